@@ -1,0 +1,79 @@
+// Typed model failures. Each has a `code` the CLI and the server map to exit codes and statuses.
+
+import type { Provider } from './summary-model.js';
+
+export interface ModelErrorOptions {
+  readonly provider: Provider;
+  /** The HTTP status the vendor answered, when there was one. */
+  readonly status?: number | undefined;
+  readonly cause?: unknown;
+}
+
+/** The model failed: the vendor answered with an error, or the call broke. */
+export class ModelError extends Error {
+  readonly code: string = 'model_error';
+  readonly provider: Provider;
+  readonly status: number | undefined;
+
+  constructor(message: string, options: ModelErrorOptions) {
+    super(message, { cause: options.cause });
+    this.name = 'ModelError';
+    this.provider = options.provider;
+    this.status = options.status;
+  }
+}
+
+/** The model cannot be used at all: no key, no endpoint, or the vendor is unreachable. */
+export class ModelUnavailableError extends ModelError {
+  override readonly code = 'model_unavailable';
+
+  constructor(message: string, options: ModelErrorOptions) {
+    super(message, options);
+    this.name = 'ModelUnavailableError';
+  }
+}
+
+/** The model refuses this kind of request, e.g. the extractive summariser and a response schema. */
+export class UnsupportedRequestError extends ModelError {
+  override readonly code = 'unsupported_request';
+
+  constructor(message: string, options: ModelErrorOptions) {
+    super(message, options);
+    this.name = 'UnsupportedRequestError';
+  }
+}
+
+/** The model's answer did not fit the response schema, even after the repair retry. */
+export class InvalidAnswerError extends ModelError {
+  override readonly code = 'invalid_answer';
+  /** The last answer, verbatim. */
+  readonly rawText: string;
+  /** What was wrong with it, by path in the answer. */
+  readonly problems: readonly { readonly path: string; readonly message: string }[];
+
+  constructor(
+    message: string,
+    options: ModelErrorOptions & { rawText: string; problems: readonly { path: string; message: string }[] },
+  ) {
+    super(message, options);
+    this.name = 'InvalidAnswerError';
+    this.rawText = options.rawText;
+    this.problems = options.problems;
+  }
+}
+
+/** The replay model has no cassette for this request. */
+export class CassetteMissError extends ModelError {
+  override readonly code = 'cassette_miss';
+  /** The cassette key that was looked up. */
+  readonly key: string;
+  /** The file that would hold it. */
+  readonly file: string;
+
+  constructor(message: string, options: ModelErrorOptions & { key: string; file: string }) {
+    super(message, options);
+    this.name = 'CassetteMissError';
+    this.key = options.key;
+    this.file = options.file;
+  }
+}

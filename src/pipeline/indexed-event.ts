@@ -1,0 +1,9 @@
+// An event together with its index: its position in the session's time-sorted event list.
+
+import type { SessionEvent } from '../session/session-schema.js';
+
+/** An event and its 0-based index in the session (after the loader's stable sort). */
+export interface IndexedEvent {
+  readonly index: number;
+  readonly event: SessionEvent;
+}

@@ -1,0 +1,20 @@
+// Quoting for everything that comes from the recorded page or the customer's data.
+
+// JSON string syntax keeps quotes and line breaks inside one line; `<` and `>` are escaped too so
+// no value can write the tag that closes the session block, and U+2028/2029 so no value can
+// start a line of its own in readers that break there.
+const UNSAFE = /[<>\u2028\u2029]/g;
+const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** Any JSON value as one line of escaped JSON that cannot end the session block. */
+export function quoteValue(value: unknown): string {
+  const json = JSON.stringify(value) ?? 'null';
+  return json.replace(UNSAFE, (character) => ESCAPES[character] ?? character);
+}
+
+const BARE_KEY = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+
+/** A field name as written in the block: bare when it is a plain identifier, quoted otherwise. */
+export function quoteKey(key: string): string {
+  return BARE_KEY.test(key) ? key : quoteValue(key);
+}

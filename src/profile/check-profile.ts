@@ -1,0 +1,75 @@
+// Validates profile data (already parsed from YAML or JSON) and words each problem for people.
+
+import type { z } from 'zod';
+import { isBuiltInEventType, BUILT_IN_EVENT_TYPES } from '../session/event-types.js';
+import { formatJsonPath } from '../session/json-path.js';
+import { closestName, profileIssueMessage, unknownKeyMessage } from './profile-issue-message.js';
+import {
+  contextSchema,
+  eventsSchema,
+  llmSchema,
+  profileSchema,
+  sliceSchema,
+  type Profile,
+} from './profile-schema.js';
+
+/** One problem in profile data, by path: `['slice', 'mode']` and a message. */
+export interface ProfileDataIssue {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+  /** True when the problem is the key itself (an unknown field) rather than its value. */
+  readonly atKey: boolean;
+}
+
+export type CheckProfileResult =
+  | { readonly success: true; readonly profile: Profile; readonly warnings: readonly ProfileDataIssue[] }
+  | { readonly success: false; readonly issues: readonly ProfileDataIssue[] };
+
+const knownKeys: Record<string, readonly string[]> = {
+  '': Object.keys(profileSchema.shape),
+  llm: Object.keys(llmSchema.shape),
+  slice: Object.keys(sliceSchema.shape),
+  context: Object.keys(contextSchema.shape),
+  events: Object.keys(eventsSchema.shape),
+};
+
+function toDataIssues(issue: z.core.$ZodIssue): ProfileDataIssue[] {
+  const path = issue.path.map((key) => (typeof key === 'number' ? key : String(key)));
+  if (issue.code === 'unrecognized_keys') {
+    const known = knownKeys[path.length === 0 ? '' : String(path[0])] ?? [];
+    return issue.keys.map((key) => ({ path: [...path, key], message: unknownKeyMessage(path, key, known), atKey: true }));
+  }
+  return [{ path, message: profileIssueMessage(issue), atKey: false }];
+}
+
+// A filter key that is not built-in is a custom event name, which is legal; but one that is a
+// near miss of a built-in type (`rage_click`) is almost always a typo that would match nothing.
+function typoWarnings(profile: Profile): ProfileDataIssue[] {
+  const warnings: ProfileDataIssue[] = [];
+  for (const field of ['include_types', 'exclude_types'] as const) {
+    profile.events?.[field]?.forEach((key, index) => {
+      if (isBuiltInEventType(key)) return;
+      const suggestion = closestName(key, BUILT_IN_EVENT_TYPES);
+      if (suggestion !== undefined) {
+        warnings.push({
+          path: ['events', field, index],
+          message: `"${key}" is not a built-in type, so it only matches custom events named so exactly (did you mean "${suggestion}"?)`,
+          atKey: false,
+        });
+      }
+    });
+  }
+  return warnings;
+}
+
+/** Checks profile data against every rule of DESIGN §3; never throws. */
+export function checkProfile(data: unknown): CheckProfileResult {
+  const result = profileSchema.safeParse(data ?? {}, { reportInput: true });
+  if (!result.success) return { success: false, issues: result.error.issues.flatMap(toDataIssues) };
+  return { success: true, profile: result.data, warnings: typoWarnings(result.data) };
+}
+
+/** `slice.mode`, `context.include[0]` */
+export function formatProfilePath(path: readonly (string | number)[]): string {
+  return formatJsonPath(path);
+}

@@ -1,0 +1,17 @@
+// Reads a model's text as JSON, tolerating the Markdown code fence some models wrap it in.
+
+export type ParseAnswerResult =
+  | { readonly success: true; readonly value: unknown }
+  | { readonly success: false; readonly message: string };
+
+const FENCE = /^\s*```(?:json)?\s*\n([\s\S]*?)\n?\s*```\s*$/;
+
+/** Parses an answer as JSON; a single ```json fenced block is unwrapped first. */
+export function parseAnswer(text: string): ParseAnswerResult {
+  const body = FENCE.exec(text)?.[1] ?? text;
+  try {
+    return { success: true, value: JSON.parse(body) };
+  } catch (error) {
+    return { success: false, message: `the answer is not valid JSON (${(error as Error).message})` };
+  }
+}

@@ -1,0 +1,64 @@
+// Turns zod issues into short messages a person can act on: `expected a number, got "abc"`.
+
+import type { z } from 'zod';
+
+type Issue = z.core.$ZodIssue;
+
+const EXPECTED: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'true or false',
+  object: 'an object',
+  record: 'an object',
+  array: 'a list',
+  null: 'null',
+};
+
+/** A value as it appears in a message: strings quoted and shortened, containers by kind. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') {
+    const shown = value.length > 40 ? `${value.slice(0, 37)}...` : value;
+    return JSON.stringify(shown);
+  }
+  return String(value);
+}
+
+/** `a, b or c` */
+export function listAlternatives(values: readonly unknown[]): string {
+  const words = values.map((value) => String(value));
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+/** The message for one zod issue, without its path. Issues must be parsed with `reportInput`. */
+export function describeIssue(issue: Issue): string {
+  const input = (issue as { input?: unknown }).input;
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (input === undefined) return 'is required';
+      const expected = EXPECTED[issue.expected] ?? issue.expected;
+      return `expected ${expected}, got ${describeValue(input)}`;
+    }
+    case 'invalid_value':
+      return `expected ${listAlternatives(issue.values)}, got ${describeValue(input)}`;
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}`;
+    case 'too_small':
+      if (issue.origin === 'string') return 'must not be empty';
+      if (issue.origin === 'array') return `needs at least ${String(issue.minimum)} item(s)`;
+      return `must be ${String(issue.minimum)} or ${issue.inclusive === false ? 'more (exclusive)' : 'more'}, got ${describeValue(input)}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `must be at most ${String(issue.maximum)} characters`;
+      if (issue.origin === 'array') return `allows at most ${String(issue.maximum)} item(s)`;
+      return `must be ${String(issue.maximum)} or ${issue.inclusive === false ? 'less (exclusive)' : 'less'}, got ${describeValue(input)}`;
+    case 'invalid_union':
+      return `got ${describeValue(input)}, which matches none of the allowed forms`;
+    default:
+      return issue.message;
+  }
+}

@@ -1,0 +1,18 @@
+// Reads a session fixture from disk; all validation is parseSession's.
+
+import { readFile } from 'node:fs/promises';
+import { parseSession } from './parse-session.js';
+import { SessionFixtureError } from './session-error.js';
+import type { Session } from './session-schema.js';
+
+/** Reads and validates a session fixture file. Throws {@link SessionFixtureError} naming the file. */
+export async function loadSession(file: string): Promise<Session> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message;
+    throw new SessionFixtureError([{ path: '', message: reason }], file);
+  }
+  return parseSession(text, { source: file });
+}

@@ -1,0 +1,139 @@
+// Validates a session fixture and returns it with events sorted by time, stably (DESIGN §2).
+
+import { describeIssue } from './describe-issue.js';
+import { EVENT_TYPES } from './event-types.js';
+import { parseIsoTimestamp } from './iso-timestamp.js';
+import { formatJsonPath } from './json-path.js';
+import { jsonSyntaxIssue } from './json-syntax-issue.js';
+import { SessionFixtureError, type SessionIssue } from './session-error.js';
+import {
+  sessionEventSchema,
+  sessionFixtureSchema,
+  type FixtureEvent,
+  type Session,
+  type SessionEvent,
+} from './session-schema.js';
+
+export interface ParseSessionOptions {
+  /** The file the fixture came from, named in error messages. */
+  readonly source?: string;
+}
+
+export type SafeParseSessionResult =
+  | { readonly success: true; readonly session: Session }
+  | { readonly success: false; readonly error: SessionFixtureError };
+
+const MAX_REPORTED_ISSUES = 20;
+const eventTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const optionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+
+// The same rules as `sessionEventSchema`, hand-written because a session may hold a million
+// events and zod costs more than JSON.parse itself there. A test checks that the two agree;
+// when this says no, zod is asked for the precise messages.
+function eventTime(event: unknown): number | undefined {
+  if (!isObject(event)) return undefined;
+  const { type, timestamp, name, target, value, status, count, properties } = event;
+  if (typeof type !== 'string' || !eventTypes.has(type)) return undefined;
+  if (typeof timestamp !== 'string') return undefined;
+  if (name !== undefined && (typeof name !== 'string' || name === '')) return undefined;
+  if (type === 'custom' && name === undefined) return undefined;
+  if (!optionalString(event.url) || !optionalString(event.title) || !optionalString(event.message)) return undefined;
+  if (!optionalString(event.method) || !optionalString(event.text)) return undefined;
+  if (target !== undefined && !(isObject(target) && optionalString(target.selector) && optionalString(target.text))) {
+    return undefined;
+  }
+  if (value !== undefined && value !== null && !['string', 'number', 'boolean'].includes(typeof value)) return undefined;
+  if (status !== undefined && !Number.isInteger(status)) return undefined;
+  if (count !== undefined && !(Number.isInteger(count) && (count as number) >= 0)) return undefined;
+  if (properties !== undefined && !isObject(properties)) return undefined;
+  return parseIsoTimestamp(timestamp);
+}
+
+/** True when the fast check accepts the event; exported so a test can hold it to the zod schema. */
+export function isValidEventFast(event: unknown): boolean {
+  return eventTime(event) !== undefined;
+}
+
+function eventIssues(event: unknown, index: number): SessionIssue[] {
+  const result = sessionEventSchema.safeParse(event, { reportInput: true });
+  if (result.success) return [{ path: `events[${index}]`, message: 'invalid event' }];
+  return result.error.issues.map((issue) => ({
+    path: formatJsonPath(['events', index, ...issue.path]),
+    message: describeIssue(issue),
+  }));
+}
+
+/** Validates a fixture (JSON text or an already parsed value); never throws. */
+export function safeParseSession(input: unknown, options: ParseSessionOptions = {}): SafeParseSessionResult {
+  const fail = (issues: SessionIssue[]): SafeParseSessionResult => ({
+    success: false,
+    error: new SessionFixtureError(issues, options.source),
+  });
+  let data: unknown = input;
+  // Events parsed here from text belong to no one else and get `time` in place; a caller's
+  // objects are copied so that loading never changes them.
+  const owned = typeof input === 'string';
+  if (owned) {
+    try {
+      data = JSON.parse(input);
+    } catch (error) {
+      return fail([jsonSyntaxIssue(input, error)]);
+    }
+  }
+  if (!isObject(data)) return fail([{ path: '', message: 'expected a JSON object with "id" and "events"' }]);
+
+  const { events, ...header } = data;
+  const headerResult = sessionFixtureSchema.safeParse({ ...header, events: [] }, { reportInput: true });
+  const issues: SessionIssue[] = headerResult.success
+    ? []
+    : headerResult.error.issues.map((issue) => ({ path: formatJsonPath(issue.path), message: describeIssue(issue) }));
+  if (!Array.isArray(events)) {
+    issues.push({ path: 'events', message: events === undefined ? 'is required' : 'expected a list of events' });
+    return fail(issues);
+  }
+
+  const loaded: SessionEvent[] = new Array<SessionEvent>(events.length);
+  let sorted = true;
+  let previous = -Infinity;
+  for (let index = 0; index < events.length; index++) {
+    const event: unknown = events[index];
+    const time = eventTime(event);
+    if (time === undefined) {
+      if (issues.length < MAX_REPORTED_ISSUES) issues.push(...eventIssues(event, index));
+      else issues.push({ path: `events[${index}]`, message: 'invalid event' });
+      continue;
+    }
+    if (time < previous) sorted = false;
+    previous = time;
+    if (owned) {
+      (event as { time: number }).time = time;
+      loaded[index] = event as SessionEvent;
+    } else {
+      loaded[index] = { ...(event as FixtureEvent), time };
+    }
+  }
+  if (issues.length > MAX_REPORTED_ISSUES) {
+    const hidden = issues.length - MAX_REPORTED_ISSUES;
+    issues.length = MAX_REPORTED_ISSUES;
+    issues.push({ path: '', message: `... and ${hidden} more problem(s)` });
+  }
+  if (issues.length > 0 || !headerResult.success) return fail(issues);
+
+  // Array.prototype.sort is stable, so events with equal timestamps keep their file order.
+  if (!sorted) loaded.sort((a, b) => a.time - b.time);
+  const session: Session = { ...(headerResult.data as Omit<Session, 'events'>), events: loaded };
+  return { success: true, session };
+}
+
+/**
+ * Validates a session fixture and returns it with events sorted by timestamp (stably); an event's
+ * index is its position in that order. Throws {@link SessionFixtureError} naming each JSON path.
+ */
+export function parseSession(input: unknown, options: ParseSessionOptions = {}): Session {
+  const result = safeParseSession(input, options);
+  if (!result.success) throw result.error;
+  return result.session;
+}
