@@ -63,7 +63,7 @@ const nodeSchema: z.ZodType<ResponseSchema, unknown> = z.lazy(() =>
       propertyOrdering: z.array(z.string()).optional(),
     })
     .superRefine(checkNode),
-);
+).meta({ id: 'ResponseSchemaNode', description: 'A response schema node: upper-case types (DESIGN §5).' });
 
 function checkNode(node: ResponseSchema, context: z.RefinementCtx): void {
   const issue = (path: PropertyKey[], message: string): void => context.addIssue({ code: 'custom', path, message });

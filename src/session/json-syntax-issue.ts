@@ -1,16 +1,43 @@
-// Locates a JSON.parse failure as line and column, which Node only reports as a character offset.
+// Locates a JSON syntax error as line and column. JSON.parse on Node 20 often gives no position,
+// so the failing text is scanned again with jsonc-parser (strict JSON: no comments, no trailing commas).
 
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { SessionIssue } from './session-error.js';
 
-/** The position of a JSON syntax error as `line L, column C` with the parser's message. */
-export function jsonSyntaxIssue(text: string, error: unknown): SessionIssue {
-  const message = error instanceof Error ? error.message : String(error);
-  const position = /position (\d+)/.exec(message);
-  if (position?.[1] === undefined) return { path: '', message: `not valid JSON: ${message}` };
-  const offset = Number(position[1]);
+/** `line L, column C` (1-based) of a character offset. */
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  const reason = message.replace(/ in JSON at position \d+.*$/, '').replace(/^Unexpected/, 'unexpected');
-  return { path: '', message: `not valid JSON at line ${line}, column ${column}: ${reason}` };
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+}
+
+const WORDS: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected ":"',
+  CommaExpected: 'expected ","',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: 'unexpected text after the end',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'unexpected end of comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unexpected end of number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'invalid character in string',
+};
+
+/** The position and nature of a JSON.parse failure on `text`. */
+export function jsonSyntaxIssue(text: string, error: unknown): SessionIssue {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first === undefined) {
+    return { path: '', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const { line, column } = lineAndColumn(text, first.offset);
+  const code = printParseErrorCode(first.error);
+  return { path: '', message: `not valid JSON at line ${line}, column ${column}: ${WORDS[code] ?? code}` };
 }

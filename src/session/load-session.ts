@@ -6,13 +6,14 @@ import { SessionFixtureError } from './session-error.js';
 import type { Session } from './session-schema.js';
 
 /** Reads and validates a session fixture file. Throws {@link SessionFixtureError} naming the file. */
-export async function loadSession(file: string): Promise<Session> {
+export async function loadSession(file: string, options: { readonly source?: string } = {}): Promise<Session> {
+  const source = options.source ?? file;
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message;
-    throw new SessionFixtureError([{ path: '', message: reason }], file);
+    throw new SessionFixtureError([{ path: '', message: reason }], source);
   }
-  return parseSession(text, { source: file });
+  return parseSession(text, { source });
 }

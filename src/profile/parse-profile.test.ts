@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { ProfileValidationError } from './profile-error.js';
+import { parseProfile, safeParseProfile } from './parse-profile.js';
+
+function errors(text: string): string[] {
+  const result = safeParseProfile(text, { source: 'profiles/checkout.yaml' });
+  if (result.success) throw new Error('expected the profile to be rejected');
+  return result.error.message.split('\n');
+}
+
+describe('parseProfile', () => {
+  it('accepts every field of the spec plus the extensions', () => {
+    const profile = parseProfile(`
+name: checkout
+description: what went wrong at checkout
+llm:
+  pre_prompt: Summarise.
+  post_prompt: Be brief.
+  temperature: 0.2
+  model: gemini-2.5-flash
+  response_schema:
+    type: object
+    properties:
+      outcome: { type: string, enum: [completed, abandoned] }
+      steps: { type: ARRAY, items: { type: STRING }, minItems: 1 }
+    required: [outcome]
+    propertyOrdering: [outcome, steps]
+slice:
+  mode: LAST
+  event_limit: 50
+  duration_limit_ms: 60000
+  start_timestamp: 2026-03-01T10:00:00Z
+  end_timestamp: "2026-03-01T11:00:00.000Z"
+context:
+  include: [user, device]
+  exclude: [user]
+  exclude_user_context: true
+  exclude_org_context: false
+events:
+  exclude_types: [element-seen, Checkout Started]
+`);
+    expect(profile.slice?.start_timestamp).toBe('2026-03-01T10:00:00Z');
+    expect(profile.llm?.response_schema).toEqual({
+      type: 'OBJECT',
+      properties: {
+        outcome: { type: 'STRING', enum: ['completed', 'abandoned'] },
+        steps: { type: 'ARRAY', items: { type: 'STRING' }, minItems: 1 },
+      },
+      required: ['outcome'],
+      propertyOrdering: ['outcome', 'steps'],
+    });
+  });
+
+  it('accepts an empty file as the all-defaults profile', () => {
+    expect(parseProfile('')).toEqual({});
+    expect(parseProfile('# only a comment\n')).toEqual({});
+  });
+
+  it('names file, line, column and field of a bad enum value', () => {
+    expect(errors('name: x\nslice:\n  mode: MIDDLE\n')).toEqual([
+      'profiles/checkout.yaml:3:9 slice.mode: expected FIRST, LAST or TIMESTAMP, got "MIDDLE"',
+    ]);
+  });
+
+  it('reports every problem at once, in file order', () => {
+    expect(
+      errors(`llm:
+  temprature: 0.2
+  temperature: 3
+slice:
+  event_limit: -1
+  duration_limit_ms: 1.5
+context:
+  include: [user, browser]
+extra: true
+`),
+    ).toEqual([
+      'profiles/checkout.yaml:2:3 llm.temprature: unknown field "temprature" (did you mean "temperature"?)',
+      'profiles/checkout.yaml:3:16 llm.temperature: must be 2 or less, got 3',
+      'profiles/checkout.yaml:5:16 slice.event_limit: must be 0 or more, got -1',
+      'profiles/checkout.yaml:6:22 slice.duration_limit_ms: expected an integer, got 1.5',
+      'profiles/checkout.yaml:8:19 context.include[1]: expected user, org, location or device, got "browser"',
+      'profiles/checkout.yaml:9:1 extra: unknown field "extra"',
+    ]);
+  });
+
+  it('refuses TIMESTAMP without start_timestamp', () => {
+    expect(errors('slice:\n  mode: TIMESTAMP\n')).toEqual([
+      'profiles/checkout.yaml:2:9 slice.mode: TIMESTAMP needs slice.start_timestamp',
+    ]);
+  });
+
+  it('refuses include_types together with exclude_types', () => {
+    expect(errors('events:\n  include_types: [click]\n  exclude_types: [navigate]\n')).toEqual([
+      'profiles/checkout.yaml:3:3 events.exclude_types: use either include_types or exclude_types, not both',
+    ]);
+  });
+
+  it('refuses temperatures outside 0..2 and wrong types', () => {
+    expect(errors('llm:\n  temperature: -0.1\n')).toEqual(['profiles/checkout.yaml:2:16 llm.temperature: must be 0 or more, got -0.1']);
+    expect(errors('llm:\n  temperature: hot\n')).toEqual(['profiles/checkout.yaml:2:16 llm.temperature: expected a number, got "hot"']);
+    expect(errors('context:\n  exclude_user_context: yes\n')).toEqual([
+      'profiles/checkout.yaml:2:25 context.exclude_user_context: expected true or false, got "yes"',
+    ]);
+  });
+
+  it('refuses timestamps that are not ISO 8601', () => {
+    expect(errors('slice:\n  start_timestamp: last tuesday\n')).toEqual([
+      'profiles/checkout.yaml:2:20 slice.start_timestamp: not an ISO 8601 date',
+    ]);
+  });
+
+  it('checks the response schema: keywords, root, objects, arrays', () => {
+    expect(
+      errors(`llm:
+  response_schema:
+    type: OBJECT
+    properties:
+      a: { type: STRING, $ref: "#/x" }
+      b: { type: ARRAY }
+      c: { type: OBJECT, properties: {} }
+      d: { type: MAP }
+`),
+    ).toEqual([
+      'profiles/checkout.yaml:5:26 llm.response_schema.properties.a.$ref: unsupported keyword "$ref" (supported: type, format, description, title, nullable, enum, properties, required, items, minItems, maxItems, propertyOrdering)',
+      'profiles/checkout.yaml:6:7 llm.response_schema.properties.b.items: an ARRAY needs items',
+      'profiles/checkout.yaml:7:26 llm.response_schema.properties.c.properties: an OBJECT needs at least one property',
+      'profiles/checkout.yaml:8:18 llm.response_schema.properties.d.type: expected OBJECT, STRING, ARRAY, NUMBER, INTEGER or BOOLEAN, got "MAP"',
+    ]);
+    expect(errors('llm:\n  response_schema:\n    type: STRING\n')).toEqual([
+      'profiles/checkout.yaml:3:11 llm.response_schema.type: the root must be an OBJECT, not STRING',
+    ]);
+  });
+
+  it('reports YAML syntax errors and duplicate keys with their position', () => {
+    expect(errors('slice:\n  mode: FIRST\n  mode: LAST\n')[0]).toMatch(/^profiles\/checkout\.yaml:3:3 YAML syntax: Map keys must be unique/);
+    expect(errors('llm: [\n')[0]).toMatch(/^profiles\/checkout\.yaml:\d+:\d+ YAML syntax: /);
+  });
+
+  it('throws a ProfileValidationError with structured issues', () => {
+    try {
+      parseProfile('slice:\n  mode: MIDDLE\n', { source: 'p.yaml' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ProfileValidationError);
+      expect((error as ProfileValidationError).issues).toEqual([
+        { path: 'slice.mode', message: 'expected FIRST, LAST or TIMESTAMP, got "MIDDLE"', line: 2, column: 9 },
+      ]);
+    }
+  });
+
+  it('warns about filter keys that look like misspelt built-in types', () => {
+    const result = safeParseProfile('events:\n  include_types: [rage_click, Checkout Started]\n');
+    expect(result.success && result.warnings.map((warning) => warning.path)).toEqual(['events.include_types[0]']);
+  });
+});

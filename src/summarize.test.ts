@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidAnswerError, ModelError } from './models/model-errors.js';
+import { createFakeModel } from './models/test-support/fake-model.js';
+import { prepare } from './pipeline/prepare.js';
+import { sessionWith } from './pipeline/test-support/session-builder.js';
+import type { Profile } from './profile/profile-schema.js';
+import { summarize } from './summarize.js';
+
+const session = sessionWith([{ offset: 0, type: 'navigate', url: 'https://shop.example/' }, { offset: 1000 }]);
+const structured: Profile = {
+  llm: {
+    response_schema: {
+      type: 'OBJECT',
+      properties: { outcome: { type: 'STRING', enum: ['completed', 'abandoned'] }, errors: { type: 'INTEGER' } },
+      required: ['outcome', 'errors'],
+    },
+  },
+};
+
+describe('summarize', () => {
+  it('returns { summary } for a profile without a response schema', async () => {
+    const model = createFakeModel(['  The user browsed the shop.  ']);
+    const outcome = await summarize(prepare({}, session), model);
+    expect(outcome.result).toEqual({ summary: 'The user browsed the shop.' });
+    expect(outcome.attempts).toBe(1);
+    expect(model.requests[0]?.prompt).toBe(prepare({}, session).prompt);
+    expect(model.requests[0]?.responseSchema).toBeUndefined();
+  });
+
+  it('returns { response, response_schema } for a valid structured answer', async () => {
+    const model = createFakeModel(['{"outcome":"abandoned","errors":2}']);
+    const outcome = await summarize(prepare(structured, session), model);
+    expect(outcome.result).toEqual({
+      response: { outcome: 'abandoned', errors: 2 },
+      response_schema: structured.llm?.response_schema,
+    });
+    expect(model.requests[0]?.responseSchema).toEqual(structured.llm?.response_schema);
+  });
+
+  it('repairs an invalid answer once, telling the model what was wrong', async () => {
+    const model = createFakeModel(['{"outcome":"gave up","errors":2}', '{"outcome":"abandoned","errors":2}']);
+    const outcome = await summarize(prepare(structured, session), model);
+    expect(outcome.attempts).toBe(2);
+    expect(outcome.usage).toEqual({ promptTokens: 200, outputTokens: 20, totalTokens: 220 });
+    expect(model.requests[1]?.repair).toEqual({
+      answer: '{"outcome":"gave up","errors":2}',
+      problems: 'outcome: must be one of "completed", "abandoned"',
+    });
+  });
+
+  it('fails with the raw text after the repair retry, never returning invalid data', async () => {
+    const model = createFakeModel(['not json', '{"outcome":"abandoned"}']);
+    const failure = await summarize(prepare(structured, session), model).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(InvalidAnswerError);
+    expect((failure as InvalidAnswerError).rawText).toBe('{"outcome":"abandoned"}');
+    expect((failure as InvalidAnswerError).problems).toEqual([{ path: 'errors', message: 'is required' }]);
+    expect(model.requests).toHaveLength(2);
+    expect(model.requests[1]?.repair?.problems).toMatch(/not valid JSON/);
+  });
+
+  it('accepts a fenced JSON answer', async () => {
+    const model = createFakeModel(['```json\n{"outcome":"completed","errors":0}\n```']);
+    expect((await summarize(prepare(structured, session), model)).result).toMatchObject({ response: { errors: 0 } });
+  });
+
+  it('refuses an empty summary', async () => {
+    await expect(summarize(prepare({}, session), createFakeModel(['  ']))).rejects.toBeInstanceOf(ModelError);
+  });
+
+  it('gives the model only kept events and included context as its source', async () => {
+    const model = createFakeModel(['ok']);
+    await summarize(prepare({ events: { include_types: ['navigate'] }, context: { include: ['device'] } }, session), model);
+    expect(model.requests[0]?.source?.events.map(({ index }) => index)).toEqual([0]);
+    expect(model.requests[0]?.source?.context).toEqual({});
+  });
+});

@@ -1,0 +1,112 @@
+// prepare → model → parse → validate → (one repair retry) → result (DESIGN §5).
+
+import type { ResponseSchema } from './profile/response-schema-field.js';
+import type { PreparedRequest } from './pipeline/prepare.js';
+import { InvalidAnswerError, ModelError } from './models/model-errors.js';
+import type { ModelRequest, ModelResponse, SummaryModel, TokenUsage } from './models/summary-model.js';
+import { parseAnswer } from './response-schema/parse-answer.js';
+import { formatResponseIssues, validateResponse, type ResponseValidationIssue } from './response-schema/validate-response.js';
+
+/** The result shapes of DESIGN §5. */
+export type SummaryResult =
+  | { readonly summary: string }
+  | { readonly response: Record<string, unknown>; readonly response_schema: ResponseSchema };
+
+export interface SummarizeOptions {
+  readonly signal?: AbortSignal;
+  /** Milliseconds clock for latency; default performance.now. */
+  readonly now?: () => number;
+}
+
+/** A result and how it was obtained. */
+export interface SummaryOutcome {
+  readonly result: SummaryResult;
+  readonly provider: string;
+  /** The model that answered. */
+  readonly model: string;
+  /** Tokens over every attempt, when the vendor reported them. */
+  readonly usage: TokenUsage | undefined;
+  /** 1, or 2 after a repair retry. */
+  readonly attempts: number;
+  readonly latencyMs: number;
+  /** The accepted answer, verbatim. */
+  readonly rawText: string;
+}
+
+function addUsage(total: TokenUsage | undefined, next: TokenUsage | undefined): TokenUsage | undefined {
+  if (next === undefined) return total;
+  if (total === undefined) return next;
+  return {
+    promptTokens: total.promptTokens + next.promptTokens,
+    outputTokens: total.outputTokens + next.outputTokens,
+    totalTokens: total.totalTokens + next.totalTokens,
+  };
+}
+
+type Checked =
+  | { readonly valid: true; readonly value: Record<string, unknown> }
+  | { readonly valid: false; readonly issues: readonly ResponseValidationIssue[] };
+
+function checkAnswer(schema: ResponseSchema, text: string): Checked {
+  const parsed = parseAnswer(text);
+  if (!parsed.success) return { valid: false, issues: [{ path: '(root)', message: parsed.message }] };
+  return validateResponse(schema, parsed.value);
+}
+
+/** The model request for a prepared profile + session: only what the prompt already holds. */
+export function modelRequestFor(prepared: PreparedRequest, signal?: AbortSignal): ModelRequest {
+  return {
+    prompt: prepared.prompt,
+    temperature: prepared.generation.temperature,
+    responseSchema: prepared.generation.responseSchema,
+    source: { sessionId: prepared.sessionId, events: prepared.events.kept, context: prepared.context.included },
+    signal,
+  };
+}
+
+/**
+ * Asks the model, then parses and validates its answer against the response schema. An invalid
+ * answer gets one repair retry; after that an {@link InvalidAnswerError} carries the raw text and
+ * the problems. Invalid data is never returned as valid.
+ */
+export async function summarize(
+  prepared: PreparedRequest,
+  model: SummaryModel,
+  options: SummarizeOptions = {},
+): Promise<SummaryOutcome> {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const request = modelRequestFor(prepared, options.signal);
+  const first = await model.generate(request);
+  const schema = prepared.generation.responseSchema;
+  const outcome = (result: SummaryResult, answer: ModelResponse, usage: TokenUsage | undefined, attempts: number) => ({
+    result,
+    provider: model.provider,
+    model: answer.model,
+    usage,
+    attempts,
+    latencyMs: now() - started,
+    rawText: answer.text,
+  });
+
+  if (schema === undefined) {
+    const summary = first.text.trim();
+    if (summary === '') throw new ModelError('the model returned an empty summary', { provider: model.provider });
+    return outcome({ summary }, first, first.usage, 1);
+  }
+
+  const firstCheck = checkAnswer(schema, first.text);
+  if (firstCheck.valid) return outcome({ response: firstCheck.value, response_schema: schema }, first, first.usage, 1);
+
+  const repaired = await model.generate({
+    ...request,
+    repair: { answer: first.text, problems: formatResponseIssues(firstCheck.issues) },
+  });
+  const usage = addUsage(first.usage, repaired.usage);
+  const secondCheck = checkAnswer(schema, repaired.text);
+  if (secondCheck.valid) return outcome({ response: secondCheck.value, response_schema: schema }, repaired, usage, 2);
+  throw new InvalidAnswerError(
+    `the model's answer does not match the response schema after one repair retry: ${formatResponseIssues(secondCheck.issues)}`,
+    { provider: model.provider, rawText: repaired.text, problems: secondCheck.issues },
+  );
+}
