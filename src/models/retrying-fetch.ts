@@ -58,7 +58,9 @@ export function createRetryingFetch(fetchImplementation: Fetch = globalThis.fetc
     for (let attempt = 0; ; attempt++) {
       const response = await fetchImplementation(input, init);
       if (response.ok || !isRetryableStatus(response.status) || attempt >= retries) return response;
-      const asked = retryAfterMs(response.headers.get('retry-after'));
+      // OpenAI-style servers also send the wait in milliseconds.
+      const askedMs = Number(response.headers.get('retry-after-ms') ?? Number.NaN);
+      const asked = Number.isFinite(askedMs) && askedMs >= 0 ? askedMs : retryAfterMs(response.headers.get('retry-after'));
       const backoff = baseDelayMs * 2 ** attempt * (0.5 + random() / 2);
       const delayMs = Math.min(maxDelayMs, asked ?? backoff);
       // The discarded answer's body must be read or the connection is not reused.

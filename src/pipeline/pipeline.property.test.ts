@@ -51,7 +51,7 @@ const eventsArbitrary: fc.Arbitrary<EventsSettings> = fc.oneof(
 function run(session: Session, slice: SliceSettings, events: EventsSettings) {
   const filtered = filterEvents(session.events, events);
   const window = sliceWindow(session.events, slice);
-  return { filtered, window, ...sliceEvents(filtered, window, slice) };
+  return { filtered, ...sliceEvents(filtered, window, slice) };
 }
 
 const passes = (settings: EventsSettings, event: SessionEvent): boolean =>

@@ -40,7 +40,7 @@ describe('prepare', () => {
     expect(eventLines).toEqual([
       '+0s element-seen target="div#promo" target_text="SECRET-PROMO-BANNER"',
       '+1.25s custom name="Checkout Started" properties={"cart_value":42.5}',
-      '+5s network-error url="https://shop.example/api/coupon" method="POST" status=500',
+      '+5s network-error method="POST" url="https://shop.example/api/coupon" status=500',
     ]);
   });
 

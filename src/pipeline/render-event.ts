@@ -1,39 +1,58 @@
 // One kept event as one compact line of the session block.
 
 import type { SessionEvent } from '../session/session-schema.js';
-import { quoteKey, quoteValue } from './quote-page-text.js';
+import { quoteKey, quoteString, quoteValue } from './quote-page-text.js';
 
-// Fields in the order a reader wants them; anything else the event carries follows.
-const KNOWN_FIELDS = ['url', 'title', 'method', 'status', 'message', 'value', 'text', 'count', 'properties'] as const;
-const NOT_RENDERED = new Set<string>(['type', 'timestamp', 'time', 'name', 'target', ...KNOWN_FIELDS]);
+// Fields the line starts with, or that only serve the loader.
+const NOT_RENDERED: Readonly<Record<string, true>> = Object.assign(Object.create(null) as Record<string, true>, {
+  type: true,
+  timestamp: true,
+  time: true,
+  name: true,
+});
 
 /** `+3.1s` — seconds since the first kept event, to the millisecond, without trailing zeros. */
 export function formatOffset(milliseconds: number): string {
-  const seconds = (milliseconds / 1000).toFixed(3).replace(/\.?0+$/, '');
-  return `+${seconds}s`;
+  const whole = Math.round(milliseconds);
+  const seconds = Math.trunc(whole / 1000);
+  let fraction = Math.abs(whole % 1000);
+  if (fraction === 0) return `+${seconds}s`;
+  let digits = fraction < 10 ? `00${fraction}` : fraction < 100 ? `0${fraction}` : `${fraction}`;
+  while (fraction % 10 === 0) {
+    fraction /= 10;
+    digits = digits.slice(0, -1);
+  }
+  return `+${seconds}.${digits}s`;
 }
 
 /**
- * `+3.1s click target="button#apply" text="Apply coupon"`. Every value that comes from the
- * page (selectors, texts, URLs, messages, input values, custom names and properties) is quoted.
+ * `+3.1s click target="button#apply" target_text="Apply coupon"`: the offset, the type (and a
+ * custom event's name), then the event's fields in the fixture's order. Every value that comes
+ * from the page (selectors, texts, URLs, messages, input values, custom properties) is quoted.
  */
 export function renderEvent(event: SessionEvent, offset: number): string {
-  const parts = [formatOffset(offset), event.type];
-  if (event.type === 'custom') parts.push(`name=${quoteValue(event.name ?? '')}`);
-  const target = event.target;
-  if (target !== undefined) {
-    if (target.selector !== undefined) parts.push(`target=${quoteValue(target.selector)}`);
-    if (target.text !== undefined) parts.push(`target_text=${quoteValue(target.text)}`);
-    for (const [key, value] of Object.entries(target)) {
-      if (key !== 'selector' && key !== 'text' && value !== undefined) parts.push(`target.${quoteKey(key)}=${quoteValue(value)}`);
-    }
+  // One pass over the event's own keys, built by concatenation: this runs once per kept event,
+  // up to millions of times, and events come in many shapes.
+  let line = `${formatOffset(offset)} ${event.type}`;
+  if (event.type === 'custom') line += ` name=${quoteString(event.name ?? '')}`;
+  for (const key in event) {
+    if (NOT_RENDERED[key] === true) continue;
+    const value = event[key];
+    if (value === undefined) continue;
+    if (key === 'target' && typeof value === 'object' && value !== null) line += renderTarget(value as Record<string, unknown>);
+    else line += ` ${quoteKey(key)}=${quoteValue(value)}`;
   }
-  for (const field of KNOWN_FIELDS) {
-    const value = event[field];
-    if (value !== undefined) parts.push(`${field}=${quoteValue(value)}`);
+  return line;
+}
+
+function renderTarget(target: Record<string, unknown>): string {
+  let out = '';
+  for (const key in target) {
+    const value = target[key];
+    if (value === undefined) continue;
+    if (key === 'selector') out += ` target=${quoteValue(value)}`;
+    else if (key === 'text') out += ` target_text=${quoteValue(value)}`;
+    else out += ` target.${quoteKey(key)}=${quoteValue(value)}`;
   }
-  for (const [key, value] of Object.entries(event)) {
-    if (!NOT_RENDERED.has(key) && value !== undefined) parts.push(`${quoteKey(key)}=${quoteValue(value)}`);
-  }
-  return parts.join(' ');
+  return out;
 }

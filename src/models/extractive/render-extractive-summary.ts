@@ -23,6 +23,7 @@ export function formatDuration(milliseconds: number): string {
   return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 }
 
+const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
 const clip = (text: string, length = 80): string => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 const page = (visit: PageVisit): string => (visit.title === undefined ? visit.url : `${visit.title} (${visit.url})`);
 
@@ -59,7 +60,7 @@ export function renderExtractiveSummary(facts: SessionFacts): string {
     return 'Rule-based summary (recap extractive, not a language model): the profile kept no events of this session, so there is nothing to summarise.';
   }
   const lines = [
-    `Rule-based summary (recap extractive, not a language model; the profile's prompts are not used) of ${facts.eventCount} kept events over ${formatDuration(facts.durationMs)}: ${facts.clicks} clicks, ${facts.inputs} input changes.`,
+    `Rule-based summary (recap extractive, not a language model; the profile's prompts are not used) of ${plural(facts.eventCount, 'kept event')} over ${formatDuration(facts.durationMs)}: ${plural(facts.clicks, 'click')}, ${plural(facts.inputs, 'input change')}.`,
   ];
   if (facts.pages.length > 0) {
     const shown = facts.pages.slice(0, 12).map(page).join(' → ');

@@ -1,0 +1,46 @@
+// The human-readable output of `recap run`: what was kept, the prompt, and the answer.
+
+import type { SummaryModel } from '../models/summary-model.js';
+import type { PreparedRequest, TokenCount } from '../pipeline/prepare.js';
+import type { SummaryOutcome } from '../summarize.js';
+
+export interface RunReport {
+  readonly profileFile: string;
+  readonly sessionFile: string;
+  readonly prepared: PreparedRequest;
+  readonly model: SummaryModel;
+  readonly tokens: TokenCount;
+  readonly outcome?: SummaryOutcome;
+}
+
+function contextLine(prepared: PreparedRequest): string {
+  const included = Object.keys(prepared.context.included);
+  const excluded = Object.keys(prepared.context.excluded);
+  const shown = included.length === 0 ? 'none' : included.join(', ');
+  return excluded.length === 0 ? shown : `${shown} (excluded: ${excluded.join(', ')})`;
+}
+
+/** A header, then the prompt on a dry run or the result after a run. */
+export function renderRunReport(report: RunReport): string {
+  const { prepared, model, tokens, outcome } = report;
+  const lines = [
+    `profile   ${report.profileFile}`,
+    `session   ${report.sessionFile} (${prepared.sessionId})`,
+    `events    ${prepared.events.kept.length} of ${prepared.events.total} kept (${prepared.events.matched} matched the type filter)`,
+    `context   ${contextLine(prepared)}`,
+    `tokens    ${tokens.method === 'count' ? '' : '~'}${tokens.prompt} (${tokens.method === 'count' ? 'counted by the vendor' : 'estimate'})`,
+    `model     ${model.provider} / ${model.model}${model.kind === 'rule-based' ? ' (rule-based, not a language model)' : ''}`,
+  ];
+  if (outcome === undefined) {
+    lines.push('', '--- prompt ---', prepared.prompt, '--- end of prompt ---');
+    return `${lines.join('\n')}\n`;
+  }
+  const usage = outcome.usage;
+  lines.push(
+    `answer    ${Math.round(outcome.latencyMs)} ms, ${outcome.attempts} attempt(s)${usage === undefined ? '' : `, ${usage.promptTokens} prompt + ${usage.outputTokens} output tokens`}`,
+    '',
+  );
+  const result = outcome.result;
+  lines.push('summary' in result ? result.summary : JSON.stringify(result.response, null, 2));
+  return `${lines.join('\n')}\n`;
+}

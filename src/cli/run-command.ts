@@ -1,0 +1,104 @@
+// `recap run <profile.yaml> <session.json>`: prepare and summarise one session.
+
+import path from 'node:path';
+import { createModel, isProvider } from '../models/create-model.js';
+import { InvalidAnswerError, ModelError, UnsupportedRequestError } from '../models/model-errors.js';
+import type { SummaryModel } from '../models/summary-model.js';
+import { prepare, type PreparedRequest, type TokenCount } from '../pipeline/prepare.js';
+import { toPreparedJson } from '../pipeline/prepared-json.js';
+import { loadProfile } from '../profile/load-profile.js';
+import { ProfileValidationError } from '../profile/profile-error.js';
+import { loadSession } from '../session/load-session.js';
+import { SessionFixtureError } from '../session/session-error.js';
+import { modelRequestFor, summarize, type SummaryOutcome } from '../summarize.js';
+import type { CliIo } from './cli-io.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { renderRunReport } from './render-run-report.js';
+import { UsageError } from './usage-error.js';
+
+export interface RunOptions {
+  readonly provider?: string;
+  readonly model?: string;
+  readonly baseUrl?: string;
+  readonly cassettes?: string;
+  readonly dryRun?: boolean;
+  readonly json?: boolean;
+}
+
+async function countTokens(model: SummaryModel, prepared: PreparedRequest, io: CliIo): Promise<TokenCount> {
+  if (model.countTokens === undefined) return prepared.tokens;
+  try {
+    return { prompt: await model.countTokens(modelRequestFor(prepared)), method: 'count' };
+  } catch (error) {
+    io.stderr.write(`warning: could not count tokens with ${model.provider} (${(error as Error).message}); showing the estimate\n`);
+    return prepared.tokens;
+  }
+}
+
+function usageJson(outcome: SummaryOutcome) {
+  return {
+    provider: outcome.provider,
+    model: outcome.model,
+    prompt_tokens: outcome.usage?.promptTokens ?? null,
+    output_tokens: outcome.usage?.outputTokens ?? null,
+    total_tokens: outcome.usage?.totalTokens ?? null,
+    attempts: outcome.attempts,
+    latency_ms: Math.round(outcome.latencyMs),
+  };
+}
+
+/** Runs the command; returns the exit code. Errors go to stderr. */
+export async function runCommand(profileFile: string, sessionFile: string, options: RunOptions, io: CliIo): Promise<number> {
+  try {
+    if (options.provider !== undefined && !isProvider(options.provider)) {
+      throw new UsageError(`unknown provider "${options.provider}" (expected gemini, openai, extractive or replay)`);
+    }
+    const profile = await loadProfile(path.resolve(io.cwd, profileFile), { source: profileFile });
+    const session = await loadSession(path.resolve(io.cwd, sessionFile), { source: sessionFile });
+    const prepared = prepare(profile, session);
+    const model = await createModel({
+      provider: options.provider,
+      model: options.model ?? profile.llm?.model,
+      baseUrl: options.baseUrl,
+      cassettes: options.cassettes === undefined ? undefined : path.resolve(io.cwd, options.cassettes),
+      env: io.env,
+    }).catch((error: unknown) => {
+      // A model that cannot even be built (no key, say) is a configuration problem.
+      throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;
+    });
+    const tokens = await countTokens(model, prepared, io);
+    const preparedJson = toPreparedJson(prepared, { model: model.model, tokens });
+
+    if (options.dryRun === true) {
+      if (options.json === true) io.stdout.write(`${JSON.stringify(preparedJson, null, 2)}\n`);
+      else io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens }));
+      return EXIT_OK;
+    }
+    const outcome = await summarize(prepared, model);
+    if (options.json === true) {
+      io.stdout.write(`${JSON.stringify({ ...preparedJson, result: outcome.result, usage: usageJson(outcome) }, null, 2)}\n`);
+    } else {
+      io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, outcome }));
+    }
+    return EXIT_OK;
+  } catch (error) {
+    io.stderr.write(`${errorMessage(error)}\n`);
+    return exitCodeFor(error);
+  }
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof ProfileValidationError || error instanceof SessionFixtureError) return error.message;
+  if (error instanceof InvalidAnswerError) {
+    const raw = error.rawText.length > 2000 ? `${error.rawText.slice(0, 2000)}…` : error.rawText;
+    return `${error.provider}: ${error.message}\nraw answer:\n${raw}`;
+  }
+  if (error instanceof ModelError) return `${error.provider}: ${error.message}`;
+  return `error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+function exitCodeFor(error: unknown): number {
+  if (error instanceof ProfileValidationError || error instanceof SessionFixtureError) return EXIT_USAGE;
+  if (error instanceof UsageError || error instanceof UnsupportedRequestError) return EXIT_USAGE;
+  return EXIT_FAILED;
+}

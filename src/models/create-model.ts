@@ -1,0 +1,96 @@
+// Chooses and builds a model from flags and the environment. Vendor SDKs load only when used.
+
+import { ModelUnavailableError } from './model-errors.js';
+import type { RetryOptions } from './retrying-fetch.js';
+import { PROVIDERS, type Provider, type SummaryModel } from './summary-model.js';
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export interface ModelSettings {
+  /** Default: gemini when a Gemini key is set, else openai when OPENAI_BASE_URL or OPENAI_API_KEY is, else extractive. */
+  readonly provider?: Provider | undefined;
+  /** Default: the profile's llm.model, else the provider's default. */
+  readonly model?: string | undefined;
+  /** Overrides GOOGLE_GEMINI_BASE_URL / OPENAI_BASE_URL. */
+  readonly baseUrl?: string | undefined;
+  /** For replay: the cassette directory. Default `.recap/cassettes`. */
+  readonly cassettes?: string | undefined;
+  /** For replay: the provider the cassettes were recorded from. Default gemini. */
+  readonly replayProvider?: string | undefined;
+  readonly env?: Environment;
+  readonly fetch?: typeof globalThis.fetch;
+  readonly retry?: RetryOptions;
+  readonly timeoutMs?: number;
+}
+
+/** The Gemini key from GEMINI_API_KEY or GOOGLE_API_KEY. */
+export function geminiApiKey(env: Environment): string | undefined {
+  return nonEmpty(env.GEMINI_API_KEY) ?? nonEmpty(env.GOOGLE_API_KEY);
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** True when `value` names a provider. */
+export function isProvider(value: string): value is Provider {
+  return (PROVIDERS as readonly string[]).includes(value);
+}
+
+/** The provider to use when none is given: a configured key decides, extractive otherwise. */
+export function resolveProvider(settings: ModelSettings): Provider {
+  if (settings.provider !== undefined) return settings.provider;
+  const env = settings.env ?? process.env;
+  if (geminiApiKey(env) !== undefined) return 'gemini';
+  if (nonEmpty(env.OPENAI_BASE_URL) !== undefined || nonEmpty(env.OPENAI_API_KEY) !== undefined) return 'openai';
+  return 'extractive';
+}
+
+/** Builds the model the settings describe. Throws ModelUnavailableError when it cannot be used. */
+export async function createModel(settings: ModelSettings = {}): Promise<SummaryModel> {
+  const env = settings.env ?? process.env;
+  const provider = resolveProvider(settings);
+  switch (provider) {
+    case 'gemini': {
+      const apiKey = geminiApiKey(env);
+      if (apiKey === undefined) {
+        throw new ModelUnavailableError(
+          'no Gemini API key: set GEMINI_API_KEY (or GOOGLE_API_KEY), or choose --provider extractive',
+          { provider },
+        );
+      }
+      const { createGeminiModel } = await import('./gemini/create-gemini-model.js');
+      return createGeminiModel({
+        apiKey,
+        model: settings.model,
+        baseUrl: settings.baseUrl ?? nonEmpty(env.GOOGLE_GEMINI_BASE_URL),
+        fetch: settings.fetch,
+        retry: settings.retry,
+        timeoutMs: settings.timeoutMs,
+      });
+    }
+    case 'openai': {
+      const { createOpenAiModel } = await import('./openai-compatible/create-openai-model.js');
+      return createOpenAiModel({
+        apiKey: nonEmpty(env.OPENAI_API_KEY),
+        model: settings.model ?? nonEmpty(env.OPENAI_MODEL),
+        baseUrl: settings.baseUrl ?? nonEmpty(env.OPENAI_BASE_URL),
+        fetch: settings.fetch,
+        retry: settings.retry,
+        timeoutMs: settings.timeoutMs,
+      });
+    }
+    case 'replay': {
+      const { createReplayModel } = await import('./replay/create-replay-model.js');
+      return createReplayModel({
+        directory: settings.cassettes ?? '.recap/cassettes',
+        provider: settings.replayProvider,
+        model: settings.model,
+      });
+    }
+    case 'extractive': {
+      const { createExtractiveModel } = await import('./extractive/create-extractive-model.js');
+      return createExtractiveModel();
+    }
+  }
+}

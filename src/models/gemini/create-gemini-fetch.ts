@@ -1,0 +1,42 @@
+// The fetch the Gemini SDK is given: retries with backoff (honouring Gemini's RetryInfo), and a
+// connection failure becomes a ModelUnavailableError that names the address it tried.
+
+import { ModelUnavailableError } from '../model-errors.js';
+import { createRetryingFetch, type Fetch, type RetryOptions } from '../retrying-fetch.js';
+import { honourGeminiRetryDelay } from './honour-gemini-retry-delay.js';
+
+/** `fetchImplementation` with Gemini's retry behaviour and unreachable-endpoint reporting. */
+export function createGeminiFetch(fetchImplementation: Fetch, retry?: RetryOptions): Fetch {
+  return createRetryingFetch(honourGeminiRetryDelay(reportUnreachable(fetchImplementation)), retry);
+}
+
+// Thrown inside fetch because only here the address is known for sure: the SDK may take its base
+// URL from GOOGLE_GEMINI_BASE_URL. The SDK rethrows Error instances unchanged.
+function reportUnreachable(fetchImplementation: Fetch): Fetch {
+  return async (input, init) => {
+    try {
+      return await fetchImplementation(input, init);
+    } catch (error) {
+      if (init?.signal?.aborted === true || isAbortError(error)) throw error;
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      throw new ModelUnavailableError(
+        `cannot reach the Gemini API at ${url.origin}: ${describeNetworkError(error)}. ` +
+          'Check the network, or the base URL (--base-url, GOOGLE_GEMINI_BASE_URL).',
+        { provider: 'gemini', cause: error },
+      );
+    }
+  };
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+/** undici says "fetch failed" and puts the reason (e.g. `connect ECONNREFUSED ...`) in `cause`. */
+function describeNetworkError(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error && cause.message !== '') return cause.message;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,167 @@
+// How the Gemini adapter retries and fails, against a local stand-in of the Gemini REST API:
+// statuses, vendor messages, unreachable endpoints and aborts map to recap's typed errors.
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADAPTER_TEST_PROMPT as PROMPT } from '../../../test/support/adapter-test-prompt.js';
+import { geminiError, startGeminiStandIn, type GeminiStandIn } from '../../../test/support/gemini-stand-in.js';
+import { recordingRetry, type RecordingRetry } from '../../../test/support/recording-retry.js';
+import { ModelError, ModelUnavailableError } from '../model-errors.js';
+import { createGeminiModel, type GeminiModelOptions } from './create-gemini-model.js';
+
+const API_KEY = 'test-gemini-key';
+
+let standIn: GeminiStandIn;
+let waits: RecordingRetry;
+let delays: number[];
+
+beforeEach(async () => {
+  standIn = await startGeminiStandIn({ apiKey: API_KEY });
+  waits = recordingRetry();
+  delays = waits.delays;
+});
+
+afterEach(async () => {
+  await standIn.close();
+});
+
+function geminiModel(overrides: Partial<GeminiModelOptions> = {}) {
+  return createGeminiModel({ apiKey: API_KEY, baseUrl: standIn.url, retry: waits.retry, ...overrides });
+}
+
+describe('createGeminiModel: retries', () => {
+  it('waits as long as Retry-After asks (2 s) after a 429, then succeeds', async () => {
+    standIn.enqueue(geminiError(429, 'Resource has been exhausted (e.g. check quota).', { headers: { 'retry-after': '2' } }));
+
+    const response = await geminiModel().generate({ prompt: PROMPT });
+
+    expect(delays).toEqual([2000]);
+    expect(standIn.requests).toHaveLength(2);
+    expect(response.text).toContain('Stand-in answer (not a language model)');
+  });
+
+  it('waits as long as the RetryInfo in a 429 body asks when there is no Retry-After header', async () => {
+    standIn.enqueue(
+      geminiError(429, 'You exceeded your current quota.', {
+        details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '17s' }],
+      }),
+    );
+
+    await geminiModel().generate({ prompt: PROMPT });
+
+    expect(delays).toEqual([17_000]);
+  });
+
+  it('retries 503, 500 and 408 with exponential backoff, then succeeds', async () => {
+    standIn.enqueue(
+      geminiError(503, 'The model is overloaded. Please try again later.'),
+      geminiError(500, 'An internal error has occurred.'),
+      geminiError(408, 'Request timed out.'),
+    );
+
+    const response = await geminiModel().generate({ prompt: PROMPT });
+
+    // baseDelayMs 100, doubled each retry, times 0.5 with random() = 0.
+    expect(delays).toEqual([50, 100, 200]);
+    expect(standIn.requests).toHaveLength(4);
+    expect(response.text).toContain('Stand-in answer');
+  });
+
+  it('gives up after the configured retries with a ModelError carrying the status and the vendor message', async () => {
+    standIn.setHandler(() => geminiError(503, 'The model is overloaded. Please try again later.'));
+
+    const failure = await geminiModel({ retry: { ...waits.retry, retries: 2 } })
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error);
+
+    expect(standIn.requests).toHaveLength(3);
+    expect(delays).toHaveLength(2);
+    expect(failure).toBeInstanceOf(ModelError);
+    expect(failure).not.toBeInstanceOf(ModelUnavailableError);
+    expect((failure as ModelError).status).toBe(503);
+    expect((failure as ModelError).message).toContain('The model is overloaded');
+    expect((failure as ModelError).message).toContain('gave up after 2 retries');
+  });
+});
+
+describe('createGeminiModel: failures', () => {
+  it('maps a 400 to a ModelError with the status and the vendor message, without retrying', async () => {
+    standIn.enqueue(geminiError(400, 'Invalid JSON payload received. Unknown name "foo".'));
+
+    const failure = await geminiModel()
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error);
+
+    expect(standIn.requests).toHaveLength(1);
+    expect(delays).toEqual([]);
+    expect(failure).toBeInstanceOf(ModelError);
+    expect(failure).not.toBeInstanceOf(ModelUnavailableError);
+    expect(failure).toMatchObject({ code: 'model_error', status: 400, provider: 'gemini' });
+    expect((failure as ModelError).message).toContain('Invalid JSON payload received. Unknown name "foo".');
+  });
+
+  it.each([401, 403])('maps a %i to a ModelUnavailableError saying the key was rejected', async (status) => {
+    standIn.enqueue(geminiError(status, 'Method doesn\'t allow unregistered callers.'));
+
+    const failure = await geminiModel()
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ModelUnavailableError);
+    expect(failure).toMatchObject({ code: 'model_unavailable', status });
+    expect((failure as Error).message).toContain('the Gemini API rejected the key');
+    expect(standIn.requests).toHaveLength(1);
+  });
+
+  it('maps the 400 API_KEY_INVALID Gemini answers for a wrong key to a ModelUnavailableError', async () => {
+    const failure = await geminiModel({ apiKey: 'wrong-key' })
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ModelUnavailableError);
+    expect((failure as Error).message).toContain('API key not valid');
+  });
+
+  it('maps a refused connection to a ModelUnavailableError naming the base URL', async () => {
+    const closed = await startGeminiStandIn();
+    await closed.close();
+
+    const failure = await geminiModel({ baseUrl: closed.url })
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ModelUnavailableError);
+    expect((failure as Error).message).toContain(`cannot reach the Gemini API at ${closed.url}`);
+    expect((failure as Error).message).toContain('ECONNREFUSED');
+  });
+
+  it('rethrows the abort unchanged when the caller aborts', async () => {
+    const controller = new AbortController();
+    controller.abort();
+
+    const failure = await geminiModel()
+      .generate({ prompt: PROMPT, signal: controller.signal })
+      .catch((error: unknown) => error);
+
+    expect(failure).not.toBeInstanceOf(ModelError);
+    expect((failure as Error).name).toBe('AbortError');
+  });
+
+  it('rethrows the abort unchanged when the caller aborts while the request is in flight', async () => {
+    const controller = new AbortController();
+    standIn.setHandler(async () => {
+      controller.abort();
+      return 'too late';
+    });
+
+    const failure = await geminiModel()
+      .generate({ prompt: PROMPT, signal: controller.signal })
+      .catch((error: unknown) => error);
+
+    expect(failure).not.toBeInstanceOf(ModelError);
+    expect((failure as Error).name).toBe('AbortError');
+  });
+
+  it('refuses an empty API key when it is created', () => {
+    expect(() => createGeminiModel({ apiKey: ' ' })).toThrow(ModelUnavailableError);
+  });
+});

@@ -1,0 +1,100 @@
+// The Gemini adapter: recap's SummaryModel over @google/genai. The whole prompt goes as one user
+// turn; temperature and the upper-case response schema go in the generation config.
+
+import { GoogleGenAI, type GenerateContentConfig } from '@google/genai';
+import { ModelUnavailableError } from '../model-errors.js';
+import type { RetryOptions } from '../retrying-fetch.js';
+import type { ModelRequest, ModelResponse, SummaryModel } from '../summary-model.js';
+import { createGeminiFetch } from './create-gemini-fetch.js';
+import { mapGeminiError } from './map-gemini-error.js';
+import { readGeminiAnswer } from './read-gemini-answer.js';
+import { toGeminiContents } from './to-gemini-contents.js';
+
+export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
+
+export interface GeminiModelOptions {
+  /** A Gemini API key (GEMINI_API_KEY or GOOGLE_API_KEY). */
+  readonly apiKey: string;
+  /** Default {@link DEFAULT_GEMINI_MODEL}. */
+  readonly model?: string | undefined;
+  /**
+   * The API's origin, e.g. a proxy or a test stand-in (`/v1beta/models/...` is appended).
+   * Default: the SDK's, which is GOOGLE_GEMINI_BASE_URL when set, else Google's endpoint.
+   */
+  readonly baseUrl?: string | undefined;
+  /** Default globalThis.fetch. */
+  readonly fetch?: typeof globalThis.fetch | undefined;
+  /** Retries on 408, 429 and 5xx; see createRetryingFetch. */
+  readonly retry?: RetryOptions | undefined;
+  /** Bounds one call, retries and their waits included. Default: no bound. */
+  readonly timeoutMs?: number | undefined;
+}
+
+/** A SummaryModel that calls the Gemini API. Throws ModelUnavailableError without a key. */
+export function createGeminiModel(options: GeminiModelOptions): SummaryModel {
+  if (options.apiKey.trim() === '') {
+    throw new ModelUnavailableError('no Gemini API key: set GEMINI_API_KEY (or GOOGLE_API_KEY)', { provider: 'gemini' });
+  }
+  const model = options.model ?? DEFAULT_GEMINI_MODEL;
+  // The SDK's own retryOptions stay unset: the fetch retries, the same way for every vendor.
+  // vertexai is fixed so that GOOGLE_GENAI_USE_VERTEXAI cannot send the key to another backend.
+  const ai = new GoogleGenAI({
+    apiKey: options.apiKey,
+    vertexai: false,
+    httpOptions: {
+      ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+      fetch: createGeminiFetch(options.fetch ?? globalThis.fetch, options.retry),
+    },
+  });
+  const errorContext = (request: ModelRequest) => ({
+    model,
+    signal: request.signal,
+    timeoutMs: options.timeoutMs,
+    retries: options.retry?.retries ?? 3,
+  });
+
+  return {
+    provider: 'gemini',
+    model,
+    kind: 'language-model',
+    async generate(request: ModelRequest): Promise<ModelResponse> {
+      let response;
+      try {
+        response = await ai.models.generateContent({
+          model,
+          contents: toGeminiContents(request),
+          config: generationConfig(request),
+        });
+      } catch (error) {
+        throw mapGeminiError(error, errorContext(request));
+      }
+      return readGeminiAnswer(response, model);
+    },
+    async countTokens(request: ModelRequest): Promise<number> {
+      let response;
+      try {
+        response = await ai.models.countTokens({
+          model,
+          contents: toGeminiContents(request),
+          ...(request.signal === undefined ? {} : { config: { abortSignal: request.signal } }),
+        });
+      } catch (error) {
+        throw mapGeminiError(error, errorContext(request));
+      }
+      // Proto3 JSON leaves zero counts out.
+      return response.totalTokens ?? 0;
+    },
+  };
+}
+
+function generationConfig(request: ModelRequest): GenerateContentConfig {
+  return {
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    // Gemini takes the upper-case schema language as it is.
+    ...(request.responseSchema === undefined
+      ? {}
+      : { responseMimeType: 'application/json', responseSchema: request.responseSchema }),
+    ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
+  };
+}

@@ -1,0 +1,67 @@
+// Maps what the Gemini SDK throws to recap's typed model errors. An abort by the caller is
+// returned unchanged: it is not a model failure.
+
+import { ApiError } from '@google/genai';
+import { ModelError, ModelUnavailableError } from '../model-errors.js';
+import { isRetryableStatus } from '../retrying-fetch.js';
+
+export interface GeminiErrorContext {
+  /** The model the call went to. */
+  readonly model: string;
+  /** The caller's signal: when it is aborted, the error is the abort and passes through. */
+  readonly signal?: AbortSignal | undefined;
+  readonly timeoutMs?: number | undefined;
+  /** How many retries the retrying fetch made before giving up on a retryable status. */
+  readonly retries: number;
+}
+
+/** The vendor's error as the SDK carries it: the JSON error body in `ApiError.message`. */
+interface GeminiErrorBody {
+  readonly message?: string;
+  readonly status?: string;
+  readonly details?: readonly { readonly reason?: string }[];
+}
+
+/** The error to throw for `error`: a ModelError (or subclass), or the caller's abort unchanged. */
+export function mapGeminiError(error: unknown, context: GeminiErrorContext): unknown {
+  if (context.signal?.aborted === true || error instanceof ModelError) return error;
+  if (error instanceof ApiError) return mapApiError(error, context);
+  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+    return new ModelUnavailableError(
+      `the Gemini API did not answer within ${context.timeoutMs ?? 'the allowed'} ms (model ${context.model})`,
+      { provider: 'gemini', cause: error },
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ModelError(`the Gemini call failed: ${message}`, { provider: 'gemini', cause: error });
+}
+
+function mapApiError(error: ApiError, context: GeminiErrorContext): ModelError {
+  const status = error.status;
+  const body = readErrorBody(error.message);
+  const vendorMessage = typeof body?.message === 'string' ? body.message : error.message;
+  const label = `HTTP ${status}${body?.status === undefined ? '' : ` ${body.status}`}`;
+  // A wrong key is a 400 with reason API_KEY_INVALID, not a 401.
+  const keyInvalid = body?.details?.some((detail) => detail.reason === 'API_KEY_INVALID') === true;
+  if (status === 401 || status === 403 || keyInvalid) {
+    return new ModelUnavailableError(
+      `the Gemini API rejected the key (${label}: ${vendorMessage}); check GEMINI_API_KEY or GOOGLE_API_KEY`,
+      { provider: 'gemini', status, cause: error },
+    );
+  }
+  const gaveUp = isRetryableStatus(status) && context.retries > 0 ? ` (gave up after ${context.retries} retries)` : '';
+  return new ModelError(`the Gemini API answered ${label} for model ${context.model}: ${vendorMessage}${gaveUp}`, {
+    provider: 'gemini',
+    status,
+    cause: error,
+  });
+}
+
+function readErrorBody(message: string): GeminiErrorBody | undefined {
+  try {
+    const parsed = JSON.parse(message) as { error?: GeminiErrorBody } | null;
+    return typeof parsed?.error === 'object' && parsed.error !== null ? parsed.error : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,72 @@
+// Maps what the openai SDK throws to recap's typed model errors. An abort by the caller is not a
+// model failure: it passes through as the caller's abort.
+
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { ModelError, ModelUnavailableError } from '../model-errors.js';
+import { isRetryableStatus } from '../retrying-fetch.js';
+
+export interface OpenAiErrorContext {
+  readonly model: string;
+  /** The endpoint's base URL, as the client uses it. */
+  readonly baseUrl: string;
+  /** The caller's signal: when it is aborted, the error is the abort and passes through. */
+  readonly signal?: AbortSignal | undefined;
+  readonly timeoutMs?: number | undefined;
+  /** How many retries the retrying fetch made before giving up on a retryable status. */
+  readonly retries: number;
+}
+
+/**
+ * The error to throw for `error`: a ModelError (or subclass), or on the caller's abort the
+ * signal's reason, as fetch itself rejects (the SDK's APIUserAbortError is a plain `Error` by name).
+ */
+export function mapOpenAiError(error: unknown, context: OpenAiErrorContext): unknown {
+  if (context.signal?.aborted === true) return (context.signal.reason as unknown) ?? error;
+  if (error instanceof APIUserAbortError || error instanceof ModelError) return error;
+  if (error instanceof APIConnectionTimeoutError) {
+    return new ModelUnavailableError(
+      `the endpoint at ${context.baseUrl} did not answer within ${context.timeoutMs ?? 'the allowed'} ms (model ${context.model})`,
+      { provider: 'openai', cause: error },
+    );
+  }
+  if (error instanceof APIConnectionError) {
+    return new ModelUnavailableError(
+      `cannot reach the OpenAI-compatible endpoint at ${context.baseUrl}: ${describeCause(error)}. ` +
+        'Check that the server is running, or the base URL (--base-url, OPENAI_BASE_URL).',
+      { provider: 'openai', cause: error },
+    );
+  }
+  if (error instanceof APIError && typeof error.status === 'number') {
+    return mapStatusError(error, error.status, context);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ModelError(`the OpenAI-compatible call failed: ${message}`, { provider: 'openai', cause: error });
+}
+
+function mapStatusError(error: APIError, status: number, context: OpenAiErrorContext): ModelError {
+  const body = error.error as { message?: unknown } | undefined;
+  const vendorMessage = typeof body?.message === 'string' ? body.message : error.message;
+  if (status === 401 || status === 403) {
+    return new ModelUnavailableError(
+      `the endpoint at ${context.baseUrl} rejected the key (HTTP ${status}: ${vendorMessage}); check OPENAI_API_KEY`,
+      { provider: 'openai', status, cause: error },
+    );
+  }
+  const gaveUp = isRetryableStatus(status) && context.retries > 0 ? ` (gave up after ${context.retries} retries)` : '';
+  return new ModelError(
+    `the endpoint at ${context.baseUrl} answered HTTP ${status} for model ${context.model}: ${vendorMessage}${gaveUp}`,
+    { provider: 'openai', status, cause: error },
+  );
+}
+
+/** The SDK says "Connection error." and keeps fetch's failure (and its cause) in `cause`. */
+function describeCause(error: Error): string {
+  let current: unknown = error.cause;
+  let description = error.message;
+  for (let depth = 0; current instanceof Error && depth < 3; depth++) {
+    const code = (current as { code?: unknown }).code;
+    description = current.message !== '' ? current.message : typeof code === 'string' ? code : description;
+    current = current.cause;
+  }
+  return description;
+}

@@ -1,0 +1,228 @@
+// createRetryingFetch and retryAfterMs with a scripted fetch and a recording sleep: no timers,
+// no network.
+
+import { describe, expect, it } from 'vitest';
+import { createRetryingFetch, isRetryableStatus, retryAfterMs, type Fetch, type RetryOptions } from './retrying-fetch.js';
+
+interface Scripted {
+  readonly status: number;
+  readonly headers?: Record<string, string>;
+}
+
+/** A fetch that answers the scripted statuses in order and records every call. */
+function scriptedFetch(...answers: Scripted[]) {
+  const calls: { input: string; init: RequestInit | undefined }[] = [];
+  const fetch: Fetch = async (input, init) => {
+    calls.push({ input: String(input), init });
+    const answer = answers[Math.min(calls.length - 1, answers.length - 1)] as Scripted;
+    const body = answer.status === 204 ? null : `answer ${calls.length}`;
+    return new Response(body, { status: answer.status, headers: answer.headers });
+  };
+  return { fetch, calls };
+}
+
+function recordingSleep() {
+  const delays: number[] = [];
+  const signals: (AbortSignal | undefined)[] = [];
+  const sleep = async (ms: number, signal?: AbortSignal): Promise<void> => {
+    delays.push(ms);
+    signals.push(signal);
+  };
+  return { sleep, delays, signals };
+}
+
+function options(sleep: RetryOptions['sleep'], overrides: RetryOptions = {}): RetryOptions {
+  return { sleep, random: () => 0, baseDelayMs: 100, ...overrides };
+}
+
+describe('createRetryingFetch', () => {
+  it('returns a successful answer at once, without waiting', async () => {
+    const { fetch, calls } = scriptedFetch({ status: 200 });
+    const { sleep, delays } = recordingSleep();
+
+    const response = await createRetryingFetch(fetch, options(sleep))('https://api.example/x');
+
+    expect(response.status).toBe(200);
+    expect(calls).toHaveLength(1);
+    expect(delays).toEqual([]);
+  });
+
+  it('prefers retry-after-ms, as OpenAI-style servers send it, over retry-after', async () => {
+    const { fetch } = scriptedFetch({ status: 429, headers: { 'retry-after-ms': '250', 'retry-after': '9' } }, { status: 200 });
+    const { sleep, delays } = recordingSleep();
+
+    await createRetryingFetch(fetch, options(sleep))('https://api.example/x');
+
+    expect(delays).toEqual([250]);
+  });
+
+  it.each([408, 429, 500, 502, 503, 504])('retries a %i and returns the answer that follows', async (status) => {
+    const { fetch, calls } = scriptedFetch({ status }, { status: 200 });
+    const { sleep, delays } = recordingSleep();
+
+    const response = await createRetryingFetch(fetch, options(sleep))('https://api.example/x');
+
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('answer 2');
+    expect(calls).toHaveLength(2);
+    expect(delays).toHaveLength(1);
+  });
+
+  it.each([400, 401, 403, 404, 409, 422])('returns a %i at once: retrying would not change it', async (status) => {
+    const { fetch, calls } = scriptedFetch({ status }, { status: 200 });
+    const { sleep, delays } = recordingSleep();
+
+    const response = await createRetryingFetch(fetch, options(sleep))('https://api.example/x');
+
+    expect(response.status).toBe(status);
+    expect(calls).toHaveLength(1);
+    expect(delays).toEqual([]);
+  });
+
+  it('doubles the backoff each retry, with jitter between half and all of it', async () => {
+    const low = recordingSleep();
+    await createRetryingFetch(
+      scriptedFetch({ status: 503 }, { status: 503 }, { status: 503 }, { status: 200 }).fetch,
+      options(low.sleep, { random: () => 0 }),
+    )('https://api.example/x');
+    const high = recordingSleep();
+    await createRetryingFetch(
+      scriptedFetch({ status: 503 }, { status: 503 }, { status: 503 }, { status: 200 }).fetch,
+      options(high.sleep, { random: () => 0.999_999 }),
+    )('https://api.example/x');
+
+    expect(low.delays).toEqual([50, 100, 200]);
+    expect(high.delays.map(Math.round)).toEqual([100, 200, 400]);
+  });
+
+  it('waits as long as Retry-After asks instead of the backoff', async () => {
+    const { fetch } = scriptedFetch({ status: 429, headers: { 'retry-after': '2' } }, { status: 200 });
+    const { sleep, delays } = recordingSleep();
+
+    await createRetryingFetch(fetch, options(sleep))('https://api.example/x');
+
+    expect(delays).toEqual([2000]);
+  });
+
+  it('never waits longer than maxDelayMs, even when Retry-After asks for more', async () => {
+    const { fetch } = scriptedFetch({ status: 429, headers: { 'retry-after': '3600' } }, { status: 200 });
+    const { sleep, delays } = recordingSleep();
+
+    await createRetryingFetch(fetch, options(sleep, { maxDelayMs: 5000 }))('https://api.example/x');
+
+    expect(delays).toEqual([5000]);
+  });
+
+  it('gives up after the configured retries and returns the last answer as is', async () => {
+    const { fetch, calls } = scriptedFetch({ status: 503 });
+    const { sleep, delays } = recordingSleep();
+
+    const response = await createRetryingFetch(fetch, options(sleep, { retries: 2 }))('https://api.example/x');
+
+    expect(response.status).toBe(503);
+    expect(await response.text()).toBe('answer 3');
+    expect(calls).toHaveLength(3);
+    expect(delays).toHaveLength(2);
+  });
+
+  it('retries three times by default', async () => {
+    const { fetch, calls } = scriptedFetch({ status: 500 });
+    const { sleep } = recordingSleep();
+
+    await createRetryingFetch(fetch, { sleep, random: () => 0 })('https://api.example/x');
+
+    expect(calls).toHaveLength(4);
+  });
+
+  it('makes no retry with retries: 0', async () => {
+    const { fetch, calls } = scriptedFetch({ status: 503 }, { status: 200 });
+    const { sleep } = recordingSleep();
+
+    const response = await createRetryingFetch(fetch, options(sleep, { retries: 0 }))('https://api.example/x');
+
+    expect(response.status).toBe(503);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('sends every attempt with the same input and init, and gives the request signal to sleep', async () => {
+    const { fetch, calls } = scriptedFetch({ status: 503 }, { status: 200 });
+    const { sleep, signals } = recordingSleep();
+    const controller = new AbortController();
+    const init: RequestInit = { method: 'POST', body: '{"a":1}', signal: controller.signal };
+
+    await createRetryingFetch(fetch, options(sleep))('https://api.example/x', init);
+
+    expect(calls.map((call) => call.input)).toEqual(['https://api.example/x', 'https://api.example/x']);
+    expect(calls.every((call) => call.init === init)).toBe(true);
+    expect(signals).toEqual([controller.signal]);
+  });
+
+  it('reports each retry with its attempt number, status and delay', async () => {
+    const { fetch } = scriptedFetch({ status: 429, headers: { 'retry-after': '1' } }, { status: 503 }, { status: 200 });
+    const { sleep } = recordingSleep();
+    const retries: { attempt: number; status: number; delayMs: number }[] = [];
+
+    await createRetryingFetch(fetch, options(sleep, { onRetry: (info) => retries.push(info) }))('https://api.example/x');
+
+    expect(retries).toEqual([
+      { attempt: 1, status: 429, delayMs: 1000 },
+      { attempt: 2, status: 503, delayMs: 100 },
+    ]);
+  });
+
+  it('stops when the sleep is aborted, with the abort error', async () => {
+    const { fetch, calls } = scriptedFetch({ status: 503 }, { status: 200 });
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    const sleep = async (): Promise<void> => {
+      throw abort;
+    };
+
+    await expect(createRetryingFetch(fetch, options(sleep))('https://api.example/x')).rejects.toBe(abort);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('passes a failing fetch through: network errors are not retried', async () => {
+    const failure = new TypeError('fetch failed');
+    const fetch: Fetch = async () => {
+      throw failure;
+    };
+    const { sleep, delays } = recordingSleep();
+
+    await expect(createRetryingFetch(fetch, options(sleep))('https://api.example/x')).rejects.toBe(failure);
+    expect(delays).toEqual([]);
+  });
+});
+
+describe('isRetryableStatus', () => {
+  it('is true for timeouts, rate limits and server errors only', () => {
+    expect([408, 429, 500, 503, 599].map(isRetryableStatus)).toEqual([true, true, true, true, true]);
+    expect([200, 301, 400, 401, 403, 404, 422].map(isRetryableStatus)).toEqual([false, false, false, false, false, false, false]);
+  });
+});
+
+describe('retryAfterMs', () => {
+  const now = Date.parse('2026-03-01T10:00:00.000Z');
+
+  it('reads seconds', () => {
+    expect(retryAfterMs('2', now)).toBe(2000);
+    expect(retryAfterMs('0', now)).toBe(0);
+    expect(retryAfterMs(' 1.5 ', now)).toBe(1500);
+  });
+
+  it('reads an HTTP date as the time left until then', () => {
+    expect(retryAfterMs('Sun, 01 Mar 2026 10:00:30 GMT', now)).toBe(30_000);
+  });
+
+  it('never asks for a negative wait', () => {
+    expect(retryAfterMs('-5', now)).toBe(0);
+    expect(retryAfterMs('Sun, 01 Mar 2026 09:59:00 GMT', now)).toBe(0);
+  });
+
+  it('ignores a missing, empty or garbage header', () => {
+    expect(retryAfterMs(null, now)).toBeUndefined();
+    expect(retryAfterMs('', now)).toBeUndefined();
+    expect(retryAfterMs('   ', now)).toBeUndefined();
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs('2 seconds', now)).toBeUndefined();
+  });
+});

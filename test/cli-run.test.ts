@@ -1,0 +1,141 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './support/run-cli.js';
+
+let directory: string;
+
+const session = {
+  id: 'u-1:s-1',
+  user: { uid: 'alice', email: 'alice@example.com' },
+  device: { type: 'desktop' },
+  events: [
+    { type: 'navigate', timestamp: '2026-03-01T10:00:00.000Z', url: 'https://shop.example/cart', title: 'Cart' },
+    { type: 'click', timestamp: '2026-03-01T10:00:03.100Z', target: { selector: 'button#apply', text: 'Apply coupon' } },
+    { type: 'custom', name: 'Checkout Started', timestamp: '2026-03-01T10:00:04.000Z' },
+  ],
+};
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), 'recap-cli-'));
+  await writeFile(path.join(directory, 'session.json'), JSON.stringify(session));
+  await writeFile(path.join(directory, 'plain.yaml'), 'llm:\n  pre_prompt: Summarise this session.\ncontext:\n  exclude: [user]\n');
+  await writeFile(
+    path.join(directory, 'structured.yaml'),
+    'llm:\n  response_schema:\n    type: OBJECT\n    properties:\n      outcome: { type: STRING }\n',
+  );
+  await writeFile(path.join(directory, 'broken.yaml'), 'slice:\n  mode: MIDDLE\n');
+});
+
+const run = (...argv: string[]) => runCli(argv, { cwd: directory });
+
+describe('recap --help', () => {
+  it('lists the commands', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/run \[options\] <profile\.yaml> <session\.json>/);
+    expect(result.stdout).toMatch(/validate/);
+  });
+
+  it('shows an example for each command', async () => {
+    for (const command of ['run', 'validate']) {
+      const result = await runCli([command, '--help']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/Example:\n {2}\$ recap /);
+    }
+  });
+
+  it('exits 2 on an unknown option or command', async () => {
+    expect((await runCli(['run', '--frobnicate'])).code).toBe(2);
+    expect((await runCli(['frobnicate'])).code).toBe(2);
+  });
+});
+
+describe('recap validate', () => {
+  it('exits 0 for valid profiles', async () => {
+    const result = await run('validate', 'plain.yaml', 'structured.yaml');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('plain.yaml: valid\nstructured.yaml: valid\n');
+  });
+
+  it('exits 1 and prints file:line:col for an invalid profile', async () => {
+    const result = await run('validate', 'plain.yaml', 'broken.yaml');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('broken.yaml:2:9 slice.mode: expected FIRST, LAST or TIMESTAMP, got "MIDDLE"');
+  });
+
+  it('names a missing file', async () => {
+    const result = await run('validate', 'nope.yaml');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('nope.yaml:1:1 file not found');
+  });
+});
+
+describe('recap run', () => {
+  it('--dry-run --json prints the DESIGN §7 object without calling a model', async () => {
+    const result = await run('run', 'plain.yaml', 'session.json', '--dry-run', '--json');
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(Object.keys(json)).toEqual(['session_id', 'prompt', 'events', 'context', 'generation', 'tokens']);
+    expect(json).toMatchObject({
+      session_id: 'u-1:s-1',
+      events: {
+        total: 3,
+        kept: [
+          { index: 0, type: 'navigate', name: null, timestamp: '2026-03-01T10:00:00.000Z' },
+          { index: 1, type: 'click', name: null, timestamp: '2026-03-01T10:00:03.100Z' },
+          { index: 2, type: 'custom', name: 'Checkout Started', timestamp: '2026-03-01T10:00:04.000Z' },
+        ],
+      },
+      context: { device: { type: 'desktop' } },
+      generation: { model: 'extractive-v1', temperature: null, response_schema: null },
+      tokens: { method: 'estimate' },
+    });
+    expect(json.prompt).toMatch(/^Summarise this session\.\n\n<session id="u-1:s-1">/);
+    expect(json.prompt).not.toContain('alice');
+  });
+
+  it('summarises with the offline extractive model when no key is configured', async () => {
+    const result = await run('run', 'plain.yaml', 'session.json');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('model     extractive / extractive-v1 (rule-based, not a language model)');
+    expect(result.stdout).toContain('Rule-based summary (recap extractive, not a language model');
+  });
+
+  it('--json adds result and usage', async () => {
+    const result = await run('run', 'plain.yaml', 'session.json', '--json');
+    const json = JSON.parse(result.stdout) as { result: { summary: string }; usage: Record<string, unknown> };
+    expect(json.result.summary).toMatch(/^Rule-based summary/);
+    expect(json.usage).toMatchObject({ provider: 'extractive', model: 'extractive-v1', attempts: 1, total_tokens: null });
+  });
+
+  it('exits 2 with a clear message when the extractive model meets a response schema', async () => {
+    const result = await run('run', 'structured.yaml', 'session.json');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/cannot fill a response schema/);
+    expect(result.stdout).toBe('');
+  });
+
+  it('exits 2 for an invalid profile, naming file:line:col', async () => {
+    const result = await run('run', 'broken.yaml', 'session.json');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('broken.yaml:2:9 slice.mode');
+  });
+
+  it('exits 2 for a missing fixture, an unknown provider, or Gemini without a key', async () => {
+    expect((await run('run', 'plain.yaml', 'missing.json')).stderr).toContain('missing.json: file not found');
+    const unknown = await run('run', 'plain.yaml', 'session.json', '--provider', 'claude');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown provider "claude"');
+    const noKey = await run('run', 'plain.yaml', 'session.json', '--provider', 'gemini');
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toMatch(/no Gemini API key: set GEMINI_API_KEY/);
+  });
+
+  it('replays a cassette miss as a failure (exit 1) naming the key', async () => {
+    const result = await run('run', 'plain.yaml', 'session.json', '--provider', 'replay', '--cassettes', 'none');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/no cassette for this request .* key [0-9a-f]{64}/);
+  });
+});
