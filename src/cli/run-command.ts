@@ -66,16 +66,23 @@ export async function runCommand(profileFile: string, sessionFile: string, optio
       // A model that cannot even be built (no key, say) is a configuration problem.
       throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;
     });
-    const tokens = await countTokens(model, prepared, io);
-    const preparedJson = toPreparedJson(prepared, { model: model.model, tokens });
-
     if (options.dryRun === true) {
-      if (options.json === true) io.stdout.write(`${JSON.stringify(preparedJson, null, 2)}\n`);
-      else io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens }));
+      // A dry run asks the vendor to count (when it can); a real run reads the count from usage.
+      const tokens = await countTokens(model, prepared, io);
+      if (options.json === true) {
+        io.stdout.write(`${JSON.stringify(toPreparedJson(prepared, { model: model.model, tokens }), null, 2)}\n`);
+      } else {
+        io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens }));
+      }
       return EXIT_OK;
     }
     const outcome = await summarize(prepared, model);
+    const tokens: TokenCount =
+      outcome.usage === undefined || outcome.attempts > 1
+        ? prepared.tokens
+        : { prompt: outcome.usage.promptTokens, method: 'count' };
     if (options.json === true) {
+      const preparedJson = toPreparedJson(prepared, { model: model.model, tokens });
       io.stdout.write(`${JSON.stringify({ ...preparedJson, result: outcome.result, usage: usageJson(outcome) }, null, 2)}\n`);
     } else {
       io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, outcome }));

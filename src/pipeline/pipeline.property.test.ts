@@ -8,6 +8,7 @@ import type { Session, SessionEvent } from '../session/session-schema.js';
 import { filterEvents } from './filter-events.js';
 import { inWindow, sliceWindow } from './slice-window.js';
 import { prepare } from './prepare.js';
+import { selectEvents } from './select-events.js';
 import { sliceEvents } from './slice-events.js';
 import { at, sessionWith } from './test-support/session-builder.js';
 
@@ -117,6 +118,18 @@ describe('pipeline invariants', () => {
         const expected =
           limit === 0 ? candidates : slice.mode === 'LAST' ? candidates.slice(-limit) : candidates.slice(0, limit);
         expect(kept.map(({ index }) => index)).toEqual(expected.map(({ index }) => index));
+      }),
+    );
+  });
+
+  it('selects in one pass exactly what filter then slice keep, and counts the matches', () => {
+    fc.assert(
+      fc.property(sessionArbitrary, sliceArbitrary, eventsArbitrary, (session, slice, events) => {
+        const { filtered, kept, overLimit } = run(session, slice, events);
+        const selected = selectEvents(session.events, sliceWindow(session.events, slice), slice, events);
+        expect(selected.kept).toEqual(kept);
+        expect(selected.overLimit).toBe(overLimit);
+        expect(selected.matched).toBe(filtered.length);
       }),
     );
   });

@@ -138,3 +138,17 @@ describe('toPreparedJson', () => {
     expect(json.tokens.method).toBe('estimate');
   });
 });
+
+describe('formatOffset', () => {
+  it('prints seconds to the millisecond without trailing zeros', async () => {
+    const { formatOffset } = await import('./render-event.js');
+    expect([0, 5, 1250, 3100, 60_000, 123_456_789_123].map(formatOffset)).toEqual([
+      '+0s',
+      '+0.005s',
+      '+1.25s',
+      '+3.1s',
+      '+60s',
+      '+123456789.123s',
+    ]);
+  });
+});

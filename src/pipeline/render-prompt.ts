@@ -42,11 +42,26 @@ export function renderSessionBlock(input: Pick<RenderPromptInput, 'sessionId' | 
     block += 'events: none\n';
   } else {
     block += `events: ${input.events.length}, offsets from ${first.event.timestamp}\n`;
-    const origin = first.event.time;
-    // One string grown in place: V8 joins the pieces once, which beats an array of lines.
-    for (const { event } of input.events) block += `${renderEvent(event, event.time - origin)}\n`;
+    block += renderEventLines(input.events, first.event.time);
   }
   return `${block}</${SESSION_TAG}>`;
+}
+
+// Lines are joined in chunks: a flat string per chunk lets the many small pieces of each line
+// die young. Chunks are then appended, which V8 flattens once, faster than joining a huge array.
+const CHUNK = 256;
+
+function renderEventLines(events: readonly IndexedEvent[], origin: number): string {
+  let block = '';
+  const lines: string[] = [];
+  for (const { event } of events) {
+    lines.push(renderEvent(event, event.time - origin));
+    if (lines.length === CHUNK) {
+      block += `${lines.join('\n')}\n`;
+      lines.length = 0;
+    }
+  }
+  return lines.length === 0 ? block : `${block}${lines.join('\n')}\n`;
 }
 
 /** The prompt; an absent or empty pre/post prompt contributes nothing. */

@@ -45,7 +45,9 @@ function eventTime(event: unknown): number | undefined {
   if (target !== undefined && !(isObject(target) && optionalString(target.selector) && optionalString(target.text))) {
     return undefined;
   }
-  if (value !== undefined && value !== null && !['string', 'number', 'boolean'].includes(typeof value)) return undefined;
+  if (value !== undefined && value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    return undefined;
+  }
   if (status !== undefined && !Number.isInteger(status)) return undefined;
   if (count !== undefined && !(Number.isInteger(count) && (count as number) >= 0)) return undefined;
   if (properties !== undefined && !isObject(properties)) return undefined;

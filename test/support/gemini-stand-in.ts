@@ -34,6 +34,8 @@ export interface GeminiStandInOptions {
   readonly handler?: GeminiHandler;
   /** Answers used first, one per request, before the handler. */
   readonly replies?: readonly GeminiStandInReply[];
+  /** Port on 127.0.0.1; default a free one. */
+  readonly port?: number;
 }
 
 export interface GeminiStandIn extends RecordingServer<GeminiRequestBody | undefined> {
@@ -155,7 +157,7 @@ export async function startGeminiStandIn(options: GeminiStandInOptions = {}): Pr
     return method === 'countTokens'
       ? { status: 200, body: { totalTokens: tokenEstimate(allText(request.body)) } }
       : defaultAnswer(request.body, model);
-  });
+  }, { port: options.port });
 
   return {
     ...server,

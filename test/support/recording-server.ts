@@ -35,6 +35,7 @@ export interface RecordingServer<Body> {
 /** Starts a recording server; `respond` decides each answer. */
 export async function startRecordingServer<Body>(
   respond: (request: RecordedRequest<Body>) => StandInReply | Promise<StandInReply>,
+  options: { readonly port?: number } = {},
 ): Promise<RecordingServer<Body>> {
   const requests: RecordedRequest<Body>[] = [];
   const server = createServer((incoming, outgoing) => {
@@ -61,7 +62,7 @@ export async function startRecordingServer<Body>(
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {

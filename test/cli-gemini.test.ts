@@ -1,0 +1,73 @@
+// `recap run` with a Gemini key, against the local stand-in of the Gemini REST API.
+
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
+import { runCli } from './support/run-cli.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+let standIn: GeminiStandIn;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  standIn = await startGeminiStandIn({ apiKey: 'test-key' });
+  env = { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: standIn.url };
+});
+afterAll(async () => standIn.close());
+
+const run = (...argv: string[]) => runCli(argv, { env, cwd: root });
+
+describe('recap run with Gemini', () => {
+  it('defaults to Gemini when a key is set and returns { summary }', async () => {
+    standIn.enqueue('Alice could not apply her coupon and left at checkout.');
+    const result = await run('run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json', '--json');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(json.result).toEqual({ summary: 'Alice could not apply her coupon and left at checkout.' });
+    expect(json.generation).toMatchObject({ model: 'gemini-2.5-flash' });
+    expect(json.usage).toMatchObject({ provider: 'gemini', attempts: 1 });
+    const sent = standIn.requests.at(-1);
+    expect(sent?.path).toMatch(/\/models\/gemini-2\.5-flash:generateContent/);
+    expect(sent?.headers['x-goog-api-key']).toBe('test-key');
+    expect(sent?.body?.contents).toEqual([{ role: 'user', parts: [{ text: json.prompt }] }]);
+  });
+
+  it('returns { response, response_schema } for a structured profile, sending the upper-case schema', async () => {
+    const result = await run('run', 'profiles/friction-report.yaml', 'sessions-fixtures/checkout-abandon.json', '--json');
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as { result: { response: Record<string, unknown>; response_schema: { type: string } } };
+    expect(Object.keys(json.result)).toEqual(['response', 'response_schema']);
+    expect(json.result.response_schema.type).toBe('OBJECT');
+    expect(json.result.response).toHaveProperty('outcome');
+    const config = standIn.requests.at(-1)?.body?.generationConfig;
+    expect(config).toMatchObject({ temperature: 0.2, responseMimeType: 'application/json', responseSchema: { type: 'OBJECT' } });
+  });
+
+  it('counts prompt tokens with the vendor on a dry run', async () => {
+    const before = standIn.requests.length;
+    const result = await run('run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json', '--dry-run', '--json');
+    expect(JSON.parse(result.stdout).tokens).toMatchObject({ method: 'count' });
+    expect(standIn.requests.slice(before).map((request) => request.path)).toEqual([
+      expect.stringMatching(/:countTokens$/),
+    ]);
+  });
+
+  it('exits 1 with the raw answer when the answer stays invalid after the repair retry', async () => {
+    standIn.enqueue('{"outcome": "gave up"}', '{"outcome": "still wrong"}');
+    const result = await run('run', 'profiles/friction-report.yaml', 'sessions-fixtures/checkout-abandon.json');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/does not match the response schema after one repair retry/);
+    expect(result.stderr).toContain('raw answer:\n{"outcome": "still wrong"}');
+  });
+
+  it('uses --model over the profile and --base-url over the environment', async () => {
+    standIn.enqueue('ok');
+    const result = await runCli(
+      ['run', 'profiles/plain-summary.yaml', 'sessions-fixtures/anonymous-visitor.json', '--model', 'gemini-2.5-pro', '--base-url', standIn.url],
+      { env: { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: 'http://127.0.0.1:9' }, cwd: root },
+    );
+    expect(result.code).toBe(0);
+    expect(standIn.requests.at(-1)?.path).toMatch(/gemini-2\.5-pro:generateContent/);
+  });
+});
