@@ -49,6 +49,8 @@ export { sliceEvents, type SliceResult } from './pipeline/slice-events.js';
 export { sliceWindow, inWindow, type SliceWindow } from './pipeline/slice-window.js';
 export { assembleContext, includedElements, type AssembledContext, type SessionContext } from './pipeline/assemble-context.js';
 export { renderPrompt, renderSessionBlock, type RenderPromptInput, type RenderedPrompt } from './pipeline/render-prompt.js';
+export { explainEvents, type EventExplanation, type EventFate } from './pipeline/explain-events.js';
+export { selectEvents, keyFilter, type SelectResult } from './pipeline/select-events.js';
 export { prepare, type PreparedRequest, type GenerationSettings, type TokenCount } from './pipeline/prepare.js';
 export { toPreparedJson, type PreparedJson, type PreparedJsonEvent, type PreparedJsonOptions } from './pipeline/prepared-json.js';
 export { estimateTokens } from './pipeline/estimate-tokens.js';
