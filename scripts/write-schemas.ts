@@ -2,6 +2,12 @@
 
 import { writeFile } from 'node:fs/promises';
 import { PROFILE_JSON_SCHEMA_PATH, profileJsonSchema } from '../src/profile/profile-json-schema.js';
+import { SUITE_JSON_SCHEMA_PATH, suiteJsonSchema } from '../src/suite/suite-json-schema.js';
 
-await writeFile(PROFILE_JSON_SCHEMA_PATH, `${JSON.stringify(profileJsonSchema(), null, 2)}\n`);
-console.log(`wrote ${PROFILE_JSON_SCHEMA_PATH}`);
+for (const [file, schema] of [
+  [PROFILE_JSON_SCHEMA_PATH, profileJsonSchema()],
+  [SUITE_JSON_SCHEMA_PATH, suiteJsonSchema()],
+] as const) {
+  await writeFile(file, `${JSON.stringify(schema, null, 2)}\n`);
+  console.log(`wrote ${file}`);
+}

@@ -64,6 +64,36 @@ export function modelRequestFor(prepared: PreparedRequest, signal?: AbortSignal)
   };
 }
 
+/** A validated structured answer and how it was obtained. */
+export interface ValidatedAnswer {
+  readonly value: Record<string, unknown>;
+  readonly answer: ModelResponse;
+  readonly usage: TokenUsage | undefined;
+  readonly attempts: number;
+}
+
+/**
+ * Asks for JSON that fits `schema`: parse and validate the answer, one repair retry on an
+ * invalid one, then an {@link InvalidAnswerError} carrying the raw text and the problems.
+ */
+export async function generateValidated(model: SummaryModel, request: ModelRequest, schema: ResponseSchema): Promise<ValidatedAnswer> {
+  const first = await model.generate({ ...request, responseSchema: schema });
+  const firstCheck = checkAnswer(schema, first.text);
+  if (firstCheck.valid) return { value: firstCheck.value, answer: first, usage: first.usage, attempts: 1 };
+  const repaired = await model.generate({
+    ...request,
+    responseSchema: schema,
+    repair: { answer: first.text, problems: formatResponseIssues(firstCheck.issues) },
+  });
+  const usage = addUsage(first.usage, repaired.usage);
+  const secondCheck = checkAnswer(schema, repaired.text);
+  if (secondCheck.valid) return { value: secondCheck.value, answer: repaired, usage, attempts: 2 };
+  throw new InvalidAnswerError(
+    `the model's answer does not match the response schema after one repair retry: ${formatResponseIssues(secondCheck.issues)}`,
+    { provider: model.provider, rawText: repaired.text, problems: secondCheck.issues },
+  );
+}
+
 /**
  * Asks the model, then parses and validates its answer against the response schema. An invalid
  * answer gets one repair retry; after that an {@link InvalidAnswerError} carries the raw text and
@@ -77,7 +107,6 @@ export async function summarize(
   const now = options.now ?? (() => performance.now());
   const started = now();
   const request = modelRequestFor(prepared, options.signal);
-  const first = await model.generate(request);
   const schema = prepared.generation.responseSchema;
   const outcome = (result: SummaryResult, answer: ModelResponse, usage: TokenUsage | undefined, attempts: number) => ({
     result,
@@ -90,23 +119,11 @@ export async function summarize(
   });
 
   if (schema === undefined) {
-    const summary = first.text.trim();
+    const answer = await model.generate(request);
+    const summary = answer.text.trim();
     if (summary === '') throw new ModelError('the model returned an empty summary', { provider: model.provider });
-    return outcome({ summary }, first, first.usage, 1);
+    return outcome({ summary }, answer, answer.usage, 1);
   }
-
-  const firstCheck = checkAnswer(schema, first.text);
-  if (firstCheck.valid) return outcome({ response: firstCheck.value, response_schema: schema }, first, first.usage, 1);
-
-  const repaired = await model.generate({
-    ...request,
-    repair: { answer: first.text, problems: formatResponseIssues(firstCheck.issues) },
-  });
-  const usage = addUsage(first.usage, repaired.usage);
-  const secondCheck = checkAnswer(schema, repaired.text);
-  if (secondCheck.valid) return outcome({ response: secondCheck.value, response_schema: schema }, repaired, usage, 2);
-  throw new InvalidAnswerError(
-    `the model's answer does not match the response schema after one repair retry: ${formatResponseIssues(secondCheck.issues)}`,
-    { provider: model.provider, rawText: repaired.text, problems: secondCheck.issues },
-  );
+  const validated = await generateValidated(model, request, schema);
+  return outcome({ response: validated.value, response_schema: schema }, validated.answer, validated.usage, validated.attempts);
 }

@@ -13,6 +13,7 @@ import { BUILT_IN_EVENT_TYPES } from '../src/session/event-types.js';
 import { parseSession } from '../src/session/parse-session.js';
 import type { Session } from '../src/session/session-schema.js';
 import { summarize } from '../src/summarize.js';
+import { SUITE_JSON_SCHEMA_PATH, suiteJsonSchema } from '../src/suite/suite-json-schema.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const files = (directory: string, extension: string) =>
@@ -79,9 +80,16 @@ describe('every profile against every fixture', () => {
   });
 });
 
-describe('the profile JSON Schema', () => {
-  it('shipped in schemas/ is the one generated from the zod schema (run `npm run schemas` after changing it)', () => {
-    const shipped = JSON.parse(readFileSync(path.join(root, PROFILE_JSON_SCHEMA_PATH), 'utf8')) as unknown;
-    expect(shipped).toEqual(profileJsonSchema());
+describe('the shipped JSON Schemas', () => {
+  it.each([
+    [PROFILE_JSON_SCHEMA_PATH, profileJsonSchema],
+    [SUITE_JSON_SCHEMA_PATH, suiteJsonSchema],
+  ])('%s is the one generated from the zod schema (run `npm run schemas` after changing it)', (file, generate) => {
+    const shipped = JSON.parse(readFileSync(path.join(root, file), 'utf8')) as unknown;
+    expect(shipped).toEqual(generate());
+  });
+
+  it.each(files('suites', '.recap.yaml'))('%s points editors at the suite schema', (file) => {
+    expect(readFileSync(path.join(root, file), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../schemas/suite.schema.json');
   });
 });

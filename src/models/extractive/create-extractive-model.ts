@@ -5,7 +5,9 @@ import type { ModelRequest, ModelResponse, SummaryModel } from '../summary-model
 import { renderExtractiveSummary } from './render-extractive-summary.js';
 import { sessionFacts } from './session-facts.js';
 
-export const EXTRACTIVE_MODEL = 'extractive-v1';
+import { EXTRACTIVE_MODEL } from '../default-models.js';
+
+export { EXTRACTIVE_MODEL };
 
 /**
  * A rule-based summariser: pages in order, friction signals with counts, errors, where the

@@ -10,7 +10,9 @@ import { mapGeminiError } from './map-gemini-error.js';
 import { readGeminiAnswer } from './read-gemini-answer.js';
 import { toGeminiContents } from './to-gemini-contents.js';
 
-export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
+import { DEFAULT_GEMINI_MODEL } from '../default-models.js';
+
+export { DEFAULT_GEMINI_MODEL };
 
 export interface GeminiModelOptions {
   /** A Gemini API key (GEMINI_API_KEY or GOOGLE_API_KEY). */

@@ -11,7 +11,9 @@ import { readOpenAiAnswer } from './read-openai-answer.js';
 import { toOpenAiMessages } from './to-openai-messages.js';
 import { toStrictJsonSchema } from './to-strict-json-schema.js';
 
-export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+import { DEFAULT_OPENAI_MODEL } from '../default-models.js';
+
+export { DEFAULT_OPENAI_MODEL };
 
 /** The name the response schema goes by in `response_format.json_schema`. */
 export const OPENAI_SCHEMA_NAME = 'summary';

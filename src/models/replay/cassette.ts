@@ -1,6 +1,6 @@
 // Cassettes: recorded model answers, keyed by a hash of provider, model and the full request.
 
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -51,9 +51,12 @@ export function cassetteRequest(request: ModelRequest): CassetteRequest {
   };
 }
 
-/** sha256 of the canonical JSON of provider, model and the full request. */
-export function cassetteKey(provider: string, model: string, request: ModelRequest): string {
-  const material = canonicalJson({ provider, model, request: cassetteRequest(request) });
+/**
+ * sha256 of the canonical JSON of provider, model and the full request. `sample` tells apart the
+ * repeated runs of one request (`repeat` in suites); the first run, sample 0, has the plain key.
+ */
+export function cassetteKey(provider: string, model: string, request: ModelRequest, sample = 0): string {
+  const material = canonicalJson({ provider, model, request: cassetteRequest(request), ...(sample > 0 ? { sample } : {}) });
   return createHash('sha256').update(material).digest('hex');
 }
 
@@ -91,11 +94,13 @@ export interface RecordCassetteInput {
   readonly response: ModelResponse;
   readonly source: string;
   readonly recordedAt: Date;
+  /** The repeated run this answer belongs to; 0 for the first. */
+  readonly sample?: number;
 }
 
 /** Writes a cassette atomically (temp file, then rename) and returns its file. */
 export async function writeCassette(directory: string, input: RecordCassetteInput): Promise<string> {
-  const key = cassetteKey(input.provider, input.model, input.request);
+  const key = cassetteKey(input.provider, input.model, input.request, input.sample);
   const cassette: Cassette = {
     recap_cassette: 1,
     key,
@@ -108,7 +113,8 @@ export async function writeCassette(directory: string, input: RecordCassetteInpu
   };
   await mkdir(directory, { recursive: true });
   const file = cassetteFile(directory, key);
-  const temporary = `${file}.${process.pid}.tmp`;
+  // A unique temporary name: parallel cases may record the same request at once.
+  const temporary = `${file}.${randomUUID()}.tmp`;
   await writeFile(temporary, `${JSON.stringify(cassette, null, 2)}\n`);
   await rename(temporary, file);
   return file;

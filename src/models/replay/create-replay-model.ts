@@ -1,5 +1,6 @@
 // Answers from recorded cassettes; a miss is an error naming the cassette key.
 
+import { DEFAULT_GEMINI_MODEL } from '../default-models.js';
 import { CassetteMissError } from '../model-errors.js';
 import type { ModelRequest, ModelResponse, SummaryModel } from '../summary-model.js';
 import { cassetteFile, cassetteKey, readCassette } from './cassette.js';
@@ -16,7 +17,7 @@ export interface ReplayModelOptions {
 /** A model that replays recorded answers for exactly the same provider, model and request. */
 export function createReplayModel(options: ReplayModelOptions): SummaryModel {
   const provider = options.provider ?? 'gemini';
-  const model = options.model ?? 'gemini-2.5-flash';
+  const model = options.model ?? DEFAULT_GEMINI_MODEL;
   return {
     provider: 'replay',
     model,

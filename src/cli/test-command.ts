@@ -1,0 +1,139 @@
+// `recap test [paths...]`: run regression suites (DESIGN §8).
+
+import type { Command } from 'commander';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { compareWithBaseline, readBaseline, type BaselineComparison } from '../suite/baseline.js';
+import { findSuites } from '../suite/find-suites.js';
+import { loadSuites, SuiteLoadError } from '../suite/load-suites.js';
+import { loadPriceTable } from '../suite/price-table.js';
+import { githubAnnotations } from '../suite/reporters/github-annotations.js';
+import { junitReport } from '../suite/reporters/junit-reporter.js';
+import { prettyReport } from '../suite/reporters/pretty-reporter.js';
+import { createProgress } from '../suite/reporters/progress.js';
+import { runSuites, selectedCases, type RunSuitesOptions } from '../suite/run-suites.js';
+import { textPattern } from '../suite/text-pattern.js';
+import type { CliIo } from './cli-io.js';
+import { helpExample, type CommandContext } from './command-context.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { UsageError } from './usage-error.js';
+
+export interface TestOptions {
+  readonly reporter?: string;
+  readonly output?: string;
+  readonly update?: boolean;
+  readonly record?: boolean;
+  readonly repeat?: string;
+  readonly baseline?: string;
+  readonly concurrency?: string;
+  readonly filter?: string;
+  readonly prices?: string;
+  readonly cassetteNote?: string;
+}
+
+const REPORTERS = ['pretty', 'junit', 'json'] as const;
+
+/** CI is set to anything but an empty string, `false` or `0`. */
+export function isCi(env: Readonly<Record<string, string | undefined>>): boolean {
+  const value = env.CI;
+  return value !== undefined && value !== '' && value !== 'false' && value !== '0';
+}
+
+function positiveInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new UsageError(`${flag}: expected a positive integer, got "${value}"`);
+  return parsed;
+}
+
+/** Runs the command with injectable extras (tests pass a model factory and a fake clock). */
+export async function testCommand(
+  paths: readonly string[],
+  options: TestOptions,
+  io: CliIo,
+  extras: Pick<RunSuitesOptions, 'createModel' | 'retry' | 'now' | 'clock'> = {},
+): Promise<number> {
+  let comparison: { file: string; comparison: BaselineComparison } | undefined;
+  try {
+    const reporter = options.reporter ?? 'pretty';
+    if (!(REPORTERS as readonly string[]).includes(reporter)) throw new UsageError(`--reporter: expected pretty, junit or json, got "${reporter}"`);
+    const repeat = positiveInteger(options.repeat, '--repeat');
+    const concurrency = positiveInteger(options.concurrency, '--concurrency') ?? 4;
+    const filter = options.filter === undefined ? undefined : textPattern(options.filter);
+    const files = await findSuites(paths, io.cwd).catch((error: unknown) => {
+      throw new UsageError((error as Error).message);
+    });
+    if (files.length === 0) throw new UsageError(`no suites (*.recap.yaml) under ${paths.length === 0 ? io.cwd : paths.join(', ')}`);
+    const suites = await loadSuites(files, io.cwd);
+    const baseline = options.baseline === undefined ? undefined : await readBaseline(path.resolve(io.cwd, options.baseline));
+    const prices = await loadPriceTable(options.prices === undefined ? undefined : path.resolve(io.cwd, options.prices));
+
+    const progress = createProgress(io.stderr, selectedCases(suites, filter));
+    const report = await runSuites(suites, {
+      env: io.env,
+      ci: isCi(io.env),
+      update: options.update === true,
+      record: options.record === true,
+      repeat,
+      filter,
+      concurrency,
+      cassetteNote: options.cassetteNote,
+      prices,
+      onCaseDone: (suite, caseReport) => progress.caseDone(suite.displayFile, caseReport),
+      ...extras,
+    });
+    progress.finish();
+    if (report.summary.cases === 0) io.stderr.write(`no case matches --filter ${options.filter ?? ''}\n`);
+    if (baseline !== undefined) comparison = { file: options.baseline ?? '', comparison: compareWithBaseline(report, baseline) };
+
+    const color = io.stdout.isTTY === true && io.env.NO_COLOR === undefined;
+    const machine = reporter === 'junit' ? junitReport(report) : reporter === 'json' ? `${JSON.stringify(report, null, 2)}\n` : undefined;
+    if (machine !== undefined && options.output !== undefined) await writeFile(path.resolve(io.cwd, options.output), machine);
+    if (machine !== undefined && options.output === undefined) io.stdout.write(machine);
+    else io.stdout.write(prettyReport(report, { color, baseline: comparison }));
+    if (io.env.GITHUB_ACTIONS !== undefined && io.env.GITHUB_ACTIONS !== '') io.stdout.write(githubAnnotations(report));
+
+    const failed = report.summary.failed > 0 || comparison?.comparison.regressed === true;
+    return failed ? EXIT_FAILED : EXIT_OK;
+  } catch (error) {
+    if (error instanceof SuiteLoadError || error instanceof UsageError) {
+      io.stderr.write(`${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof SyntaxError) {
+      io.stderr.write(`--filter: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    io.stderr.write(`error: ${(error as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+}
+
+/** `recap test [paths...]` */
+export function registerTestCommand(program: Command, { io, exit }: CommandContext): void {
+  program
+    .command('test')
+    .description('run regression suites (*.recap.yaml): prompt assertions, answer assertions, cassettes')
+    .argument('[paths...]', 'suite files or directories (default: every suite under the current directory)')
+    .option('--reporter <name>', 'pretty | junit | json', 'pretty')
+    .option('--output <file>', 'write the junit or json report to a file (the pretty report still goes to stdout)')
+    .option('--update', 'rewrite prompt snapshots that differ')
+    .option('--record', 'record missing cassettes by calling the model, even with CI set')
+    .option('--repeat <n>', "run every case's model calls n times (overrides repeat)")
+    .option('--baseline <file>', 'compare with an earlier JSON report; exit 1 on any regression')
+    .option('--concurrency <n>', 'cases in flight at once', '4')
+    .option('--filter <pattern>', 'only cases whose name contains the text (or matches /regex/)')
+    .option('--prices <file>', 'a JSON or YAML price table per model (USD per million tokens)')
+    .option('--cassette-note <text>', 'saved as the source of newly recorded cassettes')
+    .addHelpText(
+      'after',
+      helpExample(
+        'recap test',
+        'recap test suites/checkout.recap.yaml --reporter junit --output junit.xml',
+        'recap test --filter coupon --record',
+      ),
+    )
+    .action(async (paths: string[], options: TestOptions) => {
+      exit.code = await testCommand(paths, options, io);
+    });
+}

@@ -1,0 +1,67 @@
+// YAML text kept with its positions, so that problems found in the parsed data can be reported
+// at the line and column where they were written. Shared by profiles and suites.
+
+import { isCollection, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+
+/** A position in a source text, 1-based. */
+export interface SourcePosition {
+  readonly line: number;
+  readonly column: number;
+}
+
+export type YamlSource =
+  | { readonly success: true; readonly data: unknown; position(path: readonly (string | number)[], atKey?: boolean): SourcePosition }
+  | { readonly success: false; readonly syntaxErrors: readonly (SourcePosition & { readonly message: string })[] };
+
+const start = (node: Node | null | undefined): number | undefined => node?.range?.[0];
+
+// The offset to blame for a path: the value when it is a scalar, the key when the value is a
+// collection, missing, or the key itself is the problem; else the nearest ancestor that exists.
+function locate(document: Document, path: readonly (string | number)[], atKey: boolean): number {
+  let node: unknown = document.contents;
+  let offset = start(document.contents as Node | null) ?? 0;
+  let keyOffset: number | undefined;
+  for (const [depth, key] of path.entries()) {
+    const last = depth === path.length - 1;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(key));
+      if (pair === undefined) return offset;
+      keyOffset = start(pair.key as Node) ?? offset;
+      offset = keyOffset;
+      node = pair.value;
+      if (last && atKey) return keyOffset;
+    } else if (isSeq(node) && typeof key === 'number' && node.items[key] !== undefined) {
+      node = node.items[key];
+      keyOffset = undefined;
+    } else {
+      return offset;
+    }
+    const nodeStart = start(node as Node | null);
+    if (!isCollection(node) && nodeStart !== undefined && !(last && atKey)) offset = nodeStart;
+    else if (isCollection(node) && keyOffset === undefined && nodeStart !== undefined) offset = nodeStart;
+  }
+  return offset;
+}
+
+/** Parses YAML (one document, unique keys); never throws. An empty document is null. */
+export function parseYamlSource(text: string): YamlSource {
+  const lines = new LineCounter();
+  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    return {
+      success: false,
+      syntaxErrors: document.errors.map((error) => {
+        const { line, col } = lines.linePos(error.pos[0]);
+        return { line, column: col, message: `YAML syntax: ${error.message.split('\n')[0] ?? error.code}` };
+      }),
+    };
+  }
+  return {
+    success: true,
+    data: document.toJS({ maxAliasCount: 100 }) as unknown,
+    position(path, atKey = false) {
+      const { line, col } = lines.linePos(locate(document, path, atKey));
+      return { line, column: col };
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// The model a suite case talks to: recorded answers first; on a miss, the live model (and the
+// answer is saved) unless in CI, where a miss fails with the command that records it.
+
+import { CassetteMissError, ModelUnavailableError } from '../models/model-errors.js';
+import { cassetteFile, cassetteKey, readCassette, writeCassette } from '../models/replay/cassette.js';
+import type { ModelRequest, ModelResponse, Provider, SummaryModel } from '../models/summary-model.js';
+import type { UsageMeter } from './usage-meter.js';
+
+export interface CassettePolicy {
+  /** `.recap/cassettes/` next to the suite. */
+  readonly directory: string;
+  /** The same directory as shown in messages (relative to the working directory). */
+  readonly displayDirectory: string;
+  readonly provider: Provider;
+  readonly model: string;
+  /** CI is set: a miss fails instead of calling the model. */
+  readonly ci: boolean;
+  /** `--record`: misses call the model and are saved, even in CI. */
+  readonly record: boolean;
+  /** The command that records a missing cassette, for messages. */
+  readonly recordCommand: string;
+  /** Saved in new cassettes: where the answer came from. */
+  readonly source: string;
+  readonly now: () => Date;
+  /** The live model, built on first need (a replayed run needs no key). */
+  readonly live: () => Promise<SummaryModel>;
+  readonly meter: UsageMeter;
+}
+
+/** The model for one run (`sample`) of a case. */
+export function createCassetteModel(policy: CassettePolicy, sample: number): SummaryModel {
+  return {
+    provider: policy.provider,
+    model: policy.model,
+    kind: 'language-model',
+    async generate(request: ModelRequest): Promise<ModelResponse> {
+      const key = cassetteKey(policy.provider, policy.model, request, sample);
+      const cassette = await readCassette(policy.directory, key);
+      if (cassette !== undefined) {
+        const usage = cassette.response.usage ?? undefined;
+        policy.meter.add('replayed', policy.model, usage);
+        return { text: cassette.response.text, model: cassette.response.model, usage };
+      }
+      const file = cassetteFile(policy.displayDirectory, key);
+      if (policy.ci && !policy.record) {
+        throw new CassetteMissError(`no cassette ${file} for this request in CI; record it with: ${policy.recordCommand}`, {
+          provider: policy.provider,
+          key,
+          file,
+        });
+      }
+      let live: SummaryModel;
+      try {
+        live = await policy.live();
+      } catch (error) {
+        throw new ModelUnavailableError(
+          `no cassette ${file} for this request, and ${policy.provider} cannot be called to record one: ${(error as Error).message}`,
+          { provider: policy.provider, cause: error },
+        );
+      }
+      const response = await live.generate(request);
+      policy.meter.add('live', policy.model, response.usage);
+      await writeCassette(policy.directory, {
+        provider: policy.provider,
+        model: policy.model,
+        request,
+        response,
+        source: policy.source,
+        recordedAt: policy.now(),
+        sample,
+      });
+      return response;
+    },
+  };
+}
+
+/** The live model for providers that need no cassettes (extractive), metered. */
+export function createMeteredModel(model: SummaryModel, meter: UsageMeter): SummaryModel {
+  return {
+    ...model,
+    async generate(request) {
+      const response = await model.generate(request);
+      meter.add('live', model.model, response.usage);
+      return response;
+    },
+  };
+}

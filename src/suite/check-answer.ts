@@ -1,0 +1,104 @@
+// Answer assertions (DESIGN §8): checked on the model's answer (live or from a cassette).
+
+import { isDeepStrictEqual } from 'node:util';
+import { InvalidAnswerError } from '../models/model-errors.js';
+import type { SummaryResult } from '../summarize.js';
+import { failed, passed, type AssertionResult } from './assertion-result.js';
+import type { Judge } from './judge.js';
+import type { AnswerAssertions, FieldAssertion } from './suite-schema.js';
+import { textPattern } from './text-pattern.js';
+import { valueAtPath } from './value-at-path.js';
+
+/** What came back for one run: a result, or the error that stopped it. */
+export type AnswerUnderTest = { readonly result: SummaryResult } | { readonly error: Error };
+
+const show = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
+
+function checkField(field: FieldAssertion, index: number, response: Record<string, unknown>): AssertionResult[] {
+  const base = `expect.fields[${index}]`;
+  const lookup = valueAtPath(response, field.path);
+  if (!lookup.found) return [failed(`${base}.path`, `${field.path}: the answer has no ${lookup.missing}`, { expected: field.path })];
+  const value = lookup.value;
+  const results: AssertionResult[] = [];
+  const check = (keyword: string, ok: boolean, expectation: string, expected: unknown): void => {
+    const message = `${field.path} ${expectation}: got ${show(value)}`;
+    results.push(ok ? passed(`${base}.${keyword}`, message) : failed(`${base}.${keyword}`, message, { expected, actual: value }));
+  };
+  if ('equals' in field) check('equals', isDeepStrictEqual(value, field.equals), `equals ${show(field.equals)}`, field.equals);
+  if (field.one_of !== undefined) {
+    check('one_of', field.one_of.some((option) => isDeepStrictEqual(value, option)), `is one of ${show(field.one_of)}`, field.one_of);
+  }
+  if ('contains' in field) {
+    const needle = field.contains;
+    const contains = Array.isArray(value)
+      ? value.some((item) => isDeepStrictEqual(item, needle) || (typeof item === 'string' && typeof needle === 'string' && item.toLowerCase().includes(needle.toLowerCase())))
+      : typeof value === 'string' && textPattern(String(needle), { ignoreCase: true }).test(value);
+    check('contains', contains, `contains ${show(needle)}`, needle);
+  }
+  if (field.matches !== undefined) {
+    const pattern = field.matches.startsWith('/') ? textPattern(field.matches) : textPattern(`/${field.matches}/`);
+    check('matches', typeof value === 'string' && pattern.test(value), `matches ${field.matches}`, field.matches);
+  }
+  const length = typeof value === 'string' || Array.isArray(value) ? value.length : undefined;
+  if (field.min_length !== undefined) {
+    check('min_length', length !== undefined && length >= field.min_length, `has length ≥ ${field.min_length} (${length ?? 'no length'})`, field.min_length);
+  }
+  if (field.max_length !== undefined) {
+    check('max_length', length !== undefined && length <= field.max_length, `has length ≤ ${field.max_length} (${length ?? 'no length'})`, field.max_length);
+  }
+  return results;
+}
+
+/** The text the summary_* assertions read: the summary, or the structured answer as JSON. */
+export function answerText(result: SummaryResult): string {
+  return 'summary' in result ? result.summary : JSON.stringify(result.response);
+}
+
+/** Every answer assertion of a case for one run, in the order written. */
+export async function checkAnswer(answer: AnswerUnderTest, assertions: AnswerAssertions, judge: Judge): Promise<AssertionResult[]> {
+  if ('error' in answer) {
+    const error = answer.error;
+    if (error instanceof InvalidAnswerError && assertions.schema_valid === true) {
+      const problems = error.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ');
+      return [failed('expect.schema_valid', `the answer does not fit the response schema (after one repair retry): ${problems}`, { actual: error.rawText })];
+    }
+    return [failed('expect', `no answer: ${error.message}`)];
+  }
+  const result = answer.result;
+  const results: AssertionResult[] = [];
+  if (assertions.schema_valid === true) {
+    results.push(
+      'response' in result
+        ? passed('expect.schema_valid', 'the answer fits the response schema')
+        : failed('expect.schema_valid', 'the profile has no response schema, so there is nothing to validate'),
+    );
+  }
+  assertions.fields?.forEach((field, index) => {
+    if (!('response' in result)) {
+      results.push(failed(`expect.fields[${index}]`, `${field.path}: the answer is text, not a structured response`));
+      return;
+    }
+    results.push(...checkField(field, index, result.response));
+  });
+  const text = answerText(result);
+  for (const [key, wanted] of [
+    ['summary_contains', true],
+    ['summary_not_contains', false],
+  ] as const) {
+    assertions[key]?.forEach((source, index) => {
+      const found = textPattern(source, { ignoreCase: true }).test(text);
+      const message = `the answer ${found ? 'contains' : 'does not contain'} ${JSON.stringify(source)}`;
+      results.push(found === wanted ? passed(`expect.${key}[${index}]`, message) : failed(`expect.${key}[${index}]`, message, { expected: source, actual: text }));
+    });
+  }
+  if (assertions.judge !== undefined) {
+    try {
+      const verdict = await judge(assertions.judge, 'summary' in result ? result.summary : result.response);
+      const message = `judge: ${verdict.pass ? 'pass' : 'fail'} — ${verdict.reason}`;
+      results.push(verdict.pass ? passed('expect.judge', message) : failed('expect.judge', message, { expected: assertions.judge }));
+    } catch (error) {
+      results.push(failed('expect.judge', `the judge could not grade the answer: ${(error as Error).message}`));
+    }
+  }
+  return results;
+}

@@ -1,0 +1,92 @@
+// Loads suites with everything they point at (profile, fixtures), reporting every problem at once.
+
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadProfile } from '../profile/load-profile.js';
+import { ProfileValidationError } from '../profile/profile-error.js';
+import type { Profile } from '../profile/profile-schema.js';
+import { loadSession } from '../session/load-session.js';
+import { SessionFixtureError } from '../session/session-error.js';
+import type { Session } from '../session/session-schema.js';
+import { parseSuite } from './parse-suite.js';
+import { SuiteValidationError } from './suite-error.js';
+import type { Suite } from './suite-schema.js';
+
+/** A suite ready to run: its profile and every case's session loaded. */
+export interface LoadedSuite {
+  /** Absolute path of the suite file. */
+  readonly file: string;
+  /** The path as shown to people (relative to the working directory). */
+  readonly displayFile: string;
+  readonly suite: Suite;
+  readonly caseLines: readonly number[];
+  readonly profile: Profile;
+  readonly profileFile: string;
+  /** Sessions by the case's `session` path as written. */
+  readonly sessions: ReadonlyMap<string, Session>;
+}
+
+/** Suites that cannot run: each problem as it would be printed (`file:line:col ...`). */
+export class SuiteLoadError extends Error {
+  readonly code = 'invalid_suite';
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(problems.join('\n'));
+    this.name = 'SuiteLoadError';
+    this.problems = problems;
+  }
+}
+
+const known = (error: unknown): error is SuiteValidationError | ProfileValidationError | SessionFixtureError =>
+  error instanceof SuiteValidationError || error instanceof ProfileValidationError || error instanceof SessionFixtureError;
+
+async function loadOne(file: string, cwd: string): Promise<LoadedSuite> {
+  const displayFile = path.relative(cwd, file) || file;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message;
+    throw new SuiteValidationError([{ path: '', message: reason, line: 1, column: 1 }], displayFile);
+  }
+  const { suite, caseLines } = parseSuite(text, displayFile);
+  const directory = path.dirname(file);
+  const shown = (target: string) => path.relative(cwd, path.resolve(directory, target)) || target;
+  const problems: string[] = [];
+  const profileFile = path.resolve(directory, suite.profile);
+  const profile = await loadProfile(profileFile, { source: shown(suite.profile) }).catch((error: unknown) => {
+    if (!known(error)) throw error;
+    problems.push(error.message);
+    return undefined;
+  });
+  const sessions = new Map<string, Session>();
+  for (const testCase of suite.cases) {
+    if (sessions.has(testCase.session)) continue;
+    try {
+      sessions.set(testCase.session, await loadSession(path.resolve(directory, testCase.session), { source: shown(testCase.session) }));
+    } catch (error) {
+      if (!known(error)) throw error;
+      problems.push(error.message);
+    }
+  }
+  if (problems.length > 0 || profile === undefined) throw new SuiteLoadError(problems);
+  return { file, displayFile, suite, caseLines, profile, profileFile, sessions };
+}
+
+/** Loads every suite; throws {@link SuiteLoadError} listing every problem in every file. */
+export async function loadSuites(files: readonly string[], cwd: string): Promise<LoadedSuite[]> {
+  const loaded: LoadedSuite[] = [];
+  const problems: string[] = [];
+  for (const file of files) {
+    try {
+      loaded.push(await loadOne(file, cwd));
+    } catch (error) {
+      if (error instanceof SuiteLoadError) problems.push(...error.problems);
+      else if (known(error)) problems.push(error.message);
+      else throw error;
+    }
+  }
+  if (problems.length > 0) throw new SuiteLoadError(problems);
+  return loaded;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { parseSuite } from './parse-suite.js';
+import { SuiteValidationError } from './suite-error.js';
+
+function problems(text: string): string[] {
+  try {
+    parseSuite(text, 'suites/x.recap.yaml');
+  } catch (error) {
+    if (error instanceof SuiteValidationError) return error.message.split('\n');
+    throw error;
+  }
+  throw new Error('expected the suite to be rejected');
+}
+
+describe('parseSuite', () => {
+  it('reads the DESIGN §8 format and the line of every case', () => {
+    const { suite, caseLines } = parseSuite(
+      `profile: ../profiles/p.yaml
+provider: gemini
+model: gemini-2.5-flash
+cases:
+  - name: first
+    session: ../s.json
+    prompt:
+      includes_types: [rage-click]
+      kept_events: { min: 1, max: 5 }
+      context: { include: [device], exclude: [user] }
+      snapshot: true
+    expect:
+      schema_valid: true
+      fields:
+        - { path: outcome, one_of: [abandoned] }
+      judge: The answer says the coupon failed.
+    repeat: 3
+    threshold: 0.66
+  - name: second
+    session: ../s.json
+`,
+      'x.recap.yaml',
+    );
+    expect(suite.cases.map((item) => item.name)).toEqual(['first', 'second']);
+    expect(suite.cases[0]?.expect?.fields).toEqual([{ path: 'outcome', one_of: ['abandoned'] }]);
+    expect(caseLines).toEqual([5, 19]);
+  });
+
+  it('names file, line, column and field of every problem', () => {
+    expect(
+      problems(`profile: p.yaml
+provider: claude
+cases:
+  - name: a
+    session: s.json
+    prompt:
+      include_types: [click]
+      kept_events: { min: 5, max: 1 }
+    expect:
+      schema_valid: false
+      fields:
+        - { path: outcome }
+    threshold: 0.5
+  - name: a
+    session: s.json
+`),
+    ).toEqual([
+      'suites/x.recap.yaml:2:11 provider: expected gemini, openai, extractive or replay, got "claude"',
+      'suites/x.recap.yaml:7:7 cases[0].prompt.include_types: unknown field "include_types" (did you mean "includes_types"?)',
+      'suites/x.recap.yaml:8:7 cases[0].prompt.kept_events: min is greater than max',
+      'suites/x.recap.yaml:10:21 cases[0].expect.schema_valid: expected true, got false',
+      'suites/x.recap.yaml:12:11 cases[0].expect.fields[0]: a field check needs one of equals, one_of, contains, matches, min_length, max_length',
+    ]);
+  });
+
+  it('refuses a threshold without repeat, and two cases with one name', () => {
+    expect(
+      problems(`profile: p.yaml
+cases:
+  - name: a
+    session: s.json
+    threshold: 0.5
+  - name: a
+    session: s.json
+`),
+    ).toEqual([
+      'suites/x.recap.yaml:5:16 cases[0].threshold: threshold needs repeat',
+      'suites/x.recap.yaml:6:11 cases[1].name: another case is named "a"',
+    ]);
+  });
+
+  it('requires a profile and at least one case', () => {
+    expect(problems('cases: []\n')).toEqual([
+      'suites/x.recap.yaml:1:1 profile: is required',
+      'suites/x.recap.yaml:1:1 cases: needs at least 1 item(s)',
+    ]);
+  });
+
+  it('reports YAML syntax errors', () => {
+    expect(problems('profile: [\n')[0]).toMatch(/^suites\/x\.recap\.yaml:\d+:\d+ YAML syntax:/);
+  });
+});

@@ -1,0 +1,56 @@
+// Parses a suite file and reports every problem as file:line:col with its field path.
+
+import { formatJsonPath } from '../session/json-path.js';
+import { describeIssue } from '../session/describe-issue.js';
+import { closestName } from '../profile/profile-issue-message.js';
+import type { ProfileIssue } from '../profile/profile-error.js';
+import { parseYamlSource } from '../profile/yaml-source.js';
+import { SuiteValidationError } from './suite-error.js';
+import { answerAssertionsSchema, promptAssertionsSchema, suiteCaseSchema, suiteSchema, type Suite } from './suite-schema.js';
+
+/** A suite and where each case is written, for messages that point at it. */
+export interface ParsedSuite {
+  readonly suite: Suite;
+  /** 1-based line of each case, in order. */
+  readonly caseLines: readonly number[];
+}
+
+// Allowed keys by the last named field of a path, for "did you mean" suggestions.
+const KNOWN_KEYS: Record<string, readonly string[]> = {
+  '': Object.keys(suiteSchema.shape),
+  cases: Object.keys(suiteCaseSchema.shape),
+  prompt: Object.keys(promptAssertionsSchema.shape),
+  expect: Object.keys(answerAssertionsSchema.shape),
+  fields: ['path', 'equals', 'one_of', 'contains', 'matches', 'min_length', 'max_length'],
+  kept_events: ['min', 'max'],
+  context: ['include', 'exclude'],
+};
+
+function knownKeysAt(path: readonly PropertyKey[]): readonly string[] {
+  const named = [...path].reverse().find((key): key is string => typeof key === 'string');
+  return KNOWN_KEYS[named ?? ''] ?? [];
+}
+
+/** Parses suite YAML; throws {@link SuiteValidationError} with every problem. */
+export function parseSuite(text: string, file: string): ParsedSuite {
+  const source = parseYamlSource(text);
+  if (!source.success) throw new SuiteValidationError(source.syntaxErrors.map((error) => ({ path: '', ...error })), file);
+  const result = suiteSchema.safeParse(source.data ?? {}, { reportInput: true });
+  if (!result.success) {
+    const issues: ProfileIssue[] = result.error.issues.flatMap((issue) => {
+      const path = issue.path.map((key) => (typeof key === 'number' ? key : String(key)));
+      if (issue.code === 'unrecognized_keys') {
+        return issue.keys.map((key) => {
+          const suggestion = closestName(key, knownKeysAt(path));
+          const message = `unknown field "${key}"${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}`;
+          return { path: formatJsonPath([...path, key]), message, ...source.position([...path, key], true) };
+        });
+      }
+      return [{ path: formatJsonPath(path), message: describeIssue(issue), ...source.position(path) }];
+    });
+    issues.sort((a, b) => a.line - b.line || a.column - b.column);
+    throw new SuiteValidationError(issues, file);
+  }
+  const caseLines = result.data.cases.map((_, index) => source.position(['cases', index]).line);
+  return { suite: result.data, caseLines };
+}

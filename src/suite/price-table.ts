@@ -1,0 +1,53 @@
+// What model calls cost, per model, in US dollars per million tokens. Override with --prices FILE.
+
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { parseYamlSource } from '../profile/yaml-source.js';
+import type { ModelTotals } from './usage-meter.js';
+
+export const priceSchema = z.strictObject({
+  /** USD per million prompt (input) tokens. */
+  input: z.number().nonnegative(),
+  /** USD per million output tokens (thinking included). */
+  output: z.number().nonnegative(),
+});
+
+export type Price = z.infer<typeof priceSchema>;
+export type PriceTable = Readonly<Record<string, Price>>;
+
+/**
+ * List prices (standard tier, prompts under 200k tokens) as published by the vendors in 2025;
+ * check your contract and pass --prices for your own. Rule-based models cost nothing.
+ */
+export const DEFAULT_PRICES: PriceTable = {
+  'gemini-2.5-pro': { input: 1.25, output: 10 },
+  'gemini-2.5-flash': { input: 0.3, output: 2.5 },
+  'gemini-2.5-flash-lite': { input: 0.1, output: 0.4 },
+  'gemini-2.0-flash': { input: 0.1, output: 0.4 },
+  'gpt-4o': { input: 2.5, output: 10 },
+  'gpt-4o-mini': { input: 0.15, output: 0.6 },
+  'gpt-4.1': { input: 2, output: 8 },
+  'gpt-4.1-mini': { input: 0.4, output: 1.6 },
+  'extractive-v1': { input: 0, output: 0 },
+};
+
+/** Reads a JSON or YAML file `{ "<model>": { "input": usd, "output": usd } }` over the defaults. */
+export async function loadPriceTable(file: string | undefined): Promise<PriceTable> {
+  if (file === undefined) return DEFAULT_PRICES;
+  const source = parseYamlSource(await readFile(file, 'utf8'));
+  if (!source.success) throw new Error(`${file}:${source.syntaxErrors[0]?.line}:${source.syntaxErrors[0]?.column} ${source.syntaxErrors[0]?.message}`);
+  const result = z.record(z.string(), priceSchema).safeParse(source.data);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const at = source.position(issue?.path.map((key) => (typeof key === 'number' ? key : String(key))) ?? []);
+    throw new Error(`${file}:${at.line}:${at.column} ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid price table'}`);
+  }
+  return { ...DEFAULT_PRICES, ...result.data };
+}
+
+/** USD for the totals, or undefined when a model has no price. */
+export function costOf(model: string, totals: ModelTotals, prices: PriceTable): number | undefined {
+  const price = prices[model];
+  if (price === undefined) return undefined;
+  return (totals.promptTokens * price.input + totals.outputTokens * price.output) / 1_000_000;
+}

@@ -1,0 +1,57 @@
+// JUnit XML: one <testsuite> per suite file, one <testcase> per case, <failure> with the reason.
+// The shape GitHub Actions test reporters, GitLab, Jenkins and CircleCI all read.
+
+import type { AssertionResult } from '../assertion-result.js';
+import type { CaseReport, TestReport } from '../test-report.js';
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Text as XML character data or attribute value; characters XML 1.0 forbids are dropped. */
+export function escapeXml(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
+}
+
+const seconds = (milliseconds: number) => (milliseconds / 1000).toFixed(3);
+
+function failureDetails(report: CaseReport): string {
+  const lines: string[] = [];
+  const describe = (prefix: string, assertion: AssertionResult) => {
+    lines.push(`${prefix}${assertion.id}: ${assertion.message}`);
+    if (assertion.expected !== undefined) lines.push(`  expected: ${JSON.stringify(assertion.expected)}`);
+    if (assertion.actual !== undefined) lines.push(`  actual:   ${JSON.stringify(assertion.actual)}`);
+    if (assertion.diff !== undefined) lines.push(assertion.diff);
+  };
+  for (const assertion of report.prompt_assertions.filter((item) => !item.passed)) describe('', assertion);
+  for (const run of report.runs) {
+    for (const assertion of run.assertions.filter((item) => !item.passed)) describe(report.runs.length > 1 ? `run ${run.run + 1}: ` : '', assertion);
+  }
+  return lines.join('\n');
+}
+
+/** The whole report as a JUnit XML document. */
+export function junitReport(report: TestReport): string {
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  out.push(`<testsuites name="recap" tests="${report.summary.cases}" failures="${report.summary.failed}" errors="0" time="${seconds(report.duration_ms)}">`);
+  for (const suite of report.suites) {
+    const failures = suite.cases.filter((item) => item.status === 'failed').length;
+    const time = suite.cases.reduce((sum, item) => sum + item.duration_ms, 0);
+    out.push(
+      `  <testsuite name="${escapeXml(suite.file)}" tests="${suite.cases.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}" timestamp="${escapeXml(report.started_at)}">`,
+    );
+    out.push(`    <properties><property name="profile" value="${escapeXml(suite.profile)}"/><property name="provider" value="${escapeXml(suite.provider)}"/><property name="model" value="${escapeXml(suite.model)}"/></properties>`);
+    for (const item of suite.cases) {
+      const open = `    <testcase classname="${escapeXml(suite.file)}" name="${escapeXml(item.name)}" file="${escapeXml(suite.file)}" line="${item.line}" time="${seconds(item.duration_ms)}"`;
+      if (item.status === 'passed') {
+        out.push(`${open}/>`);
+        continue;
+      }
+      out.push(`${open}>`);
+      out.push(`      <failure message="${escapeXml(item.failure ?? 'failed')}" type="AssertionError">${escapeXml(failureDetails(item))}</failure>`);
+      out.push('    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>');
+  return `${out.join('\n')}\n`;
+}

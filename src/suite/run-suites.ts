@@ -1,0 +1,138 @@
+// Runs loaded suites: one model set-up per suite, cases in parallel, a report at the end.
+
+import path from 'node:path';
+import { createModel, resolveProvider, type Environment, type ModelSettings } from '../models/create-model.js';
+import { defaultModelFor } from '../models/default-models.js';
+import type { RetryOptions } from '../models/retrying-fetch.js';
+import type { SummaryModel } from '../models/summary-model.js';
+import { createCassetteModel, createMeteredModel, type CassettePolicy } from './cassette-model.js';
+import type { LoadedSuite } from './load-suites.js';
+import { mapConcurrently } from './map-concurrently.js';
+import { costOf, DEFAULT_PRICES, type PriceTable } from './price-table.js';
+import { runCase } from './run-case.js';
+import { shellQuote } from './shell-quote.js';
+import { fileSnapshotStore } from './snapshot-store.js';
+import type { TextPattern } from './text-pattern.js';
+import type { CaseReport, SuiteReport, TestReport, UsageTotals } from './test-report.js';
+import { createUsageMeter, type ModelTotals } from './usage-meter.js';
+
+export interface RunSuitesOptions {
+  readonly env: Environment;
+  /** CI is set: missing cassettes and snapshots fail instead of being written. */
+  readonly ci: boolean;
+  readonly update?: boolean;
+  readonly record?: boolean;
+  readonly repeat?: number | undefined;
+  readonly filter?: TextPattern | undefined;
+  /** Cases in flight at once. Default 4. */
+  readonly concurrency?: number;
+  /** Saved in recorded cassettes as their source. Default: the provider and its address. */
+  readonly cassetteNote?: string | undefined;
+  readonly prices?: PriceTable;
+  /** Builds live models; tests pass a fake. Default createModel. */
+  readonly createModel?: (settings: ModelSettings) => Promise<SummaryModel>;
+  readonly retry?: RetryOptions;
+  readonly now?: () => Date;
+  readonly clock?: () => number;
+  /** Called as each case finishes, for progress. */
+  readonly onCaseDone?: (suite: LoadedSuite, report: CaseReport) => void;
+}
+
+/** The cases that will run, for a progress bar's total. */
+export function selectedCases(suites: readonly LoadedSuite[], filter: TextPattern | undefined): number {
+  return suites.reduce((total, suite) => total + suite.suite.cases.filter((testCase) => filter?.test(testCase.name) ?? true).length, 0);
+}
+
+function totals(map: ReadonlyMap<string, ModelTotals>, prices: PriceTable): UsageTotals {
+  let cost: number | null = 0;
+  const sum = { calls: 0, prompt_tokens: 0, output_tokens: 0 };
+  for (const [model, entry] of map) {
+    sum.calls += entry.calls;
+    sum.prompt_tokens += entry.promptTokens;
+    sum.output_tokens += entry.outputTokens;
+    const price = costOf(model, entry, prices);
+    cost = cost === null || price === undefined ? null : cost + price;
+  }
+  return { ...sum, cost_usd: cost === null ? null : Math.round(cost * 1e6) / 1e6 };
+}
+
+/** Runs every selected case of every suite and returns the report. */
+export async function runSuites(suites: readonly LoadedSuite[], options: RunSuitesOptions): Promise<TestReport> {
+  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? (() => performance.now());
+  const startedAt = now();
+  const started = clock();
+  const meter = createUsageMeter();
+  const build = options.createModel ?? createModel;
+
+  const setups = suites.map((loaded) => {
+    const provider = loaded.suite.provider ?? resolveProvider({ env: options.env });
+    return { loaded, provider, model: loaded.suite.model ?? loaded.profile.llm?.model ?? defaultModelFor(provider) };
+  });
+  const jobs = setups.flatMap(({ loaded, provider, model }) => {
+    let liveModel: Promise<SummaryModel> | undefined;
+    const live = () => (liveModel ??= build({ provider, model, env: options.env, retry: options.retry }));
+    const meteredExtractive = provider === 'extractive' ? live().then((built) => createMeteredModel(built, meter)) : undefined;
+    const policy = (testName: string): CassettePolicy => ({
+      directory: path.join(path.dirname(loaded.file), '.recap', 'cassettes'),
+      displayDirectory: path.join(path.dirname(loaded.displayFile), '.recap', 'cassettes'),
+      provider: provider === 'replay' ? 'gemini' : provider,
+      model,
+      ci: options.ci || provider === 'replay',
+      record: provider === 'replay' ? false : options.record === true,
+      recordCommand: `npx recap test ${shellQuote(loaded.displayFile)} --filter ${shellQuote(testName)} --record`,
+      source:
+        options.cassetteNote ??
+        `${provider} ${model} via ${options.env[provider === 'openai' ? 'OPENAI_BASE_URL' : 'GOOGLE_GEMINI_BASE_URL'] ?? 'the vendor API'}`,
+      now,
+      live,
+      meter,
+    });
+    return loaded.suite.cases.flatMap((testCase, index) =>
+      options.filter !== undefined && !options.filter.test(testCase.name)
+        ? []
+        : [{ loaded, testCase, line: loaded.caseLines[index] ?? 1, provider, model, policy: policy(testCase.name), meteredExtractive }],
+    );
+  });
+
+  const reports = await mapConcurrently(jobs, options.concurrency ?? 4, async (job) => {
+    const extractive = job.meteredExtractive === undefined ? undefined : await job.meteredExtractive;
+    const report = await runCase({
+      testCase: job.testCase,
+      line: job.line,
+      profile: job.loaded.profile,
+      session: job.loaded.sessions.get(job.testCase.session) as NonNullable<ReturnType<LoadedSuite['sessions']['get']>>,
+      snapshot: {
+        store: fileSnapshotStore(job.loaded.file),
+        caseName: job.testCase.name,
+        update: options.update === true,
+        ci: options.ci,
+        updateCommand: `npx recap test ${shellQuote(job.loaded.displayFile)} --filter ${shellQuote(job.testCase.name)} --update`,
+      },
+      modelForRun: (run) => extractive ?? createCassetteModel(job.policy, run),
+      repeat: options.repeat,
+      clock,
+    });
+    options.onCaseDone?.(job.loaded, report);
+    return report;
+  });
+
+  const suiteReports: SuiteReport[] = setups.map(({ loaded, provider, model }) => ({
+    file: loaded.displayFile,
+    profile: loaded.suite.profile,
+    provider,
+    model,
+    cases: jobs.flatMap((job, index) => (job.loaded === loaded ? [reports[index] as CaseReport] : [])),
+  }));
+  const cases = reports.length;
+  const passedCases = reports.filter((report) => report.status === 'passed').length;
+  const prices = options.prices ?? DEFAULT_PRICES;
+  return {
+    recap_report: 1,
+    started_at: startedAt.toISOString(),
+    duration_ms: Math.round(clock() - started),
+    summary: { cases, passed: passedCases, failed: cases - passedCases },
+    usage: { live: totals(meter.live, prices), replayed: totals(meter.replayed, prices) },
+    suites: suiteReports,
+  };
+}

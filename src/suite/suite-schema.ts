@@ -1,0 +1,100 @@
+// The regression suite file (`*.recap.yaml`, DESIGN §8): a profile, a model, and cases.
+
+import { z } from 'zod';
+import { CONTEXT_ELEMENTS } from '../profile/profile-schema.js';
+import { PROVIDERS } from '../models/summary-model.js';
+
+const textList = z
+  .array(z.string())
+  .describe('Plain text, or /regex/flags for a regular expression.');
+
+const countRange = z
+  .strictObject({
+    min: z.number().int().nonnegative().optional(),
+    max: z.number().int().nonnegative().optional(),
+  })
+  .refine((range) => range.min === undefined || range.max === undefined || range.min <= range.max, {
+    message: 'min is greater than max',
+  });
+
+/** Assertions on the prepared request; they never call a model. */
+export const promptAssertionsSchema = z.strictObject({
+  includes_types: z.array(z.string().min(1)).optional().describe('Each key (type, or custom name) is among the kept events.'),
+  excludes_types: z.array(z.string().min(1)).optional().describe('No kept event has any of these keys.'),
+  contains: textList.optional().describe('The prompt contains each text (or matches each /regex/).'),
+  not_contains: textList.optional().describe('The prompt contains none of these texts.'),
+  kept_events: countRange.optional().describe('How many events are kept.'),
+  max_tokens: z.number().int().positive().optional().describe('The estimated prompt tokens are at most this.'),
+  context: z
+    .strictObject({
+      include: z.array(z.enum(CONTEXT_ELEMENTS)).optional(),
+      exclude: z.array(z.enum(CONTEXT_ELEMENTS)).optional(),
+    })
+    .optional()
+    .describe('Context elements that must be in / must not be in the prompt.'),
+  snapshot: z.boolean().optional().describe('Compare the prompt with __snapshots__/<suite>/<case>.txt.'),
+});
+
+/** One check on a field of a structured answer, by dotted path with [n] indices. */
+export const fieldAssertionSchema = z
+  .strictObject({
+    path: z.string().min(1).describe('e.g. outcome, friction[0].kind, last_page.url'),
+    equals: z.unknown().optional(),
+    one_of: z.array(z.unknown()).min(1).optional(),
+    contains: z.unknown().optional().describe('A substring of a string (case-insensitive), or an element of a list.'),
+    matches: z.string().optional().describe('A regular expression the string value must match.'),
+    min_length: z.number().int().nonnegative().optional().describe('Length of a string or list.'),
+    max_length: z.number().int().nonnegative().optional(),
+  })
+  .refine(
+    (field) =>
+      ['equals', 'one_of', 'contains', 'matches', 'min_length', 'max_length'].some((key) => key in field),
+    { message: 'a field check needs one of equals, one_of, contains, matches, min_length, max_length' },
+  );
+
+/** Assertions on the model's answer; they need a model or a cassette. */
+export const answerAssertionsSchema = z.strictObject({
+  schema_valid: z.literal(true, { error: 'schema_valid can only be true (leave it out to skip the check)' }).optional().describe('The answer fits the profile response schema.'),
+  fields: z.array(fieldAssertionSchema).optional(),
+  summary_contains: textList.optional().describe('The answer text contains each (case-insensitive, or /regex/).'),
+  summary_not_contains: textList.optional(),
+  judge: z.string().min(1).optional().describe('A rubric a model grades the answer against (pass/fail with a reason).'),
+});
+
+export const suiteCaseSchema = z
+  .strictObject({
+    name: z.string().min(1),
+    session: z.string().min(1).describe('A session fixture, relative to the suite file.'),
+    prompt: promptAssertionsSchema.optional(),
+    expect: answerAssertionsSchema.optional(),
+    repeat: z.number().int().positive().max(100).optional().describe('Runs of the model for this case.'),
+    threshold: z.number().min(0).max(1).optional().describe('Share of runs that must pass (default 1).'),
+  })
+  .superRefine((testCase, context) => {
+    if (testCase.threshold !== undefined && testCase.repeat === undefined) {
+      context.addIssue({ code: 'custom', path: ['threshold'], message: 'threshold needs repeat' });
+    }
+  });
+
+export const suiteSchema = z
+  .strictObject({
+    profile: z.string().min(1).describe('The profile under test, relative to the suite file.'),
+    provider: z.enum(PROVIDERS).optional().describe('Default: as `recap run`.'),
+    model: z.string().min(1).optional(),
+    cases: z.array(suiteCaseSchema).min(1),
+  })
+  .superRefine((suite, context) => {
+    const seen = new Set<string>();
+    suite.cases.forEach((testCase, index) => {
+      if (seen.has(testCase.name)) {
+        context.addIssue({ code: 'custom', path: ['cases', index, 'name'], message: `another case is named "${testCase.name}"` });
+      }
+      seen.add(testCase.name);
+    });
+  });
+
+export type Suite = z.infer<typeof suiteSchema>;
+export type SuiteCase = z.infer<typeof suiteCaseSchema>;
+export type PromptAssertions = z.infer<typeof promptAssertionsSchema>;
+export type AnswerAssertions = z.infer<typeof answerAssertionsSchema>;
+export type FieldAssertion = z.infer<typeof fieldAssertionSchema>;

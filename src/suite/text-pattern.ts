@@ -1,0 +1,27 @@
+// The texts a suite looks for: plain text, or `/regex/flags` for a regular expression.
+
+export interface TextPattern {
+  /** As written in the suite. */
+  readonly source: string;
+  test(text: string): boolean;
+}
+
+const REGEX_LITERAL = /^\/(.+)\/([dgimsuvy]*)$/s;
+
+/**
+ * `/^(high|medium)$/i` is a regular expression; anything else is plain text, matched exactly or,
+ * with `ignoreCase`, regardless of case. Throws SyntaxError for an invalid regular expression.
+ */
+export function textPattern(source: string, options: { ignoreCase?: boolean } = {}): TextPattern {
+  const literal = REGEX_LITERAL.exec(source);
+  if (literal !== null) {
+    // `g` and `y` make test() stateful; they mean nothing for "does it match".
+    const regex = new RegExp(literal[1] as string, (literal[2] ?? '').replace(/[gy]/g, ''));
+    return { source, test: (text) => regex.test(text) };
+  }
+  if (options.ignoreCase === true) {
+    const needle = source.toLowerCase();
+    return { source, test: (text) => text.toLowerCase().includes(needle) };
+  }
+  return { source, test: (text) => text.includes(source) };
+}

@@ -1,0 +1,34 @@
+// Counts model calls and tokens over a test run, separating live calls from replayed ones.
+
+import type { TokenUsage } from '../models/summary-model.js';
+
+export interface ModelTotals {
+  calls: number;
+  promptTokens: number;
+  outputTokens: number;
+}
+
+export interface UsageMeter {
+  /** Per model name, calls that reached a model. */
+  readonly live: Map<string, ModelTotals>;
+  /** Per model name, calls answered from cassettes (their recorded usage). */
+  readonly replayed: Map<string, ModelTotals>;
+  add(origin: 'live' | 'replayed', model: string, usage: TokenUsage | undefined): void;
+}
+
+export function createUsageMeter(): UsageMeter {
+  const live = new Map<string, ModelTotals>();
+  const replayed = new Map<string, ModelTotals>();
+  return {
+    live,
+    replayed,
+    add(origin, model, usage) {
+      const totals = origin === 'live' ? live : replayed;
+      const entry = totals.get(model) ?? { calls: 0, promptTokens: 0, outputTokens: 0 };
+      entry.calls++;
+      entry.promptTokens += usage?.promptTokens ?? 0;
+      entry.outputTokens += usage?.outputTokens ?? 0;
+      totals.set(model, entry);
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// The runner's controls: repeat and threshold, --repeat, --filter, --concurrency, progress,
+// token and cost totals. Models are fakes that implement SummaryModel (no network).
+
+import { describe, expect, it } from 'vitest';
+import type { ModelRequest, ModelResponse, SummaryModel } from '../src/models/summary-model.js';
+import { createProgress } from '../src/suite/reporters/progress.js';
+import { testReportSchema } from '../src/suite/test-report.js';
+import { createWorkspace } from './support/suite-workspace.js';
+
+/** A model whose answers come from `answer(callNumber)`, counting calls and the most in flight. */
+function scriptedModel(answer: (call: number, request: ModelRequest) => string, delay = 0) {
+  const stats = { calls: 0, inFlight: 0, maxInFlight: 0 };
+  const model: SummaryModel = {
+    provider: 'gemini',
+    model: 'gemini-2.5-flash',
+    kind: 'language-model',
+    async generate(request): Promise<ModelResponse> {
+      const call = stats.calls++;
+      stats.inFlight++;
+      stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      stats.inFlight--;
+      return { text: answer(call, request), model: 'gemini-2.5-flash', usage: { promptTokens: 1000, outputTokens: 100, totalTokens: 1100 } };
+    },
+  };
+  return { stats, createModel: async () => model };
+}
+
+const repeatSuite = (threshold: number) => `profile: plain.yaml
+provider: gemini
+cases:
+  - name: flaky answer
+    session: session.json
+    expect: { summary_contains: [coupon] }
+    repeat: 4
+    threshold: ${threshold}
+`;
+
+describe('repeat and threshold', () => {
+  it('passes when the share of passing runs reaches the threshold, and gives each run its own cassette', async () => {
+    const { createModel } = scriptedModel((call) => (call % 2 === 0 ? 'coupon failed' : 'nothing'));
+    const workspace = await createWorkspace({ 'x.recap.yaml': repeatSuite(0.5) });
+    const result = await workspace.run([], { reporter: 'json' }, { GEMINI_API_KEY: 'k' }, { createModel });
+    expect(result.code).toBe(0);
+    const report = testReportSchema.parse(JSON.parse(result.stdout));
+    expect(report.suites[0]?.cases[0]).toMatchObject({ passed_runs: 2, threshold: 0.5, status: 'passed' });
+    expect(await workspace.cassettes()).toHaveLength(4);
+  });
+
+  it('fails below the threshold, saying how many runs passed', async () => {
+    const { createModel } = scriptedModel((call) => (call % 2 === 0 ? 'coupon failed' : 'nothing'));
+    const workspace = await createWorkspace({ 'x.recap.yaml': repeatSuite(0.75) });
+    const result = await workspace.run([], {}, { GEMINI_API_KEY: 'k' }, { createModel });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('2/4 runs passed, threshold 0.75');
+  });
+
+  it('--repeat overrides every case', async () => {
+    const { createModel, stats } = scriptedModel(() => 'coupon');
+    const workspace = await createWorkspace({ 'x.recap.yaml': repeatSuite(1) });
+    expect((await workspace.run([], { repeat: '2' }, { GEMINI_API_KEY: 'k' }, { createModel })).code).toBe(0);
+    expect(stats.calls).toBe(2);
+    expect((await workspace.run([], { repeat: '0' }, {}, { createModel })).code).toBe(2);
+  });
+});
+
+describe('selection and concurrency', () => {
+  const manyCases = `profile: plain.yaml
+provider: gemini
+cases:
+${Array.from({ length: 6 }, (_, index) => `  - name: case ${index}${index === 5 ? ' special' : ''}
+    session: session.json
+    expect: { summary_contains: [ok] }`).join('\n')}
+`;
+
+  it('--filter runs only matching cases (text or /regex/)', async () => {
+    const { createModel, stats } = scriptedModel(() => 'ok');
+    const workspace = await createWorkspace({ 'x.recap.yaml': manyCases });
+    const result = await workspace.run([], { filter: 'special', reporter: 'json' }, { GEMINI_API_KEY: 'k' }, { createModel });
+    expect(testReportSchema.parse(JSON.parse(result.stdout)).suites[0]?.cases.map((item) => item.name)).toEqual(['case 5 special']);
+    expect(stats.calls).toBe(1);
+    const regex = await workspace.run([], { filter: '/case [12]$/', reporter: 'json' }, { GEMINI_API_KEY: 'k' }, { createModel });
+    expect(testReportSchema.parse(JSON.parse(regex.stdout)).summary.cases).toBe(2);
+  });
+
+  it('keeps at most --concurrency cases in flight (default 4)', async () => {
+    const narrow = scriptedModel(() => 'ok', 20);
+    const workspace = await createWorkspace({ 'x.recap.yaml': manyCases });
+    expect((await workspace.run([], { concurrency: '2' }, { GEMINI_API_KEY: 'k' }, { createModel: narrow.createModel })).code).toBe(0);
+    expect(narrow.stats.maxInFlight).toBe(2);
+    const wide = scriptedModel(() => 'ok', 20);
+    const again = await createWorkspace({ 'x.recap.yaml': manyCases });
+    await again.run([], {}, { GEMINI_API_KEY: 'k' }, { createModel: wide.createModel });
+    expect(wide.stats.maxInFlight).toBe(4);
+  });
+});
+
+describe('totals', () => {
+  it('adds up tokens and costs live calls from the price table, overridable with --prices', async () => {
+    const { createModel } = scriptedModel(() => 'coupon');
+    const workspace = await createWorkspace({ 'x.recap.yaml': repeatSuite(1), 'prices.yaml': 'gemini-2.5-flash: { input: 1, output: 10 }\n' });
+    const defaults = await workspace.run([], { reporter: 'json' }, { GEMINI_API_KEY: 'k' }, { createModel });
+    expect(testReportSchema.parse(JSON.parse(defaults.stdout)).usage.live).toEqual({ calls: 4, prompt_tokens: 4000, output_tokens: 400, cost_usd: 0.0022 });
+    const replay = await workspace.run([], { reporter: 'json', prices: 'prices.yaml' }, { CI: 'true' }, { createModel });
+    const usage = testReportSchema.parse(JSON.parse(replay.stdout)).usage;
+    expect(usage.live.calls).toBe(0);
+    expect(usage.replayed).toEqual({ calls: 4, prompt_tokens: 4000, output_tokens: 400, cost_usd: 0.008 });
+  });
+});
+
+describe('progress', () => {
+  const report = { name: 'a', line: 1, status: 'failed' as const, duration_ms: 5, prompt_assertions: [], runs: [], passed_runs: 0, threshold: 1, failure: 'x' };
+
+  it('draws a bar in place on a terminal', () => {
+    let written = '';
+    const progress = createProgress({ isTTY: true, write: (text: string) => (written += text) }, 2);
+    progress.caseDone('x.recap.yaml', report);
+    expect(written).toContain('\r\u001b[2K███████████████░░░░░░░░░░░░░░░ 1/2 cases, 1 failed');
+  });
+
+  it('writes one plain line per case otherwise', () => {
+    let written = '';
+    createProgress({ write: (text: string) => (written += text) }, 2).caseDone('x.recap.yaml', report);
+    expect(written).toBe('FAIL x.recap.yaml › a (5 ms)\n');
+  });
+});

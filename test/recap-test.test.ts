@@ -1,0 +1,176 @@
+// `recap test` end to end: suites on disk, the Gemini adapter against the local stand-in,
+// cassettes recorded and replayed, reporters, baselines and exit codes.
+
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testReportSchema } from '../src/suite/test-report.js';
+import { geminiError, startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
+import { createWorkspace } from './support/suite-workspace.js';
+
+let standIn: GeminiStandIn;
+let live: Record<string, string>;
+
+beforeAll(async () => {
+  standIn = await startGeminiStandIn({ apiKey: 'test-key' });
+  live = { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: standIn.url };
+});
+afterAll(async () => standIn.close());
+
+const CHECKOUT_SUITE = `profile: plain.yaml
+provider: gemini
+cases:
+  - name: coupon failure reaches the model
+    session: session.json
+    prompt:
+      includes_types: [rage-click, network-error]
+      contains: ["Apply coupon"]
+      not_contains: ["alice@example.com"]
+    expect:
+      summary_contains: [coupon]
+`;
+
+describe('recording and replaying cassettes', () => {
+  it('records outside CI, then replays in CI with no key and no model call', async () => {
+    const workspace = await createWorkspace({ 'checkout.recap.yaml': CHECKOUT_SUITE });
+    standIn.enqueue('The coupon failed with a 500 and the user rage-clicked.');
+    const recorded = await workspace.run([], {}, live);
+    expect(recorded.code).toBe(0);
+    const files = await workspace.cassettes();
+    expect(files).toHaveLength(1);
+    const cassette = JSON.parse(await readFile(path.join(workspace.directory, '.recap/cassettes', files[0] ?? ''), 'utf8')) as Record<string, unknown>;
+    expect(cassette).toMatchObject({ provider: 'gemini', model: 'gemini-2.5-flash', source: `gemini gemini-2.5-flash via ${standIn.url}` });
+    expect(cassette.response).toMatchObject({ usage: { promptTokens: expect.any(Number) } });
+    expect(JSON.stringify(cassette)).not.toContain('test-key');
+
+    const before = standIn.requests.length;
+    const replayed = await workspace.run([], {}, { CI: 'true' });
+    expect(replayed.code).toBe(0);
+    expect(standIn.requests.length).toBe(before);
+    expect(replayed.stdout).toMatch(/Model calls, replayed: 1 \(/);
+  });
+
+  it('fails a changed prompt in CI with the exact command that records it; --record records it', async () => {
+    const workspace = await createWorkspace({ 'checkout.recap.yaml': CHECKOUT_SUITE });
+    standIn.enqueue('The coupon failed.');
+    expect((await workspace.run([], {}, live)).code).toBe(0);
+    await workspace.write('plain.yaml', 'llm:\n  pre_prompt: Summarise the session briefly.\ncontext:\n  exclude: [user]\n');
+
+    const failed = await workspace.run([], {}, { CI: 'true' });
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain("record it with: npx recap test checkout.recap.yaml --filter 'coupon failure reaches the model' --record");
+
+    standIn.enqueue('The coupon failed again.');
+    const recorded = await workspace.run([], { record: true }, { CI: 'true', ...live });
+    expect(recorded.code).toBe(0);
+    expect(await workspace.cassettes()).toHaveLength(2);
+  });
+
+  it('retries a 429 from the model honouring Retry-After', async () => {
+    const workspace = await createWorkspace({ 'checkout.recap.yaml': CHECKOUT_SUITE });
+    standIn.enqueue(geminiError(429, 'Resource has been exhausted', { headers: { 'retry-after': '2' } }), 'A coupon problem.');
+    const delays: number[] = [];
+    const result = await workspace.run([], {}, live, { retry: { sleep: async (ms) => void delays.push(ms) } });
+    expect(result.code).toBe(0);
+    expect(delays).toEqual([2000]);
+  });
+
+  it('grades with the judge through its own cassette', async () => {
+    const suite = CHECKOUT_SUITE.replace('summary_contains: [coupon]', 'judge: The answer says that the user could not apply a coupon.');
+    const workspace = await createWorkspace({ 'checkout.recap.yaml': suite });
+    standIn.enqueue('The user could not apply the coupon.', '{"pass": true, "reason": "It says the coupon could not be applied."}');
+    const result = await workspace.run([], { reporter: 'json' }, live);
+    expect(result.code).toBe(0);
+    expect(await workspace.cassettes()).toHaveLength(2);
+    const judgeRequest = standIn.requests.at(-1)?.body;
+    expect(judgeRequest?.contents?.[0]?.parts?.[0]?.text).toContain('<rubric>\nThe answer says that the user could not apply a coupon.\n</rubric>');
+    expect(judgeRequest?.generationConfig).toMatchObject({ temperature: 0, responseMimeType: 'application/json' });
+    const report = testReportSchema.parse(JSON.parse(result.stdout));
+    expect(report.suites[0]?.cases[0]?.runs[0]?.assertions).toEqual([
+      { id: 'expect.judge', passed: true, message: 'judge: pass — It says the coupon could not be applied.' },
+    ]);
+  });
+});
+
+describe('exit codes and reports', () => {
+  it('exits 1 with a JUnit report naming the broken assertion when the profile drops the failing request', async () => {
+    const workspace = await createWorkspace({
+      'checkout.recap.yaml': CHECKOUT_SUITE.replace(/ {4}expect:\n.*\n/, ''),
+      'plain.yaml': 'events:\n  exclude_types: [network-error]\ncontext:\n  exclude: [user]\n',
+    });
+    const result = await workspace.run([], { reporter: 'junit', output: 'junit.xml' }, {});
+    expect(result.code).toBe(1);
+    const xml = await readFile(path.join(workspace.directory, 'junit.xml'), 'utf8');
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as {
+      testsuites: { tests: string; failures: string; testsuite: { name: string; testcase: { name: string; line: string; failure: { message: string } } } };
+    };
+    expect(parsed.testsuites).toMatchObject({ tests: '1', failures: '1' });
+    expect(parsed.testsuites.testsuite.name).toBe('checkout.recap.yaml');
+    expect(parsed.testsuites.testsuite.testcase).toMatchObject({ name: 'coupon failure reaches the model', line: '4' });
+    expect(parsed.testsuites.testsuite.testcase.failure.message).toBe('prompt.includes_types[1]: no kept event has key "network-error"');
+    expect(result.stdout).toMatch(/^FAIL {2}checkout\.recap\.yaml › coupon failure reaches the model/m);
+  });
+
+  it('exits 2 for an invalid suite, profile or fixture, naming file:line:col', async () => {
+    const badSuite = await createWorkspace({ 'x.recap.yaml': 'profile: plain.yaml\ncases:\n  - name: a\n    sesion: session.json\n' });
+    const suiteResult = await badSuite.run([], {}, {});
+    expect(suiteResult.code).toBe(2);
+    expect(suiteResult.stderr).toContain('x.recap.yaml:4:5 cases[0].sesion: unknown field "sesion" (did you mean "session"?)');
+
+    const badProfile = await createWorkspace({ 'x.recap.yaml': CHECKOUT_SUITE, 'plain.yaml': 'slice:\n  mode: MIDDLE\n' });
+    const profileResult = await badProfile.run(['x.recap.yaml'], {}, {});
+    expect(profileResult.code).toBe(2);
+    expect(profileResult.stderr).toContain('plain.yaml:2:9 slice.mode: expected FIRST, LAST or TIMESTAMP, got "MIDDLE"');
+
+    const badFixture = await createWorkspace({ 'x.recap.yaml': CHECKOUT_SUITE, 'session.json': '{"id": "u:s", "events": [{"type": "click"}]}' });
+    const fixtureResult = await badFixture.run([], {}, {});
+    expect(fixtureResult.code).toBe(2);
+    expect(fixtureResult.stderr).toContain('session.json: events[0].timestamp: is required');
+  });
+
+  it('prints GitHub error annotations pointing at the suite file and case line', async () => {
+    const workspace = await createWorkspace({ 'suites/checkout.recap.yaml': CHECKOUT_SUITE.replaceAll('session.json', '../session.json').replace('plain.yaml', '../plain.yaml').replace('[rage-click, network-error]', '[paste]') });
+    const result = await workspace.run([], {}, { GITHUB_ACTIONS: 'true', CI: 'true' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('::error file=suites/checkout.recap.yaml,line=4,title=recap%3A coupon failure reaches the model::prompt.includes_types[0]: no kept event has key "paste"');
+  });
+
+  it('writes the documented JSON report and compares a later run with it as a baseline', async () => {
+    const suite = `profile: plain.yaml
+provider: extractive
+cases:
+  - name: keeps the error
+    session: session.json
+    prompt: { includes_types: [network-error] }
+    expect: { summary_contains: ["network error"] }
+  - name: shows the device
+    session: session.json
+    prompt: { contains: ['"type":"desktop"'] }
+`;
+    const workspace = await createWorkspace({ 'x.recap.yaml': suite });
+    const first = await workspace.run([], { reporter: 'json', output: 'before.json' }, {});
+    expect(first.code).toBe(0);
+    const before = testReportSchema.parse(JSON.parse(await readFile(path.join(workspace.directory, 'before.json'), 'utf8')));
+    expect(before.summary).toEqual({ cases: 2, passed: 2, failed: 0 });
+    expect(before.suites[0]?.cases[0]?.runs[0]?.result).toMatchObject({ summary: expect.stringMatching(/^Rule-based summary/) });
+
+    await workspace.write('plain.yaml', 'events:\n  exclude_types: [network-error]\n');
+    const second = await workspace.run([], { baseline: 'before.json' }, {});
+    expect(second.code).toBe(1);
+    expect(second.stdout).toContain('Baseline before.json: 1 newly failing, 0 newly passing, 1 answer(s) changed');
+    expect(second.stdout).toContain('newly failing: x.recap.yaml › keeps the error');
+    expect(second.stdout).toContain('regressed: x.recap.yaml › keeps the error › prompt.includes_types[0]');
+
+    await workspace.write('plain.yaml', 'llm:\n  pre_prompt: hi\n');
+    const third = await workspace.run([], { baseline: 'before.json' }, {});
+    expect(third.code).toBe(0);
+  });
+
+  it('exits 2 for a baseline that is not a report', async () => {
+    const workspace = await createWorkspace({ 'x.recap.yaml': CHECKOUT_SUITE, 'nope.json': '{"a": 1}' });
+    const result = await workspace.run([], { baseline: 'nope.json' }, {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/nope\.json: not a recap JSON report/);
+  });
+});
