@@ -1,6 +1,12 @@
 // `npm run bench`: every benchmark of recap, printing figures next to a baseline measured in the same run.
+// RECAP_BENCH_ONLY=pipeline,suite runs a subset.
 
 import { runPipelineBenchmark } from './pipeline.js';
+import { runSuiteBenchmark } from './suite.js';
+
+const only = process.env.RECAP_BENCH_ONLY?.split(',');
+const wanted = (name: string) => only === undefined || only.includes(name);
 
 console.log(`recap benchmarks — node ${process.version}, ${new Date().toISOString()}`);
-runPipelineBenchmark();
+if (wanted('pipeline')) runPipelineBenchmark();
+if (wanted('suite')) await runSuiteBenchmark();

@@ -93,3 +93,10 @@ describe('the shipped JSON Schemas', () => {
     expect(readFileSync(path.join(root, file), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../schemas/suite.schema.json');
   });
 });
+
+describe('the README', () => {
+  it('shows suites/checkout.recap.yaml verbatim as its copyable suite', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    expect(readme).toContain(`\`\`\`yaml\n${readFileSync(path.join(root, 'suites/checkout.recap.yaml'), 'utf8')}\`\`\``);
+  });
+});

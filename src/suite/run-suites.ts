@@ -103,7 +103,7 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
       profile: job.loaded.profile,
       session: job.loaded.sessions.get(job.testCase.session) as NonNullable<ReturnType<LoadedSuite['sessions']['get']>>,
       snapshot: {
-        store: fileSnapshotStore(job.loaded.file),
+        store: fileSnapshotStore(job.loaded.file, job.loaded.displayFile),
         caseName: job.testCase.name,
         update: options.update === true,
         ci: options.ci,

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 
 export interface SnapshotStore {
-  /** Where a case's snapshot lives (for messages). */
+  /** Where a case's snapshot lives, as shown in messages. */
   file(caseName: string): string;
   read(caseName: string): Promise<string | undefined>;
   write(caseName: string, text: string): Promise<void>;
@@ -22,12 +22,15 @@ export function snapshotName(caseName: string): string {
   return slug === '' ? 'case' : slug.slice(0, 120);
 }
 
-/** Snapshots of the suite file `suiteFile`. */
-export function fileSnapshotStore(suiteFile: string): SnapshotStore {
+const snapshotPath = (suiteFile: string, caseName: string): string =>
+  path.join(path.dirname(suiteFile), '__snapshots__', path.basename(suiteFile), `${snapshotName(caseName)}.txt`);
+
+/** Snapshots of the suite file `suiteFile`; messages name them under `displaySuiteFile`. */
+export function fileSnapshotStore(suiteFile: string, displaySuiteFile = suiteFile): SnapshotStore {
   const directory = path.join(path.dirname(suiteFile), '__snapshots__', path.basename(suiteFile));
-  const file = (caseName: string): string => path.join(directory, `${snapshotName(caseName)}.txt`);
+  const file = (caseName: string): string => snapshotPath(suiteFile, caseName);
   return {
-    file,
+    file: (caseName) => snapshotPath(displaySuiteFile, caseName),
     async read(caseName) {
       try {
         return await readFile(file(caseName), 'utf8');
