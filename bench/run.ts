@@ -1,8 +1,9 @@
 // `npm run bench`: every benchmark of recap, printing figures next to a baseline measured in the same run.
-// RECAP_BENCH_ONLY=pipeline,suite runs a subset.
+// RECAP_BENCH_ONLY=pipeline,suite,studio,import,server runs a subset.
 
 import { runPipelineBenchmark } from './pipeline.js';
 import { runSuiteBenchmark } from './suite.js';
+import { runStudioBenchmark } from './studio.js';
 
 const only = process.env.RECAP_BENCH_ONLY?.split(',');
 const wanted = (name: string) => only === undefined || only.includes(name);
@@ -10,3 +11,4 @@ const wanted = (name: string) => only === undefined || only.includes(name);
 console.log(`recap benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 if (wanted('pipeline')) runPipelineBenchmark();
 if (wanted('suite')) await runSuiteBenchmark();
+if (wanted('studio')) await runStudioBenchmark();

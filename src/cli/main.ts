@@ -5,6 +5,7 @@ import { processIo, type CliIo } from './cli-io.js';
 import { EXIT_USAGE } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
 import { registerRunCommand } from './run-command.js';
+import { registerStudioCommand } from './studio-command.js';
 import { registerTestCommand } from './test-command.js';
 import { registerValidateCommand } from './validate-command.js';
 
@@ -26,6 +27,7 @@ export function buildProgram(io: CliIo, exit: { code: number }): Command {
   registerRunCommand(program, context);
   registerValidateCommand(program, context);
   registerTestCommand(program, context);
+  registerStudioCommand(program, context);
 
   return program;
 }

@@ -1,0 +1,82 @@
+// `c`: two profiles on the same session, side by side when there is room (one above the other
+// when not): their prompts, or their latest answers.
+
+import { Box, Text } from 'ink';
+import { formatCount } from './format-count.js';
+import { LinesView } from './LinesView.js';
+import { PromptView } from './PromptView.js';
+import type { StyledLine } from './styled-line.js';
+import { compareContentRows } from './studio-layout.js';
+import type { CompareSection, FileSlot, Workspace } from './studio-state.js';
+import { useTheme } from './theme-context.js';
+
+export interface CompareSide {
+  readonly label: 'A' | 'B';
+  readonly slot: FileSlot<unknown> | undefined;
+  readonly workspace: Workspace | undefined;
+  /** responseLines() of the side's latest run, or empty. */
+  readonly answer: readonly StyledLine[];
+  readonly running: boolean;
+}
+
+export interface ComparePaneProps {
+  readonly session: string | undefined;
+  readonly a: CompareSide;
+  readonly b: CompareSide;
+  readonly section: CompareSection;
+  readonly top: number;
+  /** Rows for the whole comparison, header included. */
+  readonly rows: number;
+  /** Columns for the whole comparison. */
+  readonly width: number;
+  readonly sideBySide: boolean;
+}
+
+function Side({ side, section, top, rows, width }: { side: CompareSide; section: CompareSection; top: number; rows: number; width: number }) {
+  const theme = useTheme();
+  const name = side.slot?.path.split('/').at(-1) ?? '—';
+  const workspace = side.workspace;
+  const facts =
+    workspace === undefined
+      ? side.slot?.status === 'invalid'
+        ? ' ✗ invalid'
+        : ' …'
+      : ` ~${formatCount(workspace.prepared.tokens.prompt)} tokens · kept ${formatCount(workspace.prepared.events.kept.length)}/${formatCount(workspace.prepared.events.total)}`;
+  let body;
+  if (workspace === undefined) body = <Text dimColor>{side.slot?.problems[0] ?? 'loading…'}</Text>;
+  else if (section === 'prompt') body = <PromptView prompt={workspace.promptLines} top={top} rows={rows} />;
+  else if (side.answer.length === 0) body = <Text dimColor>{side.running ? 'running…' : 'no run yet: press r to run both'}</Text>;
+  else body = <LinesView lines={side.answer} top={top} rows={rows} />;
+  return (
+    <Box flexDirection="column" width={width} height={rows + 1} flexShrink={0} overflow="hidden">
+      <Text wrap="truncate-end">
+        <Text inverse bold>{` ${side.label} `}</Text>
+        <Text bold {...theme.text('accent')}>{` ${name}`}</Text>
+        <Text dimColor>{facts}</Text>
+        {side.running ? <Text {...theme.text('accent')}> running…</Text> : null}
+      </Text>
+      {body}
+    </Box>
+  );
+}
+
+export function ComparePane({ session, a, b, section, top, rows, width, sideBySide }: ComparePaneProps) {
+  const theme = useTheme();
+  const content = compareContentRows(rows, sideBySide);
+  // Whole columns: a fractional width makes Ink wrap a column wider than it clips it.
+  const sideWidth = sideBySide ? Math.floor((width - 1) / 2) : width;
+  return (
+    <Box flexDirection="column" height={rows} flexShrink={0}>
+      <Text wrap="truncate-end">
+        <Text bold {...theme.text('heading')}>Compare</Text>
+        <Text dimColor>{` on ${session?.split('/').at(-1) ?? '—'} · `}</Text>
+        <Text bold={section === 'prompt'} inverse={section === 'prompt'}>{section === 'prompt' ? '[prompts]' : ' prompts '}</Text>
+        <Text bold={section === 'answer'} inverse={section === 'answer'}>{section === 'answer' ? '[answers]' : ' answers '}</Text>
+      </Text>
+      <Box flexDirection={sideBySide ? 'row' : 'column'} height={rows - 1} gap={sideBySide ? 1 : 0}>
+        <Side side={a} section={section} top={top} rows={content} width={sideWidth} />
+        <Side side={b} section={section} top={top} rows={content} width={sideWidth} />
+      </Box>
+    </Box>
+  );
+}

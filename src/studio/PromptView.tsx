@@ -1,0 +1,72 @@
+// The lines of a prompt on screen, the session block set apart by a rule down its left side.
+
+import { Box, Text } from 'ink';
+import { promptSection, type PromptLines, type PromptSection } from './prompt-lines.js';
+import { useTheme } from './theme-context.js';
+
+export interface PromptViewProps {
+  readonly prompt: PromptLines;
+  readonly top: number;
+  readonly rows: number;
+}
+
+interface Group {
+  readonly section: PromptSection;
+  readonly first: number;
+  readonly lines: string[];
+}
+
+/** Consecutive visible lines of the same section, so each session run gets one border. */
+function groups(prompt: PromptLines, first: number, count: number): Group[] {
+  const result: Group[] = [];
+  const end = Math.min(prompt.lines.length, first + count);
+  for (let index = first; index < end; index++) {
+    const section = promptSection(prompt, index);
+    const last = result.at(-1);
+    if (last?.section === section) last.lines.push(prompt.lines[index] ?? '');
+    else result.push({ section, first: index, lines: [prompt.lines[index] ?? ''] });
+  }
+  return result;
+}
+
+export function PromptView({ prompt, top, rows }: PromptViewProps) {
+  const theme = useTheme();
+  const first = Math.min(Math.max(0, top), Math.max(0, prompt.lines.length - 1));
+  return (
+    <Box flexDirection="column" height={rows} overflow="hidden" flexShrink={0}>
+      {groups(prompt, first, rows).map((group) =>
+        group.section === 'session' ? (
+          <Box
+            key={group.first}
+            flexDirection="column"
+            flexShrink={0}
+            borderStyle="bold"
+            borderTop={false}
+            borderRight={false}
+            borderBottom={false}
+            borderColor={theme.borderColor}
+            paddingLeft={1}
+          >
+            {group.lines.map((line, offset) => {
+              const index = group.first + offset;
+              const tag = index === prompt.sessionStart || index === prompt.sessionEnd;
+              return (
+                <Text key={index} wrap="wrap" {...theme.text(tag ? 'accent' : 'plain')}>
+                  {line === '' ? ' ' : line}
+                </Text>
+              );
+            })}
+          </Box>
+        ) : (
+          <Box key={group.first} flexDirection="column" flexShrink={0} paddingLeft={2}>
+            {group.lines.map((line, offset) => (
+              <Text key={group.first + offset} wrap="wrap">
+                {line === '' ? ' ' : line}
+              </Text>
+            ))}
+          </Box>
+        ),
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,236 @@
+import { render, cleanup } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Studio } from './Studio.js';
+import { createMemoryStudio, type MemoryStudio } from './test-support/memory-studio.js';
+import { createScriptedModel, type ScriptedModel } from './test-support/scripted-model.js';
+import { ALPHA_PROFILE, BETA_PROFILE, BROKEN_ALPHA_PROFILE, STUDIO_FILES } from './test-support/studio-fixtures.js';
+import { KEYS, settle, waitForFrame } from './test-support/wait-for-frame.js';
+
+afterEach(() => {
+  cleanup();
+});
+
+function start(options: { model?: ScriptedModel; size?: { columns: number; rows: number }; memory?: MemoryStudio } = {}) {
+  const model = options.model ?? createScriptedModel({ answers: ['The user could not apply a coupon.', 'The coupon failed twice.'] });
+  const memory = options.memory ?? createMemoryStudio({ files: { ...STUDIO_FILES }, model });
+  const app = render(<Studio dependencies={memory.dependencies} settings={memory.settings} size={options.size ?? { columns: 80, rows: 24 }} />);
+  return { ...app, memory, model };
+}
+
+async function press(app: { stdin: { write(data: string): void } }, ...keys: string[]) {
+  for (const key of keys) {
+    app.stdin.write(key);
+    await settle();
+  }
+}
+
+describe('Studio', () => {
+  it('opens on the first profile and session and shows their events, kept ones marked, dropped ones with the reason', async () => {
+    const app = start();
+    const frame = await waitForFrame(app.lastFrame, (shown) => shown.includes('kept 5 of 10') && shown.includes('gemini/scripted-model'));
+    expect(frame).toContain('profile alpha.yaml');
+    expect(frame).toContain('session checkout.json');
+    expect(frame).toMatch(/● +0 10:00:00\.000 kept +navigate/);
+    expect(frame).toMatch(/· +1 10:00:01\.000 filtered by type +element-seen/);
+    expect(frame).toMatch(/· +6 10:00:06\.000 over limit +rage-click/);
+    expect(frame).toContain('✓ valid');
+    expect(frame).toContain('gemini/scripted-model');
+    expect(frame).toMatch(/~\d+ tokens \(estimate\)/);
+    expect(frame).toContain('kept 5/10');
+  });
+
+  it('switches panes with the number keys and Tab', async () => {
+    const app = start();
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, '3');
+    expect(app.lastFrame()).toContain('[3 Prompt]');
+    expect(app.lastFrame()).toContain('Summarise ALPHA-PRE for the product team.');
+    expect(app.lastFrame()).toContain('┃ <session id="u-1:s-1">');
+    await press(app, KEYS.tab);
+    expect(app.lastFrame()).toContain('[4 Response]');
+    expect(app.lastFrame()).toContain('No run yet');
+    await press(app, '2');
+    expect(app.lastFrame()).toContain('Included: sent to the model');
+    expect(app.lastFrame()).toContain('  ✗ user  excluded by context.exclude');
+  });
+
+  it('re-prepares every pane when the profile is saved, without calling the model', async () => {
+    const app = start();
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, '3');
+    app.memory.save('profiles/alpha.yaml', ALPHA_PROFILE.replace('ALPHA-PRE', 'EDITED-PRE').replace('event_limit: 5', 'event_limit: 2'));
+    await waitForFrame(app.lastFrame, 'Summarise EDITED-PRE');
+    expect(app.lastFrame()).toContain('kept 2/10');
+    await press(app, '1');
+    expect(app.lastFrame()).toContain('kept 2 of 10');
+    expect(app.model.requests).toHaveLength(0);
+  });
+
+  it('shows the file:line:col problems of an invalid save and keeps the last good prompt', async () => {
+    const app = start();
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, '3');
+    app.memory.save('profiles/alpha.yaml', BROKEN_ALPHA_PROFILE);
+    const frame = await waitForFrame(app.lastFrame, 'profiles/alpha.yaml:6:9');
+    expect(frame).toContain('✗ profiles/alpha.yaml:6:9 slice.mode: expected FIRST, LAST or TIMESTAMP');
+    expect(frame).toContain('✗ invalid, last good shown');
+    expect(frame).toContain('Summarise ALPHA-PRE');
+    app.memory.save('profiles/alpha.yaml', ALPHA_PROFILE);
+    await waitForFrame(app.lastFrame, '✓ valid');
+    expect(app.lastFrame()).not.toContain('alpha.yaml:6:9');
+  });
+
+  it('runs the model with a spinner, shows the answer, and diffs the next run against it', async () => {
+    const model = createScriptedModel({ answers: ['The user could not apply a coupon.', 'The coupon failed twice.'], hold: true });
+    const app = start({ model });
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, 'r');
+    await waitForFrame(app.lastFrame, 'running gemini/scripted-model');
+    expect(app.lastFrame()).toContain('Esc cancels');
+    model.release();
+    let frame = await waitForFrame(app.lastFrame, 'run #1');
+    expect(frame).toContain('The user could not apply a coupon.');
+    expect(frame).toContain('120 prompt + 30 output (reported by the vendor)');
+    expect(frame).toContain('– none: the profile asks for a plain summary');
+    expect(model.requests[0]?.prompt).toContain('ALPHA-PRE');
+
+    const long = 'ALPHA-TWO for the product team, in a sentence long enough to wrap past the edge of an 80-column terminal.';
+    app.memory.save('profiles/alpha.yaml', ALPHA_PROFILE.replace('ALPHA-PRE for the product team.', long));
+    await press(app, '5');
+    frame = await waitForFrame(app.lastFrame, 'now (not run yet)');
+    expect(frame).toContain('- Summarise ALPHA-PRE for the product team.');
+    expect(frame).toContain('+ Summarise ALPHA-TWO for the product team, in a sentence long enough to wrap');
+    expect(frame).toContain('no answer for the current prompt yet');
+
+    await press(app, 'r');
+    model.release();
+    frame = await waitForFrame(app.lastFrame, '+ run #2');
+    expect(frame).toContain('- The user could not apply a coupon.');
+    // Long lines wrap inside the pane, the +/- gutter kept apart: nothing spills past 80 columns.
+    expect(frame.split('\n').every((line) => line.length <= 80)).toBe(true);
+    expect(frame).toContain('+ The coupon failed twice.');
+    expect(app.memory.runs.get('profiles/alpha.yaml\nsessions/checkout.json')?.map((run) => run.number)).toEqual([1, 2]);
+  });
+
+  it('cancels a run in progress with Esc', async () => {
+    const model = createScriptedModel({ answers: ['never shown'], hold: true });
+    const app = start({ model });
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, 'r');
+    await waitForFrame(app.lastFrame, 'running');
+    await press(app, KEYS.escape);
+    await waitForFrame(app.lastFrame, 'run cancelled');
+    expect(model.requests[0]?.signal?.aborted).toBe(true);
+    expect(app.lastFrame()).toContain('No run yet');
+    expect(app.memory.runs.size).toBe(0);
+  });
+
+  it('keeps the answer of a profile whose model call failed, with the reason', async () => {
+    const model = createScriptedModel({ answers: [new Error('quota exceeded')] });
+    const app = start({ model });
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, 'r');
+    const frame = await waitForFrame(app.lastFrame, 'run #1');
+    expect(frame).toContain('✗ error: quota exceeded');
+  });
+
+  it('hands the terminal to $EDITOR on e and re-reads the profile afterwards', async () => {
+    const memory = createMemoryStudio({
+      files: { ...STUDIO_FILES },
+      model: createScriptedModel({ answers: [] }),
+      editor: (file, files) => {
+        files.set(file, ALPHA_PROFILE.replace('ALPHA-PRE', 'FROM-THE-EDITOR'));
+        return { ok: true };
+      },
+    });
+    const app = start({ memory });
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, '3', 'e');
+    await waitForFrame(app.lastFrame, 'Summarise FROM-THE-EDITOR');
+    expect(memory.edited).toEqual(['profiles/alpha.yaml']);
+    expect(memory.terminal).toEqual(['suspend', 'resume']);
+    await press(app, '1');
+    expect(app.lastFrame()).toContain('[1 Events]');
+  });
+
+  it('picks another session from the list', async () => {
+    const app = start();
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, 's');
+    expect(app.lastFrame()).toContain('Pick a session');
+    await press(app, KEYS.down, KEYS.enter);
+    await waitForFrame(app.lastFrame, 'session empty.json');
+    await waitForFrame(app.lastFrame, 'kept 0 of 0');
+  });
+
+  it('compares two profiles on the same session, prompts then answers', async () => {
+    const model = createScriptedModel({ answers: ['Alpha answer.', '{"outcome": "abandoned"}'] });
+    const app = start({ model, size: { columns: 140, rows: 30 } });
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, 'c');
+    expect(app.lastFrame()).toContain('Compare with which profile?');
+    await press(app, KEYS.enter);
+    let frame = await waitForFrame(app.lastFrame, 'BETA-PRE');
+    expect(frame).toContain(' A  alpha.yaml');
+    expect(frame).toContain(' B  beta.yaml');
+    expect(frame).toContain('Summarise ALPHA-PRE');
+    // Side by side: both prompts start on the same line.
+    expect(frame.split('\n').some((line) => line.includes('Summarise ALPHA-PRE') && line.includes('BETA-PRE'))).toBe(true);
+    await press(app, 'r');
+    await press(app, KEYS.tab);
+    frame = await waitForFrame(app.lastFrame, '"outcome": "abandoned"');
+    expect(frame).toContain('Alpha answer.');
+    expect(frame).toContain('✓ valid');
+    await press(app, 'c');
+    expect(app.lastFrame()).not.toContain('Compare');
+  });
+
+  it('stacks the comparison in an 80-column terminal', async () => {
+    const app = start();
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, 'c', KEYS.enter);
+    const frame = await waitForFrame(app.lastFrame, 'BETA-PRE');
+    const lines = frame.split('\n');
+    const a = lines.findIndex((line) => line.includes(' A  alpha.yaml'));
+    const b = lines.findIndex((line) => line.includes(' B  beta.yaml'));
+    expect(a).toBeGreaterThan(-1);
+    expect(b).toBeGreaterThan(a);
+  });
+
+  it('keeps the lists beside the panes in a large terminal and fits the frame to its size', async () => {
+    const app = start({ size: { columns: 140, rows: 40 } });
+    const frame = await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    expect(frame).toContain('Profiles (p)');
+    expect(frame).toMatch(/▸ alpha\.yaml/);
+    expect(frame).toContain('Sessions (s)');
+    expect(frame.split('\n')).toHaveLength(39);
+    expect(Math.max(...frame.split('\n').map((line) => line.length))).toBeLessThanOrEqual(140);
+  });
+
+  it('fits 80×24 exactly, one row spare', async () => {
+    const app = start();
+    const frame = await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    expect(frame.split('\n')).toHaveLength(23);
+    expect(Math.max(...frame.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
+  });
+
+  it('shows the key help on ? and closes it with Esc', async () => {
+    const app = start();
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, '?');
+    expect(app.lastFrame()).toContain('jump to Events, Context, Prompt, Response, Diff');
+    await press(app, KEYS.escape);
+    expect(app.lastFrame()).not.toContain('jump to Events');
+  });
+
+  it('scrolls the events and jumps between kept events', async () => {
+    const app = start({ size: { columns: 80, rows: 10 } });
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, KEYS.down);
+    expect(app.lastFrame()).toMatch(/rows 2–/);
+    await press(app, 'G');
+    expect(app.lastFrame()).toContain('9 10:00:09.000');
+    await press(app, 'g', 'n', 'n');
+    expect(app.lastFrame()).toMatch(/rows 4–/);
+  });
+});

@@ -1,0 +1,204 @@
+// The studio: one reducer holds the state, hooks do the IO, components draw. Keys reach it only
+// through the binding table (key-bindings.ts) as named commands.
+
+import { Box, Text, useApp } from 'ink';
+import { useCallback, useMemo, useReducer } from 'react';
+import { actionForCommand, inputMode } from './command-action.js';
+import { contextLines } from './context-lines.js';
+import { diffPlan, diffViewLines } from './diff-view.js';
+import { EventsPane } from './EventsPane.js';
+import { FileList } from './FileList.js';
+import { Header } from './Header.js';
+import { PaneTabs } from './PaneTabs.js';
+import { HelpOverlay } from './HelpOverlay.js';
+import type { StudioCommand } from './key-bindings.js';
+import { LinesView } from './LinesView.js';
+import { paneViewport } from './pane-viewport.js';
+import { Picker } from './Picker.js';
+import { ProblemLines } from './ProblemLines.js';
+import { PromptPane } from './PromptPane.js';
+import { responseLines } from './response-lines.js';
+import { ResponsePane } from './ResponsePane.js';
+import { StatusBar } from './StatusBar.js';
+import { modelLabel, tokensLabel } from './status-labels.js';
+import { ComparePane } from './ComparePane.js';
+import type { StudioDependencies, StudioSettings } from './studio-dependencies.js';
+import { studioLayout, type TerminalSize } from './studio-layout.js';
+import { pickerItems, studioReducer } from './studio-reducer.js';
+import { initialStudioState, pairKey, type StudioState, type Workspace } from './studio-state.js';
+import { createTheme } from './theme.js';
+import { ThemeContext } from './theme-context.js';
+import { useEditor } from './use-editor.js';
+import { useHistory } from './use-history.js';
+import { useKeyCommands } from './use-key-commands.js';
+import { useModel } from './use-model.js';
+import { useNoticeExpiry } from './use-notice-expiry.js';
+import { useRuns } from './use-runs.js';
+import { useStudioFiles } from './use-studio-files.js';
+import { useTerminalSize } from './use-terminal-size.js';
+import { useTokenCount } from './use-token-count.js';
+
+export interface StudioProps {
+  readonly dependencies: StudioDependencies;
+  readonly settings: StudioSettings;
+  /** False under NO_COLOR. Default true. */
+  readonly color?: boolean;
+  /** A fixed terminal size (tests, benchmarks); default the terminal's, following resizes. */
+  readonly size?: TerminalSize;
+}
+
+const historyOf = (state: StudioState, workspace: Workspace | undefined) =>
+  workspace === undefined ? [] : (state.histories[pairKey(workspace.profilePath, workspace.sessionPath)] ?? []);
+
+export function Studio({ dependencies, settings, color = true, size: fixedSize }: StudioProps) {
+  const [state, dispatch] = useReducer(studioReducer, undefined, initialStudioState);
+  const theme = useMemo(() => createTheme({ color }), [color]);
+  const size = useTerminalSize(fixedSize);
+  const { workspace, compare } = state;
+  const problems = [
+    ...(state.profile?.problems ?? []),
+    ...(state.profile?.warnings ?? []),
+    ...(state.session?.problems ?? []),
+    ...(compare?.profile.problems ?? []),
+  ];
+  const layout = studioLayout(size, problems, { comparing: compare !== undefined });
+
+  const files = useStudioFiles(state, dispatch, dependencies, settings);
+  const profileReady = state.profile !== undefined && state.profile.status !== 'loading';
+  const model = useModel(profileReady, state.profile?.value?.llm?.model, settings, dependencies, dispatch);
+  useTokenCount(model, workspace, dispatch);
+  const pairs = [workspace, compare?.workspace]
+    .filter((item): item is Workspace => item !== undefined)
+    .map((item) => ({ profile: item.profilePath, session: item.sessionPath }));
+  useHistory(pairs, dependencies, dispatch);
+  const runs = useRuns(state, dispatch, dependencies, settings);
+  useEditor(state.editing, state.profile?.path, settings.cwd, dependencies, dispatch, files.reload);
+  useNoticeExpiry(state.notice, dispatch);
+  const { exit } = useApp();
+
+  const history = historyOf(state, workspace);
+  const latestRun = history.at(-1);
+  const prompt = workspace?.prepared.prompt;
+  const contextView = useMemo(() => (workspace === undefined ? [] : contextLines(workspace.profile, workspace.prepared)), [workspace]);
+  const responseView = useMemo(() => (latestRun === undefined ? [] : responseLines(latestRun, prompt)), [latestRun, prompt]);
+  // Diffs of long prompts cost time: only while the Diff pane is on screen.
+  const showingDiff = state.pane === 'diff' && compare === undefined;
+  const diffView = useMemo(() => (showingDiff ? diffViewLines(diffPlan(history, prompt)) : []), [showingDiff, history, prompt]);
+  const compareHistory = historyOf(state, compare?.workspace);
+  const answerA = compare === undefined ? [] : responseView;
+  const answerB = useMemo(() => {
+    const run = compareHistory.at(-1);
+    return run === undefined ? [] : responseLines(run, compare?.workspace?.prepared.prompt);
+  }, [compareHistory, compare?.workspace?.prepared.prompt]);
+  const viewport = paneViewport(state, layout, {
+    context: contextView.length,
+    response: responseView.length,
+    diff: diffView.length,
+    compareAnswers: Math.max(answerA.length, answerB.length),
+  });
+
+  const onCommand = useCallback(
+    (command: StudioCommand) => {
+      if (command === 'quit') return exit();
+      if (command === 'run') return runs.start();
+      if (command === 'edit-profile') {
+        if (state.profile === undefined) return;
+        return dispatch({ type: 'editor-opened' });
+      }
+      if (command === 'back' && state.overlay.kind === 'none' && state.running.length > 0) return runs.cancel();
+      const action = actionForCommand(command, state, viewport);
+      if (action !== undefined) dispatch(action);
+    },
+    [exit, runs, state, viewport],
+  );
+  useKeyCommands(inputMode(state), onCommand, !state.editing);
+
+  const running = state.running.length > 0;
+  const runningFor = (item: Workspace | undefined) =>
+    item !== undefined && state.running.some((run) => run.pair === pairKey(item.profilePath, item.sessionPath));
+  const paneRows = layout.paneRows;
+  const currentModel = modelLabel(state.model);
+
+  let body;
+  if (state.editing) {
+    body = <Text>{`Editing ${state.profile?.path ?? ''} in your editor; the studio comes back when it exits.`}</Text>;
+  } else if (state.overlay.kind === 'help') {
+    body = <HelpOverlay rows={paneRows + 1} />;
+  } else if (state.overlay.kind === 'picker') {
+    const target = state.overlay.target;
+    const selected = target === 'session' ? state.session?.path : target === 'profile' ? state.profile?.path : undefined;
+    body = <Picker target={target} files={pickerItems(state, target)} selected={selected} index={state.overlay.index} rows={paneRows + 1} />;
+  } else if (compare !== undefined) {
+    body = (
+      <ComparePane
+        session={state.session?.path}
+        a={{ label: 'A', slot: state.profile, workspace, answer: answerA, running: runningFor(workspace) }}
+        b={{ label: 'B', slot: compare.profile, workspace: compare.workspace, answer: answerB, running: runningFor(compare.workspace) }}
+        section={compare.section}
+        top={compare.top}
+        rows={paneRows + 1}
+        width={layout.mainWidth}
+        sideBySide={layout.sideBySide}
+      />
+    );
+  } else {
+    const top = state.tops[state.pane];
+    let pane;
+    if (workspace === undefined) {
+      const waiting = state.profiles.length === 0 ? 'Looking for profiles…' : 'Preparing…';
+      const broken = state.profile?.status === 'invalid' || state.session?.status === 'invalid';
+      pane = <Text dimColor>{broken ? 'Nothing to show yet: the file below has problems. Fix and save it.' : waiting}</Text>;
+    } else if (state.pane === 'events') {
+      pane = <EventsPane workspace={workspace} top={top} rows={paneRows} width={layout.mainWidth} />;
+    } else if (state.pane === 'prompt') {
+      pane = <PromptPane workspace={workspace} tokensLabel={tokensLabel(workspace, state.tokens, state.model)} top={top} rows={paneRows} />;
+    } else if (state.pane === 'response') {
+      const ruleBased = state.model.status === 'ready' && state.model.kind === 'rule-based';
+      pane = <ResponsePane lines={responseView} running={running} modelLabel={currentModel} ruleBased={ruleBased} top={top} rows={paneRows} />;
+    } else {
+      const diff = state.pane === 'diff';
+      const lines = diff ? diffView : contextView;
+      pane = <LinesView lines={lines} top={Math.min(top, Math.max(0, viewport.lines - viewport.rows))} rows={paneRows} gutter={diff ? 2 : 0} />;
+    }
+    body = (
+      <>
+        <PaneTabs active={state.pane} running={running} />
+        <Box flexDirection="column" height={paneRows} flexShrink={0} overflow="hidden">
+          {pane}
+        </Box>
+      </>
+    );
+  }
+
+  const sidebarRows = layout.height - 2 - layout.problemRows;
+  const profileRows = Math.max(3, Math.min(state.profiles.length + 1, Math.floor(sidebarRows / 2)));
+  return (
+    <ThemeContext.Provider value={theme}>
+      <Box flexDirection="column" width={layout.width} height={layout.height}>
+        <Box flexDirection="row" height={sidebarRows} flexShrink={0}>
+          {layout.sidebarWidth > 0 ? (
+            <Box flexDirection="column" width={layout.sidebarWidth} flexShrink={0} paddingRight={1}>
+              <FileList title="Profiles (p)" files={state.profiles} selected={state.profile?.path} invalid={state.profile?.status === 'invalid'} rows={profileRows} />
+              <FileList title="Sessions (s)" files={state.sessions} selected={state.session?.path} rows={sidebarRows - profileRows} />
+            </Box>
+          ) : null}
+          <Box flexDirection="column" width={layout.mainWidth} flexShrink={0}>
+            <Header profile={state.profile?.path} session={state.session?.path} profileTitle={state.profile?.value?.name} />
+            {body}
+          </Box>
+        </Box>
+        <ProblemLines problems={problems} rows={layout.problemRows} />
+        <StatusBar
+          profile={state.profile}
+          session={state.session}
+          modelLabel={currentModel}
+          modelUnavailable={state.model.status === 'unavailable'}
+          tokensLabel={workspace === undefined ? undefined : tokensLabel(workspace, state.tokens, state.model)}
+          kept={workspace === undefined ? undefined : { kept: workspace.prepared.events.kept.length, total: workspace.prepared.events.total }}
+          notice={state.notice}
+          comparing={compare !== undefined}
+        />
+      </Box>
+    </ThemeContext.Provider>
+  );
+}

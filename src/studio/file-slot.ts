@@ -1,0 +1,33 @@
+// Reading new text into a profile or session slot: a valid text replaces the last good value, an
+// invalid one records its problems and keeps the last good value.
+
+import { formatProfileIssue, safeParseProfile, safeParseSession, type Profile, type Session } from '../index.js';
+import type { FileSlot, ProfileSlot, SessionSlot } from './studio-state.js';
+
+export function loadingSlot<T>(path: string): FileSlot<T> {
+  return { path, status: 'loading', text: undefined, value: undefined, problems: [], warnings: [] };
+}
+
+/** The slot after `text` was read; the same slot when the text did not change. */
+export function profileSlotWithText(slot: ProfileSlot, text: string): ProfileSlot {
+  if (slot.text === text && slot.status !== 'loading') return slot;
+  const result = safeParseProfile(text, { source: slot.path });
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => formatProfileIssue(issue, slot.path));
+    return { ...slot, status: 'invalid', text, problems, warnings: [] };
+  }
+  const warnings = result.warnings.map((issue) => formatProfileIssue({ ...issue, message: `warning: ${issue.message}` }, slot.path));
+  return { path: slot.path, status: 'valid', text, value: result.profile satisfies Profile, problems: [], warnings };
+}
+
+export function sessionSlotWithText(slot: SessionSlot, text: string): SessionSlot {
+  if (slot.text === text && slot.status !== 'loading') return slot;
+  const result = safeParseSession(text, { source: slot.path });
+  if (!result.success) return { ...slot, status: 'invalid', text, problems: result.error.message.split('\n'), warnings: [] };
+  return { path: slot.path, status: 'valid', text, value: result.session satisfies Session, problems: [], warnings: [] };
+}
+
+/** The file could not be read (deleted, renamed away, no permission); the last good value stays. */
+export function unreadableSlot<T>(slot: FileSlot<T>, message: string): FileSlot<T> {
+  return { ...slot, status: 'invalid', text: undefined, problems: [`${slot.path}: ${message}`], warnings: [] };
+}

@@ -1,0 +1,35 @@
+// The real world for the studio: the file system, chokidar, createModel, .recap/history/, $EDITOR.
+
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createModel } from '../index.js';
+import { openInEditor } from './open-in-editor.js';
+import { createRunHistory } from './run-history.js';
+import type { StudioDependencies, TerminalControl } from './studio-dependencies.js';
+import { hasExtension } from './studio-paths.js';
+import { watchFolders } from './watch-folders.js';
+
+export async function listFolder(folder: string, extensions: readonly string[]): Promise<readonly string[]> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && hasExtension(entry.name, extensions))
+    .map((entry) => entry.name)
+    .sort((a, b) => a.localeCompare(b, 'en'));
+}
+
+export function nodeStudioDependencies(options: {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly terminal: TerminalControl;
+}): StudioDependencies {
+  return {
+    listFiles: listFolder,
+    readText: (file) => readFile(file, 'utf8'),
+    watch: watchFolders,
+    createModel,
+    history: createRunHistory({ directory: path.join(options.cwd, '.recap', 'history') }),
+    openEditor: (file) => openInEditor(file, options.env),
+    terminal: options.terminal,
+    now: () => new Date(),
+  };
+}

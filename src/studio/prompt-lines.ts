@@ -1,0 +1,43 @@
+// The prompt split into lines, with where the session block starts and ends, so the Prompt pane
+// can set the block apart and draw only the lines on screen.
+
+export type PromptSection = 'pre' | 'session' | 'post';
+
+export interface PromptLines {
+  readonly lines: readonly string[];
+  /** Index of the line holding the opening session tag. */
+  readonly sessionStart: number;
+  /** Index of the line holding the closing session tag. */
+  readonly sessionEnd: number;
+}
+
+function countNewlines(text: string, from = 0, to = text.length): number {
+  let count = 0;
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+/** Where `block` starts in `text`: found by its first line, confirmed whole (no second full scan). */
+function blockOffset(text: string, block: string): number {
+  const head = block.slice(0, Math.max(1, block.indexOf('\n')));
+  for (let at = text.indexOf(head); at !== -1; at = text.indexOf(head, at + 1)) {
+    if (text.startsWith(block, at)) return at;
+  }
+  return -1;
+}
+
+/** Splits `prompt` and locates `sessionBlock` inside it (DESIGN §4: pre, block, post). */
+export function promptLines(prompt: string, sessionBlock: string): PromptLines {
+  const lines = prompt.split('\n');
+  const offset = sessionBlock === '' ? -1 : blockOffset(prompt, sessionBlock);
+  if (offset === -1) return { lines, sessionStart: lines.length, sessionEnd: lines.length - 1 };
+  // Count only in the short parts around the block: the block itself can be megabytes.
+  const sessionStart = countNewlines(prompt, 0, offset);
+  const sessionEnd = lines.length - 1 - countNewlines(prompt, offset + sessionBlock.length);
+  return { lines, sessionStart, sessionEnd };
+}
+
+export function promptSection(prompt: PromptLines, index: number): PromptSection {
+  if (index < prompt.sessionStart) return 'pre';
+  return index <= prompt.sessionEnd ? 'session' : 'post';
+}

@@ -1,0 +1,142 @@
+// The studio's state: plain data, changed only by studioReducer.
+
+import type { EventExplanation, PreparedRequest, Profile, Session, TokenCount } from '../index.js';
+import type { PromptLines } from './prompt-lines.js';
+import type { RunRecord } from './run-record.js';
+
+export const PANES = ['events', 'context', 'prompt', 'response', 'diff'] as const;
+export type PaneName = (typeof PANES)[number];
+
+export const PANE_TITLES: Readonly<Record<PaneName, string>> = {
+  events: 'Events',
+  context: 'Context',
+  prompt: 'Prompt',
+  response: 'Response',
+  diff: 'Diff',
+};
+
+/** A profile or session file, named as the user sees it (relative to the working directory). */
+export interface StudioFile {
+  readonly name: string;
+  readonly path: string;
+}
+
+/** A file being edited: its latest text and the last version of it that was valid. */
+export interface FileSlot<T> {
+  readonly path: string;
+  readonly status: 'loading' | 'valid' | 'invalid';
+  readonly text: string | undefined;
+  /** The last valid content; kept while the file is invalid. */
+  readonly value: T | undefined;
+  /** `file:line:col field: message` (profiles) or `file: path: message` (sessions). */
+  readonly problems: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+export type ProfileSlot = FileSlot<Profile>;
+export type SessionSlot = FileSlot<Session>;
+
+/** Everything derived from one valid profile and one valid session. */
+export interface Workspace {
+  /** Grows with every re-preparation; asynchronous results name the revision they belong to. */
+  readonly revision: number;
+  readonly profilePath: string;
+  readonly sessionPath: string;
+  readonly profile: Profile;
+  readonly session: Session;
+  readonly prepared: PreparedRequest;
+  readonly explanation: EventExplanation;
+  readonly promptLines: PromptLines;
+}
+
+export type PickerTarget = 'profile' | 'session' | 'compare';
+
+export type Overlay =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'picker'; readonly target: PickerTarget; readonly index: number };
+
+export type ModelStatus =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly provider: string; readonly model: string; readonly kind: 'language-model' | 'rule-based'; readonly counts: boolean }
+  | { readonly status: 'unavailable'; readonly provider: string; readonly message: string };
+
+/** A vendor token count (or its failure) for one workspace revision. */
+export interface VendorTokens {
+  readonly revision: number;
+  readonly count?: TokenCount | undefined;
+  readonly failure?: string | undefined;
+}
+
+export interface ActiveRun {
+  readonly id: number;
+  readonly pair: string;
+  readonly profilePath: string;
+}
+
+export type CompareSection = 'prompt' | 'answer';
+
+/** A second profile on the same session, shown beside the selected one. */
+export interface CompareState {
+  readonly profile: ProfileSlot;
+  readonly workspace: Workspace | undefined;
+  readonly section: CompareSection;
+  readonly top: number;
+}
+
+export interface Notice {
+  readonly text: string;
+  readonly tone: 'info' | 'error';
+}
+
+export interface StudioState {
+  readonly profiles: readonly StudioFile[];
+  readonly sessions: readonly StudioFile[];
+  readonly profile: ProfileSlot | undefined;
+  readonly session: SessionSlot | undefined;
+  readonly workspace: Workspace | undefined;
+  readonly revision: number;
+  readonly pane: PaneName;
+  /** First visible line (row for Events) of each pane. */
+  readonly tops: Readonly<Record<PaneName, number>>;
+  readonly overlay: Overlay;
+  readonly model: ModelStatus;
+  readonly tokens: VendorTokens | undefined;
+  readonly running: readonly ActiveRun[];
+  /** Runs by pair key (see pairKey), oldest first. */
+  readonly histories: Readonly<Record<string, readonly RunRecord[]>>;
+  readonly compare: CompareState | undefined;
+  readonly notice: Notice | undefined;
+  /** True while $EDITOR has the terminal. */
+  readonly editing: boolean;
+}
+
+/** Every pane at its top. */
+export const NO_SCROLL: Readonly<Record<PaneName, number>> = { events: 0, context: 0, prompt: 0, response: 0, diff: 0 };
+
+export function initialStudioState(): StudioState {
+  return {
+    profiles: [],
+    sessions: [],
+    profile: undefined,
+    session: undefined,
+    workspace: undefined,
+    revision: 0,
+    pane: 'events',
+    tops: NO_SCROLL,
+    overlay: { kind: 'none' },
+    model: { status: 'loading' },
+    tokens: undefined,
+    running: [],
+    histories: {},
+    compare: undefined,
+    notice: undefined,
+    editing: false,
+  };
+}
+
+
+/** The key of a profile + session pair in `histories` and in runs. */
+export function pairKey(profilePath: string, sessionPath: string): string {
+  return `${profilePath}\n${sessionPath}`;
+}

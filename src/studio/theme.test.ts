@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { colorEnabled, createTheme } from './theme.js';
+
+describe('theme', () => {
+  it('turns colour off when NO_COLOR is set to a non-empty value', () => {
+    expect(colorEnabled({})).toBe(true);
+    expect(colorEnabled({ NO_COLOR: '' })).toBe(true);
+    expect(colorEnabled({ NO_COLOR: '1' })).toBe(false);
+  });
+
+  it('uses no colour attribute at all for any style without colour', () => {
+    const theme = createTheme({ color: false });
+    const styles = ['plain', 'dim', 'strong', 'heading', 'accent', 'ok', 'warn', 'error', 'added', 'removed', 'key', 'string', 'number', 'literal'] as const;
+    for (const style of styles) expect(theme.text(style).color).toBeUndefined();
+    expect(theme.borderColor).toBeUndefined();
+  });
+
+  it('colours errors red when colour is on', () => {
+    expect(createTheme({ color: true }).text('error').color).toBe('red');
+  });
+});
