@@ -2,6 +2,7 @@
 // RECAP_BENCH_ONLY=pipeline,suite,studio,import,server runs a subset.
 
 import { runPipelineBenchmark } from './pipeline.js';
+import { runImportBenchmark } from './import-rrweb.js';
 import { runSuiteBenchmark } from './suite.js';
 import { runStudioBenchmark } from './studio.js';
 
@@ -11,4 +12,5 @@ const wanted = (name: string) => only === undefined || only.includes(name);
 console.log(`recap benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 if (wanted('pipeline')) runPipelineBenchmark();
 if (wanted('suite')) await runSuiteBenchmark();
+if (wanted('import')) await runImportBenchmark();
 if (wanted('studio')) await runStudioBenchmark();

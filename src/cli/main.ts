@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { processIo, type CliIo } from './cli-io.js';
 import { EXIT_USAGE } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
+import { registerImportCommand } from './import-command.js';
 import { registerRunCommand } from './run-command.js';
 import { registerStudioCommand } from './studio-command.js';
 import { registerTestCommand } from './test-command.js';
@@ -28,6 +29,7 @@ export function buildProgram(io: CliIo, exit: { code: number }): Command {
   registerValidateCommand(program, context);
   registerTestCommand(program, context);
   registerStudioCommand(program, context);
+  registerImportCommand(program, context);
 
   return program;
 }

@@ -1,0 +1,176 @@
+// `recap import rrweb <recording.json|dir>...`: convert rrweb recordings into session fixtures.
+
+import type { Command } from 'commander';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { importRrwebFile } from '../import/import-rrweb-recording.js';
+import { formatImportWarning } from '../import/import-warnings.js';
+import { RrwebImportError } from '../import/rrweb-import-error.js';
+import type { SessionFixture } from '../session/session-schema.js';
+import type { CliIo } from './cli-io.js';
+import { helpExample, type CommandContext } from './command-context.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { UsageError } from './usage-error.js';
+
+export interface ImportRrwebCommandOptions {
+  readonly output?: string;
+  readonly uid?: string;
+  readonly email?: string;
+}
+
+interface Recording {
+  /** The path as the user wrote it (or the directory they wrote, joined with the file name). */
+  readonly source: string;
+  readonly file: string;
+}
+
+type Destination = { readonly kind: 'stdout' } | { readonly kind: 'file'; readonly file: string } | { readonly kind: 'directory'; readonly directory: string };
+
+async function statOf(file: string) {
+  try {
+    return await stat(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Files named on the command line, and every *.json directly inside a named directory. */
+async function expandInputs(inputs: readonly string[], cwd: string, failures: string[]): Promise<Recording[]> {
+  const recordings: Recording[] = [];
+  for (const input of inputs) {
+    const file = path.resolve(cwd, input);
+    const info = await statOf(file);
+    if (info?.isDirectory() !== true) {
+      recordings.push({ source: input, file }); // a missing file fails when it is imported
+      continue;
+    }
+    const names = (await readdir(file, { withFileTypes: true }))
+      .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.toLowerCase().endsWith('.json'))
+      .map((entry) => entry.name)
+      .sort();
+    if (names.length === 0) failures.push(`${input}: no *.json recordings in this directory`);
+    for (const name of names) recordings.push({ source: path.join(input, name), file: path.join(file, name) });
+  }
+  return recordings;
+}
+
+function checkIdentity(options: ImportRrwebCommandOptions): void {
+  for (const [flag, value] of [['--uid', options.uid], ['--email', options.email]] as const) {
+    if (value === undefined) continue;
+    if (value.trim() === '') throw new UsageError(`${flag} must not be empty`);
+    if (value.includes(':')) throw new UsageError(`${flag} must not contain ":" (it separates the user and session parts of the fixture id)`);
+  }
+}
+
+async function destinationFor(recordings: readonly Recording[], output: string | undefined, cwd: string): Promise<Destination> {
+  if (output === undefined) {
+    if (recordings.length > 1) throw new UsageError(`${recordings.length} recordings to import: give --output DIR to write one fixture per recording`);
+    return { kind: 'stdout' };
+  }
+  const resolved = path.resolve(cwd, output);
+  const info = await statOf(resolved);
+  const asDirectory = recordings.length > 1 || info?.isDirectory() === true || /[\\/]$/.test(output);
+  if (!asDirectory) return { kind: 'file', file: resolved };
+  if (info !== undefined && !info.isDirectory()) throw new UsageError(`--output ${output} is a file; several recordings need a directory`);
+  return { kind: 'directory', directory: resolved };
+}
+
+/** Where each recording's fixture goes; refuses to overwrite an input or to write two fixtures to one file. */
+function targetsFor(recordings: readonly Recording[], destination: Destination): Map<Recording, string | undefined> {
+  const targets = new Map<Recording, string | undefined>();
+  const seen = new Map<string, Recording>();
+  const inputs = new Set(recordings.map((recording) => recording.file));
+  for (const recording of recordings) {
+    let target: string | undefined;
+    if (destination.kind === 'file') target = destination.file;
+    if (destination.kind === 'directory') target = path.join(destination.directory, path.basename(recording.file).replace(/(\.json)?$/i, '.json'));
+    if (target !== undefined) {
+      if (inputs.has(target)) throw new UsageError(`writing ${recording.source}'s fixture would overwrite the recording ${target}; choose another --output`);
+      const clash = seen.get(target);
+      if (clash !== undefined) throw new UsageError(`${clash.source} and ${recording.source} would both be written to ${target}; import them separately`);
+      seen.set(target, recording);
+    }
+    targets.set(recording, target);
+  }
+  return targets;
+}
+
+function describeEvents(fixture: SessionFixture): string {
+  const counts = new Map<string, number>();
+  for (const event of fixture.events) counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
+  const parts = [...counts].map(([type, count]) => `${count} ${type}`).join(', ');
+  return `${fixture.events.length} event(s)${parts === '' ? '' : ` (${parts})`}`;
+}
+
+/** Imports every recording; exit 0 when all were imported, 1 when any failed, 2 on usage errors. */
+export async function importRrwebCommand(inputs: readonly string[], options: ImportRrwebCommandOptions, io: CliIo): Promise<number> {
+  const failures: string[] = [];
+  let imported = 0;
+  try {
+    checkIdentity(options);
+    const recordings = await expandInputs(inputs, io.cwd, failures);
+    const destination = await destinationFor(recordings, options.output, io.cwd);
+    const targets = targetsFor(recordings, destination);
+    if (destination.kind === 'directory' && recordings.length > 0) await mkdir(destination.directory, { recursive: true });
+    for (const recording of recordings) {
+      try {
+        const result = await importRrwebFile(recording.file, { source: recording.source, uid: options.uid, email: options.email });
+        for (const warning of result.warnings) io.stderr.write(`${recording.source}: warning: ${formatImportWarning(warning)}\n`);
+        const text = `${JSON.stringify(result.fixture, null, 2)}\n`;
+        const target = targets.get(recording);
+        if (target === undefined) {
+          io.stdout.write(text);
+        } else {
+          await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(target, text).catch((error: unknown) => {
+            throw new RrwebImportError('write_failed', recording.source, `cannot write ${target}: ${(error as Error).message}`, { cause: error });
+          });
+        }
+        imported++;
+        const relative = target === undefined ? '' : path.relative(io.cwd, target);
+        const where = target === undefined ? 'stdout' : relative === '' || relative.startsWith('..') ? target : relative;
+        io.stderr.write(`${recording.source}: ${describeEvents(result.fixture)} → ${where}\n`);
+      } catch (error) {
+        if (!(error instanceof RrwebImportError)) throw error;
+        failures.push(error.message);
+      }
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`error: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+  for (const failure of failures) io.stderr.write(`error: ${failure}\n`);
+  if (failures.length > 0 && imported + failures.length > 1) io.stderr.write(`${failures.length} recording(s) not imported, ${imported} imported\n`);
+  return failures.length === 0 ? EXIT_OK : EXIT_FAILED;
+}
+
+/** `recap import rrweb <recording.json|dir>... [--output FILE|DIR] [--uid U] [--email E]` */
+export function registerImportCommand(program: Command, { io, exit }: CommandContext): void {
+  const importCommand = program
+    .command('import')
+    .description('convert recordings made with other tools into session fixtures')
+    .addHelpText('after', helpExample('recap import rrweb recording.json --output sessions-fixtures/recording.json'));
+  importCommand
+    .command('rrweb')
+    .description(
+      'convert rrweb recordings (a JSON array of events, {"events": [...]}, or {"snapshot_data_by_window_id": {...}}) into session fixtures; see docs/import-rrweb.md',
+    )
+    .argument('<recording...>', 'rrweb recordings (.json files), or directories whose *.json files are recordings')
+    .option('-o, --output <path>', 'fixture file, or a directory for one fixture per recording named after it (default: print one fixture to stdout)')
+    .option('--uid <uid>', "the user's uid: user.uid, and the user part of the fixture id (default: anonymous)")
+    .option('--email <email>', "the user's email: user.email (the user part of the id when there is no --uid)")
+    .addHelpText(
+      'after',
+      helpExample(
+        'recap import rrweb recording.json > sessions-fixtures/checkout.json',
+        'recap import rrweb recordings/ --output sessions-fixtures/ --uid alice --email alice@example.com',
+        'recap run profiles/plain-summary.yaml sessions-fixtures/checkout.json --dry-run',
+      ),
+    )
+    .action(async (inputs: string[], options: ImportRrwebCommandOptions) => {
+      exit.code = await importRrwebCommand(inputs, options, io);
+    });
+}

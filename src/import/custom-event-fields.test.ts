@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { derive } from './test-support/derive-recording.js';
+import { el, RecordingBuilder } from './test-support/recording-builder.js';
+
+const page = () =>
+  new RecordingBuilder().page(0, {
+    href: 'https://shop.example/p/HB-M8',
+    body: [el('span', { class: 'sku', id: 'sku' }, 'HB-M8-30-A4'), el('input', { id: 'q', name: 'q' })],
+  });
+const customOnly = (recording: RecordingBuilder) => derive(recording).events.filter((event) => event.type !== 'navigate');
+
+describe('custom', () => {
+  it('takes the tag as name and the payload as properties', () => {
+    expect(customOnly(page().custom(1_000, 'Checkout Started', { cart_value: 42.5 }))).toEqual([
+      { type: 'custom', at: 1_000, name: 'Checkout Started', properties: { cart_value: 42.5 } },
+    ]);
+  });
+
+  it('wraps a payload that is not an object as { value }, and omits a missing one', () => {
+    expect(customOnly(page().custom(1_000, 'Step', 3).custom(1_100, 'Done'))).toEqual([
+      { type: 'custom', at: 1_000, name: 'Step', properties: { value: 3 } },
+      { type: 'custom', at: 1_100, name: 'Done' },
+    ]);
+  });
+
+  it('skips a custom event without a tag, with a warning', () => {
+    const derived = derive(page().custom(1_000, '  ', {}));
+    expect(derived.events.map((event) => event.type)).toEqual(['navigate']);
+    expect(derived.warnings.map((warning) => warning.kind)).toEqual(['invalid-custom']);
+  });
+});
+
+describe('copy, paste and element-seen', () => {
+  it('come from custom events tagged copy, paste and element-seen', () => {
+    const recording = page();
+    recording
+      .custom(1_000, 'copy', { text: 'HB-M8-30-A4', nodeId: recording.id('sku') })
+      .custom(2_000, 'paste', { text: 'HB-M8-30-A4', selector: 'input#q' })
+      .custom(3_000, 'element-seen', { target: { selector: 'div.stock-status', text: 'Out of stock' } });
+    expect(customOnly(recording)).toEqual([
+      { type: 'copy', at: 1_000, text: 'HB-M8-30-A4', target: { selector: 'span#sku', text: 'HB-M8-30-A4' } },
+      { type: 'paste', at: 2_000, text: 'HB-M8-30-A4', target: { selector: 'input#q' } },
+      { type: 'element-seen', at: 3_000, target: { selector: 'div.stock-status', text: 'Out of stock' } },
+    ]);
+  });
+});

@@ -1,0 +1,85 @@
+// Imports one rrweb recording: streams it, derives each window's events, merges them in time order
+// and returns a fixture that passes the session schema. The file is the only IO, at the edge.
+
+import { open } from 'node:fs/promises';
+import { safeParseSession } from '../session/parse-session.js';
+import type { SessionFixture } from '../session/session-schema.js';
+import { buildFixture } from './build-fixture.js';
+import { compareDerived } from './derived-event.js';
+import { EventDeriver, type DerivedRecording } from './event-deriver.js';
+import { ImportWarnings, type ImportWarning } from './import-warnings.js';
+import { readRecording, type RecordingSummary } from './read-recording.js';
+import { RrwebImportError } from './rrweb-import-error.js';
+import { sessionIdFor } from './session-id-for.js';
+
+export interface ImportRrwebOptions {
+  /** How the recording is named in messages and in the session id (default: the file path). */
+  readonly source?: string;
+  /** `user.uid` of the fixture and the user part of its id. */
+  readonly uid?: string | undefined;
+  /** `user.email` of the fixture; the user part of its id when there is no uid. */
+  readonly email?: string | undefined;
+}
+
+export interface ImportRrwebResult {
+  readonly fixture: SessionFixture;
+  readonly warnings: readonly ImportWarning[];
+  readonly recording: RecordingSummary & { readonly windows: number };
+}
+
+/** Imports a recording from a stream of its bytes; `options.source` names it. */
+export async function importRrwebStream(
+  input: AsyncIterable<Buffer | string>,
+  options: ImportRrwebOptions & { readonly source: string },
+): Promise<ImportRrwebResult> {
+  const { source } = options;
+  const warnings = new ImportWarnings();
+  const derivers = new Map<string | undefined, EventDeriver>();
+  const summary = await readRecording(
+    input,
+    source,
+    (event, position) => {
+      let deriver = derivers.get(position.window);
+      if (deriver === undefined) {
+        deriver = new EventDeriver(warnings, { window: position.window });
+        derivers.set(position.window, deriver);
+      }
+      deriver.push(event, position);
+    },
+    warnings,
+  );
+  const windows: DerivedRecording[] = [...derivers.values()].map((deriver) => deriver.finish());
+  const firstTimes = windows.map((window) => window.firstTime).filter((time): time is number => time !== undefined);
+  const fixture = buildFixture(
+    {
+      events: windows.flatMap((window) => window.events).sort(compareDerived),
+      firstTime: firstTimes.length === 0 ? undefined : Math.min(...firstTimes),
+      viewport: windows.find((window) => window.viewport !== undefined)?.viewport,
+    },
+    { sessionId: sessionIdFor(source, summary.digest), uid: options.uid, email: options.email },
+  );
+  // The fixture must load exactly as a hand-written one would; anything else is a bug here.
+  const checked = safeParseSession(fixture, { source });
+  if (!checked.success) {
+    throw new RrwebImportError('invalid_fixture', source, `the imported fixture breaks the fixture schema (a recap bug; please report it):\n${checked.error.message}`);
+  }
+  return { fixture, warnings: warnings.list(), recording: { ...summary, windows: derivers.size } };
+}
+
+/** Imports the recording in `file`. Throws {@link RrwebImportError} naming the file and position. */
+export async function importRrwebFile(file: string, options: ImportRrwebOptions = {}): Promise<ImportRrwebResult> {
+  const source = options.source ?? file;
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'file not found' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new RrwebImportError('unreadable', source, reason, { cause: error });
+  }
+  try {
+    return await importRrwebStream(handle.createReadStream({ highWaterMark: 64 * 1024, autoClose: false }), { ...options, source });
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,64 @@
+// Typing produces one rrweb Input event per keystroke; a summary wants one input-change per field
+// edit, carrying the final value. A field's edit ends after a quiet spell, when another field gets
+// input, when the field loses focus, when the user clicks elsewhere, or when the page changes.
+
+import { targetFields, type DerivedEvent, type DerivedTarget } from './derived-event.js';
+
+/** Input events on one field this close together (and nothing else between) are one edit. */
+export const INPUT_DEBOUNCE_MS = 3_000;
+/** Longest input value kept; longer values end with an ellipsis. */
+export const MAX_INPUT_VALUE_LENGTH = 200;
+
+/** A recorded value cut to MAX_INPUT_VALUE_LENGTH (masking asterisks are kept as they are). */
+export function clipInputValue(value: string): string {
+  return value.length > MAX_INPUT_VALUE_LENGTH ? `${value.slice(0, MAX_INPUT_VALUE_LENGTH - 1)}…` : value;
+}
+
+export interface FieldInput {
+  readonly time: number;
+  readonly order: number;
+  readonly nodeId: number;
+  readonly target: DerivedTarget | undefined;
+  /** The value to report; undefined for a password field, which never carries one. */
+  readonly value: string | boolean | undefined;
+}
+
+/** Collapses the Input events of one window into input-change events. */
+export class InputDebouncer {
+  #open: FieldInput | undefined;
+
+  constructor(private readonly emit: (event: DerivedEvent) => void) {}
+
+  input(input: FieldInput): void {
+    if (this.#open !== undefined && (this.#open.nodeId !== input.nodeId || input.time - this.#open.time > INPUT_DEBOUNCE_MS)) {
+      this.flush();
+    }
+    this.#open = input;
+  }
+
+  /** The field `nodeId` lost focus. */
+  blur(nodeId: number | undefined): void {
+    if (this.#open !== undefined && this.#open.nodeId === nodeId) this.flush();
+  }
+
+  /** A click on `nodeId`: clicking into the field being edited does not end the edit. */
+  click(nodeId: number | undefined): void {
+    if (this.#open !== undefined && this.#open.nodeId !== nodeId) this.flush();
+  }
+
+  advance(time: number): void {
+    if (this.#open !== undefined && time - this.#open.time > INPUT_DEBOUNCE_MS) this.flush();
+  }
+
+  /** Ends the open edit, if any (page change, end of recording). */
+  flush(): void {
+    const input = this.#open;
+    if (input === undefined) return;
+    this.#open = undefined;
+    const fields: Record<string, unknown> = {};
+    const target = targetFields(input.target);
+    if (target !== undefined) fields.target = target;
+    if (input.value !== undefined) fields.value = input.value;
+    this.emit({ type: 'input-change', time: input.time, order: input.order, fields });
+  }
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ImportWarnings } from './import-warnings.js';
+import { readRecording } from './read-recording.js';
+import { RrwebImportError } from './rrweb-import-error.js';
+import type { EventPosition, RrwebEvent } from './rrweb-vocabulary.js';
+
+/** The text in chunks of `size` bytes, as a file stream would deliver it. */
+async function* chunks(text: string, size = 7): AsyncGenerator<Buffer> {
+  const bytes = Buffer.from(text);
+  for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
+}
+
+async function read(text: string, size?: number) {
+  const seen: Array<{ type: number; position: EventPosition }> = [];
+  const warnings = new ImportWarnings();
+  const summary = await readRecording(chunks(text, size), 'rec.json', (event: RrwebEvent, position) => seen.push({ type: event.type, position }), warnings);
+  return { seen, summary, warnings: warnings.list() };
+}
+
+async function failure(text: string): Promise<RrwebImportError> {
+  const error = await read(text).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(RrwebImportError);
+  return error as RrwebImportError;
+}
+
+const meta = { type: 4, timestamp: 1, data: { href: 'https://x.example/', width: 10, height: 10 } };
+const click = { type: 3, timestamp: 2, data: { source: 2, type: 2, id: 1, x: 1, y: 1 } };
+
+describe('readRecording', () => {
+  it('reads a plain array of events, whatever the chunk boundaries (multi-byte text included)', async () => {
+    const text = JSON.stringify([meta, { ...click, data: { ...click.data, note: 'é€😀' } }]);
+    for (const size of [1, 3, 64 * 1024]) {
+      const { seen, summary } = await read(text, size);
+      expect(seen).toEqual([
+        { type: 4, position: { index: 0, window: undefined } },
+        { type: 3, position: { index: 1, window: undefined } },
+      ]);
+      expect(summary).toMatchObject({ shape: 'array', events: 2, bytes: Buffer.byteLength(text) });
+    }
+  });
+
+  it('reads { "events": [...] } and skips other keys', async () => {
+    const { seen, summary } = await read(JSON.stringify({ version: 2, meta: { a: [1, { b: 2 }] }, events: [meta, click], tail: true }));
+    expect(seen.map((event) => event.type)).toEqual([4, 3]);
+    expect(summary.shape).toBe('events');
+  });
+
+  it('reads { "snapshot_data_by_window_id": { ... } } with the window of each event', async () => {
+    const { seen, summary } = await read(JSON.stringify({ snapshot_data_by_window_id: { 'w-1': [meta], 'w-2': [meta, click] } }));
+    expect(seen.map((event) => event.position)).toEqual([
+      { index: 0, window: 'w-1' },
+      { index: 0, window: 'w-2' },
+      { index: 1, window: 'w-2' },
+    ]);
+    expect(summary.shape).toBe('windows');
+  });
+
+  it('counts entries that are not rrweb events and goes on', async () => {
+    const { seen, warnings } = await read(JSON.stringify([meta, 3, { type: 'x', timestamp: 1 }, { type: 3 }, null, click]));
+    expect(seen.map((event) => event.position.index)).toEqual([0, 5]);
+    expect(warnings).toEqual([expect.objectContaining({ kind: 'invalid-event', count: 4, first: { index: 1, window: undefined } })]);
+  });
+
+  it('names the file, the event and the path when the JSON is cut off', async () => {
+    const text = JSON.stringify([meta, click]);
+    const error = await failure(text.slice(0, text.length - 20));
+    expect(error.reason).toBe('invalid_json');
+    expect(error.message).toMatch(/^rec\.json: the JSON ends early at byte \d+ after \[1\]\.data\.\w+, inside event #1: the recording looks truncated/);
+  });
+
+  it('names the file, the event and the place of a syntax error', async () => {
+    const error = await failure(`[${JSON.stringify(meta)}, {"type": 3, "timestamp": 2, "data": {"source": 2,, "id": 1}}]`);
+    expect(error.message).toMatch(/^rec\.json: not valid JSON near bytes [\d,]+–[\d,]+ after \[1\]\.data\.source, inside event #1: /);
+  });
+
+  it('refuses JSON that is not a recording, saying what it expected', async () => {
+    expect((await failure('{"hello": "world"}')).message).toBe(
+      'rec.json: not an rrweb recording: expected a JSON array of events, an object with "events", or one with "snapshot_data_by_window_id"',
+    );
+    expect((await failure('"text"')).reason).toBe('not_a_recording');
+    expect((await failure('{"events": {"a": 1}}')).message).toContain('"events" should be a list of rrweb events');
+    expect((await failure('{"snapshot_data_by_window_id": {"w": 3}}')).message).toContain('snapshot_data_by_window_id["w"] should be a list');
+  });
+
+  it('refuses a recording without events', async () => {
+    expect((await failure('[]')).message).toBe('rec.json: the recording holds no rrweb events');
+    expect((await failure('')).reason).toBe('invalid_json');
+  });
+
+  it('does not let a key named __proto__ reach a prototype', async () => {
+    const seen: unknown[] = [];
+    await readRecording(chunks('[{"type":5,"timestamp":1,"data":{"__proto__":{"polluted":true},"tag":"x"}}]'), 'r', (event) => seen.push(event), new ImportWarnings());
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((seen[0] as { data: Record<string, unknown> }).data.polluted).toBeUndefined();
+  });
+});

@@ -1,0 +1,297 @@
+// Streams an rrweb recording and hands over one event at a time, so that memory follows the largest
+// event (a full snapshot), not the file. Accepts a JSON array of events, `{ "events": [...] }` and
+// `{ "snapshot_data_by_window_id": { "<window>": [...] } }`.
+
+import { createHash } from 'node:crypto';
+import Parser from 'stream-json/Parser.js';
+import { formatJsonPath } from '../session/json-path.js';
+import type { ImportWarnings } from './import-warnings.js';
+import { RrwebImportError } from './rrweb-import-error.js';
+import type { EventPosition, RrwebEvent } from './rrweb-vocabulary.js';
+
+/** The shape a recording came in. */
+export type RecordingShape = 'array' | 'events' | 'windows';
+
+export interface RecordingSummary {
+  readonly shape: RecordingShape;
+  /** Events handed over (entries that were not rrweb events are not counted). */
+  readonly events: number;
+  readonly bytes: number;
+  /** SHA-256 of the file's bytes, hex. */
+  readonly digest: string;
+}
+
+type Role = 'root-object' | 'windows' | 'events' | 'skip' | 'event';
+type Container = unknown[] | Record<string, unknown>;
+
+interface Frame {
+  readonly role: Role;
+  readonly isArray: boolean;
+  /** The key being read (objects) or the index of the next element (arrays). */
+  key: string | number;
+  readonly window?: string | undefined;
+  /** The value being assembled, for frames inside an event. */
+  readonly value?: Container | undefined;
+}
+
+interface Token {
+  readonly name: string;
+  readonly value?: string;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+class NotARecording extends Error {}
+
+const WRITE_SIZE = 1024;
+
+/** Turns stream-json tokens into events; knows where it is for error messages. */
+class TokenConsumer {
+  readonly frames: Frame[] = [];
+  shape: RecordingShape | undefined;
+  delivered = 0;
+  #eventsDepth = -1;
+
+  constructor(
+    private readonly onEvent: (event: RrwebEvent, position: EventPosition) => void,
+    private readonly warnings: ImportWarnings,
+  ) {}
+
+  /** `events[41].data.positions` — where the last token was read. */
+  path(): string {
+    const keys = this.frames.map((frame) => frame.key);
+    if (keys.at(-1) === '') keys.pop(); // an object opened, no key read yet
+    return formatJsonPath(keys);
+  }
+
+  /** The event being read, if any. */
+  eventIndex(): EventPosition | undefined {
+    const events = this.frames[this.#eventsDepth];
+    if (events === undefined || events.role !== 'events' || this.frames.length <= this.#eventsDepth + 1) return undefined;
+    return { index: events.key as number, window: events.window };
+  }
+
+  token(token: Token): void {
+    switch (token.name) {
+      case 'startObject':
+        return this.#open(false);
+      case 'startArray':
+        return this.#open(true);
+      case 'endObject':
+      case 'endArray':
+        return this.#close();
+      case 'keyValue': {
+        const top = this.frames.at(-1);
+        if (top !== undefined) top.key = token.value ?? '';
+        return;
+      }
+      case 'stringValue':
+        return this.#primitive(token.value ?? '');
+      case 'numberValue':
+        return this.#primitive(Number(token.value));
+      case 'nullValue':
+        return this.#primitive(null);
+      case 'trueValue':
+        return this.#primitive(true);
+      case 'falseValue':
+        return this.#primitive(false);
+      default:
+        return;
+    }
+  }
+
+  #roleOfChild(isArray: boolean): { role: Role; window?: string | undefined } {
+    const parent = this.frames.at(-1);
+    if (parent === undefined) {
+      this.shape = isArray ? 'array' : undefined;
+      return { role: isArray ? 'events' : 'root-object' };
+    }
+    switch (parent.role) {
+      case 'root-object':
+        if (parent.key === 'events') {
+          if (!isArray) throw new NotARecording('"events" should be a list of rrweb events');
+          this.shape = 'events';
+          return { role: 'events' };
+        }
+        if (parent.key === 'snapshot_data_by_window_id') {
+          if (isArray) throw new NotARecording('"snapshot_data_by_window_id" should be an object of window ids');
+          this.shape = 'windows';
+          return { role: 'windows' };
+        }
+        return { role: 'skip' };
+      case 'windows':
+        if (!isArray) throw new NotARecording(`snapshot_data_by_window_id[${JSON.stringify(parent.key)}] should be a list of rrweb events`);
+        return { role: 'events', window: String(parent.key) };
+      case 'events':
+      case 'event':
+        return { role: 'event' };
+      default:
+        return { role: 'skip' };
+    }
+  }
+
+  #open(isArray: boolean): void {
+    const { role, window } = this.#roleOfChild(isArray);
+    const value: Container | undefined = role === 'event' ? (isArray ? [] : {}) : undefined;
+    if (role === 'events') this.#eventsDepth = this.frames.length;
+    this.frames.push({ role, isArray, key: isArray ? 0 : '', window, value });
+  }
+
+  #close(): void {
+    const frame = this.frames.pop();
+    if (frame === undefined) return;
+    if (frame.role === 'event') this.#primitive(frame.value, true);
+  }
+
+  /** Stores a value in its container (or hands over a finished event); `nested` for closed containers. */
+  #primitive(value: unknown, nested = false): void {
+    const parent = this.frames.at(-1);
+    if (parent === undefined) {
+      if (!nested) throw new NotARecording('expected a JSON array of rrweb events or an object holding them');
+      return;
+    }
+    if (parent.role === 'event') {
+      const container = parent.value!;
+      if (Array.isArray(container)) container.push(value);
+      else if (parent.key !== '__proto__') container[parent.key as string] = value;
+    } else if (parent.role === 'events') {
+      this.#deliver(value, { index: parent.key as number, window: parent.window });
+    } else if (parent.role === 'root-object' && (parent.key === 'events' || parent.key === 'snapshot_data_by_window_id')) {
+      throw new NotARecording(`"${parent.key}" should be ${parent.key === 'events' ? 'a list of rrweb events' : 'an object of window ids'}`);
+    } else if (parent.role === 'windows') {
+      throw new NotARecording(`snapshot_data_by_window_id[${JSON.stringify(parent.key)}] should be a list of rrweb events`);
+    }
+    if (parent.isArray) parent.key = (parent.key as number) + 1;
+  }
+
+  #deliver(value: unknown, position: EventPosition): void {
+    if (!isObject(value) || typeof value.type !== 'number' || typeof value.timestamp !== 'number' || !Number.isFinite(value.timestamp)) {
+      this.warnings.add('invalid-event', 'entries that are not rrweb events (an object with a numeric type and timestamp) skipped', position);
+      return;
+    }
+    this.delivered++;
+    this.onEvent(value as unknown as RrwebEvent, position);
+  }
+}
+
+/** Waits until `stream` can take more input, or has failed. */
+function drained(stream: NodeJS.WritableStream & NodeJS.EventEmitter): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
+/**
+ * Reads `input` (the bytes of a recording) and calls `onEvent` for each rrweb event, in file order.
+ * Throws {@link RrwebImportError} naming `source` and the position for invalid JSON, a truncated
+ * file or a value that is not a recording; entries that are not events become counted warnings.
+ */
+export async function readRecording(
+  input: AsyncIterable<Buffer | string>,
+  source: string,
+  onEvent: (event: RrwebEvent, position: EventPosition) => void,
+  warnings: ImportWarnings,
+): Promise<RecordingSummary> {
+  const consumer = new TokenConsumer(onEvent, warnings);
+  const tokenizer = new Parser({ packValues: true, streamValues: false });
+  const hash = createHash('sha256');
+  let bytes = 0;
+  let bytesBefore = 0;
+  let failure: unknown;
+  let ending = false;
+  let failedAtEnd = false;
+  let fromTokenizer = true;
+  const fail = (error: unknown) => {
+    if (failure !== undefined) return;
+    failure = error;
+    failedAtEnd = ending;
+  };
+  tokenizer.on('data', (token: Token) => {
+    if (failure !== undefined) return;
+    try {
+      consumer.token(token);
+    } catch (error) {
+      fail(error);
+      fromTokenizer = false;
+      tokenizer.destroy();
+    }
+  });
+  tokenizer.on('error', fail);
+  const closed = new Promise<void>((resolve) => tokenizer.on('close', resolve));
+
+  try {
+    for await (const chunk of input) {
+      if (failure !== undefined) break;
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      hash.update(buffer);
+      // Small writes locate a syntax error to within WRITE_SIZE bytes (and tokenize no slower).
+      for (let offset = 0; offset < buffer.length && failure === undefined; offset += WRITE_SIZE) {
+        const piece = buffer.subarray(offset, offset + WRITE_SIZE);
+        bytesBefore = bytes;
+        bytes += piece.length;
+        const ready = tokenizer.write(piece);
+        // A syntax error marks the stream as errored at once; its 'error' event comes a tick later.
+        if (tokenizer.errored !== null) fail(tokenizer.errored);
+        else if (!ready) await drained(tokenizer);
+      }
+    }
+  } catch (error) {
+    tokenizer.destroy();
+    throw new RrwebImportError('unreadable', source, `cannot read the recording: ${(error as Error).message}`, { cause: error });
+  }
+  if (failure === undefined) {
+    ending = true;
+    tokenizer.end();
+  }
+  await closed;
+
+  if (failure !== undefined) {
+    // An error thrown while deriving events is a bug here, not a fault of the recording.
+    if (!fromTokenizer && !(failure instanceof NotARecording)) throw failure;
+    throw describeFailure(failure, consumer, source, { bytes, bytesBefore, atEnd: failedAtEnd });
+  }
+  if (consumer.shape === undefined) {
+    throw new RrwebImportError(
+      'not_a_recording',
+      source,
+      'not an rrweb recording: expected a JSON array of events, an object with "events", or one with "snapshot_data_by_window_id"',
+    );
+  }
+  if (consumer.delivered === 0) throw new RrwebImportError('not_a_recording', source, 'the recording holds no rrweb events');
+  return { shape: consumer.shape, events: consumer.delivered, bytes, digest: hash.digest('hex') };
+}
+
+function describeFailure(
+  failure: unknown,
+  consumer: TokenConsumer,
+  source: string,
+  where: { bytes: number; bytesBefore: number; atEnd: boolean },
+): RrwebImportError {
+  const path = consumer.path();
+  const event = consumer.eventIndex();
+  const inside = event === undefined ? '' : `, inside ${event.window === undefined ? '' : `window "${event.window}" `}event #${event.index}`;
+  const after = path === '' ? '' : ` after ${path}`;
+  if (failure instanceof NotARecording) return new RrwebImportError('not_a_recording', source, `not an rrweb recording: ${failure.message}`);
+  const reason = failure instanceof Error ? failure.message.replace(/^Parser (cannot parse input: |has )/, '') : String(failure);
+  if (where.atEnd) {
+    return new RrwebImportError(
+      'invalid_json',
+      source,
+      `the JSON ends early at byte ${where.bytes.toLocaleString('en')}${after}${inside}: the recording looks truncated (${reason})`,
+      { cause: failure },
+    );
+  }
+  return new RrwebImportError(
+    'invalid_json',
+    source,
+    `not valid JSON near bytes ${where.bytesBefore.toLocaleString('en')}–${where.bytes.toLocaleString('en')}${after}${inside}: ${reason}`,
+    { cause: failure },
+  );
+}

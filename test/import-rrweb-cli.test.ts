@@ -1,0 +1,127 @@
+// `recap import rrweb` end to end: inputs and outputs, exit codes, messages, and a round trip
+// through `recap run --dry-run --json`.
+
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { START } from '../src/import/test-support/recording-builder.js';
+import { shopVisitRecording } from '../src/import/test-recordings/shop-visit.js';
+import { parseSession } from '../src/session/parse-session.js';
+import { runCli } from './support/run-cli.js';
+
+let directory: string;
+const run = (...argv: string[]) => runCli(['import', 'rrweb', ...argv], { cwd: directory });
+const visit = JSON.stringify(shopVisitRecording().events);
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), 'recap-import-cli-'));
+  await mkdir(path.join(directory, 'recordings'));
+  await writeFile(path.join(directory, 'recordings', 'visit.json'), visit);
+  await writeFile(path.join(directory, 'recordings', 'tabs.json'), JSON.stringify({ snapshot_data_by_window_id: { 'tab-1': JSON.parse(visit) } }));
+  await writeFile(path.join(directory, 'visit.json'), visit);
+  await writeFile(path.join(directory, 'cut.json'), Buffer.from(visit).subarray(0, 5_000));
+  await writeFile(path.join(directory, 'notes.json'), '{"todo": ["record a session"]}');
+  const odd = [...JSON.parse(visit), { type: 42, timestamp: START + 30_000, data: {} }, { type: 42, timestamp: START + 30_001 }];
+  await writeFile(path.join(directory, 'odd.json'), JSON.stringify(odd));
+  await mkdir(path.join(directory, 'mixed'));
+  await writeFile(path.join(directory, 'mixed', 'a-visit.json'), visit);
+  await writeFile(path.join(directory, 'mixed', 'b-cut.json'), Buffer.from(visit).subarray(0, 5_000));
+  await writeFile(path.join(directory, 'mixed', 'readme.txt'), 'not a recording');
+});
+
+describe('recap import rrweb', () => {
+  it('prints the fixture of one recording on stdout and a summary on stderr', async () => {
+    const result = await run('visit.json', '--uid', 'alice', '--email', 'alice@example.com');
+    expect(result.code).toBe(0);
+    const fixture = parseSession(result.stdout);
+    expect(fixture.id).toMatch(/^alice:visit-[0-9a-f]{8}$/);
+    expect(fixture.user).toEqual({ uid: 'alice', email: 'alice@example.com' });
+    expect(result.stderr).toMatch(/^visit\.json: 13 event\(s\) \(2 navigate, 3 click, 1 input-change, 2 dead-click, 2 error-click, 2 console-error, 1 custom\) → stdout\n$/);
+  });
+
+  it('writes --output FILE, creating its directory', async () => {
+    const result = await run('visit.json', '--output', 'out/one/visit-fixture.json');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(parseSession(await readFile(path.join(directory, 'out/one/visit-fixture.json'), 'utf8')).events).toHaveLength(13);
+  });
+
+  it('imports every *.json of a directory into --output DIR, one fixture named after each recording', async () => {
+    const result = await run('recordings', '--output', 'out/all');
+    expect(result.code).toBe(0);
+    expect((await readdir(path.join(directory, 'out/all'))).sort()).toEqual(['tabs.json', 'visit.json']);
+    const tabs = parseSession(await readFile(path.join(directory, 'out/all/tabs.json'), 'utf8'));
+    expect(tabs.events.every((event) => event.window === 'tab-1')).toBe(true);
+  });
+
+  it('goes on after a failed recording, names its file and position, and exits 1', async () => {
+    const result = await run('mixed', '--output', 'out/mixed');
+    expect(result.code).toBe(1);
+    expect(await readdir(path.join(directory, 'out/mixed'))).toEqual(['a-visit.json']);
+    expect(result.stderr).toMatch(/error: mixed[\\/]b-cut\.json: the JSON ends early at byte 5,000 after \[\d+\]\.[\w.[\]]+, inside event #\d+: the recording looks truncated/);
+    expect(result.stderr).toContain('1 recording(s) not imported, 1 imported');
+  });
+
+  it('exits 1 for a file that is missing, truncated or not a recording', async () => {
+    for (const [file, message] of [
+      ['missing.json', 'error: missing.json: file not found'],
+      ['cut.json', 'error: cut.json: the JSON ends early at byte 5,000'],
+      ['notes.json', 'error: notes.json: not an rrweb recording'],
+    ] as const) {
+      const result = await run(file);
+      expect(result.code, file).toBe(1);
+      expect(result.stderr, file).toContain(message);
+      expect(result.stdout, file).toBe('');
+    }
+  });
+
+  it('prints counted warnings on stderr and still imports', async () => {
+    const result = await run('odd.json');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('odd.json: warning: 2 × events of unknown type 42 ignored (first at event #');
+  });
+
+  it('exits 2 on usage errors, before writing anything', async () => {
+    const several = await run('visit.json', 'recordings/tabs.json');
+    expect(several.code).toBe(2);
+    expect(several.stderr).toContain('2 recordings to import: give --output DIR');
+    expect((await run('visit.json', '--uid', 'a:b')).stderr).toContain('--uid must not contain ":"');
+    expect((await run('recordings', '--output', 'recordings')).stderr).toContain('would overwrite the recording');
+    expect((await run('recordings', '--output', 'visit.json')).code).toBe(2);
+    expect((await run('visit.json', '--frobnicate')).code).toBe(2);
+    expect((await run()).code).toBe(2);
+  });
+
+  it('has --help with an example', async () => {
+    const result = await run('--help');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Example:\n {2}\$ recap import rrweb /);
+  });
+});
+
+describe('round trip: import, then recap run --dry-run --json', () => {
+  it('keeps the imported events the profile asks for, and the prompt names their targets', async () => {
+    expect((await run('visit.json', '--output', 'roundtrip/visit.json')).code).toBe(0);
+    await writeFile(
+      path.join(directory, 'friction.yaml'),
+      'llm:\n  pre_prompt: Where did the user struggle?\nevents:\n  include_types: [dead-click, error-click, rage-click, console-error, Checkout Started]\n',
+    );
+    const result = await runCli(['run', 'friction.yaml', 'roundtrip/visit.json', '--dry-run', '--json'], { cwd: directory });
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as { events: { total: number; kept: Array<{ type: string; name?: string | null; index: number }> }; prompt: string };
+    expect(json.events.total).toBe(13);
+    expect(json.events.kept.map((event) => (event.type === 'custom' ? event.name : event.type))).toEqual([
+      'dead-click',
+      'dead-click',
+      'error-click',
+      'console-error',
+      'error-click',
+      'console-error',
+      'Checkout Started',
+    ]);
+    expect(json.prompt).toContain('dead-click target="button#apply-coupon" target_text="Apply coupon"');
+    expect(json.prompt).toContain('"Payment failed: card declined"');
+    expect(json.prompt).not.toContain('WELCOME10'); // input-change was not asked for
+  });
+});
