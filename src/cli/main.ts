@@ -5,7 +5,9 @@ import { processIo, type CliIo } from './cli-io.js';
 import { EXIT_USAGE } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
 import { registerImportCommand } from './import-command.js';
+import { registerAdminCommand } from './admin-command.js';
 import { registerRunCommand } from './run-command.js';
+import { registerServeCommand } from './serve-command.js';
 import { registerStudioCommand } from './studio-command.js';
 import { registerTestCommand } from './test-command.js';
 import { registerValidateCommand } from './validate-command.js';
@@ -29,6 +31,8 @@ export function buildProgram(io: CliIo, exit: { code: number }): Command {
   registerValidateCommand(program, context);
   registerTestCommand(program, context);
   registerStudioCommand(program, context);
+  registerServeCommand(program, context);
+  registerAdminCommand(program, context);
   registerImportCommand(program, context);
 
   return program;

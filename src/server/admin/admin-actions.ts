@@ -1,0 +1,81 @@
+// What `recap admin` does to organisations and keys, on the stores of both data centers.
+
+import { randomBytes } from 'node:crypto';
+import { generateApiKey } from '../auth/api-key.js';
+import type { ApiKeyRecord, DataCenter, KeyLevel, OrganisationRecord } from '../store/records.js';
+import type { DataCenterStore } from '../store/store.js';
+
+export type Stores = Readonly<Record<DataCenter, DataCenterStore>>;
+
+/** An admin action could not be done; the message says why (exit code 2 in the CLI). */
+export class AdminError extends Error {
+  readonly code = 'admin_error';
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'AdminError';
+  }
+}
+
+const newId = () => randomBytes(8).toString('hex');
+
+/** The organisation named `name`, in whichever data center it lives. */
+export async function findOrganisation(stores: Stores, name: string): Promise<{ org: OrganisationRecord; store: DataCenterStore }> {
+  for (const store of Object.values(stores)) {
+    const org = await store.findOrganisationByName(name);
+    if (org !== undefined) return { org, store };
+  }
+  throw new AdminError(`no organisation named ${JSON.stringify(name)} (create it with: recap admin org create ${name} --data-center na1)`);
+}
+
+/** Creates an organisation in one data center; names are unique across both. */
+export async function createOrganisation(
+  stores: Stores,
+  input: { readonly name: string; readonly dataCenter: DataCenter; readonly serverEventQuota: number | null; readonly now: Date },
+): Promise<OrganisationRecord> {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/.test(input.name)) {
+    throw new AdminError('an organisation name has 1 to 100 letters, digits, dots, dashes or underscores, starting with a letter or digit');
+  }
+  for (const store of Object.values(stores)) {
+    if ((await store.findOrganisationByName(input.name)) !== undefined) throw new AdminError(`an organisation named ${JSON.stringify(input.name)} exists already (in ${store.dataCenter})`);
+  }
+  const org: OrganisationRecord = { id: `o-${newId()}`, name: input.name, dataCenter: input.dataCenter, serverEventQuota: input.serverEventQuota, createdAt: input.now.toISOString() };
+  await stores[input.dataCenter].transaction((writer) => writer.createOrganisation(org));
+  return org;
+}
+
+/** Creates a key; the returned `key` is the only time it is ever shown. */
+export async function createKey(
+  stores: Stores,
+  input: { readonly orgName: string; readonly name: string; readonly level: KeyLevel; readonly now: Date },
+): Promise<{ record: ApiKeyRecord; key: string; org: OrganisationRecord }> {
+  const { org, store } = await findOrganisation(stores, input.orgName);
+  const generated = generateApiKey(org.dataCenter);
+  const now = input.now.toISOString();
+  const record: ApiKeyRecord = { id: generated.id, orgId: org.id, name: input.name, level: input.level, secretHash: generated.secretHash, createdAt: now, updatedAt: now };
+  await store.transaction((writer) => writer.createApiKey(record));
+  return { record, key: generated.key, org };
+}
+
+/** Renames a key or changes its level; the key is named by its id or its current name. */
+export async function updateKey(
+  stores: Stores,
+  input: { readonly orgName: string; readonly key: string; readonly name?: string; readonly level?: KeyLevel; readonly now: Date },
+): Promise<ApiKeyRecord> {
+  const { org, store } = await findOrganisation(stores, input.orgName);
+  const keys = await store.listApiKeys(org.id);
+  const matches = keys.filter((key) => key.id === input.key || key.name === input.key);
+  if (matches.length === 0) throw new AdminError(`no key ${JSON.stringify(input.key)} in ${org.name} (recap admin key list --org ${org.name})`);
+  if (matches.length > 1) throw new AdminError(`several keys of ${org.name} are named ${JSON.stringify(input.key)}; name the key by its id`);
+  const target = matches[0] as ApiKeyRecord;
+  const changes = { ...(input.name === undefined ? {} : { name: input.name }), ...(input.level === undefined ? {} : { level: input.level }), updatedAt: input.now.toISOString() };
+  const updated = await store.transaction((writer) => writer.updateApiKey(org.id, target.id, changes));
+  if (updated === undefined) throw new AdminError(`the key ${target.id} disappeared`);
+  return updated;
+}
+
+/** The keys of an organisation (never the keys themselves: they are not stored). */
+export async function listKeys(stores: Stores, orgName: string): Promise<ApiKeyRecord[]> {
+  const { org, store } = await findOrganisation(stores, orgName);
+  return store.listApiKeys(org.id);
+}

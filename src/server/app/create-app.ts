@@ -1,0 +1,42 @@
+// The HTTP app: every route of the server API (spec + DESIGN §9), built from its dependencies.
+
+import { Hono } from 'hono';
+import { ApiError } from '../http/api-error.js';
+import type { RouteDefinition } from '../http/route-definition.js';
+import { openApiDocument } from '../http/openapi-document.js';
+import { apiRoutes } from '../routes/api-routes.js';
+import type { AppEnv } from './app-env.js';
+import { mountRoute } from './mount-route.js';
+import type { ServerDependencies } from './server-dependencies.js';
+
+/** Builds the Hono app. The routes are `apiRoutes()` unless others are given (tests). */
+export function createApp(deps: ServerDependencies, routes: readonly RouteDefinition<unknown, unknown>[] = apiRoutes()): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    const org = c.get('org') as { id: string } | undefined;
+    deps.logger({
+      time: deps.clock().toISOString(),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      org: org?.id ?? null,
+    });
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  const document = openApiDocument(routes);
+  app.get('/openapi.json', (c) => c.json(document));
+  for (const route of routes) mountRoute(app, route, deps);
+
+  app.notFound((c) => c.json({ code: 'not_found', message: `no route ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.body(), error.status as 400, { ...error.headers });
+    deps.logger({ time: deps.clock().toISOString(), level: 'error', message: error instanceof Error ? error.message : String(error) });
+    return c.json({ code: 'internal_error', message: 'internal error' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,84 @@
+// Mounts a route definition on Hono: authentication and level, body limit, Idempotency-Key,
+// parsing and validation, then the handler.
+
+import type { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { authenticate } from '../auth/authenticate.js';
+import { levelAtLeast } from '../auth/levels.js';
+import { ApiError } from '../http/api-error.js';
+import { parseBody, parseQuery } from '../http/parse-request.js';
+import { DEFAULT_MAX_BODY_BYTES, type HandlerResult, type RouteDefinition } from '../http/route-definition.js';
+import { requestFingerprint, runIdempotently } from '../idempotency/run-idempotently.js';
+import type { AppEnv } from './app-env.js';
+import type { ServerDependencies } from './server-dependencies.js';
+
+/** `/v2/users/batch/{job_id}` → `/v2/users/batch/:job_id` */
+export const honoPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+function decodeParams(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      try {
+        return [name, decodeURIComponent(value)];
+      } catch {
+        throw new ApiError('invalid_request', `path parameter ${name} is not valid URL encoding`);
+      }
+    }),
+  );
+}
+
+/** Registers `route` on `app`. */
+export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, unknown>, deps: ServerDependencies): void {
+  const path = honoPath(route.path);
+  const maxBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const limit = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiError('payload_too_large', `the body is larger than ${maxBytes} bytes, the limit of ${route.method.toUpperCase()} ${route.path}`);
+    },
+  });
+  app.on(route.method.toUpperCase(), path, limit, async (c) => {
+    if (route.level !== null) {
+      const caller = await authenticate(c.req.header('authorization'), deps.stores);
+      c.set('org', caller.org);
+      c.set('key', caller.key);
+      c.set('store', caller.store);
+      if (!levelAtLeast(caller.key.level, route.level)) {
+        throw new ApiError('forbidden', `this key's level (${caller.key.level}) cannot ${route.summary.toLowerCase()}; it needs ${route.level} or higher`);
+      }
+    }
+    const rawBody = route.method === 'post' ? await c.req.text() : '';
+    const execute = async (): Promise<HandlerResult> =>
+      route.handle({
+        org: c.get('org'),
+        key: c.get('key'),
+        store: c.get('store'),
+        deps,
+        body: parseBody(rawBody, route.body),
+        query: parseQuery(c.req.query(), route.query),
+        params: decodeParams(c.req.param() as Record<string, string>),
+        signal: c.req.raw.signal,
+      });
+
+    const idempotencyKey = route.idempotent === true ? c.req.header('idempotency-key') : undefined;
+    let result: HandlerResult;
+    let replayed = false;
+    if (idempotencyKey === undefined) {
+      result = await execute();
+    } else {
+      ({ result, replayed } = await runIdempotently(
+        {
+          store: c.get('store'),
+          orgId: c.get('org').id,
+          key: idempotencyKey,
+          fingerprint: requestFingerprint(route.method, c.req.path, rawBody),
+          now: deps.clock(),
+        },
+        execute,
+      ));
+    }
+    const headers: Record<string, string> = { ...result.headers };
+    if (replayed) headers['Idempotent-Replayed'] = 'true';
+    return c.json(result.body as object, result.status as 200, headers);
+  });
+}

@@ -1,0 +1,91 @@
+// Idempotency-Key (spec "Idempotency", DESIGN §9): the first request with a key has its status and
+// body saved (4xx and 500 included, 429 and >500 not); later requests with the same key get that
+// result with `Idempotent-Replayed: true`; the same key with another method, path or body is 422;
+// while the first is executing, 409. Keys belong to the organisation and expire after 24 hours.
+
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../models/replay/canonical-json.js';
+import { ApiError } from '../http/api-error.js';
+import type { HandlerResult } from '../http/route-definition.js';
+import type { DataCenterStore } from '../store/store.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** What identifies "the same request": method, path and body (as canonical JSON when it is JSON). */
+export function requestFingerprint(method: string, path: string, rawBody: string): string {
+  let body = rawBody;
+  try {
+    body = canonicalJson(JSON.parse(rawBody));
+  } catch {
+    // Not JSON: the bytes as sent.
+  }
+  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${body}`).digest('hex');
+}
+
+/** A result is saved unless it is retryable: 429 and server errors above 500. */
+export function isSaved(status: number): boolean {
+  return status !== 429 && status <= 500;
+}
+
+export interface IdempotentRun {
+  readonly result: HandlerResult;
+  readonly replayed: boolean;
+}
+
+/** Runs `execute` once per organisation and key, as the spec says. */
+export async function runIdempotently(
+  options: {
+    readonly store: DataCenterStore;
+    readonly orgId: string;
+    readonly key: string;
+    readonly fingerprint: string;
+    readonly now: Date;
+  },
+  execute: () => Promise<HandlerResult>,
+): Promise<IdempotentRun> {
+  const { store, orgId, key } = options;
+  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new ApiError('invalid_request', `Idempotency-Key must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, {
+      details: [{ path: 'headers.Idempotency-Key', message: `${key.length} characters` }],
+    });
+  }
+  const claim = await store.transaction((writer) =>
+    writer.claimIdempotencyKey(orgId, key, {
+      fingerprint: options.fingerprint,
+      now: options.now.toISOString(),
+      expiresBefore: new Date(options.now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
+    }),
+  );
+  if (claim.state === 'executing') {
+    throw new ApiError('idempotency_key_in_use', 'a request with this Idempotency-Key is still executing; retry later');
+  }
+  if (claim.state === 'mismatch') {
+    throw new ApiError('idempotency_key_reused', 'this Idempotency-Key was used for a request with another method, path or body');
+  }
+  if (claim.state === 'completed') {
+    return { result: { status: claim.status, body: JSON.parse(claim.body) as unknown }, replayed: true };
+  }
+
+  let result: HandlerResult;
+  try {
+    result = await execute();
+  } catch (error) {
+    const failure =
+      error instanceof ApiError
+        ? { status: error.status, body: error.body(), headers: error.headers }
+        : { status: 500, body: { code: 'internal_error', message: 'internal error' } };
+    await settle(store, orgId, key, failure);
+    throw error;
+  }
+  await settle(store, orgId, key, result);
+  return { result, replayed: false };
+}
+
+async function settle(store: DataCenterStore, orgId: string, key: string, result: HandlerResult): Promise<void> {
+  await store.transaction((writer) =>
+    isSaved(result.status)
+      ? writer.completeIdempotencyKey(orgId, key, { status: result.status, body: JSON.stringify(result.body) })
+      : writer.releaseIdempotencyKey(orgId, key),
+  );
+}

@@ -1,0 +1,20 @@
+// Every route of the server API, in the order /openapi.json lists them.
+
+import type { RouteDefinition } from '../http/route-definition.js';
+import { eventBatchRoutes, userBatchRoutes } from './batch-routes.js';
+import { createEventRoute } from './event-routes.js';
+import { meRoute } from './me-routes.js';
+import { readUserRoute, upsertUserRoute } from './user-routes.js';
+import { v1CustomVarsRoute } from './user-v1-routes.js';
+
+export function apiRoutes(): RouteDefinition<unknown, unknown>[] {
+  return [
+    meRoute,
+    upsertUserRoute,
+    readUserRoute,
+    ...userBatchRoutes(),
+    createEventRoute,
+    ...eventBatchRoutes(),
+    v1CustomVarsRoute,
+  ] as RouteDefinition<unknown, unknown>[];
+}

@@ -1,0 +1,57 @@
+// `recap serve`: opens the stores, resumes unfinished batch jobs, listens, and shuts down
+// gracefully (in-flight requests and the running batch chunk finish, stores close).
+
+import { randomBytes } from 'node:crypto';
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createJobRunner } from './batches/job-runner.js';
+import { createApp } from './app/create-app.js';
+import type { CoreDependencies, LogLine } from './app/server-dependencies.js';
+import { openStores } from './store/open-stores.js';
+import { DEFAULT_RETENTION_DAYS } from './users/limits.js';
+
+export interface StartServerOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly appUrl: string;
+  readonly retentionDays?: number;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly logger: (line: LogLine) => void;
+}
+
+export interface RunningServer {
+  /** `http://HOST:PORT` with the port actually bound. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the server; resolves once it listens. */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const stores = await openStores({ dataDir: options.dataDir, env: options.env });
+  const core: CoreDependencies = {
+    stores,
+    clock: () => new Date(),
+    newId: () => randomBytes(8).toString('hex'),
+    logger: options.logger,
+    appUrl: options.appUrl.replace(/\/+$/, ''),
+    retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
+  };
+  const jobs = createJobRunner(core);
+  const app = createApp({ ...core, jobs });
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => resolve(started));
+    started.once('error', reject);
+  });
+  await jobs.resumeAll();
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs.stop();
+      await Promise.all(Object.values(stores).map((store) => store.close()));
+    },
+  };
+}

@@ -1,0 +1,6 @@
+// The PostgreSQL schema's migrations, oldest first. Append new ones; never edit one that shipped.
+
+import type { Migration } from './migration.js';
+import { initial } from './postgres/001-initial.js';
+
+export const postgresMigrations: readonly Migration[] = [initial];

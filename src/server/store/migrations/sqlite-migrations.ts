@@ -1,0 +1,6 @@
+// The SQLite schema's migrations, oldest first. Append new ones; never edit one that shipped.
+
+import type { Migration } from './migration.js';
+import { initial } from './sqlite/001-initial.js';
+
+export const sqliteMigrations: readonly Migration[] = [initial];

@@ -1,0 +1,195 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, test } from 'vitest';
+import { organisation, user } from '../test-support/store-fixtures.js';
+import type { Migration } from '../migrations/migration.js';
+import { postgresMigrations } from '../migrations/postgres-migrations.js';
+import { openStores } from '../open-stores.js';
+import { describeStoreContract } from '../store-contract.js';
+import { TransactionMisuseError } from '../transaction-scope.js';
+import { createPostgresStore } from './create-postgres-store.js';
+import { migratePostgres, postgresSchemaVersion } from './migrate-postgres.js';
+import { PostgresConfigurationError } from './postgres-connection.js';
+
+const databaseUrl = process.env['RECAP_TEST_DATABASE_URL'];
+
+if (databaseUrl === undefined || databaseUrl === '') {
+  describe('PostgreSQL store', () => {
+    test('needs a PostgreSQL server', () => {
+      throw new Error(
+        'RECAP_TEST_DATABASE_URL is not set. Run the PostgreSQL store tests with a throwaway server:\n' +
+          '  bash scripts/with-postgres.sh npx vitest run src/server/store\n' +
+          'or point RECAP_TEST_DATABASE_URL at a database you can create schemas in (postgres://user@host:port/database).',
+      );
+    });
+  });
+} else {
+  describePostgresStore(databaseUrl);
+}
+
+function describePostgresStore(url: string): void {
+  // Every store gets its own schema, so that tests (and test runs) never see each other's rows.
+  const schemas: string[] = [];
+  const newSchema = (): string => {
+    const schema = `recap_test_${process.pid}_${Date.now().toString(36)}_${schemas.length}`;
+    schemas.push(schema);
+    return schema;
+  };
+  const withSchema = (schema: string): string => {
+    const withParameter = new URL(url);
+    withParameter.searchParams.set('schema', schema);
+    return withParameter.toString();
+  };
+  afterAll(async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    } finally {
+      await client.end();
+    }
+  });
+
+  describeStoreContract('PostgreSQL', () => createPostgresStore({ connectionString: url, schema: newSchema(), dataCenter: 'na1' }));
+
+  /** A migration only tests know: it shows an older schema being brought forward. */
+  const addNotes: Migration = { version: 2, name: 'add-notes', sql: 'CREATE TABLE notes (id text PRIMARY KEY, body text NOT NULL);' };
+
+  describe('PostgreSQL store', () => {
+    test('?schema= in the URL puts the tables in that schema; stores in two schemas of one database are separate', async () => {
+      const [first, second] = [newSchema(), newSchema()];
+      const na1 = await createPostgresStore({ connectionString: withSchema(first), dataCenter: 'na1' });
+      const eu1 = await createPostgresStore({ connectionString: withSchema(second), dataCenter: 'eu1' });
+      try {
+        expect(na1).toMatchObject({ kind: 'postgres', dataCenter: 'na1' });
+        await na1.transaction((writer) => writer.createOrganisation(organisation('org-na')));
+        expect(await na1.findOrganisation('org-na')).toBeDefined();
+        expect(await eu1.findOrganisation('org-na')).toBeUndefined();
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        const tables = await client.query<{ schema: string }>("SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 'organisations' AND table_schema = ANY($1)", [[first, second]]);
+        await client.end();
+        expect(tables.rows.map((row) => row.schema).sort()).toEqual([first, second].sort());
+      } finally {
+        await Promise.all([na1.close(), eu1.close()]);
+      }
+    });
+
+    test('a schema name that is not a plain lowercase identifier is refused with PostgresConfigurationError', async () => {
+      await expect(createPostgresStore({ connectionString: url, schema: 'Robert"; DROP TABLE x', dataCenter: 'na1' })).rejects.toBeInstanceOf(PostgresConfigurationError);
+      await expect(createPostgresStore({ connectionString: 'not a url', dataCenter: 'na1' })).rejects.toMatchObject({ code: 'invalid_database_url' });
+    });
+
+    test('migrations bring a version 1 schema to the newest version, keep its data, and run once', async () => {
+      const schema = newSchema();
+      const old = await createPostgresStore({ connectionString: url, schema, dataCenter: 'na1', migrations: postgresMigrations.slice(0, 1) });
+      await old.transaction((writer) => writer.createOrganisation(organisation('org-1')));
+      await old.close();
+
+      const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
+      try {
+        expect(await postgresSchemaVersion(pool)).toBe(1);
+        expect(await migratePostgres(pool, [...postgresMigrations, addNotes], { schema })).toEqual([2]);
+        expect(await migratePostgres(pool, [...postgresMigrations, addNotes], { schema })).toEqual([]);
+        expect((await pool.query('SELECT version FROM schema_migrations ORDER BY version')).rows).toEqual([{ version: 1 }, { version: 2 }]);
+        expect((await pool.query('SELECT count(*)::integer AS notes FROM notes')).rows).toEqual([{ notes: 0 }]);
+      } finally {
+        await pool.end();
+      }
+      const reopened = await createPostgresStore({ connectionString: url, schema, dataCenter: 'na1', migrations: [...postgresMigrations, addNotes] });
+      expect(await reopened.findOrganisation('org-1')).toBeDefined();
+      await reopened.close();
+    });
+
+    test('stores opening one new schema at once apply each migration exactly once', async () => {
+      const schema = newSchema();
+      const stores = await Promise.all(Array.from({ length: 5 }, () => createPostgresStore({ connectionString: url, schema, dataCenter: 'na1' })));
+      await Promise.all(stores.map((store) => store.close()));
+      const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
+      try {
+        expect((await pool.query('SELECT version FROM schema_migrations')).rows).toEqual(postgresMigrations.map((migration) => ({ version: migration.version })));
+      } finally {
+        await pool.end();
+      }
+    });
+
+    test('a failing migration is rolled back whole and reported with StoreMigrationError', async () => {
+      const schema = newSchema();
+      const broken: Migration = { version: 2, name: 'broken', sql: 'CREATE TABLE half (id text); INSERT INTO missing VALUES (1);' };
+      await expect(createPostgresStore({ connectionString: url, schema, dataCenter: 'na1', migrations: [...postgresMigrations, broken] })).rejects.toMatchObject({
+        code: 'migration_failed',
+        version: 2,
+      });
+      const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
+      try {
+        expect(await postgresSchemaVersion(pool)).toBe(1);
+        expect((await pool.query("SELECT to_regclass('half') AS half")).rows).toEqual([{ half: null }]);
+      } finally {
+        await pool.end();
+      }
+    });
+
+    test('a database error caught inside the work fails the transaction at commit instead of committing half of it', async () => {
+      const store = await createPostgresStore({ connectionString: url, schema: newSchema(), dataCenter: 'na1' });
+      try {
+        await store.transaction((writer) => writer.createOrganisation(organisation('org-1')));
+        const outcome = store.transaction(async (writer) => {
+          await writer.insertUser(user('user-1', { orgId: 'org-1' }));
+          await writer.insertUser(user('user-2', { orgId: 'no-such-org' })).catch(() => undefined);
+        });
+        await expect(outcome).rejects.toBeInstanceOf(TransactionMisuseError);
+        expect(await store.findUser('org-1', 'user-1')).toBeUndefined();
+      } finally {
+        await store.close();
+      }
+    });
+
+    test('admitting only known names never waits for a transaction that is admitting new ones or refreshing the same names', async () => {
+      const store = await createPostgresStore({ connectionString: url, schema: newSchema(), dataCenter: 'na1' });
+      const options = { limit: 10, now: '2026-11-01T00:00:10.000Z', retentionCutoff: '2026-11-01T00:00:00.000Z' };
+      try {
+        await store.transaction(async (writer) => {
+          await writer.createOrganisation(organisation('org-1'));
+          await writer.admitNames('org-1', 'event_name', ['a', 'b'], options);
+        });
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let holding!: () => void;
+        const held = new Promise<void>((resolve) => {
+          holding = resolve;
+        });
+        const holder = store.transaction(async (writer) => {
+          await writer.admitNames('org-1', 'event_name', ['b', 'a', 'new'], { ...options, now: '2026-11-01T00:00:20.000Z' });
+          holding();
+          await gate;
+        });
+        await held;
+        const rejected = await Promise.race([
+          store.transaction((writer) => writer.admitNames('org-1', 'event_name', ['a', 'b'], { ...options, now: '2026-11-01T00:00:21.000Z' })),
+          new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2_000)),
+        ]);
+        release();
+        await holder;
+        expect(rejected).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    test('openStores uses PostgreSQL for a data center whose RECAP_<DC>_DATABASE_URL is set, SQLite for the other', async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-open-stores-'));
+      const stores = await openStores({ dataDir, env: { RECAP_EU1_DATABASE_URL: withSchema(newSchema()) } });
+      try {
+        expect(stores.eu1).toMatchObject({ kind: 'postgres', dataCenter: 'eu1' });
+        expect(stores.na1).toMatchObject({ kind: 'sqlite', dataCenter: 'na1' });
+      } finally {
+        await Promise.all([stores.na1.close(), stores.eu1.close()]);
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+}

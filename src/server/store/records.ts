@@ -1,0 +1,124 @@
+// The records the server keeps, as plain data. Timestamps are ISO 8601 UTC strings; ids are made
+// by the server (not the store); JSON columns hold plain JSON values.
+
+export type DataCenter = 'na1' | 'eu1';
+export const DATA_CENTERS: readonly DataCenter[] = ['na1', 'eu1'];
+
+export type KeyLevel = 'standard' | 'architect' | 'admin';
+export const KEY_LEVELS: readonly KeyLevel[] = ['standard', 'architect', 'admin'];
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+export interface OrganisationRecord {
+  readonly id: string;
+  /** Unique across data centers. */
+  readonly name: string;
+  readonly dataCenter: DataCenter;
+  /** Server events per calendar month (UTC); null = unlimited. */
+  readonly serverEventQuota: number | null;
+  readonly createdAt: string;
+}
+
+export interface ApiKeyRecord {
+  readonly id: string;
+  readonly orgId: string;
+  readonly name: string;
+  readonly level: KeyLevel;
+  /** sha256 of the key's secret part, hex. The key itself is never stored. */
+  readonly secretHash: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface UserRecord {
+  readonly id: string;
+  readonly orgId: string;
+  /** Null while anonymous; once set, never changes. Unique per organisation. */
+  readonly uid: string | null;
+  readonly displayName: string | null;
+  readonly email: string | null;
+  /** The property state (see src/server/users/property-state.ts); opaque to the store. */
+  readonly properties: JsonObject;
+  /** Identified in a recorded session (imported sessions): v1 updates need it. */
+  readonly identifiedInSession: boolean;
+  /** Set on an anonymous user merged into another one: requests for this id go there. */
+  readonly mergedInto: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface SessionRecord {
+  readonly orgId: string;
+  /** `<user id>:<session part>` */
+  readonly id: string;
+  readonly userId: string;
+  readonly createdTime: string;
+  /** The session fixture as imported (DESIGN §2), with its recorded events. */
+  readonly fixture: JsonObject;
+  readonly importedAt: string;
+}
+
+export interface EventRecord {
+  readonly orgId: string;
+  readonly id: string;
+  readonly name: string;
+  readonly timestamp: string;
+  readonly userId: string | null;
+  /** The session the event joined, if any. */
+  readonly sessionId: string | null;
+  readonly properties: JsonObject;
+  readonly context: JsonObject | null;
+  readonly createdAt: string;
+}
+
+export interface ProfileRecord {
+  readonly orgId: string;
+  readonly id: string;
+  /** The validated profile body (DESIGN §3, snake_case). */
+  readonly body: JsonObject;
+  /** 1 on create, +1 on every update: part of the summary cache key. */
+  readonly version: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export type JobKind = 'users' | 'events';
+export type JobStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
+export interface JobRecord {
+  readonly orgId: string;
+  readonly id: string;
+  readonly kind: JobKind;
+  readonly status: JobStatus;
+  readonly created: string;
+  readonly finished: string | null;
+  /** Items submitted. */
+  readonly total: number;
+  /** Items processed so far; processing resumes here after a restart. */
+  readonly cursor: number;
+  readonly imports: number;
+  readonly errors: number;
+}
+
+/** The outcome of one batch item, by its index in the request. */
+export interface JobResultRecord {
+  readonly index: number;
+  readonly ok: boolean;
+  /** For an import, the record created or updated; for an error, `{ code, message, details? }`. */
+  readonly result: JsonValue;
+}
+
+/** The three cardinality catalogs of the spec's limits. */
+export type CatalogKind = 'user_property' | 'event_name' | 'event_property';
+
+/** What an Idempotency-Key lookup found. */
+export type IdempotencyClaim =
+  /** New (or expired) key, now marked executing for this request. */
+  | { readonly state: 'claimed' }
+  /** Another request with this key is still executing. */
+  | { readonly state: 'executing' }
+  /** The key was used with another method, path or body. */
+  | { readonly state: 'mismatch' }
+  /** The saved result of the first request. */
+  | { readonly state: 'completed'; readonly status: number; readonly body: string };

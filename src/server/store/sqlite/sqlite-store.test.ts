@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, test } from 'vitest';
+import { organisation, user } from '../test-support/store-fixtures.js';
+import { StoreMigrationError } from '../migrations/store-migration-error.js';
+import type { Migration } from '../migrations/migration.js';
+import { sqliteMigrations } from '../migrations/sqlite-migrations.js';
+import { openStores } from '../open-stores.js';
+import { describeStoreContract } from '../store-contract.js';
+import { createSqliteStore } from './create-sqlite-store.js';
+import { migrateSqlite, sqliteSchemaVersion } from './migrate-sqlite.js';
+
+const root = await mkdtemp(path.join(tmpdir(), 'recap-sqlite-store-'));
+let files = 0;
+const newFile = (): string => path.join(root, `store-${++files}.db`);
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describeStoreContract('SQLite', () => createSqliteStore({ file: newFile(), dataCenter: 'na1' }));
+
+/** A migration only tests know: it shows an older database being brought forward. */
+const addNotes: Migration = { version: 2, name: 'add-notes', sql: 'CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT;' };
+
+describe('SQLite store', () => {
+  test('the database file is in WAL mode, and rows of an unknown organisation are refused (foreign keys on)', async () => {
+    const file = newFile();
+    const store = await createSqliteStore({ file, dataCenter: 'eu1' });
+    try {
+      expect(store).toMatchObject({ kind: 'sqlite', dataCenter: 'eu1' });
+      const raw = new Database(file, { readonly: true });
+      expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+      raw.close();
+      await expect(store.transaction((writer) => writer.insertUser(user('user-1', { orgId: 'no-such-org' })))).rejects.toMatchObject({
+        code: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+      });
+    } finally {
+      await store.close();
+    }
+  });
+
+  test("a transaction waits for another process's write (the admin CLI) instead of failing", async () => {
+    const file = newFile();
+    const store = await createSqliteStore({ file, dataCenter: 'na1' });
+    // The other process holds the write lock for 300 ms, then commits an organisation.
+    const script = `
+      const Database = require('better-sqlite3');
+      const db = new Database(process.argv[1], { timeout: 5000 });
+      db.exec('BEGIN IMMEDIATE');
+      db.prepare("INSERT INTO organisations (id, name, data_center, created_at) VALUES ('org-cli', 'cli', 'na1', 'x')").run();
+      process.stdout.write('locked\\n');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+      db.exec('COMMIT');
+      db.close();`;
+    const child = spawn(process.execPath, ['-e', script, file], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.once('data', () => resolve());
+        child.once('exit', (code) => reject(new Error(`the locking process exited early (${code})`)));
+      });
+      await store.transaction((writer) => writer.createOrganisation(organisation('org-server')));
+      expect((await store.listOrganisations()).map((record) => record.id).sort()).toEqual(['org-cli', 'org-server']);
+    } finally {
+      child.kill();
+      await store.close();
+    }
+  });
+
+  test('migrations bring a version 1 database to the newest version, keep its data, and run once', async () => {
+    const file = newFile();
+    const old = await createSqliteStore({ file, dataCenter: 'na1', migrations: sqliteMigrations.slice(0, 1) });
+    await old.transaction((writer) => writer.createOrganisation(organisation('org-1')));
+    await old.close();
+
+    const database = new Database(file);
+    try {
+      expect(sqliteSchemaVersion(database)).toBe(1);
+      expect(migrateSqlite(database, [...sqliteMigrations, addNotes])).toEqual([2]);
+      expect(migrateSqlite(database, [...sqliteMigrations, addNotes])).toEqual([]);
+      expect(sqliteSchemaVersion(database)).toBe(2);
+      expect(database.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2]);
+      expect(database.prepare("SELECT name FROM sqlite_master WHERE name = 'notes'").pluck().get()).toBe('notes');
+    } finally {
+      database.close();
+    }
+    const reopened = await createSqliteStore({ file, dataCenter: 'na1', migrations: [...sqliteMigrations, addNotes] });
+    expect(await reopened.findOrganisation('org-1')).toBeDefined();
+    await reopened.close();
+  });
+
+  test('a failing migration is rolled back whole and reported with StoreMigrationError', () => {
+    const database = new Database(':memory:');
+    const broken: Migration = { version: 2, name: 'broken', sql: 'CREATE TABLE half (id TEXT); INSERT INTO missing VALUES (1);' };
+    try {
+      expect(() => migrateSqlite(database, [...sqliteMigrations, broken])).toThrow(StoreMigrationError);
+      expect(sqliteSchemaVersion(database)).toBe(1);
+      expect(database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(0);
+    } finally {
+      database.close();
+    }
+  });
+
+  test('migrations sharing a version are refused before anything runs', () => {
+    const database = new Database(':memory:');
+    try {
+      expect(() => migrateSqlite(database, [...sqliteMigrations, { ...addNotes, version: 1 }])).toThrow(/share version 1/);
+    } finally {
+      database.close();
+    }
+  });
+
+  test('openStores opens <dataDir>/na1.db and <dataDir>/eu1.db, creating the directory, when no database URL is set', async () => {
+    const dataDir = path.join(root, 'data', 'nested');
+    const stores = await openStores({ dataDir, env: { RECAP_NA1_DATABASE_URL: '' } });
+    try {
+      expect(stores.na1).toMatchObject({ kind: 'sqlite', dataCenter: 'na1' });
+      expect(stores.eu1).toMatchObject({ kind: 'sqlite', dataCenter: 'eu1' });
+      expect(existsSync(path.join(dataDir, 'na1.db'))).toBe(true);
+      expect(existsSync(path.join(dataDir, 'eu1.db'))).toBe(true);
+      await stores.eu1.transaction((writer) => writer.createOrganisation(organisation('org-eu')));
+      expect(await stores.na1.findOrganisation('org-eu')).toBeUndefined();
+    } finally {
+      await Promise.all([stores.na1.close(), stores.eu1.close()]);
+    }
+  });
+});

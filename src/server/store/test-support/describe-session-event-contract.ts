@@ -1,0 +1,127 @@
+// Contract: imported sessions and server events (orders, limits, paging with opaque cursors).
+
+import { describe, expect, test } from 'vitest';
+import { InvalidPageCursorError } from '../page-cursor.js';
+import type { EventRecord } from '../records.js';
+import type { DataCenterStore } from '../store.js';
+import { at, event, ORG_A, ORG_B, session } from './store-fixtures.js';
+
+/** Every event of the organisation, page by page, with the pages' sizes. */
+async function readAllEvents(store: DataCenterStore, orgId: string, limit: number): Promise<{ ids: string[]; pages: number }> {
+  const ids: string[] = [];
+  let after: string | null = null;
+  let pages = 0;
+  do {
+    const page: { items: readonly EventRecord[]; next: string | null } = await store.listEvents(orgId, { after, limit });
+    ids.push(...page.items.map((item) => item.id));
+    after = page.next;
+    pages += 1;
+  } while (after !== null);
+  return { ids, pages };
+}
+
+export function describeSessionEventContract(store: () => DataCenterStore): void {
+  describe('sessions', () => {
+    test('a session is read back field for field', async () => {
+      const record = session('user-1:s1', { fixture: { z: 1, events: [{ type: 'click', target: { text: 'Buy', selector: '#buy' } }] } });
+      expect(await store().transaction((writer) => writer.insertSession(record))).toBe(true);
+      expect(await store().findSession(ORG_A, 'user-1:s1')).toEqual(record);
+      expect(JSON.stringify((await store().findSession(ORG_A, 'user-1:s1'))?.fixture)).toBe(JSON.stringify(record.fixture));
+    });
+
+    test('insertSession returns false and changes nothing when the id exists', async () => {
+      const original = session('user-1:s1');
+      await store().transaction((writer) => writer.insertSession(original));
+      const again = await store().transaction((writer) => writer.insertSession(session('user-1:s1', { userId: 'user-2', fixture: { replaced: true } })));
+      expect(again).toBe(false);
+      expect(await store().findSession(ORG_A, 'user-1:s1')).toEqual(original);
+      expect(await store().transaction((writer) => writer.insertSession(session('user-1:s1', { orgId: ORG_B })))).toBe(true);
+    });
+
+    test("a user's sessions are listed newest first, then by id, at most `limit`", async () => {
+      await store().transaction(async (writer) => {
+        await writer.insertSession(session('user-1:old', { createdTime: at(100) }));
+        await writer.insertSession(session('user-1:new', { createdTime: at(300) }));
+        await writer.insertSession(session('user-1:b-mid', { createdTime: at(200) }));
+        await writer.insertSession(session('user-1:a-mid', { createdTime: at(200) }));
+        await writer.insertSession(session('user-2:other', { userId: 'user-2', createdTime: at(999) }));
+      });
+      const ids = async (limit: number): Promise<string[]> => (await store().listSessionsForUser(ORG_A, 'user-1', limit)).map((record) => record.id);
+      expect(await ids(10)).toEqual(['user-1:new', 'user-1:a-mid', 'user-1:b-mid', 'user-1:old']);
+      expect(await ids(2)).toEqual(['user-1:new', 'user-1:a-mid']);
+      expect(await store().listSessionsForUser(ORG_B, 'user-1', 10)).toEqual([]);
+    });
+  });
+
+  describe('events', () => {
+    test('an event is read back field for field', async () => {
+      const record = event('e1', {
+        userId: 'user-1',
+        sessionId: 'user-1:s1',
+        properties: { price: 12.5, currency: 'EUR' },
+        context: { page: { url: 'https://shop.test/cart' } },
+      });
+      await store().transaction((writer) => writer.insertEvents([record, event('e2')]));
+      expect((await store().listEvents(ORG_A, { limit: 10 })).items).toEqual([record, event('e2')]);
+    });
+
+    test("a session's events come by timestamp, then in the order they were inserted", async () => {
+      await store().transaction(async (writer) => {
+        await writer.insertEvents([
+          event('late', { sessionId: 's1', timestamp: at(50) }),
+          event('tie-1', { sessionId: 's1', timestamp: at(40) }),
+          event('other-session', { sessionId: 's2', timestamp: at(10) }),
+        ]);
+        await writer.insertEvents([event('early', { sessionId: 's1', timestamp: at(5) }), event('tie-2', { sessionId: 's1', timestamp: at(40) })]);
+        await writer.insertEvents([event('no-session', { timestamp: at(1) }), event('other-org', { orgId: ORG_B, sessionId: 's1' })]);
+      });
+      const ids = (await store().listSessionEvents(ORG_A, 's1')).map((record) => record.id);
+      expect(ids).toEqual(['early', 'tie-1', 'tie-2', 'late']);
+    });
+
+    test('events are listed in creation order, page by page, the last page with next null', async () => {
+      const ids = Array.from({ length: 7 }, (_, index) => `e${index}`);
+      // Timestamps out of order: the list follows creation, not timestamps.
+      await store().transaction((writer) => writer.insertEvents(ids.map((id, index) => event(id, { timestamp: at(100 - index) }))));
+      await store().transaction((writer) => writer.insertEvents([event('b0', { orgId: ORG_B })]));
+      const first = await store().listEvents(ORG_A, { limit: 3 });
+      expect(first.items.map((item) => item.id)).toEqual(['e0', 'e1', 'e2']);
+      expect(typeof first.next).toBe('string');
+      expect(await readAllEvents(store(), ORG_A, 3)).toEqual({ ids, pages: 3 });
+      expect(await readAllEvents(store(), ORG_A, 7)).toEqual({ ids, pages: 1 });
+      expect(await store().listEvents(ORG_B, { limit: 10 })).toEqual({ items: [event('b0', { orgId: ORG_B })], next: null });
+    });
+
+    test('paging neither skips nor repeats events when events are inserted between pages', async () => {
+      await store().transaction((writer) => writer.insertEvents(['e0', 'e1', 'e2', 'e3', 'e4'].map((id) => event(id))));
+      const seen: string[] = [];
+      let after: string | null = null;
+      let inserted = 0;
+      do {
+        const page: { items: readonly EventRecord[]; next: string | null } = await store().listEvents(ORG_A, { after, limit: 2 });
+        seen.push(...page.items.map((item) => item.id));
+        after = page.next;
+        if (inserted < 3) {
+          inserted += 1;
+          await store().transaction((writer) => writer.insertEvents([event(`new${inserted}`)]));
+        }
+      } while (after !== null);
+      expect(seen.slice(0, 5)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4']);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.slice(5)).toEqual(['new1', 'new2', 'new3'].slice(0, seen.length - 5));
+    });
+
+    test('a cursor the store did not issue for events is refused with InvalidPageCursorError', async () => {
+      await store().transaction((writer) => writer.insertEvents([event('e0'), event('e1')]));
+      await expect(store().listEvents(ORG_A, { after: 'not a cursor', limit: 1 })).rejects.toBeInstanceOf(InvalidPageCursorError);
+      await expect(store().listEvents(ORG_A, { after: 'WzFd', limit: 1 })).rejects.toMatchObject({ code: 'invalid_cursor' });
+      const profilesCursor = Buffer.from(JSON.stringify(['profiles', at(1), 'p1'])).toString('base64url');
+      await expect(store().listEvents(ORG_A, { after: profilesCursor, limit: 1 })).rejects.toBeInstanceOf(InvalidPageCursorError);
+    });
+
+    test('inserting no events is a no-op', async () => {
+      await store().transaction((writer) => writer.insertEvents([]));
+      expect(await store().listEvents(ORG_A, { limit: 1 })).toEqual({ items: [], next: null });
+    });
+  });
+}

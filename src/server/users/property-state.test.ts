@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { applyWrites, mergeStates, propertyStateFromJson, propertyStateToJson, readProperties, type PropertyState } from './property-state.js';
+import { readDeclarations, validateProperties } from './validate-properties.js';
+
+const write = (state: PropertyState, properties: unknown, at: string, schema?: unknown) => {
+  const { writes, removals } = validateProperties(properties, readDeclarations(schema));
+  return applyWrites(state, writes, removals, at);
+};
+const empty: PropertyState = new Map();
+
+describe('property state', () => {
+  it('merges by flattened path, newest value wins, and reads back nested', () => {
+    let state = write(empty, { plan: 'pro', billing: { seats: 5, currency: 'EUR' } }, '2026-01-01T00:00:00Z');
+    state = write(state, { billing: { seats: 7 }, beta: true }, '2026-01-02T00:00:00Z');
+    expect(readProperties(state)).toEqual({
+      properties: { beta: true, billing: { currency: 'EUR', seats: 7 }, plan: 'pro' },
+      typeConflicts: undefined,
+    });
+  });
+
+  it('infers every number as real; a declared int then a real is a type conflict', () => {
+    let state = write(empty, { seats: 5 }, '2026-01-01T00:00:00Z', { properties: { seats: 'int' } });
+    state = write(state, { seats: 6 }, '2026-01-02T00:00:00Z');
+    expect(readProperties(state)).toEqual({ properties: { seats: null }, typeConflicts: { properties: { seats: { int: 5, real: 6 } } } });
+  });
+
+  it('keeps the latest value of each type in a conflict', () => {
+    let state = write(empty, { v: 'a' }, '2026-01-01T00:00:00Z');
+    state = write(state, { v: 1 }, '2026-01-02T00:00:00Z');
+    state = write(state, { v: 'b' }, '2026-01-03T00:00:00Z');
+    expect(readProperties(state).typeConflicts).toEqual({ properties: { v: { str: 'b', real: 1 } } });
+  });
+
+  it('removes a property sent as null, and replaces a leaf by an object and back', () => {
+    let state = write(empty, { a: 1, b: 2 }, '2026-01-01T00:00:00Z');
+    state = write(state, { a: { x: true }, b: null }, '2026-01-02T00:00:00Z');
+    expect(readProperties(state).properties).toEqual({ a: { x: true } });
+    state = write(state, { a: 'flat' }, '2026-01-03T00:00:00Z');
+    expect(readProperties(state).properties).toEqual({ a: 'flat' });
+  });
+
+  it('merges another user newest-wins per path and type', () => {
+    const anonymous = write(empty, { plan: 'free', visits: 3 }, '2026-01-05T00:00:00Z');
+    const identified = write(empty, { plan: 'pro', country: 'FR' }, '2026-01-01T00:00:00Z');
+    expect(readProperties(mergeStates(identified, anonymous)).properties).toEqual({ country: 'FR', plan: 'free', visits: 3 });
+    expect(readProperties(mergeStates(anonymous, identified)).properties).toEqual({ country: 'FR', plan: 'free', visits: 3 });
+  });
+
+  it('survives its JSON form, including names that look like prototype keys', () => {
+    const state = write(empty, JSON.parse('{"__proto__": {"polluted": 1}, "constructor": "x", "prototype": [1, 2]}'), '2026-01-01T00:00:00Z');
+    const again = propertyStateFromJson(JSON.parse(JSON.stringify(propertyStateToJson(state))));
+    const { properties } = readProperties(again);
+    expect(JSON.parse(JSON.stringify(properties))).toEqual(JSON.parse('{"__proto__": {"polluted": 1}, "constructor": "x", "prototype": [1, 2]}'));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(properties)).toBeNull();
+  });
+});
+
+describe('validateProperties', () => {
+  const problems = (properties: unknown, schema?: unknown) => {
+    try {
+      validateProperties(properties, readDeclarations(schema));
+      return [];
+    } catch (error) {
+      return ((error as { details?: { path: string; message: string }[] }).details ?? []).map((detail) => detail.path);
+    }
+  };
+
+  it('names every bad name, path, size, array and declaration by path', () => {
+    expect(
+      problems(
+        {
+          'bad-name': 1,
+          ok: { 'sp ace': 1 },
+          long: 'x'.repeat(8193),
+          rows: [{ a: 1 }],
+          mixed: [1, 'a'],
+          seats: 1.5,
+          when: 'yesterday',
+          fine: 'yes',
+        },
+        { properties: { seats: 'int', when: 'date' } },
+      ),
+    ).toEqual(['properties.bad-name', 'properties.ok.sp ace', 'properties.long', 'properties.rows', 'properties.mixed', 'properties.seats', 'properties.when']);
+  });
+
+  it('refuses dotted paths of 512 characters or more', () => {
+    const deep = { ['a'.repeat(255)]: { ['b'.repeat(255)]: 1 } };
+    expect(problems(deep)).toEqual([]);
+    const tooDeep = { ['a'.repeat(256)]: { ['b'.repeat(255)]: 1 } };
+    expect(problems(tooDeep)).toHaveLength(1);
+  });
+
+  it('accepts values of exactly 8,192 bytes and declared types', () => {
+    expect(problems({ s: 'é'.repeat(4096), d: '2026-03-01', t: '2026-03-01T10:00:00Z', n: [1, 2] }, { properties: { d: 'date', t: 'date', n: 'ints' } })).toEqual([]);
+  });
+
+  it('refuses unknown declarations', () => {
+    expect(problems({ a: 1 }, { properties: { a: 'integer' } })).toEqual(['schema.properties.a']);
+  });
+});

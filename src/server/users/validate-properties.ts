@@ -1,0 +1,106 @@
+// Checks `properties` (and `schema`) of a request against every rule of the spec and flattens
+// them into typed writes by dotted path. Problems become 400 details naming the path.
+
+import { invalidRequest, type ErrorDetail } from '../http/api-error.js';
+import type { JsonValue } from '../store/records.js';
+import { fitsType, inferType, isArrayType, isPropertyType, type PropertyType } from './property-types.js';
+
+/** One property to write: a flattened path, its type and value. */
+export interface PropertyWrite {
+  readonly path: string;
+  readonly type: PropertyType;
+  readonly value: JsonValue;
+}
+
+export interface ValidatedProperties {
+  readonly writes: readonly PropertyWrite[];
+  /** Paths sent as null: removed. */
+  readonly removals: readonly string[];
+}
+
+export const NAME = /^[A-Za-z0-9_]+$/;
+/** The dotted path must stay under 512 characters. */
+export const MAX_PATH_LENGTH = 511;
+export const MAX_VALUE_BYTES = 8192;
+
+const isPlainObject = (value: unknown): value is Record<string, JsonValue> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The declarations of `schema.properties`, checked. */
+export function readDeclarations(schema: unknown, field = 'schema'): Map<string, PropertyType> {
+  const declarations = new Map<string, PropertyType>();
+  if (schema === undefined || schema === null) return declarations;
+  const details: ErrorDetail[] = [];
+  if (!isPlainObject(schema) || (schema.properties !== undefined && !isPlainObject(schema.properties))) {
+    throw invalidRequest('invalid schema', [{ path: field, message: 'expected { "properties": { "<path>": "<type>" } }' }]);
+  }
+  for (const [path, declared] of Object.entries((schema.properties as Record<string, JsonValue> | undefined) ?? {})) {
+    if (isPropertyType(declared)) declarations.set(path, declared);
+    else details.push({ path: `${field}.properties.${path}`, message: `unknown type ${JSON.stringify(declared)} (expected bool, date, int, real, str, bools, dates, ints, reals or strs)` });
+  }
+  if (details.length > 0) throw invalidRequest('invalid schema', details);
+  return declarations;
+}
+
+/**
+ * Validates and flattens properties. `previousTypes` gives the last type of a path, so that an
+ * empty list keeps the list type it had. Throws a 400 ApiError listing every problem.
+ */
+export function validateProperties(
+  properties: unknown,
+  declarations: ReadonlyMap<string, PropertyType>,
+  options: { readonly field?: string; readonly previousType?: (path: string) => PropertyType | undefined } = {},
+): ValidatedProperties {
+  const field = options.field ?? 'properties';
+  if (properties === undefined || properties === null) return { writes: [], removals: [] };
+  if (!isPlainObject(properties)) throw invalidRequest('invalid properties', [{ path: field, message: 'expected an object' }]);
+  const writes: PropertyWrite[] = [];
+  const removals: string[] = [];
+  const details: ErrorDetail[] = [];
+
+  const visit = (object: Record<string, JsonValue>, prefix: string): void => {
+    for (const name of Object.keys(object)) {
+      const value = object[name] as JsonValue;
+      const path = prefix === '' ? name : `${prefix}.${name}`;
+      const where = `${field}.${path}`;
+      if (!NAME.test(name)) {
+        details.push({ path: where, message: 'property names may only contain A-Z, a-z, 0-9 and _' });
+        continue;
+      }
+      if (path.length > MAX_PATH_LENGTH) {
+        details.push({ path: where.slice(0, 80) + '…', message: `the dotted path has ${path.length} characters; it must stay under 512` });
+        continue;
+      }
+      if (value === null) {
+        removals.push(path);
+        continue;
+      }
+      if (isPlainObject(value)) {
+        visit(value, path);
+        continue;
+      }
+      const bytes = Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
+      if (bytes > 8192) {
+        details.push({ path: where, message: `the value has ${bytes} bytes; at most 8192 are allowed` });
+        continue;
+      }
+      if (Array.isArray(value) && value.some((item) => typeof item === 'object' && item !== null)) {
+        details.push({ path: where, message: 'arrays of objects (or of arrays) are not supported' });
+        continue;
+      }
+      const declared = declarations.get(path);
+      if (declared !== undefined) {
+        if (!fitsType(declared, value)) details.push({ path: where, message: `declared ${declared}, but the value ${JSON.stringify(value).slice(0, 60)} is not one` });
+        else writes.push({ path, type: declared, value });
+        continue;
+      }
+      const previous = options.previousType?.(path);
+      const inferred = inferType(value, previous !== undefined && isArrayType(previous) ? previous : 'strs');
+      if (inferred === undefined) details.push({ path: where, message: 'the elements of a list must all be strings, all numbers or all booleans' });
+      else writes.push({ path, type: inferred, value });
+    }
+  };
+  visit(properties, '');
+  if (details.length > 0) throw invalidRequest('invalid properties', details);
+  return { writes, removals };
+}

@@ -1,0 +1,108 @@
+// Batches as jobs: submit, status, errors and imports pages, restart.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app/create-app.js';
+import { createJobRunner } from '../../src/server/batches/job-runner.js';
+import { createServerHarness, type ServerHarness } from '../support/server-harness.js';
+
+let server: ServerHarness;
+let key: string;
+beforeAll(async () => {
+  server = await createServerHarness();
+  key = server.keys.acme.standard;
+});
+afterAll(async () => server.close());
+
+describe('POST /v2/users/batch', () => {
+  it('answers 202 with a job, then reports imports and per-item errors in pages', async () => {
+    const requests = [
+      ...Array.from({ length: 150 }, (_, index) => ({ uid: `batch-${index}`, properties: { n: index } })),
+      { uid: 'bad', properties: { 'no spaces': 1 } },
+      { nickname: 'x' },
+    ];
+    const submitted = await server.request('POST', '/v2/users/batch', { key, body: { requests } });
+    expect(submitted.status).toBe(202);
+    expect(submitted.body).toEqual({ job: { id: expect.stringMatching(/^j-/), status: 'PROCESSING', created: '2026-11-22T10:00:00.000Z' } });
+    await server.jobs.idle();
+    const id = submitted.body.job.id;
+    const status = await server.request('GET', `/v2/users/batch/${id}`, { key });
+    expect(status.body).toEqual({ job: { id, status: 'COMPLETED', created: '2026-11-22T10:00:00.000Z', finished: expect.any(String) }, imports: 150, errors: 2 });
+
+    const errors = await server.request('GET', `/v2/users/batch/${id}/errors`, { key });
+    expect(errors.body).toEqual({
+      results: [
+        { index: 150, code: 'invalid_request', message: 'invalid properties', details: [{ path: 'properties.no spaces', message: expect.any(String) }] },
+        { index: 151, code: 'invalid_request', message: 'invalid request body', details: [{ path: 'nickname', message: 'unknown field' }] },
+      ],
+      total_records: 2,
+      next_page_token: null,
+    });
+
+    const seen: number[] = [];
+    let token: string | null = null;
+    do {
+      const page = await server.request('GET', `/v2/users/batch/${id}/imports?page_size=64${token === null ? '' : `&page_token=${token}`}`, { key });
+      expect(page.body.total_records).toBe(150);
+      seen.push(...page.body.results.map((result: { index: number }) => result.index));
+      token = page.body.next_page_token;
+    } while (token !== null);
+    expect(seen).toEqual(Array.from({ length: 150 }, (_, index) => index));
+    const user = await server.request('GET', '/v2/users?uid=batch-149', { key: server.keys.acme.architect });
+    expect(user.body.properties).toEqual({ n: 149 });
+  });
+
+  it('refuses more than 50,000 items and a body that is not a batch', async () => {
+    const tooMany = await server.request('POST', '/v2/users/batch', { key, body: { requests: Array.from({ length: 50_001 }, () => ({})) } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.details).toEqual([{ path: 'requests', message: 'allows at most 50000 item(s)' }]);
+    expect((await server.request('POST', '/v2/users/batch', { key, body: [{}] })).status).toBe(400);
+  });
+
+  it("hides another organisation's jobs", async () => {
+    const submitted = await server.request('POST', '/v2/users/batch', { key, body: { requests: [{ uid: 'x' }] } });
+    expect((await server.request('GET', `/v2/users/batch/${submitted.body.job.id}`, { key: server.keys.globex.admin })).status).toBe(404);
+    expect((await server.request('GET', `/v2/events/batch/${submitted.body.job.id}`, { key })).status).toBe(404);
+  });
+});
+
+describe('POST /v2/events/batch', () => {
+  it('records every valid event and reports the invalid ones', async () => {
+    const requests = [{ name: 'Viewed', user: { uid: 'batch-ev' } }, { name: '' }, { name: 'Clicked', properties: { x: 1 } }];
+    const submitted = await server.request('POST', '/v2/events/batch', { key, body: { requests } });
+    await server.jobs.idle();
+    const status = await server.request('GET', `/v2/events/batch/${submitted.body.job.id}`, { key });
+    expect(status.body).toMatchObject({ job: { status: 'COMPLETED' }, imports: 2, errors: 1 });
+    const errors = await server.request('GET', `/v2/events/batch/${submitted.body.job.id}/errors`, { key });
+    expect(errors.body.results).toEqual([{ index: 1, code: 'invalid_request', message: 'invalid request body', details: [{ path: 'name', message: 'must not be empty' }] }]);
+  });
+
+  it('reserves the server event quota for the whole batch: 429 when it does not fit', async () => {
+    const limited = await createServerHarness({ serverEventQuota: 3 });
+    const response = await limited.request('POST', '/v2/events/batch', { key: limited.keys.acme.standard, body: { requests: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }] } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+    await limited.close();
+  });
+});
+
+describe('restarts', () => {
+  it('resumes unfinished jobs from where they stopped', async () => {
+    const restartable = await createServerHarness();
+    const stopped = createJobRunner({ ...restartable, stores: restartable.stores, clock: () => restartable.clock.now, newId: () => Math.random().toString(16).slice(2), logger: () => undefined, appUrl: '', retentionDays: 90 });
+    await stopped.stop();
+    // An app whose runner never runs: the job stays PROCESSING, as if the server died at once.
+    const app = createApp({ stores: restartable.stores, clock: () => restartable.clock.now, newId: () => Math.random().toString(16).slice(2), logger: () => undefined, appUrl: '', retentionDays: 90, jobs: stopped });
+    const response = await app.request('/v2/users/batch', {
+      method: 'POST',
+      headers: { authorization: `Basic ${restartable.keys.acme.standard}` },
+      body: JSON.stringify({ requests: Array.from({ length: 1200 }, (_, index) => ({ uid: `r-${index}` })) }),
+    });
+    const { job } = (await response.json()) as { job: { id: string } };
+    expect((await restartable.stores.na1.findJob(restartable.orgs.acme.id, job.id))?.status).toBe('PROCESSING');
+    await restartable.jobs.resumeAll();
+    await restartable.jobs.idle();
+    const finished = await restartable.stores.na1.findJob(restartable.orgs.acme.id, job.id);
+    expect(finished).toMatchObject({ status: 'COMPLETED', imports: 1200, errors: 0, cursor: 1200 });
+    await restartable.close();
+  });
+});

@@ -1,0 +1,126 @@
+// Idempotency-Key exactly as the spec and DESIGN §9.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app/create-app.js';
+import { ApiError } from '../../src/server/http/api-error.js';
+import { defineRoute, type RouteDefinition } from '../../src/server/http/route-definition.js';
+import { requestFingerprint } from '../../src/server/idempotency/run-idempotently.js';
+import { apiRoutes } from '../../src/server/routes/api-routes.js';
+import { createServerHarness, type ServerHarness } from '../support/server-harness.js';
+
+let server: ServerHarness;
+let key: string;
+beforeAll(async () => {
+  server = await createServerHarness();
+  key = server.keys.acme.standard;
+});
+afterAll(async () => server.close());
+
+const withKey = (idempotencyKey: string, body: unknown, path = '/v2/users', requestKey = key) =>
+  server.request('POST', path, { key: requestKey, body, headers: { 'idempotency-key': idempotencyKey } });
+
+describe('Idempotency-Key', () => {
+  it('replays the saved status and body with Idempotent-Replayed: true, without running again', async () => {
+    const first = await withKey('k-create', { properties: { visits: 1 } });
+    const second = await withKey('k-create', { properties: { visits: 1 } });
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(second.status).toBe(200);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+  });
+
+  it('treats the same JSON written differently as the same body', async () => {
+    await server.request('POST', '/v2/users', { key, raw: '{"uid":"same","properties":{"a":1,"b":2}}', headers: { 'idempotency-key': 'k-canonical' } });
+    const again = await server.request('POST', '/v2/users', { key, raw: '{ "properties": { "b": 2, "a": 1 }, "uid": "same" }', headers: { 'idempotency-key': 'k-canonical' } });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('saves 4xx answers too', async () => {
+    const first = await withKey('k-invalid', { uid: 42 });
+    const second = await withKey('k-invalid', { uid: 42 });
+    expect([first.status, second.status]).toEqual([400, 400]);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+  });
+
+  it('answers 422 idempotency_key_reused for another body or path', async () => {
+    await withKey('k-reused', { uid: 'r1' });
+    expect((await withKey('k-reused', { uid: 'r2' })).body).toMatchObject({ code: 'idempotency_key_reused' });
+    expect((await withKey('k-reused', { uid: 'r1' }, '/v2/events')).status).toBe(422);
+  });
+
+  it('answers 409 idempotency_key_in_use while the first request is still executing', async () => {
+    const raw = JSON.stringify({ uid: 'slow' });
+    await server.stores.na1.transaction((writer) =>
+      writer.claimIdempotencyKey(server.orgs.acme.id, 'k-busy', { fingerprint: requestFingerprint('post', '/v2/users', raw), now: server.clock.now.toISOString(), expiresBefore: '2000-01-01T00:00:00.000Z' }),
+    );
+    const response = await server.request('POST', '/v2/users', { key, raw, headers: { 'idempotency-key': 'k-busy' } });
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe('idempotency_key_in_use');
+  });
+
+  it('keys belong to one organisation', async () => {
+    await withKey('k-shared', { uid: 'in-acme' });
+    const other = await withKey('k-shared', { uid: 'in-globex' }, '/v2/users', server.keys.globex.standard);
+    expect(other.status).toBe(200);
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const harness = await createServerHarness();
+    const post = (body: unknown) => harness.request('POST', '/v2/users', { key: harness.keys.acme.standard, body, headers: { 'idempotency-key': 'k-day' } });
+    await post({ uid: 'day-1' });
+    harness.clock.now = new Date(harness.clock.now.getTime() + 24 * 60 * 60 * 1000 - 1);
+    expect((await post({ uid: 'day-2' })).status).toBe(422);
+    harness.clock.now = new Date(harness.clock.now.getTime() + 2);
+    const fresh = await post({ uid: 'day-2' });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('idempotent-replayed')).toBeNull();
+    await harness.close();
+  });
+
+  it('does not save 429: the same key works once the quota allows it', async () => {
+    const harness = await createServerHarness({ serverEventQuota: 0 });
+    const post = () => harness.request('POST', '/v2/events', { key: harness.keys.acme.standard, body: { name: 'x' }, headers: { 'idempotency-key': 'k-429' } });
+    expect((await post()).status).toBe(429);
+    expect((await post()).headers.get('idempotent-replayed')).toBeNull();
+    await harness.close();
+  });
+
+  it('saves 500 but not answers above 500', async () => {
+    let calls = 0;
+    const failing = (path: string, error: () => Error) =>
+      defineRoute({
+        method: 'post',
+        path,
+        summary: 'Fail',
+        tag: 'test',
+        level: 'standard',
+        idempotent: true,
+        response: { status: 200, description: 'never' },
+        errors: [],
+        async handle() {
+          calls++;
+          throw error();
+        },
+      }) as RouteDefinition<unknown, unknown>;
+    const app = createApp({ ...dependenciesOf(server) }, [...apiRoutes(), failing('/test/crash', () => new Error('boom')), failing('/test/unavailable', () => new ApiError('model_unavailable', 'down'))]);
+    const send = (path: string) => app.request(path, { method: 'POST', headers: { authorization: `Basic ${key}`, 'idempotency-key': `k${path}` }, body: '{}' });
+    expect((await send('/test/crash')).status).toBe(500);
+    const replay = await send('/test/crash');
+    expect([replay.status, replay.headers.get('idempotent-replayed'), calls]).toEqual([500, 'true', 1]);
+    expect((await send('/test/unavailable')).status).toBe(503);
+    expect((await send('/test/unavailable')).headers.get('idempotent-replayed')).toBeNull();
+    expect(calls).toBe(3);
+  });
+
+  it('has no effect on requests that create nothing', async () => {
+    const first = await server.request('GET', '/me', { key, headers: { 'idempotency-key': 'k-read' } });
+    const second = await server.request('GET', '/me', { key, headers: { 'idempotency-key': 'k-read' } });
+    expect([first.status, second.status, second.headers.get('idempotent-replayed')]).toEqual([200, 200, null]);
+  });
+});
+
+function dependenciesOf(harness: ServerHarness) {
+  return { stores: harness.stores, clock: () => harness.clock.now, newId: () => Math.random().toString(16).slice(2, 18), logger: () => undefined, appUrl: '', retentionDays: 90, jobs: harness.jobs };
+}

@@ -1,0 +1,102 @@
+// Malformed and oversized requests, a real socket, and kill -9 during writes and batches.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerHarness, type ServerHarness } from '../support/server-harness.js';
+import { runCli } from '../support/run-cli.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let server: ServerHarness;
+beforeAll(async () => {
+  server = await createServerHarness();
+});
+afterAll(async () => server.close());
+
+describe('bad requests', () => {
+  it('answers malformed JSON with 400 and where it broke', async () => {
+    const response = await server.request('POST', '/v2/users', { key: server.keys.acme.standard, raw: '{"uid": "x",}' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ code: 'invalid_request', message: 'the body is not valid JSON', details: [{ path: 'body', message: 'not valid JSON at line 1, column 13: expected a property name in double quotes' }] });
+  });
+
+  it('answers bodies over the route limit with 413 (1 MiB for single writes)', async () => {
+    const big = JSON.stringify({ uid: 'big', properties: { a: 'x'.repeat(1024 * 1024) } });
+    const response = await server.request('POST', '/v2/users', { key: server.keys.acme.standard, raw: big });
+    expect(response.status).toBe(413);
+    expect(response.body.code).toBe('payload_too_large');
+  });
+
+  it('parses JSON even when curl -d sends it as a form', async () => {
+    const response = await server.request('POST', '/v2/users', { key: server.keys.acme.standard, raw: '{"uid":"form"}', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(response.status).toBe(200);
+  });
+});
+
+function startServe(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/recap.ts'), 'serve', '--port', '0', '--data-dir', dataDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match !== null) resolve({ child, url: match[1] as string });
+    });
+    child.once('exit', (code) => reject(new Error(`recap serve exited (${code}) before listening: ${output}`)));
+  });
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('over a real socket, with kill -9', () => {
+  it('serves on a free port, loses no acknowledged write and resumes a killed batch after a restart', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-kill-'));
+    expect((await runCli(['admin', 'org', 'create', 'acme', '--data-center', 'na1', '--data-dir', dataDir])).code).toBe(0);
+    const created = await runCli(['admin', 'key', 'create', '--org', 'acme', '--name', 'k', '--level', 'architect', '--data-dir', dataDir, '--json']);
+    const { key } = JSON.parse(created.stdout) as { key: string };
+    const headers = { authorization: `Basic ${key}`, 'content-type': 'application/json' };
+
+    let { child, url } = await startServe(dataDir);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const acknowledged: string[] = [];
+    const writes = Array.from({ length: 40 }, async (_, index) => {
+      const response = await fetch(`${url}/v2/users`, { method: 'POST', headers, body: JSON.stringify({ uid: `w-${index}` }) }).catch(() => undefined);
+      if (response?.status === 200) acknowledged.push(`w-${index}`);
+    });
+    const batch = await fetch(`${url}/v2/users/batch`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ requests: Array.from({ length: 5000 }, (_, index) => ({ uid: `b-${index}`, properties: { n: index } })) }),
+    });
+    expect(batch.status).toBe(202);
+    const { job } = (await batch.json()) as { job: { id: string } };
+    child.kill('SIGKILL');
+    await Promise.all(writes);
+    await new Promise((resolve) => child.once('exit', resolve));
+
+    ({ child, url } = await startServe(dataDir));
+    const status = await waitFor(async () => {
+      const body = (await (await fetch(`${url}/v2/users/batch/${job.id}`, { headers })).json()) as { job: { status: string }; imports: number };
+      return body.job.status === 'PROCESSING' ? undefined : body;
+    }, 'the batch to finish');
+    expect(status).toMatchObject({ job: { status: 'COMPLETED' }, imports: 5000, errors: 0 });
+    for (const uid of [...acknowledged, 'b-0', 'b-4999']) {
+      expect((await fetch(`${url}/v2/users?uid=${uid}`, { headers })).status).toBe(200);
+    }
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }, 120_000);
+});

@@ -1,0 +1,96 @@
+// A server for tests: real SQLite stores in a temp dir, an injectable clock, two organisations
+// (acme in na1, globex in eu1) with a key of every level, and requests through app.request().
+
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createKey, createOrganisation } from '../../src/server/admin/admin-actions.js';
+import { createApp } from '../../src/server/app/create-app.js';
+import type { CoreDependencies, LogLine } from '../../src/server/app/server-dependencies.js';
+import { createJobRunner, type JobRunner } from '../../src/server/batches/job-runner.js';
+import { openStores } from '../../src/server/store/open-stores.js';
+import type { DataCenter, KeyLevel, OrganisationRecord } from '../../src/server/store/records.js';
+import type { DataCenterStore } from '../../src/server/store/store.js';
+
+export interface TestResponse {
+  readonly status: number;
+  readonly body: any;
+  readonly headers: Headers;
+}
+
+export interface RequestOptions {
+  readonly key?: string | undefined;
+  readonly body?: unknown;
+  /** A body sent as is (malformed JSON, huge bodies). */
+  readonly raw?: string;
+  readonly headers?: Record<string, string>;
+}
+
+export interface ServerHarness {
+  readonly dataDir: string;
+  readonly stores: Record<DataCenter, DataCenterStore>;
+  readonly clock: { now: Date };
+  readonly logs: LogLine[];
+  readonly jobs: JobRunner;
+  readonly orgs: Record<'acme' | 'globex', OrganisationRecord>;
+  /** keys[org][level] */
+  readonly keys: Record<'acme' | 'globex', Record<KeyLevel, string>>;
+  readonly app: ReturnType<typeof createApp>;
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createServerHarness(options: { readonly serverEventQuota?: number; readonly retentionDays?: number } = {}): Promise<ServerHarness> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-server-'));
+  const stores = await openStores({ dataDir, env: {} });
+  const clock = { now: new Date('2026-11-22T10:00:00.000Z') };
+  let counter = 0;
+  const logs: LogLine[] = [];
+  const core: CoreDependencies = {
+    stores,
+    clock: () => clock.now,
+    newId: () => (++counter).toString(16).padStart(16, '0'),
+    logger: (line) => void logs.push(line),
+    appUrl: 'https://app.recap.test',
+    retentionDays: options.retentionDays ?? 90,
+  };
+  const jobs = createJobRunner(core);
+  const app = createApp({ ...core, jobs });
+  const acme = await createOrganisation(stores, { name: 'acme', dataCenter: 'na1', serverEventQuota: options.serverEventQuota ?? null, now: clock.now });
+  const globex = await createOrganisation(stores, { name: 'globex', dataCenter: 'eu1', serverEventQuota: null, now: clock.now });
+  const keys = { acme: {}, globex: {} } as Record<'acme' | 'globex', Record<KeyLevel, string>>;
+  for (const org of ['acme', 'globex'] as const) {
+    for (const level of ['standard', 'architect', 'admin'] as const) {
+      keys[org][level] = (await createKey(stores, { orgName: org, name: `${level} key`, level, now: clock.now })).key;
+    }
+  }
+  return {
+    dataDir,
+    stores,
+    clock,
+    logs,
+    jobs,
+    orgs: { acme, globex },
+    keys,
+    app,
+    async request(method, target, request = {}) {
+      const headers: Record<string, string> = { ...request.headers };
+      if (request.key !== undefined) headers.authorization = `Basic ${request.key}`;
+      const body = request.raw ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+      if (body !== undefined) headers['content-type'] ??= 'application/json';
+      const response = await app.request(target, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Not JSON: keep the text.
+      }
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+    async close() {
+      await jobs.stop();
+      await Promise.all(Object.values(stores).map((store) => store.close()));
+    },
+  };
+}
