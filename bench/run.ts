@@ -4,6 +4,7 @@
 import { runPipelineBenchmark } from './pipeline.js';
 import { runImportBenchmark } from './import-rrweb.js';
 import { runSuiteBenchmark } from './suite.js';
+import { runServerBenchmark } from './server.js';
 import { runStudioBenchmark } from './studio.js';
 
 const only = process.env.RECAP_BENCH_ONLY?.split(',');
@@ -14,3 +15,4 @@ if (wanted('pipeline')) runPipelineBenchmark();
 if (wanted('suite')) await runSuiteBenchmark();
 if (wanted('import')) await runImportBenchmark();
 if (wanted('studio')) await runStudioBenchmark();
+if (wanted('server')) await runServerBenchmark();

@@ -1,7 +1,7 @@
 // `recap serve`: opens the stores, resumes unfinished batch jobs, listens, and shuts down
 // gracefully (in-flight requests and the running batch chunk finish, stores close).
 
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createJobRunner } from './batches/job-runner.js';
@@ -32,7 +32,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const core: CoreDependencies = {
     stores,
     clock: () => new Date(),
-    newId: () => randomBytes(8).toString('hex'),
+    // randomUUID draws from a cached pool of entropy: much cheaper per id than randomBytes.
+    newId: () => randomUUID().replaceAll('-', ''),
     logger: options.logger,
     appUrl: options.appUrl.replace(/\/+$/, ''),
     retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,

@@ -10,10 +10,11 @@ import type { DataCenterStore, StoreWriter } from '../store/store.js';
 import { retentionCutoff } from '../users/limits.js';
 import { checkIdentifier, upsertUser, type UserRequest } from '../users/upsert-user.js';
 import { userView } from '../users/user-view.js';
-import { parseBody } from '../http/parse-request.js';
+import { validateBody } from '../http/parse-request.js';
 import { userRequestSchema } from '../routes/schemas.js';
+import { transactionWithRetry } from '../routes/with-conflict-retry.js';
 
-export const CHUNK_SIZE = 500;
+export const CHUNK_SIZE = 1000;
 
 export interface JobRunner {
   /** Starts (or continues) processing a job. */
@@ -43,7 +44,7 @@ async function processChunk(writer: StoreWriter, job: JobRecord, items: readonly
   for (const [offset, item] of items.entries()) {
     const index = from + offset;
     try {
-      const request = parseBody(JSON.stringify(item ?? null), userRequestSchema) as UserRequest;
+      const request = validateBody(item ?? null, userRequestSchema) as UserRequest;
       checkIdentifier(request.uid, 'uid');
       const { user, rejectedProperties } = await upsertUser(writer, request, context);
       results.push({ index, ok: true, result: userView(user, rejectedProperties) as unknown as JsonValue });
@@ -68,7 +69,8 @@ export function createJobRunner(deps: CoreDependencies, options: { readonly chun
       while (!stopped && job.cursor < job.total) {
         const current = job;
         const items = await store.readJobItems(current.id, current.cursor, chunkSize);
-        job = await store.transaction(async (writer) => {
+        // Retried when a concurrent request created one of the chunk's users first.
+        job = await transactionWithRetry(store, async (writer) => {
           const results = await processChunk(writer, current, items, current.cursor, deps);
           const ok = results.filter((result) => result.ok).length;
           const progress = { cursor: current.cursor + items.length, imports: current.imports + ok, errors: current.errors + results.length - ok, results };

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { parseIsoTimestamp } from '../../session/iso-timestamp.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
-import { parseBody } from '../http/parse-request.js';
+import { validateBody } from '../http/parse-request.js';
 import { eventRequestSchema } from '../routes/schemas.js';
 import type { EventRecord, JsonObject, JsonValue, UserRecord } from '../store/records.js';
 import type { StoreWriter } from '../store/store.js';
@@ -56,7 +56,7 @@ function nest(writes: readonly PropertyWrite[]): JsonObject {
 }
 
 function prepare(item: unknown, now: Date, alreadyValid: boolean): Prepared {
-  const request = alreadyValid ? (item as EventRequest) : parseBody(JSON.stringify(item ?? null), eventRequestSchema);
+  const request = alreadyValid ? (item as EventRequest) : validateBody(item ?? null, eventRequestSchema);
   let timestamp = now.toISOString();
   if (request.timestamp !== undefined) {
     const time = parseIsoTimestamp(request.timestamp);
@@ -81,8 +81,12 @@ export async function recordEvents(writer: StoreWriter, items: readonly unknown[
   });
 
   const now = context.now.toISOString();
-  const usersByUid = new Map<string, UserRecord>();
-  const usersById = new Map<string, UserRecord | undefined>();
+  // Events only need their users' ids: one query for every uid of the chunk.
+  const uids = [...new Set(prepared.flatMap((entry) => (entry?.request.user !== undefined && 'uid' in entry.request.user ? [entry.request.user.uid] : [])))];
+  const idsByUid = await writer.findUserIdsByUids(context.orgId, uids);
+  const usersByUid = new Map<string, Pick<UserRecord, 'id'>>();
+  for (const [uid, id] of idsByUid) usersByUid.set(uid, { id });
+  const usersById = new Map<string, Pick<UserRecord, 'id'> | undefined>();
   const latestSession = new Map<string, string | null>();
   const sessionOwner = new Map<string, string | undefined>();
   const resolved: { userId: string | null; sessionId: string | null }[] = [];
@@ -90,13 +94,14 @@ export async function recordEvents(writer: StoreWriter, items: readonly unknown[
   for (const [index, entry] of prepared.entries()) {
     if (entry === undefined) continue;
     try {
-      let user: UserRecord | undefined;
+      let user: Pick<UserRecord, 'id'> | undefined;
       const reference = entry.request.user;
       if (reference !== undefined && 'uid' in reference) {
-        user = usersByUid.get(reference.uid) ?? (await writer.findUserByUidForUpdate(context.orgId, reference.uid));
+        user = usersByUid.get(reference.uid);
         if (user === undefined) {
-          user = { id: `u-${context.newId()}`, orgId: context.orgId, uid: reference.uid, displayName: null, email: null, properties: {}, identifiedInSession: false, mergedInto: null, createdAt: now, updatedAt: now };
-          await writer.insertUser(user);
+          const created: UserRecord = { id: `u-${context.newId()}`, orgId: context.orgId, uid: reference.uid, displayName: null, email: null, properties: {}, identifiedInSession: false, mergedInto: null, createdAt: now, updatedAt: now };
+          await writer.insertUser(created);
+          user = created;
         }
         usersByUid.set(reference.uid, user);
       } else if (reference !== undefined) {

@@ -27,6 +27,11 @@ export function parseBody<Body>(raw: string, schema: z.ZodType<Body> | undefined
       throw invalidRequest('the body is not valid JSON', [{ path: 'body', message: jsonSyntaxIssue(raw, error).message }]);
     }
   }
+  return validateBody(data, schema);
+}
+
+/** Validates already parsed JSON (a batch item) with a body schema; 400 with details otherwise. */
+export function validateBody<Body>(data: unknown, schema: z.ZodType<Body>): Body {
   const result = schema.safeParse(data, { reportInput: true });
   if (!result.success) throw invalidRequest('invalid request body', issuesToDetails(result.error.issues, 'body'));
   return result.data;

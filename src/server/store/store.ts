@@ -39,6 +39,8 @@ export interface StoreReader {
 
   findUser(orgId: string, id: string): Promise<UserRecord | undefined>;
   findUserByUid(orgId: string, uid: string): Promise<UserRecord | undefined>;
+  /** The ids of the users with these uids (uid → id), in one query; unknown uids are absent. */
+  findUserIdsByUids(orgId: string, uids: readonly string[]): Promise<Map<string, string>>;
   /** The most recently updated user with this email (emails are not unique). */
   findUserByEmail(orgId: string, email: string): Promise<UserRecord | undefined>;
 

@@ -1,6 +1,7 @@
 // The store's reads on PostgreSQL: through the pool outside transactions, through the
 // transaction's client inside them.
 
+import { firstRowFor, sliceJobItemRows } from '../job-item-rows.js';
 import { checkPageLimit, decodePageCursor, encodePageCursor, toPage } from '../page-cursor.js';
 import type {
   ApiKeyRecord,
@@ -82,6 +83,12 @@ export class PostgresReader implements StoreReader {
     return row && toUser(row);
   }
 
+  async findUserIdsByUids(orgId: string, uids: readonly string[]): Promise<Map<string, string>> {
+    if (uids.length === 0) return new Map();
+    const rows = await this.all<{ uid: string; id: string }>('SELECT uid, id FROM users WHERE org_id = $1 AND uid = ANY($2::text[])', orgId, [...uids]);
+    return new Map(rows.map((row) => [row.uid, row.id]));
+  }
+
   async findUserByEmail(orgId: string, email: string): Promise<UserRecord | undefined> {
     const row = await this.one<UserRow>(
       'SELECT * FROM users WHERE org_id = $1 AND email = $2 ORDER BY updated_at DESC, id DESC LIMIT 1',
@@ -156,13 +163,13 @@ export class PostgresReader implements StoreReader {
   }
 
   async readJobItems(jobId: string, from: number, count: number): Promise<JsonValue[]> {
-    const rows = await this.all<{ item: JsonValue }>(
-      'SELECT item FROM job_items WHERE job_id = $1 AND item_index >= $2 AND item_index < $3 ORDER BY item_index',
+    const rows = await this.all<{ item_index: number; item: JsonValue[] }>(
+      'SELECT item_index, item FROM job_items WHERE job_id = $1 AND item_index >= $2 AND item_index < $3 ORDER BY item_index',
       jobId,
-      from,
+      firstRowFor(from),
       from + count,
     );
-    return rows.map((row) => row.item);
+    return sliceJobItemRows(rows.map((row) => ({ first: row.item_index, items: row.item })), from, count);
   }
 
   async listJobResults(jobId: string, options: { readonly ok: boolean; readonly after: number; readonly limit: number }): Promise<JobResultRecord[]> {

@@ -3,6 +3,7 @@
 // advisory locks for catalogs); uniqueness breaks are detected with ON CONFLICT DO NOTHING (or a
 // savepoint), so a StoreConflictError leaves the transaction usable, as in SQLite.
 
+import { toJobItemRows } from '../job-item-rows.js';
 import type {
   ApiKeyRecord,
   CatalogKind,
@@ -231,13 +232,14 @@ export class PostgresWriter extends PostgresReader implements StoreWriter {
       record.errors,
     );
     if (inserted === 0) throw new StoreConflictError(`a job with id "${record.id}" already exists`);
-    for (let start = 0; start < items.length; start += ROWS_PER_INSERT) {
+    const rows = toJobItemRows(items);
+    if (rows.length > 0) {
       await this.run(
         `INSERT INTO job_items (job_id, item_index, item)
-         SELECT $1, $2 + position - 1, item FROM unnest($3::json[]) WITH ORDINALITY AS entry (item, position)`,
+         SELECT $1, first, item FROM unnest($2::integer[], $3::json[]) AS entry (first, item)`,
         record.id,
-        start,
-        items.slice(start, start + ROWS_PER_INSERT).map(json),
+        rows.map(([first]) => first),
+        rows.map(([, rowItems]) => json(rowItems)),
       );
     }
   }

@@ -1,6 +1,7 @@
 // The store's reads on one SQLite connection: the read-only connection outside transactions, the
 // writing one inside them (so that a transaction sees its own writes).
 
+import { firstRowFor, sliceJobItemRows } from '../job-item-rows.js';
 import { checkPageLimit, decodePageCursor, encodePageCursor, toPage } from '../page-cursor.js';
 import type {
   ApiKeyRecord,
@@ -82,6 +83,16 @@ export class SqliteReader implements StoreReader {
     return row && toUser(row);
   }
 
+  async findUserIdsByUids(orgId: string, uids: readonly string[]): Promise<Map<string, string>> {
+    if (uids.length === 0) return new Map();
+    const rows = this.all<{ uid: string; id: string }>(
+      'SELECT uid, id FROM users WHERE org_id = ? AND uid IN (SELECT value FROM json_each(?))',
+      orgId,
+      JSON.stringify(uids),
+    );
+    return new Map(rows.map((row) => [row.uid, row.id]));
+  }
+
   async findUserByEmail(orgId: string, email: string): Promise<UserRecord | undefined> {
     const row = this.one<UserRow>(
       'SELECT * FROM users WHERE org_id = ? AND email = ? ORDER BY updated_at DESC, id DESC LIMIT 1',
@@ -154,13 +165,13 @@ export class SqliteReader implements StoreReader {
   }
 
   async readJobItems(jobId: string, from: number, count: number): Promise<JsonValue[]> {
-    const rows = this.all<{ item: string }>(
-      'SELECT item FROM job_items WHERE job_id = ? AND item_index >= ? AND item_index < ? ORDER BY item_index',
+    const rows = this.all<{ item_index: number; item: string }>(
+      'SELECT item_index, item FROM job_items WHERE job_id = ? AND item_index >= ? AND item_index < ? ORDER BY item_index',
       jobId,
-      from,
+      firstRowFor(from),
       from + count,
     );
-    return rows.map((row) => JSON.parse(row.item) as JsonValue);
+    return sliceJobItemRows(rows.map((row) => ({ first: row.item_index, items: JSON.parse(row.item) as JsonValue[] })), from, count);
   }
 
   async listJobResults(jobId: string, options: { readonly ok: boolean; readonly after: number; readonly limit: number }): Promise<JobResultRecord[]> {

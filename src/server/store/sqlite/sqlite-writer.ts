@@ -2,6 +2,7 @@
 // mutex): one writer at a time, so the read-then-write rules (limits, quotas, idempotency keys)
 // need no further locking. A failed statement undoes only itself, never the transaction.
 
+import { toJobItemRows } from '../job-item-rows.js';
 import type {
   ApiKeyRecord,
   CatalogKind,
@@ -225,7 +226,7 @@ export class SqliteWriter extends SqliteReader implements StoreWriter {
     );
     if (inserted === 0) throw new StoreConflictError(`a job with id "${record.id}" already exists`);
     const insert = this.statements.get('INSERT INTO job_items (job_id, item_index, item) VALUES (?, ?, ?)');
-    items.forEach((item, index) => insert.run(record.id, index, json(item)));
+    for (const [first, rowItems] of toJobItemRows(items)) insert.run(record.id, first, json(rowItems));
   }
 
   async recordJobProgress(

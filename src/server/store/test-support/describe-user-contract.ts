@@ -36,6 +36,17 @@ export function describeUserContract(store: () => DataCenterStore): void {
       expect(await store().findUserByUid(ORG_A, 'missing')).toBeUndefined();
     });
 
+    test('findUserIdsByUids maps the known uids of one organisation to ids, in one call', async () => {
+      await store().transaction(async (writer) => {
+        await writer.insertUser(user('user-1', { uid: 'u-1' }));
+        await writer.insertUser(user('user-2', { uid: 'u-2' }));
+        await writer.insertUser(user('user-3', { uid: null }));
+        await writer.insertUser({ ...user('user-4', { uid: 'u-4' }), orgId: ORG_B });
+      });
+      expect(await store().findUserIdsByUids(ORG_A, ['u-2', 'u-1', 'nobody', 'u-4'])).toEqual(new Map([['u-1', 'user-1'], ['u-2', 'user-2']]));
+      expect(await store().findUserIdsByUids(ORG_A, [])).toEqual(new Map());
+    });
+
     test('JSON documents come back equal, with their keys in the order written', async () => {
       const properties = JSON.parse(JSON.stringify(TRICKY_PROPERTIES)) as JsonObject;
       await store().transaction((writer) => writer.insertUser(user('user-1', { properties })));

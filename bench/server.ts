@@ -1,0 +1,155 @@
+// Benchmark of the server on SQLite: events/s through POST /v2/events/batch (1,000 events per
+// request, 10 concurrent clients) and latency of POST /v2/users, next to a bare Node HTTP server
+// answering the same requests (read the body, JSON.parse it, answer) in the same run.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtemp } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { main } from '../src/cli/main.js';
+
+const BATCHES = Number(process.env.RECAP_BENCH_BATCHES ?? 60);
+const EVENTS_PER_BATCH = 1000;
+const CLIENTS = 10;
+const USER_REQUESTS = Number(process.env.RECAP_BENCH_USER_REQUESTS ?? 2000);
+
+const quiet = { write: () => true };
+
+function batchBody(batch: number): string {
+  return JSON.stringify({
+    requests: Array.from({ length: EVENTS_PER_BATCH }, (_, index) => ({
+      name: index % 3 === 0 ? 'Product Viewed' : index % 3 === 1 ? 'Added To Cart' : 'Search Performed',
+      timestamp: new Date(Date.UTC(2026, 10, 1) + batch * 1000 + index).toISOString(),
+      user: { uid: `shopper-${(batch * 7 + index) % 500}` },
+      properties: { sku: `SKU-${index % 200}`, price: (index % 50) + 0.99, page: { path: '/p/item', section: 'catalog' } },
+    })),
+  });
+}
+
+const userBody = (index: number) => JSON.stringify({ uid: `bench-${index % 300}`, properties: { plan: index % 2 === 0 ? 'pro' : 'free', visits: index, billing: { seats: index % 20 } } });
+
+async function runClients<T>(count: number, clients: number, work: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < count) {
+        const index = next++;
+        results[index] = await work(index);
+      }
+    }),
+  );
+  return results;
+}
+
+const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] as number;
+
+function startRecap(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  // RECAP_BENCH_CPU_PROFILE=DIR writes a CPU profile of the server there.
+  const profile = process.env.RECAP_BENCH_CPU_PROFILE === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env.RECAP_BENCH_CPU_PROFILE}`];
+  // The built server, as `npx recap serve` runs it (`npm run bench` builds first).
+  const child = spawn(process.execPath, [...profile, 'bin/recap.js', 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match !== null) {
+        // From here on the request log is not read; drain it so the pipe never blocks.
+        child.stdout?.off('data', onData);
+        child.stdout?.resume();
+        resolve({ child, url: match[1] as string });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`recap serve exited with ${code}`)));
+  });
+}
+
+// The baseline: what node:http costs for the same requests, with no validation or storage.
+function startBare(): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { requests?: unknown[] };
+      const status = request.url === '/v2/events/batch' ? 202 : 200;
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(status === 202 ? { job: { id: 'j', status: 'PROCESSING', items: body.requests?.length } } : { id: 'u', ...body }));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+}
+
+interface Figures {
+  acceptMs: number;
+  totalMs: number;
+  userLatencies: number[];
+}
+
+async function measure(url: string, headers: Record<string, string>, waitForJobs: boolean): Promise<Figures> {
+  const bodies = Array.from({ length: BATCHES }, (_, batch) => batchBody(batch));
+  const started = performance.now();
+  const jobs = await runClients(BATCHES, CLIENTS, async (batch) => {
+    const response = await fetch(`${url}/v2/events/batch`, { method: 'POST', headers, body: bodies[batch] });
+    if (response.status !== 202) throw new Error(`batch answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { job: { id: string } }).job.id;
+  });
+  const acceptMs = performance.now() - started;
+  if (waitForJobs) {
+    for (const id of jobs) {
+      for (;;) {
+        const status = (await (await fetch(`${url}/v2/events/batch/${id}`, { headers })).json()) as { job: { status: string }; imports: number };
+        if (status.job.status !== 'PROCESSING') {
+          if (status.imports !== EVENTS_PER_BATCH) throw new Error(`job ${id} imported ${status.imports}`);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  }
+  const totalMs = performance.now() - started;
+  const userLatencies = await runClients(USER_REQUESTS, CLIENTS, async (index) => {
+    const begun = performance.now();
+    const response = await fetch(`${url}/v2/users`, { method: 'POST', headers, body: userBody(index) });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`POST /v2/users answered ${response.status}`);
+    return performance.now() - begun;
+  });
+  userLatencies.sort((a, b) => a - b);
+  return { acceptMs, totalMs, userLatencies };
+}
+
+export async function runServerBenchmark(): Promise<void> {
+  const events = BATCHES * EVENTS_PER_BATCH;
+  console.log(`\n## Server on SQLite: ${events.toLocaleString('en')} events in ${BATCHES} batches of ${EVENTS_PER_BATCH} (${CLIENTS} clients), ${USER_REQUESTS.toLocaleString('en')} POST /v2/users\n`);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-bench-server-'));
+  const io = { stdout: quiet, stderr: quiet, env: {}, cwd: process.cwd() };
+  await main(['admin', 'org', 'create', 'bench', '--data-center', 'na1', '--data-dir', dataDir], io);
+  let keyLine = '';
+  await main(['admin', 'key', 'create', '--org', 'bench', '--name', 'bench', '--level', 'standard', '--data-dir', dataDir, '--json'], { ...io, stdout: { write: (text: string) => (keyLine += text) } });
+  const { key } = JSON.parse(keyLine) as { key: string };
+  const headers = { authorization: `Basic ${key}`, 'content-type': 'application/json' };
+
+  const bare = await startBare();
+  const baseline = await measure(bare.url, headers, false);
+  await new Promise((resolve) => bare.server.close(resolve));
+
+  const recap = await startRecap(dataDir);
+  const figures = await measure(recap.url, headers, true);
+  recap.child.kill('SIGTERM');
+  await new Promise((resolve) => recap.child.once('exit', resolve));
+
+  const rate = (ms: number) => Math.round(events / (ms / 1000)).toLocaleString('en');
+  console.log(`${'measure'.padEnd(46)} ${'recap'.padStart(12)} ${'bare node:http'.padStart(15)}`);
+  console.log(`${'events/s accepted (202 answered)'.padEnd(46)} ${rate(figures.acceptMs).padStart(12)} ${rate(baseline.acceptMs).padStart(15)}`);
+  console.log(`${'events/s stored (all jobs COMPLETED)'.padEnd(46)} ${rate(figures.totalMs).padStart(12)} ${'-'.padStart(15)}   target ≥ 20,000 ${events / (figures.totalMs / 1000) >= 20_000 ? '✓' : '✗'}`);
+  for (const [label, share] of [
+    ['POST /v2/users p50 ms', 0.5],
+    ['POST /v2/users p99 ms', 0.99],
+  ] as const) {
+    console.log(`${label.padEnd(46)} ${percentile(figures.userLatencies, share).toFixed(2).padStart(12)} ${percentile(baseline.userLatencies, share).toFixed(2).padStart(15)}`);
+  }
+}
