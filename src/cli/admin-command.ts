@@ -125,5 +125,36 @@ export function registerAdminCommand(program: Command, context: CommandContext):
         return EXIT_OK;
       });
     });
+  admin
+    .command('sessions')
+    .description('recorded sessions')
+    .command('import')
+    .description("load session fixtures into an organisation's store (re-importing one changes nothing)")
+    .requiredOption('--org <org>', 'the organisation')
+    .option('--data-dir <dir>', 'the server data directory', DEFAULT_DATA_DIR)
+    .argument('<session.json...>', 'session fixtures (DESIGN §2)')
+    .addHelpText('after', helpExample('recap admin sessions import --org acme sessions-fixtures/*.json'))
+    .action(async (files: string[], options: { org: string; dataDir: string }) => {
+      exit.code = await withStores(io, options.dataDir, async (stores) => {
+        const { readFile } = await import('node:fs/promises');
+        const { findOrganisation } = await import('../server/admin/admin-actions.js');
+        const { importSession } = await import('../server/sessions/import-session.js');
+        const { SessionFixtureError } = await import('../session/session-error.js');
+        const { org, store } = await findOrganisation(stores, options.org);
+        let failed = 0;
+        for (const file of files) {
+          try {
+            const text = await readFile(path.resolve(io.cwd, file), 'utf8');
+            const imported = await importSession(store, org, text, { source: file, now: new Date() });
+            io.stdout.write(`${imported.created ? 'imported' : 'already imported'} ${file} as ${imported.id}\n`);
+          } catch (error) {
+            if (!(error instanceof SessionFixtureError) && (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+            failed++;
+            io.stderr.write(`${error instanceof SessionFixtureError ? error.message : `${file}: file not found`}\n`);
+          }
+        }
+        return failed === 0 ? EXIT_OK : EXIT_USAGE;
+      });
+    });
   return admin;
 }

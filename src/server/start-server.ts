@@ -8,10 +8,23 @@ import { createJobRunner } from './batches/job-runner.js';
 import { createApp } from './app/create-app.js';
 import type { CoreDependencies, LogLine } from './app/server-dependencies.js';
 import { openStores } from './store/open-stores.js';
+import { createModelSource } from './summaries/create-model-source.js';
+import { createSummaryService } from './summaries/summary-service.js';
+import type { Provider } from '../models/summary-model.js';
 import { DEFAULT_RETENTION_DAYS } from './users/limits.js';
 
 export interface StartServerOptions {
   readonly port: number;
+  /** The model provider for summaries; default: a configured key decides, else extractive. */
+  readonly provider?: Provider | undefined;
+  readonly model?: string | undefined;
+  readonly baseUrl?: string | undefined;
+  /** Default true. */
+  readonly summaryCache?: boolean;
+  /** Default 8. */
+  readonly modelConcurrency?: number;
+  /** Default 60,000. */
+  readonly modelTimeoutMs?: number;
   readonly host: string;
   readonly dataDir: string;
   readonly appUrl: string;
@@ -23,6 +36,8 @@ export interface StartServerOptions {
 export interface RunningServer {
   /** `http://HOST:PORT` with the port actually bound. */
   readonly url: string;
+  /** The provider and default model summaries use. */
+  readonly model: string;
   close(): Promise<void>;
 }
 
@@ -37,6 +52,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     logger: options.logger,
     appUrl: options.appUrl.replace(/\/+$/, ''),
     retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
+    summaries: createSummaryService({
+      models: createModelSource({ provider: options.provider, model: options.model, baseUrl: options.baseUrl, env: options.env }),
+      cache: options.summaryCache ?? true,
+      concurrency: options.modelConcurrency ?? 8,
+      timeoutMs: options.modelTimeoutMs ?? 60_000,
+    }),
   };
   const jobs = createJobRunner(core);
   const app = createApp({ ...core, jobs });
@@ -49,6 +70,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
+    model: `${core.summaries.provider}/${core.summaries.modelName({})}`,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await jobs.stop();

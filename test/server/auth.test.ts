@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const concrete = (path: string) => path.replace('{uid}', 'alice').replace('{job_id}', 'j-none');
+const concrete = (path: string) => path.replace('{uid}', 'alice').replace('{job_id}', 'j-none').replace('{id}', 'p-none').replace('{session_id}', encodeURIComponent('u-1:s-1'));
 const routes = apiRoutes().map((route) => [route.method.toUpperCase(), concrete(route.path), route.level] as const);
 
 describe('GET /me', () => {

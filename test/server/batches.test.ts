@@ -88,10 +88,10 @@ describe('POST /v2/events/batch', () => {
 describe('restarts', () => {
   it('resumes unfinished jobs from where they stopped', async () => {
     const restartable = await createServerHarness();
-    const stopped = createJobRunner({ ...restartable, stores: restartable.stores, clock: () => restartable.clock.now, newId: () => Math.random().toString(16).slice(2), logger: () => undefined, appUrl: '', retentionDays: 90 });
+    const stopped = createJobRunner(restartable.deps);
     await stopped.stop();
     // An app whose runner never runs: the job stays PROCESSING, as if the server died at once.
-    const app = createApp({ stores: restartable.stores, clock: () => restartable.clock.now, newId: () => Math.random().toString(16).slice(2), logger: () => undefined, appUrl: '', retentionDays: 90, jobs: stopped });
+    const app = createApp({ ...restartable.deps, jobs: stopped });
     const response = await app.request('/v2/users/batch', {
       method: 'POST',
       headers: { authorization: `Basic ${restartable.keys.acme.standard}` },

@@ -122,5 +122,5 @@ describe('Idempotency-Key', () => {
 });
 
 function dependenciesOf(harness: ServerHarness) {
-  return { stores: harness.stores, clock: () => harness.clock.now, newId: () => Math.random().toString(16).slice(2, 18), logger: () => undefined, appUrl: '', retentionDays: 90, jobs: harness.jobs };
+  return { ...harness.deps, jobs: harness.jobs };
 }

@@ -9,6 +9,8 @@ import { createApp } from '../../src/server/app/create-app.js';
 import type { CoreDependencies, LogLine } from '../../src/server/app/server-dependencies.js';
 import { createJobRunner, type JobRunner } from '../../src/server/batches/job-runner.js';
 import { openStores } from '../../src/server/store/open-stores.js';
+import { createModelSource, type ModelSourceSettings } from '../../src/server/summaries/create-model-source.js';
+import { createSummaryService } from '../../src/server/summaries/summary-service.js';
 import type { DataCenter, KeyLevel, OrganisationRecord } from '../../src/server/store/records.js';
 import type { DataCenterStore } from '../../src/server/store/store.js';
 
@@ -36,11 +38,23 @@ export interface ServerHarness {
   /** keys[org][level] */
   readonly keys: Record<'acme' | 'globex', Record<KeyLevel, string>>;
   readonly app: ReturnType<typeof createApp>;
+  /** Everything the app was built from, to build variants. */
+  readonly deps: CoreDependencies;
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   close(): Promise<void>;
 }
 
-export async function createServerHarness(options: { readonly serverEventQuota?: number; readonly retentionDays?: number } = {}): Promise<ServerHarness> {
+export interface HarnessOptions {
+  readonly serverEventQuota?: number;
+  readonly retentionDays?: number;
+  /** Default: the extractive model. */
+  readonly models?: ModelSourceSettings;
+  readonly summaryCache?: boolean;
+  readonly modelConcurrency?: number;
+  readonly modelTimeoutMs?: number;
+}
+
+export async function createServerHarness(options: HarnessOptions = {}): Promise<ServerHarness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-server-'));
   const stores = await openStores({ dataDir, env: {} });
   const clock = { now: new Date('2026-11-22T10:00:00.000Z') };
@@ -53,6 +67,12 @@ export async function createServerHarness(options: { readonly serverEventQuota?:
     logger: (line) => void logs.push(line),
     appUrl: 'https://app.recap.test',
     retentionDays: options.retentionDays ?? 90,
+    summaries: createSummaryService({
+      models: createModelSource(options.models ?? { provider: 'extractive', env: {} }),
+      cache: options.summaryCache ?? true,
+      concurrency: options.modelConcurrency ?? 8,
+      timeoutMs: options.modelTimeoutMs ?? 30_000,
+    }),
   };
   const jobs = createJobRunner(core);
   const app = createApp({ ...core, jobs });
@@ -73,6 +93,7 @@ export async function createServerHarness(options: { readonly serverEventQuota?:
     orgs: { acme, globex },
     keys,
     app,
+    deps: core,
     async request(method, target, request = {}) {
       const headers: Record<string, string> = { ...request.headers };
       if (request.key !== undefined) headers.authorization = `Basic ${request.key}`;

@@ -1,6 +1,7 @@
 // Everything the HTTP app needs from outside, passed in so tests control it (clock, ids, stores).
 
 import type { JobRunner } from '../batches/job-runner.js';
+import type { SummaryService } from '../summaries/summary-service.js';
 import type { DataCenter } from '../store/records.js';
 import type { DataCenterStore } from '../store/store.js';
 
@@ -17,6 +18,8 @@ export interface ServerDependencies {
   readonly appUrl: string;
   /** Property and event names older than this stop counting against the limits. */
   readonly retentionDays: number;
+  /** Summaries: the model, its cache and limits. */
+  readonly summaries: SummaryService;
   /** Runs batch jobs (built with createJobRunner from the other dependencies). */
   readonly jobs: JobRunner;
 }

@@ -4,6 +4,8 @@ import type { RouteDefinition } from '../http/route-definition.js';
 import { eventBatchRoutes, userBatchRoutes } from './batch-routes.js';
 import { createEventRoute } from './event-routes.js';
 import { meRoute } from './me-routes.js';
+import { profileRoutes } from './profile-routes.js';
+import { sessionRoutes } from './session-routes.js';
 import { readUserRoute, upsertUserRoute } from './user-routes.js';
 import { v1CustomVarsRoute } from './user-v1-routes.js';
 
@@ -16,5 +18,7 @@ export function apiRoutes(): RouteDefinition<unknown, unknown>[] {
     createEventRoute,
     ...eventBatchRoutes(),
     v1CustomVarsRoute,
+    ...profileRoutes(),
+    ...sessionRoutes(),
   ] as RouteDefinition<unknown, unknown>[];
 }

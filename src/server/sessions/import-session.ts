@@ -1,0 +1,83 @@
+// `recap admin sessions import`: a session fixture into an organisation's store (DESIGN §9). Its
+// user is found by uid, else by email, else created, and marked identified in a recorded session;
+// the session id becomes `<that user's id>:<the fixture's session part>`; importing the same
+// fixture again changes nothing.
+
+import { createHash, randomUUID } from 'node:crypto';
+import { parseSession } from '../../session/parse-session.js';
+import type { JsonObject, OrganisationRecord, UserRecord } from '../store/records.js';
+import type { DataCenterStore, StoreWriter } from '../store/store.js';
+
+export interface ImportedSession {
+  readonly id: string;
+  readonly userId: string;
+  /** False when the session was there already. */
+  readonly created: boolean;
+}
+
+// A fixture user with neither uid nor email gets a stable id, so that importing it again finds
+// the same user and the same session.
+function anonymousUserId(orgId: string, fixtureUserPart: string): string {
+  return `u-${createHash('sha256').update(`${orgId}\u0000${fixtureUserPart}`).digest('hex').slice(0, 32)}`;
+}
+
+async function resolveUser(writer: StoreWriter, org: OrganisationRecord, fixture: { user?: { uid?: string; email?: string; display_name?: string }; id: string }, now: string): Promise<UserRecord> {
+  const uid = fixture.user?.uid;
+  const email = fixture.user?.email;
+  let user = uid !== undefined ? await writer.findUserByUidForUpdate(org.id, uid) : undefined;
+  if (user === undefined && uid === undefined && email !== undefined) user = await writer.findUserByEmail(org.id, email);
+  if (user === undefined && uid === undefined && email === undefined) {
+    user = await writer.findUserForUpdate(org.id, anonymousUserId(org.id, fixture.id.split(':')[0] ?? fixture.id));
+  }
+  if (user === undefined) {
+    const created: UserRecord = {
+      id: uid === undefined && email === undefined ? anonymousUserId(org.id, fixture.id.split(':')[0] ?? fixture.id) : `u-${randomUUID().replaceAll('-', '')}`,
+      orgId: org.id,
+      uid: uid ?? null,
+      displayName: fixture.user?.display_name ?? null,
+      email: email ?? null,
+      properties: {},
+      identifiedInSession: uid !== undefined || email !== undefined,
+      mergedInto: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await writer.insertUser(created);
+    return created;
+  }
+  if (user.identifiedInSession || (uid === undefined && email === undefined)) return user;
+  const identified: UserRecord = {
+    ...user,
+    identifiedInSession: true,
+    displayName: user.displayName ?? fixture.user?.display_name ?? null,
+    email: user.email ?? email ?? null,
+    updatedAt: now,
+  };
+  await writer.updateUser(identified);
+  return identified;
+}
+
+/**
+ * Imports one fixture (JSON text) into `org`'s store. Throws SessionFixtureError naming `source`
+ * and the JSON path when the fixture is invalid.
+ */
+export async function importSession(store: DataCenterStore, org: OrganisationRecord, text: string, options: { readonly source: string; readonly now: Date }): Promise<ImportedSession> {
+  const session = parseSession(text, { source: options.source });
+  const fixture = JSON.parse(text) as JsonObject & { id: string; user?: { uid?: string; email?: string; display_name?: string } };
+  const now = options.now.toISOString();
+  const sessionPart = session.id.slice(session.id.indexOf(':') + 1);
+  return store.transaction(async (writer) => {
+    const user = await resolveUser(writer, org, fixture, now);
+    const id = `${user.id}:${sessionPart}`;
+    const createdTime = session.created_time ?? session.events[0]?.timestamp ?? now;
+    const created = await writer.insertSession({
+      orgId: org.id,
+      id,
+      userId: user.id,
+      createdTime: new Date(Date.parse(createdTime)).toISOString(),
+      fixture: { ...fixture, id },
+      importedAt: now,
+    });
+    return { id, userId: user.id, created };
+  });
+}

@@ -1,0 +1,108 @@
+// Summaries inside the server: the stored session and profile through the core pipeline and the
+// configured model, with a cache, a concurrency limit, a per-request timeout, and model failures
+// mapped to 502/503. An invalid model answer is never returned.
+
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../models/replay/canonical-json.js';
+import { InvalidAnswerError, ModelError, ModelUnavailableError, UnsupportedRequestError } from '../../models/model-errors.js';
+import type { Provider, SummaryModel } from '../../models/summary-model.js';
+import { prepare, type PreparedRequest } from '../../pipeline/prepare.js';
+import type { Profile } from '../../profile/profile-schema.js';
+import type { Session } from '../../session/session-schema.js';
+import { summarize, type SummaryResult } from '../../summarize.js';
+import { ApiError } from '../http/api-error.js';
+import type { DataCenterStore } from '../store/store.js';
+import { createConcurrencyLimit } from './concurrency-limit.js';
+
+/** Where models come from: the server's provider and one model per name. */
+export interface ModelSource {
+  readonly provider: Provider;
+  /** The model a profile uses when it names none. */
+  readonly defaultModel: string;
+  modelFor(name: string): Promise<SummaryModel>;
+}
+
+export interface SummaryServiceOptions {
+  readonly models: ModelSource;
+  /** Identical requests for an unchanged session and profile version answered from the cache. */
+  readonly cache: boolean;
+  readonly concurrency: number;
+  /** Longest wait for a model slot and an answer, per request. */
+  readonly timeoutMs: number;
+}
+
+export interface SummaryRequest {
+  readonly store: DataCenterStore;
+  readonly orgId: string;
+  readonly session: Session;
+  readonly sessionVersion: string;
+  readonly profile: Profile;
+  /** What identifies the profile and overrides in the cache key. */
+  readonly profileKey: unknown;
+  readonly now: Date;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface SummaryAnswer {
+  readonly result: SummaryResult;
+  readonly cached: boolean;
+  readonly model: string;
+  /** Time spent waiting for and inside the model, in ms (0 from the cache). */
+  readonly modelMs: number;
+}
+
+export interface SummaryService {
+  readonly provider: Provider;
+  modelName(profile: Profile): string;
+  summarize(request: SummaryRequest): Promise<SummaryAnswer>;
+}
+
+function modelFailure(error: unknown, provider: Provider, timeoutMs: number, timedOut: boolean): ApiError {
+  if (timedOut) return new ApiError('model_unavailable', `the model did not answer within ${timeoutMs} ms`);
+  if (error instanceof InvalidAnswerError) {
+    return new ApiError('model_error', "the model's answer did not match the response schema, even after one repair retry", {
+      details: error.problems.map((problem) => ({ path: `response.${problem.path}`, message: problem.message })),
+    });
+  }
+  if (error instanceof UnsupportedRequestError) {
+    return new ApiError('model_unavailable', `the server's model (${provider}) cannot serve this profile: ${error.message}`);
+  }
+  if (error instanceof ModelUnavailableError) return new ApiError('model_unavailable', `the model is unavailable: ${error.message}`);
+  if (error instanceof ModelError) return new ApiError('model_error', `the model failed: ${error.message}`);
+  throw error;
+}
+
+export function createSummaryService(options: SummaryServiceOptions): SummaryService {
+  const limit = createConcurrencyLimit(options.concurrency);
+  const modelName = (profile: Profile): string => (options.models.provider === 'extractive' ? options.models.defaultModel : (profile.llm?.model ?? options.models.defaultModel));
+  return {
+    provider: options.models.provider,
+    modelName,
+    async summarize(request) {
+      const name = modelName(request.profile);
+      const cacheKey = createHash('sha256')
+        .update(canonicalJson({ session: request.session.id, version: request.sessionVersion, profile: request.profileKey, provider: options.models.provider, model: name }))
+        .digest('hex');
+      if (options.cache) {
+        const hit = await request.store.getCachedSummary(request.orgId, cacheKey);
+        if (hit !== undefined) return { result: JSON.parse(hit) as SummaryResult, cached: true, model: name, modelMs: 0 };
+      }
+      const prepared: PreparedRequest = prepare(request.profile, request.session);
+      const timeout = AbortSignal.timeout(options.timeoutMs);
+      const signal = request.signal === undefined ? timeout : AbortSignal.any([timeout, request.signal]);
+      const started = performance.now();
+      let result: SummaryResult;
+      try {
+        const model = await options.models.modelFor(name);
+        result = (await limit.run(() => summarize(prepared, model, { signal }), signal)).result;
+      } catch (error) {
+        throw modelFailure(error, options.models.provider, options.timeoutMs, timeout.aborted);
+      }
+      const modelMs = performance.now() - started;
+      if (options.cache) {
+        await request.store.transaction((writer) => writer.putCachedSummary(request.orgId, cacheKey, JSON.stringify(result), request.now.toISOString()));
+      }
+      return { result, cached: false, model: name, modelMs };
+    },
+  };
+}
