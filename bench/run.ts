@@ -1,11 +1,12 @@
 // `npm run bench`: every benchmark of recap, printing figures next to a baseline measured in the same run.
-// RECAP_BENCH_ONLY=pipeline,suite,studio,import,server runs a subset.
+// RECAP_BENCH_ONLY=pipeline,suite,import,studio,server,summaries runs a subset.
 
 import { runPipelineBenchmark } from './pipeline.js';
 import { runImportBenchmark } from './import-rrweb.js';
 import { runSuiteBenchmark } from './suite.js';
 import { runServerBenchmark } from './server.js';
 import { runStudioBenchmark } from './studio.js';
+import { runSummariesBenchmark } from './summaries.js';
 
 const only = process.env.RECAP_BENCH_ONLY?.split(',');
 const wanted = (name: string) => only === undefined || only.includes(name);
@@ -16,3 +17,4 @@ if (wanted('suite')) await runSuiteBenchmark();
 if (wanted('import')) await runImportBenchmark();
 if (wanted('studio')) await runStudioBenchmark();
 if (wanted('server')) await runServerBenchmark();
+if (wanted('summaries')) await runSummariesBenchmark();

@@ -38,6 +38,7 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
     },
   });
   app.on(route.method.toUpperCase(), path, limit, async (c) => {
+    const started = performance.now();
     if (route.level !== null) {
       const caller = await authenticate(c.req.header('authorization'), deps.stores);
       c.set('org', caller.org);
@@ -79,6 +80,8 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
     }
     const headers: Record<string, string> = { ...result.headers };
     if (replayed) headers['Idempotent-Replayed'] = 'true';
+    // A handler that reports its own timings (the model's) gets the whole route's time beside them.
+    if (headers['Server-Timing'] !== undefined) headers['Server-Timing'] += `, total;dur=${(performance.now() - started).toFixed(2)}`;
     return c.json(result.body as object, result.status as 200, headers);
   });
 }

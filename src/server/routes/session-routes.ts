@@ -89,7 +89,6 @@ export function sessionRoutes(): RouteDefinition<unknown, unknown>[] {
       response: { status: 200, description: '{ summary } without a response schema; { response, response_schema } with one', schema: resultSchema },
       errors: [400, 401, 403, 404, 413, 502, 503],
       async handle(input: HandlerInput<Record<string, unknown> | undefined, SummaryQuery>) {
-        const started = performance.now();
         const { profile, key } = await requestProfile(input);
         const loaded = await session(input);
         const answer = await input.deps.summaries.summarize({
@@ -102,12 +101,11 @@ export function sessionRoutes(): RouteDefinition<unknown, unknown>[] {
           now: input.deps.clock(),
           signal: input.signal,
         });
-        const total = performance.now() - started;
         return {
           status: 200,
           body: answer.result,
           headers: {
-            'Server-Timing': `model;dur=${answer.modelMs.toFixed(2)}, total;dur=${total.toFixed(2)}`,
+            'Server-Timing': `model;dur=${answer.modelMs.toFixed(2)}`,
             'X-Recap-Cache': answer.cached ? 'hit' : 'miss',
             'X-Recap-Model': `${input.deps.summaries.provider}/${answer.model}`,
           },

@@ -35,13 +35,16 @@ export class SessionCache {
 
 /** The session, or undefined when the organisation has none with this id. */
 export async function loadServerSession(store: StoreReader, orgId: string, sessionId: string, cache: SessionCache): Promise<LoadedServerSession | undefined> {
-  const record = await store.findSession(orgId, sessionId);
-  if (record === undefined) return undefined;
+  // The fixture (megabytes for a long session) is read only when the cache cannot answer.
+  const info = await store.findSessionInfo(orgId, sessionId);
+  if (info === undefined) return undefined;
   const joined = await store.listSessionEvents(orgId, sessionId);
-  const version = `${record.importedAt}|${joined.length}|${joined.at(-1)?.id ?? ''}`;
+  const version = `${info.importedAt}|${joined.length}|${joined.at(-1)?.id ?? ''}`;
   const key = `${orgId}\u0000${sessionId}`;
   const cached = cache.get(key, version);
   if (cached !== undefined) return cached;
+  const record = await store.findSession(orgId, sessionId);
+  if (record === undefined) return undefined;
   const recorded = Array.isArray(record.fixture.events) ? (record.fixture.events as JsonValue[]) : [];
   const serverEvents: JsonObject[] = joined.map((event) => ({ type: 'custom', name: event.name, timestamp: event.timestamp, properties: event.properties, source: 'server' }));
   const session = parseSession({ ...record.fixture, id: sessionId, events: [...recorded, ...serverEvents] }, { source: `session ${sessionId}` });

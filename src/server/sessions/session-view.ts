@@ -1,6 +1,6 @@
 // A session list item: `{ id, app_url, created_time }`.
 
-import type { SessionRecord } from '../store/records.js';
+import type { SessionInfo } from '../store/records.js';
 
 export interface SessionView {
   id: string;
@@ -9,6 +9,6 @@ export interface SessionView {
 }
 
 /** `app_url` is `<app url>/session/<URL-encoded id>`. */
-export function sessionView(session: SessionRecord, appUrl: string): SessionView {
+export function sessionView(session: SessionInfo, appUrl: string): SessionView {
   return { id: session.id, app_url: `${appUrl}/session/${encodeURIComponent(session.id)}`, created_time: session.createdTime };
 }

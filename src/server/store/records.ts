@@ -59,6 +59,9 @@ export interface SessionRecord {
   readonly importedAt: string;
 }
 
+/** A session without its fixture: what lists and version checks need, cheap to read. */
+export type SessionInfo = Omit<SessionRecord, 'fixture'>;
+
 export interface EventRecord {
   readonly orgId: string;
   readonly id: string;

@@ -19,6 +19,7 @@ import type {
   KeyLevel,
   OrganisationRecord,
   ProfileRecord,
+  SessionInfo,
   SessionRecord,
   UserRecord,
 } from './records.js';
@@ -45,8 +46,10 @@ export interface StoreReader {
   findUserByEmail(orgId: string, email: string): Promise<UserRecord | undefined>;
 
   findSession(orgId: string, id: string): Promise<SessionRecord | undefined>;
-  /** Newest first (createdTime descending, then id), at most `limit`. */
-  listSessionsForUser(orgId: string, userId: string, limit: number): Promise<SessionRecord[]>;
+  /** The session without its fixture (which may be megabytes). */
+  findSessionInfo(orgId: string, id: string): Promise<SessionInfo | undefined>;
+  /** Newest first (createdTime descending, then id), at most `limit`; without fixtures. */
+  listSessionsForUser(orgId: string, userId: string, limit: number): Promise<SessionInfo[]>;
   /** Server events that joined the session, by timestamp then creation order. */
   listSessionEvents(orgId: string, sessionId: string): Promise<EventRecord[]>;
   /** Server events of the organisation, for tests and exports, by creation order. */

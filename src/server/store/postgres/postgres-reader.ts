@@ -11,6 +11,7 @@ import type {
   JsonValue,
   OrganisationRecord,
   ProfileRecord,
+  SessionInfo,
   SessionRecord,
   UserRecord,
 } from '../records.js';
@@ -22,7 +23,9 @@ import {
   toJobResult,
   toOrganisation,
   toProfile,
+  SESSION_INFO_COLUMNS,
   toSession,
+  toSessionInfo,
   toUser,
   type ApiKeyRow,
   type EventRow,
@@ -103,15 +106,20 @@ export class PostgresReader implements StoreReader {
     return row && toSession(row);
   }
 
-  async listSessionsForUser(orgId: string, userId: string, limit: number): Promise<SessionRecord[]> {
+  async findSessionInfo(orgId: string, id: string): Promise<SessionInfo | undefined> {
+    const row = await this.one<Omit<SessionRow, 'fixture'>>(`SELECT ${SESSION_INFO_COLUMNS} FROM sessions WHERE org_id = $1 AND id = $2`, orgId, id);
+    return row && toSessionInfo(row);
+  }
+
+  async listSessionsForUser(orgId: string, userId: string, limit: number): Promise<SessionInfo[]> {
     checkPageLimit(limit);
-    const rows = await this.all<SessionRow>(
-      'SELECT * FROM sessions WHERE org_id = $1 AND user_id = $2 ORDER BY created_time DESC, id LIMIT $3',
+    const rows = await this.all<Omit<SessionRow, 'fixture'>>(
+      `SELECT ${SESSION_INFO_COLUMNS} FROM sessions WHERE org_id = $1 AND user_id = $2 ORDER BY created_time DESC, id LIMIT $3`,
       orgId,
       userId,
       limit,
     );
-    return rows.map(toSession);
+    return rows.map(toSessionInfo);
   }
 
   async listSessionEvents(orgId: string, sessionId: string): Promise<EventRecord[]> {

@@ -11,6 +11,7 @@ import type {
   JsonValue,
   OrganisationRecord,
   ProfileRecord,
+  SessionInfo,
   SessionRecord,
   UserRecord,
 } from '../records.js';
@@ -23,7 +24,9 @@ import {
   toJobResult,
   toOrganisation,
   toProfile,
+  SESSION_INFO_COLUMNS,
   toSession,
+  toSessionInfo,
   toUser,
   type ApiKeyRow,
   type EventRow,
@@ -107,14 +110,19 @@ export class SqliteReader implements StoreReader {
     return row && toSession(row);
   }
 
-  async listSessionsForUser(orgId: string, userId: string, limit: number): Promise<SessionRecord[]> {
+  async findSessionInfo(orgId: string, id: string): Promise<SessionInfo | undefined> {
+    const row = this.one<Omit<SessionRow, 'fixture'>>(`SELECT ${SESSION_INFO_COLUMNS} FROM sessions WHERE org_id = ? AND id = ?`, orgId, id);
+    return row && toSessionInfo(row);
+  }
+
+  async listSessionsForUser(orgId: string, userId: string, limit: number): Promise<SessionInfo[]> {
     checkPageLimit(limit);
-    return this.all<SessionRow>(
-      'SELECT * FROM sessions WHERE org_id = ? AND user_id = ? ORDER BY created_time DESC, id LIMIT ?',
+    return this.all<Omit<SessionRow, 'fixture'>>(
+      `SELECT ${SESSION_INFO_COLUMNS} FROM sessions WHERE org_id = ? AND user_id = ? ORDER BY created_time DESC, id LIMIT ?`,
       orgId,
       userId,
       limit,
-    ).map(toSession);
+    ).map(toSessionInfo);
   }
 
   async listSessionEvents(orgId: string, sessionId: string): Promise<EventRecord[]> {

@@ -14,6 +14,7 @@ import type {
   KeyLevel,
   OrganisationRecord,
   ProfileRecord,
+  SessionInfo,
   SessionRecord,
   UserRecord,
 } from '../records.js';
@@ -136,6 +137,17 @@ export const toSession = (row: SessionRow): SessionRecord => ({
   userId: row.user_id,
   createdTime: row.created_time,
   fixture: JSON.parse(row.fixture) as JsonObject,
+  importedAt: row.imported_at,
+});
+
+/** The columns of a session but its fixture. */
+export const SESSION_INFO_COLUMNS = 'org_id, id, user_id, created_time, imported_at';
+
+export const toSessionInfo = (row: Omit<SessionRow, 'fixture'>): SessionInfo => ({
+  orgId: row.org_id,
+  id: row.id,
+  userId: row.user_id,
+  createdTime: row.created_time,
   importedAt: row.imported_at,
 });
 

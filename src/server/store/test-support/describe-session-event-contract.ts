@@ -29,6 +29,15 @@ export function describeSessionEventContract(store: () => DataCenterStore): void
       expect(JSON.stringify((await store().findSession(ORG_A, 'user-1:s1'))?.fixture)).toBe(JSON.stringify(record.fixture));
     });
 
+    test('findSessionInfo and listSessionsForUser give everything but the fixture', async () => {
+      const record = session('user-1:s1', { fixture: { big: 'x'.repeat(1000) } });
+      await store().transaction((writer) => writer.insertSession(record));
+      const { fixture: _fixture, ...info } = record;
+      expect(await store().findSessionInfo(ORG_A, 'user-1:s1')).toEqual(info);
+      expect(await store().listSessionsForUser(ORG_A, 'user-1', 5)).toEqual([info]);
+      expect(await store().findSessionInfo(ORG_B, 'user-1:s1')).toBeUndefined();
+    });
+
     test('insertSession returns false and changes nothing when the id exists', async () => {
       const original = session('user-1:s1');
       await store().transaction((writer) => writer.insertSession(original));
