@@ -156,7 +156,7 @@ export function registerImportCommand(program: Command, { io, exit }: CommandCon
   importCommand
     .command('rrweb')
     .description(
-      'convert rrweb recordings (a JSON array of events, {"events": [...]}, or {"snapshot_data_by_window_id": {...}}) into session fixtures; see docs/import-rrweb.md',
+      'convert rrweb recordings (a JSON array of events, {"events": [...]}, or {"snapshot_data_by_window_id": {...}}) into session fixtures; see the README',
     )
     .argument('<recording...>', 'rrweb recordings (.json files), or directories whose *.json files are recordings')
     .option('-o, --output <path>', 'fixture file, or a directory for one fixture per recording named after it (default: print one fixture to stdout)')

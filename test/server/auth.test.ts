@@ -110,3 +110,46 @@ describe('service routes', () => {
     expect(JSON.stringify(server.logs)).not.toContain(server.keys.acme.standard.slice(8));
   });
 });
+
+describe("another organisation's key", () => {
+  it("cannot read or change any of acme's resources through any route", async () => {
+    const acme = server.keys.acme.admin;
+    const globex = server.keys.globex.admin;
+    const user = await server.request('POST', '/v2/users', { key: acme, body: { uid: 'isolated', properties: { secret: 'acme only' } } });
+    const profile = await server.request('POST', '/v2/visit_profile', { key: acme, body: { name: 'acme profile' } });
+    const usersJob = await server.request('POST', '/v2/users/batch', { key: acme, body: { requests: [{ uid: 'isolated-2' }] } });
+    const eventsJob = await server.request('POST', '/v2/events/batch', { key: acme, body: { requests: [{ name: 'x' }] } });
+    await server.jobs.idle();
+    const session = encodeURIComponent(`${user.body.id}:s-1`);
+    await server.stores.na1.transaction((writer) =>
+      writer.insertSession({ orgId: server.orgs.acme.id, id: `${user.body.id}:s-1`, userId: user.body.id, createdTime: '2026-01-01T00:00:00.000Z', fixture: { id: `${user.body.id}:s-1`, events: [] }, importedAt: '2026-01-01T00:00:00.000Z' }),
+    );
+    const attempts: [string, string, unknown?][] = [
+      ['GET', '/v2/users?uid=isolated'],
+      ['POST', '/v2/users', { id: user.body.id, properties: { secret: 'overwritten' } }],
+      ['GET', `/v2/users/batch/${usersJob.body.job.id}`],
+      ['GET', `/v2/users/batch/${usersJob.body.job.id}/errors`],
+      ['GET', `/v2/users/batch/${usersJob.body.job.id}/imports`],
+      ['GET', `/v2/events/batch/${eventsJob.body.job.id}`],
+      ['GET', `/v2/events/batch/${eventsJob.body.job.id}/errors`],
+      ['GET', `/v2/events/batch/${eventsJob.body.job.id}/imports`],
+      ['POST', '/v2/events', { name: 'x', user: { id: user.body.id } }],
+      ['POST', '/v2/events', { name: 'x', session: { id: `${user.body.id}:s-1` } }],
+      ['POST', '/users/v1/individual/isolated/customvars', { plan_str: 'x' }],
+      ['GET', `/v2/visit_profile/${profile.body.id}`],
+      ['POST', `/v2/visit_profile/${profile.body.id}`, { name: 'taken over' }],
+      ['DELETE', `/v2/visit_profile/${profile.body.id}`],
+      ['GET', `/v2/sessions/${session}/summary?config_profile=${profile.body.id}`],
+      ['POST', `/v2/sessions/${session}/summary?config_profile=${profile.body.id}`, {}],
+      ['POST', `/v2/sessions/${session}/context?config_profile=${profile.body.id}`, {}],
+    ];
+    for (const [method, path, body] of attempts) {
+      const response = await server.request(method, path, { key: globex, body });
+      expect([method, path, response.status]).toEqual([method, path, expect.toSatisfy((status: number) => status === 404 || status === 400)]);
+    }
+    expect((await server.request('GET', '/v2/sessions?uid=isolated', { key: globex })).body).toEqual({ results: [] });
+    expect((await server.request('GET', '/v2/visit_profile', { key: globex })).body.results).toEqual([]);
+    expect((await server.request('GET', '/v2/users?uid=isolated', { key: acme })).body.properties).toEqual({ secret: 'acme only' });
+    expect((await server.request('GET', `/v2/visit_profile/${profile.body.id}`, { key: acme })).body.name).toBe('acme profile');
+  });
+});

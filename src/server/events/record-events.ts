@@ -38,6 +38,8 @@ interface Prepared {
   readonly request: EventRequest;
   readonly timestamp: string;
   readonly writes: readonly PropertyWrite[];
+  /** Some properties were sent as null (dropped). */
+  readonly hasRemovals: boolean;
 }
 
 function nest(writes: readonly PropertyWrite[]): JsonObject {
@@ -63,8 +65,8 @@ function prepare(item: unknown, now: Date, alreadyValid: boolean): Prepared {
     if (time === undefined) throw invalidRequest('invalid timestamp', [{ path: 'timestamp', message: 'not an ISO 8601 date' }]);
     timestamp = new Date(time).toISOString();
   }
-  const { writes } = validateProperties(request.properties, readDeclarations(request.schema));
-  return { request, timestamp, writes };
+  const { writes, removals } = validateProperties(request.properties, readDeclarations(request.schema));
+  return { request, timestamp, writes, hasRemovals: removals.length > 0 };
 }
 
 /** Records `items` in one transaction; each item gets its own outcome, in order. */
@@ -152,7 +154,8 @@ export async function recordEvents(writer: StoreWriter, items: readonly unknown[
       timestamp: entry.timestamp,
       userId,
       sessionId,
-      properties: nest(kept),
+      // The validated request's own object when nothing was dropped (the common case); rebuilt otherwise.
+      properties: kept.length === entry.writes.length && !entry.hasRemovals && entry.request.properties != null ? (entry.request.properties as JsonObject) : nest(kept),
       context: (entry.request.context as JsonObject | undefined) ?? null,
       createdAt: now,
     };
