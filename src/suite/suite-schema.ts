@@ -20,7 +20,7 @@ const countRange = z
 /** Assertions on the prepared request; they never call a model. */
 export const promptAssertionsSchema = z.strictObject({
   includes_types: z.array(z.string().min(1)).optional().describe('Each key (type, or custom name) is among the kept events.'),
-  excludes_types: z.array(z.string().min(1)).optional().describe('No kept event has any of these keys.'),
+  excludes_types: z.array(z.string().min(1)).optional().describe('No kept event has one of these keys.'),
   contains: textList.optional().describe('The prompt contains each text (or matches each /regex/).'),
   not_contains: textList.optional().describe('The prompt contains none of these texts.'),
   kept_events: countRange.optional().describe('How many events are kept.'),
