@@ -33,9 +33,11 @@ function once(): unknown {
   }
 }
 
-// Two untimed runs first, so that the timed ones measure optimised code, as a long-lived
-// studio or server runs it (JSON.parse, the baseline, gets the same warm-up).
-for (let warmUp = 0; warmUp < 2; warmUp++) once();
+// Untimed runs first, so that the timed ones measure optimised code, as a long-lived studio or
+// server runs it (JSON.parse, the baseline, gets the same warm-up): as many as the timed runs,
+// at least two. Small inputs need more of them before the JIT has seen enough events.
+const warmUps = Math.max(2, runs);
+for (let warmUp = 0; warmUp < warmUps; warmUp++) once();
 gc();
 const rssBefore = process.memoryUsage().rss;
 const times: number[] = [];
@@ -58,6 +60,7 @@ process.stdout.write(
     medianMs: times[Math.floor(times.length / 2)],
     minMs: times[0],
     runs,
+    warmUps,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
     rssBeforeMb: rssBefore / 2 ** 20,
     resultHeapMb: (heapWithResult - process.memoryUsage().heapUsed) / 2 ** 20,

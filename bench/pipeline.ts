@@ -43,7 +43,7 @@ export function runPipelineBenchmark(): void {
   const directory = path.join(tmpdir(), 'recap-bench');
   mkdirSync(directory, { recursive: true });
   console.log('\n## Pipeline: parseSession and prepare vs JSON.parse of the same input');
-  console.log('(median of timed runs after 2 warm-up runs; each operation in its own process; peak RSS includes the input text)\n');
+  console.log('(median of timed runs after as many untimed warm-up runs (15 at 10k, 5 at 100k, 3 at 1M); each operation in its own process; peak RSS includes the input text)\n');
   console.log(`${pad('events', 9)} ${pad('operation', 31)} ${'ms'.padStart(9)} ${'events/s'.padStart(12)} ${'µs/event'.padStart(9)} ${'×JSON.parse'.padStart(12)} ${'target'.padStart(7)} ${'peak RSS MB'.padStart(12)}`);
   const perEvent: Record<string, number[]> = {};
   for (const size of SIZES) {

@@ -4,11 +4,12 @@
 const PUNCTUATION = new Uint8Array(128);
 for (const character of '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~') PUNCTUATION[character.charCodeAt(0)] = 1;
 
-// Long prompts are sampled: 64 evenly spaced windows of 1,024 characters tell the punctuation
-// share as well as a full scan, at a fixed cost.
-const FULL_SCAN_LIMIT = 65_536;
-const WINDOWS = 64;
-const WINDOW = 1024;
+// Long prompts are sampled: 32 evenly spaced windows of 256 characters tell the punctuation
+// share within about a percent of a full scan, at a small fixed cost (scanning runs at a few
+// nanoseconds per character, which a 50,000-character prompt would already feel).
+const FULL_SCAN_LIMIT = 8192;
+const WINDOWS = 32;
+const WINDOW = 256;
 
 function punctuationIn(text: string, from: number, to: number): number {
   let count = 0;

@@ -1,7 +1,7 @@
 // One kept event as one compact line of the session block.
 
 import type { SessionEvent } from '../session/session-schema.js';
-import { quoteKey, quoteString, quoteValue } from './quote-page-text.js';
+import { quoteKey, quoteValue } from './quote-page-text.js';
 
 // Fields the line starts with, or that only serve the loader.
 const NOT_RENDERED: Readonly<Record<string, true>> = Object.assign(Object.create(null) as Record<string, true>, {
@@ -29,29 +29,29 @@ export function formatOffset(milliseconds: number): string {
  * custom event's name), then the event's fields in the fixture's order. Every value that comes
  * from the page (selectors, texts, URLs, messages, input values, custom properties) is quoted.
  */
-export function renderEvent(event: SessionEvent, offset: number): string {
+export function renderEvent(event: SessionEvent, offset: number, quote: (value: unknown) => string = quoteValue): string {
   // One pass over the event's own keys, built by concatenation: this runs once per kept event,
   // up to millions of times, and events come in many shapes.
   let line = `${formatOffset(offset)} ${event.type}`;
-  if (event.type === 'custom') line += ` name=${quoteString(event.name ?? '')}`;
+  if (event.type === 'custom') line += ` name=${quote(event.name ?? '')}`;
   for (const key in event) {
     if (NOT_RENDERED[key] === true) continue;
     const value = event[key];
     if (value === undefined) continue;
-    if (key === 'target' && typeof value === 'object' && value !== null) line += renderTarget(value as Record<string, unknown>);
-    else line += ` ${quoteKey(key)}=${quoteValue(value)}`;
+    if (key === 'target' && typeof value === 'object' && value !== null) line += renderTarget(value as Record<string, unknown>, quote);
+    else line += ` ${quoteKey(key)}=${quote(value)}`;
   }
   return line;
 }
 
-function renderTarget(target: Record<string, unknown>): string {
+function renderTarget(target: Record<string, unknown>, quote: (value: unknown) => string): string {
   let out = '';
   for (const key in target) {
     const value = target[key];
     if (value === undefined) continue;
-    if (key === 'selector') out += ` target=${quoteValue(value)}`;
-    else if (key === 'text') out += ` target_text=${quoteValue(value)}`;
-    else out += ` target.${quoteKey(key)}=${quoteValue(value)}`;
+    if (key === 'selector') out += ` target=${quote(value)}`;
+    else if (key === 'text') out += ` target_text=${quote(value)}`;
+    else out += ` target.${quoteKey(key)}=${quote(value)}`;
   }
   return out;
 }

@@ -3,7 +3,7 @@
 import { CONTEXT_ELEMENTS } from '../profile/profile-schema.js';
 import type { SessionContext } from './assemble-context.js';
 import type { IndexedEvent } from './indexed-event.js';
-import { quoteValue } from './quote-page-text.js';
+import { memoizedQuoteValue, quoteValue } from './quote-page-text.js';
 import { renderEvent } from './render-event.js';
 
 export interface RenderPromptInput {
@@ -54,8 +54,9 @@ const CHUNK = 256;
 function renderEventLines(events: readonly IndexedEvent[], origin: number): string {
   let block = '';
   const lines: string[] = [];
+  const quote = memoizedQuoteValue();
   for (const { event } of events) {
-    lines.push(renderEvent(event, event.time - origin));
+    lines.push(renderEvent(event, event.time - origin, quote));
     if (lines.length === CHUNK) {
       block += `${lines.join('\n')}\n`;
       lines.length = 0;

@@ -25,15 +25,30 @@ function firstIndexWhere(events: readonly SessionEvent[], test: (time: number) =
   return low;
 }
 
-/** A predicate on filter keys for `include_types` / `exclude_types`. */
-export function keyFilter(settings: EventsSettings = {}): (event: SessionEvent) => boolean {
+/** A predicate on filter keys for `include_types` / `exclude_types`; undefined when every event passes. */
+function optionalKeyFilter(settings: EventsSettings): ((event: SessionEvent) => boolean) | undefined {
   if (settings.include_types !== undefined) {
     const include = new Set(settings.include_types);
     return (event) => include.has(eventKey(event));
   }
-  if (settings.exclude_types === undefined || settings.exclude_types.length === 0) return () => true;
+  if (settings.exclude_types === undefined || settings.exclude_types.length === 0) return undefined;
   const exclude = new Set(settings.exclude_types);
   return (event) => !exclude.has(eventKey(event));
+}
+
+/** A predicate on filter keys for `include_types` / `exclude_types`. */
+export function keyFilter(settings: EventsSettings = {}): (event: SessionEvent) => boolean {
+  return optionalKeyFilter(settings) ?? (() => true);
+}
+
+// Without a type filter every event in [from, to) counts: take the kept ones straight from the
+// end the slice keeps, in O(kept) rather than a walk over the whole window.
+function selectUnfiltered(events: readonly SessionEvent[], from: number, to: number, limit: number, fromRight: boolean): IndexedEvent[] {
+  const count = limit === 0 ? to - from : Math.min(limit, to - from);
+  const first = fromRight ? to - count : from;
+  const kept = new Array<IndexedEvent>(count);
+  for (let offset = 0; offset < count; offset++) kept[offset] = { index: first + offset, event: events[first + offset] as SessionEvent };
+  return kept;
 }
 
 /**
@@ -47,12 +62,16 @@ export function selectEvents(
   slice: SliceSettings = {},
   settings: EventsSettings = {},
 ): SelectResult {
-  const passes = keyFilter(settings);
+  const passes = optionalKeyFilter(settings);
   const startOnly: SliceWindow = { ...window, end: Infinity, endInclusive: true };
   const endOnly: SliceWindow = { ...window, start: -Infinity, startInclusive: true };
   const from = firstIndexWhere(events, (time) => inWindow(startOnly, time));
   const to = Math.max(from, firstIndexWhere(events, (time) => !inWindow(endOnly, time)));
   const limit = slice.event_limit ?? 0;
+  if (passes === undefined) {
+    const kept = selectUnfiltered(events, from, to, limit, slice.mode === 'LAST');
+    return { kept, window, overLimit: to - from - kept.length, matched: events.length };
+  }
   const kept: IndexedEvent[] = [];
   let inside = 0;
 
