@@ -130,15 +130,21 @@ async function measureSaves(studio: LoadedStudio, directory: string, saved: stri
     keyboard.press(pane);
     await pause(100);
     const times: number[] = [];
+    const writes: number[] = [];
     for (let save = 1; save <= SAVES; save++) {
       const { text, shows } = change(original, save);
       const shown = terminal.next((frame) => frame.includes(shows));
-      const started = performance.now();
+      // The clock starts once the file is written, as when an editor in another window has just
+      // saved: writing 8 MB here blocks this process (and so the studio) for tens of milliseconds,
+      // time an editor spends in its own process, not the studio's latency.
+      const writeStarted = performance.now();
       writeFileSync(file, text);
+      const started = performance.now();
+      writes.push(started - writeStarted);
       times.push((await shown).at - started);
       await pause(250);
     }
-    report(label, times);
+    report(label, times, median(writes));
     return times;
   } finally {
     instance.unmount();
@@ -147,9 +153,9 @@ async function measureSaves(studio: LoadedStudio, directory: string, saved: stri
   }
 }
 
-function report(label: string, times: number[]): void {
+function report(label: string, times: number[], write: number): void {
   const verdict = p95(times) <= TARGET_MS ? '✓' : '✗';
-  console.log(`${label.padEnd(58)} ${ms(median(times))} ${ms(p95(times))}  ${verdict} ${TARGET_MS} ms`);
+  console.log(`${label.padEnd(58)} ${ms(median(times))} ${ms(p95(times))}  ${verdict} ${TARGET_MS} ms  (the write itself: ${write.toFixed(1)} ms)`);
 }
 
 /** The pure part of a save: the reducer parses, prepares and explains (no IO, no rendering). */
@@ -213,7 +219,7 @@ export async function runStudioBenchmark(): Promise<void> {
     writeFileSync(path.join(directory, 'sessions-fixtures', 'long.json'), sessionText);
 
     console.log(`\n## Studio: save → updated screen (${EVENTS.toLocaleString('en')}-event session, ${COLUMNS}×${ROWS}, ${SAVES} saves each)`);
-    console.log('(from writing the file to Ink writing the frame that shows the change: chokidar, read, parse, prepare, render)\n');
+    console.log('(from the file written to Ink writing the frame that shows the change: chokidar, read, parse, prepare, render)\n');
     console.log(`${'scenario'.padEnd(58)} ${'median'.padStart(10)} ${'p95'.padStart(10)}  target`);
     await measureSaves(studio, directory, 'profiles/a-friction.yaml', '3', 'profile save, friction-report (600 kept), Prompt pane', newMarker);
     await measureSaves(studio, directory, 'profiles/a-friction.yaml', '1', 'profile save, friction-report (~500 kept), Events pane', newLimit);

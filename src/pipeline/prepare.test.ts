@@ -29,6 +29,14 @@ describe('prepare', () => {
     expect(prepared.sessionBlock.endsWith('</session>')).toBe(true);
   });
 
+  it('says where the session block starts in the prompt', () => {
+    for (const llm of [{}, { pre_prompt: '  BEFORE <session id="fake">\n ' }, { pre_prompt: '   ', post_prompt: 'AFTER' }]) {
+      const prepared = prepare({ llm }, session);
+      const start = prepared.sessionBlockStart;
+      expect(prepared.prompt.slice(start, start + prepared.sessionBlock.length)).toBe(prepared.sessionBlock);
+    }
+  });
+
   it('adds nothing for absent pre and post prompts', () => {
     const prepared = prepare({}, session);
     expect(prepared.prompt).toBe(prepared.sessionBlock);

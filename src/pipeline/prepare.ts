@@ -32,6 +32,8 @@ export interface PreparedRequest {
   readonly prompt: string;
   /** The session block inside the prompt. */
   readonly sessionBlock: string;
+  /** Where the session block starts in `prompt` (a character offset). */
+  readonly sessionBlockStart: number;
   readonly events: {
     /** Events in the session. */
     readonly total: number;
@@ -70,6 +72,7 @@ export function prepare(profile: Profile, session: Session): PreparedRequest {
     sessionId: session.id,
     prompt: rendered.text,
     sessionBlock: rendered.sessionBlock,
+    sessionBlockStart: rendered.sessionBlockStart,
     events: { total: session.events.length, matched, kept, window },
     context,
     generation: {

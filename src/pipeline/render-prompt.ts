@@ -21,6 +21,8 @@ export interface RenderedPrompt {
   readonly text: string;
   /** The session block alone, from its opening to its closing tag. */
   readonly sessionBlock: string;
+  /** Where the session block starts in `text` (a character offset). */
+  readonly sessionBlockStart: number;
 }
 
 /** The tag that opens and closes the session block; page text cannot contain it (see quoteValue). */
@@ -68,8 +70,9 @@ function renderEventLines(events: readonly IndexedEvent[], origin: number): stri
 /** The prompt; an absent or empty pre/post prompt contributes nothing. */
 export function renderPrompt(input: RenderPromptInput): RenderedPrompt {
   const sessionBlock = renderSessionBlock(input);
-  const sections = [input.prePrompt?.trim(), sessionBlock, input.postPrompt?.trim()].filter(
+  const prePrompt = input.prePrompt?.trim() ?? '';
+  const sections = [prePrompt, sessionBlock, input.postPrompt?.trim()].filter(
     (section): section is string => section !== undefined && section !== '',
   );
-  return { text: sections.join('\n\n'), sessionBlock };
+  return { text: sections.join('\n\n'), sessionBlock, sessionBlockStart: prePrompt === '' ? 0 : prePrompt.length + 2 };
 }

@@ -104,9 +104,32 @@ describe('the fast event check', () => {
       count: fc.oneof(fc.integer({ min: -2, max: 5 }), value),
       properties: value,
       message: value,
+      title: value,
+      method: value,
+      text: value,
+      extra: value,
     },
     { requiredKeys: [] },
   );
+
+  // A valid event with at most one field set to an arbitrary value: each field's rule on its own.
+  const FIELDS = ['type', 'timestamp', 'name', 'url', 'title', 'target', 'value', 'message', 'method', 'status', 'text', 'count', 'properties', 'extra'];
+  const oneFieldChanged = fc
+    .tuple(fc.constantFrom<Record<string, unknown>>(
+      { type: 'click', timestamp: '2026-03-01T10:00:00Z', target: { selector: 'a', text: 'A' } },
+      { type: 'custom', name: 'Paid', timestamp: '2026-03-01T10:00:00+01:00', properties: { plan: 'pro' } },
+      { type: 'network-error', timestamp: '2026-03-01T10:00:00.5Z', method: 'GET', url: '/x', status: 500, count: 2, value: null, title: 'T', text: 't', message: 'm' },
+    ), fc.constantFrom(...FIELDS), value)
+    .map(([event, field, changed]) => ({ ...event, [field]: changed }));
+
+  it('agrees with the zod schema field by field', () => {
+    fc.assert(
+      fc.property(oneFieldChanged, (candidate) => {
+        expect(isValidEventFast(candidate)).toBe(sessionEventSchema.safeParse(candidate).success);
+      }),
+      { numRuns: 3000 },
+    );
+  });
 
   it('agrees with the zod schema on every input', () => {
     fc.assert(

@@ -17,6 +17,6 @@ export function buildWorkspace(revision: number, profile: ProfileSlot | undefine
     session: session.value,
     prepared,
     explanation: explainEvents(profile.value, session.value),
-    promptLines: promptLines(prepared.prompt, prepared.sessionBlock),
+    promptLines: promptLines(prepared.prompt, prepared.sessionBlock, prepared.sessionBlockStart),
   };
 }

@@ -26,10 +26,13 @@ function blockOffset(text: string, block: string): number {
   return -1;
 }
 
-/** Splits `prompt` and locates `sessionBlock` inside it (DESIGN §4: pre, block, post). */
-export function promptLines(prompt: string, sessionBlock: string): PromptLines {
+/**
+ * Splits `prompt` and locates `sessionBlock` inside it (DESIGN §4: pre, block, post). `blockStart`,
+ * when known (prepare returns it), spares searching a prompt that can be megabytes long.
+ */
+export function promptLines(prompt: string, sessionBlock: string, blockStart?: number): PromptLines {
   const lines = prompt.split('\n');
-  const offset = sessionBlock === '' ? -1 : blockOffset(prompt, sessionBlock);
+  const offset = sessionBlock === '' ? -1 : blockStart ?? blockOffset(prompt, sessionBlock);
   if (offset === -1) return { lines, sessionStart: lines.length, sessionEnd: lines.length - 1 };
   // Count only in the short parts around the block: the block itself can be megabytes.
   const sessionStart = countNewlines(prompt, 0, offset);
