@@ -1,13 +1,18 @@
-// One pipeline measurement in a fresh process, so that its peak memory is its own.
-// Usage: node --expose-gc --import tsx bench/pipeline-worker.ts <operation> <fixture.json> <runs>
-// Prints one JSON line: median and minimum time of the timed runs, peak RSS of the process.
+// One pipeline measurement in a fresh process.
+// Usage: node --expose-gc --import tsx bench/pipeline-worker.ts <operation> <fixture.json> <runs> <memory|timing>
+//
+// memory: one run of the operation alone, so that the process's peak RSS is its own.
+// timing: warm-up runs, then timed runs of the operation interleaved with JSON.parse of the same
+//   text, each pair under the same heap and machine conditions; prints the medians and the median
+//   of the per-pair ratios (on a shared VM, separate processes drift by tens of percent).
+// Prints one JSON line.
 
 import { readFileSync } from 'node:fs';
 import { parseSession } from '../src/session/parse-session.js';
 import { prepare } from '../src/pipeline/prepare.js';
 import type { Profile } from '../src/profile/profile-schema.js';
 
-const [operation, file, runsArgument] = process.argv.slice(2);
+const [operation, file, runsArgument, mode = 'timing'] = process.argv.slice(2);
 const runs = Number(runsArgument ?? 3);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
@@ -33,37 +38,47 @@ function once(): unknown {
   }
 }
 
-// Untimed runs first, so that the timed ones measure optimised code, as a long-lived studio or
-// server runs it (JSON.parse, the baseline, gets the same warm-up): as many as the timed runs,
-// at least two. Small inputs need more of them before the JIT has seen enough events.
-const warmUps = Math.max(2, runs);
-for (let warmUp = 0; warmUp < warmUps; warmUp++) once();
-gc();
-const rssBefore = process.memoryUsage().rss;
-const times: number[] = [];
-let result: unknown;
-for (let run = 0; run < runs; run++) {
-  result = undefined;
+/** Milliseconds for one call of `run`, from a freshly collected heap; the result is dropped. */
+function timed(run: () => unknown): number {
   gc();
   const started = performance.now();
-  result = once();
-  times.push(performance.now() - started);
+  const result = run();
+  const elapsed = performance.now() - started;
+  // Keep the result alive until the clock has stopped.
+  if (result === undefined) throw new Error('no result');
+  return elapsed;
 }
-const heapWithResult = process.memoryUsage().heapUsed;
-const promptLength = (result as { prompt?: string }).prompt?.length ?? 0;
-result = undefined;
-gc();
-times.sort((a, b) => a - b);
-process.stdout.write(
-  `${JSON.stringify({
-    operation,
-    medianMs: times[Math.floor(times.length / 2)],
-    minMs: times[0],
-    runs,
-    warmUps,
-    maxRssMb: process.resourceUsage().maxRSS / 1024,
-    rssBeforeMb: rssBefore / 2 ** 20,
-    resultHeapMb: (heapWithResult - process.memoryUsage().heapUsed) / 2 ** 20,
-    promptLength,
-  })}\n`,
-);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+if (mode === 'memory') {
+  const rssBefore = process.memoryUsage().rss;
+  timed(once);
+  process.stdout.write(`${JSON.stringify({ operation, maxRssMb: process.resourceUsage().maxRSS / 1024, rssBeforeMb: rssBefore / 2 ** 20 })}\n`);
+} else {
+  const baseline = () => JSON.parse(text) as unknown;
+  // Untimed runs first, so that the timed ones measure optimised code, as a long-lived studio or
+  // server runs it: as many as the timed runs, at least two (small inputs need more of them
+  // before the JIT has seen enough events). JSON.parse gets the same.
+  const warmUps = Math.max(2, runs);
+  for (let warmUp = 0; warmUp < warmUps; warmUp++) {
+    timed(once);
+    timed(baseline);
+  }
+  const times: number[] = [];
+  const baselines: number[] = [];
+  const ratios: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    // Alternate which goes first, so that neither always runs on the other's leftover heap.
+    const first = run % 2 === 0;
+    const base = first ? timed(baseline) : NaN;
+    const time = timed(once);
+    const after = first ? base : timed(baseline);
+    times.push(time);
+    baselines.push(after);
+    ratios.push(time / after);
+  }
+  process.stdout.write(
+    `${JSON.stringify({ operation, medianMs: median(times), baselineMs: median(baselines), ratio: median(ratios), runs, warmUps })}\n`,
+  );
+}

@@ -7,14 +7,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateLongSession } from '../scripts/generate-long-session.js';
 
-interface Measurement {
+interface Timing {
   operation: string;
+  /** Median of the operation's timed runs. */
   medianMs: number;
-  minMs: number;
+  /** Median of the JSON.parse runs interleaved with them. */
+  baselineMs: number;
+  /** Median of the per-pair ratios operation / JSON.parse. */
+  ratio: number;
   runs: number;
+  warmUps: number;
+}
+
+interface Memory {
+  operation: string;
   maxRssMb: number;
-  rssBeforeMb: number;
-  resultHeapMb: number;
 }
 
 const SIZES = (process.env.RECAP_BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -27,13 +34,13 @@ const LABELS: Record<string, string> = {
   'prepare-full': 'prepare full render',
 };
 
-function measure(operation: string, file: string, runs: number): Measurement {
+function worker<T>(operation: string, file: string, runs: number, mode: 'memory' | 'timing'): T {
   const output = execFileSync(
     process.execPath,
-    ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', path.join('bench', 'pipeline-worker.ts'), operation, file, String(runs)],
+    ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', path.join('bench', 'pipeline-worker.ts'), operation, file, String(runs), mode],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Measurement;
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as T;
 }
 
 const pad = (text: string, width: number) => text.padEnd(width);
@@ -43,23 +50,24 @@ export function runPipelineBenchmark(): void {
   const directory = path.join(tmpdir(), 'recap-bench');
   mkdirSync(directory, { recursive: true });
   console.log('\n## Pipeline: parseSession and prepare vs JSON.parse of the same input');
-  console.log('(median of timed runs after as many untimed warm-up runs (15 at 10k, 5 at 100k, 3 at 1M); each operation in its own process; peak RSS includes the input text)\n');
-  console.log(`${pad('events', 9)} ${pad('operation', 31)} ${'ms'.padStart(9)} ${'events/s'.padStart(12)} ${'µs/event'.padStart(9)} ${'×JSON.parse'.padStart(12)} ${'target'.padStart(7)} ${'peak RSS MB'.padStart(12)}`);
+  console.log('(each operation in its own process: timed runs interleaved with JSON.parse of the same text after as many');
+  console.log(' untimed warm-up runs (15 at 10k, 5 at 100k, 3 at 1M); ms and ×JSON.parse are medians of the runs and of the');
+  console.log(' per-pair ratios; peak RSS from a separate process running the operation once, input text included)\n');
+  console.log(`${pad('events', 9)} ${pad('operation', 31)} ${'ms'.padStart(9)} ${'events/s'.padStart(12)} ${'µs/event'.padStart(9)} ${'×JSON.parse'.padStart(12)} ${'target'.padStart(7)} ${'peak RSS MB'.padStart(12)} ${'paired JSON.parse ms'.padStart(21)}`);
   const perEvent: Record<string, number[]> = {};
   for (const size of SIZES) {
     const file = path.join(directory, `session-${size}.json`);
     writeFileSync(file, JSON.stringify(generateLongSession({ events: size, seed: 1 })));
     const runs = size >= 1_000_000 ? 3 : size >= 100_000 ? 5 : 15;
-    let baseline = NaN;
     for (const operation of OPERATIONS) {
-      const result = measure(operation, file, runs);
-      if (operation === 'json-parse') baseline = result.medianMs;
-      const ratio = result.medianMs / baseline;
+      const timing = worker<Timing>(operation, file, runs, 'timing');
+      const memory = worker<Memory>(operation, file, 1, 'memory');
+      const ratio = operation === 'json-parse' ? 1 : timing.ratio;
       const target = TARGETS[operation];
       const verdict = target === undefined ? '' : `${ratio <= target ? '≤' : '>'}${target}`;
-      (perEvent[operation] ??= []).push((result.medianMs * 1000) / size);
+      (perEvent[operation] ??= []).push((timing.medianMs * 1000) / size);
       console.log(
-        `${pad(size.toLocaleString('en'), 9)} ${pad(LABELS[operation] ?? operation, 31)} ${number(result.medianMs)} ${Math.round(size / (result.medianMs / 1000)).toLocaleString('en').padStart(12)} ${number((result.medianMs * 1000) / size, 2)} ${number(ratio, 3).padStart(12)} ${verdict.padStart(7)} ${number(result.maxRssMb, 0).padStart(12)}`,
+        `${pad(size.toLocaleString('en'), 9)} ${pad(LABELS[operation] ?? operation, 31)} ${number(timing.medianMs)} ${Math.round(size / (timing.medianMs / 1000)).toLocaleString('en').padStart(12)} ${number((timing.medianMs * 1000) / size, 2)} ${number(ratio, 3).padStart(12)} ${verdict.padStart(7)} ${number(memory.maxRssMb, 0).padStart(12)} ${operation === 'json-parse' ? '' : number(timing.baselineMs).padStart(21)}`,
       );
     }
   }
