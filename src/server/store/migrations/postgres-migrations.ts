@@ -2,5 +2,6 @@
 
 import type { Migration } from './migration.js';
 import { initial } from './postgres/001-initial.js';
+import { jobResultRows } from './postgres/002-job-result-rows.js';
 
-export const postgresMigrations: readonly Migration[] = [initial];
+export const postgresMigrations: readonly Migration[] = [initial, jobResultRows];

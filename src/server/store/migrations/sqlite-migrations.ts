@@ -2,5 +2,6 @@
 
 import type { Migration } from './migration.js';
 import { initial } from './sqlite/001-initial.js';
+import { jobResultRows } from './sqlite/002-job-result-rows.js';
 
-export const sqliteMigrations: readonly Migration[] = [initial];
+export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows];

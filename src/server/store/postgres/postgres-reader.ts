@@ -2,6 +2,7 @@
 // transaction's client inside them.
 
 import { firstRowFor, sliceJobItemRows } from '../job-item-rows.js';
+import { pageJobResults, type JobResultEntry } from '../job-result-rows.js';
 import { checkPageLimit, decodePageCursor, encodePageCursor, toPage } from '../page-cursor.js';
 import type {
   ApiKeyRecord,
@@ -20,7 +21,6 @@ import {
   toApiKey,
   toEvent,
   toJob,
-  toJobResult,
   toOrganisation,
   toProfile,
   SESSION_INFO_COLUMNS,
@@ -29,7 +29,6 @@ import {
   toUser,
   type ApiKeyRow,
   type EventRow,
-  type JobResultRow,
   type JobRow,
   type OrganisationRow,
   type ProfileRow,
@@ -182,18 +181,18 @@ export class PostgresReader implements StoreReader {
 
   async listJobResults(jobId: string, options: { readonly ok: boolean; readonly after: number; readonly limit: number }): Promise<JobResultRecord[]> {
     checkPageLimit(options.limit);
-    const rows = await this.all<JobResultRow>(
-      'SELECT item_index, ok, result FROM job_results WHERE job_id = $1 AND ok = $2 AND item_index > $3 ORDER BY item_index LIMIT $4',
+    const rows = await this.all<{ results: JobResultEntry[] }>(
+      'SELECT results FROM job_result_rows WHERE job_id = $1 AND ok = $2 AND last_index > $3 ORDER BY first_index LIMIT $4',
       jobId,
       options.ok,
       options.after,
       options.limit,
     );
-    return rows.map(toJobResult);
+    return pageJobResults(rows.map((row) => row.results), options.ok, options.after, options.limit);
   }
 
   async countJobResults(jobId: string, ok: boolean): Promise<number> {
-    const row = await this.one<{ total: number }>('SELECT count(*)::integer AS total FROM job_results WHERE job_id = $1 AND ok = $2', jobId, ok);
+    const row = await this.one<{ total: number }>('SELECT coalesce(sum(count), 0)::integer AS total FROM job_result_rows WHERE job_id = $1 AND ok = $2', jobId, ok);
     return row?.total ?? 0;
   }
 

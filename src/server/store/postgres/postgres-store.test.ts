@@ -55,7 +55,9 @@ function describePostgresStore(url: string): void {
   describeStoreContract('PostgreSQL', () => createPostgresStore({ connectionString: url, schema: newSchema(), dataCenter: 'na1' }));
 
   /** A migration only tests know: it shows an older schema being brought forward. */
-  const addNotes: Migration = { version: 2, name: 'add-notes', sql: 'CREATE TABLE notes (id text PRIMARY KEY, body text NOT NULL);' };
+  const newest = postgresMigrations.length;
+  const versions = Array.from({ length: newest }, (_, index) => index + 1);
+  const addNotes: Migration = { version: newest + 1, name: 'add-notes', sql: 'CREATE TABLE notes (id text PRIMARY KEY, body text NOT NULL);' };
 
   describe('PostgreSQL store', () => {
     test('?schema= in the URL puts the tables in that schema; stores in two schemas of one database are separate', async () => {
@@ -91,15 +93,24 @@ function describePostgresStore(url: string): void {
       const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
       try {
         expect(await postgresSchemaVersion(pool)).toBe(1);
-        expect(await migratePostgres(pool, [...postgresMigrations, addNotes], { schema })).toEqual([2]);
+        // Version 1 kept one row per batch result.
+        await pool.query(`INSERT INTO jobs (id, org_id, kind, status, created, total, cursor, imports, errors) VALUES ('job-1', 'org-1', 'events', 'COMPLETED', 'x', 3, 3, 2, 1);
+          INSERT INTO job_results (job_id, item_index, ok, result) VALUES ('job-1', 0, true, '{"id":"e-0"}'), ('job-1', 1, false, '{"code":"invalid_request"}'), ('job-1', 2, true, '"e-2"');`);
+        expect(await migratePostgres(pool, [...postgresMigrations, addNotes], { schema })).toEqual([...versions.slice(1), newest + 1]);
         expect(await migratePostgres(pool, [...postgresMigrations, addNotes], { schema })).toEqual([]);
-        expect((await pool.query('SELECT version FROM schema_migrations ORDER BY version')).rows).toEqual([{ version: 1 }, { version: 2 }]);
+        expect((await pool.query('SELECT version FROM schema_migrations ORDER BY version')).rows).toEqual([...versions, newest + 1].map((version) => ({ version })));
         expect((await pool.query('SELECT count(*)::integer AS notes FROM notes')).rows).toEqual([{ notes: 0 }]);
       } finally {
         await pool.end();
       }
       const reopened = await createPostgresStore({ connectionString: url, schema, dataCenter: 'na1', migrations: [...postgresMigrations, addNotes] });
       expect(await reopened.findOrganisation('org-1')).toBeDefined();
+      expect(await reopened.listJobResults('job-1', { ok: true, after: -1, limit: 10 })).toEqual([
+        { index: 0, ok: true, result: { id: 'e-0' } },
+        { index: 2, ok: true, result: 'e-2' },
+      ]);
+      expect(await reopened.listJobResults('job-1', { ok: false, after: -1, limit: 10 })).toEqual([{ index: 1, ok: false, result: { code: 'invalid_request' } }]);
+      expect([await reopened.countJobResults('job-1', true), await reopened.countJobResults('job-1', false)]).toEqual([2, 1]);
       await reopened.close();
     });
 
@@ -117,14 +128,14 @@ function describePostgresStore(url: string): void {
 
     test('a failing migration is rolled back whole and reported with StoreMigrationError', async () => {
       const schema = newSchema();
-      const broken: Migration = { version: 2, name: 'broken', sql: 'CREATE TABLE half (id text); INSERT INTO missing VALUES (1);' };
+      const broken: Migration = { version: newest + 1, name: 'broken', sql: 'CREATE TABLE half (id text); INSERT INTO missing VALUES (1);' };
       await expect(createPostgresStore({ connectionString: url, schema, dataCenter: 'na1', migrations: [...postgresMigrations, broken] })).rejects.toMatchObject({
         code: 'migration_failed',
-        version: 2,
+        version: newest + 1,
       });
       const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
       try {
-        expect(await postgresSchemaVersion(pool)).toBe(1);
+        expect(await postgresSchemaVersion(pool)).toBe(newest);
         expect((await pool.query("SELECT to_regclass('half') AS half")).rows).toEqual([{ half: null }]);
       } finally {
         await pool.end();

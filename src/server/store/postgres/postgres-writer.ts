@@ -4,6 +4,7 @@
 // savepoint), so a StoreConflictError leaves the transaction usable, as in SQLite.
 
 import { toJobItemRows } from '../job-item-rows.js';
+import { toJobResultRows, withoutItems, type JobResultEntry } from '../job-result-rows.js';
 import type {
   ApiKeyRecord,
   CatalogKind,
@@ -250,18 +251,27 @@ export class PostgresWriter extends PostgresReader implements StoreWriter {
   ): Promise<void> {
     const changed = await this.run('UPDATE jobs SET cursor = $2, imports = $3, errors = $4 WHERE id = $1', jobId, progress.cursor, progress.imports, progress.errors);
     if (changed === 0) return;
-    for (let start = 0; start < progress.results.length; start += ROWS_PER_INSERT) {
-      const chunk = progress.results.slice(start, start + ROWS_PER_INSERT);
-      // An upsert: a job resumed after a crash may process an item again.
-      await this.run(
-        `INSERT INTO job_results (job_id, item_index, ok, result) SELECT $1, item_index, ok, result FROM unnest($2::integer[], $3::boolean[], $4::json[]) AS entry (item_index, ok, result)
-         ON CONFLICT (job_id, item_index) DO UPDATE SET ok = excluded.ok, result = excluded.result`,
-        jobId,
-        chunk.map((result) => result.index),
-        chunk.map((result) => result.ok),
-        chunk.map((result) => json(result.result)),
-      );
+    const rows = toJobResultRows(progress.results);
+    if (rows.length === 0) return;
+    const insert = 'INSERT INTO job_result_rows (job_id, ok, first_index, last_index, count, results) VALUES ($1, $2, $3, $4, $5, $6)';
+    // Items recorded before (never in a running job; see withoutItems) lose their old results.
+    const first = Math.min(...rows.map((row) => row.first));
+    const last = Math.max(...rows.map((row) => row.last));
+    const overlapping = await this.all<{ ok: boolean; first_index: number; results: JobResultEntry[] }>(
+      'SELECT ok, first_index, results FROM job_result_rows WHERE job_id = $1 AND first_index <= $2 AND last_index >= $3',
+      jobId,
+      last,
+      first,
+    );
+    if (overlapping.length > 0) {
+      const recorded = new Set(progress.results.map((result) => result.index));
+      for (const row of overlapping) {
+        await this.run('DELETE FROM job_result_rows WHERE job_id = $1 AND ok = $2 AND first_index = $3', jobId, row.ok, row.first_index);
+        const kept = withoutItems(row.results, recorded);
+        if (kept !== undefined) await this.run(insert, jobId, row.ok, kept[0]?.[0], kept.at(-1)?.[0], kept.length, JSON.stringify(kept));
+      }
     }
+    for (const row of rows) await this.run(insert, jobId, row.ok, row.first, row.last, row.entries.length, JSON.stringify(row.entries));
   }
 
   async finishJob(jobId: string, status: JobStatus, finished: string): Promise<void> {

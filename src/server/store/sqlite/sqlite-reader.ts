@@ -2,6 +2,7 @@
 // writing one inside them (so that a transaction sees its own writes).
 
 import { firstRowFor, sliceJobItemRows } from '../job-item-rows.js';
+import { pageJobResults, type JobResultEntry } from '../job-result-rows.js';
 import { checkPageLimit, decodePageCursor, encodePageCursor, toPage } from '../page-cursor.js';
 import type {
   ApiKeyRecord,
@@ -21,7 +22,6 @@ import {
   toApiKey,
   toEvent,
   toJob,
-  toJobResult,
   toOrganisation,
   toProfile,
   SESSION_INFO_COLUMNS,
@@ -30,7 +30,6 @@ import {
   toUser,
   type ApiKeyRow,
   type EventRow,
-  type JobResultRow,
   type JobRow,
   type OrganisationRow,
   type ProfileRow,
@@ -184,17 +183,18 @@ export class SqliteReader implements StoreReader {
 
   async listJobResults(jobId: string, options: { readonly ok: boolean; readonly after: number; readonly limit: number }): Promise<JobResultRecord[]> {
     checkPageLimit(options.limit);
-    return this.all<JobResultRow>(
-      'SELECT item_index, ok, result FROM job_results WHERE job_id = ? AND ok = ? AND item_index > ? ORDER BY item_index LIMIT ?',
+    const rows = this.all<{ results: string }>(
+      'SELECT results FROM job_result_rows WHERE job_id = ? AND ok = ? AND last_index > ? ORDER BY first_index LIMIT ?',
       jobId,
       options.ok ? 1 : 0,
       options.after,
       options.limit,
-    ).map(toJobResult);
+    );
+    return pageJobResults(rows.map((row) => JSON.parse(row.results) as JobResultEntry[]), options.ok, options.after, options.limit);
   }
 
   async countJobResults(jobId: string, ok: boolean): Promise<number> {
-    const row = this.one<{ total: number }>('SELECT count(*) AS total FROM job_results WHERE job_id = ? AND ok = ?', jobId, ok ? 1 : 0);
+    const row = this.one<{ total: number }>('SELECT coalesce(sum(count), 0) AS total FROM job_result_rows WHERE job_id = ? AND ok = ?', jobId, ok ? 1 : 0);
     return row?.total ?? 0;
   }
 

@@ -7,7 +7,6 @@ import type {
   EventRecord,
   JobKind,
   JobRecord,
-  JobResultRecord,
   JobStatus,
   JsonObject,
   JsonValue,
@@ -94,11 +93,6 @@ export interface JobRow {
   errors: number;
 }
 
-export interface JobResultRow {
-  item_index: number;
-  ok: number;
-  result: string;
-}
 
 export const toOrganisation = (row: OrganisationRow): OrganisationRecord => ({
   id: row.id,
@@ -185,8 +179,3 @@ export const toJob = (row: JobRow): JobRecord => ({
   errors: row.errors,
 });
 
-export const toJobResult = (row: JobResultRow): JobResultRecord => ({
-  index: row.item_index,
-  ok: row.ok === 1,
-  result: JSON.parse(row.result) as JsonValue,
-});

@@ -22,7 +22,8 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 describeStoreContract('SQLite', () => createSqliteStore({ file: newFile(), dataCenter: 'na1' }));
 
 /** A migration only tests know: it shows an older database being brought forward. */
-const addNotes: Migration = { version: 2, name: 'add-notes', sql: 'CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT;' };
+const newest = sqliteMigrations.length;
+const addNotes: Migration = { version: newest + 1, name: 'add-notes', sql: 'CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL) STRICT;' };
 
 describe('SQLite store', () => {
   test('the database file is in WAL mode, and rows of an unknown organisation are refused (foreign keys on)', async () => {
@@ -77,25 +78,35 @@ describe('SQLite store', () => {
     const database = new Database(file);
     try {
       expect(sqliteSchemaVersion(database)).toBe(1);
-      expect(migrateSqlite(database, [...sqliteMigrations, addNotes])).toEqual([2]);
+      // Version 1 kept one row per batch result.
+      database.exec(`INSERT INTO jobs (id, org_id, kind, status, created, total, cursor, imports, errors) VALUES ('job-1', 'org-1', 'events', 'COMPLETED', 'x', 3, 3, 2, 1);
+        INSERT INTO job_results (job_id, item_index, ok, result) VALUES ('job-1', 0, 1, '{"id":"e-0"}'), ('job-1', 1, 0, '{"code":"invalid_request"}'), ('job-1', 2, 1, '"e-2"');`);
+      const versions = Array.from({ length: newest }, (_, index) => index + 1);
+      expect(migrateSqlite(database, [...sqliteMigrations, addNotes])).toEqual([...versions.slice(1), newest + 1]);
       expect(migrateSqlite(database, [...sqliteMigrations, addNotes])).toEqual([]);
-      expect(sqliteSchemaVersion(database)).toBe(2);
-      expect(database.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2]);
+      expect(sqliteSchemaVersion(database)).toBe(newest + 1);
+      expect(database.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([...versions, newest + 1]);
       expect(database.prepare("SELECT name FROM sqlite_master WHERE name = 'notes'").pluck().get()).toBe('notes');
     } finally {
       database.close();
     }
     const reopened = await createSqliteStore({ file, dataCenter: 'na1', migrations: [...sqliteMigrations, addNotes] });
     expect(await reopened.findOrganisation('org-1')).toBeDefined();
+    expect(await reopened.listJobResults('job-1', { ok: true, after: -1, limit: 10 })).toEqual([
+      { index: 0, ok: true, result: { id: 'e-0' } },
+      { index: 2, ok: true, result: 'e-2' },
+    ]);
+    expect(await reopened.listJobResults('job-1', { ok: false, after: -1, limit: 10 })).toEqual([{ index: 1, ok: false, result: { code: 'invalid_request' } }]);
+    expect([await reopened.countJobResults('job-1', true), await reopened.countJobResults('job-1', false)]).toEqual([2, 1]);
     await reopened.close();
   });
 
   test('a failing migration is rolled back whole and reported with StoreMigrationError', () => {
     const database = new Database(':memory:');
-    const broken: Migration = { version: 2, name: 'broken', sql: 'CREATE TABLE half (id TEXT); INSERT INTO missing VALUES (1);' };
+    const broken: Migration = { version: newest + 1, name: 'broken', sql: 'CREATE TABLE half (id TEXT); INSERT INTO missing VALUES (1);' };
     try {
       expect(() => migrateSqlite(database, [...sqliteMigrations, broken])).toThrow(StoreMigrationError);
-      expect(sqliteSchemaVersion(database)).toBe(1);
+      expect(sqliteSchemaVersion(database)).toBe(newest);
       expect(database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(0);
     } finally {
       database.close();

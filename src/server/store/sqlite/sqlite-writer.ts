@@ -3,6 +3,7 @@
 // need no further locking. A failed statement undoes only itself, never the transaction.
 
 import { toJobItemRows } from '../job-item-rows.js';
+import { toJobResultRows, withoutItems, type JobResultEntry } from '../job-result-rows.js';
 import type {
   ApiKeyRecord,
   CatalogKind,
@@ -235,12 +236,27 @@ export class SqliteWriter extends SqliteReader implements StoreWriter {
   ): Promise<void> {
     const changed = this.run('UPDATE jobs SET cursor = ?, imports = ?, errors = ? WHERE id = ?', progress.cursor, progress.imports, progress.errors, jobId);
     if (changed === 0) return;
-    // An upsert: a job resumed after a crash may process an item again.
-    const insert = this.statements.get(
-      `INSERT INTO job_results (job_id, item_index, ok, result) VALUES (?, ?, ?, ?)
-       ON CONFLICT (job_id, item_index) DO UPDATE SET ok = excluded.ok, result = excluded.result`,
+    const rows = toJobResultRows(progress.results);
+    if (rows.length === 0) return;
+    const insert = this.statements.get('INSERT INTO job_result_rows (job_id, ok, first_index, last_index, count, results) VALUES (?, ?, ?, ?, ?, ?)');
+    // Items recorded before (never in a running job; see withoutItems) lose their old results.
+    const first = Math.min(...rows.map((row) => row.first));
+    const last = Math.max(...rows.map((row) => row.last));
+    const overlapping = this.all<{ ok: number; first_index: number; results: string }>(
+      'SELECT ok, first_index, results FROM job_result_rows WHERE job_id = ? AND first_index <= ? AND last_index >= ?',
+      jobId,
+      last,
+      first,
     );
-    for (const result of progress.results) insert.run(jobId, result.index, result.ok ? 1 : 0, json(result.result));
+    if (overlapping.length > 0) {
+      const recorded = new Set(progress.results.map((result) => result.index));
+      for (const row of overlapping) {
+        this.run('DELETE FROM job_result_rows WHERE job_id = ? AND ok = ? AND first_index = ?', jobId, row.ok, row.first_index);
+        const kept = withoutItems(JSON.parse(row.results) as JobResultEntry[], recorded);
+        if (kept !== undefined) insert.run(jobId, row.ok, kept[0]?.[0], kept.at(-1)?.[0], kept.length, JSON.stringify(kept));
+      }
+    }
+    for (const row of rows) insert.run(jobId, row.ok ? 1 : 0, row.first, row.last, row.entries.length, JSON.stringify(row.entries));
   }
 
   async finishJob(jobId: string, status: JobStatus, finished: string): Promise<void> {

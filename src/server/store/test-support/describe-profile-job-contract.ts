@@ -85,6 +85,19 @@ export function describeProfileJobContract(store: () => DataCenterStore): void {
       expect(imports.map((result) => result.index)).toEqual([1, 2, 4]);
       const more = await store().listJobResults('job-1', { ok: true, after: 4, limit: 100 });
       expect(more.map((result) => result.index)).toEqual([5, 7, 8, 10, 11]);
+      // Walking the pages with any page size neither skips nor repeats a result.
+      for (const limit of [1, 2, 5]) {
+        for (const ok of [true, false]) {
+          const walked: JobResultRecord[] = [];
+          for (let after = -1; ; ) {
+            const page = await store().listJobResults('job-1', { ok, after, limit });
+            walked.push(...page);
+            if (page.length < limit) break;
+            after = (page.at(-1) as JobResultRecord).index;
+          }
+          expect(walked).toEqual(results(0, 12).filter((result) => result.ok === ok));
+        }
+      }
     });
 
     test('recording an item again (a job resumed after a crash) replaces its result', async () => {

@@ -1,0 +1,56 @@
+// Batch results are stored like batch items, many to a row: one row per processed chunk and
+// outcome (imports, errors), holding `[[item index, result], ...]` in ascending index order.
+// Writing two rows per chunk costs far less than a row per item, and the errors page reads only
+// rows of errors.
+
+import type { JobResultRecord, JsonValue } from './records.js';
+
+export type JobResultEntry = readonly [index: number, result: JsonValue];
+
+export interface JobResultRowValue {
+  readonly ok: boolean;
+  readonly first: number;
+  readonly last: number;
+  readonly entries: readonly JobResultEntry[];
+}
+
+/** The rows for one chunk's results: the imports, then the errors; none for an empty outcome. */
+export function toJobResultRows(results: readonly JobResultRecord[]): JobResultRowValue[] {
+  const rows: JobResultRowValue[] = [];
+  for (const ok of [true, false]) {
+    const entries = results
+      .filter((result) => result.ok === ok)
+      .map((result): JobResultEntry => [result.index, result.result])
+      .sort((left, right) => left[0] - right[0]);
+    const first = entries[0];
+    const last = entries.at(-1);
+    if (first !== undefined && last !== undefined) rows.push({ ok, first: first[0], last: last[0], entries });
+  }
+  return rows;
+}
+
+/**
+ * A stored row without the items `recorded` again: the entries that stay, or undefined when none
+ * do. Chunks never overlap in a running job (results and cursor commit together); this keeps
+ * "the last result of an item wins" true even if one is processed again.
+ */
+export function withoutItems(entries: readonly JobResultEntry[], recorded: ReadonlySet<number>): JobResultEntry[] | undefined {
+  const kept = entries.filter(([index]) => !recorded.has(index));
+  return kept.length === 0 ? undefined : kept;
+}
+
+/**
+ * The results with an index above `after`, at most `limit` of them, out of one outcome's rows in
+ * ascending order (rows whose last index is above `after`: `limit` rows are always enough).
+ */
+export function pageJobResults(rows: readonly (readonly JobResultEntry[])[], ok: boolean, after: number, limit: number): JobResultRecord[] {
+  const page: JobResultRecord[] = [];
+  for (const entries of rows) {
+    for (const [index, result] of entries) {
+      if (index <= after) continue;
+      if (page.length === limit) return page;
+      page.push({ index, ok, result });
+    }
+  }
+  return page;
+}
