@@ -6,6 +6,7 @@ import { parseIsoTimestamp } from '../../session/iso-timestamp.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { validateBody } from '../http/parse-request.js';
 import { eventRequestSchema } from '../routes/schemas.js';
+import { isEventRequest } from './is-event-request.js';
 import type { EventRecord, JsonObject, JsonValue, UserRecord } from '../store/records.js';
 import type { StoreWriter } from '../store/store.js';
 import { EVENT_NAME_LIMIT, EVENT_PROPERTY_LIMIT } from '../users/limits.js';
@@ -58,7 +59,7 @@ function nest(writes: readonly PropertyWrite[]): JsonObject {
 }
 
 function prepare(item: unknown, now: Date, alreadyValid: boolean): Prepared {
-  const request = alreadyValid ? (item as EventRequest) : validateBody(item ?? null, eventRequestSchema);
+  const request = alreadyValid || isEventRequest(item) ? (item as EventRequest) : validateBody(item ?? null, eventRequestSchema);
   let timestamp = now.toISOString();
   if (request.timestamp !== undefined) {
     const time = parseIsoTimestamp(request.timestamp);
