@@ -54,6 +54,29 @@ describe('Studio', () => {
     expect(app.lastFrame()).toContain('  ✗ user  excluded by context.exclude');
   });
 
+  it('shows a save once its read finishes, though a later read of the file (the trailing change) is still in flight', async () => {
+    const held: (() => void)[] = [];
+    let holding = false;
+    const model = createScriptedModel({ answers: [] });
+    const memory = createMemoryStudio({
+      files: { ...STUDIO_FILES },
+      model,
+      readGate: (file) => (holding && file === 'profiles/alpha.yaml' ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve()),
+    });
+    const app = start({ model, memory });
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, '3');
+    holding = true;
+    const edited = ALPHA_PROFILE.replace('ALPHA-PRE', 'EDITED-PRE');
+    app.memory.save('profiles/alpha.yaml', edited);
+    await waitForFrame(() => String(held.length), '1');
+    app.memory.save('profiles/alpha.yaml', edited);
+    await waitForFrame(() => String(held.length), '2');
+    held[0]?.();
+    await waitForFrame(app.lastFrame, 'Summarise EDITED-PRE');
+    held[1]?.();
+  });
+
   it('re-prepares every pane when the profile is saved, without calling the model', async () => {
     const app = start();
     await waitForFrame(app.lastFrame, 'kept 5 of 10');

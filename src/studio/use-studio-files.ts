@@ -3,6 +3,7 @@
 
 import path from 'node:path';
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
+import { ReadOrder } from './read-order.js';
 import type { StudioAction } from './studio-action.js';
 import type { StudioDependencies, StudioSettings } from './studio-dependencies.js';
 import { absolutePath, displayPath, hasExtension, PROFILE_EXTENSIONS, SESSION_EXTENSIONS } from './studio-paths.js';
@@ -29,7 +30,7 @@ export function useStudioFiles(
   const sessionsFolder = path.resolve(cwd, settings.sessionsFolder);
   const alive = useRef(true);
   const timers = useRef(new Map<string, NodeJS.Timeout>());
-  const generation = useRef(new Map<string, number>());
+  const order = useRef(new ReadOrder());
   const wanted = useRef(new Set<string>());
   wanted.current = new Set(
     [state.profile?.path, state.session?.path, state.compare?.profile.path].filter((file): file is string => file !== undefined),
@@ -37,15 +38,14 @@ export function useStudioFiles(
 
   const read = useCallback(
     (shown: string, retried = false) => {
-      // Only the latest read of a file may report: an older, slower one would undo a newer save.
-      const ticket = (generation.current.get(shown) ?? 0) + 1;
-      generation.current.set(shown, ticket);
+      // A read that finishes after a newer one was taken is dropped: it would undo a newer save.
+      const ticket = order.current.start(shown);
       dependencies.readText(absolutePath(cwd, shown)).then(
         (text) => {
-          if (alive.current && generation.current.get(shown) === ticket) dispatch({ type: 'file-read', path: shown, text });
+          if (alive.current && order.current.take(shown, ticket)) dispatch({ type: 'file-read', path: shown, text });
         },
         (error: NodeJS.ErrnoException) => {
-          if (!alive.current || generation.current.get(shown) !== ticket) return;
+          if (!alive.current || !order.current.isLatest(shown, ticket)) return;
           const missing = error.code === 'ENOENT';
           if (missing && !retried) {
             timers.current.set(shown, setTimeout(() => read(shown, true), MISSING_RETRY_MS));

@@ -37,6 +37,8 @@ export interface MemoryStudioOptions {
   readonly editor?: (file: string, files: Map<string, string>) => EditorResult;
   readonly settings?: Partial<StudioSettings>;
   readonly now?: () => Date;
+  /** Awaited by every read after it took the file's text: lets a test hold reads in flight. */
+  readonly readGate?: (file: string) => Promise<void>;
 }
 
 function memoryHistory(runs: Map<string, RunRecord[]>): RunHistory {
@@ -74,6 +76,7 @@ export function createMemoryStudio(options: MemoryStudioOptions): MemoryStudio {
     },
     readText: async (absolute) => {
       const text = files.get(relative(absolute));
+      await options.readGate?.(relative(absolute));
       if (text === undefined) throw Object.assign(new Error(`ENOENT: no such file, open '${absolute}'`), { code: 'ENOENT' });
       return text;
     },
