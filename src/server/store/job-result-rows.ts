@@ -30,13 +30,19 @@ export function toJobResultRows(results: readonly JobResultRecord[]): JobResultR
 }
 
 /**
- * A stored row without the items `recorded` again: the entries that stay, or undefined when none
- * do. Chunks never overlap in a running job (results and cursor commit together); this keeps
- * "the last result of an item wins" true even if one is processed again.
+ * The rows that replace `overlapping` stored rows (any outcome, their ranges meeting the chunk's)
+ * when a chunk's `results` are recorded: every item keeps its newest result, and each outcome's
+ * entries go into one row, so that the rows of one outcome never interleave and paging in row
+ * order stays in index order. Chunks never overlap in a running job (results and cursor commit
+ * together); this keeps "the last result of an item wins" true even if one is processed again.
  */
-export function withoutItems(entries: readonly JobResultEntry[], recorded: ReadonlySet<number>): JobResultEntry[] | undefined {
-  const kept = entries.filter(([index]) => !recorded.has(index));
-  return kept.length === 0 ? undefined : kept;
+export function mergeJobResultRows(
+  overlapping: readonly { readonly ok: boolean; readonly entries: readonly JobResultEntry[] }[],
+  results: readonly JobResultRecord[],
+): JobResultRowValue[] {
+  const recorded = new Set(results.map((result) => result.index));
+  const kept = overlapping.flatMap((row) => row.entries.filter(([index]) => !recorded.has(index)).map((entry) => ({ ok: row.ok, entry })));
+  return toJobResultRows([...kept.map(({ ok, entry: [index, result] }) => ({ index, ok, result })), ...results]);
 }
 
 /**

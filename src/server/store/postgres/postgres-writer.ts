@@ -4,7 +4,7 @@
 // savepoint), so a StoreConflictError leaves the transaction usable, as in SQLite.
 
 import { toJobItemRows } from '../job-item-rows.js';
-import { toJobResultRows, withoutItems, type JobResultEntry } from '../job-result-rows.js';
+import { mergeJobResultRows, toJobResultRows, type JobResultEntry } from '../job-result-rows.js';
 import type {
   ApiKeyRecord,
   CatalogKind,
@@ -253,8 +253,6 @@ export class PostgresWriter extends PostgresReader implements StoreWriter {
     if (changed === 0) return;
     const rows = toJobResultRows(progress.results);
     if (rows.length === 0) return;
-    const insert = 'INSERT INTO job_result_rows (job_id, ok, first_index, last_index, count, results) VALUES ($1, $2, $3, $4, $5, $6)';
-    // Items recorded before (never in a running job; see withoutItems) lose their old results.
     const first = Math.min(...rows.map((row) => row.first));
     const last = Math.max(...rows.map((row) => row.last));
     const overlapping = await this.all<{ ok: boolean; first_index: number; results: JobResultEntry[] }>(
@@ -263,15 +261,19 @@ export class PostgresWriter extends PostgresReader implements StoreWriter {
       last,
       first,
     );
-    if (overlapping.length > 0) {
-      const recorded = new Set(progress.results.map((result) => result.index));
-      for (const row of overlapping) {
-        await this.run('DELETE FROM job_result_rows WHERE job_id = $1 AND ok = $2 AND first_index = $3', jobId, row.ok, row.first_index);
-        const kept = withoutItems(row.results, recorded);
-        if (kept !== undefined) await this.run(insert, jobId, row.ok, kept[0]?.[0], kept.at(-1)?.[0], kept.length, JSON.stringify(kept));
-      }
+    for (const row of overlapping) await this.run('DELETE FROM job_result_rows WHERE job_id = $1 AND ok = $2 AND first_index = $3', jobId, row.ok, row.first_index);
+    const written = overlapping.length === 0 ? rows : mergeJobResultRows(overlapping.map((row) => ({ ok: row.ok, entries: row.results })), progress.results);
+    for (const row of written) {
+      await this.run(
+        'INSERT INTO job_result_rows (job_id, ok, first_index, last_index, count, results) VALUES ($1, $2, $3, $4, $5, $6)',
+        jobId,
+        row.ok,
+        row.first,
+        row.last,
+        row.entries.length,
+        JSON.stringify(row.entries),
+      );
     }
-    for (const row of rows) await this.run(insert, jobId, row.ok, row.first, row.last, row.entries.length, JSON.stringify(row.entries));
   }
 
   async finishJob(jobId: string, status: JobStatus, finished: string): Promise<void> {

@@ -3,7 +3,7 @@
 // need no further locking. A failed statement undoes only itself, never the transaction.
 
 import { toJobItemRows } from '../job-item-rows.js';
-import { toJobResultRows, withoutItems, type JobResultEntry } from '../job-result-rows.js';
+import { mergeJobResultRows, toJobResultRows, type JobResultEntry } from '../job-result-rows.js';
 import type {
   ApiKeyRecord,
   CatalogKind,
@@ -239,7 +239,6 @@ export class SqliteWriter extends SqliteReader implements StoreWriter {
     const rows = toJobResultRows(progress.results);
     if (rows.length === 0) return;
     const insert = this.statements.get('INSERT INTO job_result_rows (job_id, ok, first_index, last_index, count, results) VALUES (?, ?, ?, ?, ?, ?)');
-    // Items recorded before (never in a running job; see withoutItems) lose their old results.
     const first = Math.min(...rows.map((row) => row.first));
     const last = Math.max(...rows.map((row) => row.last));
     const overlapping = this.all<{ ok: number; first_index: number; results: string }>(
@@ -248,15 +247,15 @@ export class SqliteWriter extends SqliteReader implements StoreWriter {
       last,
       first,
     );
-    if (overlapping.length > 0) {
-      const recorded = new Set(progress.results.map((result) => result.index));
-      for (const row of overlapping) {
-        this.run('DELETE FROM job_result_rows WHERE job_id = ? AND ok = ? AND first_index = ?', jobId, row.ok, row.first_index);
-        const kept = withoutItems(JSON.parse(row.results) as JobResultEntry[], recorded);
-        if (kept !== undefined) insert.run(jobId, row.ok, kept[0]?.[0], kept.at(-1)?.[0], kept.length, JSON.stringify(kept));
-      }
-    }
-    for (const row of rows) insert.run(jobId, row.ok ? 1 : 0, row.first, row.last, row.entries.length, JSON.stringify(row.entries));
+    for (const row of overlapping) this.run('DELETE FROM job_result_rows WHERE job_id = ? AND ok = ? AND first_index = ?', jobId, row.ok, row.first_index);
+    const written =
+      overlapping.length === 0
+        ? rows
+        : mergeJobResultRows(
+            overlapping.map((row) => ({ ok: row.ok === 1, entries: JSON.parse(row.results) as JobResultEntry[] })),
+            progress.results,
+          );
+    for (const row of written) insert.run(jobId, row.ok ? 1 : 0, row.first, row.last, row.entries.length, JSON.stringify(row.entries));
   }
 
   async finishJob(jobId: string, status: JobStatus, finished: string): Promise<void> {

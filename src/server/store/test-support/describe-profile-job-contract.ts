@@ -115,6 +115,39 @@ export function describeProfileJobContract(store: () => DataCenterStore): void {
       expect(await store().countJobResults('job-1', false)).toBe(0);
     });
 
+    test('items recorded again in the middle of an earlier chunk still page in index order, each with its newest result', async () => {
+      await store().transaction((writer) => writer.createJob(job('job-1', { total: 6 }), items.slice(0, 6)));
+      const first: JobResultRecord[] = [0, 1, 2, 3, 4, 5].map((index) => ({ index, ok: index !== 4, result: `try 1 of ${index}` }));
+      await store().transaction((writer) => writer.recordJobProgress('job-1', { cursor: 6, imports: 5, errors: 1, results: first }));
+      const again: JobResultRecord[] = [
+        { index: 2, ok: false, result: 'try 2 of 2' },
+        { index: 3, ok: true, result: 'try 2 of 3' },
+      ];
+      await store().transaction((writer) => writer.recordJobProgress('job-1', { cursor: 6, imports: 4, errors: 2, results: again }));
+      const walk = async (ok: boolean, limit: number) => {
+        const walked: JobResultRecord[] = [];
+        for (let after = -1; ; ) {
+          const page = await store().listJobResults('job-1', { ok, after, limit });
+          walked.push(...page);
+          if (page.length < limit) return walked;
+          after = (page.at(-1) as JobResultRecord).index;
+        }
+      };
+      for (const limit of [1, 2, 10]) {
+        expect((await walk(true, limit)).map((result) => [result.index, result.result])).toEqual([
+          [0, 'try 1 of 0'],
+          [1, 'try 1 of 1'],
+          [3, 'try 2 of 3'],
+          [5, 'try 1 of 5'],
+        ]);
+        expect((await walk(false, limit)).map((result) => [result.index, result.result])).toEqual([
+          [2, 'try 2 of 2'],
+          [4, 'try 1 of 4'],
+        ]);
+      }
+      expect([await store().countJobResults('job-1', true), await store().countJobResults('job-1', false)]).toEqual([4, 2]);
+    });
+
     test('unfinished jobs of every organisation are listed oldest first; finished ones are not', async () => {
       await store().transaction(async (writer) => {
         await writer.createJob(job('job-late', { created: at(300) }), []);
