@@ -104,6 +104,15 @@ const newMarker: Change = (original, save) => {
   return { text: original.replace('MARKER', marker), shows: marker };
 };
 
+/**
+ * A new marker and a new (empty-handed) type filter: the selection changed, so nothing of the
+ * last preparation can be reused, though every event is still kept.
+ */
+const newMarkerAndFilter: Change = (original, save) => {
+  const { text, shows } = newMarker(original, save);
+  return { text: `${text}events:\n  exclude_types: [no-such-event-${save}]\n`, shows };
+};
+
 /** A new event limit: visible in the Events pane's counts. */
 const newLimit: Change = (original, save) => ({
   text: original.replace(/event_limit: \d+/, `event_limit: ${500 + save}`),
@@ -227,6 +236,7 @@ export async function runStudioBenchmark(): Promise<void> {
     // The same, with every event kept: a prompt of about 6 MB and 50,000+ lines.
     writeFileSync(path.join(directory, 'profiles', 'a-friction.yaml'), EVERYTHING.replace('Everything', 'Everything first'));
     await measureSaves(studio, directory, 'profiles/a-friction.yaml', '3', 'profile save, every event kept (~6 MB prompt), Prompt pane', newMarker);
+    await measureSaves(studio, directory, 'profiles/a-friction.yaml', '3', '  the same, with the type filter changed too (no reuse)', newMarkerAndFilter);
     writeFileSync(path.join(directory, 'profiles', 'a-friction.yaml'), friction);
     await measureSaves(studio, directory, 'sessions-fixtures/long.json', '3', `session save (${(sessionText.length / 1e6).toFixed(0)} MB, re-parse every event), Prompt pane`, newSessionId);
 
@@ -235,11 +245,15 @@ export async function runStudioBenchmark(): Promise<void> {
     state = studio.studioReducer(state, { type: 'file-read', path: 'long.json', text: sessionText });
     state = studio.studioReducer(state, { type: 'file-read', path: 'a.yaml', text: friction });
     const reducer = measureReducer(studio, state, 'a.yaml', friction);
-    const everything = measureReducer(studio, state, 'a.yaml', EVERYTHING);
+    // From a workspace of the every-event profile: a prompt edit builds on it, a filter edit cannot.
+    const everythingState = studio.studioReducer(state, { type: 'file-read', path: 'a.yaml', text: EVERYTHING });
+    const everything = measureReducer(studio, everythingState, 'a.yaml', EVERYTHING);
+    const everythingFiltered = measureReducer(studio, everythingState, 'a.yaml', `${EVERYTHING}events:\n  exclude_types: [Below]\n`);
     const sessionParse = measureReducer(studio, state, 'long.json', sessionText.replace('"id":"', '"id":"MARKER'));
     console.log(`\nof which, without IO or rendering (studioReducer on the new text):`);
     console.log(`  profile: parse + prepare + explain events           ${ms(median(reducer))} median ${ms(p95(reducer))} p95`);
-    console.log(`  the same, every event kept (~6 MB prompt)           ${ms(median(everything))} median ${ms(p95(everything))} p95`);
+    console.log(`  every event kept (~6 MB prompt), a prompt edit       ${ms(median(everything))} median ${ms(p95(everything))} p95`);
+    console.log(`  every event kept, the type filter edited (no reuse)  ${ms(median(everythingFiltered))} median ${ms(p95(everythingFiltered))} p95`);
     console.log(`  session: parse ${EVENTS.toLocaleString('en')} events + prepare + explain     ${ms(median(sessionParse))} median ${ms(p95(sessionParse))} p95`);
 
     console.log(`\n## Studio: scrolling a ${EVENTS.toLocaleString('en')}-event session (friction-report)`);

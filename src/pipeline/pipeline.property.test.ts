@@ -157,4 +157,27 @@ describe('pipeline invariants', () => {
       }),
     );
   });
+
+  it('builds on an earlier preparation of the same session to exactly the result of preparing afresh', () => {
+    const llmArbitrary = fc.record(
+      { pre_prompt: fc.constantFrom('', '  Summarise.  ', 'Look at <session id="x">'), post_prompt: fc.constantFrom('', 'Answer in JSON.'), temperature: fc.constantFrom(0, 0.7) },
+      { requiredKeys: [] },
+    );
+    const profileArbitrary = fc.record({ slice: sliceArbitrary, events: eventsArbitrary, llm: llmArbitrary }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(sessionArbitrary, profileArbitrary, profileArbitrary, fc.boolean(), (session, first, second, sameSlice) => {
+        // Half the pairs select alike (only the prompts differ), the rest anything.
+        const next = sameSlice ? { ...first, llm: second.llm } : second;
+        const previous = { profile: first, session, prepared: prepare(first, session) };
+        expect(prepare(next, session, { previous })).toEqual(prepare(next, session));
+      }),
+    );
+  });
+
+  it('does not build on a preparation of another session object', () => {
+    const session = sessionWith([{ offset: 0, type: 'click', target: { text: 'old' } }]);
+    const other = sessionWith([{ offset: 0, type: 'click', target: { text: 'new' } }]);
+    const previous = { profile: {}, session, prepared: prepare({}, session) };
+    expect(prepare({}, other, { previous }).prompt).toContain('"new"');
+  });
 });

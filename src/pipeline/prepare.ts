@@ -6,7 +6,7 @@ import type { Session } from '../session/session-schema.js';
 import { assembleContext, type AssembledContext } from './assemble-context.js';
 import { estimateTokens } from './estimate-tokens.js';
 import type { IndexedEvent } from './indexed-event.js';
-import { renderPrompt } from './render-prompt.js';
+import { composePrompt, renderPrompt, type RenderedPrompt } from './render-prompt.js';
 import { selectEvents } from './select-events.js';
 import { sliceWindow, type SliceWindow } from './slice-window.js';
 
@@ -50,31 +50,66 @@ export interface PreparedRequest {
   readonly tokens: TokenCount;
 }
 
+/** An earlier `prepare` of the same session, which a new one may build on. */
+export interface PreviousPreparation {
+  readonly profile: Profile;
+  /** The very session object, unchanged since. */
+  readonly session: Session;
+  readonly prepared: PreparedRequest;
+}
+
+/**
+ * True when two profiles select the same events and context (slice, events and context settings
+ * alike): only their prompts or generation settings can differ, and so the session block.
+ */
+export function sameSelection(left: Profile, right: Profile): boolean {
+  return (
+    JSON.stringify(left.slice ?? {}) === JSON.stringify(right.slice ?? {}) &&
+    JSON.stringify(left.events ?? {}) === JSON.stringify(right.events ?? {}) &&
+    JSON.stringify(left.context ?? {}) === JSON.stringify(right.context ?? {})
+  );
+}
+
 /**
  * Turns a profile and a session into the model request: filter by type, slice, assemble the
  * context, render the prompt (DESIGN §4). Pure and synchronous; nothing from a dropped event or
  * an excluded context element reaches the prompt.
+ *
+ * With `options.previous`, a preparation of the same session object by a profile that selects
+ * the same events and context (see `sameSelection`), the session block is taken from it instead
+ * of rendered again: a tool that re-prepares on every edit of the prompts (the studio) then
+ * answers at once even for a session of megabytes. The result is the same either way.
  */
-export function prepare(profile: Profile, session: Session): PreparedRequest {
-  const window = sliceWindow(session.events, profile.slice);
-  // The same result as sliceEvents(filterEvents(...)) (a property test holds them equal), without
-  // visiting events outside the window more than once.
-  const { kept, matched } = selectEvents(session.events, window, profile.slice, profile.events);
-  const context = assembleContext(session, profile.context);
-  const rendered = renderPrompt({
-    prePrompt: profile.llm?.pre_prompt,
-    postPrompt: profile.llm?.post_prompt,
-    sessionId: session.id,
-    context: context.included,
-    events: kept,
-  });
+export function prepare(profile: Profile, session: Session, options: { readonly previous?: PreviousPreparation | undefined } = {}): PreparedRequest {
+  const previous = options.previous;
+  const reused = previous !== undefined && previous.session === session && sameSelection(previous.profile, profile) ? previous.prepared : undefined;
+  let selected: Pick<PreparedRequest, 'events' | 'context'>;
+  let rendered: RenderedPrompt;
+  if (reused === undefined) {
+    const window = sliceWindow(session.events, profile.slice);
+    // The same result as sliceEvents(filterEvents(...)) (a property test holds them equal), without
+    // visiting events outside the window more than once.
+    const { kept, matched } = selectEvents(session.events, window, profile.slice, profile.events);
+    const context = assembleContext(session, profile.context);
+    selected = { events: { total: session.events.length, matched, kept, window }, context };
+    rendered = renderPrompt({
+      prePrompt: profile.llm?.pre_prompt,
+      postPrompt: profile.llm?.post_prompt,
+      sessionId: session.id,
+      context: context.included,
+      events: kept,
+    });
+  } else {
+    selected = reused;
+    rendered = composePrompt(profile.llm?.pre_prompt, reused.sessionBlock, profile.llm?.post_prompt);
+  }
   return {
     sessionId: session.id,
     prompt: rendered.text,
     sessionBlock: rendered.sessionBlock,
     sessionBlockStart: rendered.sessionBlockStart,
-    events: { total: session.events.length, matched, kept, window },
-    context,
+    events: selected.events,
+    context: selected.context,
     generation: {
       model: profile.llm?.model,
       temperature: profile.llm?.temperature,

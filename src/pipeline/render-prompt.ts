@@ -67,12 +67,14 @@ function renderEventLines(events: readonly IndexedEvent[], origin: number): stri
   return lines.length === 0 ? block : `${block}${lines.join('\n')}\n`;
 }
 
+/** pre_prompt, the session block and post_prompt, trimmed and separated by blank lines; an absent or empty prompt contributes nothing. */
+export function composePrompt(prePrompt: string | undefined, sessionBlock: string, postPrompt: string | undefined): RenderedPrompt {
+  const pre = prePrompt?.trim() ?? '';
+  const sections = [pre, sessionBlock, postPrompt?.trim()].filter((section): section is string => section !== undefined && section !== '');
+  return { text: sections.join('\n\n'), sessionBlock, sessionBlockStart: pre === '' ? 0 : pre.length + 2 };
+}
+
 /** The prompt; an absent or empty pre/post prompt contributes nothing. */
 export function renderPrompt(input: RenderPromptInput): RenderedPrompt {
-  const sessionBlock = renderSessionBlock(input);
-  const prePrompt = input.prePrompt?.trim() ?? '';
-  const sections = [prePrompt, sessionBlock, input.postPrompt?.trim()].filter(
-    (section): section is string => section !== undefined && section !== '',
-  );
-  return { text: sections.join('\n\n'), sessionBlock, sessionBlockStart: prePrompt === '' ? 0 : prePrompt.length + 2 };
+  return composePrompt(input.prePrompt, renderSessionBlock(input), input.postPrompt);
 }

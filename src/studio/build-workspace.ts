@@ -1,14 +1,19 @@
 // Prepares a profile against a session and explains every event: the derived data all panes
 // show. Pure and synchronous, like prepare itself.
 
-import { explainEvents, prepare } from '../index.js';
-import { promptLines } from './prompt-lines.js';
+import { explainEvents, prepare, sameSelection } from '../index.js';
+import { promptLines, promptLinesAround } from './prompt-lines.js';
 import type { ProfileSlot, SessionSlot, Workspace } from './studio-state.js';
 
-/** A workspace from the slots' last good values, or undefined while either has none. */
-export function buildWorkspace(revision: number, profile: ProfileSlot | undefined, session: SessionSlot | undefined): Workspace | undefined {
+/**
+ * A workspace from the slots' last good values, or undefined while either has none. An edit that
+ * changed only the prompts or generation settings builds on `previous`: the session block, the
+ * event fates and the block's lines stay (the result is the same as building afresh).
+ */
+export function buildWorkspace(revision: number, profile: ProfileSlot | undefined, session: SessionSlot | undefined, previous?: Workspace): Workspace | undefined {
   if (profile?.value === undefined || session?.value === undefined) return undefined;
-  const prepared = prepare(profile.value, session.value);
+  const prepared = prepare(profile.value, session.value, { previous });
+  const sameEvents = previous !== undefined && previous.session === session.value && sameSelection(previous.profile, profile.value);
   return {
     revision,
     profilePath: profile.path,
@@ -16,7 +21,10 @@ export function buildWorkspace(revision: number, profile: ProfileSlot | undefine
     profile: profile.value,
     session: session.value,
     prepared,
-    explanation: explainEvents(profile.value, session.value),
-    promptLines: promptLines(prepared.prompt, prepared.sessionBlock, prepared.sessionBlockStart),
+    explanation: sameEvents ? previous.explanation : explainEvents(profile.value, session.value),
+    promptLines:
+      previous !== undefined && prepared.sessionBlock === previous.prepared.sessionBlock
+        ? promptLinesAround(prepared.prompt, prepared.sessionBlock, prepared.sessionBlockStart, previous.promptLines)
+        : promptLines(prepared.prompt, prepared.sessionBlock, prepared.sessionBlockStart),
   };
 }

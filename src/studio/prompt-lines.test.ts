@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseProfile, parseSession, prepare } from '../index.js';
-import { promptLines, promptSection } from './prompt-lines.js';
+import { promptLines, promptLinesAround, promptSection } from './prompt-lines.js';
 import { SESSION_JSON } from './test-support/studio-fixtures.js';
 
 describe('promptLines', () => {
@@ -20,5 +20,26 @@ describe('promptLines', () => {
     const lines = promptLines(prepared.prompt, prepared.sessionBlock);
     expect(lines.sessionStart).toBe(0);
     expect(lines.sessionEnd).toBe(lines.lines.length - 1);
+  });
+});
+
+describe('promptLinesAround', () => {
+  it('splits like promptLines, reusing the block lines of an earlier split around the same block', () => {
+    const block = '<session id="u:s">\nline one\nline two\n</session>';
+    const compose = (pre: string, post: string) => {
+      const sections = [pre, block, post].filter((section) => section !== '');
+      return { prompt: sections.join('\n\n'), start: pre === '' ? 0 : pre.length + 2 };
+    };
+    const earlier = compose('Old pre.', 'Old post.');
+    const previous = promptLines(earlier.prompt, block, earlier.start);
+    for (const [pre, post] of [
+      ['', ''],
+      ['New pre,\non two lines.', ''],
+      ['', 'New post.\n\nWith a blank line.'],
+      ['A', 'B'],
+    ] as const) {
+      const { prompt, start } = compose(pre, post);
+      expect(promptLinesAround(prompt, block, start, previous)).toEqual(promptLines(prompt, block, start));
+    }
   });
 });

@@ -40,6 +40,18 @@ export function promptLines(prompt: string, sessionBlock: string, blockStart?: n
   return { lines, sessionStart, sessionEnd };
 }
 
+/**
+ * The same as `promptLines(prompt, sessionBlock, blockStart)` when `previous` split a prompt
+ * around the very same session block: its block lines are reused, only the prompts around them
+ * are split (for a profile edit that changed only pre_prompt or post_prompt).
+ */
+export function promptLinesAround(prompt: string, sessionBlock: string, blockStart: number, previous: PromptLines): PromptLines {
+  const before = prompt.slice(0, blockStart).split('\n').slice(0, -1);
+  const after = prompt.slice(blockStart + sessionBlock.length).split('\n').slice(1);
+  const block = previous.lines.slice(previous.sessionStart, previous.sessionEnd + 1);
+  return { lines: before.concat(block, after), sessionStart: before.length, sessionEnd: before.length + block.length - 1 };
+}
+
 export function promptSection(prompt: PromptLines, index: number): PromptSection {
   if (index < prompt.sessionStart) return 'pre';
   return index <= prompt.sessionEnd ? 'session' : 'post';

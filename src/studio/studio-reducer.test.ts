@@ -53,6 +53,18 @@ describe('studioReducer: files and live editing', () => {
     expect(after.workspace?.revision).toBeGreaterThan(before.workspace?.revision ?? Infinity);
   });
 
+  it('builds on the last workspace when a save changed only the prompts, and re-selects when it changed the slice', () => {
+    const before = preparedState();
+    const promptOnly = studioReducer(before, { type: 'file-read', path: 'profiles/alpha.yaml', text: ALPHA_PROFILE.replace('ALPHA-PRE', 'ALPHA-EDITED') });
+    expect(promptOnly.workspace?.explanation).toBe(before.workspace?.explanation);
+    expect(promptOnly.workspace?.prepared.events).toBe(before.workspace?.prepared.events);
+    expect(promptOnly.workspace?.prepared.prompt).toContain('ALPHA-EDITED');
+    const sliced = studioReducer(promptOnly, { type: 'file-read', path: 'profiles/alpha.yaml', text: ALPHA_PROFILE.replace('event_limit: 5', 'event_limit: 2') });
+    expect(sliced.workspace?.explanation).not.toBe(promptOnly.workspace?.explanation);
+    expect(sliced.workspace?.prepared.events.kept).toHaveLength(2);
+    expect(sliced.workspace?.explanation.fate(3)).toBe('over-limit');
+  });
+
   it('records file:line:col problems of an invalid save and keeps the last good workspace', () => {
     const before = preparedState();
     const after = studioReducer(before, { type: 'file-read', path: 'profiles/alpha.yaml', text: BROKEN_ALPHA_PROFILE });

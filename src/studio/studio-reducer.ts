@@ -17,9 +17,11 @@ export function pickerItems(state: StudioState, target: PickerTarget): readonly 
 
 function withWorkspace(state: StudioState): StudioState {
   const revision = state.revision + 1;
-  const workspace = buildWorkspace(revision, state.profile, state.session);
+  const workspace = buildWorkspace(revision, state.profile, state.session, state.workspace);
   const compare =
-    state.compare === undefined ? undefined : { ...state.compare, workspace: buildWorkspace(revision, state.compare.profile, state.session) };
+    state.compare === undefined
+      ? undefined
+      : { ...state.compare, workspace: buildWorkspace(revision, state.compare.profile, state.session, state.compare.workspace) };
   return { ...state, revision, workspace, compare };
 }
 
