@@ -136,7 +136,7 @@ export function registerAdminCommand(program: Command, context: CommandContext):
     .addHelpText('after', helpExample('recap admin sessions import --org acme sessions-fixtures/*.json'))
     .action(async (files: string[], options: { org: string; dataDir: string }) => {
       exit.code = await withStores(io, options.dataDir, async (stores) => {
-        const { readFile } = await import('node:fs/promises');
+        const { readUtf8File } = await import('../session/read-utf8-file.js');
         const { findOrganisation } = await import('../server/admin/admin-actions.js');
         const { importSession } = await import('../server/sessions/import-session.js');
         const { SessionFixtureError } = await import('../session/session-error.js');
@@ -144,7 +144,7 @@ export function registerAdminCommand(program: Command, context: CommandContext):
         let failed = 0;
         for (const file of files) {
           try {
-            const text = await readFile(path.resolve(io.cwd, file), 'utf8');
+            const text = await readUtf8File(path.resolve(io.cwd, file));
             const imported = await importSession(store, org, text, { source: file, now: new Date() });
             io.stdout.write(`${imported.created ? 'imported' : 'already imported'} ${file} as ${imported.id}\n`);
           } catch (error) {

@@ -1,7 +1,7 @@
 // Reads a session fixture from disk; all validation is parseSession's.
 
-import { readFile } from 'node:fs/promises';
 import { parseSession } from './parse-session.js';
+import { readUtf8File } from './read-utf8-file.js';
 import { SessionFixtureError } from './session-error.js';
 import type { Session } from './session-schema.js';
 
@@ -10,7 +10,7 @@ export async function loadSession(file: string, options: { readonly source?: str
   const source = options.source ?? file;
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readUtf8File(file);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message;
     throw new SessionFixtureError([{ path: '', message: reason }], source);
