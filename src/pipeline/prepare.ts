@@ -78,7 +78,8 @@ export function sameSelection(left: Profile, right: Profile): boolean {
  * With `options.previous`, a preparation of the same session object by a profile that selects
  * the same events and context (see `sameSelection`), the session block is taken from it instead
  * of rendered again: a tool that re-prepares on every edit of the prompts (the studio) then
- * answers at once even for a session of megabytes. The result is the same either way.
+ * answers at once even for a session of megabytes. The result is the same either way; when it
+ * was built on `previous`, its `events` and `context` are `previous.prepared`'s own objects.
  */
 export function prepare(profile: Profile, session: Session, options: { readonly previous?: PreviousPreparation | undefined } = {}): PreparedRequest {
   const previous = options.previous;

@@ -1,7 +1,7 @@
 // Prepares a profile against a session and explains every event: the derived data all panes
 // show. Pure and synchronous, like prepare itself.
 
-import { explainEvents, prepare, sameSelection } from '../index.js';
+import { explainEvents, prepare } from '../index.js';
 import { promptLines, promptLinesAround } from './prompt-lines.js';
 import type { ProfileSlot, SessionSlot, Workspace } from './studio-state.js';
 
@@ -13,7 +13,9 @@ import type { ProfileSlot, SessionSlot, Workspace } from './studio-state.js';
 export function buildWorkspace(revision: number, profile: ProfileSlot | undefined, session: SessionSlot | undefined, previous?: Workspace): Workspace | undefined {
   if (profile?.value === undefined || session?.value === undefined) return undefined;
   const prepared = prepare(profile.value, session.value, { previous });
-  const sameEvents = previous !== undefined && previous.session === session.value && sameSelection(previous.profile, profile.value);
+  // prepare hands back the previous selection itself when it built on it: then the event fates
+  // and the session block's lines are the previous ones too.
+  const reused = previous !== undefined && prepared.events === previous.prepared.events;
   return {
     revision,
     profilePath: profile.path,
@@ -21,10 +23,9 @@ export function buildWorkspace(revision: number, profile: ProfileSlot | undefine
     profile: profile.value,
     session: session.value,
     prepared,
-    explanation: sameEvents ? previous.explanation : explainEvents(profile.value, session.value),
-    promptLines:
-      previous !== undefined && prepared.sessionBlock === previous.prepared.sessionBlock
-        ? promptLinesAround(prepared.prompt, prepared.sessionBlock, prepared.sessionBlockStart, previous.promptLines)
-        : promptLines(prepared.prompt, prepared.sessionBlock, prepared.sessionBlockStart),
+    explanation: reused ? previous.explanation : explainEvents(profile.value, session.value),
+    promptLines: reused
+      ? promptLinesAround(prepared.prompt, prepared.sessionBlock, prepared.sessionBlockStart, previous.promptLines)
+      : promptLines(prepared.prompt, prepared.sessionBlock, prepared.sessionBlockStart),
   };
 }

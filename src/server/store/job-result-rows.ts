@@ -29,6 +29,11 @@ export function toJobResultRows(results: readonly JobResultRecord[]): JobResultR
   return rows;
 }
 
+/** The item indices a chunk's rows span, to find stored rows that meet them. */
+export function spanOf(rows: readonly JobResultRowValue[]): { readonly first: number; readonly last: number } {
+  return { first: Math.min(...rows.map((row) => row.first)), last: Math.max(...rows.map((row) => row.last)) };
+}
+
 /**
  * The rows that replace `overlapping` stored rows (any outcome, their ranges meeting the chunk's)
  * when a chunk's `results` are recorded: every item keeps its newest result, and each outcome's

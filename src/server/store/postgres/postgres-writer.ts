@@ -4,7 +4,7 @@
 // savepoint), so a StoreConflictError leaves the transaction usable, as in SQLite.
 
 import { toJobItemRows } from '../job-item-rows.js';
-import { mergeJobResultRows, toJobResultRows, type JobResultEntry } from '../job-result-rows.js';
+import { mergeJobResultRows, spanOf, toJobResultRows, type JobResultEntry } from '../job-result-rows.js';
 import type {
   ApiKeyRecord,
   CatalogKind,
@@ -253,8 +253,7 @@ export class PostgresWriter extends PostgresReader implements StoreWriter {
     if (changed === 0) return;
     const rows = toJobResultRows(progress.results);
     if (rows.length === 0) return;
-    const first = Math.min(...rows.map((row) => row.first));
-    const last = Math.max(...rows.map((row) => row.last));
+    const { first, last } = spanOf(rows);
     const overlapping = await this.all<{ ok: boolean; first_index: number; results: JobResultEntry[] }>(
       'SELECT ok, first_index, results FROM job_result_rows WHERE job_id = $1 AND first_index <= $2 AND last_index >= $3',
       jobId,

@@ -3,7 +3,7 @@
 // need no further locking. A failed statement undoes only itself, never the transaction.
 
 import { toJobItemRows } from '../job-item-rows.js';
-import { mergeJobResultRows, toJobResultRows, type JobResultEntry } from '../job-result-rows.js';
+import { mergeJobResultRows, spanOf, toJobResultRows, type JobResultEntry } from '../job-result-rows.js';
 import type {
   ApiKeyRecord,
   CatalogKind,
@@ -239,8 +239,7 @@ export class SqliteWriter extends SqliteReader implements StoreWriter {
     const rows = toJobResultRows(progress.results);
     if (rows.length === 0) return;
     const insert = this.statements.get('INSERT INTO job_result_rows (job_id, ok, first_index, last_index, count, results) VALUES (?, ?, ?, ?, ?, ?)');
-    const first = Math.min(...rows.map((row) => row.first));
-    const last = Math.max(...rows.map((row) => row.last));
+    const { first, last } = spanOf(rows);
     const overlapping = this.all<{ ok: number; first_index: number; results: string }>(
       'SELECT ok, first_index, results FROM job_result_rows WHERE job_id = ? AND first_index <= ? AND last_index >= ?',
       jobId,
