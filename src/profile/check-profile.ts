@@ -62,10 +62,23 @@ function typoWarnings(profile: Profile): ProfileDataIssue[] {
   return warnings;
 }
 
+// zod passes over a key named __proto__ (it would set a prototype), so a response schema property
+// of that name would vanish without a word; such keys are refused wherever they are.
+function prototypeKeys(value: unknown, path: readonly (string | number)[] = []): ProfileDataIssue[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const issues: ProfileDataIssue[] = [];
+  if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) {
+    issues.push({ path: [...path, '__proto__'], message: 'a field or property cannot be named "__proto__"', atKey: true });
+  }
+  for (const [key, child] of Object.entries(value)) issues.push(...prototypeKeys(child, [...path, Array.isArray(value) ? Number(key) : key]));
+  return issues;
+}
+
 /** Checks profile data against every rule of DESIGN §3; never throws. */
 export function checkProfile(data: unknown): CheckProfileResult {
   const result = profileSchema.safeParse(data ?? {}, { reportInput: true });
-  if (!result.success) return { success: false, issues: result.error.issues.flatMap(toDataIssues) };
+  const refused = prototypeKeys(data);
+  if (!result.success || refused.length > 0) return { success: false, issues: [...refused, ...(result.success ? [] : result.error.issues.flatMap(toDataIssues))] };
   return { success: true, profile: result.data, warnings: typoWarnings(result.data) };
 }
 

@@ -132,6 +132,18 @@ extra: true
     ]);
   });
 
+  it('refuses a property named __proto__ instead of dropping it without a word', () => {
+    const profile = 'llm:\n  response_schema:\n    type: OBJECT\n    properties:\n      __proto__: { type: STRING }\n      a: { type: STRING }\n';
+    expect(errors(profile)).toEqual(['profiles/checkout.yaml:5:7 llm.response_schema.properties.__proto__: a field or property cannot be named "__proto__"']);
+    const json = '{"llm":{"response_schema":{"type":"OBJECT","properties":{"a":{"type":"OBJECT","properties":{"__proto__":{"type":"STRING"}}}}}}}';
+    expect(errors(json)).toEqual([
+      'profiles/checkout.yaml:1:79 llm.response_schema.properties.a.properties: an OBJECT needs at least one property',
+      expect.stringMatching(/^profiles\/checkout\.yaml:1:\d+ llm\.response_schema\.properties\.a\.properties\.__proto__: a field or property cannot be named "__proto__"$/),
+    ]);
+    // constructor and prototype stay plain data.
+    expect(safeParseProfile('llm:\n  response_schema:\n    type: OBJECT\n    properties:\n      constructor: { type: STRING }\n      prototype: { type: STRING }\n')).toMatchObject({ success: true });
+  });
+
   it('reports YAML syntax errors and duplicate keys with their position', () => {
     expect(errors('slice:\n  mode: FIRST\n  mode: LAST\n')[0]).toMatch(/^profiles\/checkout\.yaml:3:3 YAML syntax: Map keys must be unique/);
     expect(errors('llm: [\n')[0]).toMatch(/^profiles\/checkout\.yaml:\d+:\d+ YAML syntax: /);

@@ -74,3 +74,13 @@ export function parseIsoTimestamp(value: string): number | undefined {
 export function isIsoTimestamp(value: unknown): value is string {
   return typeof value === 'string' && parseIsoTimestamp(value) !== undefined;
 }
+
+// A date and time written without a zone: readable, but in whose time?
+const WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/;
+
+/** Why `value` is not a timestamp, in words for an error message (when it is one: undefined). */
+export function timestampProblem(value: string): string | undefined {
+  if (parseIsoTimestamp(value) !== undefined) return undefined;
+  if (WITHOUT_ZONE.test(value)) return 'needs a time zone (Z or ±hh:mm), e.g. 2026-03-01T10:00:00Z';
+  return 'not an ISO 8601 date';
+}

@@ -29,12 +29,16 @@ const WORDS: Record<string, string> = {
   InvalidCharacter: 'invalid character in string',
 };
 
-/** The position and nature of a JSON.parse failure on `text`. */
-export function jsonSyntaxIssue(text: string, error: unknown): SessionIssue {
+/**
+ * The position and nature of a JSON.parse failure on `text`. With `quotesText: false` the message
+ * never repeats any of the text (JSON.parse's own message may quote it).
+ */
+export function jsonSyntaxIssue(text: string, error: unknown, options: { readonly quotesText?: boolean } = {}): SessionIssue {
   const errors: ParseError[] = [];
   parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
   if (first === undefined) {
+    if (options.quotesText === false) return { path: '', message: 'not valid JSON' };
     return { path: '', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
   const { line, column } = lineAndColumn(text, first.offset);

@@ -42,6 +42,12 @@ describe('401 unauthorized', () => {
     }
   });
 
+  it('names a scheme other than Basic', async () => {
+    const response = await server.request('GET', '/me', { headers: { authorization: `Bearer ${server.keys.acme.admin}` } });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ code: 'unauthorized', message: 'the Authorization header uses the Bearer scheme; send Authorization: Basic <key>' });
+  });
+
   it("for a key whose prefix is not its organisation's data center", async () => {
     const euKey = server.keys.globex.admin;
     expect(euKey.startsWith('eu1.')).toBe(true);
@@ -62,6 +68,7 @@ describe('403 forbidden', () => {
     const response = await server.request(method, path, { key: server.keys.acme.standard, body: method === 'POST' ? {} : undefined });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe('forbidden');
+    expect(response.body.message).toMatch(new RegExp(`^this key's level \\(standard\\) does not allow ${method} /v2/.+; it needs (architect|admin) or higher$`));
   });
 
   it('a higher level can do everything a lower one can', async () => {
@@ -96,6 +103,10 @@ describe('service routes', () => {
     expect(body.openapi).toBe('3.1.0');
     for (const route of apiRoutes()) expect(body.paths[route.path]?.[route.method]).toBeDefined();
     expect(body.paths['/v2/users'].post.requestBody.content['application/json'].schema.properties.uid).toBeDefined();
+    // Every create route that honours Idempotency-Key documents its 409 and 422.
+    const creates = apiRoutes().filter((route) => route.idempotent === true);
+    expect(creates.map((route) => route.path)).toEqual(expect.arrayContaining(['/v2/users', '/v2/events', '/v2/users/batch', '/v2/events/batch', '/v2/visit_profile']));
+    for (const route of creates) expect(Object.keys(body.paths[route.path][route.method].responses), route.path).toEqual(expect.arrayContaining(['409', '422']));
   });
 
   it('unknown routes are 404 with the error body', async () => {

@@ -51,6 +51,9 @@ describe('POST /v2/events', () => {
     expect((await post({ name: 'x', session: { id: 'u-0:none' } })).body).toMatchObject({ code: 'invalid_request', details: [{ path: 'session.id' }] });
     expect((await post({ name: 'x', user: { id: 'u-none' } })).body).toMatchObject({ details: [{ path: 'user.id' }] });
     expect((await post({ name: 'x', timestamp: 'yesterday' })).body).toMatchObject({ details: [{ path: 'timestamp', message: 'not an ISO 8601 date' }] });
+    expect((await post({ name: 'x', timestamp: '2026-03-01T10:00:30' })).body).toMatchObject({
+      details: [{ path: 'timestamp', message: 'needs a time zone (Z or ±hh:mm), e.g. 2026-03-01T10:00:00Z' }],
+    });
     expect((await post({ name: 'x', properties: { 'a b': 1 } })).body).toMatchObject({ details: [{ path: 'properties.a b' }] });
     expect((await post({ properties: {} })).body).toMatchObject({ details: [{ path: 'name', message: 'is required' }] });
   });

@@ -22,6 +22,25 @@ describe('bad requests', () => {
     expect(response.body).toEqual({ code: 'invalid_request', message: 'the body is not valid JSON', details: [{ path: 'body', message: 'not valid JSON at line 1, column 13: expected a property name in double quotes' }] });
   });
 
+  it('refuses a body that is not UTF-8 instead of storing replacement characters', async () => {
+    const bytes = new Uint8Array([...Buffer.from('{"uid":"l'), 0xe9, ...Buffer.from('"}')]);
+    const response = await server.request('POST', '/v2/users', { key: server.keys.acme.standard, raw: bytes });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ code: 'invalid_request', message: 'the body is not valid UTF-8', details: [{ path: 'body', message: 'not valid UTF-8' }] });
+    expect((await server.request('GET', '/v2/users?uid=l%EF%BF%BD', { key: server.keys.acme.architect })).status).toBe(404);
+  });
+
+  it('refuses an empty body where a JSON object is required, and reads it as no overrides where it is optional', async () => {
+    for (const target of ['/v2/users', '/v2/events', '/v2/visit_profile', '/v2/users/batch', '/users/v1/individual/someone/customvars']) {
+      const response = await server.request('POST', target, { key: server.keys.acme.admin, raw: '' });
+      expect(response.status, target).toBe(400);
+      expect(response.body, target).toEqual({ code: 'invalid_request', message: 'the body is empty; send a JSON object', details: [{ path: 'body', message: 'is required' }] });
+    }
+    // The context route with no body: the profile is looked up (404 here), not a 400 for the body.
+    const context = await server.request('POST', '/v2/sessions/none/context?config_profile=p-none', { key: server.keys.acme.architect, raw: '' });
+    expect(context.status).toBe(404);
+  });
+
   it('answers bodies over the route limit with 413 (1 MiB for single writes)', async () => {
     const big = JSON.stringify({ uid: 'big', properties: { a: 'x'.repeat(1024 * 1024) } });
     const response = await server.request('POST', '/v2/users', { key: server.keys.acme.standard, raw: big });

@@ -76,6 +76,14 @@ describe('GET /v2/sessions', () => {
     }
     expect((await server.request('GET', '/v2/sessions?uid=many', { key })).body.results).toHaveLength(20);
     expect((await server.request('GET', '/v2/sessions?uid=many&limit=500', { key })).body.results).toHaveLength(100);
+    for (const limit of ['abc', '0', '2.5']) {
+      expect((await server.request('GET', `/v2/sessions?uid=many&limit=${limit}`, { key })).body, limit).toEqual({
+        code: 'invalid_request',
+        message: 'invalid query parameters',
+        details: [{ path: 'limit', message: 'expected a whole number of 1 or more' }],
+      });
+    }
+    expect((await server.request('GET', '/v2/visit_profile?page_size=abc', { key })).body.details).toEqual([{ path: 'page_size', message: 'expected a whole number from 1 to 100' }]);
     expect((await server.request('GET', '/v2/sessions?uid=many&limit=5', { key })).body.results[0].id).toMatch(/:s-104$/);
     expect(await server.request('GET', '/v2/sessions', { key })).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
     expect((await server.request('GET', '/v2/sessions?uid=nobody', { key })).body).toEqual({ results: [] });

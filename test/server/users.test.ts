@@ -169,7 +169,11 @@ describe('POST /users/v1/individual/{uid}/customvars', () => {
     const response = await server.request('POST', '/users/v1/individual/recorded/customvars', { key, body: { plan: 'pro', seats_int: 'twelve' } });
     expect(response.status).toBe(400);
     expect(response.body.details.map((detail: { path: string }) => detail.path)).toEqual(['plan']);
-    const typed = await server.request('POST', '/users/v1/individual/recorded/customvars', { key, body: { seats_int: 'twelve' } });
-    expect(typed.body.details).toEqual([{ path: 'properties.seats', message: expect.stringMatching(/declared int/) }]);
+    // Problems are named by the field the client sent, not by the v2 property it becomes.
+    const typed = await server.request('POST', '/users/v1/individual/recorded/customvars', { key, body: { seats_int: 'twelve', 'bad-name_str': 'x' } });
+    expect(typed.body.details).toEqual([
+      { path: 'seats_int', message: expect.stringMatching(/declared int/) },
+      { path: 'bad-name_str', message: expect.stringMatching(/property names may only contain/) },
+    ]);
   });
 });

@@ -23,8 +23,8 @@ export interface TestResponse {
 export interface RequestOptions {
   readonly key?: string | undefined;
   readonly body?: unknown;
-  /** A body sent as is (malformed JSON, huge bodies). */
-  readonly raw?: string;
+  /** A body sent as is (malformed JSON, huge bodies, bytes that are not UTF-8). */
+  readonly raw?: string | Uint8Array;
   readonly headers?: Record<string, string>;
 }
 

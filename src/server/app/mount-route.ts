@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { authenticate } from '../auth/authenticate.js';
 import { levelAtLeast } from '../auth/levels.js';
 import { ApiError } from '../http/api-error.js';
-import { parseBody, parseQuery } from '../http/parse-request.js';
+import { decodeBody, parseBody, parseQuery } from '../http/parse-request.js';
 import { DEFAULT_MAX_BODY_BYTES, type HandlerResult, type RouteDefinition } from '../http/route-definition.js';
 import { requestFingerprint, runIdempotently } from '../idempotency/run-idempotently.js';
 import type { AppEnv } from './app-env.js';
@@ -45,17 +45,17 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
       c.set('key', caller.key);
       c.set('store', caller.store);
       if (!levelAtLeast(caller.key.level, route.level)) {
-        throw new ApiError('forbidden', `this key's level (${caller.key.level}) cannot ${route.summary.toLowerCase()}; it needs ${route.level} or higher`);
+        throw new ApiError('forbidden', `this key's level (${caller.key.level}) does not allow ${route.method.toUpperCase()} ${route.path}; it needs ${route.level} or higher`);
       }
     }
-    const rawBody = route.method === 'post' ? await c.req.text() : '';
+    const rawBody = route.method === 'post' ? decodeBody(await c.req.arrayBuffer()) : '';
     const execute = async (): Promise<HandlerResult> =>
       route.handle({
         org: c.get('org'),
         key: c.get('key'),
         store: c.get('store'),
         deps,
-        body: parseBody(rawBody, route.body),
+        body: parseBody(rawBody, route.body, route.bodyOptional),
         query: parseQuery(c.req.query(), route.query),
         params: decodeParams(c.req.param() as Record<string, string>),
         signal: c.req.raw.signal,

@@ -28,7 +28,11 @@ const unauthorized = (message: string) => new ApiError('unauthorized', message);
 /** The caller behind the header, or a 401 ApiError. */
 export async function authenticate(header: string | undefined, stores: Readonly<Record<DataCenter, DataCenterStore>>): Promise<Caller> {
   const credential = credentialFrom(header);
-  if (credential === undefined) throw unauthorized('missing API key: send Authorization: Basic <key>');
+  if (credential === undefined) {
+    const scheme = /^\s*(\S+)\s+\S/.exec(header ?? '')?.[1];
+    if (scheme !== undefined && scheme.toLowerCase() !== 'basic') throw unauthorized(`the Authorization header uses the ${scheme} scheme; send Authorization: Basic <key>`);
+    throw unauthorized('missing API key: send Authorization: Basic <key>');
+  }
   const parsed = parseApiKey(credential);
   if (parsed === undefined) throw unauthorized('invalid API key');
   // A key is looked up only in the data center its prefix names: a key of an eu1 organisation

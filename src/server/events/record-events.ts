@@ -2,7 +2,7 @@
 // they refer to, the name and property limits, then one insert for all of them.
 
 import type { z } from 'zod';
-import { parseIsoTimestamp } from '../../session/iso-timestamp.js';
+import { parseIsoTimestamp, timestampProblem } from '../../session/iso-timestamp.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { validateBody } from '../http/parse-request.js';
 import { eventRequestSchema } from '../routes/schemas.js';
@@ -63,7 +63,7 @@ function prepare(item: unknown, now: Date, alreadyValid: boolean): Prepared {
   let timestamp = now.toISOString();
   if (request.timestamp !== undefined) {
     const time = parseIsoTimestamp(request.timestamp);
-    if (time === undefined) throw invalidRequest('invalid timestamp', [{ path: 'timestamp', message: 'not an ISO 8601 date' }]);
+    if (time === undefined) throw invalidRequest('invalid timestamp', [{ path: 'timestamp', message: timestampProblem(request.timestamp) ?? 'not an ISO 8601 date' }]);
     timestamp = new Date(time).toISOString();
   }
   const { writes, removals } = validateProperties(request.properties, readDeclarations(request.schema));

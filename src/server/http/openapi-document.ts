@@ -57,7 +57,9 @@ export function openApiDocument(routes: readonly RouteDefinition<unknown, unknow
         ...(route.response.schema === undefined ? {} : { content: { 'application/json': { schema: jsonSchema(route.response.schema, 'output') } } }),
       },
     };
-    for (const status of route.errors) {
+    // A create route honours Idempotency-Key: 409 while the first request runs, 422 for another request.
+    const statuses = new Set([...route.errors, ...(route.idempotent === true ? [409, 422] : [])]);
+    for (const status of [...statuses].sort((a, b) => a - b)) {
       responses[status] = { description: STATUS_TEXT[status] ?? 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
     const headerParameters = route.idempotent === true ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }] : [];

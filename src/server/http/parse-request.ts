@@ -16,11 +16,24 @@ function issuesToDetails(issues: readonly z.core.$ZodIssue[], root: string): Err
   });
 }
 
-/** Parses and validates a JSON body; an empty body is `{}`. */
-export function parseBody<Body>(raw: string, schema: z.ZodType<Body> | undefined): Body {
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body's text; bytes that are not UTF-8 are a 400, never replaced and stored. */
+export function decodeBody(bytes: ArrayBuffer): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw invalidRequest('the body is not valid UTF-8', [{ path: 'body', message: 'not valid UTF-8' }]);
+  }
+}
+
+/** Parses and validates a JSON body; an empty body is `{}` when `optional`, else a 400. */
+export function parseBody<Body>(raw: string, schema: z.ZodType<Body> | undefined, optional = false): Body {
   if (schema === undefined) return undefined as Body;
   let data: unknown = {};
-  if (raw.trim() !== '') {
+  if (raw.trim() === '') {
+    if (!optional) throw invalidRequest('the body is empty; send a JSON object', [{ path: 'body', message: 'is required' }]);
+  } else {
     try {
       data = JSON.parse(raw);
     } catch (error) {

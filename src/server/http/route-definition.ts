@@ -37,6 +37,8 @@ export interface RouteDefinition<Body = unknown, Query = unknown> {
   /** Default 1 MiB. */
   readonly maxBodyBytes?: number;
   readonly body?: z.ZodType<Body>;
+  /** An empty body means `{}` (one-request overrides); otherwise an empty body is a 400. */
+  readonly bodyOptional?: boolean;
   readonly query?: z.ZodType<Query>;
   readonly response: { readonly status: number; readonly description: string; readonly schema?: z.ZodType };
   /** Error statuses the route can answer, for the documentation. */

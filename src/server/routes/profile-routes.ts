@@ -8,7 +8,7 @@ import type { Profile } from '../../profile/profile-schema.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { defineRoute, type RouteDefinition } from '../http/route-definition.js';
 import type { JsonObject, ProfileRecord } from '../store/records.js';
-import { jsonObjectSchema } from './schemas.js';
+import { jsonObjectSchema, wholeNumber } from './schemas.js';
 
 /** The profile body checked like a YAML profile; 400 with a detail per problem otherwise. */
 export function validProfile(body: unknown): Profile {
@@ -69,7 +69,7 @@ export function profileRoutes(): RouteDefinition<unknown, unknown>[] {
     level: 'standard',
     query: z.strictObject({
       page_token: z.string().optional(),
-      page_size: z.coerce.number().int().min(1).max(100).optional().describe('Default 20, at most 100.'),
+      page_size: wholeNumber(1, 100).optional().describe('Default 20, at most 100.'),
     }),
     response: { status: 200, description: 'Profiles, oldest first', schema: z.object({ results: z.array(profileViewSchema), next_page_token: z.string().nullable() }) },
     errors: [400, 401, 403],

@@ -13,6 +13,16 @@ export const jsonObjectSchema = z
   .custom<Record<string, unknown>>(isPlainObject, { message: 'expected an object' })
   .meta({ type: 'object', additionalProperties: true });
 
+/** A query parameter holding a whole number from `min` (to `max`), with a message that says so. */
+export function wholeNumber(min: number, max?: number) {
+  const expected = max === undefined ? `a whole number of ${min} or more` : `a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .refine((text) => /^[0-9]{1,9}$/.test(text) && Number(text) >= min && (max === undefined || Number(text) <= max), { error: `expected ${expected}` })
+    .transform(Number)
+    .meta({ type: 'integer', minimum: min, ...(max === undefined ? {} : { maximum: max }) });
+}
+
 export const propertiesSchema = jsonObjectSchema.nullable().describe('Custom properties: nested objects, primitives, arrays of primitives.');
 export const typeSchemaSchema = jsonObjectSchema.describe(
   'Type declarations: { "properties": { "<dotted path>": "bool|date|int|real|str|bools|dates|ints|reals|strs" } }',
@@ -75,5 +85,5 @@ export const jobSchema = z.object({
 
 export const pageQuerySchema = z.strictObject({
   page_token: z.string().optional(),
-  page_size: z.coerce.number().int().min(1).max(1000).optional().describe('Default 100, at most 1000.'),
+  page_size: wholeNumber(1, 1000).optional().describe('Default 100, at most 1000.'),
 });

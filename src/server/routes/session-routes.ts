@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { toPreparedJson } from '../../pipeline/prepared-json.js';
 import { prepare } from '../../pipeline/prepare.js';
 import type { Profile } from '../../profile/profile-schema.js';
-import { parseIsoTimestamp } from '../../session/iso-timestamp.js';
+import { timestampProblem } from '../../session/iso-timestamp.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { defineRoute, type HandlerInput, type RouteDefinition } from '../http/route-definition.js';
 import { mergeProfileOverrides } from '../profiles/merge-profile-overrides.js';
@@ -12,7 +12,7 @@ import { loadServerSession, SessionCache } from '../sessions/load-server-session
 import { sessionView } from '../sessions/session-view.js';
 import type { JsonValue } from '../store/records.js';
 import { validProfile } from './profile-routes.js';
-import { jsonObjectSchema } from './schemas.js';
+import { jsonObjectSchema, wholeNumber } from './schemas.js';
 
 export const MAX_SESSIONS_LISTED = 100;
 
@@ -36,9 +36,8 @@ async function requestProfile(input: HandlerInput<Record<string, unknown> | unde
   let body: JsonValue = record.body;
   if (input.body !== undefined && Object.keys(input.body).length > 0) body = mergeProfileOverrides(body, input.body as JsonValue);
   if (input.query.end_timestamp !== undefined) {
-    if (parseIsoTimestamp(input.query.end_timestamp) === undefined) {
-      throw invalidRequest('invalid end_timestamp', [{ path: 'end_timestamp', message: 'not an ISO 8601 date' }]);
-    }
+    const problem = timestampProblem(input.query.end_timestamp);
+    if (problem !== undefined) throw invalidRequest('invalid end_timestamp', [{ path: 'end_timestamp', message: problem }]);
     body = mergeProfileOverrides(body, { slice: { end_timestamp: input.query.end_timestamp } });
   }
   return { profile: validProfile(body), key: { id: record.id, version: record.version, overrides: input.body ?? null, end_timestamp: input.query.end_timestamp ?? null } };
@@ -56,7 +55,7 @@ export function sessionRoutes(): RouteDefinition<unknown, unknown>[] {
     query: z.strictObject({
       uid: z.string().min(1).optional().describe('The user uid; one of uid or email is required.'),
       email: z.string().min(1).optional().describe('The user email, URL-encoded.'),
-      limit: z.coerce.number().int().min(1).optional().describe(`Default 20; at most ${MAX_SESSIONS_LISTED} (larger values are capped).`),
+      limit: wholeNumber(1).optional().describe(`Default 20; at most ${MAX_SESSIONS_LISTED} (larger values are capped).`),
     }),
     response: { status: 200, description: 'Sessions, newest first', schema: z.object({ results: z.array(z.object({ id: z.string(), app_url: z.string(), created_time: z.string() })) }) },
     errors: [400, 401, 403],
@@ -85,7 +84,7 @@ export function sessionRoutes(): RouteDefinition<unknown, unknown>[] {
       tag: 'summaries',
       level: 'architect',
       query: summaryQuery,
-      ...(method === 'post' ? { body: overridesBody } : {}),
+      ...(method === 'post' ? { body: overridesBody, bodyOptional: true } : {}),
       response: { status: 200, description: '{ summary } without a response schema; { response, response_schema } with one', schema: resultSchema },
       errors: [400, 401, 403, 404, 413, 502, 503],
       async handle(input: HandlerInput<Record<string, unknown> | undefined, SummaryQuery>) {
@@ -121,6 +120,7 @@ export function sessionRoutes(): RouteDefinition<unknown, unknown>[] {
     level: 'architect',
     query: summaryQuery,
     body: overridesBody,
+    bodyOptional: true,
     response: { status: 200, description: 'The prepared request: prompt, kept events, included context, generation settings, tokens (as `recap run --dry-run --json`)' },
     errors: [400, 401, 403, 404, 413],
     async handle(input: HandlerInput<Record<string, unknown>, SummaryQuery>) {

@@ -20,7 +20,7 @@ export const v1CustomVarsRoute = defineRoute({
   errors: [400, 401, 403, 404, 413],
   async handle({ store, org, deps, body, params }) {
     const uid = params.uid ?? '';
-    const { request, declarations } = readV1CustomVars(body);
+    const { request, declarations, inV1Terms } = readV1CustomVars(body);
     const now = deps.clock();
     const result = await store.transaction(async (writer) => {
       const user = await writer.findUserByUidForUpdate(org.id, uid);
@@ -28,6 +28,9 @@ export const v1CustomVarsRoute = defineRoute({
         throw new ApiError('not_found', `user not found: ${JSON.stringify(uid)} has not been identified in a recorded session (version 1 updates only such users)`);
       }
       return upsertUser(writer, { ...request, id: user.id }, { orgId: org.id, now, newId: deps.newId, retentionCutoff: retentionCutoff(now, deps.retentionDays), declarations });
+    }).catch((error: unknown) => {
+      // Problems the v2 validation found are named as the client wrote them (seats_int, not properties.seats).
+      throw inV1Terms(error);
     });
     return { status: 200, body: userView(result.user, result.rejectedProperties) };
   },

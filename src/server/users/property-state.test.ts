@@ -98,4 +98,28 @@ describe('validateProperties', () => {
   it('refuses unknown declarations', () => {
     expect(problems({ a: 1 }, { properties: { a: 'integer' } })).toEqual(['schema.properties.a']);
   });
+
+  it('refuses unknown schema fields and declared paths that could never be a property', () => {
+    expect(problems({}, { foo: 1, properties: { 'bad name': 'int', 'a..b': 'int', ok: 'int', 'parent.child': 'str', [`${'a'.repeat(300)}.${'b'.repeat(300)}`]: 'int' } })).toEqual([
+      'schema.foo',
+      'schema.properties.bad name',
+      'schema.properties.a..b',
+      `schema.properties.${'a'.repeat(80)}…`,
+    ]);
+  });
+
+  it('refuses an object where a declared type is expected', () => {
+    expect(problems({ a: { b: 1 } }, { properties: { a: 'int' } })).toEqual(['properties.a']);
+    expect(problems({ a: { b: 1 } }, { properties: { 'a.b': 'int' } })).toEqual([]);
+  });
+
+  it('names numbers too large to store, alone or in a list', () => {
+    const body = JSON.parse('{"big": 1e400, "small": -1e400, "list": [1, 1e999], "fine": 1e308}') as unknown;
+    expect(problems(body)).toEqual(['properties.big', 'properties.small', 'properties.list']);
+    try {
+      validateProperties(body, new Map());
+    } catch (error) {
+      expect((error as { details: { message: string }[] }).details[0]?.message).toBe('the number is too large to be stored (beyond ±1.8e308)');
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // Version 1 user update: `{ "displayName", "email", "<name>_<type suffix>": value, ... }`. The
 // suffix is the declared type and is dropped from the name (`plan_str` → property `plan`, str).
 
-import { invalidRequest, type ErrorDetail } from '../http/api-error.js';
+import { ApiError, invalidRequest, type ErrorDetail } from '../http/api-error.js';
 import type { JsonValue } from '../store/records.js';
 import { V1_SUFFIXES, type PropertyType } from './property-types.js';
 import type { UserRequest } from './upsert-user.js';
@@ -11,12 +11,15 @@ const SUFFIX = new RegExp(`^(.+?)(${Object.keys(V1_SUFFIXES).sort((a, b) => b.le
 export interface V1Update {
   readonly request: UserRequest;
   readonly declarations: ReadonlyMap<string, PropertyType>;
+  /** A problem found later, by the v2 path it names (`properties.seats`), named by the field sent (`seats_int`). */
+  inV1Terms(error: unknown): unknown;
 }
 
 /** Turns a v1 body into a v2 user request with declarations; every problem is a 400 detail. */
 export function readV1CustomVars(body: Record<string, unknown>): V1Update {
   const properties: Record<string, JsonValue> = Object.create(null) as Record<string, JsonValue>;
   const declarations = new Map<string, PropertyType>();
+  const fields = new Map<string, string>();
   const details: ErrorDetail[] = [];
   let displayName: string | null | undefined;
   let email: string | null | undefined;
@@ -39,7 +42,16 @@ export function readV1CustomVars(body: Record<string, unknown>): V1Update {
     const name = match[1] as string;
     properties[name] = value as JsonValue;
     declarations.set(name, V1_SUFFIXES[match[2] as string] as PropertyType);
+    fields.set(`properties.${name}`, field);
   }
   if (details.length > 0) throw invalidRequest('invalid v1 custom variables', details);
-  return { request: { display_name: displayName, email, properties }, declarations };
+  const v1Path = (path: string) => fields.get(path) ?? (path === 'display_name' ? 'displayName' : path);
+  return {
+    request: { display_name: displayName, email, properties },
+    declarations,
+    inV1Terms: (error) =>
+      error instanceof ApiError && error.details !== undefined
+        ? new ApiError(error.code, error.message, { details: error.details.map((detail) => ({ ...detail, path: v1Path(detail.path) })), headers: { ...error.headers } })
+        : error,
+  };
 }

@@ -26,7 +26,14 @@ export const MAX_VALUE_BYTES = 8192;
 const isPlainObject = (value: unknown): value is Record<string, JsonValue> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The declarations of `schema.properties`, checked. */
+/** A problem with a dotted property path (names and length), or undefined. */
+function pathProblem(path: string): string | undefined {
+  if (!path.split('.').every((name) => NAME.test(name))) return 'property names may only contain A-Z, a-z, 0-9 and _ (a nested name is written parent.child)';
+  if (path.length > MAX_PATH_LENGTH) return `the dotted path has ${path.length} characters; it must stay under 512`;
+  return undefined;
+}
+
+/** The declarations of `schema.properties`, checked: `properties` is the only field, every path a valid one. */
 export function readDeclarations(schema: unknown, field = 'schema'): Map<string, PropertyType> {
   const declarations = new Map<string, PropertyType>();
   if (schema === undefined || schema === null) return declarations;
@@ -34,13 +41,22 @@ export function readDeclarations(schema: unknown, field = 'schema'): Map<string,
   if (!isPlainObject(schema) || (schema.properties !== undefined && !isPlainObject(schema.properties))) {
     throw invalidRequest('invalid schema', [{ path: field, message: 'expected { "properties": { "<path>": "<type>" } }' }]);
   }
+  for (const name of Object.keys(schema)) {
+    if (name !== 'properties') details.push({ path: `${field}.${name}`, message: 'unknown field (a schema has only "properties")' });
+  }
   for (const [path, declared] of Object.entries((schema.properties as Record<string, JsonValue> | undefined) ?? {})) {
-    if (isPropertyType(declared)) declarations.set(path, declared);
-    else details.push({ path: `${field}.properties.${path}`, message: `unknown type ${JSON.stringify(declared)} (expected bool, date, int, real, str, bools, dates, ints, reals or strs)` });
+    const where = `${field}.properties.${path.length > 80 ? `${path.slice(0, 80)}…` : path}`;
+    const problem = pathProblem(path);
+    if (problem !== undefined) details.push({ path: where, message: problem });
+    else if (isPropertyType(declared)) declarations.set(path, declared);
+    else details.push({ path: where, message: `unknown type ${JSON.stringify(declared)} (expected bool, date, int, real, str, bools, dates, ints, reals or strs)` });
   }
   if (details.length > 0) throw invalidRequest('invalid schema', details);
   return declarations;
 }
+
+const outOfRange = (value: JsonValue): boolean =>
+  (typeof value === 'number' && !Number.isFinite(value)) || (Array.isArray(value) && value.some((item) => typeof item === 'number' && !Number.isFinite(item)));
 
 /**
  * Validates and flattens properties. `previousTypes` gives the last type of a path, so that an
@@ -76,7 +92,13 @@ export function validateProperties(
         continue;
       }
       if (isPlainObject(value)) {
-        visit(value, path);
+        const declared = declarations.get(path);
+        if (declared !== undefined) details.push({ path: where, message: `declared ${declared}, but the value is an object` });
+        else visit(value, path);
+        continue;
+      }
+      if (outOfRange(value)) {
+        details.push({ path: where, message: 'the number is too large to be stored (beyond ±1.8e308)' });
         continue;
       }
       const bytes = Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
