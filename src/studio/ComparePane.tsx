@@ -6,7 +6,7 @@ import { formatCount } from './format-count.js';
 import { LinesView } from './LinesView.js';
 import { PromptView } from './PromptView.js';
 import type { StyledLine } from './styled-line.js';
-import { compareContentRows } from './studio-layout.js';
+import { compareContentRows, compareSideWidth } from './studio-layout.js';
 import type { CompareSection, FileSlot, Workspace } from './studio-state.js';
 import { useTheme } from './theme-context.js';
 
@@ -63,8 +63,7 @@ function Side({ side, section, top, rows, width }: { side: CompareSide; section:
 export function ComparePane({ session, a, b, section, top, rows, width, sideBySide }: ComparePaneProps) {
   const theme = useTheme();
   const content = compareContentRows(rows, sideBySide);
-  // Whole columns: a fractional width makes Ink wrap a column wider than it clips it.
-  const sideWidth = sideBySide ? Math.floor((width - 1) / 2) : width;
+  const sideWidth = compareSideWidth(width, sideBySide);
   return (
     <Box flexDirection="column" height={rows} flexShrink={0}>
       <Text wrap="truncate-end">

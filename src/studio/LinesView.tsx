@@ -12,13 +12,15 @@ export interface LinesViewProps {
   readonly wrap?: 'wrap' | 'truncate-end';
   /** Columns at the start of each line kept out of the wrapped text (`+ ` and `- ` in diffs). */
   readonly gutter?: number;
+  /** Show the end of the lines from `top` rather than their start (a last line taller than the view). */
+  readonly anchorBottom?: boolean;
 }
 
-export function LinesView({ lines, top, rows, wrap = 'wrap', gutter = 0 }: LinesViewProps) {
+export function LinesView({ lines, top, rows, wrap = 'wrap', gutter = 0, anchorBottom = false }: LinesViewProps) {
   const first = Math.min(Math.max(0, top), Math.max(0, lines.length - 1));
   const visible = lines.slice(first, first + Math.max(0, rows));
   return (
-    <Box flexDirection="column" width="100%" height={rows} overflow="hidden" flexShrink={0}>
+    <Box flexDirection="column" width="100%" height={rows} overflow="hidden" flexShrink={0} justifyContent={anchorBottom ? 'flex-end' : 'flex-start'}>
       {visible.map((line, index) => {
         if (gutter === 0) {
           return (

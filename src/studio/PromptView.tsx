@@ -8,6 +8,8 @@ export interface PromptViewProps {
   readonly prompt: PromptLines;
   readonly top: number;
   readonly rows: number;
+  /** Show the end of the lines from `top` rather than their start (a last line taller than the view). */
+  readonly anchorBottom?: boolean;
 }
 
 interface Group {
@@ -29,11 +31,11 @@ function groups(prompt: PromptLines, first: number, count: number): Group[] {
   return result;
 }
 
-export function PromptView({ prompt, top, rows }: PromptViewProps) {
+export function PromptView({ prompt, top, rows, anchorBottom = false }: PromptViewProps) {
   const theme = useTheme();
   const first = Math.min(Math.max(0, top), Math.max(0, prompt.lines.length - 1));
   return (
-    <Box flexDirection="column" height={rows} overflow="hidden" flexShrink={0}>
+    <Box flexDirection="column" height={rows} overflow="hidden" flexShrink={0} justifyContent={anchorBottom ? 'flex-end' : 'flex-start'}>
       {groups(prompt, first, rows).map((group) =>
         group.section === 'session' ? (
           <Box

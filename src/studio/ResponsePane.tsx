@@ -3,7 +3,6 @@
 import { Box, Text } from 'ink';
 import Spinner from 'ink-spinner';
 import { LinesView } from './LinesView.js';
-import { clampScrollTop } from './scroll-top.js';
 import type { StyledLine } from './styled-line.js';
 import { responseListRows } from './studio-layout.js';
 import { useTheme } from './theme-context.js';
@@ -16,11 +15,13 @@ export interface ResponsePaneProps {
   readonly modelLabel: string;
   /** The model is the extractive summariser, not a language model. */
   readonly ruleBased: boolean;
+  /** The first line shown, already kept within the answer (see pane-viewport.ts). */
   readonly top: number;
   readonly rows: number;
+  readonly anchorBottom?: boolean;
 }
 
-export function ResponsePane({ lines, running, modelLabel, ruleBased, top, rows }: ResponsePaneProps) {
+export function ResponsePane({ lines, running, modelLabel, ruleBased, top, rows, anchorBottom = false }: ResponsePaneProps) {
   const theme = useTheme();
   const listRows = responseListRows(rows, running);
   return (
@@ -42,7 +43,7 @@ export function ResponsePane({ lines, running, modelLabel, ruleBased, top, rows 
           </Box>
         )
       ) : (
-        <LinesView lines={lines} top={clampScrollTop(top, { rows: listRows, lines: lines.length })} rows={listRows} />
+        <LinesView lines={lines} top={top} rows={listRows} anchorBottom={anchorBottom} />
       )}
     </Box>
   );

@@ -256,4 +256,40 @@ describe('Studio', () => {
     await press(app, 'g', 'n', 'n');
     expect(app.lastFrame()).toMatch(/rows 4–/);
   });
+
+  it('scrolls to the true end of a prompt whose lines wrap, and of a last line taller than the pane', async () => {
+    const wrapping = Array.from({ length: 14 }, (_, index) => `    Line ${index} of a pre_prompt written long enough that it wraps past the edge of an 80-column terminal.`).join('\n');
+    const profile = ALPHA_PROFILE.replace('  pre_prompt: Summarise ALPHA-PRE for the product team.', `  pre_prompt: |\n${wrapping}`).replace(
+      '  post_prompt: Answer in two sentences.',
+      '  post_prompt: Answer in two sentences. POST-END',
+    );
+    const app = start({ memory: createMemoryStudio({ files: { ...STUDIO_FILES, 'profiles/alpha.yaml': profile }, model: createScriptedModel({ answers: [] }) }) });
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, '3', 'G');
+    let frame = app.lastFrame() ?? '';
+    expect(frame).toContain('</session>');
+    expect(frame).toContain('POST-END');
+    expect(frame).toMatch(/lines \d+–\d+/);
+    const [, first, last] = /lines (\d+)–(\d+)/.exec(frame) ?? [];
+    expect(Number(last)).toBe(Number(/([\d,]+) lines ·/.exec(frame)?.[1]));
+    expect(Number(first)).toBeGreaterThan(1);
+
+    // A post_prompt folded into one paragraph taller than the pane: its end is what the bottom shows.
+    const paragraph = `${'Describe what the customer tried, what failed and how the session ended. '.repeat(30)}THE-VERY-END`;
+    app.memory.save('profiles/alpha.yaml', profile.replace('Answer in two sentences. POST-END', paragraph));
+    await waitForFrame(app.lastFrame, '✓ valid');
+    await press(app, 'g', 'G');
+    frame = await waitForFrame(app.lastFrame, 'THE-VERY-END');
+    expect(frame).toContain('THE-VERY-END');
+  });
+
+  it('scrolls to the end of an answer that wraps', async () => {
+    const answer = `${'The customer tried the coupon field again and again, and the page answered with the same error each time. '.repeat(12)}ANSWER-END`;
+    const app = start({ model: createScriptedModel({ answers: [answer] }) });
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, 'r');
+    await waitForFrame(app.lastFrame, 'run #1');
+    await press(app, '4', 'G');
+    expect(app.lastFrame()).toContain('ANSWER-END');
+  });
 });

@@ -14,6 +14,7 @@ import { HelpOverlay } from './HelpOverlay.js';
 import type { StudioCommand } from './key-bindings.js';
 import { LinesView } from './LinesView.js';
 import { paneViewport } from './pane-viewport.js';
+import { anchoredToBottom, clampScrollTop } from './scroll-top.js';
 import { Picker } from './Picker.js';
 import { ProblemLines } from './ProblemLines.js';
 import { PromptPane } from './PromptPane.js';
@@ -90,12 +91,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     const run = compareHistory.at(-1);
     return run === undefined ? [] : responseLines(run, compare?.workspace?.prepared.prompt);
   }, [compareHistory, compare?.workspace?.prepared.prompt]);
-  const viewport = paneViewport(state, layout, {
-    context: contextView.length,
-    response: responseView.length,
-    diff: diffView.length,
-    compareAnswers: Math.max(answerA.length, answerB.length),
-  });
+  const viewport = paneViewport(state, layout, { context: contextView, response: responseView, diff: diffView, compareAnswers: [answerA, answerB] });
 
   const onCommand = useCallback(
     (command: StudioCommand) => {
@@ -135,14 +131,15 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
         a={{ label: 'A', slot: state.profile, workspace, answer: answerA, running: runningFor(workspace) }}
         b={{ label: 'B', slot: compare.profile, workspace: compare.workspace, answer: answerB, running: runningFor(compare.workspace) }}
         section={compare.section}
-        top={compare.top}
+        top={clampScrollTop(compare.top, viewport)}
         rows={paneRows + 1}
         width={layout.mainWidth}
         sideBySide={layout.sideBySide}
       />
     );
   } else {
-    const top = state.tops[state.pane];
+    const top = clampScrollTop(state.tops[state.pane], viewport);
+    const anchorBottom = anchoredToBottom(top, viewport);
     let pane;
     if (workspace === undefined) {
       const waiting = state.profiles.length === 0 ? 'Looking for profiles…' : 'Preparing…';
@@ -151,14 +148,25 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     } else if (state.pane === 'events') {
       pane = <EventsPane workspace={workspace} top={top} rows={paneRows} width={layout.mainWidth} />;
     } else if (state.pane === 'prompt') {
-      pane = <PromptPane workspace={workspace} tokensLabel={tokensLabel(workspace, state.tokens, state.model)} top={top} rows={paneRows} />;
+      pane = (
+        <PromptPane
+          workspace={workspace}
+          tokensLabel={tokensLabel(workspace, state.tokens, state.model)}
+          top={top}
+          rows={paneRows}
+          width={layout.mainWidth}
+          anchorBottom={anchorBottom}
+        />
+      );
     } else if (state.pane === 'response') {
       const ruleBased = state.model.status === 'ready' && state.model.kind === 'rule-based';
-      pane = <ResponsePane lines={responseView} running={running} modelLabel={currentModel} ruleBased={ruleBased} top={top} rows={paneRows} />;
+      pane = (
+        <ResponsePane lines={responseView} running={running} modelLabel={currentModel} ruleBased={ruleBased} top={top} rows={paneRows} anchorBottom={anchorBottom} />
+      );
     } else {
       const diff = state.pane === 'diff';
       const lines = diff ? diffView : contextView;
-      pane = <LinesView lines={lines} top={Math.min(top, Math.max(0, viewport.lines - viewport.rows))} rows={paneRows} gutter={diff ? 2 : 0} />;
+      pane = <LinesView lines={lines} top={top} rows={paneRows} gutter={diff ? 2 : 0} anchorBottom={anchorBottom} />;
     }
     body = (
       <>

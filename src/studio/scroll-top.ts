@@ -6,11 +6,20 @@ export type ScrollCommand = 'line-up' | 'line-down' | 'page-up' | 'page-down' | 
 export interface Viewport {
   readonly rows: number;
   readonly lines: number;
+  /** The largest useful top when lines wrap onto several rows (see wrapped-rows.ts); else one row a line. */
+  readonly maxTop?: number;
+  /** At `maxTop`, the last line alone is taller than the view: draw it anchored to the bottom. */
+  readonly overflowsAtBottom?: boolean;
 }
 
 /** The largest useful top: the last page ends with the last line. */
 export function maxScrollTop(viewport: Viewport): number {
-  return Math.max(0, viewport.lines - Math.max(1, viewport.rows));
+  return viewport.maxTop ?? Math.max(0, viewport.lines - Math.max(1, viewport.rows));
+}
+
+/** True when the view at `top` should show its end rather than its start (a too tall last line). */
+export function anchoredToBottom(top: number, viewport: Viewport): boolean {
+  return viewport.overflowsAtBottom === true && clampScrollTop(top, viewport) >= maxScrollTop(viewport);
 }
 
 export function clampScrollTop(top: number, viewport: Viewport): number {

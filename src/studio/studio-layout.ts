@@ -31,6 +31,14 @@ export const EVENTS_HEADER_ROWS = 2;
 /** The Prompt pane's size line. */
 export const PROMPT_HEADER_ROWS = 1;
 
+/** Columns before a prompt line's text: the session block's rule and padding, or the indent of the prompts around it. */
+export const PROMPT_TEXT_INDENT = 2;
+
+/** Columns of each compared profile: whole columns (a fractional width makes Ink wrap a column wider than it clips it). */
+export function compareSideWidth(width: number, sideBySide: boolean): number {
+  return sideBySide ? Math.floor((width - 1) / 2) : width;
+}
+
 /** Rows each compared profile shows, below the comparison's header and the side's title. */
 export function compareContentRows(rows: number, sideBySide: boolean): number {
   return Math.max(1, sideBySide ? rows - 2 : Math.floor((rows - 1) / 2) - 1);

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { bottomOf, wrappedRows } from './wrapped-rows.js';
+
+describe('wrappedRows', () => {
+  it('counts the rows Ink wraps a line onto', () => {
+    expect(wrappedRows('', 10)).toBe(1);
+    expect(wrappedRows('short', 10)).toBe(1);
+    expect(wrappedRows('exactly10!', 10)).toBe(1);
+    expect(wrappedRows('eleven char', 10)).toBe(2);
+    expect(wrappedRows('x'.repeat(25), 10)).toBe(3);
+    // Words move whole to the next row when they fit there.
+    expect(wrappedRows('aaaa bbbb cccc', 10)).toBe(2);
+    // Wide characters take two columns.
+    expect(wrappedRows('漢字漢字漢字', 10)).toBe(2);
+  });
+});
+
+describe('bottomOf', () => {
+  it('is lines - rows when every line takes one row', () => {
+    expect(bottomOf(100, 10, () => 1)).toEqual({ top: 90, overflows: false });
+    expect(bottomOf(5, 10, () => 1)).toEqual({ top: 0, overflows: false });
+    expect(bottomOf(0, 10, () => 1)).toEqual({ top: 0, overflows: false });
+  });
+
+  it('starts later when the last lines wrap, so that the last one is on screen', () => {
+    expect(bottomOf(100, 10, (index) => (index >= 95 ? 2 : 1))).toEqual({ top: 95, overflows: false });
+    expect(bottomOf(100, 10, (index) => (index === 99 ? 4 : 1))).toEqual({ top: 93, overflows: false });
+  });
+
+  it('says when the last line alone is taller than the view', () => {
+    expect(bottomOf(100, 10, (index) => (index === 99 ? 30 : 1))).toEqual({ top: 99, overflows: true });
+  });
+
+  it('looks at no more lines than fit on screen', () => {
+    const asked: number[] = [];
+    bottomOf(1_000_000, 10, (index) => (asked.push(index), 1));
+    expect(asked.length).toBeLessThanOrEqual(11);
+  });
+});

@@ -1,0 +1,39 @@
+// How many screen rows a line takes once Ink wraps it (Ink wraps with wrap-ansi, hard, untrimmed),
+// so that scrolling can stop where the last line is really on screen.
+
+import wrapAnsi from 'wrap-ansi';
+import type { StyledLine } from './styled-line.js';
+
+/** Rows `text` takes at `columns` wide; an empty line still takes one. */
+export function wrappedRows(text: string, columns: number): number {
+  // No character is wider than two columns: a line this short never wraps.
+  if (columns <= 0 || text.length * 2 <= columns) return 1;
+  return wrapAnsi(text, columns, { trim: false, hard: true }).split('\n').length;
+}
+
+/** The text of a styled line, as it is drawn. */
+export const lineText = (line: StyledLine): string => line.map((part) => part.text).join('');
+
+/** The last useful first line of a view, and whether the lines from there still overflow it. */
+export interface Bottom {
+  readonly top: number;
+  /** The last line alone is taller than the view: only its end can be shown, anchored to the bottom. */
+  readonly overflows: boolean;
+}
+
+/**
+ * The smallest first line from which every remaining line fits in `rows` screen rows. Looks only
+ * at the lines near the end (at most `rows` of them), so it costs the same for any length.
+ */
+export function bottomOf(lines: number, rows: number, rowsOfLine: (index: number) => number): Bottom {
+  let used = 0;
+  let top = lines;
+  while (top > 0) {
+    const height = rowsOfLine(top - 1);
+    if (used + height > rows) break;
+    used += height;
+    top--;
+  }
+  if (top === lines && lines > 0) return { top: lines - 1, overflows: true };
+  return { top: Math.min(top, Math.max(0, lines - 1)), overflows: false };
+}
