@@ -1,21 +1,39 @@
-// The problems of the latest save (`file:line:col field: message`), above the status bar.
+// The problems of the latest save (`file:line:col field: message`), above the status bar. When
+// they need more rows than there are, each gets one row and a last row says how many are not shown.
 
 import { Box } from 'ink';
-import { segment } from './styled-line.js';
+import { segment, type StyledLine } from './styled-line.js';
 import { StyledText } from './StyledText.js';
 
-export function ProblemLines({ problems, rows }: { readonly problems: readonly string[]; readonly rows: number }) {
+const problemLine = (problem: string): StyledLine => {
+  const warning = problem.includes(' warning: ');
+  return [segment(warning ? '⚠ ' : '✗ ', warning ? 'warn' : 'error'), segment(problem, warning ? 'warn' : 'plain')];
+};
+
+export function ProblemLines({ problems, rows, width }: { readonly problems: readonly string[]; readonly rows: number; readonly width: number }) {
   if (rows === 0) return null;
+  const needed = problems.reduce((sum, problem) => sum + Math.max(1, Math.ceil((problem.length + 2) / width)), 0);
+  if (needed <= rows) {
+    return (
+      <Box flexDirection="column" height={rows} overflow="hidden" flexShrink={0}>
+        {problems.map((problem, index) => (
+          <Box key={index} flexShrink={0}>
+            <StyledText wrap="wrap" line={problemLine(problem)} />
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  const shown = problems.length > rows ? problems.slice(0, rows - 1) : problems.slice(0, rows);
+  const hidden = problems.length - shown.length;
   return (
     <Box flexDirection="column" height={rows} overflow="hidden" flexShrink={0}>
-      {problems.map((problem, index) => {
-        const warning = problem.includes(' warning: ');
-        return (
-          <Box key={index} flexShrink={0}>
-            <StyledText wrap="wrap" line={[segment(warning ? '⚠ ' : '✗ ', warning ? 'warn' : 'error'), segment(problem, warning ? 'warn' : 'plain')]} />
-          </Box>
-        );
-      })}
+      {shown.map((problem, index) => (
+        <Box key={index} flexShrink={0}>
+          <StyledText wrap="truncate-end" line={problemLine(problem)} />
+        </Box>
+      ))}
+      {hidden > 0 ? <StyledText wrap="truncate-end" line={[segment(`  … and ${hidden} more (recap validate lists them all)`, 'dim')]} /> : null}
     </Box>
   );
 }

@@ -157,6 +157,30 @@ describe('Studio', () => {
     expect(frame).toContain('✗ error: quota exceeded');
   });
 
+  it('says how many problems of a broken save are not on screen', async () => {
+    const app = start();
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    const unknown = Array.from({ length: 25 }, (_, index) => `bogus_${index}: 1`).join('\n');
+    app.memory.save('profiles/alpha.yaml', `${ALPHA_PROFILE}${unknown}\n`);
+    const frame = await waitForFrame(app.lastFrame, 'more (recap validate lists them all)');
+    expect(frame).toContain('bogus_0');
+    expect(frame).toContain('… and 21 more (recap validate lists them all)');
+    expect(frame).toContain('✗ invalid, last good shown');
+  });
+
+  it('records a failed run under the model that was asked, not the one the profile names', async () => {
+    const model = createScriptedModel({ answers: [new Error('refused')], model: 'actual-model' });
+    const profile = ALPHA_PROFILE.replace('llm:\n', 'llm:\n  model: named-in-profile\n');
+    const memory = createMemoryStudio({ files: { ...STUDIO_FILES, 'profiles/alpha.yaml': profile }, model });
+    const app = start({ model, memory });
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, 'r');
+    const frame = await waitForFrame(app.lastFrame, 'run #1');
+    expect(frame).toContain('gemini / actual-model');
+    const [record] = [...memory.runs.values()].flat();
+    expect(record).toMatchObject({ provider: 'gemini', model: 'actual-model', outcome: { status: 'failed' } });
+  });
+
   it('hands the terminal to $EDITOR on e and re-reads the profile afterwards', async () => {
     const memory = createMemoryStudio({
       files: { ...STUDIO_FILES },
@@ -276,8 +300,9 @@ describe('Studio', () => {
 
     // A post_prompt folded into one paragraph taller than the pane: its end is what the bottom shows.
     const paragraph = `${'Describe what the customer tried, what failed and how the session ended. '.repeat(30)}THE-VERY-END`;
+    const charsBefore = /([\d,]+) chars/.exec(frame)?.[1];
     app.memory.save('profiles/alpha.yaml', profile.replace('Answer in two sentences. POST-END', paragraph));
-    await waitForFrame(app.lastFrame, '✓ valid');
+    await waitForFrame(app.lastFrame, (shown) => /([\d,]+) chars/.exec(shown)?.[1] !== charsBefore);
     await press(app, 'g', 'G');
     frame = await waitForFrame(app.lastFrame, 'THE-VERY-END');
     expect(frame).toContain('THE-VERY-END');

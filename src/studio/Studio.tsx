@@ -195,7 +195,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
             {body}
           </Box>
         </Box>
-        <ProblemLines problems={problems} rows={layout.problemRows} />
+        <ProblemLines problems={problems} rows={layout.problemRows} width={layout.width} />
         <StatusBar
           profile={state.profile}
           session={state.session}

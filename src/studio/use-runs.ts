@@ -75,12 +75,15 @@ export function useRuns(
       };
       const started = performance.now();
       let draft: RunDraft;
+      // The run is recorded under the model that was asked, once there is one (a failure included).
+      let asked: Pick<RunDraftBase, 'provider' | 'model'> = { provider: base.provider, model: base.model };
       try {
         const model = await modelFor(workspace);
+        asked = { provider: model.provider, model: model.model };
         const outcome = await summarize(workspace.prepared, model, { signal: controller.signal });
-        draft = runDraftFromOutcome({ ...base, provider: model.provider, model: model.model }, outcome);
+        draft = runDraftFromOutcome({ ...base, ...asked }, outcome);
       } catch (error) {
-        draft = runDraftFromError({ ...base, latencyMs: performance.now() - started }, error);
+        draft = runDraftFromError({ ...base, ...asked, latencyMs: performance.now() - started }, error);
       }
       controllers.current.delete(id);
       if (controller.signal.aborted || !alive.current) return;
