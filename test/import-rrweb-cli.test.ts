@@ -22,7 +22,7 @@ beforeAll(async () => {
   await writeFile(path.join(directory, 'visit.json'), visit);
   await writeFile(path.join(directory, 'cut.json'), Buffer.from(visit).subarray(0, 5_000));
   await writeFile(path.join(directory, 'notes.json'), '{"todo": ["record a session"]}');
-  const odd = [...JSON.parse(visit), { type: 42, timestamp: START + 30_000, data: {} }, { type: 42, timestamp: START + 30_001 }];
+  const odd = [...JSON.parse(visit), { type: 42, timestamp: START + 30_000, data: {} }, { type: 42, timestamp: START + 30_001 }, { type: 3, timestamp: 1e20, data: { source: 2, type: 2, id: 1 } }];
   await writeFile(path.join(directory, 'odd.json'), JSON.stringify(odd));
   await mkdir(path.join(directory, 'mixed'));
   await writeFile(path.join(directory, 'mixed', 'a-visit.json'), visit);
@@ -80,6 +80,20 @@ describe('recap import rrweb', () => {
     const result = await run('odd.json');
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('odd.json: warning: 2 × events of unknown type 42 ignored (first at event #');
+    // A timestamp no date can hold is counted like any entry that is not an rrweb event.
+    expect(result.stderr).toContain('odd.json: warning: entries that are not rrweb events (an object with a numeric type and a timestamp in milliseconds) skipped (at event #62)');
+  });
+
+  it('refuses a directory without --output even when it holds one recording, and names a file in the way of --output', async () => {
+    await mkdir(path.join(directory, 'one'), { recursive: true });
+    await writeFile(path.join(directory, 'one', 'visit.json'), visit);
+    const alone = await run('one');
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toBe('error: a directory of recordings needs --output DIR to write one fixture per recording\n');
+    const blocked = await run('visit.json', '--output', 'visit.json/inside/fixture.json');
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toContain('cannot write');
+    expect(blocked.stderr).toContain('a file stands where a folder of its path should be');
   });
 
   it('exits 2 on usage errors, before writing anything', async () => {

@@ -22,6 +22,8 @@ interface Recording {
   /** The path as the user wrote it (or the directory they wrote, joined with the file name). */
   readonly source: string;
   readonly file: string;
+  /** Found in a directory the user named. */
+  readonly fromDirectory?: boolean;
 }
 
 type Destination = { readonly kind: 'stdout' } | { readonly kind: 'file'; readonly file: string } | { readonly kind: 'directory'; readonly directory: string };
@@ -49,7 +51,7 @@ async function expandInputs(inputs: readonly string[], cwd: string, failures: st
       .map((entry) => entry.name)
       .sort();
     if (names.length === 0) failures.push(`${input}: no *.json recordings in this directory`);
-    for (const name of names) recordings.push({ source: path.join(input, name), file: path.join(file, name) });
+    for (const name of names) recordings.push({ source: path.join(input, name), file: path.join(file, name), fromDirectory: true });
   }
   return recordings;
 }
@@ -65,6 +67,8 @@ function checkIdentity(options: ImportRrwebCommandOptions): void {
 async function destinationFor(recordings: readonly Recording[], output: string | undefined, cwd: string): Promise<Destination> {
   if (output === undefined) {
     if (recordings.length > 1) throw new UsageError(`${recordings.length} recordings to import: give --output DIR to write one fixture per recording`);
+    // However many files it holds today, a directory always needs a place to write to.
+    if (recordings.some((recording) => recording.fromDirectory === true)) throw new UsageError('a directory of recordings needs --output DIR to write one fixture per recording');
     return { kind: 'stdout' };
   }
   const resolved = path.resolve(cwd, output);
@@ -121,10 +125,13 @@ export async function importRrwebCommand(inputs: readonly string[], options: Imp
         if (target === undefined) {
           io.stdout.write(text);
         } else {
-          await mkdir(path.dirname(target), { recursive: true });
-          await writeFile(target, text).catch((error: unknown) => {
-            throw new RrwebImportError('write_failed', recording.source, `cannot write ${target}: ${(error as Error).message}`, { cause: error });
-          });
+          const cannotWrite = (error: unknown): never => {
+            const code = (error as NodeJS.ErrnoException).code;
+            const reason = code === 'EEXIST' || code === 'ENOTDIR' ? 'a file stands where a folder of its path should be' : (error as Error).message;
+            throw new RrwebImportError('write_failed', recording.source, `cannot write ${target}: ${reason}`, { cause: error });
+          };
+          await mkdir(path.dirname(target), { recursive: true }).catch(cannotWrite);
+          await writeFile(target, text).catch(cannotWrite);
         }
         imported++;
         const relative = target === undefined ? '' : path.relative(io.cwd, target);

@@ -166,8 +166,9 @@ class TokenConsumer {
   }
 
   #deliver(value: unknown, position: EventPosition): void {
-    if (!isObject(value) || typeof value.type !== 'number' || typeof value.timestamp !== 'number' || !Number.isFinite(value.timestamp)) {
-      this.warnings.add('invalid-event', 'entries that are not rrweb events (an object with a numeric type and timestamp) skipped', position);
+    // A timestamp is milliseconds since 1970; beyond ±8.64e15 no date exists.
+    if (!isObject(value) || typeof value.type !== 'number' || typeof value.timestamp !== 'number' || !(Math.abs(value.timestamp) <= 8.64e15)) {
+      this.warnings.add('invalid-event', 'entries that are not rrweb events (an object with a numeric type and a timestamp in milliseconds) skipped', position);
       return;
     }
     this.delivered++;
