@@ -122,6 +122,16 @@ describe('the fast event check', () => {
     ), fc.constantFrom(...FIELDS), value)
     .map(([event, field, changed]) => ({ ...event, [field]: changed }));
 
+  it('refuses numbers JSON cannot hold where zod does (a caller may pass Infinity or NaN)', () => {
+    for (const number of [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN]) {
+      for (const field of ['value', 'status', 'count']) {
+        const event = { type: 'click', timestamp: '2026-03-01T10:00:00Z', [field]: number };
+        expect(isValidEventFast(event), `${field}: ${number}`).toBe(false);
+        expect(sessionEventSchema.safeParse(event).success).toBe(false);
+      }
+    }
+  });
+
   it('agrees with the zod schema field by field', () => {
     fc.assert(
       fc.property(oneFieldChanged, (candidate) => {

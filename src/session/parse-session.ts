@@ -64,7 +64,8 @@ function eventTime(event: unknown): number | undefined {
         if (!(isObject(value) && optionalString(value.selector) && optionalString(value.text))) return undefined;
         break;
       case 'value':
-        if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+        // zod's number() refuses Infinity and NaN (JSON has neither; a caller's objects may).
+        if (value !== null && typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value)) && typeof value !== 'boolean') return undefined;
         break;
       // zod's int() means a safe integer.
       case 'status':
