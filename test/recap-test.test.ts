@@ -127,6 +127,18 @@ describe('exit codes and reports', () => {
     const fixtureResult = await badFixture.run([], {}, {});
     expect(fixtureResult.code).toBe(2);
     expect(fixtureResult.stderr).toContain('session.json: events[0].timestamp: is required');
+
+    // A bad regular expression is the suite's problem, found when it loads, not --filter's.
+    const badRegex = await createWorkspace({
+      'x.recap.yaml': 'profile: plain.yaml\ncases:\n  - name: a\n    session: session.json\n    prompt:\n      contains: ["/(/"]\n',
+    });
+    const regexResult = await badRegex.run([], {}, {});
+    expect(regexResult.code).toBe(2);
+    expect(regexResult.stderr).toMatch(/x\.recap\.yaml:6:\d+ cases\[0\]\.prompt\.contains\[0\]: invalid regular expression: /);
+    expect(regexResult.stderr).not.toContain('--filter');
+    const badFilter = await badRegex.run([], { filter: '/[/' }, {});
+    expect(badFilter.code).toBe(2);
+    expect(badFilter.stderr).toMatch(/^--filter: invalid regular expression: /);
   });
 
   it('prints GitHub error annotations pointing at the suite file and case line', async () => {

@@ -12,7 +12,7 @@ import { junitReport } from '../suite/reporters/junit-reporter.js';
 import { prettyReport } from '../suite/reporters/pretty-reporter.js';
 import { createProgress } from '../suite/reporters/progress.js';
 import { runSuites, selectedCases, type RunSuitesOptions } from '../suite/run-suites.js';
-import { textPattern } from '../suite/text-pattern.js';
+import { patternProblem, textPattern } from '../suite/text-pattern.js';
 import type { CliIo } from './cli-io.js';
 import { helpExample, type CommandContext } from './command-context.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
@@ -59,6 +59,8 @@ export async function testCommand(
     if (!(REPORTERS as readonly string[]).includes(reporter)) throw new UsageError(`--reporter: expected pretty, junit or json, got "${reporter}"`);
     const repeat = positiveInteger(options.repeat, '--repeat');
     const concurrency = positiveInteger(options.concurrency, '--concurrency') ?? 4;
+    const filterProblem = options.filter === undefined ? undefined : patternProblem(options.filter);
+    if (filterProblem !== undefined) throw new UsageError(`--filter: ${filterProblem}`);
     const filter = options.filter === undefined ? undefined : textPattern(options.filter);
     const files = await findSuites(paths, io.cwd).catch((error: unknown) => {
       throw new UsageError((error as Error).message);
@@ -98,10 +100,6 @@ export async function testCommand(
   } catch (error) {
     if (error instanceof SuiteLoadError || error instanceof UsageError) {
       io.stderr.write(`${error.message}\n`);
-      return EXIT_USAGE;
-    }
-    if (error instanceof SyntaxError) {
-      io.stderr.write(`--filter: ${error.message}\n`);
       return EXIT_USAGE;
     }
     io.stderr.write(`error: ${(error as Error).message}\n`);

@@ -144,6 +144,11 @@ extra: true
     expect(safeParseProfile('llm:\n  response_schema:\n    type: OBJECT\n    properties:\n      constructor: { type: STRING }\n      prototype: { type: STRING }\n')).toMatchObject({ success: true });
   });
 
+  it('refuses aliases that expand into too much data, as a YAML problem with a position', () => {
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]'].join('\n');
+    expect(errors(bomb)).toEqual(['profiles/checkout.yaml:1:1 YAML syntax: aliases expand into too much data (more than 100 uses); write the values out']);
+  });
+
   it('reports YAML syntax errors and duplicate keys with their position', () => {
     expect(errors('slice:\n  mode: FIRST\n  mode: LAST\n')[0]).toMatch(/^profiles\/checkout\.yaml:3:3 YAML syntax: Map keys must be unique/);
     expect(errors('llm: [\n')[0]).toMatch(/^profiles\/checkout\.yaml:\d+:\d+ YAML syntax: /);

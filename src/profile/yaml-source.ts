@@ -56,9 +56,17 @@ export function parseYamlSource(text: string): YamlSource {
       }),
     };
   }
+  let data: unknown;
+  try {
+    data = document.toJS({ maxAliasCount: 100 }) as unknown;
+  } catch (error) {
+    // Aliases that expand into too much (a "billion laughs" document), or one that points nowhere.
+    const reason = /alias count/i.test((error as Error).message) ? 'aliases expand into too much data (more than 100 uses); write the values out' : (error as Error).message;
+    return { success: false, syntaxErrors: [{ line: 1, column: 1, message: `YAML syntax: ${reason}` }] };
+  }
   return {
     success: true,
-    data: document.toJS({ maxAliasCount: 100 }) as unknown,
+    data,
     position(path, atKey = false) {
       const { line, col } = lines.linePos(locate(document, path, atKey));
       return { line, column: col };

@@ -3,10 +3,15 @@
 import { z } from 'zod';
 import { CONTEXT_ELEMENTS } from '../profile/profile-schema.js';
 import { PROVIDERS } from '../models/summary-model.js';
+import { patternProblem } from './text-pattern.js';
 
-const textList = z
-  .array(z.string())
-  .describe('Plain text, or /regex/flags for a regular expression.');
+/** Plain text or /regex/flags, checked when the suite loads rather than when a case runs. */
+const textOrRegex = z.string().superRefine((source, context) => {
+  const problem = patternProblem(source);
+  if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+});
+
+const textList = z.array(textOrRegex).describe('Plain text, or /regex/flags for a regular expression.');
 
 const countRange = z
   .strictObject({
@@ -42,7 +47,15 @@ export const fieldAssertionSchema = z
     equals: z.unknown().optional(),
     one_of: z.array(z.unknown()).min(1).optional(),
     contains: z.unknown().optional().describe('A substring of a string (case-insensitive), or an element of a list.'),
-    matches: z.string().optional().describe('A regular expression the string value must match.'),
+    matches: z
+      .string()
+      .superRefine((source, context) => {
+        // As check-answer reads it: /regex/flags, or a bare regular expression.
+        const problem = patternProblem(source.startsWith('/') ? source : `/${source}/`);
+        if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+      })
+      .optional()
+      .describe('A regular expression the string value must match.'),
     min_length: z.number().int().nonnegative().optional().describe('Length of a string or list.'),
     max_length: z.number().int().nonnegative().optional(),
   })

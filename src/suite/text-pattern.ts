@@ -25,3 +25,13 @@ export function textPattern(source: string, options: { ignoreCase?: boolean } = 
   }
   return { source, test: (text) => text.includes(source) };
 }
+
+/** Why `source` is not a usable pattern (an invalid /regex/), or undefined. */
+export function patternProblem(source: string): string | undefined {
+  try {
+    textPattern(source);
+    return undefined;
+  } catch (error) {
+    return `invalid regular expression: ${(error as Error).message}`;
+  }
+}
