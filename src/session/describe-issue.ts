@@ -51,11 +51,15 @@ export function describeIssue(issue: Issue): string {
     case 'too_small':
       if (issue.origin === 'string') return 'must not be empty';
       if (issue.origin === 'array') return `needs at least ${String(issue.minimum)} item(s)`;
-      return `must be ${String(issue.minimum)} or ${issue.inclusive === false ? 'more (exclusive)' : 'more'}, got ${describeValue(input)}`;
+      return issue.inclusive === false
+        ? `must be more than ${String(issue.minimum)}, got ${describeValue(input)}`
+        : `must be ${String(issue.minimum)} or more, got ${describeValue(input)}`;
     case 'too_big':
       if (issue.origin === 'string') return `must be at most ${String(issue.maximum)} characters`;
       if (issue.origin === 'array') return `allows at most ${String(issue.maximum)} item(s)`;
-      return `must be ${String(issue.maximum)} or ${issue.inclusive === false ? 'less (exclusive)' : 'less'}, got ${describeValue(input)}`;
+      return issue.inclusive === false
+        ? `must be less than ${String(issue.maximum)}, got ${describeValue(input)}`
+        : `must be ${String(issue.maximum)} or less, got ${describeValue(input)}`;
     case 'invalid_union':
       return `got ${describeValue(input)}, which matches none of the allowed forms`;
     default:

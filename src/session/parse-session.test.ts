@@ -43,7 +43,7 @@ describe('parseSession', () => {
 
   it('rejects timestamps without a zone and impossible dates', () => {
     expect(issuesOf({ id: 'u:s', events: [event('2026-03-01T10:00:00'), event('2026-02-30T10:00:00Z')] })).toEqual([
-      'fixtures/x.json: events[0].timestamp: not an ISO 8601 date',
+      'fixtures/x.json: events[0].timestamp: needs a time zone (Z or ±hh:mm), e.g. 2026-03-01T10:00:00Z',
       'fixtures/x.json: events[1].timestamp: not an ISO 8601 date',
     ]);
   });

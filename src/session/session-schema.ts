@@ -2,12 +2,15 @@
 
 import { z } from 'zod';
 import { EVENT_TYPES } from './event-types.js';
-import { isIsoTimestamp } from './iso-timestamp.js';
+import { timestampProblem } from './iso-timestamp.js';
 
 const propertiesSchema = z.record(z.string(), z.unknown());
 
 /** An ISO 8601 timestamp with a time zone. */
-export const timestampSchema = z.string().refine(isIsoTimestamp, { message: 'not an ISO 8601 date' });
+export const timestampSchema = z.string().superRefine((value, context) => {
+  const problem = timestampProblem(value);
+  if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+});
 
 /** The element an interaction happened on. */
 export const eventTargetSchema = z.looseObject({
