@@ -131,6 +131,22 @@ describe('recap run', () => {
     const noKey = await run('run', 'plain.yaml', 'session.json', '--provider', 'gemini');
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toMatch(/no Gemini API key: set GEMINI_API_KEY/);
+    // OpenAI's own API needs a key: refused before any call (a base URL alone is a local server).
+    const noOpenAiKey = await run('run', 'plain.yaml', 'session.json', '--provider', 'openai');
+    expect(noOpenAiKey.code).toBe(2);
+    expect(noOpenAiKey.stderr).toContain('no OpenAI API key: set OPENAI_API_KEY');
+  });
+
+  it('prints page text with terminal control characters escaped, never raw', async () => {
+    const title = 'T\u001b[31mRED\u001b]0;pwned\u0007';
+    await writeFile(
+      path.join(directory, 'escapes.json'),
+      JSON.stringify({ id: 'u:esc', events: [{ type: 'navigate', timestamp: '2026-03-01T10:00:00Z', url: 'https://a.example/', title }] }),
+    );
+    const result = await run('run', 'plain.yaml', 'escapes.json');
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(result.stdout).toContain('T\\u001b[31mRED\\u001b]0;pwned\\u0007');
   });
 
   it('replays a cassette miss as a failure (exit 1) naming the key', async () => {

@@ -20,8 +20,21 @@ function contextLine(prepared: PreparedRequest): string {
   return excluded.length === 0 ? shown : `${shown} (excluded: ${excluded.join(', ')})`;
 }
 
-/** A header, then the prompt on a dry run or the result after a run. */
+// Control characters other than line breaks and tabs, which recorded page text (and so a summary
+// of it) may hold: written raw, they would recolour the terminal or retitle its window.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Text safe to print on a terminal: control characters shown as \u escapes. */
+export function printable(text: string): string {
+  return text.replace(CONTROL, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A header, then the prompt on a dry run or the result after a run; safe to print on a terminal. */
 export function renderRunReport(report: RunReport): string {
+  return printable(renderReportLines(report));
+}
+
+function renderReportLines(report: RunReport): string {
   const { prepared, model, tokens, outcome } = report;
   const lines = [
     `profile   ${report.profileFile}`,

@@ -70,11 +70,20 @@ export async function createModel(settings: ModelSettings = {}): Promise<Summary
       });
     }
     case 'openai': {
+      const apiKey = nonEmpty(env.OPENAI_API_KEY);
+      const baseUrl = settings.baseUrl ?? nonEmpty(env.OPENAI_BASE_URL);
+      // A local OpenAI-compatible server may need no key; OpenAI's own API always does.
+      if (apiKey === undefined && baseUrl === undefined) {
+        throw new ModelUnavailableError(
+          'no OpenAI API key: set OPENAI_API_KEY for api.openai.com, or OPENAI_BASE_URL (--base-url) for an OpenAI-compatible server that needs none',
+          { provider },
+        );
+      }
       const { createOpenAiModel } = await import('./openai-compatible/create-openai-model.js');
       return createOpenAiModel({
-        apiKey: nonEmpty(env.OPENAI_API_KEY),
+        apiKey,
         model: settings.model ?? nonEmpty(env.OPENAI_MODEL),
-        baseUrl: settings.baseUrl ?? nonEmpty(env.OPENAI_BASE_URL),
+        baseUrl,
         fetch: settings.fetch,
         retry: settings.retry,
         timeoutMs: settings.timeoutMs,
