@@ -86,6 +86,22 @@ cases:
     ]);
   });
 
+  it('refuses two snapshot cases whose names make the same snapshot file', () => {
+    const suite = (snapshot: boolean) => `profile: p.yaml
+cases:
+  - name: "Checkout: coupon"
+    session: s.json
+    prompt: { snapshot: ${snapshot} }
+  - name: checkout coupon
+    session: s.json
+    prompt: { snapshot: ${snapshot} }
+`;
+    expect(problems(suite(true))).toEqual([
+      'suites/x.recap.yaml:6:11 cases[1].name: its snapshot file would be checkout-coupon.txt, as for the case "Checkout: coupon": rename one of them',
+    ]);
+    expect(() => parseSuite(suite(false), 'suites/x.recap.yaml')).not.toThrow();
+  });
+
   it('requires a profile and at least one case', () => {
     expect(problems('cases: []\n')).toEqual([
       'suites/x.recap.yaml:1:1 profile: is required',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CONTEXT_ELEMENTS } from '../profile/profile-schema.js';
 import { PROVIDERS } from '../models/summary-model.js';
+import { snapshotName } from './snapshot-store.js';
 import { patternProblem } from './text-pattern.js';
 
 /** Plain text or /regex/flags, checked when the suite loads rather than when a case runs. */
@@ -98,11 +99,21 @@ export const suiteSchema = z
   })
   .superRefine((suite, context) => {
     const seen = new Set<string>();
+    // Snapshot files are named after their cases: two names that differ only in case or
+    // punctuation would share one file and overwrite each other.
+    const snapshots = new Map<string, string>();
     suite.cases.forEach((testCase, index) => {
       if (seen.has(testCase.name)) {
         context.addIssue({ code: 'custom', path: ['cases', index, 'name'], message: `another case is named "${testCase.name}"` });
       }
       seen.add(testCase.name);
+      if (testCase.prompt?.snapshot !== true) return;
+      const file = snapshotName(testCase.name);
+      const other = snapshots.get(file);
+      if (other !== undefined && other !== testCase.name) {
+        context.addIssue({ code: 'custom', path: ['cases', index, 'name'], message: `its snapshot file would be ${file}.txt, as for the case "${other}": rename one of them` });
+      }
+      snapshots.set(file, testCase.name);
     });
   });
 
