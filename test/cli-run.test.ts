@@ -125,6 +125,9 @@ describe('recap run', () => {
 
   it('exits 2 for a missing fixture, an unknown provider, or Gemini without a key', async () => {
     expect((await run('run', 'plain.yaml', 'missing.json')).stderr).toContain('missing.json: file not found');
+    const folder = await run('run', 'plain.yaml', '.');
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain('.: is a directory, not a file');
     const unknown = await run('run', 'plain.yaml', 'session.json', '--provider', 'claude');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown provider "claude"');

@@ -11,6 +11,7 @@ import { ImportWarnings, type ImportWarning } from './import-warnings.js';
 import { readRecording, type RecordingSummary } from './read-recording.js';
 import { RrwebImportError } from './rrweb-import-error.js';
 import { sessionIdFor } from './session-id-for.js';
+import { readFailure } from '../session/read-failure.js';
 
 export interface ImportRrwebOptions {
   /** How the recording is named in messages and in the session id (default: the file path). */
@@ -73,9 +74,7 @@ export async function importRrwebFile(file: string, options: ImportRrwebOptions 
   try {
     handle = await open(file, 'r');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'file not found' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new RrwebImportError('unreadable', source, reason, { cause: error });
+    throw new RrwebImportError('unreadable', source, readFailure(error), { cause: error });
   }
   try {
     return await importRrwebStream(handle.createReadStream({ highWaterMark: 64 * 1024, autoClose: false }), { ...options, source });

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { ProfileValidationError } from './profile-error.js';
 import { parseProfile } from './parse-profile.js';
 import type { Profile } from './profile-schema.js';
+import { readFailure } from '../session/read-failure.js';
 
 export interface LoadProfileOptions {
   /** How to name the file in messages; default the path as given. */
@@ -15,7 +16,7 @@ export async function readProfileText(file: string, options: LoadProfileOptions 
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message;
+    const reason = readFailure(error);
     throw new ProfileValidationError([{ path: '', message: reason, line: 1, column: 1 }], options.source ?? file);
   }
 }

@@ -11,6 +11,7 @@ import type { Session } from '../session/session-schema.js';
 import { parseSuite } from './parse-suite.js';
 import { SuiteValidationError } from './suite-error.js';
 import type { Suite } from './suite-schema.js';
+import { readFailure } from '../session/read-failure.js';
 
 /** A suite ready to run: its profile and every case's session loaded. */
 export interface LoadedSuite {
@@ -47,7 +48,7 @@ async function loadOne(file: string, cwd: string): Promise<LoadedSuite> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message;
+    const reason = readFailure(error);
     throw new SuiteValidationError([{ path: '', message: reason, line: 1, column: 1 }], displayFile);
   }
   const { suite, caseLines } = parseSuite(text, displayFile);
