@@ -48,6 +48,19 @@ describe('parseSession', () => {
     ]);
   });
 
+  it('refuses values nested without end, by path, when the fixture loads (they would overflow the stack when rendered)', () => {
+    // Written as text: JSON.stringify itself would overflow on such values.
+    const nest = (levels: number): string => `${'{"a":'.repeat(levels)}"bottom"${'}'.repeat(levels)}`;
+    const deep = `{"id":"u:s","user":{"properties":${nest(5000)}},"events":[{"type":"custom","name":"x","timestamp":"2026-03-01T10:00:00Z","properties":${nest(5000)}},{"type":"click","timestamp":"2026-03-01T10:00:01Z","extra":[${nest(600)}]}]}`;
+    const issues = issuesOf(deep);
+    expect(issues).toHaveLength(3);
+    expect(issues[0]).toMatch(/^fixtures\/x\.json: user\.properties(\.a){511}: nests more than 512 levels deep$/);
+    expect(issues[1]).toMatch(/^fixtures\/x\.json: events\[0\]\.properties(\.a){512}: nests more than 512 levels deep$/);
+    expect(issues[2]).toMatch(/^fixtures\/x\.json: events\[1\]\.extra\[0\](\.a){511}: nests more than 512 levels deep$/);
+    // A field's value may nest 512 levels.
+    expect(parseSession(`{"id":"u:s","events":[{"type":"custom","name":"x","timestamp":"2026-03-01T10:00:00Z","properties":${nest(512)}}]}`).events).toHaveLength(1);
+  });
+
   it('names unknown types, custom events without a name and wrongly typed fields', () => {
     expect(
       issuesOf({

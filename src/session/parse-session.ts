@@ -5,6 +5,7 @@ import { EVENT_TYPES } from './event-types.js';
 import { parseIsoTimestamp } from './iso-timestamp.js';
 import { formatJsonPath } from './json-path.js';
 import { jsonSyntaxIssue } from './json-syntax-issue.js';
+import { MAX_NESTING, tooDeepAt } from './nesting.js';
 import { SessionFixtureError, type SessionIssue } from './session-error.js';
 import {
   sessionEventSchema,
@@ -61,7 +62,7 @@ function eventTime(event: unknown): number | undefined {
         if (typeof value !== 'string') return undefined;
         break;
       case 'target':
-        if (!(isObject(value) && optionalString(value.selector) && optionalString(value.text))) return undefined;
+        if (!(isObject(value) && optionalString(value.selector) && optionalString(value.text)) || tooDeepAt(value, MAX_NESTING) !== undefined) return undefined;
         break;
       case 'value':
         // zod's number() refuses Infinity and NaN (JSON has neither; a caller's objects may).
@@ -75,8 +76,11 @@ function eventTime(event: unknown): number | undefined {
         if (!(Number.isSafeInteger(value) && (value as number) >= 0)) return undefined;
         break;
       case 'properties':
-        if (!isObject(value)) return undefined;
+        if (!isObject(value) || tooDeepAt(value, MAX_NESTING) !== undefined) return undefined;
         break;
+      default:
+        // Any other field may hold anything, but not nested without end (nesting.ts).
+        if (typeof value === 'object' && value !== null && tooDeepAt(value, MAX_NESTING) !== undefined) return undefined;
     }
   }
   if (typeof type !== 'string' || !eventTypes.has(type)) return undefined;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from './event-types.js';
 import { timestampProblem } from './iso-timestamp.js';
+import { MAX_NESTING, TOO_DEEP_MESSAGE, tooDeepAt } from './nesting.js';
 
 const propertiesSchema = z.record(z.string(), z.unknown());
 
@@ -42,7 +43,16 @@ export const sessionEventSchema = z
     if (event.type === 'custom' && event.name === undefined) {
       context.addIssue({ code: 'custom', path: ['name'], message: 'a custom event needs a name' });
     }
+    reportTooDeep(event, context);
   });
+
+/** An issue for every field whose value nests too deeply (see nesting.ts). */
+function reportTooDeep(object: Record<string, unknown>, context: z.RefinementCtx<Record<string, unknown>>): void {
+  for (const key in object) {
+    const below = tooDeepAt(object[key], MAX_NESTING);
+    if (below !== undefined) context.addIssue({ code: 'custom', path: [key, ...below], message: TOO_DEEP_MESSAGE });
+  }
+}
 
 export const sessionUserSchema = z.looseObject({
   id: z.string().optional(),
@@ -80,6 +90,9 @@ export const sessionFixtureSchema = z.looseObject({
   location: sessionLocationSchema.optional(),
   device: sessionDeviceSchema.optional(),
   events: z.array(sessionEventSchema),
+}).superRefine((fixture, context) => {
+  const { events: _events, ...header } = fixture;
+  reportTooDeep(header, context);
 });
 
 export type SessionFixture = z.infer<typeof sessionFixtureSchema>;
