@@ -51,6 +51,14 @@ describe('recording and replaying cassettes', () => {
     expect(replayed.stdout).toMatch(/Model calls, replayed: 1 \(/);
   });
 
+  it("outside CI without a key, a miss says to set a key or the suite's provider, not a flag recap test does not have", async () => {
+    const workspace = await createWorkspace({ 'checkout.recap.yaml': CHECKOUT_SUITE });
+    const result = await workspace.run([], {}, {});
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('no Gemini API key: set GEMINI_API_KEY (or GOOGLE_API_KEY), or choose provider: extractive (in the suite)');
+    expect(result.stdout).not.toContain('--provider');
+  });
+
   it('fails a changed prompt in CI with the exact command that records it; --record records it', async () => {
     const workspace = await createWorkspace({ 'checkout.recap.yaml': CHECKOUT_SUITE });
     standIn.enqueue('The coupon failed.');

@@ -5,6 +5,7 @@ import { CassetteMissError, ModelUnavailableError } from '../models/model-errors
 import { cassetteFile, cassetteKey, readCassette, writeCassette } from '../models/replay/cassette.js';
 import type { ModelRequest, ModelResponse, Provider, SummaryModel } from '../models/summary-model.js';
 import type { UsageMeter } from './usage-meter.js';
+import { inSuiteTerms } from './suite-terms.js';
 
 export interface CassettePolicy {
   /** `.recap/cassettes/` next to the suite. */
@@ -54,7 +55,7 @@ export function createCassetteModel(policy: CassettePolicy, sample: number): Sum
         live = await policy.live();
       } catch (error) {
         throw new ModelUnavailableError(
-          `no cassette ${file} for this request, and ${policy.provider} cannot be called to record one: ${(error as Error).message}`,
+          `no cassette ${file} for this request, and ${policy.provider} cannot be called to record one: ${inSuiteTerms((error as Error).message)}`,
           { provider: policy.provider, cause: error },
         );
       }

@@ -8,6 +8,7 @@ import type { Judge } from './judge.js';
 import type { AnswerAssertions, FieldAssertion } from './suite-schema.js';
 import { textPattern } from './text-pattern.js';
 import { valueAtPath } from './value-at-path.js';
+import { inSuiteTerms } from './suite-terms.js';
 
 /** What came back for one run: a result, or the error that stopped it. */
 export type AnswerUnderTest = { readonly result: SummaryResult } | { readonly error: Error };
@@ -62,7 +63,7 @@ export async function checkAnswer(answer: AnswerUnderTest, assertions: AnswerAss
       const problems = error.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ');
       return [failed('expect.schema_valid', `the answer does not fit the response schema (after one repair retry): ${problems}`, { actual: error.rawText })];
     }
-    return [failed('expect', `no answer: ${error.message}`)];
+    return [failed('expect', `no answer: ${inSuiteTerms(error.message)}`)];
   }
   const result = answer.result;
   const results: AssertionResult[] = [];
@@ -97,7 +98,11 @@ export async function checkAnswer(answer: AnswerUnderTest, assertions: AnswerAss
       const message = `judge: ${verdict.pass ? 'pass' : 'fail'} — ${verdict.reason}`;
       results.push(verdict.pass ? passed('expect.judge', message) : failed('expect.judge', message, { expected: assertions.judge }));
     } catch (error) {
-      results.push(failed('expect.judge', `the judge could not grade the answer: ${(error as Error).message}`));
+      const message = (error as Error).message;
+      const reason = /extractive/.test(message)
+        ? 'the judge needs a language model, and the extractive summariser is not one: set provider: gemini or openai in the suite (or replay recorded judge cassettes)'
+        : inSuiteTerms(message);
+      results.push(failed('expect.judge', `the judge could not grade the answer: ${reason}`));
     }
   }
   return results;
