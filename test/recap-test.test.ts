@@ -130,11 +130,14 @@ describe('exit codes and reports', () => {
     const profileResult = await badProfile.run(['x.recap.yaml'], {}, {});
     expect(profileResult.code).toBe(2);
     expect(profileResult.stderr).toContain('plain.yaml:2:9 slice.mode: expected FIRST, LAST or TIMESTAMP, got "MIDDLE"');
+    // The suite's own line that refers to the file comes first.
+    expect(profileResult.stderr).toContain('x.recap.yaml:1:10 profile: plain.yaml cannot be used:');
 
     const badFixture = await createWorkspace({ 'x.recap.yaml': CHECKOUT_SUITE, 'session.json': '{"id": "u:s", "events": [{"type": "click"}]}' });
     const fixtureResult = await badFixture.run([], {}, {});
     expect(fixtureResult.code).toBe(2);
     expect(fixtureResult.stderr).toContain('session.json: events[0].timestamp: is required');
+    expect(fixtureResult.stderr).toContain('x.recap.yaml:5:14 cases[0].session: session.json cannot be used:');
 
     // A bad regular expression is the suite's problem, found when it loads, not --filter's.
     const badRegex = await createWorkspace({

@@ -51,24 +51,27 @@ async function loadOne(file: string, cwd: string): Promise<LoadedSuite> {
     const reason = readFailure(error);
     throw new SuiteValidationError([{ path: '', message: reason, line: 1, column: 1 }], displayFile);
   }
-  const { suite, caseLines } = parseSuite(text, displayFile);
+  const { suite, caseLines, references } = parseSuite(text, displayFile);
   const directory = path.dirname(file);
   const shown = (target: string) => path.relative(cwd, path.resolve(directory, target)) || target;
   const problems: string[] = [];
   const profileFile = path.resolve(directory, suite.profile);
   const profile = await loadProfile(profileFile, { source: shown(suite.profile) }).catch((error: unknown) => {
     if (!known(error)) throw error;
-    problems.push(error.message);
+    // Where the suite refers to the file, then the file's own problems.
+    problems.push(`${references.profile} profile: ${suite.profile} cannot be used:`, error.message);
     return undefined;
   });
   const sessions = new Map<string, Session>();
-  for (const testCase of suite.cases) {
-    if (sessions.has(testCase.session)) continue;
+  const failedSessions = new Set<string>();
+  for (const [index, testCase] of suite.cases.entries()) {
+    if (sessions.has(testCase.session) || failedSessions.has(testCase.session)) continue;
     try {
       sessions.set(testCase.session, await loadSession(path.resolve(directory, testCase.session), { source: shown(testCase.session) }));
     } catch (error) {
       if (!known(error)) throw error;
-      problems.push(error.message);
+      failedSessions.add(testCase.session);
+      problems.push(`${references.sessions[index] ?? displayFile} cases[${index}].session: ${testCase.session} cannot be used:`, error.message);
     }
   }
   if (problems.length > 0 || profile === undefined) throw new SuiteLoadError(problems);

@@ -13,6 +13,8 @@ export interface ParsedSuite {
   readonly suite: Suite;
   /** 1-based line of each case, in order. */
   readonly caseLines: readonly number[];
+  /** Where the suite names its profile, and each case its session: `file:line:col`. */
+  readonly references: { readonly profile: string; readonly sessions: readonly string[] };
 }
 
 // Allowed keys by the last named field of a path, for "did you mean" suggestions.
@@ -52,5 +54,10 @@ export function parseSuite(text: string, file: string): ParsedSuite {
     throw new SuiteValidationError(issues, file);
   }
   const caseLines = result.data.cases.map((_, index) => source.position(['cases', index]).line);
-  return { suite: result.data, caseLines };
+  const at = (path: (string | number)[]) => {
+    const { line, column } = source.position(path);
+    return `${file}:${line}:${column}`;
+  };
+  const references = { profile: at(['profile']), sessions: result.data.cases.map((_, index) => at(['cases', index, 'session'])) };
+  return { suite: result.data, caseLines, references };
 }
