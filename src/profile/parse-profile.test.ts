@@ -152,6 +152,7 @@ extra: true
   it('reports YAML syntax errors and duplicate keys with their position', () => {
     expect(errors('slice:\n  mode: FIRST\n  mode: LAST\n')[0]).toMatch(/^profiles\/checkout\.yaml:3:3 YAML syntax: Map keys must be unique/);
     expect(errors('llm: [\n')[0]).toMatch(/^profiles\/checkout\.yaml:\d+:\d+ YAML syntax: /);
+    expect(errors('name: a\n---\nname: b\n')).toEqual(['profiles/checkout.yaml:2:1 YAML syntax: one document only: remove the --- line that starts a second one']);
   });
 
   it('throws a ProfileValidationError with structured issues', () => {

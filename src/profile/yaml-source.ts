@@ -52,7 +52,9 @@ export function parseYamlSource(text: string): YamlSource {
       success: false,
       syntaxErrors: document.errors.map((error) => {
         const { line, col } = lines.linePos(error.pos[0]);
-        return { line, column: col, message: `YAML syntax: ${error.message.split('\n')[0] ?? error.code}` };
+        // yaml's own words for this one advise a programmer (use parseAllDocuments).
+        const message = error.code === 'MULTIPLE_DOCS' ? 'one document only: remove the --- line that starts a second one' : (error.message.split('\n')[0] ?? error.code);
+        return { line, column: col, message: `YAML syntax: ${message}` };
       }),
     };
   }
