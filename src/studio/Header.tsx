@@ -1,4 +1,6 @@
-// The top line: the tool, and the selected profile and session (picked with p and s).
+// The top line: the tool, and the selected profile and session (picked with p and s). When the
+// line is too long for the width, the tool's name goes first, then the key hints, so that the two
+// file names stay whole as long as they can.
 
 import { Text } from 'ink';
 import { useTheme } from './theme-context.js';
@@ -8,20 +10,34 @@ export interface HeaderProps {
   readonly session: string | undefined;
   /** The profile's `name:` field, if any. */
   readonly profileTitle: string | undefined;
+  /** Columns for the line. */
+  readonly width: number;
 }
 
 const base = (file: string | undefined) => (file === undefined ? '—' : (file.split('/').at(-1) ?? file));
 
-export function Header({ profile, session, profileTitle }: HeaderProps) {
+const TOOL = 'recap studio  ';
+
+export function Header({ profile, session, profileTitle, width }: HeaderProps) {
   const theme = useTheme();
+  const profileName = base(profile);
+  const sessionName = base(session);
+  const files = `profile ${profileName}  session ${sessionName}`.length;
+  const hints = ' (p)'.length + ' (s)'.length;
+  const withTool = TOOL.length + files + hints <= width;
+  const withHints = withTool || files + hints <= width;
   return (
     <Text wrap="truncate-end">
-      <Text bold {...theme.text('heading')}>recap studio</Text>
-      <Text dimColor>{'  profile '}</Text>
-      <Text bold>{base(profile)}</Text>
-      <Text dimColor>{' (p)  session '}</Text>
-      <Text bold>{base(session)}</Text>
-      <Text dimColor>{' (s)'}</Text>
+      {withTool ? (
+        <Text bold {...theme.text('heading')}>
+          recap studio
+        </Text>
+      ) : null}
+      <Text dimColor>{withTool ? '  profile ' : 'profile '}</Text>
+      <Text bold>{profileName}</Text>
+      <Text dimColor>{withHints ? ' (p)  session ' : '  session '}</Text>
+      <Text bold>{sessionName}</Text>
+      {withHints ? <Text dimColor>{' (s)'}</Text> : null}
       {profileTitle === undefined ? null : <Text dimColor>{`  · ${profileTitle}`}</Text>}
     </Text>
   );

@@ -191,7 +191,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
             </Box>
           ) : null}
           <Box flexDirection="column" width={layout.mainWidth} flexShrink={0}>
-            <Header profile={state.profile?.path} session={state.session?.path} profileTitle={state.profile?.value?.name} />
+            <Header profile={state.profile?.path} session={state.session?.path} profileTitle={state.profile?.value?.name} width={layout.mainWidth} />
             {body}
           </Box>
         </Box>
