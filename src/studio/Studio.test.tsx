@@ -96,7 +96,8 @@ describe('Studio', () => {
     app.memory.save('profiles/alpha.yaml', BROKEN_ALPHA_PROFILE);
     const frame = await waitForFrame(app.lastFrame, 'profiles/alpha.yaml:6:9');
     expect(frame).toContain('✗ profiles/alpha.yaml:6:9 slice.mode: expected FIRST, LAST or TIMESTAMP');
-    expect(frame).toContain('✗ invalid, last good shown');
+    // At 80 columns the status line gives up its long labels, never the kept count.
+    expect(frame).toMatch(/✗ invalid( \(last good\))? │ gemini\/scripted-model │ ~\d+ tokens \(est\.\) │ kept 5\/10/);
     expect(frame).toContain('Summarise ALPHA-PRE');
     app.memory.save('profiles/alpha.yaml', ALPHA_PROFILE);
     await waitForFrame(app.lastFrame, '✓ valid');
@@ -165,7 +166,7 @@ describe('Studio', () => {
     const frame = await waitForFrame(app.lastFrame, 'more (recap validate lists them all)');
     expect(frame).toContain('bogus_0');
     expect(frame).toContain('… and 21 more (recap validate lists them all)');
-    expect(frame).toContain('✗ invalid, last good shown');
+    expect(frame).toMatch(/✗ invalid[^│]*│/);
   });
 
   it('records a failed run under the model that was asked, not the one the profile names', async () => {

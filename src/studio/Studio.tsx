@@ -205,6 +205,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
           kept={workspace === undefined ? undefined : { kept: workspace.prepared.events.kept.length, total: workspace.prepared.events.total }}
           notice={state.notice}
           comparing={compare !== undefined}
+          width={layout.width}
         />
       </Box>
     </ThemeContext.Provider>
