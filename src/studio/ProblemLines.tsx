@@ -13,24 +13,15 @@ const problemLine = (problem: string): StyledLine => {
 export function ProblemLines({ problems, rows, width }: { readonly problems: readonly string[]; readonly rows: number; readonly width: number }) {
   if (rows === 0) return null;
   const needed = problems.reduce((sum, problem) => sum + Math.max(1, Math.ceil((problem.length + 2) / width)), 0);
-  if (needed <= rows) {
-    return (
-      <Box flexDirection="column" height={rows} overflow="hidden" flexShrink={0}>
-        {problems.map((problem, index) => (
-          <Box key={index} flexShrink={0}>
-            <StyledText wrap="wrap" line={problemLine(problem)} />
-          </Box>
-        ))}
-      </Box>
-    );
-  }
-  const shown = problems.length > rows ? problems.slice(0, rows - 1) : problems.slice(0, rows);
+  const fits = needed <= rows;
+  // When they do not all fit, each shown problem gets one row and the last row counts the rest.
+  const shown = fits || problems.length <= rows ? problems.slice(0, rows) : problems.slice(0, rows - 1);
   const hidden = problems.length - shown.length;
   return (
     <Box flexDirection="column" height={rows} overflow="hidden" flexShrink={0}>
       {shown.map((problem, index) => (
         <Box key={index} flexShrink={0}>
-          <StyledText wrap="truncate-end" line={problemLine(problem)} />
+          <StyledText wrap={fits ? 'wrap' : 'truncate-end'} line={problemLine(problem)} />
         </Box>
       ))}
       {hidden > 0 ? <StyledText wrap="truncate-end" line={[segment(`  … and ${hidden} more (recap validate lists them all)`, 'dim')]} /> : null}
