@@ -37,7 +37,7 @@ async function loadStudio() {
 type LoadedStudio = Awaited<ReturnType<typeof loadStudio>>;
 
 const EVENTS = Number(process.env.RECAP_BENCH_STUDIO_EVENTS ?? 50_000);
-const SAVES = 15;
+const SAVES = 30;
 const TARGET_MS = 200;
 const COLUMNS = 80;
 const ROWS = 24;

@@ -1,12 +1,13 @@
 // The real world for the studio: the file system, chokidar, createModel, .recap/history/, $EDITOR.
 
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createModel } from '../index.js';
 import { openInEditor } from './open-in-editor.js';
 import { createRunHistory } from './run-history.js';
 import type { StudioDependencies, TerminalControl } from './studio-dependencies.js';
 import { hasExtension } from './studio-paths.js';
+import { createTextReader } from './text-reader.js';
 import { watchFolders } from './watch-folders.js';
 
 export async function listFolder(folder: string, extensions: readonly string[]): Promise<readonly string[]> {
@@ -24,9 +25,7 @@ export function nodeStudioDependencies(options: {
 }): StudioDependencies {
   return {
     listFiles: listFolder,
-    // One decode of the whole buffer: readFile(file, 'utf8') decodes in chunks into a rope string
-    // that costs another copy when first compared or parsed (tens of ms for a session of 8 MB).
-    readText: async (file) => (await readFile(file)).toString('utf8'),
+    readText: createTextReader(),
     watch: watchFolders,
     createModel,
     history: createRunHistory({ directory: path.join(options.cwd, '.recap', 'history') }),
