@@ -43,6 +43,19 @@ describe('Idempotency-Key', () => {
     expect(second.body).toEqual(first.body);
   });
 
+  it('saves the 400 for a body that is not UTF-8 like any other, and tells it apart from other bodies', async () => {
+    const bytes = (last: number) => new Uint8Array([...Buffer.from('{"uid":"l'), last, ...Buffer.from('"}')]);
+    const send = (raw: Uint8Array | string) => server.request('POST', '/v2/users', { key, raw, headers: { 'idempotency-key': 'k-not-utf8' } });
+    const first = await send(bytes(0xe9));
+    const again = await send(bytes(0xe9));
+    expect([first.status, again.status]).toEqual([400, 400]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    // Other bytes under the same key: another request, refused as such.
+    expect((await send(bytes(0xea))).body).toMatchObject({ code: 'idempotency_key_reused' });
+    expect((await send('{"uid":"lé"}')).status).toBe(422);
+  });
+
   it('answers 422 idempotency_key_reused for another body or path', async () => {
     await withKey('k-reused', { uid: 'r1' });
     expect((await withKey('k-reused', { uid: 'r2' })).body).toMatchObject({ code: 'idempotency_key_reused' });

@@ -48,14 +48,16 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
         throw new ApiError('forbidden', `this key's level (${caller.key.level}) does not allow ${route.method.toUpperCase()} ${route.path}; it needs ${route.level} or higher`);
       }
     }
-    const rawBody = route.method === 'post' ? decodeBody(await c.req.arrayBuffer()) : '';
+    const bodyBytes = route.method === 'post' ? new Uint8Array(await c.req.arrayBuffer()) : new Uint8Array();
+    // Decoded inside the run: a body that is not UTF-8 is a 400 like any other, saved under its
+    // Idempotency-Key.
     const execute = async (): Promise<HandlerResult> =>
       route.handle({
         org: c.get('org'),
         key: c.get('key'),
         store: c.get('store'),
         deps,
-        body: parseBody(rawBody, route.body, route.bodyOptional),
+        body: parseBody(decodeBody(bodyBytes), route.body, route.bodyOptional),
         query: parseQuery(c.req.query(), route.query),
         params: decodeParams(c.req.param() as Record<string, string>),
         signal: c.req.raw.signal,
@@ -72,7 +74,7 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
           store: c.get('store'),
           orgId: c.get('org').id,
           key: idempotencyKey,
-          fingerprint: requestFingerprint(route.method, c.req.path, rawBody),
+          fingerprint: requestFingerprint(route.method, c.req.path, bodyBytes),
           now: deps.clock(),
         },
         execute,

@@ -19,7 +19,7 @@ function issuesToDetails(issues: readonly z.core.$ZodIssue[], root: string): Err
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The body's text; bytes that are not UTF-8 are a 400, never replaced and stored. */
-export function decodeBody(bytes: ArrayBuffer): string {
+export function decodeBody(bytes: ArrayBuffer | Uint8Array): string {
   try {
     return utf8.decode(bytes);
   } catch {

@@ -9,18 +9,21 @@ import { ApiError } from '../http/api-error.js';
 import type { HandlerResult } from '../http/route-definition.js';
 import type { DataCenterStore } from '../store/store.js';
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 /** What identifies "the same request": method, path and body (as canonical JSON when it is JSON). */
-export function requestFingerprint(method: string, path: string, rawBody: string): string {
-  let body = rawBody;
+export function requestFingerprint(method: string, path: string, body: Uint8Array | string): string {
+  const hash = createHash('sha256').update(`${method.toUpperCase()} ${path}\n`);
   try {
-    body = canonicalJson(JSON.parse(rawBody));
+    const text = typeof body === 'string' ? body : strictUtf8.decode(body);
+    return hash.update(canonicalJson(JSON.parse(text))).digest('hex');
   } catch {
-    // Not JSON: the bytes as sent.
+    // Not UTF-8 or not JSON: the bytes as sent.
+    return hash.update(body).digest('hex');
   }
-  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${body}`).digest('hex');
 }
 
 /** A result is saved unless it is retryable: 429 and server errors above 500. */
