@@ -17,6 +17,10 @@ export interface CompareSide {
   /** responseLines() of the side's latest run, or empty. */
   readonly answer: readonly StyledLine[];
   readonly running: boolean;
+  /** The side's first line: the shared scroll position, stopped at the side's own end. */
+  readonly top: number;
+  /** The side's last line is taller than the view and scrolled to: show its end. */
+  readonly anchorBottom: boolean;
 }
 
 export interface ComparePaneProps {
@@ -24,7 +28,6 @@ export interface ComparePaneProps {
   readonly a: CompareSide;
   readonly b: CompareSide;
   readonly section: CompareSection;
-  readonly top: number;
   /** Rows for the whole comparison, header included. */
   readonly rows: number;
   /** Columns for the whole comparison. */
@@ -32,7 +35,7 @@ export interface ComparePaneProps {
   readonly sideBySide: boolean;
 }
 
-function Side({ side, section, top, rows, width }: { side: CompareSide; section: CompareSection; top: number; rows: number; width: number }) {
+function Side({ side, section, rows, width }: { side: CompareSide; section: CompareSection; rows: number; width: number }) {
   const theme = useTheme();
   const name = side.slot?.path.split('/').at(-1) ?? '—';
   const workspace = side.workspace;
@@ -44,9 +47,9 @@ function Side({ side, section, top, rows, width }: { side: CompareSide; section:
       : ` ~${formatCount(workspace.prepared.tokens.prompt)} tokens · kept ${formatCount(workspace.prepared.events.kept.length)}/${formatCount(workspace.prepared.events.total)}`;
   let body;
   if (workspace === undefined) body = <Text dimColor>{side.slot?.problems[0] ?? 'loading…'}</Text>;
-  else if (section === 'prompt') body = <PromptView prompt={workspace.promptLines} top={top} rows={rows} />;
+  else if (section === 'prompt') body = <PromptView prompt={workspace.promptLines} top={side.top} rows={rows} anchorBottom={side.anchorBottom} />;
   else if (side.answer.length === 0) body = <Text dimColor>{side.running ? 'running…' : 'no run yet: press r to run both'}</Text>;
-  else body = <LinesView lines={side.answer} top={top} rows={rows} />;
+  else body = <LinesView lines={side.answer} top={side.top} rows={rows} anchorBottom={side.anchorBottom} />;
   return (
     <Box flexDirection="column" width={width} height={rows + 1} flexShrink={0} overflow="hidden">
       <Text wrap="truncate-end">
@@ -60,7 +63,7 @@ function Side({ side, section, top, rows, width }: { side: CompareSide; section:
   );
 }
 
-export function ComparePane({ session, a, b, section, top, rows, width, sideBySide }: ComparePaneProps) {
+export function ComparePane({ session, a, b, section, rows, width, sideBySide }: ComparePaneProps) {
   const theme = useTheme();
   const content = compareContentRows(rows, sideBySide);
   const sideWidth = compareSideWidth(width, sideBySide);
@@ -73,8 +76,8 @@ export function ComparePane({ session, a, b, section, top, rows, width, sideBySi
         <Text bold={section === 'answer'} inverse={section === 'answer'}>{section === 'answer' ? '[answers]' : ' answers '}</Text>
       </Text>
       <Box flexDirection={sideBySide ? 'row' : 'column'} height={rows - 1} gap={sideBySide ? 1 : 0}>
-        <Side side={a} section={section} top={top} rows={content} width={sideWidth} />
-        <Side side={b} section={section} top={top} rows={content} width={sideWidth} />
+        <Side side={a} section={section} rows={content} width={sideWidth} />
+        <Side side={b} section={section} rows={content} width={sideWidth} />
       </Box>
     </Box>
   );

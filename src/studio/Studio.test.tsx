@@ -233,6 +233,23 @@ describe('Studio', () => {
     expect(app.lastFrame()).not.toContain('Compare');
   });
 
+  it('scrolls a comparison to the end of each side, even of an answer taller than its half', async () => {
+    const long = `${'The customer tried the coupon field again and again, and the page answered with the same error. '.repeat(20)}A-ANSWER-END`;
+    const model = createScriptedModel({ answers: [long, '{"outcome": "abandoned"}'] });
+    const app = start({ model, size: { columns: 140, rows: 30 } });
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    await press(app, 'c', KEYS.enter);
+    await waitForFrame(app.lastFrame, 'BETA-PRE');
+    await press(app, 'r', KEYS.tab);
+    await waitForFrame(app.lastFrame, '"outcome": "abandoned"');
+    expect(app.lastFrame()).not.toContain('A-ANSWER-END');
+    await press(app, 'G');
+    const frame = app.lastFrame() ?? '';
+    // A's one line wraps past its half: the bottom shows its end; B, shorter, still shows its own.
+    expect(frame).toContain('A-ANSWER-END');
+    expect(frame).toContain('"outcome": "abandoned"');
+  });
+
   it('stacks the comparison in an 80-column terminal', async () => {
     const app = start();
     await waitForFrame(app.lastFrame, 'kept 5 of 10');

@@ -13,7 +13,7 @@ import { PaneTabs } from './PaneTabs.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import type { StudioCommand } from './key-bindings.js';
 import { LinesView } from './LinesView.js';
-import { paneViewport } from './pane-viewport.js';
+import { compareViewports, paneViewport } from './pane-viewport.js';
 import { anchoredToBottom, clampScrollTop } from './scroll-top.js';
 import { Picker } from './Picker.js';
 import { ProblemLines } from './ProblemLines.js';
@@ -91,7 +91,8 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     const run = compareHistory.at(-1);
     return run === undefined ? [] : responseLines(run, compare?.workspace?.prepared.prompt);
   }, [compareHistory, compare?.workspace?.prepared.prompt]);
-  const viewport = paneViewport(state, layout, { context: contextView, response: responseView, diff: diffView, compareAnswers: [answerA, answerB] });
+  const paneLines = { context: contextView, response: responseView, diff: diffView, compareAnswers: [answerA, answerB] } as const;
+  const viewport = paneViewport(state, layout, paneLines);
 
   const onCommand = useCallback(
     (command: StudioCommand) => {
@@ -125,13 +126,16 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     const selected = target === 'session' ? state.session?.path : target === 'profile' ? state.profile?.path : undefined;
     body = <Picker target={target} files={pickerItems(state, target)} selected={selected} index={state.overlay.index} rows={paneRows + 1} />;
   } else if (compare !== undefined) {
+    // Both sides scroll together; each stops at its own end, where a too-tall last line shows its end.
+    const top = clampScrollTop(compare.top, viewport);
+    const [aView, bView] = compareViewports(state, layout, paneLines) ?? [viewport, viewport];
+    const side = (view: typeof viewport) => ({ top: clampScrollTop(top, view), anchorBottom: anchoredToBottom(top, view) });
     body = (
       <ComparePane
         session={state.session?.path}
-        a={{ label: 'A', slot: state.profile, workspace, answer: answerA, running: runningFor(workspace) }}
-        b={{ label: 'B', slot: compare.profile, workspace: compare.workspace, answer: answerB, running: runningFor(compare.workspace) }}
+        a={{ label: 'A', slot: state.profile, workspace, answer: answerA, running: runningFor(workspace), ...side(aView) }}
+        b={{ label: 'B', slot: compare.profile, workspace: compare.workspace, answer: answerB, running: runningFor(compare.workspace), ...side(bView) }}
         section={compare.section}
-        top={clampScrollTop(compare.top, viewport)}
         rows={paneRows + 1}
         width={layout.mainWidth}
         sideBySide={layout.sideBySide}

@@ -46,21 +46,26 @@ function together(a: Viewport, b: Viewport): Viewport {
   return { rows: a.rows, lines: Math.max(a.lines, b.lines), maxTop: Math.max(aTop, bTop), overflowsAtBottom: lead.overflowsAtBottom };
 }
 
+/** The compared sides' own extents, A then B; undefined when nothing is compared. */
+export function compareViewports(state: StudioState, layout: StudioLayout, lines: PaneLines): readonly [Viewport, Viewport] | undefined {
+  if (state.compare === undefined) return undefined;
+  const contentRows = compareContentRows(layout.paneRows + 1, layout.sideBySide);
+  const sideWidth = compareSideWidth(layout.mainWidth, layout.sideBySide);
+  if (state.compare.section === 'prompt') {
+    return [
+      promptViewport(state.workspace?.promptLines, contentRows, sideWidth),
+      promptViewport(state.compare.workspace?.promptLines, contentRows, sideWidth),
+    ];
+  }
+  return [linesViewport(lines.compareAnswers[0], contentRows, sideWidth), linesViewport(lines.compareAnswers[1], contentRows, sideWidth)];
+}
+
 export function paneViewport(state: StudioState, layout: StudioLayout, lines: PaneLines): Viewport {
   const rows = layout.paneRows;
   const width = layout.mainWidth;
   const workspace = state.workspace;
-  if (state.compare !== undefined) {
-    const contentRows = compareContentRows(rows + 1, layout.sideBySide);
-    const sideWidth = compareSideWidth(width, layout.sideBySide);
-    if (state.compare.section === 'prompt') {
-      return together(
-        promptViewport(workspace?.promptLines, contentRows, sideWidth),
-        promptViewport(state.compare.workspace?.promptLines, contentRows, sideWidth),
-      );
-    }
-    return together(linesViewport(lines.compareAnswers[0], contentRows, sideWidth), linesViewport(lines.compareAnswers[1], contentRows, sideWidth));
-  }
+  const sides = compareViewports(state, layout, lines);
+  if (sides !== undefined) return together(...sides);
   switch (state.pane) {
     case 'events':
       // One row an event: the rows are cut to the width, never wrapped.
