@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import wrapAnsi from 'wrap-ansi';
 import { bottomOf, wrappedRows } from './wrapped-rows.js';
 
 describe('wrappedRows', () => {
@@ -12,6 +13,22 @@ describe('wrappedRows', () => {
     expect(wrappedRows('aaaa bbbb cccc', 10)).toBe(2);
     // Wide characters take two columns.
     expect(wrappedRows('漢字漢字漢字', 10)).toBe(2);
+  });
+});
+
+describe('wrappedRows, measured again', () => {
+  it('gives the same rows for a line it has seen, at each width', () => {
+    const line = 'The customer opened the cart, typed a coupon code and pressed Apply three times in a row.';
+    const first = [20, 40, 80].map((columns) => wrappedRows(line, columns));
+    expect(first).toEqual([5, 3, 2]);
+    expect([20, 40, 80].map((columns) => wrappedRows(line, columns))).toEqual(first);
+  });
+
+  it('stays right after more lines than it remembers', () => {
+    const measured = (text: string, columns: number) => wrapAnsi(text, columns, { trim: false, hard: true }).split('\n').length;
+    const lines = Array.from({ length: 4500 }, (_, index) => `w${index} ${'x'.repeat(index % 9)}`.padEnd(11, 'y'));
+    for (const line of lines) wrappedRows(line, 10);
+    for (const line of [lines[7] ?? '', lines[4499] ?? '', 'aaaa bbbb cccc']) expect(wrappedRows(line, 10)).toBe(measured(line, 10));
   });
 });
 

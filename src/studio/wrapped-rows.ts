@@ -4,11 +4,30 @@
 import wrapAnsi from 'wrap-ansi';
 import type { StyledLine } from './styled-line.js';
 
+// Measuring a line with wrap-ansi costs most of a millisecond (string-width segments it into
+// graphemes), and every render measures the lines at the end of the pane again: the same lines,
+// save after save. Remembered per width, forgotten all at once when the memo is full.
+const MAX_REMEMBERED_LINES = 4096;
+const rowsByWidth = new Map<number, Map<string, number>>();
+let remembered = 0;
+
 /** Rows `text` takes at `columns` wide; an empty line still takes one. */
 export function wrappedRows(text: string, columns: number): number {
   // No character is wider than two columns: a line this short never wraps.
   if (columns <= 0 || text.length * 2 <= columns) return 1;
-  return wrapAnsi(text, columns, { trim: false, hard: true }).split('\n').length;
+  let known = rowsByWidth.get(columns);
+  const rows = known?.get(text);
+  if (rows !== undefined) return rows;
+  const measured = wrapAnsi(text, columns, { trim: false, hard: true }).split('\n').length;
+  if (remembered >= MAX_REMEMBERED_LINES) {
+    rowsByWidth.clear();
+    remembered = 0;
+    known = undefined;
+  }
+  if (known === undefined) rowsByWidth.set(columns, (known = new Map()));
+  known.set(text, measured);
+  remembered++;
+  return measured;
 }
 
 /** The text of a styled line, as it is drawn. */
