@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isIsoTimestamp, parseIsoTimestamp } from './iso-timestamp.js';
+import { isIsoTimestamp, parseIsoTimestamp, timestampProblem } from './iso-timestamp.js';
 
 describe('parseIsoTimestamp', () => {
   it('reads timestamps with a zone', () => {
@@ -15,6 +15,15 @@ describe('parseIsoTimestamp', () => {
     for (const value of ['2026-03-01T10:00:00', '2026-02-29T00:00:00.000Z', '2026-13-01T00:00:00.000Z', '2026-04-31T00:00:00Z', '2026-03-01T24:00:00.000Z', 'March 1, 2026', '1772359200000', '']) {
       expect(isIsoTimestamp(value)).toBe(false);
     }
+  });
+
+  it('refuses instants that a zone carries outside the years 0000–9999, which could not be written back', () => {
+    expect(parseIsoTimestamp('9999-12-31T23:59:59+23:59')).toBe(Date.parse('9999-12-31T00:00:59Z'));
+    expect(parseIsoTimestamp('9999-12-31T23:59:59-23:59')).toBeUndefined();
+    expect(parseIsoTimestamp('0000-01-01T00:00:00+00:01')).toBeUndefined();
+    expect(parseIsoTimestamp('0000-01-01T00:00:00-00:01')).toBe(Date.parse('0000-01-01T00:01:00Z'));
+    expect(timestampProblem('9999-12-31T23:59:59-23:59')).toBe('falls outside the years 0000–9999 in UTC (its zone carries it past them)');
+    expect(timestampProblem('2026-13-01T00:00:00Z')).toBe('not an ISO 8601 date');
   });
 
   it('reads the canonical form exactly as Date.parse does', () => {

@@ -56,8 +56,13 @@ function parseCanonical(value: string): number | undefined {
   return ((daysFromCivil(year, month, day) * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + millisecond;
 }
 
-/** Milliseconds since the epoch for an ISO 8601 timestamp with a zone, or `undefined`. */
-export function parseIsoTimestamp(value: string): number | undefined {
+// The instants ISO 8601 writes with four-digit years: a timestamp whose zone carries it past
+// them (9999-12-31T23:59-23:59) could not be written back as one (it would need year +010000).
+const EARLIEST = daysFromCivil(0, 1, 1) * 86_400_000;
+const LATEST = daysFromCivil(10_000, 1, 1) * 86_400_000 - 1;
+
+/** The instant `value` names, in or out of the four-digit years; undefined when it is no timestamp. */
+function anyInstant(value: string): number | undefined {
   if (value.length === 24) {
     const time = parseCanonical(value);
     if (time !== undefined) return time;
@@ -68,6 +73,12 @@ export function parseIsoTimestamp(value: string): number | undefined {
   if (Number(match[3]) > daysInMonth(Number(match[1]), Number(match[2]))) return undefined;
   const time = Date.parse(value);
   return Number.isNaN(time) ? undefined : time;
+}
+
+/** Milliseconds since the epoch for an ISO 8601 timestamp with a zone, or `undefined`. */
+export function parseIsoTimestamp(value: string): number | undefined {
+  const time = anyInstant(value);
+  return time === undefined || time < EARLIEST || time > LATEST ? undefined : time;
 }
 
 /** True when `value` is an ISO 8601 timestamp with a time zone, e.g. `2026-03-01T10:00:00.000Z`. */
@@ -81,6 +92,7 @@ const WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/;
 /** Why `value` is not a timestamp, in words for an error message (when it is one: undefined). */
 export function timestampProblem(value: string): string | undefined {
   if (parseIsoTimestamp(value) !== undefined) return undefined;
+  if (anyInstant(value) !== undefined) return 'falls outside the years 0000–9999 in UTC (its zone carries it past them)';
   if (WITHOUT_ZONE.test(value)) return 'needs a time zone (Z or ±hh:mm), e.g. 2026-03-01T10:00:00Z';
   return 'not an ISO 8601 date';
 }

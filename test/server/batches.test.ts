@@ -47,6 +47,11 @@ describe('POST /v2/users/batch', () => {
       token = page.body.next_page_token;
     } while (token !== null);
     expect(seen).toEqual(Array.from({ length: 150 }, (_, index) => index));
+    // Only tokens next_page_token wrote: Number() would read '' and ' ' as 0 and '0x1' as 1.
+    for (const forged of ['', '!!!', 'IA', 'MHgx', 'abc']) {
+      const page = await server.request('GET', `/v2/users/batch/${id}/imports?page_size=1&page_token=${forged}`, { key });
+      expect(page.body, forged).toMatchObject({ code: 'invalid_request', details: [{ path: 'page_token', message: 'not a token from next_page_token' }] });
+    }
     const user = await server.request('GET', '/v2/users?uid=batch-149', { key: server.keys.acme.architect });
     expect(user.body.properties).toEqual({ n: 149 });
   });

@@ -57,6 +57,27 @@ describe('POST /v2/events', () => {
     expect((await post({ name: 'x', properties: { 'a b': 1 } })).body).toMatchObject({ details: [{ path: 'properties.a b' }] });
     expect((await post({ properties: {} })).body).toMatchObject({ details: [{ path: 'name', message: 'is required' }] });
   });
+
+  it('refuses a timestamp its zone carries past year 9999, which no session could be read back with', async () => {
+    const response = await post({ name: 'far', timestamp: '9999-12-31T23:59:59-23:59' });
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([{ path: 'timestamp', message: 'falls outside the years 0000–9999 in UTC (its zone carries it past them)' }]);
+  });
+
+  it('refuses a uid with surrounding spaces, as POST /v2/users does', async () => {
+    const response = await post({ name: 'x', user: { uid: ' spaced ' } });
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([{ path: 'user.uid', message: 'must be a non-empty string without surrounding spaces' }]);
+    expect((await server.request('GET', '/v2/users?uid=%20spaced%20', { key: server.keys.acme.architect })).status).toBe(404);
+  });
+
+  it('answers 400 for a small body nested thousands of levels deep, not a stack overflow', async () => {
+    const depth = 5000;
+    const raw = `{"name":"deep","properties":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+    const response = await server.request('POST', '/v2/events', { key, raw });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'invalid_request', message: 'the body nests too deeply', details: [{ path: 'properties.a[0][0][0][0][0][0]…', message: 'nests more than 512 levels deep' }] });
+  });
 });
 
 describe('cardinality', () => {

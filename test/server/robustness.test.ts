@@ -48,6 +48,13 @@ describe('bad requests', () => {
     expect(response.body.code).toBe('payload_too_large');
   });
 
+  it('asks who is calling before how big the body is: 401 without a key, 403 for a low level, whatever the size', async () => {
+    const big = JSON.stringify({ name: 'x', properties: { a: 'x'.repeat(2 * 1024 * 1024) } });
+    expect((await server.request('POST', '/v2/users', { raw: big })).status).toBe(401);
+    expect((await server.request('POST', '/v2/sessions/x%3Ay/summary?config_profile=p', { key: server.keys.acme.standard, raw: big })).status).toBe(403);
+    expect((await server.request('POST', '/v2/users', { key: server.keys.acme.standard, raw: big })).status).toBe(413);
+  });
+
   it('parses JSON even when curl -d sends it as a form', async () => {
     const response = await server.request('POST', '/v2/users', { key: server.keys.acme.standard, raw: '{"uid":"form"}', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(response.status).toBe(200);

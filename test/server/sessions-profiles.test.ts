@@ -70,12 +70,24 @@ describe('GET /v2/sessions', () => {
     expect(byEmail.body.results.map((item: { id: string }) => item.id)).toEqual([imported.id]);
   });
 
+  it('reads a URL-encoded session id once: a % in the id is sent as %25, and %253A is not a colon', async () => {
+    const imported = await importInto(JSON.stringify({ id: 'u-pct:s-50%off', created_time: '2026-03-01T10:00:00Z', user: { uid: 'pct' }, events: [] }));
+    expect(imported.id).toMatch(/:s-50%off$/);
+    const architect = server.keys.acme.architect;
+    const profile = (await server.request('POST', '/v2/visit_profile', { key, body: { name: 'Percent' } })).body.id as string;
+    const context = (sent: string) => server.request('POST', `/v2/sessions/${sent}/context?config_profile=${profile}`, { key: architect });
+    expect((await context(encodeURIComponent(imported.id))).body.session_id).toBe(imported.id);
+    expect((await context(encodeURIComponent(imported.id).replace('%3A', '%253A'))).body).toMatchObject({ code: 'not_found', message: expect.stringMatching(/no session/) });
+    expect((await context('u-pct%3As-50%ZZoff')).body).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('not valid URL encoding') });
+  });
+
   it('defaults to 20, caps at 100, and needs uid or email', async () => {
     for (let index = 0; index < 105; index++) {
       await importInto(JSON.stringify({ id: `u-y:s-${index}`, created_time: new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(), user: { uid: 'many' }, events: [] }));
     }
     expect((await server.request('GET', '/v2/sessions?uid=many', { key })).body.results).toHaveLength(20);
     expect((await server.request('GET', '/v2/sessions?uid=many&limit=500', { key })).body.results).toHaveLength(100);
+    expect((await server.request('GET', '/v2/sessions?uid=many&limit=10000000000', { key })).body.results).toHaveLength(100);
     for (const limit of ['abc', '0', '2.5']) {
       expect((await server.request('GET', `/v2/sessions?uid=many&limit=${limit}`, { key })).body, limit).toEqual({
         code: 'invalid_request',

@@ -88,6 +88,27 @@ describe('POST /v2/users', () => {
     expect(await read('frank')).toMatchObject({ code: 'not_found' });
   });
 
+  it('refuses impossible dates for a declared date, date-only or not', async () => {
+    for (const [properties, schema] of [
+      [{ d: '2026-02-31' }, { d: 'date' }],
+      [{ d: ['2026-04-30', '2026-04-31'] }, { d: 'dates' }],
+      [{ d: '2026-02-30T10:00:00Z' }, { d: 'date' }],
+    ] as const) {
+      const response = await post({ uid: 'dates', properties, schema: { properties: schema } });
+      expect(response.status).toBe(400);
+      expect(response.body.details).toEqual([expect.objectContaining({ path: 'properties.d' })]);
+    }
+    expect((await post({ uid: 'dates', properties: { d: '2024-02-29' }, schema: { properties: { d: 'date' } } })).status).toBe(200);
+  });
+
+  it('answers 400 for a body nested thousands of levels deep, naming where', async () => {
+    const depth = 5000;
+    const raw = `{"uid":"deep","properties":{"a":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}`;
+    const response = await server.request('POST', '/v2/users', { key, raw });
+    expect(response.status).toBe(400);
+    expect(response.body.details).toEqual([{ path: 'properties.a.a.a.a.a.a.a…', message: 'nests more than 512 levels deep' }]);
+  });
+
   it('rejects unknown fields and wrong types in the body', async () => {
     const response = await post({ uid: 7, nickname: 'x' });
     expect(response.status).toBe(400);

@@ -10,7 +10,7 @@ export interface AppEnv {
     key: ApiKeyRecord;
     /** The store of the organisation's data center: its data lives only there. */
     store: DataCenterStore;
-    /** The raw request body, read once (idempotency and validation both need it). */
-    rawBody: string;
+    /** When the route began (performance.now()): the total in Server-Timing. */
+    started: number;
   };
 }

@@ -1,7 +1,7 @@
 // Mounts a route definition on Hono: authentication and level, body limit, Idempotency-Key,
 // parsing and validation, then the handler.
 
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authenticate } from '../auth/authenticate.js';
 import { levelAtLeast } from '../auth/levels.js';
@@ -15,16 +15,19 @@ import type { ServerDependencies } from './server-dependencies.js';
 /** `/v2/users/batch/{job_id}` → `/v2/users/batch/:job_id` */
 export const honoPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
-function decodeParams(params: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(params).map(([name, value]) => {
-      try {
-        return [name, decodeURIComponent(value)];
-      } catch {
-        throw new ApiError('invalid_request', `path parameter ${name} is not valid URL encoding`);
-      }
-    }),
-  );
+/**
+ * Hono hands path parameters over decoded once, as the spec's "URL-encoded" ids are sent (a
+ * session id with `%` in it arrives as `%25`). A segment that is no valid encoding is a 400
+ * rather than a lookup of its raw text.
+ */
+function checkPathEncoding(url: string): void {
+  for (const segment of new URL(url).pathname.split('/')) {
+    try {
+      decodeURIComponent(segment);
+    } catch {
+      throw new ApiError('invalid_request', `the path segment ${segment} is not valid URL encoding`);
+    }
+  }
 }
 
 /** Registers `route` on `app`. */
@@ -37,8 +40,9 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
       throw new ApiError('payload_too_large', `the body is larger than ${maxBytes} bytes, the limit of ${route.method.toUpperCase()} ${route.path}`);
     },
   });
-  app.on(route.method.toUpperCase(), path, limit, async (c) => {
-    const started = performance.now();
+  // Who is asking comes first: a caller without a valid key learns nothing of the route's limits.
+  const authorise: MiddlewareHandler<AppEnv> = async (c, next) => {
+    c.set('started', performance.now());
     if (route.level !== null) {
       const caller = await authenticate(c.req.header('authorization'), deps.stores);
       c.set('org', caller.org);
@@ -48,6 +52,10 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
         throw new ApiError('forbidden', `this key's level (${caller.key.level}) does not allow ${route.method.toUpperCase()} ${route.path}; it needs ${route.level} or higher`);
       }
     }
+    await next();
+  };
+  app.on(route.method.toUpperCase(), path, authorise, limit, async (c) => {
+    checkPathEncoding(c.req.url);
     const bodyBytes = route.method === 'post' ? new Uint8Array(await c.req.arrayBuffer()) : new Uint8Array();
     // Decoded inside the run: a body that is not UTF-8 is a 400 like any other, saved under its
     // Idempotency-Key.
@@ -59,7 +67,7 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
         deps,
         body: parseBody(decodeBody(bodyBytes), route.body, route.bodyOptional),
         query: parseQuery(c.req.query(), route.query),
-        params: decodeParams(c.req.param() as Record<string, string>),
+        params: c.req.param() as Record<string, string>,
         signal: c.req.raw.signal,
       });
 
@@ -83,7 +91,7 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
     const headers: Record<string, string> = { ...result.headers };
     if (replayed) headers['Idempotent-Replayed'] = 'true';
     // A handler that reports its own timings (the model's) gets the whole route's time beside them.
-    if (headers['Server-Timing'] !== undefined) headers['Server-Timing'] += `, total;dur=${(performance.now() - started).toFixed(2)}`;
+    if (headers['Server-Timing'] !== undefined) headers['Server-Timing'] += `, total;dur=${(performance.now() - c.get('started')).toFixed(2)}`;
     return c.json(result.body as object, result.status as 200, headers);
   });
 }

@@ -10,7 +10,7 @@ import { isEventRequest } from './is-event-request.js';
 import type { EventRecord, JsonObject, JsonValue, UserRecord } from '../store/records.js';
 import type { StoreWriter } from '../store/store.js';
 import { EVENT_NAME_LIMIT, EVENT_PROPERTY_LIMIT } from '../users/limits.js';
-import { resolveUserForUpdate } from '../users/upsert-user.js';
+import { checkIdentifier, resolveUserForUpdate } from '../users/upsert-user.js';
 import { readDeclarations, validateProperties, type PropertyWrite } from '../users/validate-properties.js';
 
 export type EventRequest = z.infer<typeof eventRequestSchema>;
@@ -60,6 +60,8 @@ function nest(writes: readonly PropertyWrite[]): JsonObject {
 
 function prepare(item: unknown, now: Date, alreadyValid: boolean): Prepared {
   const request = alreadyValid || isEventRequest(item) ? (item as EventRequest) : validateBody(item ?? null, eventRequestSchema);
+  // The same rule as POST /v2/users: a uid it could never address is refused here too.
+  if (request.user !== undefined && 'uid' in request.user) checkIdentifier(request.user.uid, 'user.uid');
   let timestamp = now.toISOString();
   if (request.timestamp !== undefined) {
     const time = parseIsoTimestamp(request.timestamp);

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { describeIssue } from '../../session/describe-issue.js';
 import { formatJsonPath } from '../../session/json-path.js';
 import { jsonSyntaxIssue } from '../../session/json-syntax-issue.js';
+import { MAX_NESTING, TOO_DEEP_MESSAGE, tooDeepAt } from '../../session/nesting.js';
 import { invalidRequest, type ErrorDetail } from './api-error.js';
 
 function issuesToDetails(issues: readonly z.core.$ZodIssue[], root: string): ErrorDetail[] {
@@ -17,6 +18,9 @@ function issuesToDetails(issues: readonly z.core.$ZodIssue[], root: string): Err
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** How much of a too-deep path an error shows. */
+const SHOWN_SEGMENTS = 8;
 
 /** The body's text; bytes that are not UTF-8 are a 400, never replaced and stored. */
 export function decodeBody(bytes: ArrayBuffer | Uint8Array): string {
@@ -38,6 +42,13 @@ export function parseBody<Body>(raw: string, schema: z.ZodType<Body> | undefined
       data = JSON.parse(raw);
     } catch (error) {
       throw invalidRequest('the body is not valid JSON', [{ path: 'body', message: jsonSyntaxIssue(raw, error).message }]);
+    }
+    // Validation walks values recursively: a small body nested thousands deep must be a 400, not
+    // a stack overflow. No valid body nests anywhere near this (property paths stop at 512 characters).
+    const tooDeep = tooDeepAt(data, MAX_NESTING);
+    if (tooDeep !== undefined) {
+      const shown = tooDeep.length > SHOWN_SEGMENTS ? `${formatJsonPath(tooDeep.slice(0, SHOWN_SEGMENTS))}…` : formatJsonPath(tooDeep);
+      throw invalidRequest('the body nests too deeply', [{ path: shown, message: TOO_DEEP_MESSAGE }]);
     }
   }
   return validateBody(data, schema);

@@ -19,14 +19,16 @@ async function findJob(store: DataCenterStore, orgId: string, kind: JobKind, id:
   return job;
 }
 
+const encodePageToken = (index: number): string => Buffer.from(String(index)).toString('base64url');
+
 function decodePageToken(token: string | undefined): number {
   if (token === undefined) return -1;
-  const decoded = Number(Buffer.from(token, 'base64url').toString('utf8'));
-  if (!Number.isInteger(decoded) || decoded < -1) throw invalidRequest('invalid page token', [{ path: 'page_token', message: 'not a token from next_page_token' }]);
+  const text = Buffer.from(token, 'base64url').toString('utf8');
+  const decoded = Number(text);
+  // Only what encodePageToken writes: Number() would also read '', ' ' or '0x1'.
+  if (!/^(-1|0|[1-9][0-9]{0,14})$/.test(text) || encodePageToken(decoded) !== token) throw invalidRequest('invalid page token', [{ path: 'page_token', message: 'not a token from next_page_token' }]);
   return decoded;
 }
-
-const encodePageToken = (index: number): string => Buffer.from(String(index)).toString('base64url');
 
 function batchRoutes(kind: JobKind): RouteDefinition<unknown, unknown>[] {
   const base = `/v2/${kind}/batch`;

@@ -18,7 +18,8 @@ export function wholeNumber(min: number, max?: number) {
   const expected = max === undefined ? `a whole number of ${min} or more` : `a whole number from ${min} to ${max}`;
   return z
     .string()
-    .refine((text) => /^[0-9]{1,9}$/.test(text) && Number(text) >= min && (max === undefined || Number(text) <= max), { error: `expected ${expected}` })
+    // Any number of digits: a route may cap a large value (GET /v2/sessions' limit) rather than refuse it.
+    .refine((text) => /^[0-9]+$/.test(text) && Number(text) >= min && (max === undefined || Number(text) <= max), { error: `expected ${expected}` })
     .transform(Number)
     .meta({ type: 'integer', minimum: min, ...(max === undefined ? {} : { maximum: max }) });
 }

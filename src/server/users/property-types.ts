@@ -22,7 +22,8 @@ const DATE_ONLY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** A date property is an ISO 8601 date (`2026-03-01`) or timestamp with a zone. */
 export function isIsoDate(value: unknown): boolean {
-  return typeof value === 'string' && (DATE_ONLY.test(value) ? !Number.isNaN(Date.parse(value)) : isIsoTimestamp(value));
+  // A date alone is the timestamp of its midnight, with the same calendar checks (no 2026-02-31).
+  return typeof value === 'string' && (DATE_ONLY.test(value) ? isIsoTimestamp(`${value}T00:00:00Z`) : isIsoTimestamp(value));
 }
 
 function fitsSingular(type: PropertyType, value: JsonValue): boolean {
