@@ -140,6 +140,15 @@ describe('recap run', () => {
     expect(noOpenAiKey.stderr).toContain('no OpenAI API key: set OPENAI_API_KEY');
   });
 
+  it('refuses a base URL that is not an http(s) URL as a configuration error (exit 2), naming where it came from', async () => {
+    const flag = await run('run', 'plain.yaml', 'session.json', '--provider', 'openai', '--base-url', 'not-a-url');
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toBe('error: openai: the base URL "not-a-url" (--base-url) is not an http(s) URL, e.g. http://localhost:8080\n');
+    const fromEnv = await runCli(['run', 'plain.yaml', 'session.json'], { cwd: directory, env: { GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: 'ftp://example' } });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).toContain('the base URL "ftp://example" (GOOGLE_GEMINI_BASE_URL) is not an http(s) URL');
+  });
+
   it('prints page text with terminal control characters escaped, never raw', async () => {
     const title = 'T\u001b[31mRED\u001b]0;pwned\u0007';
     await writeFile(

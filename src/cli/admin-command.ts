@@ -6,6 +6,7 @@ import type { CliIo } from './cli-io.js';
 import { helpExample, type CommandContext } from './command-context.js';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { DEFAULT_DATA_DIR } from './serve-command.js';
+import { readFailure } from '../session/read-failure.js';
 
 type Stores = import('../server/admin/admin-actions.js').Stores;
 
@@ -148,9 +149,10 @@ export function registerAdminCommand(program: Command, context: CommandContext):
             const imported = await importSession(store, org, text, { source: file, now: new Date() });
             io.stdout.write(`${imported.created ? 'imported' : 'already imported'} ${file} as ${imported.id}\n`);
           } catch (error) {
-            if (!(error instanceof SessionFixtureError) && (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+            const unreadable = ['ENOENT', 'EISDIR', 'EACCES', 'EPERM', 'ERR_NOT_UTF8'].includes((error as NodeJS.ErrnoException).code ?? '');
+            if (!(error instanceof SessionFixtureError) && !unreadable) throw error;
             failed++;
-            io.stderr.write(`${error instanceof SessionFixtureError ? error.message : `${file}: file not found`}\n`);
+            io.stderr.write(`${error instanceof SessionFixtureError ? error.message : `${file}: ${readFailure(error)}`}\n`);
           }
         }
         return failed === 0 ? EXIT_OK : EXIT_USAGE;

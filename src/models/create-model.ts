@@ -47,6 +47,21 @@ export function resolveProvider(settings: ModelSettings): Provider {
 }
 
 /** Builds the model the settings describe. Throws ModelUnavailableError when it cannot be used. */
+/** `value` when it is an http(s) URL; else a configuration error naming where it came from. */
+function checkedBaseUrl(value: string | undefined, provider: Provider, from: string): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ModelUnavailableError(`the base URL ${JSON.stringify(value)} (${from}) is not an http(s) URL, e.g. http://localhost:8080`, { provider });
+  }
+  return value;
+}
+
 export async function createModel(settings: ModelSettings = {}): Promise<SummaryModel> {
   const env = settings.env ?? process.env;
   const provider = resolveProvider(settings);
@@ -63,7 +78,7 @@ export async function createModel(settings: ModelSettings = {}): Promise<Summary
       return createGeminiModel({
         apiKey,
         model: settings.model,
-        baseUrl: settings.baseUrl ?? nonEmpty(env.GOOGLE_GEMINI_BASE_URL),
+        baseUrl: checkedBaseUrl(settings.baseUrl ?? nonEmpty(env.GOOGLE_GEMINI_BASE_URL), provider, settings.baseUrl === undefined ? 'GOOGLE_GEMINI_BASE_URL' : '--base-url'),
         fetch: settings.fetch,
         retry: settings.retry,
         timeoutMs: settings.timeoutMs,
@@ -71,7 +86,7 @@ export async function createModel(settings: ModelSettings = {}): Promise<Summary
     }
     case 'openai': {
       const apiKey = nonEmpty(env.OPENAI_API_KEY);
-      const baseUrl = settings.baseUrl ?? nonEmpty(env.OPENAI_BASE_URL);
+      const baseUrl = checkedBaseUrl(settings.baseUrl ?? nonEmpty(env.OPENAI_BASE_URL), provider, settings.baseUrl === undefined ? 'OPENAI_BASE_URL' : '--base-url');
       // A local OpenAI-compatible server may need no key; OpenAI's own API always does.
       if (apiKey === undefined && baseUrl === undefined) {
         throw new ModelUnavailableError(

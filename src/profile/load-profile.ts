@@ -1,10 +1,10 @@
 // Reads a profile file from disk; all validation is parseProfile's.
 
-import { readFile } from 'node:fs/promises';
 import { ProfileValidationError } from './profile-error.js';
 import { parseProfile } from './parse-profile.js';
 import type { Profile } from './profile-schema.js';
 import { readFailure } from '../session/read-failure.js';
+import { readUtf8File } from '../session/read-utf8-file.js';
 
 export interface LoadProfileOptions {
   /** How to name the file in messages; default the path as given. */
@@ -14,7 +14,7 @@ export interface LoadProfileOptions {
 /** Reads a file as UTF-8 text, turning "no such file" into a profile error naming the file. */
 export async function readProfileText(file: string, options: LoadProfileOptions = {}): Promise<string> {
   try {
-    return await readFile(file, 'utf8');
+    return await readUtf8File(file);
   } catch (error) {
     const reason = readFailure(error);
     throw new ProfileValidationError([{ path: '', message: reason, line: 1, column: 1 }], options.source ?? file);

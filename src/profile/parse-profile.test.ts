@@ -149,6 +149,14 @@ extra: true
     expect(errors(bomb)).toEqual(['profiles/checkout.yaml:1:1 YAML syntax: aliases expand into too much data (more than 100 uses); write the values out']);
   });
 
+  it('refuses an alias inside the value it names (data that would contain itself), at the alias', () => {
+    const message = (name: string) => `YAML syntax: the alias *${name} is inside the value it names, which would nest without end; write the value out`;
+    expect(errors('&a [*a]\n')).toEqual([`profiles/checkout.yaml:1:5 ${message('a')}`]);
+    expect(errors('name: x\nllm: &l\n  pre_prompt: hi\n  nested: { again: *l }\n')).toEqual([`profiles/checkout.yaml:4:20 ${message('l')}`]);
+    // An alias after its anchor's value is an ordinary reuse.
+    expect(safeParseProfile('name: &n Checkout\ndescription: *n\n')).toMatchObject({ success: true });
+  });
+
   it('reports YAML syntax errors and duplicate keys with their position', () => {
     expect(errors('slice:\n  mode: FIRST\n  mode: LAST\n')[0]).toMatch(/^profiles\/checkout\.yaml:3:3 YAML syntax: Map keys must be unique/);
     expect(errors('llm: [\n')[0]).toMatch(/^profiles\/checkout\.yaml:\d+:\d+ YAML syntax: /);

@@ -1,7 +1,7 @@
 // YAML text kept with its positions, so that problems found in the parsed data can be reported
 // at the line and column where they were written. Shared by profiles and suites.
 
-import { isCollection, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isCollection, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 
 /** A position in a source text, 1-based. */
 export interface SourcePosition {
@@ -43,6 +43,20 @@ function locate(document: Document, path: readonly (string | number)[], atKey: b
   return offset;
 }
 
+/** Aliases inside the node their anchor names (`a: &a {b: *a}`): as data, a value containing itself. */
+function recursiveAliases(document: Document): { readonly offset: number; readonly name: string }[] {
+  const found: { offset: number; name: string }[] = [];
+  visit(document, {
+    Alias(_key, alias) {
+      const target = alias.resolve(document);
+      const at = alias.range?.[0];
+      const range = target?.range;
+      if (at !== undefined && range !== undefined && range !== null && at >= range[0] && at < range[2]) found.push({ offset: at, name: alias.source });
+    },
+  });
+  return found;
+}
+
 /** Parses YAML (one document, unique keys); never throws. An empty document is null. */
 export function parseYamlSource(text: string): YamlSource {
   const lines = new LineCounter();
@@ -55,6 +69,16 @@ export function parseYamlSource(text: string): YamlSource {
         // yaml's own words for this one advise a programmer (use parseAllDocuments).
         const message = error.code === 'MULTIPLE_DOCS' ? 'one document only: remove the --- line that starts a second one' : (error.message.split('\n')[0] ?? error.code);
         return { line, column: col, message: `YAML syntax: ${message}` };
+      }),
+    };
+  }
+  const recursive = recursiveAliases(document);
+  if (recursive.length > 0) {
+    return {
+      success: false,
+      syntaxErrors: recursive.map(({ offset, name }) => {
+        const { line, col } = lines.linePos(offset);
+        return { line, column: col, message: `YAML syntax: the alias *${name} is inside the value it names, which would nest without end; write the value out` };
       }),
     };
   }

@@ -114,10 +114,12 @@ export function safeParseSession(input: unknown, options: ParseSessionOptions = 
   // objects are copied so that loading never changes them.
   const owned = typeof input === 'string';
   if (owned) {
+    // Editors on Windows may start UTF-8 files with a byte order mark, which JSON does not allow.
+    const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
     try {
-      data = JSON.parse(input);
+      data = JSON.parse(text);
     } catch (error) {
-      return fail([jsonSyntaxIssue(input, error)]);
+      return fail([jsonSyntaxIssue(text, error)]);
     }
   }
   if (!isObject(data)) return fail([{ path: '', message: 'expected a JSON object with "id" and "events"' }]);

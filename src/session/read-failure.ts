@@ -7,6 +7,8 @@ export function readFailure(error: unknown): string {
       return 'file not found';
     case 'EISDIR':
       return 'is a directory, not a file';
+    case 'ERR_NOT_UTF8':
+      return (error as Error).message;
     case 'EACCES':
     case 'EPERM':
       return 'permission denied';

@@ -1,6 +1,7 @@
 // Imported sessions, the sessions list and profiles over HTTP.
 
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,10 +43,15 @@ describe('importing sessions', () => {
 
   it('imports with recap admin sessions import, naming bad fixtures by file and path', async () => {
     const dataDir = server.dataDir;
-    const result = await runCli(['admin', 'sessions', 'import', '--org', 'globex', '--data-dir', dataDir, 'sessions-fixtures/onboarding-success.json', 'sessions-fixtures/onboarding-success.json', 'package.json'], { cwd: root });
+    const notUtf8 = path.join(dataDir, 'not-utf8.json');
+    await writeFile(notUtf8, Buffer.from('{"id":"u:s","events":[],"note":"caf\xe9"}', 'latin1'));
+    const result = await runCli(['admin', 'sessions', 'import', '--org', 'globex', '--data-dir', dataDir, 'sessions-fixtures/onboarding-success.json', 'sessions-fixtures/onboarding-success.json', 'package.json', 'src', notUtf8], { cwd: root });
     expect(result.code).toBe(2);
     expect(result.stdout).toMatch(/^imported sessions-fixtures\/onboarding-success\.json as u-[0-9a-f]+:s-31877\nalready imported sessions-fixtures\/onboarding-success\.json as u-[0-9a-f]+:s-31877\n$/);
     expect(result.stderr).toMatch(/^package\.json: id: /);
+    // A folder and a file that is not UTF-8 are named, and the import goes on past them.
+    expect(result.stderr).toContain('\nsrc: is a directory, not a file\n');
+    expect(result.stderr).toContain(`\n${notUtf8}: is not UTF-8 text (the first bytes that are not UTF-8 are on line 1); save it as UTF-8\n`);
     const user = await server.stores.eu1.findUserByUid(server.orgs.globex.id, 'priya.raman');
     expect(user?.identifiedInSession).toBe(true);
     expect((await server.stores.eu1.listSessionsForUser(server.orgs.globex.id, user?.id ?? 'none', 5)).map((session) => session.id)).toEqual([`${user?.id}:s-31877`]);

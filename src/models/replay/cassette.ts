@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ResponseSchema } from '../../profile/response-schema-field.js';
 import type { ModelRequest, ModelResponse, RepairTurn } from '../summary-model.js';
+import { readFailure } from '../../session/read-failure.js';
 import { canonicalJson } from './canonical-json.js';
 
 /** The part of a request that reaches the vendor: what a cassette is keyed on. No secrets. */
@@ -73,7 +74,7 @@ export async function readCassette(directory: string, key: string): Promise<Cass
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw new Error(`${file}: cannot read the cassette: ${readFailure(error)}`);
   }
   let data: unknown;
   try {

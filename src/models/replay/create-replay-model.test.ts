@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -74,5 +74,9 @@ describe('createReplayModel', () => {
     const key = cassetteKey('gemini', 'gemini-2.5-flash', request);
     await writeFile(path.join(directory, `${key}.json`), '{ broken');
     await expect(createReplayModel({ directory }).generate(request)).rejects.toThrow(`${key}.json: not a valid cassette`);
+    // A folder where the cassette should be: named too, not a bare EISDIR.
+    await rm(path.join(directory, `${key}.json`));
+    await mkdir(path.join(directory, `${key}.json`));
+    await expect(createReplayModel({ directory }).generate(request)).rejects.toThrow(`${key}.json: cannot read the cassette: is a directory, not a file`);
   });
 });
