@@ -64,6 +64,36 @@ describe('repeat and threshold', () => {
   });
 });
 
+describe('numeric flags', () => {
+  it.each([
+    ['repeat', '1e9', '1 to 100'],
+    ['repeat', '0x10', '1 to 100'],
+    ['repeat', '101', '1 to 100'],
+    ['repeat', '2.0', '1 to 100'],
+    ['repeat', ' 3', '1 to 100'],
+    ['repeat', '', '1 to 100'],
+    ['concurrency', '1e3', '1 to 64'],
+    ['concurrency', '0x2', '1 to 64'],
+    ['concurrency', '65', '1 to 64'],
+    ['concurrency', '-1', '1 to 64'],
+  ] as const)('--%s %j is a usage error naming the flag and the value, before any model call', async (flag, value, bounds) => {
+    const { createModel, stats } = scriptedModel(() => 'coupon');
+    const workspace = await createWorkspace({ 'x.recap.yaml': repeatSuite(1) });
+    const result = await workspace.run([], { [flag]: value }, { GEMINI_API_KEY: 'k' }, { createModel });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`--${flag}: expected a whole number from ${bounds}, got ${JSON.stringify(value)}\n`);
+    expect(stats.calls).toBe(0);
+  });
+
+  it('takes plain decimal numbers up to the bounds (--repeat 100 like a suite, --concurrency 64)', async () => {
+    const { createModel, stats } = scriptedModel(() => 'coupon');
+    const workspace = await createWorkspace({ 'x.recap.yaml': repeatSuite(1) });
+    expect((await workspace.run([], { repeat: '100', concurrency: '64' }, { GEMINI_API_KEY: 'k' }, { createModel })).code).toBe(0);
+    expect(stats.calls).toBe(100);
+    expect((await workspace.run([], { repeat: '007' }, { CI: 'true' }, { createModel })).code).toBe(0);
+  });
+});
+
 describe('selection and concurrency', () => {
   const manyCases = `profile: plain.yaml
 provider: gemini

@@ -1,10 +1,11 @@
 // `recap test` end to end: suites on disk, the Gemini adapter against the local stand-in,
 // cassettes recorded and replayed, reporters, baselines and exit codes.
 
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCommand } from '../src/cli/test-command.js';
 import { testReportSchema } from '../src/suite/test-report.js';
 import { geminiError, startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
 import { createWorkspace } from './support/suite-workspace.js';
@@ -101,6 +102,86 @@ describe('recording and replaying cassettes', () => {
   });
 });
 
+const EXTRACTIVE_SUITE = `profile: plain.yaml
+provider: extractive
+cases:
+  - name: keeps the error
+    session: session.json
+    prompt: { includes_types: [network-error], snapshot: true }
+    expect: { summary_contains: ["network error"] }
+`;
+
+describe('--output', () => {
+  it("refuses to write the report over a file the run reads or into a folder it writes, before any case runs", async () => {
+    const workspace = await createWorkspace({
+      'x.recap.yaml': EXTRACTIVE_SUITE,
+      'prices.json': '{}',
+      '.recap/cassettes/old.json': '{}',
+      '__snapshots__/x.recap.yaml/keeps-the-error.txt': 'snapshot',
+    });
+    await symlink('x.recap.yaml', path.join(workspace.directory, 'link.yaml'));
+    const refused: [string, string][] = [
+      ['x.recap.yaml', 'is the suite x.recap.yaml, which this run reads'],
+      ['./x.recap.yaml', 'is the suite x.recap.yaml, which this run reads'],
+      ['link.yaml', 'is the suite x.recap.yaml, which this run reads'],
+      ['plain.yaml', 'is the profile of x.recap.yaml, which this run reads'],
+      ['session.json', 'is a session fixture of x.recap.yaml, which this run reads'],
+      ['prices.json', 'is the price table (--prices), which this run reads'],
+      ['.recap/cassettes/old.json', 'is inside the cassettes folder of x.recap.yaml, which this run writes'],
+      ['.recap/cassettes/new.json', 'is inside the cassettes folder of x.recap.yaml, which this run writes'],
+      ['__snapshots__/x.recap.yaml/keeps-the-error.txt', 'is inside the snapshots folder of x.recap.yaml, which this run writes'],
+    ];
+    for (const [output, problem] of refused) {
+      for (const reporter of ['junit', 'json']) {
+        const before = await readFile(path.join(workspace.directory, output), 'utf8').catch(() => undefined);
+        const result = await workspace.run(['x.recap.yaml'], { reporter, output, prices: 'prices.json' }, {});
+        expect(result).toMatchObject({ code: 2, stdout: '' });
+        expect(result.stderr).toBe(`--output ${output}: ${problem}${problem.endsWith('reads') ? '; the report would replace it (write it to another file)' : '; write the report elsewhere'}\n`);
+        expect(await readFile(path.join(workspace.directory, output), 'utf8').catch(() => undefined)).toBe(before);
+      }
+    }
+    expect(await workspace.cassettes()).toEqual(['old.json']);
+  });
+
+  it('replaces an earlier report', async () => {
+    const workspace = await createWorkspace({ 'x.recap.yaml': EXTRACTIVE_SUITE, 'report.json': 'an old report' });
+    expect((await workspace.run([], { reporter: 'junit', output: 'report.json' }, {})).code).toBe(0);
+    expect(await readFile(path.join(workspace.directory, 'report.json'), 'utf8')).toMatch(/^<\?xml/);
+    expect((await workspace.run([], { reporter: 'json', output: 'report.json' }, {})).code).toBe(0);
+    expect(testReportSchema.parse(JSON.parse(await readFile(path.join(workspace.directory, 'report.json'), 'utf8'))).summary.cases).toBe(1);
+    // A baseline is read before the run, so the run may replace it with its own report.
+    const rolling = await workspace.run([], { reporter: 'json', output: 'report.json', baseline: 'report.json' }, {});
+    expect(rolling.code).toBe(0);
+    const second = testReportSchema.parse(JSON.parse(await readFile(path.join(workspace.directory, 'report.json'), 'utf8')));
+    expect(second.summary).toEqual({ cases: 1, passed: 1, failed: 0 });
+  });
+
+  it('goes with --reporter junit or json, not the pretty report', async () => {
+    const workspace = await createWorkspace({ 'x.recap.yaml': EXTRACTIVE_SUITE });
+    for (const options of [{ output: 'report.txt' }, { reporter: 'pretty', output: 'report.txt' }]) {
+      const result = await workspace.run([], options, {});
+      expect(result).toEqual({ code: 2, stdout: '', stderr: '--output report.txt: goes with --reporter junit or json; the pretty report always goes to stdout\n' });
+    }
+    await expect(stat(path.join(workspace.directory, 'report.txt'))).rejects.toThrow();
+  });
+
+  it('to a folder, into a missing folder or under a file is a usage error before any case runs', async () => {
+    const workspace = await createWorkspace({ 'x.recap.yaml': EXTRACTIVE_SUITE, 'reports/keep.txt': '' });
+    const cases: [string, string][] = [
+      ['reports', 'is a folder; give the report a file name'],
+      ['missing/junit.xml', 'the folder missing does not exist'],
+      ['reports/missing/junit.xml', 'the folder reports/missing does not exist'],
+      ['session.json/junit.xml', 'session.json is not a folder'],
+    ];
+    for (const [output, problem] of cases) {
+      const result = await workspace.run([], { reporter: 'junit', output }, {});
+      expect(result).toEqual({ code: 2, stdout: '', stderr: `--output ${output}: ${problem}\n` });
+    }
+    expect(await workspace.cassettes()).toEqual([]);
+    await expect(stat(path.join(workspace.directory, '__snapshots__'))).rejects.toThrow();
+  });
+});
+
 describe('exit codes and reports', () => {
   it('exits 1 with a JUnit report naming the broken assertion when the profile drops the failing request', async () => {
     const workspace = await createWorkspace({
@@ -188,6 +269,24 @@ cases:
     await workspace.write('plain.yaml', 'llm:\n  pre_prompt: hi\n');
     const third = await workspace.run([], { baseline: 'before.json' }, {});
     expect(third.code).toBe(0);
+  });
+
+  it('warns when the baseline shares no case with the run (made from another folder), instead of a quiet "0 newly failing"', async () => {
+    const workspace = await createWorkspace({ 'x.recap.yaml': EXTRACTIVE_SUITE });
+    expect((await workspace.run([], { reporter: 'json', output: 'before.json' }, {})).code).toBe(0);
+    await mkdir(path.join(workspace.directory, 'sub'));
+    let stdout = '';
+    let stderr = '';
+    const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {}, cwd: path.join(workspace.directory, 'sub') };
+    expect(await testCommand(['../x.recap.yaml'], { baseline: '../before.json' }, io)).toBe(0);
+    expect(stderr).toContain(
+      'warning: --baseline ../before.json shares no case with this run, so nothing was compared: cases match by suite file (relative to the working directory) and case name; the baseline has "x.recap.yaml", this run "../x.recap.yaml".',
+    );
+    expect(stdout).toContain('Baseline ../before.json: no case in common with this run; nothing compared');
+
+    const sameFolder = await workspace.run([], { baseline: 'before.json' }, {});
+    expect(sameFolder.stderr).not.toContain('warning');
+    expect(sameFolder.stdout).toContain('Baseline before.json: 0 newly failing, 0 newly passing, 0 answer(s) changed');
   });
 
   it('exits 2 for a baseline that is not a report', async () => {

@@ -12,10 +12,13 @@ import { junitReport } from '../suite/reporters/junit-reporter.js';
 import { prettyReport } from '../suite/reporters/pretty-reporter.js';
 import { createProgress } from '../suite/reporters/progress.js';
 import { runSuites, selectedCases, type RunSuitesOptions } from '../suite/run-suites.js';
+import { MAX_REPEAT } from '../suite/suite-schema.js';
+import type { TestReport } from '../suite/test-report.js';
 import { patternProblem, textPattern } from '../suite/text-pattern.js';
 import type { CliIo } from './cli-io.js';
 import { helpExample, type CommandContext } from './command-context.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { reportOutputProblem, runInputs } from './report-output-problem.js';
 import { UsageError } from './usage-error.js';
 
 export interface TestOptions {
@@ -39,11 +42,29 @@ export function isCi(env: Readonly<Record<string, string | undefined>>): boolean
   return value !== undefined && value !== '' && value !== 'false' && value !== '0';
 }
 
-function positiveInteger(value: string | undefined, flag: string): number | undefined {
+/** `--repeat` has the cap of a suite's own `repeat:`. */
+const REPEAT_BOUNDS = { min: 1, max: MAX_REPEAT };
+/** More cases in flight than this only meets the vendors' rate limits sooner. */
+const CONCURRENCY_BOUNDS = { min: 1, max: 64 };
+
+/** Plain decimal digits within the bounds; not what Number() also takes (`1e9`, `0x10`, `2.0`, ` 3`). */
+function wholeNumber(value: string | undefined, flag: string, bounds: { readonly min: number; readonly max: number }): number | undefined {
   if (value === undefined) return undefined;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new UsageError(`${flag}: expected a positive integer, got "${value}"`);
+  const parsed = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(parsed >= bounds.min && parsed <= bounds.max)) {
+    throw new UsageError(`${flag}: expected a whole number from ${bounds.min} to ${bounds.max}, got "${value}"`);
+  }
   return parsed;
+}
+
+/** Cases match by suite path as seen from the working directory, so a run from elsewhere matches none. */
+function noOverlapWarning(file: string, baseline: TestReport, report: TestReport): string {
+  const example = (from: TestReport) => JSON.stringify(from.suites.find((suite) => suite.cases.length > 0)?.file ?? '');
+  return (
+    `warning: --baseline ${file} shares no case with this run, so nothing was compared: cases match by suite file (relative to ` +
+    `the working directory) and case name; the baseline has ${example(baseline)}, this run ${example(report)}. ` +
+    'Run from the folder the baseline was made in.'
+  );
 }
 
 /** Runs the command with injectable extras (tests pass a model factory and a fake clock). */
@@ -57,8 +78,12 @@ export async function testCommand(
   try {
     const reporter = options.reporter ?? 'pretty';
     if (!(REPORTERS as readonly string[]).includes(reporter)) throw new UsageError(`--reporter: expected pretty, junit or json, got "${reporter}"`);
-    const repeat = positiveInteger(options.repeat, '--repeat');
-    const concurrency = positiveInteger(options.concurrency, '--concurrency') ?? 4;
+    const output = options.output;
+    if (output !== undefined && reporter === 'pretty') {
+      throw new UsageError(`--output ${output}: goes with --reporter junit or json; the pretty report always goes to stdout`);
+    }
+    const repeat = wholeNumber(options.repeat, '--repeat', REPEAT_BOUNDS);
+    const concurrency = wholeNumber(options.concurrency, '--concurrency', CONCURRENCY_BOUNDS) ?? 4;
     const filterProblem = options.filter === undefined ? undefined : patternProblem(options.filter);
     if (filterProblem !== undefined) throw new UsageError(`--filter: ${filterProblem}`);
     const filter = options.filter === undefined ? undefined : textPattern(options.filter);
@@ -68,7 +93,13 @@ export async function testCommand(
     if (files.length === 0) throw new UsageError(`no suites (*.recap.yaml) under ${paths.length === 0 ? io.cwd : paths.join(', ')}`);
     const suites = await loadSuites(files, io.cwd);
     const baseline = options.baseline === undefined ? undefined : await readBaseline(path.resolve(io.cwd, options.baseline));
-    const prices = await loadPriceTable(options.prices === undefined ? undefined : path.resolve(io.cwd, options.prices));
+    const pricesFile = options.prices === undefined ? undefined : path.resolve(io.cwd, options.prices);
+    const prices = await loadPriceTable(pricesFile);
+    if (output !== undefined) {
+      // Before any case runs: a report that cannot be written, or would replace an input, is a usage error.
+      const problem = await reportOutputProblem(output, io.cwd, runInputs(suites, pricesFile));
+      if (problem !== undefined) throw new UsageError(`--output ${output}: ${problem}`);
+    }
 
     const progress = createProgress(io.stderr, selectedCases(suites, filter));
     const report = await runSuites(suites, {
@@ -86,12 +117,20 @@ export async function testCommand(
     });
     progress.finish();
     if (report.summary.cases === 0) io.stderr.write(`no case matches --filter ${options.filter ?? ''}\n`);
-    if (baseline !== undefined) comparison = { file: options.baseline ?? '', comparison: compareWithBaseline(report, baseline) };
+    if (baseline !== undefined) {
+      comparison = { file: options.baseline ?? '', comparison: compareWithBaseline(report, baseline) };
+      const noOverlap = comparison.comparison.compared === 0 && report.summary.cases > 0 && baseline.summary.cases > 0;
+      if (noOverlap) io.stderr.write(`${noOverlapWarning(comparison.file, baseline, report)}\n`);
+    }
 
     const color = io.stdout.isTTY === true && io.env.NO_COLOR === undefined;
     const machine = reporter === 'junit' ? junitReport(report) : reporter === 'json' ? `${JSON.stringify(report, null, 2)}\n` : undefined;
-    if (machine !== undefined && options.output !== undefined) await writeFile(path.resolve(io.cwd, options.output), machine);
-    if (machine !== undefined && options.output === undefined) io.stdout.write(machine);
+    if (machine !== undefined && output !== undefined) {
+      await writeFile(path.resolve(io.cwd, output), machine).catch((error: unknown) => {
+        throw new UsageError(`--output ${output}: cannot write the report: ${(error as Error).message}`);
+      });
+    }
+    if (machine !== undefined && output === undefined) io.stdout.write(machine);
     else io.stdout.write(prettyReport(report, { color, baseline: comparison }));
     if (io.env.GITHUB_ACTIONS !== undefined && io.env.GITHUB_ACTIONS !== '') io.stdout.write(githubAnnotations(report));
 
@@ -114,12 +153,12 @@ export function registerTestCommand(program: Command, { io, exit }: CommandConte
     .description('run regression suites (*.recap.yaml): prompt assertions, answer assertions, cassettes')
     .argument('[paths...]', 'suite files or directories (default: every suite under the current directory)')
     .option('--reporter <name>', 'pretty | junit | json', 'pretty')
-    .option('--output <file>', 'write the junit or json report to a file (the pretty report still goes to stdout)')
+    .option('--output <file>', 'with --reporter junit or json: write that report to a file (the pretty report still goes to stdout)')
     .option('--update', 'rewrite prompt snapshots that differ')
     .option('--record', 'record missing cassettes by calling the model, even with CI set')
-    .option('--repeat <n>', "run every case's model calls n times (overrides repeat)")
+    .option('--repeat <n>', "run every case's model calls n times, 1 to 100 (overrides repeat)")
     .option('--baseline <file>', 'compare with an earlier JSON report; exit 1 on any regression')
-    .option('--concurrency <n>', 'cases in flight at once', '4')
+    .option('--concurrency <n>', 'cases in flight at once, 1 to 64', '4')
     .option('--filter <pattern>', 'only cases whose name contains the text (or matches /regex/)')
     .option('--prices <file>', 'a JSON or YAML price table per model (USD per million tokens)')
     .option('--cassette-note <text>', 'saved as the source of newly recorded cassettes')

@@ -14,6 +14,8 @@ export interface BaselineComparison {
   readonly regressedAssertions: readonly string[];
   /** Cases whose answers differ from the baseline's. */
   readonly changedAnswers: readonly string[];
+  /** Cases of this run that the baseline has (matched by suite file and case name). */
+  readonly compared: number;
   /** True when anything regressed. */
   readonly regressed: boolean;
 }
@@ -59,9 +61,11 @@ export function compareWithBaseline(current: TestReport, baseline: TestReport): 
   const newlyPassing: string[] = [];
   const regressedAssertions: string[] = [];
   const changedAnswers: string[] = [];
+  let compared = 0;
   for (const [key, item] of casesByKey(current)) {
     const previous = before.get(key);
     if (previous === undefined) continue;
+    compared++;
     if (previous.status === 'passed' && item.status === 'failed') newlyFailing.push(key);
     if (previous.status === 'failed' && item.status === 'passed') newlyPassing.push(key);
     const passedBefore = passedAssertions(previous);
@@ -74,6 +78,7 @@ export function compareWithBaseline(current: TestReport, baseline: TestReport): 
     newlyPassing,
     regressedAssertions,
     changedAnswers,
+    compared,
     regressed: newlyFailing.length > 0 || regressedAssertions.length > 0,
   };
 }

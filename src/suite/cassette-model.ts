@@ -1,6 +1,7 @@
 // The model a suite case talks to: recorded answers first; on a miss, the live model (and the
 // answer is saved) unless in CI, where a miss fails with the command that records it.
 
+import path from 'node:path';
 import { CassetteMissError, ModelUnavailableError } from '../models/model-errors.js';
 import { cassetteFile, cassetteKey, readCassette, writeCassette } from '../models/replay/cassette.js';
 import type { ModelRequest, ModelResponse, Provider, SummaryModel } from '../models/summary-model.js';
@@ -27,6 +28,9 @@ export interface CassettePolicy {
   readonly live: () => Promise<SummaryModel>;
   readonly meter: UsageMeter;
 }
+
+/** The folder of a suite's cassettes: `.recap/cassettes/` next to it. */
+export const cassetteDirectory = (suiteFile: string): string => path.join(path.dirname(suiteFile), '.recap', 'cassettes');
 
 /** The model for one run (`sample`) of a case. */
 export function createCassetteModel(policy: CassettePolicy, sample: number): SummaryModel {

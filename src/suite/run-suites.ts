@@ -1,11 +1,10 @@
 // Runs loaded suites: one model set-up per suite, cases in parallel, a report at the end.
 
-import path from 'node:path';
 import { createModel, resolveProvider, type Environment, type ModelSettings } from '../models/create-model.js';
 import { defaultModelFor } from '../models/default-models.js';
 import type { RetryOptions } from '../models/retrying-fetch.js';
 import type { SummaryModel } from '../models/summary-model.js';
-import { createCassetteModel, createMeteredModel, type CassettePolicy } from './cassette-model.js';
+import { cassetteDirectory, createCassetteModel, createMeteredModel, type CassettePolicy } from './cassette-model.js';
 import type { LoadedSuite } from './load-suites.js';
 import { mapConcurrently } from './map-concurrently.js';
 import { costOf, DEFAULT_PRICES, type PriceTable } from './price-table.js';
@@ -74,8 +73,8 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
     const live = () => (liveModel ??= build({ provider, model, env: options.env, retry: options.retry }));
     const meteredExtractive = provider === 'extractive' ? live().then((built) => createMeteredModel(built, meter)) : undefined;
     const policy = (testName: string): CassettePolicy => ({
-      directory: path.join(path.dirname(loaded.file), '.recap', 'cassettes'),
-      displayDirectory: path.join(path.dirname(loaded.displayFile), '.recap', 'cassettes'),
+      directory: cassetteDirectory(loaded.file),
+      displayDirectory: cassetteDirectory(loaded.displayFile),
       provider: provider === 'replay' ? 'gemini' : provider,
       model,
       ci: options.ci || provider === 'replay',

@@ -22,12 +22,14 @@ export function snapshotName(caseName: string): string {
   return slug === '' ? 'case' : slug.slice(0, 120);
 }
 
-const snapshotPath = (suiteFile: string, caseName: string): string =>
-  path.join(path.dirname(suiteFile), '__snapshots__', path.basename(suiteFile), `${snapshotName(caseName)}.txt`);
+/** The folder of a suite's snapshots: `__snapshots__/<suite file name>/` next to it. */
+export const snapshotDirectory = (suiteFile: string): string => path.join(path.dirname(suiteFile), '__snapshots__', path.basename(suiteFile));
+
+const snapshotPath = (suiteFile: string, caseName: string): string => path.join(snapshotDirectory(suiteFile), `${snapshotName(caseName)}.txt`);
 
 /** Snapshots of the suite file `suiteFile`; messages name them under `displaySuiteFile`. */
 export function fileSnapshotStore(suiteFile: string, displaySuiteFile = suiteFile): SnapshotStore {
-  const directory = path.join(path.dirname(suiteFile), '__snapshots__', path.basename(suiteFile));
+  const directory = snapshotDirectory(suiteFile);
   const file = (caseName: string): string => snapshotPath(suiteFile, caseName);
   return {
     file: (caseName) => snapshotPath(displaySuiteFile, caseName),

@@ -75,13 +75,16 @@ export const answerAssertionsSchema = z.strictObject({
   judge: z.string().min(1).optional().describe('A rubric a model grades the answer against (pass/fail with a reason).'),
 });
 
+/** The most model runs a case may ask for, in the suite (`repeat:`) or on the command line (`--repeat`). */
+export const MAX_REPEAT = 100;
+
 export const suiteCaseSchema = z
   .strictObject({
     name: z.string().min(1),
     session: z.string().min(1).describe('A session fixture, relative to the suite file.'),
     prompt: promptAssertionsSchema.optional(),
     expect: answerAssertionsSchema.optional(),
-    repeat: z.number().int().positive().max(100).optional().describe('Runs of the model for this case.'),
+    repeat: z.number().int().positive().max(MAX_REPEAT).optional().describe('Runs of the model for this case.'),
     threshold: z.number().min(0).max(1).optional().describe('Share of runs that must pass (default 1).'),
   })
   .superRefine((testCase, context) => {

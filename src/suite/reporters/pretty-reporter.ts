@@ -73,7 +73,9 @@ export function prettyReport(report: TestReport, options: PrettyOptions): string
   if (options.baseline !== undefined) {
     const { file, comparison } = options.baseline;
     out.push(
-      `Baseline ${file}: ${comparison.newlyFailing.length} newly failing, ${comparison.newlyPassing.length} newly passing, ${comparison.changedAnswers.length} answer(s) changed`,
+      comparison.compared === 0
+        ? `Baseline ${file}: ${paint.yellow('no case in common with this run; nothing compared')}`
+        : `Baseline ${file}: ${comparison.newlyFailing.length} newly failing, ${comparison.newlyPassing.length} newly passing, ${comparison.changedAnswers.length} answer(s) changed`,
     );
     for (const key of comparison.newlyFailing) out.push(`  ${paint.red('newly failing:')} ${key}`);
     for (const key of comparison.regressedAssertions) out.push(`  ${paint.red('regressed:')} ${key}`);

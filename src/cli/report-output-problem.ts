@@ -1,0 +1,85 @@
+// Where `recap test --output` may write its junit or json report, checked before any case runs:
+// a typo in the path costs nothing, and the report never replaces a file the run reads or writes.
+
+import { access, constants, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { cassetteDirectory } from '../suite/cassette-model.js';
+import type { LoadedSuite } from '../suite/load-suites.js';
+import { snapshotDirectory } from '../suite/snapshot-store.js';
+
+/** A file the run reads, or a folder it writes into; the report must not land on either. */
+export interface RunInput {
+  /** Absolute path. */
+  readonly path: string;
+  /** What it is, as a message names it: `the suite x.recap.yaml`. */
+  readonly role: string;
+  /** A folder the run writes into (cassettes, snapshots): nothing in it may be the report. */
+  readonly folder?: boolean;
+}
+
+/** Suites, their profiles and fixtures, their cassette and snapshot folders, and the price table. */
+export function runInputs(suites: readonly LoadedSuite[], pricesFile: string | undefined): RunInput[] {
+  const inputs: RunInput[] = [];
+  for (const loaded of suites) {
+    const directory = path.dirname(loaded.file);
+    inputs.push({ path: loaded.file, role: `the suite ${loaded.displayFile}` });
+    inputs.push({ path: loaded.profileFile, role: `the profile of ${loaded.displayFile}` });
+    for (const session of loaded.sessions.keys()) inputs.push({ path: path.resolve(directory, session), role: `a session fixture of ${loaded.displayFile}` });
+    inputs.push({ path: cassetteDirectory(loaded.file), role: `the cassettes folder of ${loaded.displayFile}`, folder: true });
+    inputs.push({ path: snapshotDirectory(loaded.file), role: `the snapshots folder of ${loaded.displayFile}`, folder: true });
+  }
+  if (pricesFile !== undefined) inputs.push({ path: pricesFile, role: 'the price table (--prices)' });
+  return inputs;
+}
+
+/** The real path of a file or folder that may not exist yet (its nearest existing folder resolved). */
+async function realPathOf(file: string): Promise<string> {
+  try {
+    return await realpath(file);
+  } catch {
+    const parent = path.dirname(file);
+    return parent === file ? file : path.join(await realPathOf(parent), path.basename(file));
+  }
+}
+
+const inside = (folder: string, target: string): boolean => {
+  const relative = path.relative(folder, target);
+  return relative === '' || (relative.split(path.sep)[0] !== '..' && !path.isAbsolute(relative));
+};
+
+/**
+ * Why the report cannot be written to `output` (as given, relative to `cwd`), or undefined when
+ * it can. An existing report is fine to replace; a file the run uses is not, however it is
+ * spelled (symbolic links and hard links are followed).
+ */
+export async function reportOutputProblem(output: string, cwd: string, inputs: readonly RunInput[]): Promise<string | undefined> {
+  const target = path.resolve(cwd, output);
+  const existing = await stat(target).catch(() => undefined);
+  if (existing?.isDirectory() === true) return 'is a folder; give the report a file name';
+  const parent = path.dirname(target);
+  const shownParent = path.dirname(output);
+  const parentInfo = await stat(parent).catch(() => undefined);
+  if (parentInfo === undefined) return `the folder ${shownParent} does not exist`;
+  if (!parentInfo.isDirectory()) return `${shownParent} is not a folder`;
+  try {
+    await access(existing === undefined ? parent : target, constants.W_OK);
+  } catch {
+    return existing === undefined ? `cannot create a file in ${shownParent} (permission denied)` : 'cannot be written (permission denied)';
+  }
+
+  if (existing !== undefined) {
+    for (const input of inputs) {
+      if (input.folder === true) continue;
+      const info = await stat(input.path).catch(() => undefined);
+      if (info !== undefined && info.dev === existing.dev && info.ino === existing.ino) {
+        return `is ${input.role}, which this run reads; the report would replace it (write it to another file)`;
+      }
+    }
+  }
+  const realTarget = await realPathOf(target);
+  for (const input of inputs) {
+    if (input.folder !== true) continue;
+    if (inside(await realPathOf(input.path), realTarget)) return `is inside ${input.role}, which this run writes; write the report elsewhere`;
+  }
+  return undefined;
+}
