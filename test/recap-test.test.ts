@@ -1,7 +1,7 @@
 // `recap test` end to end: suites on disk, the Gemini adapter against the local stand-in,
 // cassettes recorded and replayed, reporters, baselines and exit codes.
 
-import { mkdir, readFile, stat, symlink } from 'node:fs/promises';
+import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -231,6 +231,14 @@ describe('exit codes and reports', () => {
     const badFilter = await badRegex.run([], { filter: '/[/' }, {});
     expect(badFilter.code).toBe(2);
     expect(badFilter.stderr).toMatch(/^--filter: invalid regular expression: /);
+  });
+
+  it('exits 2 for a suite file that is not UTF-8, naming it, rather than reading replacement characters', async () => {
+    const workspace = await createWorkspace();
+    await writeFile(path.join(workspace.directory, 'x.recap.yaml'), Buffer.from(CHECKOUT_SUITE.replace('profile:', '# caf\u00e9\nprofile:'), 'latin1'));
+    const result = await workspace.run([], {}, {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('x.recap.yaml:1:1 is not UTF-8 text (the first bytes that are not UTF-8 are on line 1); save it as UTF-8');
   });
 
   it('prints GitHub error annotations pointing at the suite file and case line', async () => {

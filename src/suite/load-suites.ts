@@ -1,11 +1,11 @@
 // Loads suites with everything they point at (profile, fixtures), reporting every problem at once.
 
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadProfile } from '../profile/load-profile.js';
 import { ProfileValidationError } from '../profile/profile-error.js';
 import type { Profile } from '../profile/profile-schema.js';
 import { loadSession } from '../session/load-session.js';
+import { readUtf8File } from '../session/read-utf8-file.js';
 import { SessionFixtureError } from '../session/session-error.js';
 import type { Session } from '../session/session-schema.js';
 import { parseSuite } from './parse-suite.js';
@@ -46,7 +46,7 @@ async function loadOne(file: string, cwd: string): Promise<LoadedSuite> {
   const displayFile = path.relative(cwd, file) || file;
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readUtf8File(file);
   } catch (error) {
     const reason = readFailure(error);
     throw new SuiteValidationError([{ path: '', message: reason, line: 1, column: 1 }], displayFile);
