@@ -1,7 +1,7 @@
 // `recap import rrweb` end to end: inputs and outputs, exit codes, messages, and a round trip
 // through `recap run --dry-run --json`.
 
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ describe('recap import rrweb', () => {
   });
 
   it('imports every *.json of a directory into --output DIR, one fixture named after each recording', async () => {
-    const result = await run('recordings', '--output', 'out/all');
+    const result = await run('recordings', '--output', 'out/all/');
     expect(result.code).toBe(0);
     expect((await readdir(path.join(directory, 'out/all'))).sort()).toEqual(['tabs.json', 'visit.json']);
     const tabs = parseSession(await readFile(path.join(directory, 'out/all/tabs.json'), 'utf8'));
@@ -56,7 +56,7 @@ describe('recap import rrweb', () => {
   });
 
   it('goes on after a failed recording, names its file and position, and exits 1', async () => {
-    const result = await run('mixed', '--output', 'out/mixed');
+    const result = await run('mixed', '--output', 'out/mixed/');
     expect(result.code).toBe(1);
     expect(await readdir(path.join(directory, 'out/mixed'))).toEqual(['a-visit.json']);
     expect(result.stderr).toMatch(/error: mixed[\\/]b-cut\.json: the JSON ends early at byte 5,000 after \[\d+\]\.[\w.[\]]+, inside event #\d+: the recording looks truncated/);
@@ -105,6 +105,45 @@ describe('recap import rrweb', () => {
     expect((await run('recordings', '--output', 'visit.json')).code).toBe(2);
     expect((await run('visit.json', '--frobnicate')).code).toBe(2);
     expect((await run()).code).toBe(2);
+  });
+
+  it('refuses to overwrite a recording that is not one of its inputs, in a file or in a directory, and writes nothing', async () => {
+    await writeFile(path.join(directory, 'kept.json'), visit);
+    const file = await run('visit.json', '--output', 'kept.json');
+    expect(file.code).toBe(2);
+    expect(file.stderr).toBe("error: writing visit.json's fixture would overwrite kept.json, which looks like an rrweb recording, not a recap fixture; choose another --output\n");
+    expect(await readFile(path.join(directory, 'kept.json'), 'utf8')).toBe(visit);
+
+    await mkdir(path.join(directory, 'out/kept'), { recursive: true });
+    await writeFile(path.join(directory, 'out/kept/visit.json'), visit);
+    const inDirectory = await run('recordings', '--output', 'out/kept');
+    expect(inDirectory.code).toBe(2);
+    expect(inDirectory.stderr).toContain(`would overwrite ${path.join('out', 'kept', 'visit.json')}, which looks like an rrweb recording, not a recap fixture`);
+    expect(await readdir(path.join(directory, 'out/kept'))).toEqual(['visit.json']); // tabs.json, before it, not written either
+    expect(await readFile(path.join(directory, 'out/kept/visit.json'), 'utf8')).toBe(visit);
+
+    await writeFile(path.join(directory, 'notes-copy.json'), '{"todo": [');
+    expect((await run('visit.json', '--output', 'notes-copy.json')).stderr).toContain('which is not a recap fixture (not valid JSON)');
+  });
+
+  it('replaces the fixtures of an earlier import when it runs again', async () => {
+    expect((await run('visit.json', '--output', 'again/visit.json')).code).toBe(0);
+    expect((await run('visit.json', '--uid', 'bob', '--output', 'again/visit.json')).code).toBe(0);
+    expect(parseSession(await readFile(path.join(directory, 'again/visit.json'), 'utf8')).id).toMatch(/^bob:visit-/);
+    expect((await run('recordings', '--output', 'again/all/')).code).toBe(0);
+    expect((await run('recordings', '--output', 'again/all/')).code).toBe(0);
+  });
+
+  it('refuses several recordings, or a directory, with an --output that is neither an existing directory nor ends in "/"', async () => {
+    const several = await run('visit.json', 'recordings/tabs.json', '--output', 'fixtures.json');
+    expect(several.code).toBe(2);
+    expect(several.stderr).toBe('error: --output fixtures.json: 2 recordings need an existing directory or a path ending in "/" (one fixture per recording)\n');
+    await mkdir(path.join(directory, 'one'), { recursive: true });
+    await writeFile(path.join(directory, 'one', 'visit.json'), visit);
+    const folder = await run('one', '--output', 'one-fixture.json');
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain('--output one-fixture.json: a directory of recordings needs an existing directory or a path ending in "/"');
+    for (const name of ['fixtures.json', 'one-fixture.json']) await expect(access(path.join(directory, name)), name).rejects.toThrow();
   });
 
   it('has --help with an example', async () => {

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { inspectExistingOutput } from '../import/existing-output.js';
 import { importRrwebFile } from '../import/import-rrweb-recording.js';
 import { formatImportWarning } from '../import/import-warnings.js';
 import { RrwebImportError } from '../import/rrweb-import-error.js';
@@ -73,9 +74,15 @@ async function destinationFor(recordings: readonly Recording[], output: string |
   }
   const resolved = path.resolve(cwd, output);
   const info = await statOf(resolved);
-  const asDirectory = recordings.length > 1 || info?.isDirectory() === true || /[\\/]$/.test(output);
-  if (!asDirectory) return { kind: 'file', file: resolved };
+  const endsInSlash = /[\\/]$/.test(output);
+  const several = recordings.length > 1 || recordings.some((recording) => recording.fromDirectory === true);
+  if (!several && info?.isDirectory() !== true && !endsInSlash) return { kind: 'file', file: resolved };
   if (info !== undefined && !info.isDirectory()) throw new UsageError(`--output ${output} is a file; several recordings need a directory`);
+  // A new path names a directory only by its trailing "/": a mistyped file name must not become a folder.
+  if (info === undefined && !endsInSlash) {
+    const who = recordings.length > 1 ? `${recordings.length} recordings need` : 'a directory of recordings needs';
+    throw new UsageError(`--output ${output}: ${who} an existing directory or a path ending in "/" (one fixture per recording)`);
+  }
   return { kind: 'directory', directory: resolved };
 }
 
@@ -99,6 +106,23 @@ function targetsFor(recordings: readonly Recording[], destination: Destination):
   return targets;
 }
 
+/** `file` relative to `cwd` when it is inside it, else as it is. */
+function shownPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative === '' || relative.startsWith('..') ? file : relative;
+}
+
+/** Refuses to replace any file but a recap fixture: running an import again replaces its own output, nothing else. */
+async function checkOverwrites(targets: ReadonlyMap<Recording, string | undefined>, cwd: string): Promise<void> {
+  for (const [recording, target] of targets) {
+    if (target === undefined) continue;
+    const existing = await inspectExistingOutput(target);
+    if (existing.kind === 'other') {
+      throw new UsageError(`writing ${recording.source}'s fixture would overwrite ${shownPath(target, cwd)}, which ${existing.why}; choose another --output`);
+    }
+  }
+}
+
 function describeEvents(fixture: SessionFixture): string {
   const counts = new Map<string, number>();
   for (const event of fixture.events) counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
@@ -115,6 +139,7 @@ export async function importRrwebCommand(inputs: readonly string[], options: Imp
     const recordings = await expandInputs(inputs, io.cwd, failures);
     const destination = await destinationFor(recordings, options.output, io.cwd);
     const targets = targetsFor(recordings, destination);
+    await checkOverwrites(targets, io.cwd);
     if (destination.kind === 'directory' && recordings.length > 0) await mkdir(destination.directory, { recursive: true });
     for (const recording of recordings) {
       try {
@@ -134,8 +159,7 @@ export async function importRrwebCommand(inputs: readonly string[], options: Imp
           await writeFile(target, text).catch(cannotWrite);
         }
         imported++;
-        const relative = target === undefined ? '' : path.relative(io.cwd, target);
-        const where = target === undefined ? 'stdout' : relative === '' || relative.startsWith('..') ? target : relative;
+        const where = target === undefined ? 'stdout' : shownPath(target, io.cwd);
         io.stderr.write(`${recording.source}: ${describeEvents(result.fixture)} → ${where}\n`);
       } catch (error) {
         if (!(error instanceof RrwebImportError)) throw error;

@@ -5,20 +5,20 @@ import { RrwebImportError } from './rrweb-import-error.js';
 import type { EventPosition, RrwebEvent } from './rrweb-vocabulary.js';
 
 /** The text in chunks of `size` bytes, as a file stream would deliver it. */
-async function* chunks(text: string, size = 7): AsyncGenerator<Buffer> {
+async function* chunks(text: string | Buffer, size = 7): AsyncGenerator<Buffer> {
   const bytes = Buffer.from(text);
   for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
 }
 
-async function read(text: string, size?: number) {
+async function read(text: string | Buffer, size?: number) {
   const seen: Array<{ type: number; position: EventPosition }> = [];
   const warnings = new ImportWarnings();
   const summary = await readRecording(chunks(text, size), 'rec.json', (event: RrwebEvent, position) => seen.push({ type: event.type, position }), warnings);
   return { seen, summary, warnings: warnings.list() };
 }
 
-async function failure(text: string): Promise<RrwebImportError> {
-  const error = await read(text).then(
+async function failure(text: string | Buffer, size?: number): Promise<RrwebImportError> {
+  const error = await read(text, size).then(
     () => undefined,
     (caught: unknown) => caught,
   );
@@ -74,6 +74,38 @@ describe('readRecording', () => {
   it('names the file, the event and the place of a syntax error', async () => {
     const error = await failure(`[${JSON.stringify(meta)}, {"type": 3, "timestamp": 2, "data": {"source": 2,, "id": 1}}]`);
     expect(error.message).toMatch(/^rec\.json: not valid JSON near bytes [\d,]+–[\d,]+ after \[1\]\.data\.source, inside event #1: /);
+  });
+
+  it('calls a bad token in the last bytes invalid JSON, not a truncated file, and its range holds the token', async () => {
+    const short = `[${JSON.stringify(meta)}, `;
+    // 1,023 bytes: the token starts in the last byte of one 1,024-byte write and ends in the next.
+    const long = `[${JSON.stringify({ ...meta, data: { ...meta.data, href: `https://x.example/${'a'.repeat(1023 - short.length)}` } })}, `;
+    const endings = [Buffer.from('x]'), Buffer.from([0xff, 0x5d]), Buffer.from('t]'), Buffer.from('xtru'), Buffer.from('"a\\q"]'), Buffer.from('"a\nb"]')];
+    for (const start of [short, long]) {
+      for (const ending of endings) {
+        const text = Buffer.concat([Buffer.from(start), ending]);
+        for (const size of [1, 7, 64 * 1024]) {
+          const error = await failure(text, size);
+          const label = `${JSON.stringify(ending.toString('latin1'))} after ${start.length} bytes in chunks of ${size}`;
+          expect(error.reason, label).toBe('invalid_json');
+          const range = /^rec\.json: not valid JSON near bytes ([\d,]+)–([\d,]+) after \[1\]: /.exec(error.message);
+          expect(range, `${label}: ${error.message}`).not.toBeNull();
+          const [from, to] = [range![1]!, range![2]!].map((bytes) => Number(bytes.replaceAll(',', '')));
+          expect(from, label).toBeLessThanOrEqual(Buffer.byteLength(start));
+          expect(to, label).toBe(text.length);
+        }
+      }
+    }
+  });
+
+  it('calls a file cut inside a literal, an escape or a number truncated, whatever the chunks', async () => {
+    const start = `[${JSON.stringify(meta)}, `;
+    for (const ending of ['tru', 'n', '{"a": fals', '{"a": "caf\\u00e', '{"a": "b\\', '-', '1.5e']) {
+      for (const size of [1, 7, 64 * 1024]) {
+        const error = await failure(start + ending, size);
+        expect(error.message, `${ending} in chunks of ${size}`).toMatch(/^rec\.json: the JSON ends early at byte \d+ after \[1\].*: the recording looks truncated/);
+      }
+    }
   });
 
   it('refuses JSON that is not a recording, saying what it expected', async () => {

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import Parser from 'stream-json/Parser.js';
 import { formatJsonPath } from '../session/json-path.js';
 import type { ImportWarnings } from './import-warnings.js';
+import { jsonSyntaxError, keepTail } from './json-syntax-error.js';
 import { RrwebImportError } from './rrweb-import-error.js';
 import type { EventPosition, RrwebEvent } from './rrweb-vocabulary.js';
 
@@ -205,6 +206,7 @@ export async function readRecording(
   const hash = createHash('sha256');
   let bytes = 0;
   let bytesBefore = 0;
+  let tail: Buffer = Buffer.alloc(0);
   let failure: unknown;
   let ending = false;
   let failedAtEnd = false;
@@ -232,6 +234,7 @@ export async function readRecording(
       if (failure !== undefined) break;
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       hash.update(buffer);
+      tail = keepTail(tail, buffer);
       // Small writes locate a syntax error to within WRITE_SIZE bytes (and tokenize no slower).
       for (let offset = 0; offset < buffer.length && failure === undefined; offset += WRITE_SIZE) {
         const piece = buffer.subarray(offset, offset + WRITE_SIZE);
@@ -256,7 +259,7 @@ export async function readRecording(
   if (failure !== undefined) {
     // An error thrown while deriving events is a bug here, not a fault of the recording.
     if (!fromTokenizer && !(failure instanceof NotARecording)) throw failure;
-    throw describeFailure(failure, consumer, source, { bytes, bytesBefore, atEnd: failedAtEnd });
+    throw describeFailure(failure, consumer, source, { bytes, bytesBefore, atEnd: failedAtEnd, tail });
   }
   if (consumer.shape === undefined) {
     throw new RrwebImportError(
@@ -273,26 +276,12 @@ function describeFailure(
   failure: unknown,
   consumer: TokenConsumer,
   source: string,
-  where: { bytes: number; bytesBefore: number; atEnd: boolean },
+  where: { bytes: number; bytesBefore: number; atEnd: boolean; tail: Buffer },
 ): RrwebImportError {
+  if (failure instanceof NotARecording) return new RrwebImportError('not_a_recording', source, `not an rrweb recording: ${failure.message}`);
   const path = consumer.path();
   const event = consumer.eventIndex();
   const inside = event === undefined ? '' : `, inside ${event.window === undefined ? '' : `window "${event.window}" `}event #${event.index}`;
   const after = path === '' ? '' : ` after ${path}`;
-  if (failure instanceof NotARecording) return new RrwebImportError('not_a_recording', source, `not an rrweb recording: ${failure.message}`);
-  const reason = failure instanceof Error ? failure.message.replace(/^Parser (cannot parse input: |has )/, '') : String(failure);
-  if (where.atEnd) {
-    return new RrwebImportError(
-      'invalid_json',
-      source,
-      `the JSON ends early at byte ${where.bytes.toLocaleString('en')}${after}${inside}: the recording looks truncated (${reason})`,
-      { cause: failure },
-    );
-  }
-  return new RrwebImportError(
-    'invalid_json',
-    source,
-    `not valid JSON near bytes ${where.bytesBefore.toLocaleString('en')}–${where.bytes.toLocaleString('en')}${after}${inside}: ${reason}`,
-    { cause: failure },
-  );
+  return jsonSyntaxError(failure, source, { ...where, context: `${after}${inside}` });
 }
