@@ -149,6 +149,19 @@ extra: true
     expect(errors(bomb)).toEqual(['profiles/checkout.yaml:1:1 YAML syntax: aliases expand into too much data (more than 100 uses); write the values out']);
   });
 
+  it('reports response schema problems all at once, the rules between keywords too while a child is broken', () => {
+    const text = ['llm:', '  response_schema:', '    type: OBJECT', '    properties:', '      a: { type: STRING }', '      c: { $ref: "#/x" }', '    required: [a, zz]', ''].join('\n');
+    expect(errors(text)).toEqual([
+      'profiles/checkout.yaml:6:7 llm.response_schema.properties.c.type: expected OBJECT, STRING, ARRAY, NUMBER, INTEGER or BOOLEAN, got undefined',
+      expect.stringMatching(/^profiles\/checkout\.yaml:6:12 llm\.response_schema\.properties\.c\.\$ref: unsupported keyword "\$ref"/),
+      'profiles/checkout.yaml:7:19 llm.response_schema.required[1]: "zz" is not one of the properties',
+    ]);
+    // A node whose type is unknown gets that one problem, not the rules of every other type.
+    expect(errors('llm:\n  response_schema:\n    type: OBJECT\n    properties:\n      x: { type: FOO, items: { type: STRING } }\n')).toEqual([
+      'profiles/checkout.yaml:5:18 llm.response_schema.properties.x.type: expected OBJECT, STRING, ARRAY, NUMBER, INTEGER or BOOLEAN, got "FOO"',
+    ]);
+  });
+
   it('refuses an alias inside the value it names (data that would contain itself), at the alias', () => {
     const message = (name: string) => `YAML syntax: the alias *${name} is inside the value it names, which would nest without end; write the value out`;
     expect(errors('&a [*a]\n')).toEqual([`profiles/checkout.yaml:1:5 ${message('a')}`]);

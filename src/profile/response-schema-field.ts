@@ -62,38 +62,52 @@ const nodeSchema: z.ZodType<ResponseSchema, unknown> = z.lazy(() =>
       maxItems: z.number().int().nonnegative().optional(),
       propertyOrdering: z.array(z.string()).optional(),
     })
-    .superRefine(checkNode),
+    // Also when a child has problems: a profile's problems are reported all at once.
+    .superRefine(checkNode, { when: isObjectPayload }),
 ).meta({ id: 'ResponseSchemaNode', description: 'A response schema node: upper-case types (DESIGN §5).' });
 
+const isObjectPayload = (payload: { value: unknown }): boolean =>
+  typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);
+
+/**
+ * The rules between keywords. It also runs on a node whose other parts failed (a child with an
+ * unknown keyword, say), so it reads every keyword defensively and skips the rules of a type it
+ * does not know (that problem is already reported).
+ */
 function checkNode(node: ResponseSchema, context: z.RefinementCtx): void {
   const issue = (path: PropertyKey[], message: string): void => context.addIssue({ code: 'custom', path, message });
-  const names = new Set(Object.keys(node.properties ?? {}));
-  if (node.type === 'OBJECT' && names.size === 0) issue(['properties'], 'an OBJECT needs at least one property');
-  if (node.type !== 'OBJECT' && node.properties !== undefined) issue(['properties'], `only an OBJECT has properties, not ${node.type}`);
-  if (node.type !== 'OBJECT' && node.required !== undefined) issue(['required'], `only an OBJECT has required, not ${node.type}`);
-  if (node.type === 'ARRAY' && node.items === undefined) issue(['items'], 'an ARRAY needs items');
-  if (node.type !== 'ARRAY') {
-    for (const keyword of ['items', 'minItems', 'maxItems'] as const) {
-      if (node[keyword] !== undefined) issue([keyword], `only an ARRAY has ${keyword}, not ${node.type}`);
+  const properties: unknown = node.properties;
+  const names = new Set(typeof properties === 'object' && properties !== null ? Object.keys(properties) : []);
+  const type = (RESPONSE_SCHEMA_TYPES as readonly unknown[]).includes(node.type) ? node.type : undefined;
+  if (type !== undefined) {
+    if (type === 'OBJECT' && names.size === 0) issue(['properties'], 'an OBJECT needs at least one property');
+    if (type !== 'OBJECT' && node.properties !== undefined) issue(['properties'], `only an OBJECT has properties, not ${type}`);
+    if (type !== 'OBJECT' && node.required !== undefined) issue(['required'], `only an OBJECT has required, not ${type}`);
+    if (type === 'ARRAY' && node.items === undefined) issue(['items'], 'an ARRAY needs items');
+    if (type !== 'ARRAY') {
+      for (const keyword of ['items', 'minItems', 'maxItems'] as const) {
+        if (node[keyword] !== undefined) issue([keyword], `only an ARRAY has ${keyword}, not ${type}`);
+      }
     }
+    if (node.enum !== undefined && type !== 'STRING') issue(['enum'], `enum is only supported on STRING, not ${type}`);
   }
-  if (node.enum !== undefined && node.type !== 'STRING') issue(['enum'], `enum is only supported on STRING, not ${node.type}`);
-  if (node.minItems !== undefined && node.maxItems !== undefined && node.minItems > node.maxItems) {
+  if (typeof node.minItems === 'number' && typeof node.maxItems === 'number' && node.minItems > node.maxItems) {
     issue(['minItems'], `minItems (${node.minItems}) is greater than maxItems (${node.maxItems})`);
   }
   for (const [keyword, list] of [
-    ['required', node.required],
-    ['propertyOrdering', node.propertyOrdering],
+    ['required', node.required as unknown],
+    ['propertyOrdering', node.propertyOrdering as unknown],
   ] as const) {
-    list?.forEach((name, index) => {
-      if (!names.has(name)) issue([keyword, index], `"${name}" is not one of the properties`);
+    if (!Array.isArray(list)) continue;
+    list.forEach((name: unknown, index) => {
+      if (typeof name === 'string' && !names.has(name)) issue([keyword, index], `"${name}" is not one of the properties`);
     });
   }
 }
 
 /** A whole response schema: a node whose root is an OBJECT. */
 export const responseSchemaField = nodeSchema.superRefine((root, context) => {
-  if (root.type !== 'OBJECT') {
+  if ((RESPONSE_SCHEMA_TYPES as readonly unknown[]).includes(root.type) && root.type !== 'OBJECT') {
     context.addIssue({ code: 'custom', path: ['type'], message: `the root must be an OBJECT, not ${root.type}` });
   }
-});
+}, { when: isObjectPayload });
