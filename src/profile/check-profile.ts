@@ -49,6 +49,14 @@ function typoWarnings(profile: Profile): ProfileDataIssue[] {
   for (const field of ['include_types', 'exclude_types'] as const) {
     profile.events?.[field]?.forEach((key, index) => {
       if (isBuiltInEventType(key)) return;
+      if (key === 'custom') {
+        warnings.push({
+          path: ['events', field, index],
+          message: 'a custom event is filtered by its name, not by "custom", which matches no event: list the names (e.g. "Coupon Applied")',
+          atKey: false,
+        });
+        return;
+      }
       const suggestion = closestName(key, BUILT_IN_EVENT_TYPES);
       if (suggestion !== undefined) {
         warnings.push({

@@ -192,4 +192,11 @@ extra: true
     const result = safeParseProfile('events:\n  include_types: [rage_click, Checkout Started]\n');
     expect(result.success && result.warnings.map((warning) => warning.path)).toEqual(['events.include_types[0]']);
   });
+
+  it('warns that "custom" as a filter key matches no event (custom events are filtered by name)', () => {
+    const result = safeParseProfile('events:\n  exclude_types: [click, custom]\n');
+    expect(result.success && result.warnings.map((warning) => `${warning.path}: ${warning.message}`)).toEqual([
+      'events.exclude_types[1]: a custom event is filtered by its name, not by "custom", which matches no event: list the names (e.g. "Coupon Applied")',
+    ]);
+  });
 });
