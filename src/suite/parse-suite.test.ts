@@ -102,6 +102,16 @@ cases:
     expect(() => parseSuite(suite(false), 'suites/x.recap.yaml')).not.toThrow();
   });
 
+  it('refuses a malformed field path when the suite loads, not when the answer is checked', () => {
+    const suite = (path: string) => `profile: p.yaml\ncases:\n  - name: a\n    session: s.json\n    expect:\n      fields:\n        - path: ${JSON.stringify(path)}\n          equals: 1\n`;
+    expect(problems(suite('friction[abc'))).toEqual([
+      'suites/x.recap.yaml:7:17 cases[0].expect.fields[0].path: "friction[abc" is not a field path: names joined by dots, with [n] for list items (e.g. friction[0].kind)',
+    ]);
+    expect(problems(suite('a..b'))).toHaveLength(1);
+    expect(problems(suite('a[0]b'))).toHaveLength(1);
+    for (const good of ['outcome', 'friction[0].kind', 'a[1][2]', 'last page.url']) expect(() => parseSuite(suite(good), 'x.recap.yaml')).not.toThrow();
+  });
+
   it('requires a profile and at least one case', () => {
     expect(problems('cases: []\n')).toEqual([
       'suites/x.recap.yaml:1:1 profile: is required',

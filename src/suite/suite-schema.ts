@@ -1,6 +1,7 @@
 // The regression suite file (`*.recap.yaml`, DESIGN §8): a profile, a model, and cases.
 
 import { z } from 'zod';
+import { fieldPathProblem } from './value-at-path.js';
 import { CONTEXT_ELEMENTS } from '../profile/profile-schema.js';
 import { PROVIDERS } from '../models/summary-model.js';
 import { snapshotName } from './snapshot-store.js';
@@ -44,7 +45,14 @@ export const promptAssertionsSchema = z.strictObject({
 /** One check on a field of a structured answer, by dotted path with [n] indices. */
 export const fieldAssertionSchema = z
   .strictObject({
-    path: z.string().min(1).describe('e.g. outcome, friction[0].kind, last_page.url'),
+    path: z
+      .string()
+      .min(1)
+      .superRefine((path, context) => {
+        const problem = fieldPathProblem(path);
+        if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+      })
+      .describe('e.g. outcome, friction[0].kind, last_page.url'),
     equals: z.unknown().optional(),
     one_of: z.array(z.unknown()).min(1).optional(),
     contains: z.unknown().optional().describe('A substring of a string (case-insensitive), or an element of a list.'),

@@ -4,6 +4,15 @@ export type PathLookup = { readonly found: true; readonly value: unknown } | { r
 
 const SEGMENT = /([^.[\]]+)|\[(\d+)\]/g;
 
+// The whole grammar: a name, then `.name` or `[n]` any number of times.
+const WELL_FORMED = /^[^.[\]]+(\.[^.[\]]+|\[\d+\])*$/;
+
+/** Why `path` is no field path (`a..b`, `a[x]`, `a[0`), or undefined when it is one. */
+export function fieldPathProblem(path: string): string | undefined {
+  if (WELL_FORMED.test(path)) return undefined;
+  return `"${path}" is not a field path: names joined by dots, with [n] for list items (e.g. friction[0].kind)`;
+}
+
 /** Splits `a.b[2].c` into `['a', 'b', 2, 'c']`. */
 export function parseFieldPath(path: string): (string | number)[] {
   const segments: (string | number)[] = [];
