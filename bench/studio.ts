@@ -119,11 +119,28 @@ const newLimit: Change = (original, save) => ({
   shows: `kept ${500 + save} of`,
 });
 
-/** A new session id: visible in the Prompt pane's session tag. */
+/** A new session id (outside the events list): visible in the Prompt pane's session tag. */
 const newSessionId: Change = (original, save) => ({
   text: original.replace(/"id":"[^"]*"/, `"id":"u-bench:s-${save}"`),
   shows: `<session id="u-bench:s-${save}">`,
 });
+
+/** A custom event inserted first in the events list: visible in the Events pane's first row. */
+const newFirstEvent: Change = (original, save) => {
+  const opening = /"events":\[\{"type":"[^"]*","timestamp":"([^"]*)"/.exec(original);
+  if (opening === null) throw new Error('the generated session does not start its events as expected');
+  const marker = `BENCH-${save}-${Date.now() % 100_000}`;
+  const inserted = `"events":[{"type":"custom","name":"${marker}","timestamp":"${opening[1] ?? ''}"},`;
+  return { text: original.replace('"events":[', inserted), shows: marker };
+};
+
+/** The whole file different on every save (another generated session): nothing can be reused. */
+const rewrittenSession =
+  (events: number): Change =>
+  (_original, save) => {
+    const text = JSON.stringify(generateLongSession({ events, seed: 1000 + save }));
+    return newSessionId(text, save);
+  };
 
 /** Saves `file` (relative to the directory) SAVES times; returns the time from write to frame. */
 async function measureSaves(studio: LoadedStudio, directory: string, saved: string, pane: string, label: string, change: Change): Promise<number[]> {
@@ -238,7 +255,10 @@ export async function runStudioBenchmark(): Promise<void> {
     await measureSaves(studio, directory, 'profiles/a-friction.yaml', '3', 'profile save, every event kept (~6 MB prompt), Prompt pane', newMarker);
     await measureSaves(studio, directory, 'profiles/a-friction.yaml', '3', '  the same, with the type filter changed too (no reuse)', newMarkerAndFilter);
     writeFileSync(path.join(directory, 'profiles', 'a-friction.yaml'), friction);
-    await measureSaves(studio, directory, 'sessions-fixtures/long.json', '3', `session save (${(sessionText.length / 1e6).toFixed(0)} MB, re-parse every event), Prompt pane`, newSessionId);
+    const megabytes = (sessionText.length / 1e6).toFixed(0);
+    await measureSaves(studio, directory, 'sessions-fixtures/long.json', '3', `session save (${megabytes} MB), its id edited, Prompt pane`, newSessionId);
+    await measureSaves(studio, directory, 'sessions-fixtures/long.json', '1', `session save (${megabytes} MB), an event added, Events pane`, newFirstEvent);
+    await measureSaves(studio, directory, 'sessions-fixtures/long.json', '3', `session rewritten whole (${megabytes} MB, every event parsed)`, rewrittenSession(EVENTS));
 
     let state = studio.initialStudioState();
     state = studio.studioReducer(state, { type: 'files-listed', profiles: [{ name: 'a.yaml', path: 'a.yaml' }], sessions: [{ name: 'long.json', path: 'long.json' }] });
@@ -250,11 +270,20 @@ export async function runStudioBenchmark(): Promise<void> {
     const everything = measureReducer(studio, everythingState, 'a.yaml', EVERYTHING);
     const everythingFiltered = measureReducer(studio, everythingState, 'a.yaml', `${EVERYTHING}events:\n  exclude_types: [Below]\n`);
     const sessionParse = measureReducer(studio, state, 'long.json', sessionText.replace('"id":"', '"id":"MARKER'));
+    // Another session each time: every event parsed.
+    const sessionFull: number[] = [];
+    for (let run = 0; run < 8; run++) {
+      const text = JSON.stringify(generateLongSession({ events: EVENTS, seed: 2000 + run }));
+      const started = performance.now();
+      studio.studioReducer(state, { type: 'file-read', path: 'long.json', text });
+      sessionFull.push(performance.now() - started);
+    }
     console.log(`\nof which, without IO or rendering (studioReducer on the new text):`);
     console.log(`  profile: parse + prepare + explain events           ${ms(median(reducer))} median ${ms(p95(reducer))} p95`);
     console.log(`  every event kept (~6 MB prompt), a prompt edit       ${ms(median(everything))} median ${ms(p95(everything))} p95`);
     console.log(`  every event kept, the type filter edited (no reuse)  ${ms(median(everythingFiltered))} median ${ms(p95(everythingFiltered))} p95`);
-    console.log(`  session: parse ${EVENTS.toLocaleString('en')} events + prepare + explain     ${ms(median(sessionParse))} median ${ms(p95(sessionParse))} p95`);
+    console.log(`  session: its id edited (by difference) + prepare + explain ${ms(median(sessionParse))} median ${ms(p95(sessionParse))} p95`);
+    console.log(`  session: another one, ${EVENTS.toLocaleString('en')} events parsed + prepare   ${ms(median(sessionFull))} median ${ms(p95(sessionFull))} p95`);
 
     console.log(`\n## Studio: scrolling a ${EVENTS.toLocaleString('en')}-event session (friction-report)`);
     await measureScrolling(studio, directory);

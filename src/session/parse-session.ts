@@ -35,7 +35,7 @@ const optionalString = (value: unknown): boolean => value === undefined || typeo
 // events and zod costs more than JSON.parse itself there. A test checks that the two agree;
 // when this says no, zod is asked for the precise messages. One pass over the event's own keys:
 // events come in many shapes, and looking up a dozen mostly absent fields on each costs more.
-function eventTime(event: unknown): number | undefined {
+export function eventTime(event: unknown): number | undefined {
   if (!isObject(event)) return undefined;
   let type: unknown;
   let timestamp: unknown;
@@ -103,9 +103,20 @@ function eventIssues(event: unknown, index: number): SessionIssue[] {
   }));
 }
 
+/** A fixture that passed: the session, and its events in the order of the file. */
+export type ParsedFixture =
+  | { readonly success: true; readonly session: Session; readonly fileOrder: readonly SessionEvent[] }
+  | { readonly success: false; readonly error: SessionFixtureError };
+
 /** Validates a fixture (JSON text or an already parsed value); never throws. */
 export function safeParseSession(input: unknown, options: ParseSessionOptions = {}): SafeParseSessionResult {
-  const fail = (issues: SessionIssue[]): SafeParseSessionResult => ({
+  const result = parseFixture(input, options);
+  return result.success ? { success: true, session: result.session } : result;
+}
+
+/** {@link safeParseSession}, keeping the events' file order too (fixture-text.ts builds on it). */
+export function parseFixture(input: unknown, options: ParseSessionOptions = {}): ParsedFixture {
+  const fail = (issues: SessionIssue[]): ParsedFixture => ({
     success: false,
     error: new SessionFixtureError(issues, options.source),
   });
@@ -160,11 +171,15 @@ export function safeParseSession(input: unknown, options: ParseSessionOptions = 
     issues.push({ path: '', message: `... and ${hidden} more problem(s)` });
   }
   if (issues.length > 0 || !headerResult.success) return fail(issues);
+  const session = withEvents(headerResult.data as Omit<Session, 'events'>, loaded, sorted);
+  return { success: true, session, fileOrder: loaded };
+}
 
+/** The session of `header` and `fileOrder`, its events sorted by time (stably). */
+export function withEvents(header: Omit<Session, 'events'>, fileOrder: readonly SessionEvent[], sorted: boolean): Session {
   // Array.prototype.sort is stable, so events with equal timestamps keep their file order.
-  if (!sorted) loaded.sort((a, b) => a.time - b.time);
-  const session: Session = { ...(headerResult.data as Omit<Session, 'events'>), events: loaded };
-  return { success: true, session };
+  const events = sorted ? fileOrder : [...fileOrder].sort((a, b) => a.time - b.time);
+  return { ...header, events } as Session;
 }
 
 /**

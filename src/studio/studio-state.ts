@@ -1,6 +1,6 @@
 // The studio's state: plain data, changed only by studioReducer.
 
-import type { EventExplanation, PreparedRequest, Profile, Session, TokenCount } from '../index.js';
+import type { EventExplanation, FixtureText, PreparedRequest, Profile, Session, TokenCount } from '../index.js';
 import type { PromptLines } from './prompt-lines.js';
 import type { RunRecord } from './run-record.js';
 
@@ -34,7 +34,10 @@ export interface FileSlot<T> {
 }
 
 export type ProfileSlot = FileSlot<Profile>;
-export type SessionSlot = FileSlot<Session>;
+export type SessionSlot = FileSlot<Session> & {
+  /** The last valid text, parsed: the next save is parsed by difference from it. */
+  readonly parsed?: FixtureText | undefined;
+};
 
 /** Everything derived from one valid profile and one valid session. */
 export interface Workspace {
