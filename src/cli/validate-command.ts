@@ -24,7 +24,7 @@ async function validateFile(file: string, cwd: string): Promise<FileReport> {
   try {
     const result = safeParseProfile(await readProfileText(path.resolve(cwd, file), { source: file }), { source: file });
     if (result.success) return { file, valid: true, errors: [], warnings: [...result.warnings] };
-    return { file, valid: false, errors: [...result.error.issues], warnings: [] };
+    return { file, valid: false, errors: [...result.error.issues], warnings: [...result.warnings] };
   } catch (error) {
     if (!(error instanceof ProfileValidationError)) throw error;
     return { file, valid: false, errors: [...error.issues], warnings: [] };

@@ -23,7 +23,7 @@ export interface ProfileDataIssue {
 
 export type CheckProfileResult =
   | { readonly success: true; readonly profile: Profile; readonly warnings: readonly ProfileDataIssue[] }
-  | { readonly success: false; readonly issues: readonly ProfileDataIssue[] };
+  | { readonly success: false; readonly issues: readonly ProfileDataIssue[]; readonly warnings: readonly ProfileDataIssue[] };
 
 const knownKeys: Record<string, readonly string[]> = {
   '': Object.keys(profileSchema.shape),
@@ -44,11 +44,11 @@ function toDataIssues(issue: z.core.$ZodIssue): ProfileDataIssue[] {
 
 // A filter key that is not built-in is a custom event name, which is legal; but one that is a
 // near miss of a built-in type (`rage_click`) is almost always a typo that would match nothing.
-function typoWarnings(profile: Profile): ProfileDataIssue[] {
+function typoWarnings(profile: Pick<Profile, 'events'>): ProfileDataIssue[] {
   const warnings: ProfileDataIssue[] = [];
   for (const field of ['include_types', 'exclude_types'] as const) {
     profile.events?.[field]?.forEach((key, index) => {
-      if (isBuiltInEventType(key)) return;
+      if (typeof key !== 'string' || isBuiltInEventType(key)) return;
       if (key === 'custom') {
         warnings.push({
           path: ['events', field, index],
@@ -82,11 +82,23 @@ function prototypeKeys(value: unknown, path: readonly (string | number)[] = []):
   return issues;
 }
 
+/** The type filter lists of profile data that did not pass, as far as they are lists (for warnings). */
+function filterLists(data: unknown): Pick<Profile, 'events'> {
+  const events: unknown = typeof data === 'object' && data !== null ? (data as { events?: unknown }).events : undefined;
+  if (typeof events !== 'object' || events === null) return {};
+  const list = (value: unknown): string[] | undefined => (Array.isArray(value) ? (value as string[]) : undefined);
+  const { include_types: include, exclude_types: exclude } = events as Record<string, unknown>;
+  return { events: { include_types: list(include), exclude_types: list(exclude) } };
+}
+
 /** Checks profile data against every rule of DESIGN §3; never throws. */
 export function checkProfile(data: unknown): CheckProfileResult {
   const result = profileSchema.safeParse(data ?? {}, { reportInput: true });
   const refused = prototypeKeys(data);
-  if (!result.success || refused.length > 0) return { success: false, issues: [...refused, ...(result.success ? [] : result.error.issues.flatMap(toDataIssues))] };
+  if (!result.success || refused.length > 0) {
+    const issues = [...refused, ...(result.success ? [] : result.error.issues.flatMap(toDataIssues))];
+    return { success: false, issues, warnings: typoWarnings(filterLists(data)) };
+  }
   return { success: true, profile: result.data, warnings: typoWarnings(result.data) };
 }
 

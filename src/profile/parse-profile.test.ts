@@ -193,6 +193,13 @@ extra: true
     expect(result.success && result.warnings.map((warning) => warning.path)).toEqual(['events.include_types[0]']);
   });
 
+  it('gives the warnings of a profile that also has errors, so that fixing them does not reveal more', () => {
+    const result = safeParseProfile('events:\n  include_types: [rage_click, 7]\nslice:\n  mode: MIDDLE\n', { source: 'p.yaml' });
+    expect(result.success).toBe(false);
+    expect(!result.success && result.error.issues.map((issue) => issue.path)).toEqual(['events.include_types[1]', 'slice.mode']);
+    expect(!result.success && result.warnings.map((warning) => `${warning.line}:${warning.column} ${warning.path}`)).toEqual(['2:19 events.include_types[0]']);
+  });
+
   it('warns that "custom" as a filter key matches no event (custom events are filtered by name)', () => {
     const result = safeParseProfile('events:\n  exclude_types: [click, custom]\n');
     expect(result.success && result.warnings.map((warning) => `${warning.path}: ${warning.message}`)).toEqual([

@@ -12,7 +12,12 @@ export interface ParseProfileOptions {
 
 export type SafeParseProfileResult =
   | { readonly success: true; readonly profile: Profile; readonly warnings: readonly ProfileIssue[] }
-  | { readonly success: false; readonly error: ProfileValidationError };
+  | {
+      readonly success: false;
+      readonly error: ProfileValidationError;
+      /** Likely typos found next to the errors, so that a fix does not reveal them one by one. */
+      readonly warnings: readonly ProfileIssue[];
+    };
 
 function positioned(issue: ProfileDataIssue, position: (path: readonly (string | number)[], atKey?: boolean) => SourcePosition): ProfileIssue {
   return { path: formatProfilePath(issue.path), message: issue.message, ...position(issue.path, issue.atKey) };
@@ -23,13 +28,14 @@ export function safeParseProfile(text: string, options: ParseProfileOptions = {}
   const source = parseYamlSource(text);
   if (!source.success) {
     const issues = source.syntaxErrors.map((error) => ({ path: '', ...error }));
-    return { success: false, error: new ProfileValidationError(issues, options.source) };
+    return { success: false, error: new ProfileValidationError(issues, options.source), warnings: [] };
   }
   const result = checkProfile(source.data);
   if (!result.success) {
     const issues = result.issues.map((issue) => positioned(issue, source.position));
     issues.sort((a, b) => a.line - b.line || a.column - b.column);
-    return { success: false, error: new ProfileValidationError(issues, options.source) };
+    const warnings = result.warnings.map((issue) => positioned(issue, source.position));
+    return { success: false, error: new ProfileValidationError(issues, options.source), warnings };
   }
   const warnings = result.warnings.map((issue) => positioned(issue, source.position));
   return { success: true, profile: result.profile, warnings };
