@@ -60,6 +60,14 @@ describe('recording and replaying cassettes', () => {
     expect(result.stdout).not.toContain('--provider');
   });
 
+  it('suggests a command that picks only the failing case when its name is part of another name', async () => {
+    const suite = `${CHECKOUT_SUITE}  - name: coupon failure reaches the model twice\n    session: session.json\n    prompt:\n      contains: ["Apply coupon"]\n`;
+    const workspace = await createWorkspace({ 'checkout.recap.yaml': suite });
+    const failed = await workspace.run([], {}, { CI: 'true' });
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain("record it with: npx recap test checkout.recap.yaml --filter '/^coupon failure reaches the model$/' --record");
+  });
+
   it('fails a changed prompt in CI with the exact command that records it; --record records it', async () => {
     const workspace = await createWorkspace({ 'checkout.recap.yaml': CHECKOUT_SUITE });
     standIn.enqueue('The coupon failed.');

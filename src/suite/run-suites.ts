@@ -11,9 +11,11 @@ import { costOf, DEFAULT_PRICES, type PriceTable } from './price-table.js';
 import { runCase } from './run-case.js';
 import { shellQuote } from './shell-quote.js';
 import { fileSnapshotStore } from './snapshot-store.js';
-import type { TextPattern } from './text-pattern.js';
+import { filterFor, type TextPattern } from './text-pattern.js';
 import type { CaseReport, SuiteReport, TestReport, UsageTotals } from './test-report.js';
 import { createUsageMeter, type ModelTotals } from './usage-meter.js';
+
+const caseNames = (loaded: LoadedSuite): string[] => loaded.suite.cases.map((testCase) => testCase.name);
 
 export interface RunSuitesOptions {
   readonly env: Environment;
@@ -79,7 +81,7 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
       model,
       ci: options.ci || provider === 'replay',
       record: provider === 'replay' ? false : options.record === true,
-      recordCommand: `npx recap test ${shellQuote(loaded.displayFile)} --filter ${shellQuote(testName)} --record`,
+      recordCommand: `npx recap test ${shellQuote(loaded.displayFile)} --filter ${shellQuote(filterFor(testName, caseNames(loaded)))} --record`,
       source:
         options.cassetteNote ??
         `${provider} ${model} via ${options.env[provider === 'openai' ? 'OPENAI_BASE_URL' : 'GOOGLE_GEMINI_BASE_URL'] ?? 'the vendor API'}`,
@@ -106,7 +108,7 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
         caseName: job.testCase.name,
         update: options.update === true,
         ci: options.ci,
-        updateCommand: `npx recap test ${shellQuote(job.loaded.displayFile)} --filter ${shellQuote(job.testCase.name)} --update`,
+        updateCommand: `npx recap test ${shellQuote(job.loaded.displayFile)} --filter ${shellQuote(filterFor(job.testCase.name, caseNames(job.loaded)))} --update`,
       },
       modelForRun: (run) => extractive ?? createCassetteModel(job.policy, run),
       repeat: options.repeat,

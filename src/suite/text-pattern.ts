@@ -35,3 +35,15 @@ export function patternProblem(source: string): string | undefined {
     return `invalid regular expression: ${(error as Error).message}`;
   }
 }
+
+const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/]/g;
+
+/**
+ * A `--filter` value that selects the case `name` and no other of `names` (the cases of its
+ * suite): the name itself when that is enough, else an anchored regular expression. Commands
+ * suggested in failures use it, so that following one (`--update`) touches that case only.
+ */
+export function filterFor(name: string, names: readonly string[]): string {
+  const plainIsExact = !REGEX_LITERAL.test(name) && names.every((other) => other === name || !other.includes(name));
+  return plainIsExact ? name : `/^${name.replace(REGEX_SPECIAL, '\\$&')}$/`;
+}
