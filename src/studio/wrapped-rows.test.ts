@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { runInNewContext } from 'node:vm';
+import v8 from 'node:v8';
 import wrapAnsi from 'wrap-ansi';
 import { bottomOf, wrappedRows } from './wrapped-rows.js';
 
@@ -29,6 +31,22 @@ describe('wrappedRows, measured again', () => {
     const lines = Array.from({ length: 4500 }, (_, index) => `w${index} ${'x'.repeat(index % 9)}`.padEnd(11, 'y'));
     for (const line of lines) wrappedRows(line, 10);
     for (const line of [lines[7] ?? '', lines[4499] ?? '', 'aaaa bbbb cccc']) expect(wrappedRows(line, 10)).toBe(measured(line, 10));
+  });
+});
+
+describe('wrappedRows, memory', () => {
+  it('does not keep the prompts its lines were sliced from', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let prompt = 0; prompt < 20; prompt++) {
+      // A 10 MB prompt (two-byte) whose last line is measured, as the Prompt pane does.
+      const text = `${'\u2014'.repeat(5_000_000)}\nlast line of prompt ${prompt}, long enough to wrap at forty columns`;
+      wrappedRows(text.slice(text.lastIndexOf('\n') + 1), 40);
+    }
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 1024 * 1024);
   });
 });
 

@@ -11,6 +11,9 @@ const MAX_REMEMBERED_LINES = 4096;
 const rowsByWidth = new Map<number, Map<string, number>>();
 let remembered = 0;
 
+/** A string that shares no memory with `text` (decoding makes a new one). */
+const ownCopy = (text: string): string => Buffer.from(text, 'utf16le').toString('utf16le');
+
 /** Rows `text` takes at `columns` wide; an empty line still takes one. */
 export function wrappedRows(text: string, columns: number): number {
   // No character is wider than two columns: a line this short never wraps.
@@ -25,7 +28,9 @@ export function wrappedRows(text: string, columns: number): number {
     known = undefined;
   }
   if (known === undefined) rowsByWidth.set(columns, (known = new Map()));
-  known.set(text, measured);
+  // A line is usually a slice of its prompt, which V8 keeps whole while the slice lives: the memo
+  // keeps a copy of its own, or it would hold on to every prompt of megabytes it has seen.
+  known.set(ownCopy(text), measured);
   remembered++;
   return measured;
 }
