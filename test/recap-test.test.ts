@@ -249,6 +249,18 @@ describe('exit codes and reports', () => {
     expect(result.stderr).toContain('x.recap.yaml:1:1 is not UTF-8 text (the first bytes that are not UTF-8 are on line 1); save it as UTF-8');
   });
 
+  it('exits 2 for a suite that asks the rule-based model to answer a response schema, at its provider line', async () => {
+    const workspace = await createWorkspace({
+      'x.recap.yaml': 'profile: structured.yaml\nprovider: extractive\ncases:\n  - name: a\n    session: session.json\n    expect: { schema_valid: true }\n',
+    });
+    const result = await workspace.run([], {}, {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('x.recap.yaml:2:11 provider: extractive cannot answer structured.yaml, whose llm.response_schema needs a language model');
+    // Prompt assertions alone need no answer: the same suite without expect runs.
+    await workspace.write('x.recap.yaml', 'profile: structured.yaml\nprovider: extractive\ncases:\n  - name: a\n    session: session.json\n    prompt: { includes_types: [click] }\n');
+    expect((await workspace.run([], {}, {})).code).toBe(0);
+  });
+
   it('prints GitHub error annotations pointing at the suite file and case line', async () => {
     const workspace = await createWorkspace({ 'suites/checkout.recap.yaml': CHECKOUT_SUITE.replaceAll('session.json', '../session.json').replace('plain.yaml', '../plain.yaml').replace('[rage-click, network-error]', '[paste]') });
     const result = await workspace.run([], {}, { GITHUB_ACTIONS: 'true', CI: 'true' });

@@ -74,6 +74,13 @@ async function loadOne(file: string, cwd: string): Promise<LoadedSuite> {
       problems.push(`${references.sessions[index] ?? displayFile} cases[${index}].session: ${testCase.session} cannot be used:`, error.message);
     }
   }
+  // The rule-based model cannot fill a response schema: every answer assertion would fail, which is
+  // the suite's mistake (as `recap run` says with exit 2), not a regression.
+  if (suite.provider === 'extractive' && profile?.llm?.response_schema !== undefined && suite.cases.some((testCase) => testCase.expect !== undefined)) {
+    problems.push(
+      `${references.provider} provider: extractive cannot answer ${suite.profile}, whose llm.response_schema needs a language model: choose gemini or openai (answers are replayed from cassettes in CI), or keep only prompt assertions`,
+    );
+  }
   if (problems.length > 0 || profile === undefined) throw new SuiteLoadError(problems);
   return { file, displayFile, suite, caseLines, profile, profileFile, sessions };
 }

@@ -14,7 +14,7 @@ export interface ParsedSuite {
   /** 1-based line of each case, in order. */
   readonly caseLines: readonly number[];
   /** Where the suite names its profile, and each case its session: `file:line:col`. */
-  readonly references: { readonly profile: string; readonly sessions: readonly string[] };
+  readonly references: { readonly profile: string; readonly provider: string; readonly sessions: readonly string[] };
 }
 
 // Allowed keys by the last named field of a path, for "did you mean" suggestions.
@@ -58,6 +58,10 @@ export function parseSuite(text: string, file: string): ParsedSuite {
     const { line, column } = source.position(path);
     return `${file}:${line}:${column}`;
   };
-  const references = { profile: at(['profile']), sessions: result.data.cases.map((_, index) => at(['cases', index, 'session'])) };
+  const references = {
+    profile: at(['profile']),
+    provider: at(['provider']),
+    sessions: result.data.cases.map((_, index) => at(['cases', index, 'session'])),
+  };
   return { suite: result.data, caseLines, references };
 }
