@@ -163,6 +163,16 @@ describe('parseFixtureText', () => {
     expect(renamed.success && renamed.fixture.session.events).toBe(events);
   });
 
+  it('parses a file replaced by another one whole, without scanning the old text for its events', () => {
+    const previous = start(JSON.stringify(BASE));
+    const other = JSON.stringify({ ...BASE, id: 'u-9:s-9', events: BASE.events.map((item, index) => ({ ...item, timestamp: `2026-04-02T08:0${index}:00Z` })) });
+    expect(incremental(other, previous)).toEqual(full(other));
+    expect(previous.layout).toBeUndefined();
+    // A small edit of the same file is parsed by difference, which needs the layout.
+    expect(incremental(previous.text.replace('"u-1:s-1"', '"u-1:s-2"'), previous)).toEqual(full(previous.text.replace('"u-1:s-1"', '"u-1:s-2"')));
+    expect(previous.layout).toBeTruthy();
+  });
+
   it('leaves a second events key, or one written with escapes, to a full parse', () => {
     const text = JSON.stringify(BASE);
     const previous = start(text);

@@ -64,9 +64,6 @@ function commonSuffix(a: string, b: string, limit: number): number {
 }
 
 function reparse(previous: FixtureText, text: string): FixtureText | undefined {
-  if (previous.layout === undefined) previous.layout = scanLayout(previous.text) ?? null;
-  const layout = previous.layout;
-  if (layout === null) return undefined;
   const old = previous.text;
   const shortest = Math.min(old.length, text.length);
   const prefix = commonPrefix(old, text, shortest);
@@ -74,6 +71,12 @@ function reparse(previous: FixtureText, text: string): FixtureText | undefined {
   // The change: old[prefix, oldEnd) became text[prefix, oldEnd + delta).
   const oldEnd = old.length - suffix;
   const delta = text.length - old.length;
+  // A change over most of the file (another session saved in its place) would parse most events
+  // again anyway: parse it whole, without first scanning the old text for its layout.
+  if (Math.max(oldEnd, oldEnd + delta) - prefix > Math.max(old.length, text.length) / 2) return undefined;
+  if (previous.layout === undefined) previous.layout = scanLayout(old) ?? null;
+  const layout = previous.layout;
+  if (layout === null) return undefined;
   if (oldEnd <= layout.open || prefix > layout.close) return outsideEvents(previous, layout, text, oldEnd <= layout.open ? delta : 0);
   if (prefix > layout.open && oldEnd <= layout.close) return insideEvents(previous, layout, text, prefix, oldEnd, delta);
   return undefined;

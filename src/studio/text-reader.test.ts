@@ -62,6 +62,15 @@ describe('createTextReader', () => {
     expect(await countingDecodes(async () => expect(await readText('d')).toBe('D'))).toBe(0);
   });
 
+  it('refuses a file that is not UTF-8, naming the line, and drops a byte order mark', async () => {
+    const disk = files({ 'a.json': '{}' });
+    disk.write('a.json', '');
+    const readText = createTextReader((file) => (file === 'latin1.yaml' ? Promise.resolve(Buffer.from('name: x\npre: Résumé\n', 'latin1')) : disk.read(file)));
+    await expect(readText('latin1.yaml')).rejects.toMatchObject({ code: 'ERR_NOT_UTF8', message: expect.stringContaining('on line 2') });
+    disk.write('a.json', '\ufeff{"a":"é"}');
+    expect(await readText('a.json')).toBe('{"a":"é"}');
+  });
+
   it('passes read errors on unchanged, so the studio can tell a missing file from an unreadable one', async () => {
     const readText = createTextReader(files({}).read);
     await expect(readText('gone.json')).rejects.toMatchObject({ code: 'ENOENT' });

@@ -4,6 +4,7 @@
 // lets the reducer see at a glance that nothing changed.
 
 import { readFile } from 'node:fs/promises';
+import { decodeUtf8 } from '../session/read-utf8-file.js';
 
 /** How many files' last bytes are kept: the profile, the session and a compared profile. */
 const REMEMBERED_FILES = 3;
@@ -16,9 +17,10 @@ export function createTextReader(read: (file: string) => Promise<Buffer> = (file
     const bytes = await read(file);
     const known = last.get(file);
     last.delete(file);
-    // One decode of the whole buffer: readFile(file, 'utf8') decodes in chunks into a rope string
-    // that costs another copy when first compared or parsed (tens of ms for a session of 8 MB).
-    const text = known !== undefined && known.bytes.equals(bytes) ? known.text : bytes.toString('utf8');
+    // One decode of the whole buffer (see decodeUtf8): readFile(file, 'utf8') decodes in chunks
+    // into a rope string that costs another copy when first compared or parsed. Bytes that are not
+    // UTF-8 are refused, as recap run refuses them, rather than shown with U+FFFD in their place.
+    const text = known !== undefined && known.bytes.equals(bytes) ? known.text : decodeUtf8(bytes);
     last.set(file, { bytes, text });
     for (const oldest of last.keys()) {
       if (last.size <= REMEMBERED_FILES) break;
