@@ -3,11 +3,14 @@
 // 200 ms target of issue 4; and scrolling, which must draw only the rows on screen. Prints
 // figures, asserts nothing.
 
+import { execFileSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { generateLongSession } from '../scripts/generate-long-session.js';
+import { missingStudioFlags, runNodeWithFlags } from '../src/cli/studio-process.js';
 import type { StudioState } from '../src/studio/studio-state.js';
 
 /** The studio's modules, loaded once NODE_ENV is set, as `recap studio` does. */
@@ -37,6 +40,8 @@ async function loadStudio() {
 type LoadedStudio = Awaited<ReturnType<typeof loadStudio>>;
 
 const EVENTS = Number(process.env.RECAP_BENCH_STUDIO_EVENTS ?? 50_000);
+/** Only the save scenarios whose label contains this text (to profile one of them). */
+const ONLY = process.env.RECAP_BENCH_STUDIO_ONLY;
 const SAVES = 30;
 const TARGET_MS = 200;
 const COLUMNS = 80;
@@ -95,8 +100,11 @@ const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(reso
 
 const EVERYTHING = `name: Everything\nllm:\n  pre_prompt: Summarise MARKER.\n`;
 
-/** The profile text of save number `save`, and what the screen shows once it is taken in. */
-type Change = (original: string, save: number) => { readonly text: string; readonly shows: string };
+/**
+ * What save number `save` writes (a text, or a file copied in its place) and what the screen shows
+ * once it is taken in.
+ */
+type Change = (original: string, save: number) => { readonly text: string; readonly copyFrom?: undefined; readonly shows: string } | { readonly text?: undefined; readonly copyFrom: string; readonly shows: string };
 
 /** A new marker in the prompt's first line: visible in the Prompt pane. */
 const newMarker: Change = (original, save) => {
@@ -134,16 +142,20 @@ const newFirstEvent: Change = (original, save) => {
   return { text: original.replace('"events":[', inserted), shows: marker };
 };
 
-/** The whole file different on every save (another generated session): nothing can be reused. */
-const rewrittenSession =
-  (events: number): Change =>
-  (_original, save) => {
-    const text = JSON.stringify(generateLongSession({ events, seed: 1000 + save }));
-    return newSessionId(text, save);
-  };
+/**
+ * The whole file different on every save (another generated session, written beforehand by
+ * bench/write-sessions.ts in a process of its own): nothing can be reused.
+ */
+function rewrittenSessions(directory: string, events: number): Change {
+  const folder = path.join(directory, 'rewrites');
+  mkdirSync(folder);
+  execFileSync(process.execPath, ['--import', 'tsx', path.join('bench', 'write-sessions.ts'), folder, String(SAVES), String(events)], { stdio: 'inherit' });
+  return (_original, save) => ({ copyFrom: path.join(folder, `session-${save}.json`), shows: `<session id="u-bench:s-${save}">` });
+}
 
 /** Saves `file` (relative to the directory) SAVES times; returns the time from write to frame. */
 async function measureSaves(studio: LoadedStudio, directory: string, saved: string, pane: string, label: string, change: Change): Promise<number[]> {
+  if (ONLY !== undefined && !label.includes(ONLY)) return [];
   const terminal = new FakeTerminal();
   const keyboard = new FakeKeyboard();
   const file = path.join(directory, saved);
@@ -158,19 +170,21 @@ async function measureSaves(studio: LoadedStudio, directory: string, saved: stri
     const times: number[] = [];
     const writes: number[] = [];
     for (let save = 1; save <= SAVES; save++) {
-      const { text, shows } = change(original, save);
+      const { text, copyFrom, shows } = change(original, save);
       const shown = terminal.next((frame) => frame.includes(shows));
       // The clock starts once the file is written, as when an editor in another window has just
       // saved: writing 8 MB here blocks this process (and so the studio) for tens of milliseconds,
       // time an editor spends in its own process, not the studio's latency.
       const writeStarted = performance.now();
-      writeFileSync(file, text);
+      if (copyFrom === undefined) writeFileSync(file, text);
+      else copyFileSync(copyFrom, file);
       const started = performance.now();
       writes.push(started - writeStarted);
       times.push((await shown).at - started);
       await pause(250);
     }
     report(label, times, median(writes));
+    if (ONLY !== undefined) console.log(`  each save, sorted: ${sorted(times).map((time) => time.toFixed(0)).join(' ')} ms`);
     return times;
   } finally {
     instance.unmount();
@@ -230,6 +244,14 @@ async function measureScrolling(studio: LoadedStudio, directory: string): Promis
 }
 
 export async function runStudioBenchmark(): Promise<void> {
+  // As `recap studio` does: in a node process with the studio's V8 flags.
+  const flags = missingStudioFlags();
+  if (flags.length > 0) {
+    // The child inherits this process's options, tsx's loader among them.
+    const end = await runNodeWithFlags(flags, fileURLToPath(import.meta.url), []);
+    if (end.code !== 0) throw new Error(`the studio benchmark ended with ${end.signal ?? `exit code ${end.code}`}`);
+    return;
+  }
   // As `recap studio` does: React's production build.
   process.env.NODE_ENV ??= 'production';
   const studio = await loadStudio();
@@ -258,8 +280,9 @@ export async function runStudioBenchmark(): Promise<void> {
     const megabytes = (sessionText.length / 1e6).toFixed(0);
     await measureSaves(studio, directory, 'sessions-fixtures/long.json', '3', `session save (${megabytes} MB), its id edited, Prompt pane`, newSessionId);
     await measureSaves(studio, directory, 'sessions-fixtures/long.json', '1', `session save (${megabytes} MB), an event added, Events pane`, newFirstEvent);
-    await measureSaves(studio, directory, 'sessions-fixtures/long.json', '3', `session rewritten whole (${megabytes} MB, every event parsed)`, rewrittenSession(EVENTS));
+    await measureSaves(studio, directory, 'sessions-fixtures/long.json', '3', `session rewritten whole (${megabytes} MB, every event parsed)`, rewrittenSessions(directory, EVENTS));
 
+    if (ONLY !== undefined) return;
     let state = studio.initialStudioState();
     state = studio.studioReducer(state, { type: 'files-listed', profiles: [{ name: 'a.yaml', path: 'a.yaml' }], sessions: [{ name: 'long.json', path: 'long.json' }] });
     state = studio.studioReducer(state, { type: 'file-read', path: 'long.json', text: sessionText });

@@ -3,7 +3,7 @@
 // editor, the diff after a restart, quitting, NO_COLOR.
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -55,6 +55,21 @@ describe('recap studio without a terminal', () => {
   });
 });
 
+/** The command lines of the studio processes running in `directory` (Linux: read from /proc). */
+function studioCommandLines(directory: string): string[][] {
+  const lines: string[][] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (args.includes('studio') && realpathSync(`/proc/${entry}/cwd`) === realpathSync(directory)) lines.push(args);
+    } catch {
+      // The process ended meanwhile, or is not ours to read.
+    }
+  }
+  return lines;
+}
+
 describe('recap studio in tmux at 80×24', () => {
   let directory: string;
   let standIn: GeminiStandIn;
@@ -105,6 +120,8 @@ describe('recap studio in tmux at 80×24', () => {
     expect(screen).toContain('session anonymous-visitor.json');
     expect(screen).toContain('gemini/gemini-2.5-flash');
     expect(screen.split('\n').every((line) => line.length <= 80)).toBe(true);
+    // The studio runs in a child node process started with the studio's V8 flags.
+    expect(studioCommandLines(directory).some((args) => args.includes('--max-semi-space-size=64'))).toBe(true);
 
     studio.sendKeys('3');
     await studio.waitFor('An error was reported in this user session');

@@ -1,0 +1,70 @@
+// `recap studio` runs in a node process of its own, started with V8 flags suited to it.
+//
+// On every save the studio parses up to megabytes of session and prepares and renders up to
+// megabytes of prompt. With V8's default young generation (16 MB semi-spaces) most of that is
+// promoted to the old generation before it dies, and old-generation collections were the slowest
+// saves in the studio benchmark; with 64 MB semi-spaces it dies young (p95 of a whole-session
+// save 258–264 ms before, 177–190 ms after; see the README). V8 reads the size only when the
+// process starts, so the `recap` executable starts the studio in a child process that has it.
+
+import { spawn } from 'node:child_process';
+
+/** The V8 flags `recap studio` runs with. */
+export const STUDIO_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
+
+/** The name of a `--flag=value` or `--flag value` option, `--flag`. */
+const flagName = (option: string) => option.split('=')[0] as string;
+
+/**
+ * The studio flags this process lacks: none when it was started with them, or when its own
+ * command line or NODE_OPTIONS set the same options to values of the user's choosing.
+ */
+export function missingStudioFlags(execArgv: readonly string[] = process.execArgv, nodeOptions: string = process.env.NODE_OPTIONS ?? ''): string[] {
+  const given = new Set([...execArgv, ...nodeOptions.split(/\s+/)].map(flagName).map((name) => name.replaceAll('_', '-')));
+  return STUDIO_NODE_FLAGS.filter((flag) => !given.has(flagName(flag)));
+}
+
+/** How a child process ended: its exit code, or the signal that ended it. */
+export type ChildEnd = { readonly code: number; readonly signal?: undefined } | { readonly code?: undefined; readonly signal: NodeJS.Signals };
+
+/**
+ * Runs `node <flags> <script> <args>` on this process's terminal (stdin, stdout and stderr are
+ * shared, so the child sees the same TTY) and resolves once it ends. Termination signals sent to
+ * this process are passed on, so that killing `recap studio` kills the studio.
+ */
+export function runNodeWithFlags(flags: readonly string[], script: string, args: readonly string[]): Promise<ChildEnd> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, ...flags, script, ...args], { stdio: 'inherit' });
+    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    for (const signal of signals) process.on(signal, forward);
+    const settle = () => {
+      for (const signal of signals) process.off(signal, forward);
+    };
+    child.once('error', (error) => {
+      settle();
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      settle();
+      resolve(signal !== null ? { signal } : { code: code ?? 1 });
+    });
+  });
+}
+
+/**
+ * Runs `recap` with `argv` as the executable does (`script` is the executable's own path):
+ * `recap studio` in a child node process with {@link STUDIO_NODE_FLAGS} when this one lacks them,
+ * anything else in this process. Resolves to how it ended.
+ */
+export async function runRecap(argv: readonly string[], script: string): Promise<ChildEnd> {
+  const flags = argv[0] === 'studio' ? missingStudioFlags() : [];
+  if (flags.length > 0) {
+    return runNodeWithFlags(flags, script, argv).catch((error: Error) => {
+      process.stderr.write(`recap studio: cannot start node (${error.message})\n`);
+      return { code: 2 };
+    });
+  }
+  const { main } = await import('./main.js');
+  return { code: await main(argv) };
+}
