@@ -1,6 +1,7 @@
 // The lines of a prompt on screen, the session block set apart by a rule down its left side.
 
 import { Box, Text } from 'ink';
+import { ownCopy } from './own-copy.js';
 import { promptSection, type PromptLines, type PromptSection } from './prompt-lines.js';
 import { useTheme } from './theme-context.js';
 
@@ -18,15 +19,19 @@ interface Group {
   readonly lines: string[];
 }
 
-/** Consecutive visible lines of the same section, so each session run gets one border. */
+/**
+ * Consecutive visible lines of the same section, so each session run gets one border. Each line is
+ * a copy: a line is a slice of its prompt, and Ink remembers every text it draws (own-copy.ts).
+ */
 function groups(prompt: PromptLines, first: number, count: number): Group[] {
   const result: Group[] = [];
   const end = Math.min(prompt.lines.length, first + count);
   for (let index = first; index < end; index++) {
     const section = promptSection(prompt, index);
+    const line = ownCopy(prompt.lines[index] ?? '');
     const last = result.at(-1);
-    if (last?.section === section) last.lines.push(prompt.lines[index] ?? '');
-    else result.push({ section, first: index, lines: [prompt.lines[index] ?? ''] });
+    if (last?.section === section) last.lines.push(line);
+    else result.push({ section, first: index, lines: [line] });
   }
   return result;
 }

@@ -1,6 +1,7 @@
 // Draws one StyledLine: each segment with its theme attributes.
 
 import { Text } from 'ink';
+import { ownCopy } from './own-copy.js';
 import type { StyledLine } from './styled-line.js';
 import { useTheme } from './theme-context.js';
 
@@ -14,11 +15,13 @@ export function StyledText({ line, wrap = 'truncate-end' }: StyledTextProps) {
   const theme = useTheme();
   // An empty Text has no height; a space keeps blank lines visible.
   if (line.length === 0 || line.every((part) => part.text === '')) return <Text> </Text>;
+  // Ink keeps every text it draws in caches that are never emptied; handed a slice of a prompt,
+  // they would keep every prompt of megabytes shown since the studio started (own-copy.ts).
   return (
     <Text wrap={wrap}>
       {line.map((part, index) => (
         <Text key={index} {...theme.text(part.style)}>
-          {part.text}
+          {ownCopy(part.text)}
         </Text>
       ))}
     </Text>

@@ -2,6 +2,7 @@
 // so that scrolling can stop where the last line is really on screen.
 
 import wrapAnsi from 'wrap-ansi';
+import { ownCopy } from './own-copy.js';
 import type { StyledLine } from './styled-line.js';
 
 // Measuring a line with wrap-ansi costs most of a millisecond (string-width segments it into
@@ -10,9 +11,6 @@ import type { StyledLine } from './styled-line.js';
 const MAX_REMEMBERED_LINES = 4096;
 const rowsByWidth = new Map<number, Map<string, number>>();
 let remembered = 0;
-
-/** A string that shares no memory with `text` (decoding makes a new one). */
-const ownCopy = (text: string): string => Buffer.from(text, 'utf16le').toString('utf16le');
 
 /** Rows `text` takes at `columns` wide; an empty line still takes one. */
 export function wrappedRows(text: string, columns: number): number {
