@@ -211,6 +211,15 @@ describe('Studio', () => {
     await waitForFrame(app.lastFrame, 'kept 0 of 0');
   });
 
+  it('acts on keys typed ahead in one burst as on the screen each key leads to', async () => {
+    const app = start();
+    await waitForFrame(app.lastFrame, 'kept 5 of 10');
+    // One read from the terminal: the list opens on s, then ↓ and Enter must act in the list.
+    app.stdin.write(`s${KEYS.down}${KEYS.enter}3`);
+    await waitForFrame(app.lastFrame, 'session empty.json');
+    await waitForFrame(app.lastFrame, '[3 Prompt]');
+  });
+
   it('compares two profiles on the same session, prompts then answers', async () => {
     const model = createScriptedModel({ answers: ['Alpha answer.', '{"outcome": "abandoned"}'] });
     const app = start({ model, size: { columns: 140, rows: 30 } });
