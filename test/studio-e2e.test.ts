@@ -146,6 +146,9 @@ describe('recap studio in tmux at 80×24', () => {
 
     // e: the editor (a script here) changes the file; the studio takes the terminal back.
     studio.sendKeys('e');
+    // Keys read while the editor opens are dropped (they were meant for the editor): wait until
+    // the studio is back and has re-read the profile.
+    await studio.waitFor('the prompt changed since this run');
     studio.sendKeys('3');
     await studio.waitFor('MARKER-TWO An error was reported');
     studio.sendKeys('r');
@@ -176,6 +179,11 @@ describe('recap studio in tmux at 80×24', () => {
     studio = start({ CI: 'true' });
     await studio.waitFor('✓ valid');
     expect(studio.captureWithEscapes()).toMatch(coloured);
+    // Keys sent together (one send-keys: a fast typist, a script): each acts on the screen the
+    // key before it led to, so ↓ and Enter act in the list p opened.
+    studio.sendKeys('p', 'Down', 'Enter', 's', 'Down', 'Enter', '3');
+    const picked = await studio.waitFor((text) => text.includes('profile friction-report.yaml') && text.includes('session checkout-abandon.json') && text.includes('[3 Prompt]'));
+    expect(picked).toContain('UX analyst');
     studio.sendKeys('q');
     await studio.waitFor(`${EXIT_MARKER} 0]`);
     studio.stop();

@@ -4,6 +4,9 @@ import { useInput } from 'ink';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { commandForKey, type InputMode, type StudioCommand } from './key-bindings.js';
 
+/** How long a key waits for the screen of the command before it (longer than React takes to start). */
+const NO_SCREEN_AFTER_MS = 30;
+
 type Key = Parameters<typeof commandForKey>[1];
 
 // Control characters Ink names when one arrives alone.
@@ -49,10 +52,11 @@ export function useKeyCommands(mode: InputMode, onCommand: (command: StudioComma
       const id = ++commands.current;
       awaited.current = id;
       latest.current.onCommand(command);
-      // A command that changed nothing leads to no new screen: go on after this turn anyway.
-      setImmediate(() => {
+      // React renders a dispatch in a task of its own, soon after this one; a command that
+      // changed nothing leads to no new screen at all, so the keys go on after a moment anyway.
+      setTimeout(() => {
         if (awaited.current === id) takeKeys();
-      });
+      }, NO_SCREEN_AFTER_MS);
     }
   }, []);
 
