@@ -7,6 +7,8 @@ import { commandForKey, type InputMode, type StudioCommand } from './key-binding
 /** How long a key waits for the screen of the command before it (longer than React takes to start). */
 const NO_SCREEN_AFTER_MS = 30;
 
+const MOVES: ReadonlySet<StudioCommand> = new Set<StudioCommand>(['line-up', 'line-down', 'page-up', 'page-down', 'top', 'bottom', 'next-kept', 'previous-kept']);
+
 type Key = Parameters<typeof commandForKey>[1];
 
 // Control characters Ink names when one arrives alone.
@@ -29,7 +31,9 @@ function separateKeys(input: string, key: Key): { input: string; key: Key }[] {
  * Calls `onCommand` for each key the binding table knows in `mode`. Keys that arrive together (a
  * fast typist, a paste, a script driving the terminal) are taken one at a time: after a key that
  * led to a command, the next waits for the screen that command leads to, so `s ↓ Enter` opens the
- * session list, moves in it and picks, as it would typed slowly.
+ * session list, moves in it and picks, as it would typed slowly. Moves (scrolling, a list's cursor)
+ * do not wait: they leave the same keys meaning the same thing, and a held key scrolls as fast as
+ * frames are drawn.
  */
 export function useKeyCommands(mode: InputMode, onCommand: (command: StudioCommand) => void, isActive: boolean): void {
   // useInput subscribes in a passive effect, which can run after a key already arrived for the
@@ -49,14 +53,17 @@ export function useKeyCommands(mode: InputMode, onCommand: (command: StudioComma
       if (!latest.current.isActive) continue; // the studio gave the terminal away (the editor)
       const command = commandForKey(next.input, next.key, latest.current.mode);
       if (command === undefined) continue;
-      const id = ++commands.current;
-      awaited.current = id;
+      // Moves keep the pane and the list on screen: held keys act at once and share a frame.
+      if (!MOVES.has(command)) {
+        const id = ++commands.current;
+        awaited.current = id;
+        // React renders a dispatch in a task of its own, soon after this one; a command that
+        // changed nothing leads to no new screen at all, so the keys go on after a moment anyway.
+        setTimeout(() => {
+          if (awaited.current === id) takeKeys();
+        }, NO_SCREEN_AFTER_MS);
+      }
       latest.current.onCommand(command);
-      // React renders a dispatch in a task of its own, soon after this one; a command that
-      // changed nothing leads to no new screen at all, so the keys go on after a moment anyway.
-      setTimeout(() => {
-        if (awaited.current === id) takeKeys();
-      }, NO_SCREEN_AFTER_MS);
     }
   }, []);
 
