@@ -7,7 +7,7 @@ import { eventKey } from '../session/event-key.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { filterEvents } from './filter-events.js';
 import { inWindow, sliceWindow } from './slice-window.js';
-import { prepare } from './prepare.js';
+import { prepare, type PreviousPreparation } from './prepare.js';
 import { selectEvents } from './select-events.js';
 import { sliceEvents } from './slice-events.js';
 import { at, sessionWith } from './test-support/session-builder.js';
@@ -170,6 +170,22 @@ describe('pipeline invariants', () => {
         const next = sameSlice ? { ...first, llm: second.llm } : second;
         const previous = { profile: first, session, prepared: prepare(first, session) };
         expect(prepare(next, session, { previous })).toEqual(prepare(next, session));
+      }),
+    );
+  });
+
+  it('renders a session prepared again and again, each time on the last preparation, to exactly the result of preparing afresh', () => {
+    // Lines are remembered per session after the first preparation: offsets must still follow
+    // each selection's first kept event.
+    const profileArbitrary = fc.record({ slice: sliceArbitrary, events: eventsArbitrary }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(sessionArbitrary, fc.array(profileArbitrary, { minLength: 2, maxLength: 6 }), (session, profiles) => {
+        let previous: PreviousPreparation | undefined;
+        for (const profile of profiles) {
+          const prepared = prepare(profile, session, { previous });
+          expect(prepared).toEqual(prepare(profile, session));
+          previous = { profile, session, prepared };
+        }
       }),
     );
   });

@@ -70,6 +70,15 @@ export function sameSelection(left: Profile, right: Profile): boolean {
   );
 }
 
+// Event lines (without offsets) of sessions prepared again and again, while the session lives.
+const lineBodiesBySession = new WeakMap<Session, Map<number, string>>();
+
+function lineBodiesOf(session: Session): Map<number, string> {
+  let bodies = lineBodiesBySession.get(session);
+  if (bodies === undefined) lineBodiesBySession.set(session, (bodies = new Map()));
+  return bodies;
+}
+
 /**
  * Turns a profile and a session into the model request: filter by type, slice, assemble the
  * context, render the prompt (DESIGN §4). Pure and synchronous; nothing from a dropped event or
@@ -78,8 +87,11 @@ export function sameSelection(left: Profile, right: Profile): boolean {
  * With `options.previous`, a preparation of the same session object by a profile that selects
  * the same events and context (see `sameSelection`), the session block is taken from it instead
  * of rendered again: a tool that re-prepares on every edit of the prompts (the studio) then
- * answers at once even for a session of megabytes. The result is the same either way; when it
- * was built on `previous`, its `events` and `context` are `previous.prepared`'s own objects.
+ * answers at once even for a session of megabytes. When the selection differs but the session
+ * object is the same, the event lines rendered for it are remembered (for as long as the session
+ * object lives) and reused by later preparations, so a changed filter or slice renders only the
+ * lines it had not rendered before. The result is the same either way; when it was built on
+ * `previous`, its `events` and `context` are `previous.prepared`'s own objects.
  */
 export function prepare(profile: Profile, session: Session, options: { readonly previous?: PreviousPreparation | undefined } = {}): PreparedRequest {
   const previous = options.previous;
@@ -99,6 +111,8 @@ export function prepare(profile: Profile, session: Session, options: { readonly 
       sessionId: session.id,
       context: context.included,
       events: kept,
+      // Remembering lines costs a first render a little: only once the caller renders again.
+      lineBodies: previous?.session === session ? lineBodiesOf(session) : undefined,
     });
   } else {
     selected = reused;

@@ -30,9 +30,14 @@ export function formatOffset(milliseconds: number): string {
  * from the page (selectors, texts, URLs, messages, input values, custom properties) is quoted.
  */
 export function renderEvent(event: SessionEvent, offset: number, quote: (value: unknown) => string = quoteValue): string {
+  return `${formatOffset(offset)} ${renderEventBody(event, quote)}`;
+}
+
+/** The line of `renderEvent` after the offset and its space: the same for every offset. */
+export function renderEventBody(event: SessionEvent, quote: (value: unknown) => string = quoteValue): string {
   // One pass over the event's own keys, built by concatenation: this runs once per kept event,
   // up to millions of times, and events come in many shapes.
-  let line = `${formatOffset(offset)} ${event.type}`;
+  let line: string = event.type;
   if (event.type === 'custom') line += ` name=${quote(event.name ?? '')}`;
   for (const key in event) {
     if (NOT_RENDERED[key] === true) continue;
