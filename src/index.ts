@@ -28,6 +28,7 @@ export {
 // Session fixtures (DESIGN §2)
 export { parseSession, safeParseSession, type ParseSessionOptions, type SafeParseSessionResult } from './session/parse-session.js';
 export { loadSession } from './session/load-session.js';
+export { decodeUtf8, readUtf8File, NotUtf8Error } from './session/read-utf8-file.js';
 export { parseFixtureText, type FixtureText, type FixtureTextResult } from './session/fixture-text.js';
 export { SessionFixtureError, type SessionIssue } from './session/session-error.js';
 export { BUILT_IN_EVENT_TYPES, EVENT_TYPES, isBuiltInEventType, type BuiltInEventType, type EventType } from './session/event-types.js';

@@ -4,7 +4,7 @@
 // lets the reducer see at a glance that nothing changed.
 
 import { readFile } from 'node:fs/promises';
-import { decodeUtf8 } from '../session/read-utf8-file.js';
+import { decodeUtf8 } from '../index.js';
 
 /** How many files' last bytes are kept: the profile, the session and a compared profile. */
 const REMEMBERED_FILES = 3;
