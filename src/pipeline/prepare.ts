@@ -5,6 +5,7 @@ import type { ResponseSchema } from '../profile/response-schema-field.js';
 import type { Session } from '../session/session-schema.js';
 import { assembleContext, type AssembledContext } from './assemble-context.js';
 import { estimateTokens } from './estimate-tokens.js';
+import { EventLineCache } from './event-line-cache.js';
 import type { IndexedEvent } from './indexed-event.js';
 import { composePrompt, renderPrompt, type RenderedPrompt } from './render-prompt.js';
 import { selectEvents } from './select-events.js';
@@ -71,12 +72,12 @@ export function sameSelection(left: Profile, right: Profile): boolean {
 }
 
 // Event lines (without offsets) of sessions prepared again and again, while the session lives.
-const lineBodiesBySession = new WeakMap<Session, Map<number, string>>();
+const lineCaches = new WeakMap<Session, EventLineCache>();
 
-function lineBodiesOf(session: Session): Map<number, string> {
-  let bodies = lineBodiesBySession.get(session);
-  if (bodies === undefined) lineBodiesBySession.set(session, (bodies = new Map()));
-  return bodies;
+function lineCacheOf(session: Session): EventLineCache {
+  let cache = lineCaches.get(session);
+  if (cache === undefined) lineCaches.set(session, (cache = new EventLineCache(session.events.length)));
+  return cache;
 }
 
 /**
@@ -89,7 +90,7 @@ function lineBodiesOf(session: Session): Map<number, string> {
  * of rendered again: a tool that re-prepares on every edit of the prompts (the studio) then
  * answers at once even for a session of megabytes. When the selection differs but the session
  * object is the same, the event lines rendered for it are remembered (for as long as the session
- * object lives) and reused by later preparations, so a changed filter or slice renders only the
+ * object lives) and copied into later preparations, so a changed filter or slice renders only the
  * lines it had not rendered before. The result is the same either way; when it was built on
  * `previous`, its `events` and `context` are `previous.prepared`'s own objects.
  */
@@ -112,7 +113,7 @@ export function prepare(profile: Profile, session: Session, options: { readonly 
       context: context.included,
       events: kept,
       // Remembering lines costs a first render a little: only once the caller renders again.
-      lineBodies: previous?.session === session ? lineBodiesOf(session) : undefined,
+      lineCache: previous?.session === session ? lineCacheOf(session) : undefined,
     });
   } else {
     selected = reused;

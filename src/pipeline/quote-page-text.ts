@@ -22,27 +22,6 @@ export function quoteValue(value: unknown): string {
   return json.replace(UNSAFE, (character) => ESCAPES[character] ?? character);
 }
 
-// Recorded values repeat: the same selectors, URLs and titles on event after event.
-const MAX_MEMO_LENGTH = 256;
-const MAX_MEMO_ENTRIES = 50_000;
-
-/**
- * A `quoteValue` that remembers the strings it quoted: one lookup instead of a scan, and one
- * shared quoted string instead of a new one per occurrence. Meant for one render, then dropped.
- */
-export function memoizedQuoteValue(): (value: unknown) => string {
-  const quoted = new Map<string, string>();
-  return (value) => {
-    if (typeof value !== 'string') return quoteValue(value);
-    let text = quoted.get(value);
-    if (text === undefined) {
-      text = quoteString(value);
-      if (value.length <= MAX_MEMO_LENGTH && quoted.size < MAX_MEMO_ENTRIES) quoted.set(value, text);
-    }
-    return text;
-  };
-}
-
 const BARE_KEY = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 
 // Field names repeat on every event line (url, title, properties...): remember how each is written.

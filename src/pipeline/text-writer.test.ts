@@ -1,0 +1,168 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { quoteString, quoteValue } from './quote-page-text.js';
+import { TextWriter } from './text-writer.js';
+
+// The offsets as they were written before the writer: plain string arithmetic.
+function offsetByStrings(milliseconds: number): string {
+  const whole = Math.round(milliseconds);
+  if (whole < 0 || !Number.isSafeInteger(whole)) return `+${whole / 1000}s`;
+  const fraction = whole % 1000 === 0 ? '' : `.${String(whole % 1000).padStart(3, '0').replace(/0+$/, '')}`;
+  return `+${Math.floor(whole / 1000)}${fraction}s`;
+}
+
+// Text that needs every kind of care: JSON escapes, the tag's brackets, line separators, lone
+// surrogates, two-byte and astral characters.
+const trickyText = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom('a', 'Z', '0', ' ', '"', '\\', '<', '>', '\n', '\t', '\u0000', '\u001f', '\u2028', '\u2029', 'é', '—', '\ud800', '\udfff', '😀', '/'),
+    fc.string({ unit: 'grapheme', maxLength: 1 }),
+  ),
+  maxLength: 40,
+});
+
+type Write = { kind: 'write'; text: string } | { kind: 'quoted'; text: string } | { kind: 'offset'; milliseconds: number } | { kind: 'value'; value: unknown };
+
+const writeArbitrary: fc.Arbitrary<Write> = fc.oneof(
+  fc.record({ kind: fc.constant('write' as const), text: fc.oneof(trickyText, fc.string({ minLength: 60, maxLength: 200 })) }),
+  fc.record({ kind: fc.constant('quoted' as const), text: fc.oneof(trickyText, fc.string({ minLength: 60, maxLength: 200 })) }),
+  fc.record({ kind: fc.constant('offset' as const), milliseconds: fc.oneof(fc.integer({ min: -5000, max: 10 ** 9 }), fc.double({ noNaN: true })) }),
+  fc.record({ kind: fc.constant('value' as const), value: fc.jsonValue() }),
+);
+
+function expected(write: Write): string {
+  switch (write.kind) {
+    case 'write':
+      return write.text;
+    case 'quoted':
+      return quoteString(write.text);
+    case 'offset':
+      return offsetByStrings(write.milliseconds);
+    case 'value':
+      return quoteValue(write.value);
+  }
+}
+
+function apply(writer: TextWriter, write: Write): void {
+  if (write.kind === 'write') writer.write(write.text);
+  else if (write.kind === 'quoted') writer.writeQuoted(write.text);
+  else if (write.kind === 'offset') writer.writeOffset(write.milliseconds);
+  else writer.writeValue(write.value);
+}
+
+describe('TextWriter', () => {
+  it('quotes strings exactly as quoteString does', () => {
+    fc.assert(
+      fc.property(trickyText, (text) => {
+        const writer = new TextWriter();
+        writer.writeQuoted(text);
+        expect(writer.toString()).toBe(quoteString(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('writes JSON values exactly as quoteValue does', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.anything({ withNullPrototype: true, withSparseArray: true, withObjectString: true })), (value) => {
+        const writer = new TextWriter();
+        writer.writeValue(value);
+        expect(writer.toString()).toBe(quoteValue(value));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves what only JSON.stringify knows to it: toJSON, class instances, non-finite numbers, cycles', () => {
+    const cases: unknown[] = [
+      new Date(0),
+      { when: new Date(0), text: '<b>' },
+      new (class Point {
+        x = 1;
+      })(),
+      [1, undefined, () => 1, Symbol('s'), NaN, -0, Infinity],
+      NaN,
+      -Infinity,
+      -0,
+      { kept: 1, dropped: undefined, fn: () => 1 },
+      undefined,
+      // Boxed primitives are written as their value.
+      new String('boxed <text>'),
+      { count: new Number(3), flag: new Boolean(false) },
+      new Map([['key', 'value']]),
+    ];
+    for (const value of cases) {
+      const writer = new TextWriter();
+      writer.writeValue(value);
+      expect(writer.toString()).toBe(quoteValue(value));
+    }
+    const cycle: Record<string, unknown> = { name: 'loop' };
+    cycle.self = cycle;
+    expect(() => new TextWriter().writeValue(cycle)).toThrow(TypeError);
+    expect(() => new TextWriter().writeValue(10n)).toThrow(TypeError);
+  });
+
+  it('writes offsets as seconds to the millisecond without trailing zeros', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -1_000_000, max: 10 ** 12 }), fc.double({ noNaN: true }), fc.constantFrom(0, 1, 10, 100, 999, 1000, 1001, 61_250, 2 ** 53)), (milliseconds) => {
+        const writer = new TextWriter();
+        writer.writeOffset(milliseconds);
+        expect(writer.toString()).toBe(offsetByStrings(milliseconds));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives the same text and positions whether it holds everything or turns it into strings as it goes', () => {
+    fc.assert(
+      fc.property(fc.array(writeArbitrary, { maxLength: 40 }), fc.constantFrom(64, 100, 1000, undefined), (writes, bufferLimit) => {
+        const writer = new TextWriter(16, bufferLimit);
+        let text = '';
+        for (const write of writes) {
+          apply(writer, write);
+          text += expected(write);
+          expect(writer.position).toBe(text.length);
+        }
+        expect(writer.toString()).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps one-byte and two-byte text apart in each piece', () => {
+    // A piece of plain ASCII after one with a two-byte character, and the other way round.
+    const writer = new TextWriter(16, 64);
+    writer.write('a'.repeat(50));
+    writer.writeQuoted('—'.repeat(30));
+    writer.write('b'.repeat(70));
+    writer.writeQuoted('é'.repeat(10));
+    expect(writer.toString()).toBe(`${'a'.repeat(50)}"${'—'.repeat(30)}"${'b'.repeat(70)}"${'é'.repeat(10)}"`);
+  });
+
+  it('reads back what was written since a mark, while it is still in the buffer, and writes it again', () => {
+    const writer = new TextWriter(16, 64);
+    writer.write('head ');
+    const mark = writer.position;
+    const wideWrites = writer.wideWriteCount;
+    writer.writeQuoted('plain');
+    const plain = writer.writtenSince(mark, wideWrites);
+    expect(plain?.wide).toBe(false);
+    const copy = new TextWriter();
+    copy.writeUnits(Uint16Array.from(plain?.units ?? []), false);
+    expect(copy.toString()).toBe('"plain"');
+
+    const wideMark = writer.position;
+    const wideAt = writer.wideWriteCount;
+    writer.writeQuoted('em — dash');
+    const wide = writer.writtenSince(wideMark, wideAt);
+    expect(wide?.wide).toBe(true);
+    const wideCopy = new TextWriter();
+    wideCopy.writeUnits(Uint16Array.from(wide?.units ?? []), true);
+    expect(wideCopy.toString()).toBe('"em — dash"');
+
+    // Once the buffer has been turned into a string past the mark, there is nothing to read back.
+    const lateMark = writer.position;
+    writer.write('x'.repeat(100));
+    expect(writer.writtenSince(lateMark, writer.wideWriteCount)).toBeUndefined();
+  });
+});

@@ -1,0 +1,307 @@
+// The text of a prompt, written piece by piece into a buffer of UTF-16 code units and turned into
+// a string at the end: a session block of 100,000 events is written without a string per line or
+// per value, and copied once.
+
+import { Buffer } from 'node:buffer';
+import { quoteString, quoteValue } from './quote-page-text.js';
+
+// Characters a quoted string cannot carry as they are (see quoteString): JSON syntax and control
+// characters, and the angle brackets of the session tag. U+2028/2029 are checked apart.
+const ESCAPED_ASCII = new Uint8Array(0x5d);
+for (let code = 0; code < 0x20; code++) ESCAPED_ASCII[code] = 1;
+for (const character of '"\\<>') ESCAPED_ASCII[character.charCodeAt(0)] = 1;
+
+const QUOTE = 0x22;
+
+// The buffer grows up to BUFFER_LIMIT code units (32 MB); a prompt that fits is copied into a
+// string once. A longer one is turned into strings of PIECE units whenever the buffer is full,
+// joined at the end. One buffer the size of a prompt of a million events (230 MB) made V8 collect
+// the whole heap to account for it, and cost more than the extra copy (measured: 1.2 against
+// 0.9-1.0 times JSON.parse of the session). Pieces stay under the size from which Node makes
+// strings outside V8's heap, which count against the same account.
+const BUFFER_LIMIT = 1 << 24;
+const PIECE = 1 << 19;
+
+// The largest buffer of the renders so far, for the next one: a tool that prepares again and again
+// (the studio, on every save) would otherwise ask for megabytes of fresh memory each time.
+const SPARE_FROM = 1 << 16;
+let spare: Uint16Array | undefined;
+const EMPTY = new Uint16Array(0);
+
+// Deeper values are left to JSON.stringify, which also reports cycles.
+const MAX_JSON_DEPTH = 64;
+
+/**
+ * Text written piece by piece. `write` copies as it is; `writeQuoted` and `writeValue` quote
+ * page-sourced values exactly as `quoteString` and `quoteValue` do.
+ */
+export class TextWriter {
+  // V8 forgets the shape of TextWriter objects once none is left alive, and with it the code it
+  // optimised for them: after a collection the next render would start over in slow code (the
+  // full render of 100,000 events took 1.4 times as long). One writer that lives as long as the
+  // class keeps the shape.
+  static readonly #shapeKeeper = new TextWriter(16);
+
+  private readonly bufferLimit: number;
+  // The buffer, and how much of it is written.
+  private units: Uint16Array;
+  private length = 0;
+  // Every code unit in the buffer, OR-ed: above 0xff when it needs two bytes per character.
+  private bits = 0;
+  // Writes that held a character above 0xff, to tell whether a stretch of text does.
+  private wideWrites = 0;
+  // Text turned into strings already, and its length.
+  private readonly pieces: string[] = [];
+  private flushed = 0;
+
+  /**
+   * `capacity`: about how many characters will be written. `bufferLimit`: the most code units
+   * held before they are turned into a string (tests make it small).
+   */
+  constructor(capacity = 256, bufferLimit = BUFFER_LIMIT) {
+    this.bufferLimit = Math.max(64, bufferLimit);
+    const size = Math.min(this.bufferLimit, Math.max(16, capacity));
+    if (size >= SPARE_FROM && spare !== undefined && spare.length >= size && spare.length <= this.bufferLimit) {
+      this.units = spare;
+      spare = undefined;
+    } else {
+      this.units = new Uint16Array(size);
+    }
+  }
+
+  /** Characters written so far. */
+  get position(): number {
+    return this.flushed + this.length;
+  }
+
+  /** `text` as it is. */
+  write(text: string): void {
+    const count = text.length;
+    if (this.length + count > this.units.length && !this.makeRoom(count)) {
+      this.append(text);
+      return;
+    }
+    const units = this.units;
+    let at = this.length;
+    let bits = 0;
+    for (let index = 0; index < count; index++) {
+      const code = text.charCodeAt(index);
+      bits |= code;
+      units[at++] = code;
+    }
+    this.bits |= bits;
+    if (bits > 0xff) this.wideWrites++;
+    this.length = at;
+  }
+
+  /** Code units read back from a writer (see `writtenSince`); `wide` when one is above 0xff. */
+  writeUnits(units: Uint16Array, wide: boolean): void {
+    const count = units.length;
+    if (wide) {
+      this.bits |= 0x100;
+      this.wideWrites++;
+    }
+    if (this.length + count > this.units.length && !this.makeRoom(count)) {
+      this.append(decode(units, wide ? 0x100 : 0));
+      return;
+    }
+    this.units.set(units, this.length);
+    this.length += count;
+  }
+
+  /**
+   * What was written since `position` was `mark`, as code units (a view of the buffer, valid
+   * until the next write), with whether one is above 0xff; undefined once it has been turned
+   * into a string. `wideWritesAt` is `wideWriteCount` at the mark.
+   */
+  writtenSince(mark: number, wideWritesAt: number): { readonly units: Uint16Array; readonly wide: boolean } | undefined {
+    const from = mark - this.flushed;
+    return from < 0 ? undefined : { units: this.units.subarray(from, this.length), wide: this.wideWrites !== wideWritesAt };
+  }
+
+  /** How many writes so far held a character above 0xff (see `writtenSince`). */
+  get wideWriteCount(): number {
+    return this.wideWrites;
+  }
+
+  /** `text` as a JSON string that cannot end the session block: the same as `quoteString(text)`. */
+  writeQuoted(text: string): void {
+    const count = text.length;
+    if (this.length + count + 2 > this.units.length && !this.makeRoom(count + 2)) {
+      this.append(quoteString(text));
+      return;
+    }
+    const units = this.units;
+    const start = this.length;
+    units[start] = QUOTE;
+    const at = start + 1;
+    let wide = false;
+    for (let index = 0; index < count; index++) {
+      const code = text.charCodeAt(index);
+      // Every character to escape is at most 0x5c ('\\') but U+2028/2029.
+      if (code <= 0x5c) {
+        if (ESCAPED_ASCII[code] === 1) return this.write(quoteString(text));
+      } else if (code > 0xff) {
+        if (code === 0x2028 || code === 0x2029) return this.write(quoteString(text));
+        wide = true;
+      }
+      units[at + index] = code;
+    }
+    units[at + count] = QUOTE;
+    if (wide) {
+      this.bits |= 0x100;
+      this.wideWrites++;
+    }
+    this.length = at + count + 1;
+  }
+
+  /** Any JSON value, quoted: the same as `quoteValue(value)`. */
+  writeValue(value: unknown): void {
+    if (typeof value === 'string') this.writeQuoted(value);
+    // As quoteValue does: NaN and Infinity as such, not as JSON's null.
+    else if (typeof value === 'number' || typeof value === 'boolean') this.write(String(value));
+    else if (isPlainJson(value, 0)) this.writeJson(value);
+    else this.write(quoteValue(value));
+  }
+
+  // Plain data as JSON.stringify writes it, strings quoted as by writeQuoted (which is what
+  // quoteValue's escaping of the whole JSON text amounts to, since `<`, `>`, U+2028 and U+2029
+  // only occur inside strings).
+  private writeJson(value: unknown): void {
+    if (typeof value === 'string') {
+      this.writeQuoted(value);
+    } else if (typeof value === 'number') {
+      this.write(Number.isFinite(value) ? String(value) : 'null');
+    } else if (typeof value === 'boolean') {
+      this.write(value ? 'true' : 'false');
+    } else if (value === null) {
+      this.write('null');
+    } else if (Array.isArray(value)) {
+      this.write('[');
+      for (let index = 0; index < value.length; index++) {
+        if (index > 0) this.write(',');
+        const item: unknown = value[index];
+        // undefined, functions and symbols are null in an array...
+        if (isLeftOut(item)) this.write('null');
+        else this.writeJson(item);
+      }
+      this.write(']');
+    } else {
+      const object = value as Record<string, unknown>;
+      this.write('{');
+      let first = true;
+      for (const key of Object.keys(object)) {
+        const item = object[key];
+        // ...and left out of an object.
+        if (isLeftOut(item)) continue;
+        if (!first) this.write(',');
+        first = false;
+        this.writeQuoted(key);
+        this.write(':');
+        this.writeJson(item);
+      }
+      this.write('}');
+    }
+  }
+
+  /** `+3.1s`: seconds to the millisecond without trailing zeros, as `formatOffset` writes them. */
+  writeOffset(milliseconds: number): void {
+    const whole = Math.round(milliseconds);
+    if (whole < 0 || !Number.isSafeInteger(whole)) {
+      this.write(`+${whole / 1000}s`);
+      return;
+    }
+    const millisecond = whole % 1000;
+    const seconds = (whole - millisecond) / 1000;
+    // '+', up to 16 digits, '.', 3 digits, 's'.
+    if (this.length + 22 > this.units.length) this.makeRoom(22);
+    const units = this.units;
+    let at = this.length;
+    units[at++] = 0x2b;
+    let digits = 1;
+    for (let rest = seconds; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    at += digits;
+    for (let rest = seconds, digit = at - 1; digit >= at - digits; digit--, rest = Math.floor(rest / 10)) units[digit] = 0x30 + (rest % 10);
+    if (millisecond !== 0) {
+      // Without trailing zeros: .5, .25, .125.
+      units[at++] = 0x2e;
+      units[at++] = 0x30 + Math.floor(millisecond / 100);
+      const rest = millisecond % 100;
+      if (rest !== 0) {
+        units[at++] = 0x30 + Math.floor(rest / 10);
+        if (rest % 10 !== 0) units[at++] = 0x30 + (rest % 10);
+      }
+    }
+    units[at++] = 0x73;
+    this.length = at;
+  }
+
+  /** Everything written, as one string. */
+  toString(): string {
+    let text: string;
+    if (this.pieces.length === 0) {
+      text = decode(this.units.subarray(0, this.length), this.bits);
+    } else {
+      this.flush();
+      text = this.pieces.join('');
+    }
+    if (this.units.length >= SPARE_FROM && (spare === undefined || spare.length < this.units.length)) spare = this.units;
+    this.units = EMPTY;
+    this.length = 0;
+    return text;
+  }
+
+  // Room for `count` more units in the buffer, growing or emptying it; false, with the buffer
+  // empty, when `count` is more than it can hold.
+  private makeRoom(count: number): boolean {
+    if (this.units.length < this.bufferLimit) {
+      const units = new Uint16Array(Math.min(this.bufferLimit, Math.max(this.units.length * 2, this.length + count)));
+      units.set(this.units.subarray(0, this.length));
+      this.units = units;
+      if (this.length + count <= units.length) return true;
+    }
+    this.flush();
+    return count <= this.units.length;
+  }
+
+  private flush(): void {
+    for (let from = 0; from < this.length; from += PIECE) {
+      this.pieces.push(decode(this.units.subarray(from, Math.min(this.length, from + PIECE)), this.bits));
+    }
+    this.flushed += this.length;
+    this.length = 0;
+    this.bits = 0;
+  }
+
+  // Text longer than the buffer, once the buffer is empty.
+  private append(text: string): void {
+    this.wideWrites++;
+    this.pieces.push(text);
+    this.flushed += text.length;
+  }
+}
+
+function decode(units: Uint16Array, bits: number): string {
+  // One-byte text becomes a one-byte string, half the size of a two-byte one.
+  if (bits <= 0xff) return Buffer.from(units).toString('latin1');
+  return Buffer.from(units.buffer, units.byteOffset, units.byteLength).toString('utf16le');
+}
+
+const isLeftOut = (value: unknown): boolean => value === undefined || typeof value === 'function' || typeof value === 'symbol';
+
+// Whether `writeJson` writes `value` as JSON.stringify would: plain objects and arrays of
+// strings, numbers, booleans and null, not too deep. The rest (objects with toJSON or a
+// prototype of their own, bigints, cycles) is left to JSON.stringify.
+function isPlainJson(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object') return typeof value === 'number' || typeof value === 'boolean';
+  if (value === null) return true;
+  if (depth >= MAX_JSON_DEPTH || 'toJSON' in value) return false;
+  if (Array.isArray(value)) return value.every((item: unknown) => typeof item === 'string' || isLeftOut(item) || isPlainJson(item, depth + 1));
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item !== 'string' && !isLeftOut(item) && !isPlainJson(item, depth + 1)) return false;
+  }
+  return true;
+}
