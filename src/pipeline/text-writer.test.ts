@@ -165,4 +165,18 @@ describe('TextWriter', () => {
     writer.write('x'.repeat(100));
     expect(writer.writtenSince(lateMark, writer.wideWriteCount)).toBeUndefined();
   });
+
+  it('starts empty on a buffer left by an earlier writer', () => {
+    const first = new TextWriter(100_000);
+    first.write('x'.repeat(90_000));
+    first.writeQuoted('— two-byte');
+    expect(first.toString()).toHaveLength(90_012);
+    // Same size class: the second writer takes over the first one's buffer.
+    const second = new TextWriter(100_000);
+    second.write('short');
+    expect(second.toString()).toBe('short');
+    const third = new TextWriter(100_000);
+    third.writeQuoted('plain');
+    expect(third.toString()).toBe('"plain"');
+  });
 });
