@@ -51,6 +51,7 @@ export { sliceEvents, type SliceResult } from './pipeline/slice-events.js';
 export { sliceWindow, inWindow, type SliceWindow } from './pipeline/slice-window.js';
 export { assembleContext, includedElements, type AssembledContext, type SessionContext } from './pipeline/assemble-context.js';
 export { composePrompt, renderPrompt, renderSessionBlock, type RenderPromptInput, type RenderedPrompt } from './pipeline/render-prompt.js';
+export { EventLineCache } from './pipeline/event-line-cache.js';
 export { explainEvents, type EventExplanation, type EventFate } from './pipeline/explain-events.js';
 export { selectEvents, keyFilter, type SelectResult } from './pipeline/select-events.js';
 export { prepare, sameSelection, type PreparedRequest, type PreviousPreparation, type GenerationSettings, type TokenCount } from './pipeline/prepare.js';

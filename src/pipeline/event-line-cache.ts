@@ -14,6 +14,7 @@ export class EventLineCache {
   private readonly lengths: Int32Array;
   private readonly wide: Uint8Array;
 
+  /** A cache for a session of `eventCount` events (indices outside it are not kept). */
   constructor(eventCount: number) {
     this.starts = new Int32Array(eventCount).fill(-1);
     this.lengths = new Int32Array(eventCount);
@@ -26,10 +27,12 @@ export class EventLineCache {
     return start === undefined || start < 0 ? undefined : this.units.subarray(start, start + (this.lengths[index] as number));
   }
 
+  /** Whether the line of event `index` holds a character above U+00FF. */
   isWide(index: number): boolean {
     return this.wide[index] === 1;
   }
 
+  /** Keeps a copy of `line` as the line of event `index`. */
   set(index: number, line: Uint16Array, wide: boolean): void {
     if (index < 0 || index >= this.starts.length) return;
     if (this.used + line.length > this.units.length) {
