@@ -179,4 +179,15 @@ describe('TextWriter', () => {
     third.writeQuoted('plain');
     expect(third.toString()).toBe('"plain"');
   });
+
+  it('goes on writing after toString, and gives everything again', () => {
+    for (const bufferLimit of [64, undefined]) {
+      const writer = new TextWriter(16, bufferLimit);
+      writer.write('first ');
+      expect(writer.toString()).toBe('first ');
+      writer.writeQuoted('second');
+      expect(writer.position).toBe(14);
+      expect(writer.toString()).toBe('first "second"');
+    }
+  });
 });

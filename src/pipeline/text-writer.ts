@@ -236,19 +236,20 @@ export class TextWriter {
     this.length = at;
   }
 
-  /** Everything written, as one string. */
+  /** Everything written, as one string. The writer's buffer goes to the next writer made. */
   toString(): string {
-    let text: string;
-    if (this.pieces.length === 0) {
-      text = decode(this.units.subarray(0, this.length), this.bits);
+    if (this.pieces.length === 0 && this.length > 0) {
+      // All in the buffer: one copy.
+      this.pieces.push(decode(this.units.subarray(0, this.length), this.bits));
+      this.flushed += this.length;
+      this.length = 0;
+      this.bits = 0;
     } else {
       this.flush();
-      text = this.pieces.join('');
     }
     if (this.units.length >= SPARE_FROM && (spare === undefined || spare.length < this.units.length)) spare = this.units;
     this.units = EMPTY;
-    this.length = 0;
-    return text;
+    return this.pieces.length === 1 ? (this.pieces[0] as string) : this.pieces.join('');
   }
 
   // Room for `count` more units in the buffer, growing or emptying it; false, with the buffer
