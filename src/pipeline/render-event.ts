@@ -51,7 +51,7 @@ export function renderEvent(event: SessionEvent, offset: number): string {
 /** Writes the line of `renderEvent`, without a line break. */
 export function writeEvent(writer: TextWriter, event: SessionEvent, offset: number): void {
   writer.writeOffset(offset);
-  writer.write(' ');
+  writer.writeAscii(0x20);
   writeEventBody(writer, event);
 }
 

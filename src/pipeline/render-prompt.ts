@@ -84,10 +84,10 @@ function writeEventLines(writer: TextWriter, events: readonly IndexedEvent[], li
       writeEvent(writer, event, event.time - origin);
     } else {
       writer.writeOffset(event.time - origin);
-      writer.write(' ');
+      writer.writeAscii(0x20);
       writeCachedBody(writer, index, event, lineCache);
     }
-    writer.write('\n');
+    writer.writeAscii(0x0a);
   }
 }
 

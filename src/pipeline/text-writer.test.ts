@@ -21,9 +21,10 @@ const trickyText = fc.string({
   maxLength: 40,
 });
 
-type Write = { kind: 'write'; text: string } | { kind: 'quoted'; text: string } | { kind: 'offset'; milliseconds: number } | { kind: 'value'; value: unknown };
+type Write = { kind: 'ascii'; code: number } | { kind: 'write'; text: string } | { kind: 'quoted'; text: string } | { kind: 'offset'; milliseconds: number } | { kind: 'value'; value: unknown };
 
 const writeArbitrary: fc.Arbitrary<Write> = fc.oneof(
+  fc.record({ kind: fc.constant('ascii' as const), code: fc.integer({ min: 0x20, max: 0x7e }) }),
   fc.record({ kind: fc.constant('write' as const), text: fc.oneof(trickyText, fc.string({ minLength: 60, maxLength: 200 })) }),
   fc.record({ kind: fc.constant('quoted' as const), text: fc.oneof(trickyText, fc.string({ minLength: 60, maxLength: 200 })) }),
   fc.record({ kind: fc.constant('offset' as const), milliseconds: fc.oneof(fc.integer({ min: -5000, max: 10 ** 9 }), fc.double({ noNaN: true })) }),
@@ -32,6 +33,8 @@ const writeArbitrary: fc.Arbitrary<Write> = fc.oneof(
 
 function expected(write: Write): string {
   switch (write.kind) {
+    case 'ascii':
+      return String.fromCharCode(write.code);
     case 'write':
       return write.text;
     case 'quoted':
@@ -44,7 +47,8 @@ function expected(write: Write): string {
 }
 
 function apply(writer: TextWriter, write: Write): void {
-  if (write.kind === 'write') writer.write(write.text);
+  if (write.kind === 'ascii') writer.writeAscii(write.code);
+  else if (write.kind === 'write') writer.write(write.text);
   else if (write.kind === 'quoted') writer.writeQuoted(write.text);
   else if (write.kind === 'offset') writer.writeOffset(write.milliseconds);
   else writer.writeValue(write.value);

@@ -94,6 +94,12 @@ export class TextWriter {
     this.length = at;
   }
 
+  /** One character of the Basic Latin block (a space, a line break, JSON punctuation). */
+  writeAscii(code: number): void {
+    if (this.length === this.units.length) this.makeRoom(1);
+    this.units[this.length++] = code;
+  }
+
   /** Code units read back from a writer (see `writtenSince`); `wide` when one is above 0xff. */
   writeUnits(units: Uint16Array, wide: boolean): void {
     const count = units.length;
@@ -177,30 +183,30 @@ export class TextWriter {
     } else if (value === null) {
       this.write('null');
     } else if (Array.isArray(value)) {
-      this.write('[');
+      this.writeAscii(0x5b);
       for (let index = 0; index < value.length; index++) {
-        if (index > 0) this.write(',');
+        if (index > 0) this.writeAscii(0x2c);
         const item: unknown = value[index];
         // undefined, functions and symbols are null in an array...
         if (isLeftOut(item)) this.write('null');
         else this.writeJson(item);
       }
-      this.write(']');
+      this.writeAscii(0x5d);
     } else {
       const object = value as Record<string, unknown>;
-      this.write('{');
+      this.writeAscii(0x7b);
       let first = true;
       for (const key of Object.keys(object)) {
         const item = object[key];
         // ...and left out of an object.
         if (isLeftOut(item)) continue;
-        if (!first) this.write(',');
+        if (!first) this.writeAscii(0x2c);
         first = false;
         this.writeQuoted(key);
-        this.write(':');
+        this.writeAscii(0x3a);
         this.writeJson(item);
       }
-      this.write('}');
+      this.writeAscii(0x7d);
     }
   }
 
