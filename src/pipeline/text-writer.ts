@@ -3,6 +3,7 @@
 // per value, and copied once.
 
 import { Buffer } from 'node:buffer';
+import { isLeftOut, isPlainJson } from './plain-json.js';
 import { quoteString, quoteValue } from './quote-page-text.js';
 
 // Characters a quoted string cannot carry as they are (see quoteString): JSON syntax and control
@@ -27,9 +28,6 @@ const PIECE = 1 << 19;
 const SPARE_FROM = 1 << 16;
 let spare: Uint16Array | undefined;
 const EMPTY = new Uint16Array(0);
-
-// Deeper values are left to JSON.stringify, which also reports cycles.
-const MAX_JSON_DEPTH = 64;
 
 /**
  * Text written piece by piece. `write` copies as it is; `writeQuoted` and `writeValue` quote
@@ -292,23 +290,4 @@ function decode(units: Uint16Array, bits: number): string {
   // One-byte text becomes a one-byte string, half the size of a two-byte one.
   if (bits <= 0xff) return Buffer.from(units).toString('latin1');
   return Buffer.from(units.buffer, units.byteOffset, units.byteLength).toString('utf16le');
-}
-
-const isLeftOut = (value: unknown): boolean => value === undefined || typeof value === 'function' || typeof value === 'symbol';
-
-// Whether `writeJson` writes `value` as JSON.stringify would: plain objects and arrays of
-// strings, numbers, booleans and null, not too deep. The rest (objects with toJSON or a
-// prototype of their own, bigints, cycles) is left to JSON.stringify.
-function isPlainJson(value: unknown, depth: number): boolean {
-  if (typeof value !== 'object') return typeof value === 'number' || typeof value === 'boolean';
-  if (value === null) return true;
-  if (depth >= MAX_JSON_DEPTH || 'toJSON' in value) return false;
-  if (Array.isArray(value)) return value.every((item: unknown) => typeof item === 'string' || isLeftOut(item) || isPlainJson(item, depth + 1));
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return false;
-  for (const key of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[key];
-    if (typeof item !== 'string' && !isLeftOut(item) && !isPlainJson(item, depth + 1)) return false;
-  }
-  return true;
 }
