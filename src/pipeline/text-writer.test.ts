@@ -28,7 +28,10 @@ const writeArbitrary: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ kind: fc.constant('write' as const), text: fc.oneof(trickyText, fc.string({ minLength: 60, maxLength: 200 })) }),
   fc.record({ kind: fc.constant('quoted' as const), text: fc.oneof(trickyText, fc.string({ minLength: 60, maxLength: 200 })) }),
   fc.record({ kind: fc.constant('offset' as const), milliseconds: fc.oneof(fc.integer({ min: -5000, max: 10 ** 9 }), fc.double({ noNaN: true })) }),
-  fc.record({ kind: fc.constant('value' as const), value: fc.jsonValue() }),
+  fc.record({
+    kind: fc.constant('value' as const),
+    value: fc.oneof(fc.jsonValue(), fc.anything({ withDate: true, withBoxedValues: true, withNullPrototype: true, withSparseArray: true })),
+  }),
 );
 
 function expected(write: Write): string {
@@ -192,6 +195,18 @@ describe('TextWriter', () => {
       writer.writeQuoted('second');
       expect(writer.position).toBe(14);
       expect(writer.toString()).toBe('first "second"');
+    }
+  });
+
+  it('takes back what it wrote of a value only JSON.stringify can write, even once turned into a string', () => {
+    const value = { first: 'y'.repeat(50), nested: { list: [1, 'two'], when: new Date(0) } };
+    for (const bufferLimit of [64, 100, undefined]) {
+      const writer = new TextWriter(16, bufferLimit);
+      writer.write('x'.repeat(40));
+      writer.writeValue(value);
+      writer.write(' end');
+      expect(writer.position).toBe(40 + quoteValue(value).length + 4);
+      expect(writer.toString()).toBe(`${'x'.repeat(40)}${quoteValue(value)} end`);
     }
   });
 });

@@ -3,7 +3,6 @@
 // per value, and copied once.
 
 import { Buffer } from 'node:buffer';
-import { isLeftOut, isPlainJson } from './plain-json.js';
 import { quoteString, quoteValue } from './quote-page-text.js';
 
 // Characters a quoted string cannot carry as they are (see quoteString): JSON syntax and control
@@ -13,6 +12,12 @@ for (let code = 0; code < 0x20; code++) ESCAPED_ASCII[code] = 1;
 for (const character of '"\\<>') ESCAPED_ASCII[character.charCodeAt(0)] = 1;
 
 const QUOTE = 0x22;
+
+// Deeper values are left to JSON.stringify, which also reports cycles.
+const MAX_JSON_DEPTH = 64;
+
+/** Values JSON.stringify leaves out of an object and writes as null in an array. */
+const isLeftOut = (value: unknown): boolean => value === undefined || typeof value === 'function' || typeof value === 'symbol';
 
 // The buffer grows up to BUFFER_LIMIT code units (32 MB); a prompt that fits is copied into a
 // string once. A longer one is turned into strings of PIECE units whenever the buffer is full,
@@ -161,51 +166,96 @@ export class TextWriter {
 
   /** Any JSON value, quoted: the same as `quoteValue(value)`. */
   writeValue(value: unknown): void {
-    if (typeof value === 'string') this.writeQuoted(value);
-    // As quoteValue does: NaN and Infinity as such, not as JSON's null.
-    else if (typeof value === 'number' || typeof value === 'boolean') this.write(String(value));
-    else if (isPlainJson(value, 0)) this.writeJson(value);
-    else this.write(quoteValue(value));
+    if (typeof value === 'string') {
+      this.writeQuoted(value);
+    } else if (typeof value === 'number' || typeof value === 'boolean') {
+      // As quoteValue does: NaN and Infinity as such, not as JSON's null.
+      this.write(String(value));
+    } else if (typeof value !== 'object' || value === null) {
+      this.write(quoteValue(value));
+    } else {
+      const mark = this.position;
+      const pieces = this.pieces.length;
+      const length = this.length;
+      const bits = this.bits;
+      if (!this.writeJson(value, 0)) {
+        this.rewind(mark, pieces, length, bits);
+        this.write(quoteValue(value));
+      }
+    }
   }
 
   // Plain data as JSON.stringify writes it, strings quoted as by writeQuoted (which is what
   // quoteValue's escaping of the whole JSON text amounts to, since `<`, `>`, U+2028 and U+2029
-  // only occur inside strings).
-  private writeJson(value: unknown): void {
-    if (typeof value === 'string') {
-      this.writeQuoted(value);
-    } else if (typeof value === 'number') {
-      this.write(Number.isFinite(value) ? String(value) : 'null');
-    } else if (typeof value === 'boolean') {
-      this.write(value ? 'true' : 'false');
-    } else if (value === null) {
+  // only occur inside strings). False, part-way, at what only JSON.stringify knows how to write:
+  // objects with toJSON or a prototype of their own (boxed primitives among them), bigints,
+  // values nested too deep (cycles among them).
+  private writeJson(value: unknown, depth: number): boolean {
+    switch (typeof value) {
+      case 'string':
+        this.writeQuoted(value);
+        return true;
+      case 'number':
+        this.write(Number.isFinite(value) ? String(value) : 'null');
+        return true;
+      case 'boolean':
+        this.write(value ? 'true' : 'false');
+        return true;
+      case 'object':
+        break;
+      default:
+        return false;
+    }
+    if (value === null) {
       this.write('null');
-    } else if (Array.isArray(value)) {
+      return true;
+    }
+    if (depth >= MAX_JSON_DEPTH || 'toJSON' in value) return false;
+    if (Array.isArray(value)) {
       this.writeAscii(0x5b);
       for (let index = 0; index < value.length; index++) {
         if (index > 0) this.writeAscii(0x2c);
         const item: unknown = value[index];
         // undefined, functions and symbols are null in an array...
         if (isLeftOut(item)) this.write('null');
-        else this.writeJson(item);
+        else if (!this.writeJson(item, depth + 1)) return false;
       }
       this.writeAscii(0x5d);
-    } else {
-      const object = value as Record<string, unknown>;
-      this.writeAscii(0x7b);
-      let first = true;
-      for (const key of Object.keys(object)) {
-        const item = object[key];
-        // ...and left out of an object.
-        if (isLeftOut(item)) continue;
-        if (!first) this.writeAscii(0x2c);
-        first = false;
-        this.writeQuoted(key);
-        this.writeAscii(0x3a);
-        this.writeJson(item);
-      }
-      this.writeAscii(0x7d);
+      return true;
     }
+    const prototype: unknown = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return false;
+    const object = value as Record<string, unknown>;
+    this.writeAscii(0x7b);
+    let first = true;
+    for (const key of Object.keys(object)) {
+      const item = object[key];
+      // ...and left out of an object.
+      if (isLeftOut(item)) continue;
+      if (!first) this.writeAscii(0x2c);
+      first = false;
+      this.writeQuoted(key);
+      this.writeAscii(0x3a);
+      if (!this.writeJson(item, depth + 1)) return false;
+    }
+    this.writeAscii(0x7d);
+    return true;
+  }
+
+  // Back to where the writer was at `mark`, with `pieces` pieces, `length` units in the buffer
+  // and `bits`: when the buffer was turned into a string since, the text before the mark is kept.
+  private rewind(mark: number, pieces: number, length: number, bits: number): void {
+    if (this.pieces.length === pieces) {
+      this.length = length;
+      this.bits = bits;
+      return;
+    }
+    const since = this.pieces.splice(pieces).join('');
+    const flushedBefore = this.flushed - since.length;
+    this.pieces.push(since.slice(0, mark - flushedBefore));
+    this.flushed = mark;
+    this.length = 0;
+    this.bits = 0;
   }
 
   /** `+3.1s`: seconds to the millisecond without trailing zeros, as `formatOffset` writes them. */
