@@ -4,6 +4,7 @@
 
 import { Buffer } from 'node:buffer';
 import { quoteString, quoteValue } from './quote-page-text.js';
+import { writeJson } from './write-json.js';
 
 // Characters a quoted string cannot carry as they are (see quoteString): JSON syntax and control
 // characters, and the angle brackets of the session tag. U+2028/2029 are checked apart.
@@ -13,11 +14,6 @@ for (const character of '"\\<>') ESCAPED_ASCII[character.charCodeAt(0)] = 1;
 
 const QUOTE = 0x22;
 
-// Deeper values are left to JSON.stringify, which also reports cycles.
-const MAX_JSON_DEPTH = 64;
-
-/** Values JSON.stringify leaves out of an object and writes as null in an array. */
-const isLeftOut = (value: unknown): boolean => value === undefined || typeof value === 'function' || typeof value === 'symbol';
 
 // The buffer grows up to BUFFER_LIMIT code units (32 MB); a prompt that fits is copied into a
 // string once. A longer one is turned into strings of PIECE units whenever the buffer is full,
@@ -178,68 +174,11 @@ export class TextWriter {
       const pieces = this.pieces.length;
       const length = this.length;
       const bits = this.bits;
-      if (!this.writeJson(value, 0)) {
+      if (!writeJson(this, value)) {
         this.rewind(mark, pieces, length, bits);
         this.write(quoteValue(value));
       }
     }
-  }
-
-  // Plain data as JSON.stringify writes it, strings quoted as by writeQuoted (which is what
-  // quoteValue's escaping of the whole JSON text amounts to, since `<`, `>`, U+2028 and U+2029
-  // only occur inside strings). False, part-way, at what only JSON.stringify knows how to write:
-  // objects with toJSON or a prototype of their own (boxed primitives among them), bigints,
-  // values nested too deep (cycles among them).
-  private writeJson(value: unknown, depth: number): boolean {
-    switch (typeof value) {
-      case 'string':
-        this.writeQuoted(value);
-        return true;
-      case 'number':
-        this.write(Number.isFinite(value) ? String(value) : 'null');
-        return true;
-      case 'boolean':
-        this.write(value ? 'true' : 'false');
-        return true;
-      case 'object':
-        break;
-      default:
-        return false;
-    }
-    if (value === null) {
-      this.write('null');
-      return true;
-    }
-    if (depth >= MAX_JSON_DEPTH || 'toJSON' in value) return false;
-    if (Array.isArray(value)) {
-      this.writeAscii(0x5b);
-      for (let index = 0; index < value.length; index++) {
-        if (index > 0) this.writeAscii(0x2c);
-        const item: unknown = value[index];
-        // undefined, functions and symbols are null in an array...
-        if (isLeftOut(item)) this.write('null');
-        else if (!this.writeJson(item, depth + 1)) return false;
-      }
-      this.writeAscii(0x5d);
-      return true;
-    }
-    const prototype: unknown = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== null) return false;
-    const object = value as Record<string, unknown>;
-    this.writeAscii(0x7b);
-    let first = true;
-    for (const key of Object.keys(object)) {
-      const item = object[key];
-      // ...and left out of an object.
-      if (isLeftOut(item)) continue;
-      if (!first) this.writeAscii(0x2c);
-      first = false;
-      this.writeQuoted(key);
-      this.writeAscii(0x3a);
-      if (!this.writeJson(item, depth + 1)) return false;
-    }
-    this.writeAscii(0x7d);
-    return true;
   }
 
   // Back to where the writer was at `mark`, with `pieces` pieces, `length` units in the buffer
