@@ -24,16 +24,10 @@ export function quoteValue(value: unknown): string {
 
 const BARE_KEY = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 
-// Field names repeat on every event line (url, title, properties...): remember how each is written.
-const quotedKeys = new Map<string, string>();
-const MAX_REMEMBERED_KEYS = 10_000;
-
-/** A field name as written in the block: bare when it is a plain identifier, quoted otherwise. */
+/**
+ * A field name as written in the block: bare when it is a plain identifier, quoted otherwise.
+ * (The event line remembers what it writes before each value, so this runs once per name.)
+ */
 export function quoteKey(key: string): string {
-  let quoted = quotedKeys.get(key);
-  if (quoted === undefined) {
-    quoted = BARE_KEY.test(key) ? key : quoteString(key);
-    if (quotedKeys.size < MAX_REMEMBERED_KEYS) quotedKeys.set(key, quoted);
-  }
-  return quoted;
+  return BARE_KEY.test(key) ? key : quoteString(key);
 }
