@@ -200,33 +200,54 @@ export class TextWriter {
   /** `+3.1s`: seconds to the millisecond without trailing zeros, as `formatOffset` writes them. */
   writeOffset(milliseconds: number): void {
     const whole = Math.round(milliseconds);
+    // Offsets up to 24 days, nearly all of them, in 32-bit integer arithmetic: a modulo of
+    // doubles costs more than writing the digits.
+    if (!(whole >= 0 && whole <= 0x7fffffff)) {
+      this.writeLongOffset(whole);
+      return;
+    }
+    const small = whole | 0;
+    const seconds = (small / 1000) | 0;
+    const millisecond = small - seconds * 1000;
+    // '+', up to 7 digits, '.', 3 digits, 's'.
+    if (this.length + 13 > this.units.length) this.makeRoom(13);
+    const units = this.units;
+    let at = this.length;
+    units[at++] = 0x2b;
+    let digits = 1;
+    for (let rest = seconds; rest >= 10; rest = (rest / 10) | 0) digits++;
+    at += digits;
+    for (let rest = seconds, digit = at - 1; digit >= at - digits; digit--) {
+      const next = (rest / 10) | 0;
+      units[digit] = 0x30 + rest - next * 10;
+      rest = next;
+    }
+    if (millisecond !== 0) {
+      // Without trailing zeros: .5, .25, .125.
+      units[at++] = 0x2e;
+      const hundreds = (millisecond / 100) | 0;
+      units[at++] = 0x30 + hundreds;
+      const rest = millisecond - hundreds * 100;
+      if (rest !== 0) {
+        const tens = (rest / 10) | 0;
+        units[at++] = 0x30 + tens;
+        if (rest !== tens * 10) units[at++] = 0x30 + rest - tens * 10;
+      }
+    }
+    units[at++] = 0x73;
+    this.length = at;
+  }
+
+  // An offset of 24 days or more, or a negative one (which a sorted session does not have).
+  private writeLongOffset(whole: number): void {
     if (whole < 0 || !Number.isSafeInteger(whole)) {
       this.write(`+${whole / 1000}s`);
       return;
     }
     const millisecond = whole % 1000;
-    const seconds = (whole - millisecond) / 1000;
-    // '+', up to 16 digits, '.', 3 digits, 's'.
-    if (this.length + 22 > this.units.length) this.makeRoom(22);
-    const units = this.units;
-    let at = this.length;
-    units[at++] = 0x2b;
-    let digits = 1;
-    for (let rest = seconds; rest >= 10; rest = Math.floor(rest / 10)) digits++;
-    at += digits;
-    for (let rest = seconds, digit = at - 1; digit >= at - digits; digit--, rest = Math.floor(rest / 10)) units[digit] = 0x30 + (rest % 10);
-    if (millisecond !== 0) {
-      // Without trailing zeros: .5, .25, .125.
-      units[at++] = 0x2e;
-      units[at++] = 0x30 + Math.floor(millisecond / 100);
-      const rest = millisecond % 100;
-      if (rest !== 0) {
-        units[at++] = 0x30 + Math.floor(rest / 10);
-        if (rest % 10 !== 0) units[at++] = 0x30 + (rest % 10);
-      }
-    }
-    units[at++] = 0x73;
-    this.length = at;
+    this.write(`+${(whole - millisecond) / 1000}`);
+    if (millisecond !== 0) this.write(`.${String(millisecond).padStart(3, '0').replace(/0+$/, '')}`);
+    this.writeAscii(0x73);
   }
 
   /** Everything written, as one string. The writer's buffer goes to the next writer made. */
