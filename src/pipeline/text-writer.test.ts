@@ -209,4 +209,35 @@ describe('TextWriter', () => {
       expect(writer.toString()).toBe(`${'x'.repeat(40)}${quoteValue(value)} end`);
     }
   });
+
+  it('holds a text as long as the last one that outgrew its buffer whole, then keeps that buffer until a much shorter text', () => {
+    const text = 'abcdefghij'.repeat(15_000);
+    const render = (capacity: number) => {
+      const writer = new TextWriter(capacity, 100_000);
+      writer.write(text);
+      const held = writer.writtenSince(0, 0)?.units.length;
+      expect(writer.toString()).toBe(text);
+      return held;
+    };
+    // The first render of 150,000 units is turned into strings part-way; the next is held whole.
+    expect(render(160_000)).toBeUndefined();
+    expect(render(160_000)).toBe(150_000);
+    const kept = TextWriter.spareUnits;
+    expect(kept).toBeGreaterThanOrEqual(150_000);
+    // The renders after it take the kept buffer, and hand it back.
+    const next = new TextWriter(160_000, 100_000);
+    expect(TextWriter.spareUnits).toBe(0);
+    next.write(text);
+    expect(next.writtenSince(0, 0)?.units.length).toBe(150_000);
+    expect(next.toString()).toBe(text);
+    expect(TextWriter.spareUnits).toBe(kept);
+    // A writer expecting under a quarter of it lets it go.
+    new TextWriter(30_000, 100_000).write('short');
+    expect(TextWriter.spareUnits).toBe(0);
+    // A writer that does not expect as much is not given more than its limit.
+    const small = new TextWriter(1000, 100_000);
+    small.write(text);
+    expect(small.writtenSince(0, 0)).toBeUndefined();
+    expect(small.toString()).toBe(text);
+  });
 });

@@ -17,15 +17,24 @@ const QUOTE = 0x22;
 
 // The buffer grows up to BUFFER_LIMIT code units (32 MB); a prompt that fits is copied into a
 // string once. A longer one is turned into strings of PIECE units whenever the buffer is full,
-// joined at the end. One buffer the size of a prompt of a million events (230 MB) made V8 collect
-// the whole heap to account for it, and cost more than the extra copy (measured: 1.2 against
-// 0.9-1.0 times JSON.parse of the session). Pieces stay under the size from which Node makes
-// strings outside V8's heap, which count against the same account.
+// joined at the end. One fresh buffer the size of a prompt of a million events (230 MB) made V8
+// collect the whole heap to account for it, and cost more than the extra copy (measured: 1.0-1.2
+// against 0.9-1.0 times JSON.parse of the session). Pieces stay under the size from which Node
+// makes strings outside V8's heap, which count against the same account.
 const BUFFER_LIMIT = 1 << 24;
 const PIECE = 1 << 19;
 
+// A render that outgrew its buffer leaves its length here. The next writer that expects to write
+// as much (a tool rendering the same long session again) holds all of it in one buffer, of up to
+// HOLD_LIMIT units (512 MB), which is then kept for the renders after it: the text is copied once
+// instead of twice, into memory already in use (the full render of a million events: 0.7 against
+// 0.85-0.95 times JSON.parse). A process that renders such a prompt only once never allocates it.
+const HOLD_LIMIT = 1 << 28;
+let outgrown = 0;
+
 // The largest buffer of the renders so far, for the next one: a tool that prepares again and again
-// (the studio, on every save) would otherwise ask for megabytes of fresh memory each time.
+// (the studio, on every save) would otherwise ask for megabytes of fresh memory each time. A writer
+// expecting under a quarter of a spare beyond its limit (one kept under HOLD_LIMIT) lets it go.
 const SPARE_FROM = 1 << 16;
 let spare: Uint16Array | undefined;
 const EMPTY = new Uint16Array(0);
@@ -58,14 +67,23 @@ export class TextWriter {
    * held before they are turned into a string (tests make it small).
    */
   constructor(capacity = 256, bufferLimit = BUFFER_LIMIT) {
-    this.bufferLimit = Math.max(64, bufferLimit);
-    const size = Math.min(this.bufferLimit, Math.max(16, capacity));
-    if (size >= SPARE_FROM && spare !== undefined && spare.length >= size && spare.length <= this.bufferLimit) {
+    const baseLimit = Math.max(64, bufferLimit);
+    let limit = baseLimit;
+    if (capacity > limit && outgrown > limit) limit = Math.min(HOLD_LIMIT, Math.max(capacity, outgrown + (outgrown >> 4)));
+    this.bufferLimit = limit;
+    const size = Math.min(limit, Math.max(16, capacity));
+    if (spare !== undefined && spare.length > baseLimit && spare.length > 4 * size) spare = undefined;
+    if (size >= SPARE_FROM && spare !== undefined && spare.length >= size && spare.length <= limit) {
       this.units = spare;
       spare = undefined;
     } else {
       this.units = new Uint16Array(size);
     }
+  }
+
+  /** Code units kept for the next writer (see HOLD_LIMIT): for tests and diagnostics. */
+  static get spareUnits(): number {
+    return spare?.length ?? 0;
   }
 
   /** Characters written so far. */
@@ -259,7 +277,9 @@ export class TextWriter {
       this.length = 0;
       this.bits = 0;
     } else {
+      const outgrew = this.pieces.length > 0;
       this.flush();
+      if (outgrew) outgrown = this.flushed;
     }
     if (this.units.length >= SPARE_FROM && (spare === undefined || spare.length < this.units.length)) spare = this.units;
     this.units = EMPTY;
