@@ -1,10 +1,11 @@
 // `npm run bench`: every benchmark of recap, printing figures next to a baseline measured in the same run.
-// RECAP_BENCH_ONLY=pipeline,suite,import,studio,server,summaries runs a subset.
+// RECAP_BENCH_ONLY=startup,pipeline,suite,import,studio,server,summaries runs a subset.
 
 import { runPipelineBenchmark } from './pipeline.js';
 import { runImportBenchmark } from './import-rrweb.js';
 import { runSuiteBenchmark } from './suite.js';
 import { runServerBenchmark } from './server.js';
+import { runStartupBenchmark } from './startup.js';
 import { runStudioBenchmark } from './studio.js';
 import { runSummariesBenchmark } from './summaries.js';
 
@@ -12,6 +13,7 @@ const only = process.env.RECAP_BENCH_ONLY?.split(',');
 const wanted = (name: string) => only === undefined || only.includes(name);
 
 console.log(`recap benchmarks — node ${process.version}, ${new Date().toISOString()}`);
+if (wanted('startup')) runStartupBenchmark();
 if (wanted('pipeline')) runPipelineBenchmark();
 if (wanted('suite')) await runSuiteBenchmark();
 if (wanted('import')) await runImportBenchmark();

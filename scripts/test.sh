@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: the whole suite. Type checking, vitest (the PostgreSQL half of the store suite runs
+# `npm test`: the whole suite. Type checking, the build (the end-to-end tests run the built CLI), vitest (the PostgreSQL half of the store suite runs
 # against a throwaway server, the studio's end-to-end test inside tmux), then this repository's
 # own regression suites. Installs tmux and PostgreSQL from Debian's packages when they are
 # missing and it runs as root (as on CI); otherwise says what to install.
@@ -18,4 +18,4 @@ if ! command -v tmux >/dev/null 2>&1; then
   fi
 fi
 
-exec bash scripts/with-postgres.sh bash -c 'npm run typecheck && npx vitest run && npm run test:suites'
+exec bash scripts/with-postgres.sh bash -c 'npm run typecheck && npm run build && npx vitest run && npm run test:suites'

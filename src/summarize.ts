@@ -14,7 +14,7 @@ export type SummaryResult =
 
 export interface SummarizeOptions {
   readonly signal?: AbortSignal;
-  /** Milliseconds clock for latency; default performance.now. */
+  /** Milliseconds clock for latency; default the process's monotonic clock. */
   readonly now?: () => number;
 }
 
@@ -104,7 +104,8 @@ export async function summarize(
   model: SummaryModel,
   options: SummarizeOptions = {},
 ): Promise<SummaryOutcome> {
-  const now = options.now ?? (() => performance.now());
+  // process.hrtime, not performance.now: the performance global loads perf_hooks on first use.
+  const now = options.now ?? (() => Number(process.hrtime.bigint()) / 1e6);
   const started = now();
   const request = modelRequestFor(prepared, options.signal);
   const schema = prepared.generation.responseSchema;

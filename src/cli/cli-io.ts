@@ -8,7 +8,15 @@ export interface CliIo {
   readonly cwd: string;
 }
 
-/** The real process. */
+/** The real process. Its stdin is read only when a command asks (opening it loads a stream stack). */
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+    cwd: process.cwd(),
+  };
 }

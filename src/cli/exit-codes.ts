@@ -1,4 +1,4 @@
-// Exit codes shared by every command (DESIGN §7).
+// Exit codes shared by every command (docs/cli.md).
 
 export const EXIT_OK = 0;
 /** A failed check, test or summary. */

@@ -1,6 +1,5 @@
 // `recap import rrweb <recording.json|dir>...`: convert rrweb recordings into session fixtures.
 
-import type { Command } from 'commander';
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inspectExistingOutput } from '../import/existing-output.js';
@@ -9,7 +8,6 @@ import { formatImportWarning } from '../import/import-warnings.js';
 import { RrwebImportError } from '../import/rrweb-import-error.js';
 import type { SessionFixture } from '../session/session-schema.js';
 import type { CliIo } from './cli-io.js';
-import { helpExample, type CommandContext } from './command-context.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
 
@@ -176,32 +174,4 @@ export async function importRrwebCommand(inputs: readonly string[], options: Imp
   for (const failure of failures) io.stderr.write(`error: ${failure}\n`);
   if (failures.length > 0 && imported + failures.length > 1) io.stderr.write(`${failures.length} recording(s) not imported, ${imported} imported\n`);
   return failures.length === 0 ? EXIT_OK : EXIT_FAILED;
-}
-
-/** `recap import rrweb <recording.json|dir>... [--output FILE|DIR] [--uid U] [--email E]` */
-export function registerImportCommand(program: Command, { io, exit }: CommandContext): void {
-  const importCommand = program
-    .command('import')
-    .description('convert recordings made with other tools into session fixtures')
-    .addHelpText('after', helpExample('recap import rrweb recording.json --output sessions-fixtures/recording.json'));
-  importCommand
-    .command('rrweb')
-    .description(
-      'convert rrweb recordings (a JSON array of events, {"events": [...]}, or {"snapshot_data_by_window_id": {...}}) into session fixtures; see the README',
-    )
-    .argument('<recording...>', 'rrweb recordings (.json files), or directories whose *.json files are recordings')
-    .option('-o, --output <path>', 'fixture file, or a directory for one fixture per recording named after it (default: print one fixture to stdout)')
-    .option('--uid <uid>', "the user's uid: user.uid, and the user part of the fixture id (default: anonymous)")
-    .option('--email <email>', "the user's email: user.email (the user part of the id when there is no --uid)")
-    .addHelpText(
-      'after',
-      helpExample(
-        'recap import rrweb recording.json > sessions-fixtures/checkout.json',
-        'recap import rrweb recordings/ --output sessions-fixtures/ --uid alice --email alice@example.com',
-        'recap run profiles/plain-summary.yaml sessions-fixtures/checkout.json --dry-run',
-      ),
-    )
-    .action(async (inputs: string[], options: ImportRrwebCommandOptions) => {
-      exit.code = await importRrwebCommand(inputs, options, io);
-    });
 }

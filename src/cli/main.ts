@@ -1,18 +1,23 @@
-// The `recap` command line: wiring only; each command's work lives in its module.
+// The `recap` command line: wiring only. Each command's definition (flags, help) is loaded here;
+// the code behind it only when it runs (command-modules.ts).
 
 import { Command, CommanderError } from 'commander';
 import { processIo, type CliIo } from './cli-io.js';
-import { EXIT_USAGE } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
-import { registerImportCommand } from './import-command.js';
-import { registerAdminCommand } from './admin-command.js';
-import { registerRunCommand } from './run-command.js';
-import { registerServeCommand } from './serve-command.js';
-import { registerStudioCommand } from './studio-command.js';
-import { registerTestCommand } from './test-command.js';
-import { registerValidateCommand } from './validate-command.js';
+import { EXIT_USAGE } from './exit-codes.js';
+import { registerAdminCommand } from './register-admin-command.js';
+import { registerImportCommand } from './register-import-command.js';
+import { registerRunCommand } from './register-run-command.js';
+import { registerServeCommand } from './register-serve-command.js';
+import { registerStudioCommand } from './register-studio-command.js';
+import { registerTestCommand } from './register-test-command.js';
+import { registerValidateCommand } from './register-validate-command.js';
+import { shortUsage } from './short-usage.js';
 
 const VERSION = '0.1.0';
+
+/** Where the reference of every command, flag and exit code lives. */
+export const CLI_REFERENCE = 'docs/cli.md';
 
 /** Builds the program; every action stores its exit code in `exit.code`. */
 export function buildProgram(io: CliIo, exit: { code: number }): Command {
@@ -25,7 +30,8 @@ export function buildProgram(io: CliIo, exit: { code: number }): Command {
     .configureOutput({
       writeOut: (text) => void io.stdout.write(text),
       writeErr: (text) => void io.stderr.write(text),
-    });
+    })
+    .addHelpText('after', `\nEvery command has --help with an example; the reference is ${CLI_REFERENCE}.\n`);
 
   registerRunCommand(program, context);
   registerValidateCommand(program, context);
@@ -42,6 +48,10 @@ export function buildProgram(io: CliIo, exit: { code: number }): Command {
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   const exit = { code: 0 };
   const program = buildProgram(io, exit);
+  if (argv.length === 0) {
+    io.stderr.write(shortUsage(program, CLI_REFERENCE));
+    return EXIT_USAGE;
+  }
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exit.code;

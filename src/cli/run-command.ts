@@ -1,6 +1,5 @@
 // `recap run <profile.yaml> <session.json>`: prepare and summarise one session.
 
-import type { Command } from 'commander';
 import path from 'node:path';
 import { createModel, isProvider } from '../models/create-model.js';
 import { InvalidAnswerError, ModelError, UnsupportedRequestError } from '../models/model-errors.js';
@@ -13,7 +12,6 @@ import { loadSession } from '../session/load-session.js';
 import { SessionFixtureError } from '../session/session-error.js';
 import { modelRequestFor, summarize, type SummaryOutcome } from '../summarize.js';
 import type { CliIo } from './cli-io.js';
-import { helpExample, type CommandContext } from './command-context.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { renderRunReport } from './render-run-report.js';
 import { UsageError } from './usage-error.js';
@@ -110,29 +108,4 @@ function exitCodeFor(error: unknown): number {
   if (error instanceof ProfileValidationError || error instanceof SessionFixtureError) return EXIT_USAGE;
   if (error instanceof UsageError || error instanceof UnsupportedRequestError) return EXIT_USAGE;
   return EXIT_FAILED;
-}
-
-/** `recap run <profile.yaml> <session.json>` */
-export function registerRunCommand(program: Command, { io, exit }: CommandContext): void {
-  program
-    .command('run')
-    .description('prepare a profile against a recorded session and summarise it')
-    .argument('<profile.yaml>', 'a summary profile')
-    .argument('<session.json>', 'a session fixture')
-    .option('--provider <provider>', 'gemini | openai | extractive | replay (default: gemini with a key, else extractive)')
-    .option('--model <model>', "model name (default: the profile's llm.model, else the provider's default)")
-    .option('--base-url <url>', 'API base URL of the provider (proxies, local stand-ins)')
-    .option('--cassettes <dir>', 'cassette directory for --provider replay', '.recap/cassettes')
-    .option('--dry-run', 'prepare only: show the prompt, no model call')
-    .option('--json', 'print the DESIGN §7 JSON object instead of text')
-    .addHelpText(
-      'after',
-      helpExample(
-        'recap run profiles/plain-summary.yaml sessions-fixtures/checkout-abandon.json',
-        'recap run profiles/friction-report.yaml sessions-fixtures/checkout-abandon.json --dry-run --json',
-      ),
-    )
-    .action(async (profile: string, session: string, options: RunOptions) => {
-      exit.code = await runCommand(profile, session, options, io);
-    });
 }

@@ -1,10 +1,8 @@
 // `recap studio [--profiles DIR] [--sessions DIR]`: the Ink workbench. The studio module is
 // imported only here and only when the command runs, so other commands never load Ink.
 
-import type { Command } from 'commander';
 import { isProvider } from '../models/create-model.js';
 import type { CliIo } from './cli-io.js';
-import { helpExample, type CommandContext } from './command-context.js';
 import { EXIT_USAGE } from './exit-codes.js';
 
 export interface StudioOptions {
@@ -66,23 +64,4 @@ export async function studioCommand(options: StudioOptions, io: CliIo): Promise<
     stdout: io.stdout as NodeJS.WriteStream,
     stderr: io.stderr,
   });
-}
-
-/** `recap studio` */
-export function registerStudioCommand(program: Command, { io, exit }: CommandContext): void {
-  program
-    .command('studio')
-    .description('the terminal workbench: edit a profile and watch its prompt, events and answers change live')
-    .option('--profiles <dir>', 'folder of summary profiles (*.yaml)', 'profiles')
-    .option('--sessions <dir>', 'folder of session fixtures (*.json)', 'sessions-fixtures')
-    .option('--provider <provider>', 'gemini | openai | extractive | replay (default: gemini with a key, else extractive)')
-    .option('--model <model>', "model name (default: the profile's llm.model, else the provider's default)")
-    .option('--base-url <url>', 'API base URL of the provider (proxies, local stand-ins)')
-    .addHelpText(
-      'after',
-      helpExample('recap studio', 'recap studio --profiles my-profiles --sessions sessions-fixtures --provider gemini'),
-    )
-    .action(async (options: StudioOptions) => {
-      exit.code = await studioCommand(options, io);
-    });
 }

@@ -7,8 +7,6 @@
 // save 258–264 ms before, 177–190 ms after; see the README). V8 reads the size only when the
 // process starts, so the `recap` executable starts the studio in a child process that has it.
 
-import { spawn } from 'node:child_process';
-
 /** The V8 flags `recap studio` runs with. */
 export const STUDIO_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
 
@@ -32,7 +30,9 @@ export type ChildEnd = { readonly code: number; readonly signal?: undefined } | 
  * shared, so the child sees the same TTY) and resolves once it ends. Termination signals sent to
  * this process are passed on, so that killing `recap studio` kills the studio.
  */
-export function runNodeWithFlags(flags: readonly string[], script: string, args: readonly string[]): Promise<ChildEnd> {
+export async function runNodeWithFlags(flags: readonly string[], script: string, args: readonly string[]): Promise<ChildEnd> {
+  // Loaded here: child_process costs every other command start-up time.
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, ...flags, script, ...args], { stdio: 'inherit' });
     const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];

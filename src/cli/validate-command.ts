@@ -1,12 +1,10 @@
 // `recap validate <profile.yaml>...`: check profiles, print file:line:col for every problem.
 
-import type { Command } from 'commander';
 import path from 'node:path';
 import { formatProfileIssue, ProfileValidationError } from '../profile/profile-error.js';
 import { readProfileText } from '../profile/load-profile.js';
 import { safeParseProfile } from '../profile/parse-profile.js';
 import type { CliIo } from './cli-io.js';
-import { helpExample, type CommandContext } from './command-context.js';
 import { EXIT_FAILED, EXIT_OK } from './exit-codes.js';
 
 export interface ValidateOptions {
@@ -47,17 +45,4 @@ export async function validateCommand(files: readonly string[], options: Validat
   }
   if (failed > 0) io.stderr.write(`${failed} of ${reports.length} profile(s) invalid\n`);
   return failed === 0 ? EXIT_OK : EXIT_FAILED;
-}
-
-/** `recap validate <profile.yaml>...` */
-export function registerValidateCommand(program: Command, { io, exit }: CommandContext): void {
-  program
-    .command('validate')
-    .description('check profiles; prints file:line:col for every problem, exit 1 when any is invalid')
-    .argument('<profile.yaml...>', 'profiles to check')
-    .option('--json', 'print a JSON report')
-    .addHelpText('after', helpExample('recap validate profiles/*.yaml'))
-    .action(async (files: string[], options: ValidateOptions) => {
-      exit.code = await validateCommand(files, options, io);
-    });
 }

@@ -72,7 +72,7 @@ describe('importRrwebFile', () => {
   it('names a missing file', async () => {
     const error = await importRrwebFile('/nonexistent/recording.json', { source: 'recording.json' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RrwebImportError);
-    expect((error as RrwebImportError).message).toBe('recording.json: file not found');
+    expect((error as RrwebImportError).message).toBe('recording.json: file not found (looked for /nonexistent/recording.json; the folder /nonexistent does not exist)');
   });
 
   it('reads a file', async () => {

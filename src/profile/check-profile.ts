@@ -3,7 +3,8 @@
 import type { z } from 'zod';
 import { isBuiltInEventType, BUILT_IN_EVENT_TYPES } from '../session/event-types.js';
 import { formatJsonPath } from '../session/json-path.js';
-import { closestName, profileIssueMessage, unknownKeyMessage } from './profile-issue-message.js';
+import { closestName } from '../session/closest-name.js';
+import { profileIssueMessage, unknownKeyMessage } from './profile-issue-message.js';
 import {
   contextSchema,
   eventsSchema,

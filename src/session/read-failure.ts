@@ -1,10 +1,19 @@
 // Why a file could not be read, in words for an error message that already names the file.
 
-/** `file not found`, `is a directory, not a file`, `permission denied`, or the system's message. */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { closestName } from './closest-name.js';
+
+/**
+ * `file not found (looked for /abs/path; did you mean "x.yaml"?)`, `is a directory, not a file`,
+ * `permission denied`, or the system's message.
+ */
 export function readFailure(error: unknown): string {
   switch ((error as NodeJS.ErrnoException).code) {
-    case 'ENOENT':
-      return 'file not found';
+    case 'ENOENT': {
+      const tried = (error as NodeJS.ErrnoException).path;
+      return tried === undefined ? 'file not found' : `file not found ${whereLooked(tried)}`;
+    }
     case 'EISDIR':
       return 'is a directory, not a file';
     case 'ERR_NOT_UTF8':
@@ -15,4 +24,20 @@ export function readFailure(error: unknown): string {
     default:
       return (error as Error).message;
   }
+}
+
+/**
+ * `(looked for /abs/path; did you mean "x.yaml"?)`: the path that was tried (messages name a file
+ * as the user wrote it, relative to somewhere) and a likely typo of its name.
+ */
+export function whereLooked(tried: string): string {
+  const folder = path.dirname(tried);
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return `(looked for ${tried}; the folder ${folder} does not exist)`;
+  }
+  const suggestion = closestName(path.basename(tried), names);
+  return `(looked for ${tried}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`})`;
 }

@@ -4,7 +4,7 @@
 // that are not UTF-8 are refused: decoding would quietly turn them into U+FFFD.
 
 import { isAscii, isUtf8, transcode } from 'node:buffer';
-import { readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs';
 
 /** A file whose bytes are not UTF-8 (an old encoding, or binary data). */
 export class NotUtf8Error extends Error {
@@ -17,7 +17,9 @@ export class NotUtf8Error extends Error {
 
 /** The file's text, decoded as UTF-8 in one piece; a byte order mark at the start is dropped. */
 export async function readUtf8File(file: string): Promise<string> {
-  return decodeUtf8(await readFile(file));
+  // node:fs's callback, not node:fs/promises: loading that module costs the CLI's start-up.
+  const bytes = await new Promise<Buffer>((resolve, reject) => readFile(file, (error, data) => (error === null ? resolve(data) : reject(error))));
+  return decodeUtf8(bytes);
 }
 
 // Bytes transcoded at a time: the UTF-16 copy of a piece is twice its size, and a fixture can be

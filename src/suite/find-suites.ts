@@ -2,6 +2,7 @@
 
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { whereLooked } from '../session/read-failure.js';
 
 export const SUITE_SUFFIX = '.recap.yaml';
 
@@ -24,7 +25,7 @@ export async function findSuites(paths: readonly string[], cwd: string): Promise
   for (const given of paths.length === 0 ? ['.'] : paths) {
     const full = path.resolve(cwd, given);
     const info = await stat(full).catch(() => undefined);
-    if (info === undefined) throw new Error(`${given}: no such file or directory`);
+    if (info === undefined) throw new Error(`${given}: no such file or directory ${whereLooked(full)}`);
     if (info.isDirectory()) await walk(full, found);
     else found.push(full);
   }

@@ -2,7 +2,7 @@
 
 import { formatJsonPath } from '../session/json-path.js';
 import { describeIssue } from '../session/describe-issue.js';
-import { closestName } from '../profile/profile-issue-message.js';
+import { closestName } from '../session/closest-name.js';
 import type { ProfileIssue } from '../profile/profile-error.js';
 import { parseYamlSource } from '../profile/yaml-source.js';
 import { SuiteValidationError } from './suite-error.js';

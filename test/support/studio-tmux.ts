@@ -11,6 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TSX_LOADER = pathToFileURL(path.join(REPOSITORY, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const CLI = path.join(REPOSITORY, 'test', 'support', 'studio-cli.ts');
+/** The built executable, as `npx recap` runs it. */
+const BIN = path.join(REPOSITORY, 'bin', 'recap.js');
 /** Printed in the pane when the studio process ends. */
 export const EXIT_MARKER = '[studio exited with';
 
@@ -34,6 +36,8 @@ export interface TmuxStudioOptions {
   readonly env?: Readonly<Record<string, string>>;
   readonly columns?: number;
   readonly rows?: number;
+  /** Run the built CLI (bin/recap.js and dist/) instead of the TypeScript sources. */
+  readonly built?: boolean;
 }
 
 export interface TmuxStudio {
@@ -59,7 +63,8 @@ export function startStudioInTmux(options: TmuxStudioOptions): TmuxStudio {
   const env = Object.entries({ TSX_TSCONFIG_PATH: path.join(REPOSITORY, 'tsconfig.json'), ...options.env })
     .map(([name, value]) => `${name}=${quote(value)}`)
     .join(' ');
-  const studio = ['node', '--import', TSX_LOADER, CLI, 'studio', ...(options.args ?? [])].map(quote).join(' ');
+  const runner = options.built === true ? ['node', BIN] : ['node', '--import', TSX_LOADER, CLI];
+  const studio = [...runner, 'studio', ...(options.args ?? [])].map(quote).join(' ');
   const command =
     `cd ${quote(options.cwd)} && env -u CI -u CONTINUOUS_INTEGRATION ${env} ${studio}; ` +
     `echo "${EXIT_MARKER} $?]"; sleep 600`;

@@ -1,0 +1,110 @@
+// Bundles the CLI for a fast start (part of `npm run build`, after tsc): one CommonJS bundle per
+// command in dist/cli/<name>.cjs, loaded with V8's code cache by dist/cli/load-bundle.cjs (see
+// src/cli/bundle/load-bundle.ts and docs/benchmarks.md). Loading a few bundles instead of hundreds
+// of modules, and reusing their compiled code, is what brings `recap --help` close to a bare node.
+//
+// Packages that only some commands use stay outside the bundles and are required when used: the
+// model SDKs, the database drivers, the HTTP framework and Ink. Then the bundles are run once on the
+// example data so that their code caches exist from the first command on.
+
+import { execFileSync } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(root, 'dist/cli');
+
+/** Required at run time from node_modules, by the commands that need them. */
+const EXTERNAL_PACKAGES = [
+  '@google/genai',
+  'openai',
+  'pg',
+  'better-sqlite3',
+  'hono',
+  '@hono/node-server',
+  'ink',
+  'ink-spinner',
+  'react',
+  'chokidar',
+];
+
+/** The entry bundle and one bundle per command (the studio is imported from tsc's output). */
+const ENTRIES = {
+  recap: 'src/cli/studio-process.ts',
+  run: 'src/cli/run-command.ts',
+  validate: 'src/cli/validate-command.ts',
+  test: 'src/cli/test-command.ts',
+  serve: 'src/cli/serve-command.ts',
+  admin: 'src/cli/admin-command.ts',
+  import: 'src/cli/import-command.ts',
+};
+
+/** In the bundles, commands come from their bundles, and the loader is the one file they share. */
+const bundledModules: Plugin = {
+  name: 'recap-bundled-modules',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\/command-modules\.js$/ }, (args) =>
+      path.dirname(args.importer) === path.join(root, 'src', 'cli') ? { path: path.join(root, 'src/cli/bundle/command-modules.ts') } : undefined,
+    );
+    builder.onResolve({ filter: /^\.\/load-bundle\.js$/ }, () => ({ path: './load-bundle.cjs', external: true }));
+  },
+};
+
+/**
+ * Commander requires child_process when it loads, for subcommands that are separate executables,
+ * which recap has none of; child_process brings net, dgram and the stream stack, a quarter of a
+ * bare node's start-up. Commander gets a stand-in that requires the real module on first use.
+ */
+const lazyChildProcess: Plugin = {
+  name: 'recap-lazy-child-process',
+  setup(builder) {
+    builder.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      args.importer.includes(`${path.sep}node_modules${path.sep}commander${path.sep}`) ? { path: 'lazy-child-process', namespace: 'recap-lazy' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'recap-lazy' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
+
+async function bundle(): Promise<void> {
+  await rm(path.join(outdir, '.cache'), { recursive: true, force: true });
+  const common: BuildOptions = {
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    // jsonc-parser's main file is a UMD module that requires its parts at run time.
+    mainFields: ['module', 'main'],
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  };
+  await build({ ...common, entryPoints: { 'load-bundle': 'src/cli/bundle/load-bundle.ts' } });
+  // Code compiled from a cache cannot call import() in Node 20 (V8 drops the host's callback), so
+  // every import() becomes require(); the packages left outside have CommonJS entry points. A bundle
+  // that still held an import() would fail only when that path runs: refuse to build it.
+  await build({ ...common, entryPoints: ENTRIES, external: EXTERNAL_PACKAGES, plugins: [bundledModules, lazyChildProcess], supported: { 'dynamic-import': false } });
+  for (const name of Object.keys(ENTRIES)) {
+    const text = await readFile(path.join(outdir, `${name}.cjs`), 'utf8');
+    const found = /\bimport\((?!\))/.exec(text);
+    if (found !== null) throw new Error(`dist/cli/${name}.cjs still calls import() near "${text.slice(found.index - 60, found.index + 60)}"; bundle that module or load it through load-bundle's importModule`);
+  }
+}
+
+/** Runs the built CLI on the example data, so that the bundles' code caches are written. */
+function warm(): void {
+  const bin = path.join(root, 'bin/recap.js');
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+  const run = (...argv: string[]) => execFileSync(process.execPath, [bin, ...argv], { cwd: root, env, stdio: 'ignore' });
+  run('--help');
+  run('validate', 'profiles/plain-summary.yaml', 'profiles/friction-report.yaml');
+  run('run', '--provider', 'extractive', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json');
+  run('run', '--provider', 'extractive', '--dry-run', '--json', 'profiles/friction-report.yaml', 'sessions-fixtures/checkout-abandon.json');
+}
+
+await bundle();
+warm();

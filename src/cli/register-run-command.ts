@@ -1,0 +1,32 @@
+// `recap run`: its arguments, flags and help. The work is in run-command.ts, loaded when it runs.
+
+import type { Command } from 'commander';
+import { helpExample, type CommandContext } from './command-context.js';
+import { commandModules } from './command-modules.js';
+import type { RunOptions } from './run-command.js';
+
+/** `recap run <profile.yaml> <session.json>` */
+export function registerRunCommand(program: Command, { io, exit }: CommandContext): void {
+  program
+    .command('run')
+    .description('prepare a profile against a recorded session and summarise it')
+    .argument('<profile.yaml>', 'a summary profile')
+    .argument('<session.json>', 'a session fixture')
+    .option('--provider <provider>', 'gemini | openai | extractive | replay (default: gemini with a key, else extractive)')
+    .option('--model <model>', "model name (default: the profile's llm.model, else the provider's default)")
+    .option('--base-url <url>', 'API base URL of the provider (proxies, local stand-ins)')
+    .option('--cassettes <dir>', 'cassette directory for --provider replay', '.recap/cassettes')
+    .option('--dry-run', 'prepare only: show the prompt, no model call')
+    .option('--json', 'print one JSON object instead of text (its shape: docs/cli.md)')
+    .addHelpText(
+      'after',
+      helpExample(
+        'recap run profiles/plain-summary.yaml sessions-fixtures/checkout-abandon.json',
+        'recap run profiles/friction-report.yaml sessions-fixtures/checkout-abandon.json --dry-run --json',
+      ),
+    )
+    .action(async (profile: string, session: string, options: RunOptions) => {
+      const { runCommand } = await commandModules.run();
+      exit.code = await runCommand(profile, session, options, io);
+    });
+}
