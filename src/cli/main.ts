@@ -5,6 +5,7 @@ import { processIo, type CliIo } from './cli-io.js';
 import { EXIT_USAGE } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
 import { registerImportCommand } from './import-command.js';
+import { registerInitCommand } from './init-command.js';
 import { registerAdminCommand } from './admin-command.js';
 import { registerRunCommand } from './run-command.js';
 import { registerServeCommand } from './serve-command.js';
@@ -34,6 +35,7 @@ export function buildProgram(io: CliIo, exit: { code: number }): Command {
   registerServeCommand(program, context);
   registerAdminCommand(program, context);
   registerImportCommand(program, context);
+  registerInitCommand(program, context);
 
   return program;
 }
