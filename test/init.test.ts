@@ -164,6 +164,14 @@ describe('recap init [dir]', () => {
     expect((await readdir(cwd)).sort()).toEqual(['.github', '.gitignore', 'package.json', 'profiles', 'sessions-fixtures', 'suites']);
     expect((await runCli(['test'], { cwd, env: { CI: 'true' } })).code).toBe(0);
   });
+
+  it('prints no cd when dir is the current folder', async () => {
+    const cwd = await temporaryFolder();
+    const result = await runCli(['init', '.'], { cwd });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('\n  profiles/session-summary.yaml\n');
+    expect(result.stdout).toContain('First: npm install\n');
+  });
 });
 
 describe('recap init never overwrites', () => {
@@ -212,12 +220,15 @@ describe('recap init never overwrites', () => {
     expect(await readFile(path.join(cwd, '.gitignore'), 'utf8')).toBe('dist/\n');
   });
 
-  it('exits 2 when dir is a file', async () => {
+  it('exits 2 when dir is a file, or under one', async () => {
     const cwd = await temporaryFolder();
     await writeFile(path.join(cwd, 'notes.txt'), 'x\n');
-    const result = await runCli(['init', 'notes.txt'], { cwd });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe('error: recap init notes.txt: it exists and is not a folder; nothing was written\n');
+    const file = await runCli(['init', 'notes.txt'], { cwd });
+    expect(file.code).toBe(2);
+    expect(file.stderr).toBe('error: recap init notes.txt: it exists and is not a folder; nothing was written\n');
+    const under = await runCli(['init', 'notes.txt/project'], { cwd });
+    expect(under.code).toBe(2);
+    expect(under.stderr).toBe('error: recap init notes.txt/project: a part of that path is a file, not a folder; nothing was written\n');
     expect(await readdir(cwd)).toEqual(['notes.txt']);
   });
 });

@@ -2,6 +2,7 @@
 // workflow), then say what to run next. Writing nothing over existing files is src/init's job.
 
 import type { Command } from 'commander';
+import path from 'node:path';
 import { InitConflictError, InitTargetError } from '../init/init-error.js';
 import { INIT_PROFILE } from '../init/init-files.js';
 import { initProject, type InitResult } from '../init/init-project.js';
@@ -14,7 +15,7 @@ import { EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 /** The three commands to try: one summary on the offline model, the studio, the suite as CI runs it. */
 const NEXT_COMMANDS = [`npx recap run ${INIT_PROFILE} sessions-fixtures/${INIT_FIXTURES[0]}`, 'npx recap studio', 'npx recap test'];
 
-/** What was written, how to install recap there, and the three commands to try. */
+/** What was written, how to install recap there, and the three commands to try; `directory` when not the current folder. */
 export function renderInitReport(result: InitResult, directory: string | undefined): string {
   const lines = [`recap init: wrote ${result.written.length} files`, ...result.written.map((file) => `  ${file}`)];
   for (const file of result.kept) lines.push(`  (kept your ${file} as it is)`);
@@ -26,16 +27,26 @@ export function renderInitReport(result: InitResult, directory: string | undefin
   return `${lines.join('\n')}\n`;
 }
 
+/** A failure of the file system (no permission, a read-only disk): a Node system error has a syscall. */
+const isSystemError = (error: unknown): error is NodeJS.ErrnoException => error instanceof Error && 'syscall' in error;
+
 /** Runs the command; returns the exit code. */
 export async function initCommand(directory: string | undefined, io: CliIo): Promise<number> {
   try {
     const result = await initProject({ cwd: io.cwd, directory });
-    io.stdout.write(renderInitReport(result, directory));
+    const elsewhere = directory !== undefined && path.resolve(io.cwd, directory) !== io.cwd;
+    io.stdout.write(renderInitReport(result, elsewhere ? directory : undefined));
     return EXIT_OK;
   } catch (error) {
-    if (!(error instanceof InitConflictError || error instanceof InitTargetError)) throw error;
-    io.stderr.write(`error: ${error.message}\n`);
-    return EXIT_USAGE;
+    if (error instanceof InitConflictError || error instanceof InitTargetError) {
+      io.stderr.write(`error: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (isSystemError(error)) {
+      io.stderr.write(`error: recap init could not write the project: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
   }
 }
 
