@@ -38,6 +38,7 @@ const ENTRIES = {
   serve: 'src/cli/serve-command.ts',
   admin: 'src/cli/admin-command.ts',
   import: 'src/cli/import-command.ts',
+  init: 'src/cli/init-command.ts',
 };
 
 /** In the bundles, commands come from their bundles, and the loader is the one file they share. */
@@ -81,6 +82,10 @@ async function bundle(): Promise<void> {
     // jsonc-parser's main file is a UMD module that requires its parts at run time.
     mainFields: ['module', 'main'],
     sourcemap: 'linked',
+    // import.meta.url is the bundle's own URL, as it is the module's in tsc's output; modules that
+    // find files from it (src/init/package-root.ts) sit at the same depth in both.
+    define: { 'import.meta.url': 'importMetaUrl' },
+    banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
   };
   await build({ ...common, entryPoints: { 'load-bundle': 'src/cli/bundle/load-bundle.ts' } });

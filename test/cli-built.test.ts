@@ -44,7 +44,7 @@ describe('the built CLI', () => {
   it('recap --help lists every command and points to docs/cli.md', () => {
     const result = recap(['--help']);
     expect(result.code).toBe(0);
-    for (const command of ['run', 'validate', 'test', 'studio', 'serve', 'admin', 'import']) expect(result.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+    for (const command of ['run', 'validate', 'test', 'studio', 'serve', 'admin', 'import', 'init']) expect(result.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
     expect(result.stdout).toContain('docs/cli.md');
   });
 
@@ -62,6 +62,21 @@ describe('the built CLI', () => {
     expect(result.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('ok '))).toEqual([]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/all passed/);
+  });
+
+  it('recap init writes a project from its bundle (templates found beside dist/), whose suite passes', () => {
+    const project = path.join(work, 'project');
+    const init = recap(['init', project]);
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain('npx recap test');
+    const suite = spawnSync(process.execPath, [BIN, 'test'], { cwd: project, env: { ...env, CI: 'true' }, encoding: 'utf8' });
+    expect(suite.stdout).toContain('all passed');
+    expect(suite.status).toBe(0);
+  });
+
+  it('recap --version is the version in package.json', () => {
+    const { version } = JSON.parse(readFileSync(path.join(REPOSITORY, 'package.json'), 'utf8')) as { version: string };
+    expect(recap(['--version']).stdout.trim()).toBe(version);
   });
 
   it('recap import rrweb, recap admin and recap serve work from their bundles', async () => {

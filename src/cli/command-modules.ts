@@ -12,6 +12,7 @@ export const commandModules = {
   serve: () => import('./serve-command.js'),
   admin: () => import('./admin-command.js'),
   import: () => import('./import-command.js'),
+  init: () => import('./init-command.js'),
 };
 
 /** The loaders of every command's module. */

@@ -7,6 +7,7 @@ import type { CommandContext } from './command-context.js';
 import { EXIT_USAGE } from './exit-codes.js';
 import { registerAdminCommand } from './register-admin-command.js';
 import { registerImportCommand } from './register-import-command.js';
+import { registerInitCommand } from './register-init-command.js';
 import { registerRunCommand } from './register-run-command.js';
 import { registerServeCommand } from './register-serve-command.js';
 import { registerStudioCommand } from './register-studio-command.js';
@@ -40,6 +41,7 @@ export function buildProgram(io: CliIo, exit: { code: number }): Command {
   registerServeCommand(program, context);
   registerAdminCommand(program, context);
   registerImportCommand(program, context);
+  registerInitCommand(program, context);
 
   return program;
 }

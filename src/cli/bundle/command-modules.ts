@@ -20,4 +20,5 @@ export const commandModules: CommandModules = {
   serve: bundle('serve'),
   admin: bundle('admin'),
   import: bundle('import'),
+  init: bundle('init'),
 };

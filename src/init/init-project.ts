@@ -1,0 +1,64 @@
+// `recap init [dir]`: makes a working recap project in a folder, or writes nothing at all.
+
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { findObstacles } from './find-obstacles.js';
+import { InitConflictError, InitTargetError } from './init-error.js';
+import { initFiles } from './init-files.js';
+import { packageName } from './package-name.js';
+import { planInit } from './plan-init.js';
+import { readInitSources, type InitSources } from './read-init-sources.js';
+import { writeInitFiles } from './write-init-files.js';
+
+export interface InitOptions {
+  /** Where the user ran the command: `directory` is resolved from it, paths are shown from it. */
+  readonly cwd: string;
+  /** The project folder as the user typed it (default: `cwd`); made when missing. */
+  readonly directory?: string;
+  /** Defaults to recap's own templates and fixtures. */
+  readonly sources?: InitSources;
+}
+
+export interface InitResult {
+  /** The project folder, absolute. */
+  readonly directory: string;
+  /** Each file written, as seen from `cwd`. */
+  readonly written: readonly string[];
+  /** Files left as they were because the user had them (package.json, .gitignore). */
+  readonly kept: readonly string[];
+  /** The user's own package.json was kept, so recap is not necessarily among its devDependencies. */
+  readonly keptPackageJson: boolean;
+}
+
+/** Throws InitTargetError when `directory` cannot be a folder; a missing one is made later. */
+async function checkTarget(directory: string, shown: string): Promise<void> {
+  const stats = await stat(directory).catch((error: unknown) => {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ENOTDIR') throw new InitTargetError(shown, 'a part of that path is a file, not a folder');
+    throw error;
+  });
+  if (stats !== undefined && !stats.isDirectory()) throw new InitTargetError(shown, 'it exists and is not a folder');
+}
+
+/** Writes the project, or throws InitConflictError / InitTargetError having written nothing. */
+export async function initProject(options: InitOptions): Promise<InitResult> {
+  const typed = options.directory === undefined ? undefined : path.normalize(options.directory);
+  const directory = path.resolve(options.cwd, typed ?? '.');
+  const display = (file: string): string => (typed === undefined ? file : path.join(typed, file));
+  await checkTarget(directory, typed ?? '.');
+
+  const sources = options.sources ?? (await readInitSources());
+  const files = initFiles(sources, packageName(path.basename(directory)));
+  const plan = planInit(files, await findObstacles(directory, files.map((file) => file.path)));
+  if (plan.conflicts.length > 0) throw new InitConflictError(plan.conflicts.map(display));
+
+  await mkdir(directory, { recursive: true });
+  await writeInitFiles({ directory, files: plan.write, display });
+  return {
+    directory,
+    written: plan.write.map((file) => display(file.path)),
+    kept: plan.kept.map((file) => display(file.path)),
+    keptPackageJson: plan.kept.some((file) => file.path === 'package.json'),
+  };
+}

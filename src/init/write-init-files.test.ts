@@ -1,0 +1,32 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InitConflictError } from './init-error.js';
+import type { InitFile } from './init-files.js';
+import { writeInitFiles } from './write-init-files.js';
+
+const file = (filePath: string, text: string): InitFile => ({ path: filePath, text, onlyWhenAbsent: false });
+
+describe('writeInitFiles', () => {
+  it('writes each file, making its folders', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'recap-write-'));
+    await writeInitFiles({ directory, files: [file('a/b/c.yaml', 'c'), file('d.json', 'd')], display: (name) => name });
+    expect(await readFile(path.join(directory, 'a/b/c.yaml'), 'utf8')).toBe('c');
+    expect(await readFile(path.join(directory, 'd.json'), 'utf8')).toBe('d');
+  });
+
+  it('does not overwrite a file that appeared after planning, and removes the files it wrote', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'recap-write-'));
+    await writeFile(path.join(directory, 'late.json'), 'theirs');
+    const writing = writeInitFiles({
+      directory,
+      files: [file('first.yaml', 'ours'), file('late.json', 'ours')],
+      display: (name) => `project/${name}`,
+    });
+    await expect(writing).rejects.toBeInstanceOf(InitConflictError);
+    await expect(writing).rejects.toMatchObject({ files: ['project/late.json'] });
+    expect(await readFile(path.join(directory, 'late.json'), 'utf8')).toBe('theirs');
+    expect(await readdir(directory)).toEqual(['late.json']);
+  });
+});
