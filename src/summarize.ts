@@ -1,4 +1,4 @@
-// prepare → model → parse → validate → (one repair retry) → result (DESIGN §5).
+// prepare → model → parse → validate → (one repair retry) → result (see docs/profiles.md#response-schemas-and-results).
 
 import type { ResponseSchema } from './profile/response-schema-field.js';
 import type { PreparedRequest } from './pipeline/prepare.js';

@@ -1,4 +1,4 @@
-// Step 3 of the pipeline: which context elements go into the prompt (DESIGN §4).
+// Step 3 of the pipeline: which context elements go into the prompt (see docs/pipeline.md).
 
 import { CONTEXT_ELEMENTS, type ContextElement, type ContextSettings } from '../profile/profile-schema.js';
 import type { Session, SessionDevice, SessionLocation, SessionOrg, SessionUser } from '../session/session-schema.js';

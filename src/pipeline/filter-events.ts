@@ -1,4 +1,4 @@
-// Step 1 of the pipeline: keep events by type (custom events by name), DESIGN §4.
+// Step 1 of the pipeline (see docs/pipeline.md): keep events by type, custom events by name.
 
 import type { EventsSettings } from '../profile/profile-schema.js';
 import type { SessionEvent } from '../session/session-schema.js';

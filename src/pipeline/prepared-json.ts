@@ -1,4 +1,4 @@
-// The stable JSON form of a prepared request: `recap run --dry-run --json` (DESIGN §7).
+// The stable JSON form of a prepared request: `recap run --dry-run --json` (see docs/cli.md).
 
 import type { ResponseSchema } from '../profile/response-schema-field.js';
 import type { SessionContext } from './assemble-context.js';

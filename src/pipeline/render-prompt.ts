@@ -1,4 +1,4 @@
-// Step 4 of the pipeline: pre_prompt, the session block, post_prompt (DESIGN §4).
+// Step 4 of the pipeline: pre_prompt, the session block, post_prompt (see docs/pipeline.md).
 
 import { CONTEXT_ELEMENTS } from '../profile/profile-schema.js';
 import type { SessionContext } from './assemble-context.js';

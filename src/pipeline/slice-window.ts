@@ -1,4 +1,4 @@
-// The time window of a slice (DESIGN §4), computed from the whole session before filtering.
+// The time window of a slice (see docs/pipeline.md), computed from the whole session before filtering.
 
 import type { SliceSettings } from '../profile/profile-schema.js';
 import { parseIsoTimestamp } from '../session/iso-timestamp.js';

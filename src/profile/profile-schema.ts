@@ -1,4 +1,4 @@
-// The summary profile (DESIGN §3): the spec's POST /v2/visit_profile body plus recap's extensions.
+// The summary profile (see docs/profiles.md): the spec's POST /v2/visit_profile body plus recap's extensions.
 
 import { z } from 'zod';
 import { timestampSchema } from '../session/session-schema.js';

@@ -1,4 +1,4 @@
-// The response_schema field of a profile: the upper-case schema language of DESIGN §5.
+// The response_schema field of a profile: the upper-case schema language (see docs/profiles.md#response-schemas-and-results).
 // It lives with the profile because a profile file is checked as a whole; src/response-schema/
 // builds on it (conversion to JSON Schema, validation of answers).
 
@@ -90,7 +90,7 @@ const nodeSchema: z.ZodType<ResponseSchema, unknown> = z.lazy(() =>
     })
     // Also when a child has problems: a profile's problems are reported all at once.
     .superRefine(checkNode, { when: isObjectPayload }),
-).meta({ id: 'ResponseSchemaNode', description: 'A response schema node: upper-case types (DESIGN §5).' });
+).meta({ id: 'ResponseSchemaNode', description: 'A response schema node: upper-case types (docs/profiles.md#response-schemas-and-results).' });
 
 const isObjectPayload = (payload: { value: unknown }): boolean =>
   typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);

@@ -1,4 +1,4 @@
-// Checks a response schema's keywords and normalises its type names to upper-case (DESIGN §5).
+// Checks a response schema's keywords and normalises its type names to upper-case (see docs/profiles.md#response-schemas-and-results).
 
 import { describeIssue } from '../session/describe-issue.js';
 import { formatJsonPath } from '../session/json-path.js';

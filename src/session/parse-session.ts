@@ -1,4 +1,5 @@
-// Validates a session fixture and returns it with events sorted by time, stably (DESIGN §2).
+// Validates a session fixture and returns it with events sorted by time, stably (see
+// docs/fixtures.md).
 
 import { describeIssue } from './describe-issue.js';
 import { EVENT_TYPES } from './event-types.js';

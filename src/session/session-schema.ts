@@ -1,4 +1,4 @@
-// The session fixture format (DESIGN §2): a recorded session with its context and events.
+// The session fixture format (see docs/fixtures.md): a recorded session with its context and events.
 
 import { z } from 'zod';
 import { EVENT_TYPES } from './event-types.js';
