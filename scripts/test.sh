@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# `npm test`: the whole suite. Type checking, the build (the end-to-end tests run the built CLI), vitest (the PostgreSQL half of the store suite runs
-# against a throwaway server, the studio's end-to-end test inside tmux), then this repository's
-# own regression suites. Installs tmux and PostgreSQL from Debian's packages when they are
-# missing and it runs as root (as on CI); otherwise says what to install.
+# `npm test`: the whole suite. Type checking, the library reference check (TypeDoc: every export
+# of src/index.ts documented), the build (end-to-end tests run the built CLI), vitest (the
+# PostgreSQL half of the store suite runs against a throwaway server, the studio's end-to-end test
+# inside tmux), then this repository's own regression suites. Installs tmux and PostgreSQL from
+# Debian's packages when they are missing and it runs as root (as on CI); otherwise says what to
+# install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,4 +20,4 @@ if ! command -v tmux >/dev/null 2>&1; then
   fi
 fi
 
-exec bash scripts/with-postgres.sh bash -c 'npm run typecheck && npm run build && npx vitest run && npm run test:suites'
+exec bash scripts/with-postgres.sh bash -c 'npm run typecheck && npm run docs:check && npm run build && npx vitest run && npm run test:suites'

@@ -1,6 +1,32 @@
-// The public library API of recap: re-exports only. Every name here is documented where it is defined.
+// The public library API of recap: re-exports only. Every name here is documented where it is
+// defined; `npm run docs` builds the reference from those comments and `npm run docs:check` fails
+// on an export without one.
 
-// Profiles (DESIGN §3)
+/**
+ * The recap library: turn a summary profile and a recorded session into a model request, ask a
+ * model, and get a validated result.
+ *
+ * ```ts
+ * import { createModel, loadProfile, loadSession, prepare, summarize } from 'recap';
+ *
+ * const profile = await loadProfile('profiles/plain-summary.yaml');
+ * const session = await loadSession('sessions-fixtures/checkout-abandon.json');
+ * const prepared = prepare(profile, session); // pure: the prompt, kept events, context, settings
+ * const model = await createModel(); // Gemini or OpenAI when configured, else the offline extractive model
+ * const { result } = await summarize(prepared, model); // { summary } or { response, response_schema }
+ * ```
+ *
+ * The pipeline's steps are exported one by one too ({@link filterEvents}, {@link sliceEvents},
+ * {@link assembleContext}, {@link renderPrompt}), with the response-schema tools
+ * ({@link normalizeResponseSchema}, {@link validateResponse}), the model adapters and the error
+ * classes. The formats and rules behind them are described in the repository's `docs/` pages:
+ * `docs/library.md`, `docs/profiles.md`, `docs/fixtures.md`, `docs/pipeline.md` and
+ * `docs/models.md`.
+ *
+ * @packageDocumentation
+ */
+
+// Profiles (see docs/profiles.md)
 export { parseProfile, safeParseProfile, type ParseProfileOptions, type SafeParseProfileResult } from './profile/parse-profile.js';
 export { loadProfile, type LoadProfileOptions } from './profile/load-profile.js';
 export { checkProfile, type CheckProfileResult, type ProfileDataIssue } from './profile/check-profile.js';
@@ -8,6 +34,10 @@ export { ProfileValidationError, formatProfileIssue, type ProfileIssue } from '.
 export { profileJsonSchema, PROFILE_JSON_SCHEMA_PATH } from './profile/profile-json-schema.js';
 export {
   profileSchema,
+  llmSchema,
+  sliceSchema,
+  contextSchema,
+  eventsSchema,
   SLICE_MODES,
   CONTEXT_ELEMENTS,
   type Profile,
@@ -25,16 +55,21 @@ export {
   type ResponseSchemaType,
 } from './profile/response-schema-field.js';
 
-// Session fixtures (DESIGN §2)
+// Session fixtures (see docs/fixtures.md)
 export { parseSession, safeParseSession, type ParseSessionOptions, type SafeParseSessionResult } from './session/parse-session.js';
 export { loadSession } from './session/load-session.js';
 export { decodeUtf8, readUtf8File, NotUtf8Error } from './session/read-utf8-file.js';
-export { parseFixtureText, type FixtureText, type FixtureTextResult } from './session/fixture-text.js';
+export { parseFixtureText, type FixtureText, type FixtureTextResult, type FixtureLayout } from './session/fixture-text.js';
 export { SessionFixtureError, type SessionIssue } from './session/session-error.js';
 export { BUILT_IN_EVENT_TYPES, EVENT_TYPES, isBuiltInEventType, type BuiltInEventType, type EventType } from './session/event-types.js';
 export { eventKey } from './session/event-key.js';
 export {
   sessionFixtureSchema,
+  sessionEventSchema,
+  sessionUserSchema,
+  sessionOrgSchema,
+  sessionLocationSchema,
+  sessionDeviceSchema,
   type Session,
   type SessionEvent,
   type FixtureEvent,
@@ -45,7 +80,7 @@ export {
   type SessionDevice,
 } from './session/session-schema.js';
 
-// Pipeline (DESIGN §4): pure functions
+// Pipeline (see docs/pipeline.md): pure functions
 export { filterEvents } from './pipeline/filter-events.js';
 export { sliceEvents, type SliceResult } from './pipeline/slice-events.js';
 export { sliceWindow, inWindow, type SliceWindow } from './pipeline/slice-window.js';
@@ -59,13 +94,13 @@ export { toPreparedJson, type PreparedJson, type PreparedJsonEvent, type Prepare
 export { estimateTokens } from './pipeline/estimate-tokens.js';
 export type { IndexedEvent } from './pipeline/indexed-event.js';
 
-// Response schemas (DESIGN §5)
+// Response schemas (see docs/profiles.md#response-schemas-and-results)
 export { normalizeResponseSchema, type NormalizeResponseSchemaResult, type ResponseSchemaIssue } from './response-schema/normalize-response-schema.js';
 export { toJsonSchema, type JsonSchema, type ToJsonSchemaOptions } from './response-schema/to-json-schema.js';
 export { validateResponse, formatResponseIssues, type ValidateResponseResult, type ResponseValidationIssue } from './response-schema/validate-response.js';
 export { parseAnswer, type ParseAnswerResult } from './response-schema/parse-answer.js';
 
-// Models (DESIGN §6)
+// Models (see docs/models.md)
 export type {
   SummaryModel,
   ModelRequest,
@@ -76,20 +111,29 @@ export type {
   Provider,
 } from './models/summary-model.js';
 export { PROVIDERS } from './models/summary-model.js';
-export { createModel, resolveProvider, type ModelSettings } from './models/create-model.js';
+export { createModel, resolveProvider, type ModelSettings, type Environment } from './models/create-model.js';
 export { createGeminiModel, DEFAULT_GEMINI_MODEL, type GeminiModelOptions } from './models/gemini/create-gemini-model.js';
 export { createOpenAiModel, DEFAULT_OPENAI_MODEL, type OpenAiModelOptions } from './models/openai-compatible/create-openai-model.js';
 export { createExtractiveModel, EXTRACTIVE_MODEL } from './models/extractive/create-extractive-model.js';
 export { createReplayModel, type ReplayModelOptions } from './models/replay/create-replay-model.js';
-export { cassetteKey, readCassette, writeCassette, type Cassette, type CassetteRequest } from './models/replay/cassette.js';
-export { createRetryingFetch, type RetryOptions } from './models/retrying-fetch.js';
+export {
+  cassetteKey,
+  readCassette,
+  writeCassette,
+  cassetteSchema,
+  type Cassette,
+  type CassetteRequest,
+  type RecordCassetteInput,
+} from './models/replay/cassette.js';
+export { createRetryingFetch, type RetryOptions, type Fetch } from './models/retrying-fetch.js';
 export {
   ModelError,
   ModelUnavailableError,
   UnsupportedRequestError,
   InvalidAnswerError,
   CassetteMissError,
+  type ModelErrorOptions,
 } from './models/model-errors.js';
 
-// Summaries (DESIGN §5)
+// Summaries (see docs/profiles.md#response-schemas-and-results)
 export { summarize, modelRequestFor, type SummaryResult, type SummaryOutcome, type SummarizeOptions } from './summarize.js';

@@ -1,4 +1,4 @@
-// prepare → model → parse → validate → (one repair retry) → result (DESIGN §5).
+// prepare → model → parse → validate → (one repair retry) → result (see docs/profiles.md#response-schemas-and-results).
 
 import type { ResponseSchema } from './profile/response-schema-field.js';
 import type { PreparedRequest } from './pipeline/prepare.js';
@@ -7,20 +7,37 @@ import type { ModelRequest, ModelResponse, SummaryModel, TokenUsage } from './mo
 import { parseAnswer } from './response-schema/parse-answer.js';
 import { formatResponseIssues, validateResponse, type ResponseValidationIssue } from './response-schema/validate-response.js';
 
-/** The result shapes of DESIGN §5. */
+/**
+ * The result of a summary (see docs/profiles.md#response-schemas-and-results):
+ * `{ summary }` without a response schema, `{ response, response_schema }` with one (the
+ * upper-case schema the answer was validated against).
+ *
+ * @category Summaries
+ */
 export type SummaryResult =
   | { readonly summary: string }
   | { readonly response: Record<string, unknown>; readonly response_schema: ResponseSchema };
 
+/**
+ * Options of {@link summarize}.
+ *
+ * @category Summaries
+ */
 export interface SummarizeOptions {
+  /** Aborts the model calls. */
   readonly signal?: AbortSignal;
   /** Milliseconds clock for latency; default the process's monotonic clock. */
   readonly now?: () => number;
 }
 
-/** A result and how it was obtained. */
+/**
+ * What {@link summarize} returns: a result and how it was obtained.
+ *
+ * @category Summaries
+ */
 export interface SummaryOutcome {
   readonly result: SummaryResult;
+  /** The provider of the model that answered. */
   readonly provider: string;
   /** The model that answered. */
   readonly model: string;
@@ -28,6 +45,7 @@ export interface SummaryOutcome {
   readonly usage: TokenUsage | undefined;
   /** 1, or 2 after a repair retry. */
   readonly attempts: number;
+  /** Milliseconds from the first request to the accepted answer. */
   readonly latencyMs: number;
   /** The accepted answer, verbatim. */
   readonly rawText: string;
@@ -53,7 +71,14 @@ function checkAnswer(schema: ResponseSchema, text: string): Checked {
   return validateResponse(schema, parsed.value);
 }
 
-/** The model request for a prepared profile + session: only what the prompt already holds. */
+/**
+ * The model request for a prepared profile + session: the prompt, temperature and response schema,
+ * and as `source` only what the prompt already holds (kept events, included context).
+ *
+ * @param prepared - The output of {@link prepare}.
+ * @param signal - Aborts the call.
+ * @category Summaries
+ */
 export function modelRequestFor(prepared: PreparedRequest, signal?: AbortSignal): ModelRequest {
   return {
     prompt: prepared.prompt,
@@ -97,7 +122,26 @@ export async function generateValidated(model: SummaryModel, request: ModelReque
 /**
  * Asks the model, then parses and validates its answer against the response schema. An invalid
  * answer gets one repair retry; after that an {@link InvalidAnswerError} carries the raw text and
- * the problems. Invalid data is never returned as valid.
+ * the problems. Invalid data is never returned as valid. Without a response schema the answer
+ * text, trimmed, is the summary.
+ *
+ * @param prepared - The output of {@link prepare}.
+ * @param model - The model to ask ({@link createModel}, or any {@link SummaryModel}).
+ * @param options - An abort signal, and the clock used for `latencyMs`.
+ * @throws {@link InvalidAnswerError} when the answer still breaks the response schema after the
+ * repair retry; {@link ModelError} when the model returns an empty summary; whatever
+ * `model.generate` rejects with (a {@link ModelError} or subclass for recap's adapters).
+ * @example
+ * ```ts
+ * import { createModel, loadProfile, loadSession, prepare, summarize } from 'recap';
+ *
+ * const profile = await loadProfile('profiles/plain-summary.yaml');
+ * const session = await loadSession('sessions-fixtures/checkout-abandon.json');
+ * const model = await createModel({ provider: 'extractive' });
+ * const { result, attempts } = await summarize(prepare(profile, session), model);
+ * if ('summary' in result) console.log(result.summary);
+ * ```
+ * @category Summaries
  */
 export async function summarize(
   prepared: PreparedRequest,

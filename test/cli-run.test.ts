@@ -73,7 +73,7 @@ describe('recap validate', () => {
 });
 
 describe('recap run', () => {
-  it('--dry-run --json prints the DESIGN §7 object without calling a model', async () => {
+  it('--dry-run --json prints the object of docs/cli.md without calling a model', async () => {
     const result = await run('run', 'plain.yaml', 'session.json', '--dry-run', '--json');
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout) as Record<string, unknown>;

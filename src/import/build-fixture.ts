@@ -1,4 +1,4 @@
-// Assembles the session fixture (DESIGN §2) from what the recording's windows became.
+// Assembles the session fixture (see docs/fixtures.md) from what the recording's windows became.
 
 import type { FixtureEvent, SessionFixture } from '../session/session-schema.js';
 import type { DerivedEvent } from './derived-event.js';

@@ -4,8 +4,18 @@ import { ModelUnavailableError } from './model-errors.js';
 import type { RetryOptions } from './retrying-fetch.js';
 import { PROVIDERS, type Provider, type SummaryModel } from './summary-model.js';
 
+/**
+ * Environment variables by name, as `process.env` holds them.
+ *
+ * @category Models
+ */
 export type Environment = Readonly<Record<string, string | undefined>>;
 
+/**
+ * What {@link createModel} builds a model from: flags, the profile and the environment.
+ *
+ * @category Models
+ */
 export interface ModelSettings {
   /** Default: gemini when a Gemini key is set, else openai when OPENAI_BASE_URL or OPENAI_API_KEY is, else extractive. */
   readonly provider?: Provider | undefined;
@@ -17,9 +27,13 @@ export interface ModelSettings {
   readonly cassettes?: string | undefined;
   /** For replay: the provider the cassettes were recorded from. Default gemini. */
   readonly replayProvider?: string | undefined;
+  /** Where keys and URLs are read from. Default `process.env`. */
   readonly env?: Environment;
+  /** The fetch the vendor adapters call. Default `globalThis.fetch`. */
   readonly fetch?: typeof globalThis.fetch;
+  /** Retries on 408, 429 and 5xx (gemini, openai); see {@link createRetryingFetch}. */
   readonly retry?: RetryOptions;
+  /** Bounds one call, retries and their waits included (gemini, openai). */
   readonly timeoutMs?: number;
 }
 
@@ -37,7 +51,14 @@ export function isProvider(value: string): value is Provider {
   return (PROVIDERS as readonly string[]).includes(value);
 }
 
-/** The provider to use when none is given: a configured key decides, extractive otherwise. */
+/**
+ * The provider {@link createModel} uses: `settings.provider` when given, else gemini when
+ * GEMINI_API_KEY or GOOGLE_API_KEY is set, else openai when OPENAI_BASE_URL or OPENAI_API_KEY is,
+ * else extractive (offline).
+ *
+ * @param settings - `provider` and `env` are read.
+ * @category Models
+ */
 export function resolveProvider(settings: ModelSettings): Provider {
   if (settings.provider !== undefined) return settings.provider;
   const env = settings.env ?? process.env;
@@ -46,7 +67,6 @@ export function resolveProvider(settings: ModelSettings): Provider {
   return 'extractive';
 }
 
-/** Builds the model the settings describe. Throws ModelUnavailableError when it cannot be used. */
 /** `value` when it is an http(s) URL; else a configuration error naming where it came from. */
 function checkedBaseUrl(value: string | undefined, provider: Provider, from: string): string | undefined {
   if (value === undefined) return undefined;
@@ -62,6 +82,26 @@ function checkedBaseUrl(value: string | undefined, provider: Provider, from: str
   return value;
 }
 
+/**
+ * Builds the model the settings describe (see docs/models.md), choosing the provider with
+ * {@link resolveProvider}. A vendor SDK is loaded only when its provider is chosen. The model
+ * name is `settings.model`, else (openai) OPENAI_MODEL, else the provider's default.
+ *
+ * @param settings - Provider, model, base URL, cassettes, environment and IO.
+ * @throws {@link ModelUnavailableError} when the model cannot be used: gemini without a key,
+ * openai with neither a key nor a base URL, a base URL that is not http(s).
+ * @example
+ * ```ts
+ * import { createModel, loadProfile, loadSession, prepare, summarize } from 'recap';
+ *
+ * const profile = await loadProfile('profiles/plain-summary.yaml');
+ * const session = await loadSession('sessions-fixtures/checkout-abandon.json');
+ * // No key in the environment: the offline extractive model.
+ * const model = await createModel({ model: profile.llm?.model, env: {} });
+ * const outcome = await summarize(prepare(profile, session), model);
+ * ```
+ * @category Models
+ */
 export async function createModel(settings: ModelSettings = {}): Promise<SummaryModel> {
   const env = settings.env ?? process.env;
   const provider = resolveProvider(settings);

@@ -2,17 +2,32 @@
 
 import type { Provider } from './summary-model.js';
 
+/**
+ * The context every {@link ModelError} carries.
+ *
+ * @category Models
+ */
 export interface ModelErrorOptions {
+  /** The provider whose model failed. */
   readonly provider: Provider;
   /** The HTTP status the vendor answered, when there was one. */
   readonly status?: number | undefined;
+  /** The underlying error, kept as the error's `cause`. */
   readonly cause?: unknown;
 }
 
-/** The model failed: the vendor answered with an error, or the call broke. */
+/**
+ * The model failed: the vendor answered with an error, or the call broke. The base class of every
+ * model failure; `code` tells them apart.
+ *
+ * @category Models
+ */
 export class ModelError extends Error {
+  /** `model_error`, or the subclass's code. */
   readonly code: string = 'model_error';
+  /** The provider whose model failed. */
   readonly provider: Provider;
+  /** The HTTP status the vendor answered, when there was one. */
   readonly status: number | undefined;
 
   constructor(message: string, options: ModelErrorOptions) {
@@ -23,7 +38,11 @@ export class ModelError extends Error {
   }
 }
 
-/** The model cannot be used at all: no key, no endpoint, or the vendor is unreachable. */
+/**
+ * The model cannot be used at all: no key, no endpoint, or the vendor is unreachable.
+ *
+ * @category Models
+ */
 export class ModelUnavailableError extends ModelError {
   override readonly code = 'model_unavailable';
 
@@ -33,7 +52,11 @@ export class ModelUnavailableError extends ModelError {
   }
 }
 
-/** The model refuses this kind of request, e.g. the extractive summariser and a response schema. */
+/**
+ * The model refuses this kind of request, e.g. the extractive summariser and a response schema.
+ *
+ * @category Models
+ */
 export class UnsupportedRequestError extends ModelError {
   override readonly code = 'unsupported_request';
 
@@ -43,7 +66,11 @@ export class UnsupportedRequestError extends ModelError {
   }
 }
 
-/** The model's answer did not fit the response schema, even after the repair retry. */
+/**
+ * The model's answer did not fit the response schema, even after the repair retry.
+ *
+ * @category Models
+ */
 export class InvalidAnswerError extends ModelError {
   override readonly code = 'invalid_answer';
   /** The last answer, verbatim. */
@@ -62,7 +89,11 @@ export class InvalidAnswerError extends ModelError {
   }
 }
 
-/** The replay model has no cassette for this request. */
+/**
+ * The replay model has no cassette for this request.
+ *
+ * @category Models
+ */
 export class CassetteMissError extends ModelError {
   override readonly code = 'cassette_miss';
   /** The cassette key that was looked up. */

@@ -1,6 +1,11 @@
 // A fetch that retries 408, 429 and 5xx answers with exponential backoff, honouring Retry-After.
 // Vendor SDKs take a `fetch` option, so every adapter retries the same way.
 
+/**
+ * Options of {@link createRetryingFetch}.
+ *
+ * @category Models
+ */
 export interface RetryOptions {
   /** Retries after the first attempt. Default 3. */
   readonly retries?: number;
@@ -16,6 +21,11 @@ export interface RetryOptions {
   readonly onRetry?: (info: { attempt: number; status: number; delayMs: number }) => void;
 }
 
+/**
+ * The type of `globalThis.fetch`.
+ *
+ * @category Models
+ */
 export type Fetch = typeof globalThis.fetch;
 
 /** Statuses worth retrying: timeouts, rate limits and server errors. */
@@ -47,7 +57,14 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Wraps `fetch` so that retryable answers are retried; the last answer is returned as is. */
+/**
+ * Wraps `fetch` so that answers 408, 429 and 5xx are retried with exponential backoff and jitter,
+ * honouring `Retry-After` (and `retry-after-ms`) up to `maxDelayMs`; the last answer is returned
+ * as is. Errors thrown by `fetch` itself are not retried.
+ *
+ * @param fetchImplementation - The fetch to wrap. Default `globalThis.fetch`.
+ * @category Models
+ */
 export function createRetryingFetch(fetchImplementation: Fetch = globalThis.fetch, options: RetryOptions = {}): Fetch {
   const retries = options.retries ?? 3;
   const baseDelayMs = options.baseDelayMs ?? 500;

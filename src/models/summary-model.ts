@@ -4,11 +4,24 @@ import type { ResponseSchema } from '../profile/response-schema-field.js';
 import type { SessionContext } from '../pipeline/assemble-context.js';
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
 
-/** The providers recap ships adapters for. */
+/**
+ * The providers recap ships adapters for.
+ *
+ * @category Models
+ */
 export const PROVIDERS = ['gemini', 'openai', 'extractive', 'replay'] as const;
+/**
+ * One of {@link PROVIDERS}.
+ *
+ * @category Models
+ */
 export type Provider = (typeof PROVIDERS)[number];
 
-/** A second turn after an answer that did not fit the response schema. */
+/**
+ * A second turn after an answer that did not fit the response schema.
+ *
+ * @category Models
+ */
 export interface RepairTurn {
   /** The rejected answer, verbatim. */
   readonly answer: string;
@@ -16,10 +29,15 @@ export interface RepairTurn {
   readonly problems: string;
 }
 
-/** One request to a model. */
+/**
+ * One request to a model; {@link modelRequestFor} builds it from a prepared request.
+ *
+ * @category Models
+ */
 export interface ModelRequest {
   /** The exact prompt, sent as one user turn. */
   readonly prompt: string;
+  /** 0 to 2; the vendor's default when absent. */
   readonly temperature?: number | undefined;
   /** Upper-case response schema; when present the model must answer JSON that fits it. */
   readonly responseSchema?: ResponseSchema | undefined;
@@ -30,23 +48,39 @@ export interface ModelRequest {
    * models that compute an answer from the data instead of reading the prompt.
    */
   readonly source?: ModelRequestSource | undefined;
+  /** Aborts the call. */
   readonly signal?: AbortSignal | undefined;
 }
 
+/**
+ * The data behind a prompt: what {@link ModelRequest.source} carries for offline models.
+ *
+ * @category Models
+ */
 export interface ModelRequestSource {
   readonly sessionId: string;
+  /** The kept events, in time order. */
   readonly events: readonly IndexedEvent[];
+  /** The included context elements only. */
   readonly context: SessionContext;
 }
 
-/** Tokens the vendor reported for one call. */
+/**
+ * Tokens the vendor reported for one call.
+ *
+ * @category Models
+ */
 export interface TokenUsage {
   readonly promptTokens: number;
   readonly outputTokens: number;
   readonly totalTokens: number;
 }
 
-/** One answer from a model. */
+/**
+ * One answer from a model.
+ *
+ * @category Models
+ */
 export interface ModelResponse {
   /** The answer text, verbatim (JSON text when a response schema was given). */
   readonly text: string;
@@ -55,13 +89,24 @@ export interface ModelResponse {
   readonly usage?: TokenUsage | undefined;
 }
 
-/** A model recap can summarise with. Adapters receive their IO (fetch, clock) in their options. */
+/**
+ * A model recap can summarise with: the one interface every adapter implements (see
+ * docs/models.md). Adapters receive their IO (fetch, clock) in their options, so a test can pass
+ * its own object that implements this interface.
+ *
+ * @category Models
+ */
 export interface SummaryModel {
+  /** The provider the model belongs to; `replay` for answers from cassettes. */
   readonly provider: Provider;
   /** The model name requests go to, e.g. `gemini-2.5-flash`. */
   readonly model: string;
   /** Whether the model is a language model; the extractive summariser is not. */
   readonly kind: 'language-model' | 'rule-based';
+  /**
+   * Asks the model once. Rejects with a {@link ModelError} (or a subclass) when the vendor fails
+   * or the request is one the model refuses.
+   */
   generate(request: ModelRequest): Promise<ModelResponse>;
   /** The vendor's token count for the prompt, when the vendor can count. */
   countTokens?(request: ModelRequest): Promise<number>;

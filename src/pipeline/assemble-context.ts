@@ -1,9 +1,13 @@
-// Step 3 of the pipeline: which context elements go into the prompt (DESIGN §4).
+// Step 3 of the pipeline: which context elements go into the prompt (see docs/pipeline.md).
 
 import { CONTEXT_ELEMENTS, type ContextElement, type ContextSettings } from '../profile/profile-schema.js';
 import type { Session, SessionDevice, SessionLocation, SessionOrg, SessionUser } from '../session/session-schema.js';
 
-/** Context elements by name; an element absent from the session is absent here. */
+/**
+ * Context elements by name; an element absent from the session is absent here.
+ *
+ * @category Pipeline
+ */
 export interface SessionContext {
   user?: SessionUser;
   org?: SessionOrg;
@@ -11,6 +15,11 @@ export interface SessionContext {
   device?: SessionDevice;
 }
 
+/**
+ * What {@link assembleContext} returns: the session's context elements split in two.
+ *
+ * @category Pipeline
+ */
 export interface AssembledContext {
   /** The elements that go into the prompt. */
   readonly included: SessionContext;
@@ -18,7 +27,13 @@ export interface AssembledContext {
   readonly excluded: SessionContext;
 }
 
-/** The element names that `settings` lets through, before looking at the session. */
+/**
+ * The element names that `settings` lets through, before looking at the session, in the order of
+ * {@link CONTEXT_ELEMENTS}.
+ *
+ * @param settings - The profile's `context` section.
+ * @category Pipeline
+ */
 export function includedElements(settings: ContextSettings = {}): ContextElement[] {
   const removed = new Set<ContextElement>(settings.exclude ?? []);
   if (settings.exclude_user_context === true) removed.add('user');
@@ -29,8 +44,22 @@ export function includedElements(settings: ContextSettings = {}): ContextElement
 }
 
 /**
- * Splits the session's context into included and excluded elements: start from `include` (or all
- * four), remove `exclude`, then user and org when their exclude flags are set.
+ * Step 3 of the pipeline: splits the session's context into included and excluded elements: start
+ * from `include` (or all four), remove `exclude`, then user and org when their exclude flags are
+ * set. Exclusion always wins; an element the session lacks is in neither part.
+ *
+ * @param session - The session (only its user, org, location and device are read).
+ * @param settings - The profile's `context` section.
+ * @example
+ * ```ts
+ * import { assembleContext, loadSession } from 'recap';
+ *
+ * const session = await loadSession('sessions-fixtures/checkout-abandon.json');
+ * const { included, excluded } = assembleContext(session, { include: ['user', 'device'], exclude_user_context: true });
+ * Object.keys(included); // ['device']
+ * Object.keys(excluded); // ['user', 'org', 'location']
+ * ```
+ * @category Pipeline
  */
 export function assembleContext(session: Pick<Session, ContextElement>, settings: ContextSettings = {}): AssembledContext {
   const allowed = new Set(includedElements(settings));

@@ -23,6 +23,8 @@ function punctuationIn(text: string, from: number, to: number): number {
 /**
  * Estimated tokens for `text`: about four characters per token for prose, one token per two
  * punctuation marks, which the session block is dense with. Always labelled as an estimate.
+ *
+ * @category Pipeline
  */
 export function estimateTokens(text: string): number {
   let punctuation: number;

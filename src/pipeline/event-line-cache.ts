@@ -3,7 +3,10 @@
 
 /**
  * Each event's line after its offset, by event index, kept as UTF-16 code units: copying them
- * into the next prompt costs a fraction of rendering them again.
+ * into the next prompt costs a fraction of rendering them again. {@link prepare} keeps one per
+ * session by itself when given `previous`; pass one to {@link renderPrompt} to do the same.
+ *
+ * @category Pipeline
  */
 export class EventLineCache {
   private units = new Uint16Array(1 << 16);

@@ -5,12 +5,22 @@ import type { Session } from '../session/session-schema.js';
 import { keyFilter, selectEvents } from './select-events.js';
 import { inWindow, sliceWindow, type SliceWindow } from './slice-window.js';
 
-/** The fate of one event under a profile, in pipeline order: the first rule that drops it. */
+/**
+ * The fate of one event under a profile, in pipeline order: the first rule that drops it.
+ *
+ * @category Pipeline
+ */
 export type EventFate = 'kept' | 'filtered-by-type' | 'outside-window' | 'over-limit';
 
 const FATES: readonly EventFate[] = ['kept', 'filtered-by-type', 'outside-window', 'over-limit'];
 
+/**
+ * What {@link explainEvents} returns.
+ *
+ * @category Pipeline
+ */
 export interface EventExplanation {
+  /** The slice's time window. */
   readonly window: SliceWindow;
   /** How many events met each fate. */
   readonly counts: Readonly<Record<EventFate, number>>;
@@ -20,7 +30,9 @@ export interface EventExplanation {
 
 /**
  * The fate of every event: filtered by type (step 1), outside the slice window, or beyond the
- * event limit (step 2), else kept. Agrees with `prepare` on which events are kept.
+ * event limit (step 2), else kept. Agrees with {@link prepare} on which events are kept.
+ *
+ * @category Pipeline
  */
 export function explainEvents(profile: Profile, session: Session): EventExplanation {
   const events = session.events;

@@ -110,7 +110,7 @@ describe('pipeline invariants', () => {
     fc.assert(
       fc.property(sessionArbitrary, sliceArbitrary, eventsArbitrary, (session, slice, events) => {
         const { kept, window } = run(session, slice, events);
-        // The simplest reading of DESIGN §4: scan everything, then take from the right end.
+        // The simplest reading of the slice rules in docs/pipeline.md: scan everything, then take from the right end.
         const candidates = session.events
           .map((event, index) => ({ index, event }))
           .filter(({ event }) => passes(events, event) && inWindow(window, event.time));

@@ -129,7 +129,7 @@ describe('page text cannot break out of the session block', () => {
 });
 
 describe('toPreparedJson', () => {
-  it('gives the DESIGN §7 object with included context only', () => {
+  it('gives the recap run --dry-run --json object of docs/cli.md with included context only', () => {
     const json = toPreparedJson(prepare({ context: { include: ['device'] }, slice: { event_limit: 2 } }, session), {
       model: 'extractive-v1',
     });

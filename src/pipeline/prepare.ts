@@ -11,23 +11,40 @@ import { composePrompt, renderPrompt, type RenderedPrompt } from './render-promp
 import { selectEvents } from './select-events.js';
 import { sliceWindow, type SliceWindow } from './slice-window.js';
 
-/** What to ask the model for, besides the prompt. */
+/**
+ * What to ask the model for, besides the prompt: the profile's `llm` settings.
+ *
+ * @category Pipeline
+ */
 export interface GenerationSettings {
   /** The profile's `llm.model`, when it names one. */
   readonly model?: string | undefined;
+  /** The profile's `llm.temperature`, when set. */
   readonly temperature?: number | undefined;
   /** The upper-case response schema, when the profile asks for structured output. */
   readonly responseSchema?: ResponseSchema | undefined;
 }
 
-/** A token count and how it was obtained. */
+/**
+ * A token count and how it was obtained.
+ *
+ * @category Pipeline
+ */
 export interface TokenCount {
+  /** Tokens in the prompt. */
   readonly prompt: number;
+  /** `estimate` from {@link estimateTokens}, or `count` from the vendor ({@link SummaryModel.countTokens}). */
   readonly method: 'count' | 'estimate';
 }
 
-/** Everything `prepare` decides for one profile and one session. */
+/**
+ * Everything {@link prepare} decides for one profile and one session: the model request before it
+ * is sent.
+ *
+ * @category Pipeline
+ */
 export interface PreparedRequest {
+  /** The session's id. */
   readonly sessionId: string;
   /** The exact prompt sent to the model. */
   readonly prompt: string;
@@ -45,23 +62,32 @@ export interface PreparedRequest {
     /** The slice's time window. */
     readonly window: SliceWindow;
   };
+  /** The included context elements (in the prompt) and the excluded ones (not in it). */
   readonly context: AssembledContext;
   readonly generation: GenerationSettings;
-  /** Estimated prompt tokens; see `countPromptTokens` for a vendor count. */
+  /** Estimated prompt tokens; a model that can count offers {@link SummaryModel.countTokens}. */
   readonly tokens: TokenCount;
 }
 
-/** An earlier `prepare` of the same session, which a new one may build on. */
+/**
+ * An earlier {@link prepare} of the same session, which a new one may build on.
+ *
+ * @category Pipeline
+ */
 export interface PreviousPreparation {
+  /** The profile it was prepared with. */
   readonly profile: Profile;
   /** The very session object, unchanged since. */
   readonly session: Session;
+  /** What {@link prepare} returned for them. */
   readonly prepared: PreparedRequest;
 }
 
 /**
  * True when two profiles select the same events and context (slice, events and context settings
  * alike): only their prompts or generation settings can differ, and so the session block.
+ *
+ * @category Pipeline
  */
 export function sameSelection(left: Profile, right: Profile): boolean {
   return (
@@ -82,8 +108,8 @@ function lineCacheOf(session: Session): EventLineCache {
 
 /**
  * Turns a profile and a session into the model request: filter by type, slice, assemble the
- * context, render the prompt (DESIGN §4). Pure and synchronous; nothing from a dropped event or
- * an excluded context element reaches the prompt.
+ * context, render the prompt (see docs/pipeline.md). Pure and synchronous; nothing from a dropped
+ * event or an excluded context element reaches the prompt. Its `tokens` are an estimate.
  *
  * With `options.previous`, a preparation of the same session object by a profile that selects
  * the same events and context (see `sameSelection`), the session block is taken from it instead
@@ -93,6 +119,21 @@ function lineCacheOf(session: Session): EventLineCache {
  * object lives) and copied into later preparations, so a changed filter or slice renders only the
  * lines it had not rendered before. The result is the same either way; when it was built on
  * `previous`, its `events` and `context` are `previous.prepared`'s own objects.
+ *
+ * @param profile - A validated profile ({@link parseProfile}, {@link loadProfile}).
+ * @param session - A loaded session ({@link parseSession}, {@link loadSession}).
+ * @param options - `previous`: an earlier preparation of the same session object to build on.
+ * @example
+ * ```ts
+ * import { loadProfile, loadSession, prepare } from 'recap';
+ *
+ * const profile = await loadProfile('profiles/plain-summary.yaml');
+ * const session = await loadSession('sessions-fixtures/checkout-abandon.json');
+ * const prepared = prepare(profile, session);
+ * console.log(prepared.prompt);
+ * console.log(`${prepared.events.kept.length} of ${prepared.events.total} events, ~${prepared.tokens.prompt} tokens`);
+ * ```
+ * @category Pipeline
  */
 export function prepare(profile: Profile, session: Session, options: { readonly previous?: PreviousPreparation | undefined } = {}): PreparedRequest {
   const previous = options.previous;

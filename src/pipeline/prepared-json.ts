@@ -1,18 +1,29 @@
-// The stable JSON form of a prepared request: `recap run --dry-run --json` (DESIGN §7).
+// The stable JSON form of a prepared request: `recap run --dry-run --json` (see docs/cli.md).
 
 import type { ResponseSchema } from '../profile/response-schema-field.js';
 import type { SessionContext } from './assemble-context.js';
 import type { PreparedRequest, TokenCount } from './prepare.js';
 
-/** One kept event in the JSON output. `name` is the custom event's name, else null. */
+/**
+ * One kept event in the JSON output. `name` is the custom event's name, else null.
+ *
+ * @category Pipeline
+ */
 export interface PreparedJsonEvent {
+  /** The event's index in the session. */
   index: number;
   type: string;
   name: string | null;
+  /** The event's timestamp as the fixture writes it. */
   timestamp: string;
 }
 
-/** The DESIGN §7 object. */
+/**
+ * The object `recap run --dry-run --json` prints (see docs/cli.md); its field names are a stable
+ * contract.
+ *
+ * @category Pipeline
+ */
 export interface PreparedJson {
   session_id: string;
   prompt: string;
@@ -22,6 +33,11 @@ export interface PreparedJson {
   tokens: TokenCount;
 }
 
+/**
+ * Options of {@link toPreparedJson}.
+ *
+ * @category Pipeline
+ */
 export interface PreparedJsonOptions {
   /** The model that will answer (flag, profile or provider default); the profile's otherwise. */
   readonly model?: string | undefined;
@@ -29,7 +45,12 @@ export interface PreparedJsonOptions {
   readonly tokens?: TokenCount | undefined;
 }
 
-/** The DESIGN §7 JSON object for a prepared request: included context only, kept events only. */
+/**
+ * The `recap run --dry-run --json` object for a prepared request (see docs/cli.md): included
+ * context only, kept events only; absent settings are null.
+ *
+ * @category Pipeline
+ */
 export function toPreparedJson(prepared: PreparedRequest, options: PreparedJsonOptions = {}): PreparedJson {
   return {
     session_id: prepared.sessionId,

@@ -1,4 +1,4 @@
-// Step 4 of the pipeline: pre_prompt, the session block, post_prompt (DESIGN §4).
+// Step 4 of the pipeline: pre_prompt, the session block, post_prompt (see docs/pipeline.md).
 
 import { CONTEXT_ELEMENTS } from '../profile/profile-schema.js';
 import type { SessionContext } from './assemble-context.js';
@@ -8,9 +8,17 @@ import type { EventLineCache } from './event-line-cache.js';
 import { writeEvent, writeEventBody } from './render-event.js';
 import { TextWriter } from './text-writer.js';
 
+/**
+ * What {@link renderPrompt} renders: the profile's prompts and what the earlier steps kept.
+ *
+ * @category Pipeline
+ */
 export interface RenderPromptInput {
+  /** The profile's `llm.pre_prompt`; trimmed, and left out when absent or empty. */
   readonly prePrompt?: string | undefined;
+  /** The profile's `llm.post_prompt`; trimmed, and left out when absent or empty. */
   readonly postPrompt?: string | undefined;
+  /** The session's id, written in the session block's opening tag. */
   readonly sessionId: string;
   /** Only the included context elements. */
   readonly context: SessionContext;
@@ -24,6 +32,11 @@ export interface RenderPromptInput {
   readonly lineCache?: EventLineCache | undefined;
 }
 
+/**
+ * A rendered prompt and where its session block lies.
+ *
+ * @category Pipeline
+ */
 export interface RenderedPrompt {
   /** The whole prompt: pre_prompt, session block and post_prompt separated by blank lines. */
   readonly text: string;
@@ -42,6 +55,8 @@ const CHARACTERS_PER_EVENT = 120;
 /**
  * The session block: the included context and every kept event, once, in time order, each with
  * its offset from the first kept event. Page-sourced values are quoted JSON.
+ *
+ * @category Pipeline
  */
 export function renderSessionBlock(input: Pick<RenderPromptInput, 'sessionId' | 'context' | 'events' | 'lineCache'>): string {
   const writer = new TextWriter(1024 + input.events.length * CHARACTERS_PER_EVENT);
@@ -104,14 +119,41 @@ function writeCachedBody(writer: TextWriter, index: number, event: SessionEvent,
   if (written !== undefined) lineCache.set(index, written.units, written.wide);
 }
 
-/** pre_prompt, the session block and post_prompt, trimmed and separated by blank lines; an absent or empty prompt contributes nothing. */
+/**
+ * pre_prompt, the session block and post_prompt, trimmed and separated by blank lines; an absent
+ * or empty prompt contributes nothing. For a session block rendered earlier by
+ * {@link renderSessionBlock}.
+ *
+ * @category Pipeline
+ */
 export function composePrompt(prePrompt: string | undefined, sessionBlock: string, postPrompt: string | undefined): RenderedPrompt {
   const pre = prePrompt?.trim() ?? '';
   const sections = [pre, sessionBlock, postPrompt?.trim()].filter((section): section is string => section !== undefined && section !== '');
   return { text: sections.join('\n\n'), sessionBlock, sessionBlockStart: pre === '' ? 0 : pre.length + 2 };
 }
 
-/** The prompt; an absent or empty pre/post prompt contributes nothing. The same as `composePrompt` with `renderSessionBlock`. */
+/**
+ * Step 4 of the pipeline: the prompt. `pre_prompt`, the session block and `post_prompt`, separated
+ * by blank lines; an absent or empty pre/post prompt contributes nothing. The session block holds
+ * the included context and every kept event, once, in time order, each with its offset from the
+ * first kept event; values recorded from the page are quoted JSON, so they cannot close the block
+ * or pose as instructions. The same text as {@link composePrompt} with {@link renderSessionBlock}.
+ *
+ * @example
+ * ```ts
+ * import { assembleContext, filterEvents, loadSession, renderPrompt } from 'recap';
+ *
+ * const session = await loadSession('sessions-fixtures/checkout-abandon.json');
+ * const { text } = renderPrompt({
+ *   prePrompt: 'You are helping a product team understand one recorded session.',
+ *   postPrompt: 'Summarise it in three sentences.',
+ *   sessionId: session.id,
+ *   context: assembleContext(session, { include: ['device'] }).included,
+ *   events: filterEvents(session.events, { exclude_types: ['element-seen'] }),
+ * });
+ * ```
+ * @category Pipeline
+ */
 export function renderPrompt(input: RenderPromptInput): RenderedPrompt {
   const pre = input.prePrompt?.trim() ?? '';
   const post = input.postPrompt?.trim() ?? '';

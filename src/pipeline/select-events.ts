@@ -8,6 +8,11 @@ import type { IndexedEvent } from './indexed-event.js';
 import type { SliceResult } from './slice-events.js';
 import { inWindow, type SliceWindow } from './slice-window.js';
 
+/**
+ * What {@link selectEvents} returns: {@link SliceResult} and the count of events that match the filter.
+ *
+ * @category Pipeline
+ */
 export interface SelectResult extends SliceResult {
   /** Events of the whole session that pass the type filter. */
   readonly matched: number;
@@ -36,7 +41,12 @@ function optionalKeyFilter(settings: EventsSettings): ((event: SessionEvent) => 
   return (event) => !exclude.has(eventKey(event));
 }
 
-/** A predicate on filter keys for `include_types` / `exclude_types`. */
+/**
+ * A predicate on filter keys for `include_types` / `exclude_types`.
+ *
+ * @param settings - The profile's `events` section.
+ * @category Pipeline
+ */
 export function keyFilter(settings: EventsSettings = {}): (event: SessionEvent) => boolean {
   return optionalKeyFilter(settings) ?? (() => true);
 }
@@ -52,9 +62,16 @@ function selectUnfiltered(events: readonly SessionEvent[], from: number, to: num
 }
 
 /**
- * The kept events of DESIGN §4 steps 1–2 for time-sorted `events`: binary-search the window,
- * then walk it from the end the slice keeps (the left for FIRST and TIMESTAMP, the right for
- * LAST), applying the type filter, until `event_limit` events are found.
+ * The kept events of pipeline steps 1–2 (see docs/pipeline.md) for time-sorted `events`:
+ * binary-search the window, then walk it from the end the slice keeps (the left for FIRST and
+ * TIMESTAMP, the right for LAST), applying the type filter, until `event_limit` events are found.
+ * The same events as `sliceEvents(filterEvents(events, settings), window, slice)`, faster.
+ *
+ * @param events - A session's events, sorted by time.
+ * @param window - The slice's time window, from {@link sliceWindow}.
+ * @param slice - The profile's `slice` section.
+ * @param settings - The profile's `events` section.
+ * @category Pipeline
  */
 export function selectEvents(
   events: readonly SessionEvent[],

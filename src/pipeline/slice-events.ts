@@ -4,6 +4,11 @@ import type { SliceSettings } from '../profile/profile-schema.js';
 import type { IndexedEvent } from './indexed-event.js';
 import { inWindow, type SliceWindow } from './slice-window.js';
 
+/**
+ * What {@link sliceEvents} returns.
+ *
+ * @category Pipeline
+ */
 export interface SliceResult {
   /** The kept events, in time order. */
   readonly kept: IndexedEvent[];
@@ -26,8 +31,24 @@ function firstWhere(events: readonly IndexedEvent[], test: (time: number) => boo
 }
 
 /**
- * Keeps the filtered events (time-ordered) that fall in `window`: with LAST the last
- * `event_limit` of them, otherwise the first. An `event_limit` absent or 0 means no limit.
+ * Step 2 of the pipeline: keeps the filtered events (time-ordered) that fall in `window`: with
+ * LAST the last `event_limit` of them, otherwise the first. An `event_limit` absent or 0 means no
+ * limit. The window comes from {@link sliceWindow}, computed on the whole session before filtering.
+ *
+ * @param filtered - The output of {@link filterEvents}.
+ * @param window - The slice's time window, from {@link sliceWindow}.
+ * @param slice - The profile's `slice` section (`mode` and `event_limit` are read here).
+ * @example
+ * ```ts
+ * import { filterEvents, loadSession, sliceEvents, sliceWindow } from 'recap';
+ *
+ * const session = await loadSession('sessions-fixtures/checkout-abandon.json');
+ * const slice = { mode: 'LAST', event_limit: 5 } as const;
+ * const filtered = filterEvents(session.events, { exclude_types: ['element-seen'] });
+ * const { kept, overLimit } = sliceEvents(filtered, sliceWindow(session.events, slice), slice);
+ * // kept: the last 5 events that are not element-seen; overLimit: how many the limit dropped
+ * ```
+ * @category Pipeline
  */
 export function sliceEvents(filtered: readonly IndexedEvent[], window: SliceWindow, slice: SliceSettings = {}): SliceResult {
   const startOnly: SliceWindow = { ...window, end: Infinity, endInclusive: true };

@@ -1,10 +1,15 @@
-// The time window of a slice (DESIGN §4), computed from the whole session before filtering.
+// The time window of a slice (see docs/pipeline.md), computed from the whole session before filtering.
 
 import type { SliceSettings } from '../profile/profile-schema.js';
 import { parseIsoTimestamp } from '../session/iso-timestamp.js';
 import type { SessionEvent } from '../session/session-schema.js';
 
-/** A time interval in epoch milliseconds; open ends are ±Infinity. */
+/**
+ * A time interval in epoch milliseconds; open ends are ±Infinity. An empty session gives a window
+ * that nothing falls in.
+ *
+ * @category Pipeline
+ */
 export interface SliceWindow {
   readonly start: number;
   readonly startInclusive: boolean;
@@ -15,7 +20,11 @@ export interface SliceWindow {
 /** No event can fall in this window: the session (up to end_timestamp) has no events. */
 export const EMPTY_WINDOW: SliceWindow = { start: Infinity, startInclusive: false, end: -Infinity, endInclusive: false };
 
-/** True when `time` lies inside `window`. */
+/**
+ * True when `time` (epoch milliseconds) lies inside `window`.
+ *
+ * @category Pipeline
+ */
 export function inWindow(window: SliceWindow, time: number): boolean {
   const afterStart = window.startInclusive ? time >= window.start : time > window.start;
   const beforeEnd = window.endInclusive ? time <= window.end : time < window.end;
@@ -29,6 +38,10 @@ const timestamp = (value: string | undefined): number | undefined =>
  * The window a slice keeps, for events sorted by time. The session's start and end are its first
  * and last events before type filtering; `end_timestamp` cuts the session first, so with LAST the
  * end is the last event before it.
+ *
+ * @param events - A session's events, sorted by time, before any type filter.
+ * @param slice - The profile's `slice` section.
+ * @category Pipeline
  */
 export function sliceWindow(events: readonly SessionEvent[], slice: SliceSettings = {}): SliceWindow {
   const cutoff = timestamp(slice.end_timestamp) ?? Infinity;

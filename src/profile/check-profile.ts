@@ -14,14 +14,26 @@ import {
   type Profile,
 } from './profile-schema.js';
 
-/** One problem in profile data, by path: `['slice', 'mode']` and a message. */
+/**
+ * One problem in profile data, by path: `['slice', 'mode']` and a message.
+ *
+ * @category Profiles
+ */
 export interface ProfileDataIssue {
+  /** The field path, one key or list index per level. */
   readonly path: readonly (string | number)[];
+  /** What is wrong, e.g. `expected FIRST, LAST or TIMESTAMP, got "MIDDLE"`. */
   readonly message: string;
   /** True when the problem is the key itself (an unknown field) rather than its value. */
   readonly atKey: boolean;
 }
 
+/**
+ * What {@link checkProfile} returns: the profile or its problems, and in both cases the warnings
+ * (likely typos in the event type lists).
+ *
+ * @category Profiles
+ */
 export type CheckProfileResult =
   | { readonly success: true; readonly profile: Profile; readonly warnings: readonly ProfileDataIssue[] }
   | { readonly success: false; readonly issues: readonly ProfileDataIssue[]; readonly warnings: readonly ProfileDataIssue[] };
@@ -92,7 +104,15 @@ function filterLists(data: unknown): Pick<Profile, 'events'> {
   return { events: { include_types: list(include), exclude_types: list(exclude) } };
 }
 
-/** Checks profile data against every rule of DESIGN §3; never throws. */
+/**
+ * Checks profile data that is already parsed (from YAML, JSON or code) against every rule of a
+ * profile (see docs/profiles.md); never throws. Unlike {@link safeParseProfile} it has no source
+ * text, so its problems carry field paths but no line and column. `null` and `undefined` count as
+ * an empty profile.
+ *
+ * @param data - The profile as plain data, e.g. a `POST /v2/visit_profile` body.
+ * @category Profiles
+ */
 export function checkProfile(data: unknown): CheckProfileResult {
   const result = profileSchema.safeParse(data ?? {}, { reportInput: true });
   const refused = prototypeKeys(data);

@@ -6,6 +6,11 @@ import type { Profile } from './profile-schema.js';
 import { readFailure } from '../session/read-failure.js';
 import { readUtf8File } from '../session/read-utf8-file.js';
 
+/**
+ * Options of {@link loadProfile}.
+ *
+ * @category Profiles
+ */
 export interface LoadProfileOptions {
   /** How to name the file in messages; default the path as given. */
   readonly source?: string;
@@ -21,7 +26,23 @@ export async function readProfileText(file: string, options: LoadProfileOptions 
   }
 }
 
-/** Reads and validates a profile file. Throws {@link ProfileValidationError} naming file:line:col. */
+/**
+ * Reads a profile file (UTF-8 YAML) and validates it as {@link parseProfile} does.
+ *
+ * @param file - The path of the profile file.
+ * @param options - `source`: how to name the file in messages (default: `file` as given).
+ * @returns The validated profile.
+ * @throws {@link ProfileValidationError} naming `file:line:col` for every problem, also when the
+ * file cannot be read or is not UTF-8 (then at 1:1).
+ * @example
+ * ```ts
+ * import { loadProfile } from 'recap';
+ *
+ * const profile = await loadProfile('profiles/friction-report.yaml');
+ * profile.llm?.response_schema?.type; // 'OBJECT'
+ * ```
+ * @category Profiles
+ */
 export async function loadProfile(file: string, options: LoadProfileOptions = {}): Promise<Profile> {
   return parseProfile(await readProfileText(file, options), { source: options.source ?? file });
 }

@@ -5,11 +5,23 @@ import { ProfileValidationError, type ProfileIssue } from './profile-error.js';
 import type { Profile } from './profile-schema.js';
 import { parseYamlSource, type SourcePosition } from './yaml-source.js';
 
+/**
+ * Options of {@link parseProfile} and {@link safeParseProfile}.
+ *
+ * @category Profiles
+ */
 export interface ParseProfileOptions {
-  /** The file the text came from, named in error messages. */
+  /** The file the text came from, named in error messages (default `<profile>`). */
   readonly source?: string;
 }
 
+/**
+ * What {@link safeParseProfile} returns: the profile, or the error that {@link parseProfile} would
+ * throw. Both carry warnings: likely typos (an event type that is a near miss of a built-in one)
+ * that do not make the profile invalid.
+ *
+ * @category Profiles
+ */
 export type SafeParseProfileResult =
   | { readonly success: true; readonly profile: Profile; readonly warnings: readonly ProfileIssue[] }
   | {
@@ -23,7 +35,22 @@ function positioned(issue: ProfileDataIssue, position: (path: readonly (string |
   return { path: formatProfilePath(issue.path), message: issue.message, ...position(issue.path, issue.atKey) };
 }
 
-/** Parses and validates profile YAML; never throws. Warnings (likely typos) do not fail it. */
+/**
+ * Parses and validates profile YAML without throwing: the result says whether it passed.
+ * Warnings (likely typos) do not fail it.
+ *
+ * @param text - The YAML text of a profile (JSON is YAML too).
+ * @param options - `source`: the file name used in messages.
+ * @example
+ * ```ts
+ * import { safeParseProfile } from 'recap';
+ *
+ * const result = safeParseProfile('slice:\n  mode: MIDDLE\n', { source: 'draft.yaml' });
+ * if (!result.success) console.error(result.error.message);
+ * // draft.yaml:2:9 slice.mode: expected FIRST, LAST or TIMESTAMP, got "MIDDLE"
+ * ```
+ * @category Profiles
+ */
 export function safeParseProfile(text: string, options: ParseProfileOptions = {}): SafeParseProfileResult {
   const source = parseYamlSource(text);
   if (!source.success) {
@@ -41,7 +68,28 @@ export function safeParseProfile(text: string, options: ParseProfileOptions = {}
   return { success: true, profile: result.profile, warnings };
 }
 
-/** Parses and validates profile YAML. Throws {@link ProfileValidationError} with every problem. */
+/**
+ * Parses and validates profile YAML (the rules are in docs/profiles.md): unknown keys, wrong types
+ * and values, `slice.mode: TIMESTAMP` without `start_timestamp`, both `include_types` and
+ * `exclude_types`, and every rule of the response schema. Lower-case response-schema types come
+ * back upper-case.
+ *
+ * @param text - The YAML text of a profile (JSON is YAML too).
+ * @param options - `source`: the file name used in messages.
+ * @returns The validated profile.
+ * @throws {@link ProfileValidationError} listing every problem as `file:line:col field: message`.
+ * @example
+ * ```ts
+ * import { parseProfile } from 'recap';
+ *
+ * const profile = parseProfile(
+ *   'llm:\n  post_prompt: Summarise the session in three sentences.\nslice:\n  mode: LAST\n  event_limit: 200\n',
+ *   { source: 'inline.yaml' },
+ * );
+ * profile.slice?.mode; // 'LAST'
+ * ```
+ * @category Profiles
+ */
 export function parseProfile(text: string, options: ParseProfileOptions = {}): Profile {
   const result = safeParseProfile(text, options);
   if (!result.success) throw result.error;

@@ -3,12 +3,21 @@
 import { z } from 'zod';
 import { profileSchema } from './profile-schema.js';
 
-/** Where the shipped schema lives, relative to the package root. */
+/**
+ * Where the shipped schema lives, relative to the package root; also importable as
+ * `recap/schemas/profile.schema.json`.
+ *
+ * @category Profiles
+ */
 export const PROFILE_JSON_SCHEMA_PATH = 'schemas/profile.schema.json';
 
 /**
  * The JSON Schema (draft-07, which most editors understand) describing a profile file as
  * written: lower-case response-schema type names are allowed, as the parser accepts them.
+ * `npm run schemas` writes it to {@link PROFILE_JSON_SCHEMA_PATH}; a profile file points editors
+ * at it with a `# yaml-language-server: $schema=...` line.
+ *
+ * @category Profiles
  */
 export function profileJsonSchema(): Record<string, unknown> {
   const schema = z.toJSONSchema(profileSchema, { io: 'input', target: 'draft-7', unrepresentable: 'any' });

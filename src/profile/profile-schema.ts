@@ -1,21 +1,44 @@
-// The summary profile (DESIGN §3): the spec's POST /v2/visit_profile body plus recap's extensions.
+// The summary profile (see docs/profiles.md): the spec's POST /v2/visit_profile body plus recap's extensions.
 
 import { z } from 'zod';
 import { timestampSchema } from '../session/session-schema.js';
 import { responseSchemaField } from './response-schema-field.js';
 
-/** The slice modes: which part of a session is kept. */
+/**
+ * The slice modes: which part of a session is kept (`slice.mode`, default FIRST).
+ *
+ * @category Profiles
+ */
 export const SLICE_MODES = ['FIRST', 'LAST', 'TIMESTAMP'] as const;
+/**
+ * One of {@link SLICE_MODES}.
+ *
+ * @category Profiles
+ */
 export type SliceMode = (typeof SLICE_MODES)[number];
 
-/** The context elements a profile can include or exclude. */
+/**
+ * The context elements a profile can include or exclude, in the order the prompt shows them.
+ *
+ * @category Profiles
+ */
 export const CONTEXT_ELEMENTS = ['user', 'org', 'location', 'device'] as const;
+/**
+ * One of {@link CONTEXT_ELEMENTS}.
+ *
+ * @category Profiles
+ */
 export type ContextElement = (typeof CONTEXT_ELEMENTS)[number];
 
 const limit = z.number().int().nonnegative();
 const eventKeyList = z.array(z.string().min(1));
 const contextElementList = z.array(z.enum(CONTEXT_ELEMENTS));
 
+/**
+ * The `llm` section of a profile: prompts, response schema, temperature and model.
+ *
+ * @category Profiles
+ */
 export const llmSchema = z.strictObject({
   pre_prompt: z.string().optional().describe('Instruction text placed before the session data.'),
   post_prompt: z.string().optional().describe('Instruction text placed after the session data.'),
@@ -26,6 +49,12 @@ export const llmSchema = z.strictObject({
   model: z.string().min(1).optional().describe('recap extension: a model name such as gemini-2.5-flash.'),
 });
 
+/**
+ * The `slice` section of a profile: which time window of the session is kept, and how many events
+ * (see docs/pipeline.md). `mode: TIMESTAMP` needs `start_timestamp`.
+ *
+ * @category Profiles
+ */
 export const sliceSchema = z
   .strictObject({
     mode: z.enum(SLICE_MODES).optional().describe('FIRST (default), LAST or TIMESTAMP.'),
@@ -42,6 +71,11 @@ export const sliceSchema = z
     }
   });
 
+/**
+ * The `context` section of a profile: which of user, org, location and device reach the prompt.
+ *
+ * @category Profiles
+ */
 export const contextSchema = z.strictObject({
   include: contextElementList.optional().describe('Context elements to include: user, org, location, device.'),
   exclude: contextElementList.optional().describe('Context elements to exclude; exclusion always wins.'),
@@ -49,6 +83,12 @@ export const contextSchema = z.strictObject({
   exclude_org_context: z.boolean().optional().describe('Excludes organization context.'),
 });
 
+/**
+ * The `events` section of a profile: `include_types` or `exclude_types` (not both). A built-in
+ * event is matched by its type, a custom event by its name.
+ *
+ * @category Profiles
+ */
 export const eventsSchema = z
   .strictObject({
     include_types: eventKeyList
@@ -66,7 +106,13 @@ export const eventsSchema = z
     }
   });
 
-/** A summary profile. Converted to JSON it is a valid POST /v2/visit_profile body. */
+/**
+ * The zod schema of a summary profile. Converted to JSON, a profile is a valid
+ * `POST /v2/visit_profile` body. Use {@link parseProfile} or {@link checkProfile} rather than this
+ * schema directly: they word the problems for people and find the likely typos.
+ *
+ * @category Profiles
+ */
 export const profileSchema = z.strictObject({
   name: z.string().optional().describe('recap extension: a short name for the profile.'),
   description: z.string().optional().describe('recap extension: what the profile is for.'),
@@ -76,8 +122,34 @@ export const profileSchema = z.strictObject({
   events: eventsSchema.optional(),
 });
 
+/**
+ * A validated summary profile, as {@link parseProfile} and {@link loadProfile} return it: every
+ * section optional, response-schema types upper-case.
+ *
+ * @category Profiles
+ */
 export type Profile = z.infer<typeof profileSchema>;
+/**
+ * A profile's `llm` section ({@link llmSchema}).
+ *
+ * @category Profiles
+ */
 export type LlmSettings = z.infer<typeof llmSchema>;
+/**
+ * A profile's `slice` section ({@link sliceSchema}).
+ *
+ * @category Profiles
+ */
 export type SliceSettings = z.infer<typeof sliceSchema>;
+/**
+ * A profile's `context` section ({@link contextSchema}).
+ *
+ * @category Profiles
+ */
 export type ContextSettings = z.infer<typeof contextSchema>;
+/**
+ * A profile's `events` section ({@link eventsSchema}).
+ *
+ * @category Profiles
+ */
 export type EventsSettings = z.infer<typeof eventsSchema>;

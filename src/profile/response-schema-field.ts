@@ -1,14 +1,28 @@
-// The response_schema field of a profile: the upper-case schema language of DESIGN §5.
+// The response_schema field of a profile: the upper-case schema language (see docs/profiles.md#response-schemas-and-results).
 // It lives with the profile because a profile file is checked as a whole; src/response-schema/
 // builds on it (conversion to JSON Schema, validation of answers).
 
 import { z } from 'zod';
 
-/** The six type names, upper-case as the vendor APIs write them. */
+/**
+ * The six type names, upper-case as the vendor APIs write them. Profiles may write them lower-case;
+ * they are normalised.
+ *
+ * @category Response schemas
+ */
 export const RESPONSE_SCHEMA_TYPES = ['OBJECT', 'STRING', 'ARRAY', 'NUMBER', 'INTEGER', 'BOOLEAN'] as const;
+/**
+ * One of {@link RESPONSE_SCHEMA_TYPES}.
+ *
+ * @category Response schemas
+ */
 export type ResponseSchemaType = (typeof RESPONSE_SCHEMA_TYPES)[number];
 
-/** The keywords a response schema may use; anything else is an error naming the keyword. */
+/**
+ * The keywords a response schema may use; anything else is an error naming the keyword.
+ *
+ * @category Response schemas
+ */
 export const RESPONSE_SCHEMA_KEYWORDS = [
   'type',
   'format',
@@ -24,19 +38,31 @@ export const RESPONSE_SCHEMA_KEYWORDS = [
   'propertyOrdering',
 ] as const;
 
-/** A response schema node after normalisation: `type` upper-case. */
+/**
+ * A response schema node after normalisation: `type` upper-case. The root of a profile's
+ * `llm.response_schema` is an OBJECT with at least one property; an ARRAY has `items`.
+ *
+ * @category Response schemas
+ */
 export interface ResponseSchema {
   type: ResponseSchemaType;
+  /** A format hint such as `date-time` or `email`; only the formats JSON Schema knows are checked on answers. */
   format?: string;
   description?: string;
   title?: string;
+  /** The value may also be null. */
   nullable?: boolean;
+  /** The allowed values; only on STRING. */
   enum?: string[];
+  /** Only on OBJECT; an answer may not have properties beyond these. */
   properties?: Record<string, ResponseSchema>;
+  /** Only on OBJECT: names of `properties` the answer must have. */
   required?: string[];
+  /** Only on ARRAY, where it is required: the schema of every item. */
   items?: ResponseSchema;
   minItems?: number;
   maxItems?: number;
+  /** The order in which the model should write the properties (Gemini); not checked on answers. */
   propertyOrdering?: string[];
 }
 
@@ -64,7 +90,7 @@ const nodeSchema: z.ZodType<ResponseSchema, unknown> = z.lazy(() =>
     })
     // Also when a child has problems: a profile's problems are reported all at once.
     .superRefine(checkNode, { when: isObjectPayload }),
-).meta({ id: 'ResponseSchemaNode', description: 'A response schema node: upper-case types (DESIGN §5).' });
+).meta({ id: 'ResponseSchemaNode', description: 'A response schema node: upper-case types (docs/profiles.md#response-schemas-and-results).' });
 
 const isObjectPayload = (payload: { value: unknown }): boolean =>
   typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);

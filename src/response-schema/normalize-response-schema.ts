@@ -1,20 +1,52 @@
-// Checks a response schema's keywords and normalises its type names to upper-case (DESIGN §5).
+// Checks a response schema's keywords and normalises its type names to upper-case (see docs/profiles.md#response-schemas-and-results).
 
 import { describeIssue } from '../session/describe-issue.js';
 import { formatJsonPath } from '../session/json-path.js';
 import { RESPONSE_SCHEMA_KEYWORDS, responseSchemaField, type ResponseSchema } from '../profile/response-schema-field.js';
 
-/** A problem in a response schema, by path inside the schema (`properties.outcome.type`). */
+/**
+ * A problem in a response schema, by path inside the schema (`properties.outcome.type`).
+ *
+ * @category Response schemas
+ */
 export interface ResponseSchemaIssue {
   readonly path: string;
   readonly message: string;
 }
 
+/**
+ * What {@link normalizeResponseSchema} returns: the normalised schema, or every problem in it.
+ *
+ * @category Response schemas
+ */
 export type NormalizeResponseSchemaResult =
   | { readonly success: true; readonly schema: ResponseSchema }
   | { readonly success: false; readonly issues: readonly ResponseSchemaIssue[] };
 
-/** Checks keywords and structure, and returns the schema with upper-case types; never throws. */
+/**
+ * Checks a response schema's keywords and structure, and returns it with upper-case types; never
+ * throws. The rules are those of `llm.response_schema` in a profile (see
+ * docs/profiles.md#response-schemas-and-results): only the keywords of
+ * {@link RESPONSE_SCHEMA_KEYWORDS}, the root an OBJECT, every OBJECT with properties, every ARRAY
+ * with items, `enum` only on STRING.
+ *
+ * @param schema - A response schema as written, e.g. parsed from JSON.
+ * @example
+ * ```ts
+ * import { normalizeResponseSchema } from 'recap';
+ *
+ * const result = normalizeResponseSchema({
+ *   type: 'object',
+ *   properties: { outcome: { type: 'string', enum: ['completed', 'abandoned'] } },
+ *   required: ['outcome'],
+ * });
+ * if (result.success) result.schema.properties?.outcome?.type; // 'STRING'
+ *
+ * normalizeResponseSchema({ type: 'OBJECT', properties: { a: { type: 'STRING' } }, $ref: '#/x' });
+ * // { success: false, issues: [{ path: '$ref', message: 'unsupported keyword "$ref" (supported: type, format, ...)' }] }
+ * ```
+ * @category Response schemas
+ */
 export function normalizeResponseSchema(schema: unknown): NormalizeResponseSchemaResult {
   const result = responseSchemaField.safeParse(schema, { reportInput: true });
   if (result.success) return { success: true, schema: result.data };

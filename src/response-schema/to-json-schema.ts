@@ -2,13 +2,22 @@
 
 import type { ResponseSchema } from '../profile/response-schema-field.js';
 
-/** JSON Schema as a plain object. */
+/**
+ * JSON Schema as a plain object.
+ *
+ * @category Response schemas
+ */
 export type JsonSchema = { [keyword: string]: unknown };
 
 // Formats that JSON Schema validators know; vendor-only formats (int32, float, enum, ...) only
 // steer generation and are not checked.
 const CHECKED_FORMATS = new Set(['date-time', 'date', 'time', 'email', 'uri']);
 
+/**
+ * Options of {@link toJsonSchema}.
+ *
+ * @category Response schemas
+ */
 export interface ToJsonSchemaOptions {
   /**
    * Every property required and nullable ones typed `[t, "null"]`, as OpenAI's strict structured
@@ -19,7 +28,13 @@ export interface ToJsonSchemaOptions {
 
 /**
  * The JSON Schema equivalent of a (normalised) response schema. Objects do not allow properties
- * beyond those declared: an answer with extra fields is not what the profile asked for.
+ * beyond those declared: an answer with extra fields is not what the profile asked for. Nullable
+ * types become `[type, "null"]`; only the formats JSON Schema validators know are kept
+ * (date-time, date, time, email, uri); `propertyOrdering` is dropped.
+ *
+ * @param schema - A normalised response schema ({@link normalizeResponseSchema}).
+ * @param options - `allRequired`: the strict form OpenAI's structured output demands.
+ * @category Response schemas
  */
 export function toJsonSchema(schema: ResponseSchema, options: ToJsonSchemaOptions = {}): JsonSchema {
   const type = schema.type.toLowerCase();

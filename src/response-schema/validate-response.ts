@@ -5,12 +5,22 @@ import addFormatsModule from 'ajv-formats';
 import type { ResponseSchema } from '../profile/response-schema-field.js';
 import { toJsonSchema } from './to-json-schema.js';
 
-/** One way an answer breaks the schema: `friction[0]` and `must be string`. */
+/**
+ * One way an answer breaks the schema: `friction[0]` and `must be string`.
+ *
+ * @category Response schemas
+ */
 export interface ResponseValidationIssue {
+  /** The path in the answer, e.g. `friction[0].kind`; `(root)` for the answer as a whole. */
   readonly path: string;
   readonly message: string;
 }
 
+/**
+ * What {@link validateResponse} returns: the valid answer, or every way it breaks the schema.
+ *
+ * @category Response schemas
+ */
 export type ValidateResponseResult =
   | { readonly valid: true; readonly value: Record<string, unknown> }
   | { readonly valid: false; readonly issues: readonly ResponseValidationIssue[] };
@@ -61,7 +71,30 @@ function issueMessage(error: ErrorObject): string {
   }
 }
 
-/** Validates a parsed answer against a normalised response schema. */
+/**
+ * Validates a parsed answer against a normalised response schema, with ajv, reporting every
+ * problem (not only the first). The answer is checked against {@link toJsonSchema}'s form of the
+ * schema, so properties the schema does not declare are problems too. Never throws for an invalid
+ * answer.
+ *
+ * @param schema - A normalised response schema (as a profile's `llm.response_schema` holds it).
+ * @param answer - The answer, already parsed from JSON ({@link parseAnswer}).
+ * @example
+ * ```ts
+ * import { formatResponseIssues, normalizeResponseSchema, validateResponse } from 'recap';
+ *
+ * const normalized = normalizeResponseSchema({
+ *   type: 'OBJECT',
+ *   properties: { outcome: { type: 'STRING', enum: ['completed', 'abandoned'] } },
+ *   required: ['outcome'],
+ * });
+ * if (!normalized.success) throw new Error('invalid schema');
+ * const result = validateResponse(normalized.schema, { outcome: 'lost' });
+ * if (!result.valid) console.log(formatResponseIssues(result.issues));
+ * // outcome: must be one of "completed", "abandoned"
+ * ```
+ * @category Response schemas
+ */
 export function validateResponse(schema: ResponseSchema, answer: unknown): ValidateResponseResult {
   const validate = validatorFor(schema);
   if (validate(answer)) return { valid: true, value: answer as Record<string, unknown> };
@@ -69,7 +102,12 @@ export function validateResponse(schema: ResponseSchema, answer: unknown): Valid
   return { valid: false, issues };
 }
 
-/** `outcome: must be one of "abandoned", "completed"; friction[0]: must be string` */
+/**
+ * Issues as one line of text:
+ * `outcome: must be one of "abandoned", "completed"; friction[0]: must be string`.
+ *
+ * @category Response schemas
+ */
 export function formatResponseIssues(issues: readonly ResponseValidationIssue[]): string {
   return issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
 }

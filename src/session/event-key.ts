@@ -2,7 +2,12 @@
 
 import type { SessionEvent } from './session-schema.js';
 
-/** The filter key of an event: its `type`, or for a custom event its `name`, verbatim. */
+/**
+ * The filter key of an event, which `events.include_types` / `exclude_types` match: its `type`,
+ * or for a custom event its `name`, verbatim.
+ *
+ * @category Sessions
+ */
 export function eventKey(event: Pick<SessionEvent, 'type' | 'name'>): string {
   return event.type === 'custom' ? (event.name ?? '') : event.type;
 }

@@ -8,8 +8,14 @@ import { eventTime, parseFixture, withEvents, type ParseSessionOptions } from '.
 import type { SessionFixtureError } from './session-error.js';
 import { sessionFixtureSchema, type Session, type SessionEvent } from './session-schema.js';
 
-/** Where the events list and each event lie in a fixture's text (offsets into the text). */
-interface FixtureLayout {
+/**
+ * Where the events list and each event lie in a fixture's text (offsets into the text): what
+ * {@link parseFixtureText} keeps in {@link FixtureText.layout} to parse a later version by
+ * difference. Callers have no need to read or build one.
+ *
+ * @category Sessions
+ */
+export interface FixtureLayout {
   /** The `[` and `]` of the events list. */
   readonly open: number;
   readonly close: number;
@@ -18,9 +24,16 @@ interface FixtureLayout {
   readonly ends: Int32Array;
 }
 
-/** A valid fixture text, kept so that a later version of the file can be parsed by difference. */
+/**
+ * A valid fixture text, kept so that a later version of the file can be parsed by difference
+ * (pass it back to {@link parseFixtureText} as `previous`).
+ *
+ * @category Sessions
+ */
 export interface FixtureText {
+  /** The text as parsed. */
   readonly text: string;
+  /** The session it holds, as {@link parseSession} returns it. */
   readonly session: Session;
   /** The events in the order of the file (the session's are in time order). */
   readonly fileOrder: readonly SessionEvent[];
@@ -28,12 +41,22 @@ export interface FixtureText {
   layout?: FixtureLayout | null;
 }
 
+/**
+ * What {@link parseFixtureText} returns: the parsed text, or the error {@link parseSession} would throw.
+ *
+ * @category Sessions
+ */
 export type FixtureTextResult = { readonly success: true; readonly fixture: FixtureText } | { readonly success: false; readonly error: SessionFixtureError };
 
 /**
- * Parses `text` as a session fixture, as `safeParseSession` does, reusing what `previous`
+ * Parses `text` as a session fixture, as {@link safeParseSession} does, reusing what `previous`
  * (the last valid version of the same file) already parsed: for an editor that saves a file again
  * and again, only what changed is parsed. The answer is always the one a full parse gives.
+ *
+ * @param text - The fixture's JSON text.
+ * @param previous - The result for an earlier version of the same file, if any.
+ * @param options - `source`: the file name used in messages.
+ * @category Sessions
  */
 export function parseFixtureText(text: string, previous?: FixtureText, options: ParseSessionOptions = {}): FixtureTextResult {
   if (previous !== undefined) {

@@ -6,7 +6,22 @@ import { SessionFixtureError } from './session-error.js';
 import type { Session } from './session-schema.js';
 import { readFailure } from './read-failure.js';
 
-/** Reads and validates a session fixture file. Throws {@link SessionFixtureError} naming the file. */
+/**
+ * Reads a session fixture file (UTF-8 JSON) and validates it as {@link parseSession} does.
+ *
+ * @param file - The path of the fixture.
+ * @param options - `source`: how to name the file in messages (default: `file` as given).
+ * @returns The loaded session, events sorted by time.
+ * @throws {@link SessionFixtureError} naming the file, also when it cannot be read or is not UTF-8.
+ * @example
+ * ```ts
+ * import { loadSession } from 'recap';
+ *
+ * const session = await loadSession('sessions-fixtures/checkout-abandon.json');
+ * session.id; // 'u-1001:s-9001'
+ * ```
+ * @category Sessions
+ */
 export async function loadSession(file: string, options: { readonly source?: string } = {}): Promise<Session> {
   const source = options.source ?? file;
   let text: string;

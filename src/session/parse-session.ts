@@ -1,4 +1,5 @@
-// Validates a session fixture and returns it with events sorted by time, stably (DESIGN §2).
+// Validates a session fixture and returns it with events sorted by time, stably (see
+// docs/fixtures.md).
 
 import { describeIssue } from './describe-issue.js';
 import { EVENT_TYPES } from './event-types.js';
@@ -15,11 +16,21 @@ import {
   type SessionEvent,
 } from './session-schema.js';
 
+/**
+ * Options of {@link parseSession}, {@link safeParseSession} and {@link parseFixtureText}.
+ *
+ * @category Sessions
+ */
 export interface ParseSessionOptions {
   /** The file the fixture came from, named in error messages. */
   readonly source?: string;
 }
 
+/**
+ * What {@link safeParseSession} returns: the session, or the error {@link parseSession} would throw.
+ *
+ * @category Sessions
+ */
 export type SafeParseSessionResult =
   | { readonly success: true; readonly session: Session }
   | { readonly success: false; readonly error: SessionFixtureError };
@@ -108,7 +119,14 @@ export type ParsedFixture =
   | { readonly success: true; readonly session: Session; readonly fileOrder: readonly SessionEvent[] }
   | { readonly success: false; readonly error: SessionFixtureError };
 
-/** Validates a fixture (JSON text or an already parsed value); never throws. */
+/**
+ * Validates a session fixture as {@link parseSession} does, without throwing: the result says
+ * whether it passed.
+ *
+ * @param input - The fixture's JSON text, or the value it parses to.
+ * @param options - `source`: the file name used in messages.
+ * @category Sessions
+ */
 export function safeParseSession(input: unknown, options: ParseSessionOptions = {}): SafeParseSessionResult {
   const result = parseFixture(input, options);
   return result.success ? { success: true, session: result.session } : result;
@@ -183,8 +201,29 @@ export function withEvents(header: Omit<Session, 'events'>, fileOrder: readonly 
 }
 
 /**
- * Validates a session fixture and returns it with events sorted by timestamp (stably); an event's
- * index is its position in that order. Throws {@link SessionFixtureError} naming each JSON path.
+ * Validates a session fixture (see docs/fixtures.md) and returns it with events sorted by
+ * timestamp (stably); an event's index is its position in that order. Each event gains `time`,
+ * its timestamp in epoch milliseconds. A string is parsed as JSON text (a leading byte order mark
+ * is allowed); any other value is taken as the parsed fixture and is not changed.
+ *
+ * @param input - The fixture's JSON text, or the value it parses to.
+ * @param options - `source`: the file name used in messages.
+ * @returns The loaded session.
+ * @throws {@link SessionFixtureError} naming the JSON path of each problem (at most 20 are listed).
+ * @example
+ * ```ts
+ * import { parseSession } from 'recap';
+ *
+ * const session = parseSession({
+ *   id: 'u-1:s-1',
+ *   events: [
+ *     { type: 'click', timestamp: '2026-03-01T10:00:03.000Z', target: { text: 'Apply coupon' } },
+ *     { type: 'navigate', timestamp: '2026-03-01T10:00:00.000Z', url: 'https://shop.example/cart' },
+ *   ],
+ * });
+ * session.events.map((event) => event.type); // ['navigate', 'click']
+ * ```
+ * @category Sessions
  */
 export function parseSession(input: unknown, options: ParseSessionOptions = {}): Session {
   const result = safeParseSession(input, options);

@@ -6,16 +6,28 @@
 import { isAscii, isUtf8, transcode } from 'node:buffer';
 import { readFile } from 'node:fs';
 
-/** A file whose bytes are not UTF-8 (an old encoding, or binary data). */
+/**
+ * A file whose bytes are not UTF-8 (an old encoding, or binary data).
+ *
+ * @category Sessions
+ */
 export class NotUtf8Error extends Error {
+  /** Always `ERR_NOT_UTF8`. */
   readonly code = 'ERR_NOT_UTF8';
+  /** @param line - The 1-based line of the first bytes that are not UTF-8. */
   constructor(readonly line: number) {
     super(`is not UTF-8 text (the first bytes that are not UTF-8 are on line ${line}); save it as UTF-8`);
     this.name = 'NotUtf8Error';
   }
 }
 
-/** The file's text, decoded as UTF-8 in one piece; a byte order mark at the start is dropped. */
+/**
+ * The file's text, decoded as UTF-8 in one piece; a byte order mark at the start is dropped.
+ *
+ * @throws {@link NotUtf8Error} when the bytes are not UTF-8; the errors of `readFile` (no such
+ * file, a directory) as they are.
+ * @category Sessions
+ */
 export async function readUtf8File(file: string): Promise<string> {
   // node:fs's callback, not node:fs/promises: loading that module costs the CLI's start-up.
   const bytes = await new Promise<Buffer>((resolve, reject) => readFile(file, (error, data) => (error === null ? resolve(data) : reject(error))));
@@ -31,6 +43,8 @@ export const PIECE_BYTES = 32 * 2 ** 20;
  * are not UTF-8. The same text as `bytes.toString('utf8')`, four to five times faster for a file
  * of megabytes that is not pure ASCII: V8 decodes UTF-8 into a string slowly, ICU transcodes to
  * UTF-16 fast, and UTF-16 bytes become a string by a copy. ASCII is copied as it is.
+ *
+ * @category Sessions
  */
 export function decodeUtf8(bytes: Buffer): string {
   let text: string;

@@ -1,4 +1,4 @@
-// The session fixture format (DESIGN §2): a recorded session with its context and events.
+// The session fixture format (see docs/fixtures.md): a recorded session with its context and events.
 
 import { z } from 'zod';
 import { EVENT_TYPES } from './event-types.js';
@@ -22,6 +22,8 @@ export const eventTargetSchema = z.looseObject({
 /**
  * One recorded event. `type` and `timestamp` are required; a custom event also needs `name`.
  * The other fields are free-form; those listed are the conventional ones the renderer knows.
+ *
+ * @category Sessions
  */
 export const sessionEventSchema = z
   .looseObject({
@@ -54,6 +56,11 @@ function reportTooDeep(object: Record<string, unknown>, context: z.RefinementCtx
   }
 }
 
+/**
+ * The `user` element of a fixture: who the session belongs to. Other fields are kept.
+ *
+ * @category Sessions
+ */
 export const sessionUserSchema = z.looseObject({
   id: z.string().optional(),
   uid: z.string().optional(),
@@ -62,18 +69,33 @@ export const sessionUserSchema = z.looseObject({
   properties: propertiesSchema.optional(),
 });
 
+/**
+ * The `org` element of a fixture: the user's organisation. Other fields are kept.
+ *
+ * @category Sessions
+ */
 export const sessionOrgSchema = z.looseObject({
   id: z.string().optional(),
   name: z.string().optional(),
   properties: propertiesSchema.optional(),
 });
 
+/**
+ * The `location` element of a fixture. Other fields are kept.
+ *
+ * @category Sessions
+ */
 export const sessionLocationSchema = z.looseObject({
   country: z.string().optional(),
   region: z.string().optional(),
   city: z.string().optional(),
 });
 
+/**
+ * The `device` element of a fixture. Other fields are kept.
+ *
+ * @category Sessions
+ */
 export const sessionDeviceSchema = z.looseObject({
   type: z.string().optional(),
   browser: z.string().optional(),
@@ -81,7 +103,13 @@ export const sessionDeviceSchema = z.looseObject({
   viewport: z.object({ width: z.number().nonnegative(), height: z.number().nonnegative() }).optional(),
 });
 
-/** A session fixture as written on disk (events in any order). */
+/**
+ * The zod schema of a session fixture as written on disk (events in any order): `id` is
+ * `<user_id>:<session_id>`, the context elements are optional. {@link parseSession} applies the
+ * same rules faster and sorts the events.
+ *
+ * @category Sessions
+ */
 export const sessionFixtureSchema = z.looseObject({
   id: z.string().regex(/^[^:]+:.+$/, { message: 'expected "<user_id>:<session_id>"' }),
   created_time: timestampSchema.optional(),
@@ -95,25 +123,65 @@ export const sessionFixtureSchema = z.looseObject({
   reportTooDeep(header, context);
 });
 
+/**
+ * A session fixture as written on disk ({@link sessionFixtureSchema}).
+ *
+ * @category Sessions
+ */
 export type SessionFixture = z.infer<typeof sessionFixtureSchema>;
+/**
+ * The `user` context element ({@link sessionUserSchema}).
+ *
+ * @category Sessions
+ */
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+/**
+ * The `org` context element ({@link sessionOrgSchema}).
+ *
+ * @category Sessions
+ */
 export type SessionOrg = z.infer<typeof sessionOrgSchema>;
+/**
+ * The `location` context element ({@link sessionLocationSchema}).
+ *
+ * @category Sessions
+ */
 export type SessionLocation = z.infer<typeof sessionLocationSchema>;
+/**
+ * The `device` context element ({@link sessionDeviceSchema}).
+ *
+ * @category Sessions
+ */
 export type SessionDevice = z.infer<typeof sessionDeviceSchema>;
 
-/** A recorded event as written in a fixture. */
+/**
+ * A recorded event as written in a fixture ({@link sessionEventSchema}).
+ *
+ * @category Sessions
+ */
 export type FixtureEvent = z.infer<typeof sessionEventSchema>;
 
-/** A recorded event after loading: the fixture's fields plus `time`, milliseconds since the epoch. */
+/**
+ * A recorded event after loading: the fixture's fields plus `time`, milliseconds since the epoch.
+ *
+ * @category Sessions
+ */
 export type SessionEvent = FixtureEvent & { readonly time: number };
 
-/** A loaded session: validated, with events sorted by time (stably) and indexed by position. */
+/**
+ * A loaded session, as {@link parseSession} and {@link loadSession} return it: validated, with
+ * events sorted by time (stably) and indexed by position.
+ *
+ * @category Sessions
+ */
 export interface Session {
+  /** `<user_id>:<session_id>`. */
   readonly id: string;
   readonly created_time?: string | undefined;
   readonly user?: SessionUser | undefined;
   readonly org?: SessionOrg | undefined;
   readonly location?: SessionLocation | undefined;
   readonly device?: SessionDevice | undefined;
+  /** Sorted by time, stably; an event's index is its position here. */
   readonly events: readonly SessionEvent[];
 }

@@ -19,7 +19,7 @@ const key = (overrides: Partial<KeyPress>): KeyPress => ({ ...none, ...overrides
 const MODES: readonly InputMode[] = ['panes', 'picker', 'help', 'compare'];
 
 describe('key bindings', () => {
-  it('maps the DESIGN §7 keys to their commands', () => {
+  it('maps the studio keys of docs/studio.md to their commands', () => {
     expect(commandForKey('', key({ tab: true }), 'panes')).toBe('next-pane');
     expect(commandForKey('', key({ tab: true, shift: true }), 'panes')).toBe('previous-pane');
     expect(['1', '2', '3', '4', '5'].map((digit) => commandForKey(digit, none, 'panes'))).toEqual([

@@ -1,5 +1,5 @@
 // The key-binding table: every key the studio understands, the named command it triggers, and
-// where. The help overlay and the README's key table are generated from the same rows.
+// where. The help overlay is generated from the same rows; docs/studio.md's key table lists them.
 
 /** The commands keys can trigger; Studio.tsx turns each into an action or an effect. */
 export type StudioCommand =

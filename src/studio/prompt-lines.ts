@@ -27,8 +27,9 @@ function blockOffset(text: string, block: string): number {
 }
 
 /**
- * Splits `prompt` and locates `sessionBlock` inside it (DESIGN §4: pre, block, post). `blockStart`,
- * when known (prepare returns it), spares searching a prompt that can be megabytes long.
+ * Splits `prompt` and locates `sessionBlock` inside it (docs/pipeline.md: pre, block, post).
+ * `blockStart`, when known (prepare returns it), spares searching a prompt that can be megabytes
+ * long.
  */
 export function promptLines(prompt: string, sessionBlock: string, blockStart?: number): PromptLines {
   const lines = prompt.split('\n');

@@ -1,4 +1,4 @@
-// Answer assertions (DESIGN §8): checked on the model's answer (live or from a cassette).
+// Answer assertions (see docs/suites.md): checked on the model's answer (live or from a cassette).
 
 import { isDeepStrictEqual } from 'node:util';
 import { InvalidAnswerError } from '../models/model-errors.js';

@@ -1,4 +1,4 @@
-// Prompt assertions (DESIGN §8): checked on the prepared request, with no model call.
+// Prompt assertions (see docs/suites.md): checked on the prepared request, with no model call.
 
 import type { PreparedRequest } from '../pipeline/prepare.js';
 import { eventKey } from '../session/event-key.js';

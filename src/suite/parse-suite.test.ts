@@ -13,7 +13,7 @@ function problems(text: string): string[] {
 }
 
 describe('parseSuite', () => {
-  it('reads the DESIGN §8 format and the line of every case', () => {
+  it('reads the suite format of docs/suites.md and the line of every case', () => {
     const { suite, caseLines } = parseSuite(
       `profile: ../profiles/p.yaml
 provider: gemini

@@ -2,7 +2,7 @@
 
 import { formatProfileIssue, type ProfileIssue } from '../profile/profile-error.js';
 
-/** A suite was unreadable or broke a rule of DESIGN §8. */
+/** A suite was unreadable or broke a rule of suites (see docs/suites.md). */
 export class SuiteValidationError extends Error {
   readonly code = 'invalid_suite';
   readonly file: string;

@@ -1,4 +1,4 @@
-// The regression suite file (`*.recap.yaml`, DESIGN §8): a profile, a model, and cases.
+// The regression suite file (`*.recap.yaml`, see docs/suites.md): a profile, a model, and cases.
 
 import { z } from 'zod';
 import { fieldPathProblem } from './value-at-path.js';

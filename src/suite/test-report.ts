@@ -16,7 +16,10 @@ const runSchema = z.object({
   /** 0-based run of the case (`repeat`). */
   run: z.number().int(),
   passed: z.boolean(),
-  /** The summary result (DESIGN §5), or null when the run got no valid answer. */
+  /**
+   * The summary result (see docs/profiles.md#response-schemas-and-results), or null when the run
+   * got no valid answer.
+   */
   result: z.unknown().nullable(),
   error: z.string().nullable(),
   assertions: z.array(assertionSchema),

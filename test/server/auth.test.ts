@@ -1,4 +1,4 @@
-// Keys, levels and data centers over HTTP (app.request): 401 and 403 exactly as DESIGN §9.
+// Keys, levels and data centers over HTTP (app.request): 401 and 403 exactly as docs/server.md says.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../src/server/routes/api-routes.js';

@@ -1,4 +1,4 @@
-// Idempotency-Key exactly as the spec and DESIGN §9.
+// Idempotency-Key exactly as the spec and docs/server.md say.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app/create-app.js';

@@ -12,7 +12,12 @@ export { EXTRACTIVE_MODEL };
 /**
  * A rule-based summariser: pages in order, friction signals with counts, errors, where the
  * session ended. It reads only the kept events and included context (`request.source`), says
- * that it is not a language model, and refuses profiles with a response schema.
+ * that it is not a language model, and refuses profiles with a response schema. Offline and
+ * deterministic: the default when no key is configured.
+ *
+ * @remarks Its `generate` rejects with {@link UnsupportedRequestError} for a request with a
+ * response schema or without `source`.
+ * @category Models
  */
 export function createExtractiveModel(): SummaryModel {
   return {

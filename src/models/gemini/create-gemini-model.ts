@@ -14,6 +14,11 @@ import { DEFAULT_GEMINI_MODEL } from '../default-models.js';
 
 export { DEFAULT_GEMINI_MODEL };
 
+/**
+ * Options of {@link createGeminiModel}.
+ *
+ * @category Models
+ */
 export interface GeminiModelOptions {
   /** A Gemini API key (GEMINI_API_KEY or GOOGLE_API_KEY). */
   readonly apiKey: string;
@@ -32,7 +37,14 @@ export interface GeminiModelOptions {
   readonly timeoutMs?: number | undefined;
 }
 
-/** A SummaryModel that calls the Gemini API. Throws ModelUnavailableError without a key. */
+/**
+ * A {@link SummaryModel} that calls the Gemini API through `@google/genai`. The whole prompt goes
+ * as one user turn; temperature and the upper-case response schema (with
+ * `responseMimeType: application/json`) go in the generation config. It can count tokens.
+ *
+ * @throws {@link ModelUnavailableError} when `apiKey` is empty.
+ * @category Models
+ */
 export function createGeminiModel(options: GeminiModelOptions): SummaryModel {
   if (options.apiKey.trim() === '') {
     throw new ModelUnavailableError('no Gemini API key: set GEMINI_API_KEY (or GOOGLE_API_KEY)', { provider: 'gemini' });

@@ -18,6 +18,11 @@ export { DEFAULT_OPENAI_MODEL };
 /** The name the response schema goes by in `response_format.json_schema`. */
 export const OPENAI_SCHEMA_NAME = 'summary';
 
+/**
+ * Options of {@link createOpenAiModel}.
+ *
+ * @category Models
+ */
 export interface OpenAiModelOptions {
   /** Default: none, for local servers that need no key (sent as `Bearer not-needed`). */
   readonly apiKey?: string | undefined;
@@ -36,7 +41,12 @@ export interface OpenAiModelOptions {
   readonly timeoutMs?: number | undefined;
 }
 
-/** A SummaryModel that calls an OpenAI-compatible chat completions endpoint. */
+/**
+ * A {@link SummaryModel} that calls an OpenAI-compatible chat completions endpoint (OpenAI,
+ * Ollama, vLLM, llama.cpp server). A response schema is sent in strict JSON schema mode.
+ *
+ * @category Models
+ */
 export function createOpenAiModel(options: OpenAiModelOptions = {}): SummaryModel {
   const model = options.model ?? DEFAULT_OPENAI_MODEL;
   // The SDK's own retries stay off (maxRetries 0): the fetch retries, the same way for every vendor.

@@ -9,7 +9,11 @@ import type { ModelRequest, ModelResponse, RepairTurn } from '../summary-model.j
 import { readFailure } from '../../session/read-failure.js';
 import { canonicalJson } from './canonical-json.js';
 
-/** The part of a request that reaches the vendor: what a cassette is keyed on. No secrets. */
+/**
+ * The part of a request that reaches the vendor: what a cassette is keyed on. No secrets.
+ *
+ * @category Models
+ */
 export interface CassetteRequest {
   readonly prompt: string;
   readonly temperature: number | null;
@@ -17,6 +21,11 @@ export interface CassetteRequest {
   readonly repair: RepairTurn | null;
 }
 
+/**
+ * The zod schema of a cassette file: a recorded answer with the request it answers.
+ *
+ * @category Models
+ */
 export const cassetteSchema = z.object({
   recap_cassette: z.literal(1),
   key: z.string().regex(/^[0-9a-f]{64}$/),
@@ -40,6 +49,11 @@ export const cassetteSchema = z.object({
   }),
 });
 
+/**
+ * A cassette file's content ({@link cassetteSchema}).
+ *
+ * @category Models
+ */
 export type Cassette = z.infer<typeof cassetteSchema>;
 
 /** The request as a cassette stores it. */
@@ -55,6 +69,8 @@ export function cassetteRequest(request: ModelRequest): CassetteRequest {
 /**
  * sha256 of the canonical JSON of provider, model and the full request. `sample` tells apart the
  * repeated runs of one request (`repeat` in suites); the first run, sample 0, has the plain key.
+ *
+ * @category Models
  */
 export function cassetteKey(provider: string, model: string, request: ModelRequest, sample = 0): string {
   const material = canonicalJson({ provider, model, request: cassetteRequest(request), ...(sample > 0 ? { sample } : {}) });
@@ -66,7 +82,13 @@ export function cassetteFile(directory: string, key: string): string {
   return path.join(directory, `${key}.json`);
 }
 
-/** Reads a cassette, or undefined when there is none. A damaged file is an error naming it. */
+/**
+ * Reads the cassette with `key` from `directory`, or undefined when there is none.
+ *
+ * @throws `Error` naming the file when it cannot be read, is not a valid cassette, or holds
+ * another key.
+ * @category Models
+ */
 export async function readCassette(directory: string, key: string): Promise<Cassette | undefined> {
   const file = cassetteFile(directory, key);
   let text: string;
@@ -88,18 +110,31 @@ export async function readCassette(directory: string, key: string): Promise<Cass
   return result.data;
 }
 
+/**
+ * What {@link writeCassette} records.
+ *
+ * @category Models
+ */
 export interface RecordCassetteInput {
+  /** The provider that answered (part of the key). */
   readonly provider: string;
+  /** The model that answered (part of the key). */
   readonly model: string;
   readonly request: ModelRequest;
   readonly response: ModelResponse;
+  /** Where the answer came from, e.g. "gemini API". */
   readonly source: string;
   readonly recordedAt: Date;
   /** The repeated run this answer belongs to; 0 for the first. */
   readonly sample?: number;
 }
 
-/** Writes a cassette atomically (temp file, then rename) and returns its file. */
+/**
+ * Writes a cassette atomically (temp file, then rename) as `<directory>/<key>.json`, creating the
+ * directory, and returns its file.
+ *
+ * @category Models
+ */
 export async function writeCassette(directory: string, input: RecordCassetteInput): Promise<string> {
   const key = cassetteKey(input.provider, input.model, input.request, input.sample);
   const cassette: Cassette = {

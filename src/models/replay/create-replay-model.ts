@@ -5,6 +5,11 @@ import { CassetteMissError } from '../model-errors.js';
 import type { ModelRequest, ModelResponse, SummaryModel } from '../summary-model.js';
 import { cassetteFile, cassetteKey, readCassette } from './cassette.js';
 
+/**
+ * Options of {@link createReplayModel}.
+ *
+ * @category Models
+ */
 export interface ReplayModelOptions {
   /** The cassette directory, e.g. `suites/.recap/cassettes`. */
   readonly directory: string;
@@ -14,7 +19,14 @@ export interface ReplayModelOptions {
   readonly model?: string;
 }
 
-/** A model that replays recorded answers for exactly the same provider, model and request. */
+/**
+ * A model that replays recorded answers (cassettes) for exactly the same provider, model and
+ * request; see {@link cassetteKey}.
+ *
+ * @remarks Its `generate` rejects with {@link CassetteMissError}, naming the key and the file
+ * expected, when there is no cassette for the request.
+ * @category Models
+ */
 export function createReplayModel(options: ReplayModelOptions): SummaryModel {
   const provider = options.provider ?? 'gemini';
   const model = options.model ?? DEFAULT_GEMINI_MODEL;

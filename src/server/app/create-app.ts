@@ -1,4 +1,4 @@
-// The HTTP app: every route of the server API (spec + DESIGN §9), built from its dependencies.
+// The HTTP app: every route of the server API (spec + docs/server.md), built from its dependencies.
 
 import { Hono } from 'hono';
 import { ApiError } from '../http/api-error.js';

@@ -35,7 +35,7 @@ const STATUS: Record<ErrorCode, number> = {
   internal_error: 500,
 };
 
-/** An error that becomes an HTTP answer with the DESIGN §9 body. */
+/** An error that becomes an HTTP answer with the error body of docs/server.md. */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

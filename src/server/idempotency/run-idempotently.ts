@@ -1,7 +1,8 @@
-// Idempotency-Key (spec "Idempotency", DESIGN §9): the first request with a key has its status and
-// body saved (4xx and 500 included, 429 and >500 not); later requests with the same key get that
-// result with `Idempotent-Replayed: true`; the same key with another method, path or body is 422;
-// while the first is executing, 409. Keys belong to the organisation and expire after 24 hours.
+// Idempotency-Key (spec "Idempotency", docs/server.md): the first request with a key has its
+// status and body saved (4xx and 500 included, 429 and >500 not); later requests with the same key
+// get that result with `Idempotent-Replayed: true`; the same key with another method, path or body
+// is 422; while the first is executing, 409. Keys belong to the organisation and expire after 24
+// hours.
 
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../models/replay/canonical-json.js';

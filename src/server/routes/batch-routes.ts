@@ -1,4 +1,4 @@
-// Batches of users and events as jobs (DESIGN §9): submit, status, errors and imports pages.
+// Batches of users and events as jobs (see docs/server.md): submit, status, errors and imports pages.
 
 import { z } from 'zod';
 import { ApiError, invalidRequest } from '../http/api-error.js';

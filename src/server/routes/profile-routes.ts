@@ -1,4 +1,5 @@
-// Summary profiles: POST /v2/visit_profile and the read, list, update and delete routes (DESIGN §9).
+// Summary profiles: POST /v2/visit_profile and the read, list, update and delete routes (see
+// docs/server.md).
 // Bodies get the same validation and messages as YAML profiles (recap validate).
 
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// GET /v2/sessions, and a session's summary and context (DESIGN §9).
+// GET /v2/sessions, and a session's summary and context (see docs/server.md).
 
 import { z } from 'zod';
 import { toPreparedJson } from '../../pipeline/prepared-json.js';

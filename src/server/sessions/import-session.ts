@@ -1,7 +1,7 @@
-// `recap admin sessions import`: a session fixture into an organisation's store (DESIGN §9). Its
-// user is found by uid, else by email, else created, and marked identified in a recorded session;
-// the session id becomes `<that user's id>:<the fixture's session part>`; importing the same
-// fixture again changes nothing.
+// `recap admin sessions import`: a session fixture into an organisation's store (see
+// docs/server.md). Its user is found by uid, else by email, else created, and marked identified in
+// a recorded session; the session id becomes `<that user's id>:<the fixture's session part>`;
+// importing the same fixture again changes nothing.
 
 import { createHash, randomUUID } from 'node:crypto';
 import { parseSession } from '../../session/parse-session.js';

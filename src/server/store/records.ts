@@ -54,7 +54,7 @@ export interface SessionRecord {
   readonly id: string;
   readonly userId: string;
   readonly createdTime: string;
-  /** The session fixture as imported (DESIGN §2), with its recorded events. */
+  /** The session fixture as imported (see docs/fixtures.md), with its recorded events. */
   readonly fixture: JsonObject;
   readonly importedAt: string;
 }
@@ -78,7 +78,7 @@ export interface EventRecord {
 export interface ProfileRecord {
   readonly orgId: string;
   readonly id: string;
-  /** The validated profile body (DESIGN §3, snake_case). */
+  /** The validated profile body (see docs/profiles.md), snake_case. */
   readonly body: JsonObject;
   /** 1 on create, +1 on every update: part of the summary cache key. */
   readonly version: number;

@@ -1,5 +1,6 @@
-// POST /v2/users (DESIGN §9): create or update one user; anonymous users; identification by id +
-// uid, merging into an existing uid; uid immutability; properties merged by path, newest wins.
+// POST /v2/users (see docs/server.md): create or update one user; anonymous users; identification
+// by id + uid, merging into an existing uid; uid immutability; properties merged by path, newest
+// wins.
 
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import type { UserRecord } from '../store/records.js';
