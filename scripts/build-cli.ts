@@ -7,8 +7,9 @@
 // model SDKs, the database drivers, the HTTP framework and Ink. Then the bundles are run once on the
 // example data so that their code caches exist from the first command on.
 
-import { execFileSync } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 
@@ -70,6 +71,49 @@ const lazyChildProcess: Plugin = {
   },
 };
 
+/**
+ * Packages that only the paths for invalid input use (zod words what is wrong with a profile or a
+ * fixture; a valid one is checked without it) or only structured answers (ajv). Each is a bundle of
+ * its own, loaded through the code cache when first required, so that the command bundles neither
+ * hold nor load them: a valid profile and a plain summary never read them.
+ */
+const SHARED_BUNDLES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  zod: { zod: 'zod' },
+  ajv: { 'ajv/dist/2020.js': 'ajv2020', 'ajv-formats': 'ajvFormats' },
+};
+
+const sharedBundles: Plugin = {
+  name: 'recap-shared-bundles',
+  setup(builder) {
+    for (const [name, packages] of Object.entries(SHARED_BUNDLES)) {
+      for (const [specifier, property] of Object.entries(packages)) {
+        const filter = new RegExp(`^${specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+        builder.onResolve({ filter }, () => ({ path: `${name}:${property}`, namespace: 'recap-shared' }));
+      }
+    }
+    builder.onLoad({ filter: /.*/, namespace: 'recap-shared' }, (args) => {
+      const [name, property] = args.path.split(':') as [string, string];
+      return { contents: `module.exports = require('./load-bundle.cjs').loadBundle(${JSON.stringify(name)})[${JSON.stringify(property)}];`, loader: 'js' };
+    });
+    builder.onResolve({ filter: /^\.\/load-bundle\.cjs$/ }, () => ({ path: './load-bundle.cjs', external: true }));
+  },
+};
+
+/** The entry of a shared bundle: the packages it holds, by property. */
+const sharedEntries: Plugin = {
+  name: 'recap-shared-entries',
+  setup(builder) {
+    builder.onResolve({ filter: /^recap-shared-entry:/ }, (args) => ({ path: args.path.slice('recap-shared-entry:'.length), namespace: 'recap-shared-entry' }));
+    builder.onLoad({ filter: /.*/, namespace: 'recap-shared-entry' }, (args) => ({
+      contents: Object.entries(SHARED_BUNDLES[args.path] ?? {})
+        .map(([specifier, property]) => `exports[${JSON.stringify(property)}] = require(${JSON.stringify(specifier)});`)
+        .join('\n'),
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
 async function bundle(): Promise<void> {
   await rm(path.join(outdir, '.cache'), { recursive: true, force: true });
   const common: BuildOptions = {
@@ -92,8 +136,10 @@ async function bundle(): Promise<void> {
   // Code compiled from a cache cannot call import() in Node 20 (V8 drops the host's callback), so
   // every import() becomes require(); the packages left outside have CommonJS entry points. A bundle
   // that still held an import() would fail only when that path runs: refuse to build it.
-  await build({ ...common, entryPoints: ENTRIES, external: EXTERNAL_PACKAGES, plugins: [bundledModules, lazyChildProcess], supported: { 'dynamic-import': false } });
-  for (const name of Object.keys(ENTRIES)) {
+  await build({ ...common, entryPoints: ENTRIES, external: EXTERNAL_PACKAGES, plugins: [bundledModules, lazyChildProcess, sharedBundles], supported: { 'dynamic-import': false } });
+  const shared = Object.fromEntries(Object.keys(SHARED_BUNDLES).map((name) => [name, `recap-shared-entry:${name}`]));
+  await build({ ...common, entryPoints: shared, plugins: [sharedEntries], supported: { 'dynamic-import': false } });
+  for (const name of [...Object.keys(ENTRIES), ...Object.keys(SHARED_BUNDLES)]) {
     const text = await readFile(path.join(outdir, `${name}.cjs`), 'utf8');
     const found = /\bimport\((?!\))/.exec(text);
     if (found !== null) throw new Error(`dist/cli/${name}.cjs still calls import() near "${text.slice(found.index - 60, found.index + 60)}"; bundle that module or load it through load-bundle's importModule`);
@@ -101,15 +147,24 @@ async function bundle(): Promise<void> {
 }
 
 /** Runs the built CLI on the example data, so that the bundles' code caches are written. */
-function warm(): void {
+async function warm(): Promise<void> {
   const bin = path.join(root, 'bin/recap.js');
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
-  const run = (...argv: string[]) => execFileSync(process.execPath, [bin, ...argv], { cwd: root, env, stdio: 'ignore' });
-  run('--help');
-  run('validate', 'profiles/plain-summary.yaml', 'profiles/friction-report.yaml');
-  run('run', '--provider', 'extractive', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json');
-  run('run', '--provider', 'extractive', '--dry-run', '--json', 'profiles/friction-report.yaml', 'sessions-fixtures/checkout-abandon.json');
+  const run = (argv: string[], expectedStatus = 0, extraEnv: Record<string, string> = {}) => {
+    const result = spawnSync(process.execPath, [bin, ...argv], { cwd: root, env: { ...env, ...extraEnv }, encoding: 'utf8' });
+    if (result.status !== expectedStatus) throw new Error(`recap ${argv.join(' ')} exited with ${result.status}, not ${expectedStatus}: ${result.stderr}`);
+  };
+  run(['--help']);
+  run(['validate', 'profiles/plain-summary.yaml', 'profiles/friction-report.yaml']);
+  run(['run', '--provider', 'extractive', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json']);
+  run(['run', '--provider', 'extractive', '--dry-run', '--json', 'profiles/friction-report.yaml', 'sessions-fixtures/checkout-abandon.json']);
+  // The shared bundles: zod words an invalid profile; ajv checks the structured answers of a suite.
+  const scratch = await mkdtemp(path.join(tmpdir(), 'recap-warm-'));
+  await writeFile(path.join(scratch, 'invalid.yaml'), 'slice:\n  mode: MIDDLE\n');
+  run(['validate', path.join(scratch, 'invalid.yaml')], 1);
+  await rm(scratch, { recursive: true, force: true });
+  run(['test', 'suites/checkout.recap.yaml'], 0, { CI: 'true' });
 }
 
 await bundle();
-warm();
+await warm();

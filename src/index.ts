@@ -38,22 +38,19 @@ export {
   sliceSchema,
   contextSchema,
   eventsSchema,
-  SLICE_MODES,
-  CONTEXT_ELEMENTS,
   type Profile,
-  type SliceMode,
-  type ContextElement,
   type LlmSettings,
   type SliceSettings,
   type ContextSettings,
   type EventsSettings,
 } from './profile/profile-schema.js';
+export { SLICE_MODES, CONTEXT_ELEMENTS, type SliceMode, type ContextElement } from './profile/profile-terms.js';
 export {
   RESPONSE_SCHEMA_TYPES,
   RESPONSE_SCHEMA_KEYWORDS,
   type ResponseSchema,
   type ResponseSchemaType,
-} from './profile/response-schema-field.js';
+} from './profile/response-schema-terms.js';
 
 // Session fixtures (see docs/fixtures.md)
 export { parseSession, safeParseSession, type ParseSessionOptions, type SafeParseSessionResult } from './session/parse-session.js';

@@ -1,11 +1,11 @@
 // prepare → model → parse → validate → (one repair retry) → result (see docs/profiles.md#response-schemas-and-results).
 
-import type { ResponseSchema } from './profile/response-schema-field.js';
+import type { ResponseSchema } from './profile/response-schema-terms.js';
 import type { PreparedRequest } from './pipeline/prepare.js';
 import { InvalidAnswerError, ModelError } from './models/model-errors.js';
 import type { ModelRequest, ModelResponse, SummaryModel, TokenUsage } from './models/summary-model.js';
 import { parseAnswer } from './response-schema/parse-answer.js';
-import { formatResponseIssues, validateResponse, type ResponseValidationIssue } from './response-schema/validate-response.js';
+import type { ResponseValidationIssue } from './response-schema/validate-response.js';
 
 /**
  * The result of a summary (see docs/profiles.md#response-schemas-and-results):
@@ -65,9 +65,13 @@ type Checked =
   | { readonly valid: true; readonly value: Record<string, unknown> }
   | { readonly valid: false; readonly issues: readonly ResponseValidationIssue[] };
 
-function checkAnswer(schema: ResponseSchema, text: string): Checked {
+/** Answer validation, with ajv: loaded by the first structured answer, so that plain summaries never load it. */
+const answerValidation = () => import('./response-schema/validate-response.js');
+
+async function checkAnswer(schema: ResponseSchema, text: string): Promise<Checked> {
   const parsed = parseAnswer(text);
   if (!parsed.success) return { valid: false, issues: [{ path: '(root)', message: parsed.message }] };
+  const { validateResponse } = await answerValidation();
   return validateResponse(schema, parsed.value);
 }
 
@@ -103,15 +107,16 @@ export interface ValidatedAnswer {
  */
 export async function generateValidated(model: SummaryModel, request: ModelRequest, schema: ResponseSchema): Promise<ValidatedAnswer> {
   const first = await model.generate({ ...request, responseSchema: schema });
-  const firstCheck = checkAnswer(schema, first.text);
+  const firstCheck = await checkAnswer(schema, first.text);
   if (firstCheck.valid) return { value: firstCheck.value, answer: first, usage: first.usage, attempts: 1 };
+  const { formatResponseIssues } = await answerValidation();
   const repaired = await model.generate({
     ...request,
     responseSchema: schema,
     repair: { answer: first.text, problems: formatResponseIssues(firstCheck.issues) },
   });
   const usage = addUsage(first.usage, repaired.usage);
-  const secondCheck = checkAnswer(schema, repaired.text);
+  const secondCheck = await checkAnswer(schema, repaired.text);
   if (secondCheck.valid) return { value: secondCheck.value, answer: repaired, usage, attempts: 2 };
   throw new InvalidAnswerError(
     `the model's answer does not match the response schema after one repair retry: ${formatResponseIssues(secondCheck.issues)}`,

@@ -28,14 +28,14 @@ function recap(argv: readonly string[], options: { env?: Record<string, string>;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** The node_modules packages a run of `recap argv` loaded. */
-function packagesLoadedBy(argv: readonly string[]): string[] {
+/** What a run of `recap argv` loaded: node_modules packages and CLI bundles. */
+function loadedBy(argv: readonly string[]): { packages: string[]; bundles: string[] } {
   const file = path.join(work, `loaded-${argv.join('-').replace(/[^a-z0-9-]/gi, '_')}.json`);
   const result = recap(argv, { env: { RECAP_LOADED_MODULES_FILE: file }, nodeOptions: ['--require', REPORT_LOADS] });
   expect(result.stderr).not.toContain('Error');
-  const files = JSON.parse(readFileSync(file, 'utf8')) as string[];
-  const packages = files.map((loaded) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(loaded)?.[1]).filter((name): name is string => name !== undefined);
-  return [...new Set(packages)].sort();
+  const loaded = JSON.parse(readFileSync(file, 'utf8')) as { modules: string[]; bundles: string[] };
+  const packages = loaded.modules.map((module) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(module)?.[1]).filter((name): name is string => name !== undefined);
+  return { packages: [...new Set(packages)].sort(), bundles: loaded.bundles };
 }
 
 const HEAVY = ['@google/genai', 'openai', 'pg', 'better-sqlite3', 'hono', '@hono/node-server', 'ink', 'react'];
@@ -125,16 +125,22 @@ describe('the built CLI', () => {
 });
 
 describe('commands load only what they use', () => {
-  it.each([['--help'], ['validate', 'profiles/friction-report.yaml'], ['run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json']])(
-    'recap %s loads no model SDK, database driver, HTTP framework or Ink',
-    (...argv) => {
-      const loaded = packagesLoadedBy(argv);
-      expect(loaded.filter((name) => HEAVY.includes(name))).toEqual([]);
-    },
-  );
+  it.each([
+    [['--help'], ['recap']],
+    [['validate', 'profiles/friction-report.yaml'], ['recap', 'validate']],
+    [['run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json'], ['recap', 'run']],
+  ])('recap %j loads no model SDK, database driver, HTTP framework or Ink, and neither zod nor ajv', (argv, bundles) => {
+    const loaded = loadedBy(argv);
+    expect(loaded.packages.filter((name) => HEAVY.includes(name))).toEqual([]);
+    expect(loaded.bundles).toEqual(bundles);
+  });
 
-  it('sees what a command does load (recap admin opens SQLite)', () => {
-    expect(packagesLoadedBy(['admin', 'key', 'list', '--org', 'nobody', '--data-dir', path.join(work, 'empty')])).toContain('better-sqlite3');
+  it('sees what a command does load: zod for an invalid profile, ajv for a structured answer, SQLite for recap admin', () => {
+    const invalid = path.join(work, 'invalid.yaml');
+    writeFileSync(invalid, 'slice:\n  mode: MIDDLE\n');
+    expect(loadedBy(['validate', invalid]).bundles).toEqual(['recap', 'validate', 'zod']);
+    expect(loadedBy(['test', 'suites/checkout.recap.yaml']).bundles).toContain('ajv');
+    expect(loadedBy(['admin', 'key', 'list', '--org', 'nobody', '--data-dir', path.join(work, 'empty')]).packages).toContain('better-sqlite3');
   });
 });
 

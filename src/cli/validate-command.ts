@@ -2,8 +2,7 @@
 
 import path from 'node:path';
 import { formatProfileIssue, ProfileValidationError } from '../profile/profile-error.js';
-import { readProfileText } from '../profile/load-profile.js';
-import { safeParseProfile } from '../profile/parse-profile.js';
+import { readProfileText, safeParseProfileLazily } from '../profile/load-profile.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK } from './exit-codes.js';
 
@@ -20,7 +19,7 @@ interface FileReport {
 
 async function validateFile(file: string, cwd: string): Promise<FileReport> {
   try {
-    const result = safeParseProfile(await readProfileText(path.resolve(cwd, file), { source: file }), { source: file });
+    const result = await safeParseProfileLazily(await readProfileText(path.resolve(cwd, file), { source: file }), { source: file });
     if (result.success) return { file, valid: true, errors: [], warnings: [...result.warnings] };
     return { file, valid: false, errors: [...result.error.issues], warnings: [...result.warnings] };
   } catch (error) {

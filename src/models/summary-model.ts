@@ -1,6 +1,6 @@
 // The model specification: what every adapter receives and returns. Plain types, no SDK.
 
-import type { ResponseSchema } from '../profile/response-schema-field.js';
+import type { ResponseSchema } from '../profile/response-schema-terms.js';
 import type { SessionContext } from '../pipeline/assemble-context.js';
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
 

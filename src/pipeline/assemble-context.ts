@@ -1,6 +1,7 @@
 // Step 3 of the pipeline: which context elements go into the prompt (see docs/pipeline.md).
 
-import { CONTEXT_ELEMENTS, type ContextElement, type ContextSettings } from '../profile/profile-schema.js';
+import type { ContextSettings } from '../profile/profile-schema.js';
+import { CONTEXT_ELEMENTS, type ContextElement } from '../profile/profile-terms.js';
 import type { Session, SessionDevice, SessionLocation, SessionOrg, SessionUser } from '../session/session-schema.js';
 
 /**

@@ -1,7 +1,7 @@
 // The whole pipeline: profile + session → the exact model request, pure and synchronous.
 
 import type { Profile } from '../profile/profile-schema.js';
-import type { ResponseSchema } from '../profile/response-schema-field.js';
+import type { ResponseSchema } from '../profile/response-schema-terms.js';
 import type { Session } from '../session/session-schema.js';
 import { assembleContext, type AssembledContext } from './assemble-context.js';
 import { estimateTokens } from './estimate-tokens.js';

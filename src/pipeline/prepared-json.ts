@@ -1,6 +1,6 @@
 // The stable JSON form of a prepared request: `recap run --dry-run --json` (see docs/cli.md).
 
-import type { ResponseSchema } from '../profile/response-schema-field.js';
+import type { ResponseSchema } from '../profile/response-schema-terms.js';
 import type { SessionContext } from './assemble-context.js';
 import type { PreparedRequest, TokenCount } from './prepare.js';
 

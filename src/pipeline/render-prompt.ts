@@ -1,6 +1,6 @@
 // Step 4 of the pipeline: pre_prompt, the session block, post_prompt (see docs/pipeline.md).
 
-import { CONTEXT_ELEMENTS } from '../profile/profile-schema.js';
+import { CONTEXT_ELEMENTS } from '../profile/profile-terms.js';
 import type { SessionContext } from './assemble-context.js';
 import type { SessionEvent } from '../session/session-schema.js';
 import type { IndexedEvent } from './indexed-event.js';

@@ -1,10 +1,9 @@
 // Validates profile data (already parsed from YAML or JSON) and words each problem for people.
 
 import type { z } from 'zod';
-import { isBuiltInEventType, BUILT_IN_EVENT_TYPES } from '../session/event-types.js';
 import { formatJsonPath } from '../session/json-path.js';
-import { closestName } from '../session/closest-name.js';
 import { profileIssueMessage, unknownKeyMessage } from './profile-issue-message.js';
+import { typoWarnings } from './typo-warnings.js';
 import {
   contextSchema,
   eventsSchema,
@@ -53,34 +52,6 @@ function toDataIssues(issue: z.core.$ZodIssue): ProfileDataIssue[] {
     return issue.keys.map((key) => ({ path: [...path, key], message: unknownKeyMessage(path, key, known), atKey: true }));
   }
   return [{ path, message: profileIssueMessage(issue), atKey: false }];
-}
-
-// A filter key that is not built-in is a custom event name, which is legal; but one that is a
-// near miss of a built-in type (`rage_click`) is almost always a typo that would match nothing.
-function typoWarnings(profile: Pick<Profile, 'events'>): ProfileDataIssue[] {
-  const warnings: ProfileDataIssue[] = [];
-  for (const field of ['include_types', 'exclude_types'] as const) {
-    profile.events?.[field]?.forEach((key, index) => {
-      if (typeof key !== 'string' || isBuiltInEventType(key)) return;
-      if (key === 'custom') {
-        warnings.push({
-          path: ['events', field, index],
-          message: 'a custom event is filtered by its name, not by "custom", which matches no event: list the names (e.g. "Coupon Applied")',
-          atKey: false,
-        });
-        return;
-      }
-      const suggestion = closestName(key, BUILT_IN_EVENT_TYPES);
-      if (suggestion !== undefined) {
-        warnings.push({
-          path: ['events', field, index],
-          message: `"${key}" is not a built-in type, so it only matches custom events named so exactly (did you mean "${suggestion}"?)`,
-          atKey: false,
-        });
-      }
-    });
-  }
-  return warnings;
 }
 
 // zod passes over a key named __proto__ (it would set a prototype), so a response schema property

@@ -1,8 +1,10 @@
-// Reads a profile file from disk; all validation is parseProfile's.
+// Reads a profile file from disk; all validation is parseProfile's. A valid profile is checked
+// without loading zod (quick-parse-profile.ts); the full check is imported when one is not.
 
+import type { ParseProfileOptions, SafeParseProfileResult } from './parse-profile.js';
 import { ProfileValidationError } from './profile-error.js';
-import { parseProfile } from './parse-profile.js';
 import type { Profile } from './profile-schema.js';
+import { quickParseProfile } from './quick-parse-profile.js';
 import { readFailure } from '../session/read-failure.js';
 import { readUtf8File } from '../session/read-utf8-file.js';
 
@@ -44,5 +46,15 @@ export async function readProfileText(file: string, options: LoadProfileOptions 
  * @category Profiles
  */
 export async function loadProfile(file: string, options: LoadProfileOptions = {}): Promise<Profile> {
-  return parseProfile(await readProfileText(file, options), { source: options.source ?? file });
+  const result = await safeParseProfileLazily(await readProfileText(file, options), { source: options.source ?? file });
+  if (!result.success) throw result.error;
+  return result.profile;
+}
+
+/**
+ * The answer of safeParseProfile, loading the full check (and zod) only for a profile the quick
+ * check cannot vouch for: an invalid one, or one shaped in a way it does not follow.
+ */
+export async function safeParseProfileLazily(text: string, options: ParseProfileOptions = {}): Promise<SafeParseProfileResult> {
+  return quickParseProfile(text) ?? (await import('./parse-profile.js')).safeParseProfile(text, options);
 }

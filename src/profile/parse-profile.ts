@@ -1,9 +1,10 @@
 // Parses profile YAML and reports every problem as file:line:col with its field path.
 
-import { checkProfile, formatProfilePath, type ProfileDataIssue } from './check-profile.js';
+import { checkProfile } from './check-profile.js';
 import { ProfileValidationError, type ProfileIssue } from './profile-error.js';
 import type { Profile } from './profile-schema.js';
-import { parseYamlSource, type SourcePosition } from './yaml-source.js';
+import { positioned, quickParseSource } from './quick-parse-profile.js';
+import { parseYamlSource } from './yaml-source.js';
 
 /**
  * Options of {@link parseProfile} and {@link safeParseProfile}.
@@ -31,10 +32,6 @@ export type SafeParseProfileResult =
       readonly warnings: readonly ProfileIssue[];
     };
 
-function positioned(issue: ProfileDataIssue, position: (path: readonly (string | number)[], atKey?: boolean) => SourcePosition): ProfileIssue {
-  return { path: formatProfilePath(issue.path), message: issue.message, ...position(issue.path, issue.atKey) };
-}
-
 /**
  * Parses and validates profile YAML without throwing: the result says whether it passed.
  * Warnings (likely typos) do not fail it.
@@ -57,6 +54,8 @@ export function safeParseProfile(text: string, options: ParseProfileOptions = {}
     const issues = source.syntaxErrors.map((error) => ({ path: '', ...error }));
     return { success: false, error: new ProfileValidationError(issues, options.source), warnings: [] };
   }
+  const quick = quickParseSource(source);
+  if (quick !== undefined) return quick;
   const result = checkProfile(source.data);
   if (!result.success) {
     const issues = result.issues.map((issue) => positioned(issue, source.position));

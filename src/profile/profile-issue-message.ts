@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { closestName } from '../session/closest-name.js';
 import { describeIssue } from '../session/describe-issue.js';
-import { RESPONSE_SCHEMA_KEYWORDS } from './response-schema-field.js';
+import { RESPONSE_SCHEMA_KEYWORDS } from './response-schema-terms.js';
 
 const inResponseSchema = (path: readonly PropertyKey[]): boolean => path[0] === 'llm' && path[1] === 'response_schema';
 

@@ -2,33 +2,10 @@
 
 import { z } from 'zod';
 import { timestampSchema } from '../session/session-schema.js';
+import { CONTEXT_ELEMENTS, SLICE_MODES } from './profile-terms.js';
 import { responseSchemaField } from './response-schema-field.js';
 
-/**
- * The slice modes: which part of a session is kept (`slice.mode`, default FIRST).
- *
- * @category Profiles
- */
-export const SLICE_MODES = ['FIRST', 'LAST', 'TIMESTAMP'] as const;
-/**
- * One of {@link SLICE_MODES}.
- *
- * @category Profiles
- */
-export type SliceMode = (typeof SLICE_MODES)[number];
-
-/**
- * The context elements a profile can include or exclude, in the order the prompt shows them.
- *
- * @category Profiles
- */
-export const CONTEXT_ELEMENTS = ['user', 'org', 'location', 'device'] as const;
-/**
- * One of {@link CONTEXT_ELEMENTS}.
- *
- * @category Profiles
- */
-export type ContextElement = (typeof CONTEXT_ELEMENTS)[number];
+export { CONTEXT_ELEMENTS, SLICE_MODES, type ContextElement, type SliceMode } from './profile-terms.js';
 
 const limit = z.number().int().nonnegative();
 const eventKeyList = z.array(z.string().min(1));

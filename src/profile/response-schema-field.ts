@@ -3,68 +3,9 @@
 // builds on it (conversion to JSON Schema, validation of answers).
 
 import { z } from 'zod';
+import { RESPONSE_SCHEMA_TYPES, type ResponseSchema, type ResponseSchemaType } from './response-schema-terms.js';
 
-/**
- * The six type names, upper-case as the vendor APIs write them. Profiles may write them lower-case;
- * they are normalised.
- *
- * @category Response schemas
- */
-export const RESPONSE_SCHEMA_TYPES = ['OBJECT', 'STRING', 'ARRAY', 'NUMBER', 'INTEGER', 'BOOLEAN'] as const;
-/**
- * One of {@link RESPONSE_SCHEMA_TYPES}.
- *
- * @category Response schemas
- */
-export type ResponseSchemaType = (typeof RESPONSE_SCHEMA_TYPES)[number];
-
-/**
- * The keywords a response schema may use; anything else is an error naming the keyword.
- *
- * @category Response schemas
- */
-export const RESPONSE_SCHEMA_KEYWORDS = [
-  'type',
-  'format',
-  'description',
-  'title',
-  'nullable',
-  'enum',
-  'properties',
-  'required',
-  'items',
-  'minItems',
-  'maxItems',
-  'propertyOrdering',
-] as const;
-
-/**
- * A response schema node after normalisation: `type` upper-case. The root of a profile's
- * `llm.response_schema` is an OBJECT with at least one property; an ARRAY has `items`.
- *
- * @category Response schemas
- */
-export interface ResponseSchema {
-  type: ResponseSchemaType;
-  /** A format hint such as `date-time` or `email`; only the formats JSON Schema knows are checked on answers. */
-  format?: string;
-  description?: string;
-  title?: string;
-  /** The value may also be null. */
-  nullable?: boolean;
-  /** The allowed values; only on STRING. */
-  enum?: string[];
-  /** Only on OBJECT; an answer may not have properties beyond these. */
-  properties?: Record<string, ResponseSchema>;
-  /** Only on OBJECT: names of `properties` the answer must have. */
-  required?: string[];
-  /** Only on ARRAY, where it is required: the schema of every item. */
-  items?: ResponseSchema;
-  minItems?: number;
-  maxItems?: number;
-  /** The order in which the model should write the properties (Gemini); not checked on answers. */
-  propertyOrdering?: string[];
-}
+export { RESPONSE_SCHEMA_KEYWORDS, RESPONSE_SCHEMA_TYPES, type ResponseSchema, type ResponseSchemaType } from './response-schema-terms.js';
 
 // Lower-case JSON Schema names are accepted and normalised to upper-case.
 const typeNames = [...RESPONSE_SCHEMA_TYPES, ...RESPONSE_SCHEMA_TYPES.map((type) => type.toLowerCase())] as [

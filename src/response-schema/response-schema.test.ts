@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeResponseSchema } from './normalize-response-schema.js';
 import { toJsonSchema } from './to-json-schema.js';
 import { validateResponse } from './validate-response.js';
-import type { ResponseSchema } from '../profile/response-schema-field.js';
+import type { ResponseSchema } from '../profile/response-schema-terms.js';
 
 const schema: ResponseSchema = {
   type: 'OBJECT',

@@ -1,6 +1,6 @@
 // Converts an upper-case response schema into the equivalent JSON Schema (draft 2020-12 subset).
 
-import type { ResponseSchema } from '../profile/response-schema-field.js';
+import type { ResponseSchema } from '../profile/response-schema-terms.js';
 
 /**
  * JSON Schema as a plain object.

@@ -2,7 +2,7 @@
 
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { ResponseSchema } from '../profile/response-schema-field.js';
+import type { ResponseSchema } from '../profile/response-schema-terms.js';
 import { toJsonSchema } from './to-json-schema.js';
 
 /**

@@ -4,7 +4,8 @@
 // the events list, only the events it touches are parsed again; when it lies outside, only the
 // rest of the file. Anything else, or any doubt, is a full parse, whose answer this always equals.
 
-import { eventTime, parseFixture, withEvents, type ParseSessionOptions } from './parse-session.js';
+import { eventTime, withEvents } from './event-time.js';
+import { parseFixture, type ParseSessionOptions } from './parse-session.js';
 import type { SessionFixtureError } from './session-error.js';
 import { sessionFixtureSchema, type Session, type SessionEvent } from './session-schema.js';
 

@@ -1,6 +1,7 @@
-// Reads a session fixture from disk; all validation is parseSession's.
+// Reads a session fixture from disk; all validation is parseSession's. A valid fixture loads
+// without zod (quick-parse-fixture.ts); the full parse is imported for one that is not.
 
-import { parseSession } from './parse-session.js';
+import { quickParseFixture } from './quick-parse-fixture.js';
 import { readUtf8File } from './read-utf8-file.js';
 import { SessionFixtureError } from './session-error.js';
 import type { Session } from './session-schema.js';
@@ -31,5 +32,8 @@ export async function loadSession(file: string, options: { readonly source?: str
     const reason = readFailure(error);
     throw new SessionFixtureError([{ path: '', message: reason }], source);
   }
+  const quick = quickParseFixture(text);
+  if (quick !== undefined) return quick.session;
+  const { parseSession } = await import('./parse-session.js');
   return parseSession(text, { source });
 }

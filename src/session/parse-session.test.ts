@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidEventFast, parseSession, safeParseSession } from './parse-session.js';
+import { isValidEventFast } from './event-time.js';
+import { parseSession, safeParseSession } from './parse-session.js';
 import { SessionFixtureError } from './session-error.js';
 import { sessionEventSchema } from './session-schema.js';
 

@@ -1,6 +1,6 @@
 // A model-graded rubric: the configured model says whether an answer meets it, and why.
 
-import type { ResponseSchema } from '../profile/response-schema-field.js';
+import type { ResponseSchema } from '../profile/response-schema-terms.js';
 import type { SummaryModel } from '../models/summary-model.js';
 import { generateValidated } from '../summarize.js';
 

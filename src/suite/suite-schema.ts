@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { fieldPathProblem } from './value-at-path.js';
-import { CONTEXT_ELEMENTS } from '../profile/profile-schema.js';
+import { CONTEXT_ELEMENTS } from '../profile/profile-terms.js';
 import { PROVIDERS } from '../models/summary-model.js';
 import { snapshotName } from './snapshot-store.js';
 import { patternProblem } from './text-pattern.js';

@@ -1,6 +1,10 @@
-// Preloaded with `node --require` by tests: at exit, writes the files of every CommonJS module the
-// process loaded (require.cache) to $RECAP_LOADED_MODULES_FILE, as a JSON list.
+// Preloaded with `node --require` by tests: at exit, writes what the process loaded to
+// $RECAP_LOADED_MODULES_FILE as JSON: `modules`, the files of every CommonJS module (require.cache),
+// and `bundles`, the CLI bundles loaded through dist/cli/load-bundle.cjs.
 'use strict';
+const path = require('node:path');
 process.on('exit', () => {
-  require('node:fs').writeFileSync(process.env.RECAP_LOADED_MODULES_FILE, JSON.stringify(Object.keys(require.cache)));
+  const loader = Object.keys(require.cache).find((file) => file.endsWith(`${path.sep}load-bundle.cjs`));
+  const bundles = loader === undefined ? [] : require(loader).loadedBundles();
+  require('node:fs').writeFileSync(process.env.RECAP_LOADED_MODULES_FILE, JSON.stringify({ modules: Object.keys(require.cache), bundles }));
 });

@@ -110,6 +110,11 @@ export function loadBundle(name: string): unknown {
   return exports;
 }
 
+/** The bundles this process has loaded, in order (tests check what a command loads). */
+export function loadedBundles(): string[] {
+  return [...loaded.keys()];
+}
+
 /**
  * Imports an ES module beside the bundles (`./studio-command.js`, compiled by tsc). Code compiled
  * from a cache cannot call `import()` itself in Node 20 (V8 drops the host's import callback), so

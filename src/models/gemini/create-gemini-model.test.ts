@@ -11,7 +11,7 @@ import {
   type GeminiStandIn,
 } from '../../../test/support/gemini-stand-in.js';
 import { recordingRetry } from '../../../test/support/recording-retry.js';
-import type { ResponseSchema } from '../../profile/response-schema-field.js';
+import type { ResponseSchema } from '../../profile/response-schema-terms.js';
 import { ModelError, ModelUnavailableError } from '../model-errors.js';
 import { createGeminiModel, DEFAULT_GEMINI_MODEL, type GeminiModelOptions } from './create-gemini-model.js';
 

@@ -11,7 +11,7 @@ import {
   type OpenAiStandIn,
 } from '../../../test/support/openai-stand-in.js';
 import { recordingRetry, type RecordingRetry } from '../../../test/support/recording-retry.js';
-import type { ResponseSchema } from '../../profile/response-schema-field.js';
+import type { ResponseSchema } from '../../profile/response-schema-terms.js';
 import { ModelError, ModelUnavailableError } from '../model-errors.js';
 import { createOpenAiModel, DEFAULT_OPENAI_MODEL, type OpenAiModelOptions } from './create-openai-model.js';
 import { toStrictJsonSchema } from './to-strict-json-schema.js';

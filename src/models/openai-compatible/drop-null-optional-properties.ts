@@ -2,7 +2,7 @@
 // the model set to null (because strict mode made it required and nullable) is removed, so that
 // the answer validates against the profile's own schema.
 
-import type { ResponseSchema } from '../../profile/response-schema-field.js';
+import type { ResponseSchema } from '../../profile/response-schema-terms.js';
 
 /**
  * `text` without the null values of properties that `schema` has as optional and not nullable.

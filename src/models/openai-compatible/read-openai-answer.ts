@@ -2,7 +2,7 @@
 // usable text (a refusal, a content filter stop, an empty message).
 
 import type { ChatCompletion } from 'openai/resources/chat/completions';
-import type { ResponseSchema } from '../../profile/response-schema-field.js';
+import type { ResponseSchema } from '../../profile/response-schema-terms.js';
 import { ModelError } from '../model-errors.js';
 import type { ModelResponse } from '../summary-model.js';
 import { dropNullOptionalProperties } from './drop-null-optional-properties.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResponseSchema } from '../../profile/response-schema-field.js';
+import type { ResponseSchema } from '../../profile/response-schema-terms.js';
 import { toStrictJsonSchema } from './to-strict-json-schema.js';
 
 const SCHEMA: ResponseSchema = {

@@ -2,7 +2,7 @@
 // property be required, so a property the profile left optional is sent as nullable instead;
 // dropNullOptionalProperties removes the nulls this lets the model write.
 
-import type { ResponseSchema } from '../../profile/response-schema-field.js';
+import type { ResponseSchema } from '../../profile/response-schema-terms.js';
 import { toJsonSchema, type JsonSchema } from '../../response-schema/to-json-schema.js';
 
 /** `schema` as strict-mode JSON Schema: every property required, optional ones nullable. */

@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ResponseSchema } from '../../profile/response-schema-field.js';
+import type { ResponseSchema } from '../../profile/response-schema-terms.js';
 import type { ModelRequest, ModelResponse, RepairTurn } from '../summary-model.js';
 import { readFailure } from '../../session/read-failure.js';
 import { canonicalJson } from './canonical-json.js';
