@@ -177,11 +177,11 @@ describe('running a page', () => {
   };
   const sh = (code: string, line = 1): DocBlock => ({ page: 'p.md', line, language: 'sh', attributes: [], noRun: false, exit: 0, code, expected: [] });
 
-  it('carries variables and the working directory of an sh block over to the next ones', async () => {
+  it('carries variables, functions and the working directory of an sh block over to the next ones', async () => {
     const { run, directory } = open();
-    expect((await run.run(sh('KEY=abc\nmkdir -p sub && cd sub\n'))).status).toBe(0);
-    const outcome = await run.run(sh('echo "$KEY" "$PWD"\n'));
-    expect(outcome.output).toBe(`abc ${path.join(directory, 'sub')}\n`);
+    expect((await run.run(sh('KEY=abc\ngreet() { echo "hello $1"; }\nmkdir -p sub && cd sub\n'))).status).toBe(0);
+    const outcome = await run.run(sh('echo "$KEY" "$PWD"\ngreet again\n'));
+    expect(outcome.output).toBe(`abc ${path.join(directory, 'sub')}\nhello again\n`);
   });
 
   it('runs with bash -e -o pipefail and the environment given, nothing else', async () => {

@@ -1,5 +1,6 @@
 // Runs the blocks of one documentation page, in order, in one folder: sh blocks with bash (the
-// variables a block exports, and its working directory, carry over to the page's later blocks), js
+// variables a block sets, its functions and its working directory carry over to the page's later
+// blocks), js
 // blocks as .mjs files with node. Each block runs in its own process group, so that what it leaves
 // running in the background is stopped when the page ends. A block that talks to
 // `localhost:8080` gets the page's server, started on a free port the first time one needs it.
@@ -95,7 +96,7 @@ export class PageRun {
     writeFileSync(
       script,
       [
-        `trap '__doc_status=$?; { export -p; printf "cd -- %q\\n" "$PWD"; } > ${quote(this.state)}; exit $__doc_status' EXIT`,
+        `trap '__doc_status=$?; { export -p; declare -f; printf "cd -- %q\\n" "$PWD"; } > ${quote(this.state)}; exit $__doc_status' EXIT`,
         `if [ -f ${quote(this.state)} ]; then . ${quote(this.state)}; fi`,
         'set -a',
         code,
