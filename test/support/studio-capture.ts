@@ -1,4 +1,4 @@
-// Regenerates the frames shown in the README's studio section: drives the real studio in tmux on a copy of the
+// Regenerates the frames shown in docs/studio.md: drives the real studio in tmux on a copy of the
 // example profiles and sessions and prints each pane as the terminal shows it.
 //   npx tsx test/support/studio-capture.ts [COLUMNS] [ROWS]      (default 80 24)
 

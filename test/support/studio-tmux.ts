@@ -1,5 +1,5 @@
 // Runs the real studio in a detached tmux session of a given size, for end-to-end tests and for
-// capturing the frames shown in the README. Each run gets its own tmux server, on a socket in
+// capturing the frames shown in docs/studio.md. Each run gets its own tmux server, on a socket in
 // a temporary folder that stop() removes, so nothing touches the user's tmux or lingers.
 
 import { execFileSync, spawnSync } from 'node:child_process';
