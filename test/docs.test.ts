@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockFailure, extractDocBlocks, isRunnable } from './support/doc-blocks.js';
 import { headingAnchors, relativeLinks } from './support/doc-links.js';
@@ -51,6 +52,12 @@ describe('the pages', () => {
       })
       .map((link) => `${page}:${link.line} ${link.target}${link.anchor === undefined ? '' : `#${link.anchor}`}`);
     expect(broken).toEqual([]);
+  });
+
+  it('docs/library.md names every export of the library (its table of exports stays whole)', async () => {
+    const library = (await import(pathToFileURL(path.join(REPOSITORY, 'dist', 'index.js')).href)) as Record<string, unknown>;
+    const page = text('docs/library.md');
+    expect(Object.keys(library).filter((name) => !page.includes(`\`${name}\``))).toEqual([]);
   });
 
   it.each(pages)('%s: shell examples are `sh` blocks (other languages never run)', (page) => {
