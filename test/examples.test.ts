@@ -94,9 +94,9 @@ describe('the shipped JSON Schemas', () => {
   });
 });
 
-describe('the README', () => {
+describe('docs/suites.md', () => {
   it('shows suites/checkout.recap.yaml verbatim as its copyable suite', () => {
-    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-    expect(readme).toContain(`\`\`\`yaml\n${readFileSync(path.join(root, 'suites/checkout.recap.yaml'), 'utf8')}\`\`\``);
+    const page = readFileSync(path.join(root, 'docs', 'suites.md'), 'utf8');
+    expect(page).toContain(`\`\`\`yaml\n${readFileSync(path.join(root, 'suites/checkout.recap.yaml'), 'utf8')}\`\`\``);
   });
 });

@@ -1,4 +1,4 @@
-// The README's rrweb section states every threshold of the importer with the value the code uses.
+// docs/fixtures.md, on importing rrweb recordings, states every threshold of the importer with the value the code uses.
 
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -17,9 +17,9 @@ const thresholds = Object.entries(modules).filter(
   (entry): entry is [string, number] => /^[A-Z][A-Z_]+$/.test(entry[0]) && typeof entry[1] === 'number',
 );
 
-describe('the README on recap import rrweb', () => {
+describe('docs/fixtures.md on recap import rrweb', () => {
   it('states every threshold as NAME = value', async () => {
-    const docs = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const docs = await readFile(new URL('../docs/fixtures.md', import.meta.url), 'utf8');
     expect(thresholds.length).toBeGreaterThan(15);
     const missing = thresholds.filter(([name, value]) => !docs.includes(`\`${name} = ${value}\``)).map(([name, value]) => `${name} = ${value}`);
     expect(missing).toEqual([]);
