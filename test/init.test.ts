@@ -142,15 +142,17 @@ describe('recap init [dir]', () => {
     expect(workflow.permissions).toMatchObject({ checks: 'write' });
   });
 
-  it("writes package.json with the folder's name, recap test and this recap's version", async () => {
-    const { project } = await initialisedProject();
-    const own = JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
+  it("writes package.json with the folder's name, recap test and this checkout of recap as a file: dependency", async () => {
+    const { project, output } = await initialisedProject();
+    const spec = `file:${path.relative(project, PACKAGE_ROOT).split(path.sep).join('/')}`;
     expect(JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8'))).toEqual({
       name: 'project',
       private: true,
       scripts: { test: 'recap test' },
-      devDependencies: { recap: `^${own.version}` },
+      devDependencies: { recap: spec },
     });
+    // npm links a file: dependency; a CI machine has no such folder, which the output says.
+    expect(output).toContain(`package.json installs recap from this checkout, ${spec}; before CI runs the workflow`);
     expect((await readFile(path.join(project, '.gitignore'), 'utf8')).split('\n')).toEqual(expect.arrayContaining(['node_modules/', '.recap/history/']));
   });
 
@@ -215,7 +217,7 @@ describe('recap init never overwrites', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(/^ {2}(package\.json|\.gitignore)$/m);
     expect(result.stdout).toContain('(kept your package.json as it is)');
-    expect(result.stdout).toContain('First: npm install --save-dev recap\n');
+    expect(result.stdout).toContain(`First: npm install --save-dev file:${path.relative(cwd, PACKAGE_ROOT).split(path.sep).join('/')}\n`);
     expect(await readFile(path.join(cwd, 'package.json'), 'utf8')).toBe('{ "name": "mine" }\n');
     expect(await readFile(path.join(cwd, '.gitignore'), 'utf8')).toBe('dist/\n');
   });

@@ -18,9 +18,13 @@ export function renderInitReport(result: InitResult, directory: string | undefin
   const lines = [`recap init: wrote ${result.written.length} files`, ...result.written.map((file) => `  ${file}`)];
   for (const file of result.kept) lines.push(`  (kept your ${file} as it is)`);
   // `npx recap` must find recap in this project's node_modules, or npm would look it up online.
-  const install = result.keptPackageJson ? 'npm install --save-dev recap' : 'npm install';
+  const install = result.keptPackageJson ? `npm install --save-dev ${result.recap.local ? result.recap.spec : `recap@${result.recap.spec}`}` : 'npm install';
   const cd = directory === undefined ? '' : `cd ${shellQuote(directory)} && `;
-  lines.push('', `First: ${cd}${install}`, 'Then try a summary on the offline model, the studio, and the suite as CI runs it:');
+  lines.push('', `First: ${cd}${install}`);
+  if (result.recap.local && !result.keptPackageJson) {
+    lines.push(`(package.json installs recap from this checkout, ${result.recap.spec}; before CI runs the workflow, change it to how your team installs recap: a git URL or a registry version)`);
+  }
+  lines.push('Then try a summary on the offline model, the studio, and the suite as CI runs it:');
   lines.push(...NEXT_COMMANDS.map((command) => `  ${command}`));
   return `${lines.join('\n')}\n`;
 }

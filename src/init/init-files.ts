@@ -15,13 +15,13 @@ export const INIT_PROFILE = 'profiles/session-summary.yaml';
 export const INIT_SUITE = 'suites/session-summary.recap.yaml';
 export const INIT_WORKFLOW = '.github/workflows/recap.yml';
 
-/** The project's files, in the order they are listed to the user. */
-export function initFiles(sources: InitSources, projectName: string): InitFile[] {
+/** The project's files, in the order they are listed to the user; `recapSpec` is how package.json depends on recap. */
+export function initFiles(sources: InitSources, projectName: string, recapSpec: string): InitFile[] {
   const packageJson = {
     name: projectName,
     private: true,
     scripts: { test: 'recap test' },
-    devDependencies: { recap: `^${sources.recapVersion}` },
+    devDependencies: { recap: recapSpec },
   };
   return [
     { path: INIT_PROFILE, text: sources.profile, onlyWhenAbsent: false },

@@ -8,6 +8,7 @@ import { initFiles } from './init-files.js';
 import { packageName } from './package-name.js';
 import { planInit } from './plan-init.js';
 import { readInitSources, type InitSources } from './read-init-sources.js';
+import { recapDependency, type RecapDependency } from './recap-dependency.js';
 import { writeInitFiles } from './write-init-files.js';
 
 export interface InitOptions {
@@ -28,6 +29,8 @@ export interface InitResult {
   readonly kept: readonly string[];
   /** The user's own package.json was kept, so recap is not necessarily among its devDependencies. */
   readonly keptPackageJson: boolean;
+  /** How the written package.json depends on recap. */
+  readonly recap: RecapDependency;
 }
 
 /** Throws InitTargetError when `directory` cannot be a folder; a missing one is made later. */
@@ -49,7 +52,8 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
   await checkTarget(directory, typed ?? '.');
 
   const sources = options.sources ?? (await readInitSources());
-  const files = initFiles(sources, packageName(path.basename(directory)));
+  const recap = recapDependency(sources.recapVersion, sources.recapRoot, directory);
+  const files = initFiles(sources, packageName(path.basename(directory)), recap.spec);
   const plan = planInit(files, await findObstacles(directory, files.map((file) => file.path)));
   if (plan.conflicts.length > 0) throw new InitConflictError(plan.conflicts.map(display));
 
@@ -60,5 +64,6 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
     written: plan.write.map((file) => display(file.path)),
     kept: plan.kept.map((file) => display(file.path)),
     keptPackageJson: plan.kept.some((file) => file.path === 'package.json'),
+    recap,
   };
 }

@@ -13,8 +13,9 @@ const SOURCES: InitSources = {
     { name: 'b.json', text: '{"b":1}' },
   ],
   recapVersion: '1.2.3',
+  recapRoot: '/opt/recap',
 };
-const FILES = initFiles(SOURCES, 'my-project');
+const FILES = initFiles(SOURCES, 'my-project', '^1.2.3');
 const ALL_PATHS = [INIT_PROFILE, 'sessions-fixtures/a.json', 'sessions-fixtures/b.json', INIT_SUITE, INIT_WORKFLOW, 'package.json', '.gitignore'];
 
 describe('initFiles', () => {
@@ -23,7 +24,7 @@ describe('initFiles', () => {
     expect(FILES.find((file) => file.path === 'sessions-fixtures/b.json')?.text).toBe('{"b":1}');
   });
 
-  it("writes a private package.json that runs recap test and depends on this recap's version", () => {
+  it('writes a private package.json that runs recap test and depends on recap as told', () => {
     const packageJson = JSON.parse(FILES.find((file) => file.path === 'package.json')?.text ?? '') as unknown;
     expect(packageJson).toEqual({ name: 'my-project', private: true, scripts: { test: 'recap test' }, devDependencies: { recap: '^1.2.3' } });
   });

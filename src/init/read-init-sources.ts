@@ -16,6 +16,8 @@ export interface InitSources {
   readonly fixtures: readonly { readonly name: string; readonly text: string }[];
   /** recap's own version, for the new project's devDependencies. */
   readonly recapVersion: string;
+  /** The folder recap runs from, absolute: a checkout, or an installed package under node_modules. */
+  readonly recapRoot: string;
 }
 
 /** Reads the sources from `root` (recap's package folder unless a test passes another). */
@@ -32,5 +34,5 @@ export async function readInitSources(root: string = PACKAGE_ROOT): Promise<Init
     INIT_FIXTURES.map(async (name) => ({ name, text: await readFile(path.join(root, 'sessions-fixtures', name), 'utf8') })),
   );
   const { version } = JSON.parse(packageText) as { version: string };
-  return { profile, suite, workflow, gitignore, fixtures, recapVersion: version };
+  return { profile, suite, workflow, gitignore, fixtures, recapVersion: version, recapRoot: path.resolve(root) };
 }

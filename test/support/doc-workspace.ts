@@ -50,7 +50,10 @@ export function createDocWorkspace(repository = REPOSITORY): DocWorkspace {
     NO_COLOR: '1',
     LANG: 'C.UTF-8',
     TZ: 'UTC',
-    // npx runs the local bin; npm must not look for its own updates on the network.
+    // No block may reach the network: npm and npx only use what is on this machine (npx runs the
+    // local bin; `npm install` in a project made by `recap init` links this checkout), and a
+    // command that would download something fails instead.
+    npm_config_offline: 'true',
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     npm_config_audit: 'false',
