@@ -4,7 +4,7 @@
 // megabytes of prompt. With V8's default young generation (16 MB semi-spaces) most of that is
 // promoted to the old generation before it dies, and old-generation collections were the slowest
 // saves in the studio benchmark; with 64 MB semi-spaces it dies young (p95 of a whole-session
-// save 258–264 ms before, 177–190 ms after; see the README). V8 reads the size only when the
+// save 258–264 ms before, 177–190 ms after; see docs/studio.md). V8 reads the size only when the
 // process starts, so the `recap` executable starts the studio in a child process that has it.
 
 /** The V8 flags `recap studio` runs with. */
