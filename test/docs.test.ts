@@ -25,7 +25,7 @@ const text = (page: string) => readFileSync(path.join(REPOSITORY, page), 'utf8')
 
 describe('what the doc test needs', () => {
   it('the CLI is built (npm run build; npm test builds it before vitest)', () => {
-    expect(existsSync(path.join(REPOSITORY, 'dist', 'cli', 'studio-process.js')), 'dist/ is missing: run `npm run build`').toBe(true);
+    expect(existsSync(path.join(REPOSITORY, 'dist', 'cli', 'recap.cjs')), 'dist/cli/ is missing: run `npm run build`').toBe(true);
   });
 
   it.each(['bash', 'curl', 'jq'])('%s is installed (npm test installs curl and jq from Debian as root)', (tool) => {
