@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createJobRunner } from './batches/job-runner.js';
+import { createServerMetrics } from './metrics/server-metrics.js';
 import { createApp } from './app/create-app.js';
 import type { CoreDependencies, LogLine } from './app/server-dependencies.js';
 import { openStores } from './store/open-stores.js';
@@ -44,6 +45,7 @@ export interface RunningServer {
 /** Starts the server; resolves once it listens. */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const stores = await openStores({ dataDir: options.dataDir, env: options.env });
+  const metrics = createServerMetrics({ queueDepth: async () => (await Promise.all(Object.values(stores).map((store) => store.listUnfinishedJobs()))).flat().length });
   const core: CoreDependencies = {
     stores,
     clock: () => new Date(),
@@ -57,7 +59,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       cache: options.summaryCache ?? true,
       concurrency: options.modelConcurrency ?? 8,
       timeoutMs: options.modelTimeoutMs ?? 60_000,
+      observeModel: metrics.observeModel,
     }),
+    metrics,
   };
   const jobs = createJobRunner(core);
   const app = createApp({ ...core, jobs });

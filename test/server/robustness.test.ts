@@ -5,17 +5,17 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServerHarness, type ServerHarness } from '../support/server-harness.js';
+import { createServerHarness, STORE_KINDS, type ServerHarness } from '../support/server-harness.js';
 import { runCli } from '../support/run-cli.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-let server: ServerHarness;
-beforeAll(async () => {
-  server = await createServerHarness();
-});
-afterAll(async () => server.close());
+describe.each(STORE_KINDS)('bad requests on %s', (store) => {
+  let server: ServerHarness;
+  beforeAll(async () => {
+    server = await createServerHarness({ store });
+  });
+  afterAll(async () => server.close());
 
-describe('bad requests', () => {
   it('answers malformed JSON with 400 and where it broke', async () => {
     const response = await server.request('POST', '/v2/users', { key: server.keys.acme.standard, raw: '{"uid": "x",}' });
     expect(response.status).toBe(400);

@@ -210,6 +210,22 @@ describe('errors', () => {
     await offline.server.close();
   });
 
+  it("never shows the model endpoint's address or a key to the client, nor in the log", async () => {
+    const unreachable = await world({
+      models: { provider: 'gemini', env: { GEMINI_API_KEY: 'server-key', GOOGLE_GEMINI_BASE_URL: 'http://127.0.0.1:9' }, retry: { sleep: async () => undefined } },
+    });
+    const response = await unreachable.summary(unreachable.plain);
+    expect(response.status).toBe(503);
+    expect(response.body.message).toMatch(/cannot reach the Gemini API at \[address\]/);
+    expect(JSON.stringify(response.body)).not.toMatch(/127\.0\.0\.1|:9\b|server-key/);
+    expect(JSON.stringify(unreachable.server.logs)).not.toMatch(/127\.0\.0\.1:9|server-key/);
+    await unreachable.server.close();
+
+    standIn.enqueue(geminiError(400, 'API key not valid: AIzaSyLEAKEDLEAKEDLEAKEDLEAKED1234 at https://gateway.internal:8443/v1'));
+    const leaked = await shared.summary(shared.plain, { method: 'POST', body: { llm: { pre_prompt: 'leaky vendor' } } });
+    expect(JSON.stringify(leaked.body)).not.toMatch(/AIza|gateway\.internal/);
+  });
+
   it('limits concurrent model calls and queues the rest', async () => {
     const limited = await world({ modelConcurrency: 2, summaryCache: false });
     let inFlight = 0;

@@ -1,13 +1,16 @@
-// A server for tests: real SQLite stores in a temp dir, an injectable clock, two organisations
-// (acme in na1, globex in eu1) with a key of every level, and requests through app.request().
+// A server for tests: real stores (SQLite in a temp dir, or PostgreSQL in throwaway schemas of
+// RECAP_TEST_DATABASE_URL), an injectable clock, two organisations (acme in na1, globex in eu1)
+// with a key of every level, and requests through app.request().
 
 import { mkdtemp } from 'node:fs/promises';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createKey, createOrganisation } from '../../src/server/admin/admin-actions.js';
 import { createApp } from '../../src/server/app/create-app.js';
 import type { CoreDependencies, LogLine } from '../../src/server/app/server-dependencies.js';
 import { createJobRunner, type JobRunner } from '../../src/server/batches/job-runner.js';
+import { createServerMetrics } from '../../src/server/metrics/server-metrics.js';
 import { openStores } from '../../src/server/store/open-stores.js';
 import { createModelSource, type ModelSourceSettings } from '../../src/server/summaries/create-model-source.js';
 import { createSummaryService } from '../../src/server/summaries/summary-service.js';
@@ -52,14 +55,50 @@ export interface HarnessOptions {
   readonly summaryCache?: boolean;
   readonly modelConcurrency?: number;
   readonly modelTimeoutMs?: number;
+  /** Default sqlite. postgres needs RECAP_TEST_DATABASE_URL (scripts/with-postgres.sh sets it). */
+  readonly store?: StoreKind;
+}
+
+/** The stores a harness can run on. */
+export type StoreKind = 'sqlite' | 'postgres';
+export const STORE_KINDS: readonly StoreKind[] = ['sqlite', 'postgres'];
+
+let schemaCounter = 0;
+
+/** RECAP_<DC>_DATABASE_URL for a fresh schema per data center, and how to drop them again. */
+function postgresEnvironment(): { env: Record<string, string>; drop: () => Promise<void> } {
+  const url = process.env.RECAP_TEST_DATABASE_URL;
+  if (url === undefined || url === '') {
+    throw new Error('RECAP_TEST_DATABASE_URL is not set: run these tests with a throwaway PostgreSQL server (bash scripts/with-postgres.sh npx vitest run ...)');
+  }
+  const schemas = ['na1', 'eu1'].map((dataCenter) => `recap_http_${process.pid}_${Date.now().toString(36)}_${schemaCounter++}_${dataCenter}`);
+  const withSchema = (schema: string) => {
+    const target = new URL(url);
+    target.searchParams.set('schema', schema);
+    return target.toString();
+  };
+  return {
+    env: { RECAP_NA1_DATABASE_URL: withSchema(schemas[0] as string), RECAP_EU1_DATABASE_URL: withSchema(schemas[1] as string) },
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }
 
 export async function createServerHarness(options: HarnessOptions = {}): Promise<ServerHarness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-server-'));
-  const stores = await openStores({ dataDir, env: {} });
+  const postgres = options.store === 'postgres' ? postgresEnvironment() : undefined;
+  const stores = await openStores({ dataDir, env: postgres?.env ?? {} });
   const clock = { now: new Date('2026-11-22T10:00:00.000Z') };
   let counter = 0;
   const logs: LogLine[] = [];
+  const metrics = createServerMetrics({ processMetrics: false, queueDepth: async () => (await Promise.all(Object.values(stores).map((store) => store.listUnfinishedJobs()))).flat().length });
   const core: CoreDependencies = {
     stores,
     clock: () => clock.now,
@@ -72,7 +111,9 @@ export async function createServerHarness(options: HarnessOptions = {}): Promise
       cache: options.summaryCache ?? true,
       concurrency: options.modelConcurrency ?? 8,
       timeoutMs: options.modelTimeoutMs ?? 30_000,
+      observeModel: metrics.observeModel,
     }),
+    metrics,
   };
   const jobs = createJobRunner(core);
   const app = createApp({ ...core, jobs });
@@ -112,6 +153,7 @@ export async function createServerHarness(options: HarnessOptions = {}): Promise
     async close() {
       await jobs.stop();
       await Promise.all(Object.values(stores).map((store) => store.close()));
+      await postgres?.drop();
     },
   };
 }

@@ -2,6 +2,7 @@
 
 import { Hono } from 'hono';
 import { ApiError } from '../http/api-error.js';
+import { redactInternals } from '../http/redact-internals.js';
 import type { RouteDefinition } from '../http/route-definition.js';
 import { openApiDocument } from '../http/openapi-document.js';
 import { apiRoutes } from '../routes/api-routes.js';
@@ -16,6 +17,9 @@ export function createApp(deps: ServerDependencies, routes: readonly RouteDefini
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
+    // The route's pattern (`/v2/users/batch/:job_id`), never the ids in the path.
+    const route = c.req.routePath === '/*' ? 'unmatched' : c.req.routePath;
+    deps.metrics.observeRequest(c.req.method, route, c.res.status, (performance.now() - started) / 1000);
     const org = c.get('org') as { id: string } | undefined;
     deps.logger({
       time: deps.clock().toISOString(),
@@ -28,6 +32,7 @@ export function createApp(deps: ServerDependencies, routes: readonly RouteDefini
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/metrics', async (c) => c.text(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType }));
   const document = openApiDocument(routes);
   app.get('/openapi.json', (c) => c.json(document));
   for (const route of routes) mountRoute(app, route, deps);
@@ -35,7 +40,7 @@ export function createApp(deps: ServerDependencies, routes: readonly RouteDefini
   app.notFound((c) => c.json({ code: 'not_found', message: `no route ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.body(), error.status as 400, { ...error.headers });
-    deps.logger({ time: deps.clock().toISOString(), level: 'error', message: error instanceof Error ? error.message : String(error) });
+    deps.logger({ time: deps.clock().toISOString(), level: 'error', message: redactInternals(error instanceof Error ? `${error.name}: ${error.message}` : String(error)) });
     return c.json({ code: 'internal_error', message: 'internal error' }, 500);
   });
   return app;

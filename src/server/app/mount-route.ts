@@ -5,8 +5,8 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authenticate } from '../auth/authenticate.js';
 import { levelAtLeast } from '../auth/levels.js';
-import { ApiError } from '../http/api-error.js';
-import { decodeBody, parseBody, parseQuery } from '../http/parse-request.js';
+import { ApiError, invalidRequest } from '../http/api-error.js';
+import { checkParameters, decodeBody, parseBody, parseQuery } from '../http/parse-request.js';
 import { DEFAULT_MAX_BODY_BYTES, type HandlerResult, type RouteDefinition } from '../http/route-definition.js';
 import { requestFingerprint, runIdempotently } from '../idempotency/run-idempotently.js';
 import type { AppEnv } from './app-env.js';
@@ -16,17 +16,42 @@ import type { ServerDependencies } from './server-dependencies.js';
 export const honoPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
- * Hono hands path parameters over decoded once, as the spec's "URL-encoded" ids are sent (a
- * session id with `%` in it arrives as `%25`). A segment that is no valid encoding is a 400
- * rather than a lookup of its raw text.
+ * Hono hands path and query parameters over decoded once, as the spec's "URL-encoded" ids are
+ * sent (a session id with `%` in it arrives as `%25`). A segment or parameter that is no valid
+ * encoding (bytes that are not UTF-8, a lone surrogate's bytes) is a 400 rather than a lookup of
+ * its raw text.
  */
-function checkPathEncoding(url: string): void {
-  for (const segment of new URL(url).pathname.split('/')) {
+function checkUrlEncoding(url: string): void {
+  const { pathname, search } = new URL(url);
+  for (const segment of pathname.split('/')) {
     try {
       decodeURIComponent(segment);
     } catch {
       throw new ApiError('invalid_request', `the path segment ${segment} is not valid URL encoding`);
     }
+  }
+  for (const pair of search.slice(1).split('&')) {
+    const [name = '', value = ''] = pair.split('=', 2);
+    try {
+      decodeURIComponent(name.replaceAll('+', ' '));
+      decodeURIComponent(value.replaceAll('+', ' '));
+    } catch {
+      throw invalidRequest('the query is not valid URL encoding', [{ path: `query.${name}`, message: `${value} is not valid URL encoding (UTF-8 bytes, percent-encoded)` }]);
+    }
+  }
+}
+
+/** Runs an idempotent request, counting what its key did (executed, replayed, 409, 422). */
+async function countedIdempotency<Run extends { readonly replayed: boolean }>(deps: ServerDependencies, run: () => Promise<Run>): Promise<Run> {
+  try {
+    const outcome = await run();
+    deps.metrics.countIdempotency(outcome.replayed ? 'replayed' : 'executed');
+    return outcome;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'idempotency_key_in_use') deps.metrics.countIdempotency('in_use');
+    else if (error instanceof ApiError && error.code === 'idempotency_key_reused') deps.metrics.countIdempotency('reused');
+    else deps.metrics.countIdempotency('executed');
+    throw error;
   }
 }
 
@@ -55,21 +80,24 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
     await next();
   };
   app.on(route.method.toUpperCase(), path, authorise, limit, async (c) => {
-    checkPathEncoding(c.req.url);
+    checkUrlEncoding(c.req.url);
     const bodyBytes = route.method === 'post' ? new Uint8Array(await c.req.arrayBuffer()) : new Uint8Array();
     // Decoded inside the run: a body that is not UTF-8 is a 400 like any other, saved under its
     // Idempotency-Key.
-    const execute = async (): Promise<HandlerResult> =>
-      route.handle({
+    const execute = async (): Promise<HandlerResult> => {
+      const params = c.req.param() as Record<string, string>;
+      checkParameters(params);
+      return route.handle({
         org: c.get('org'),
         key: c.get('key'),
         store: c.get('store'),
         deps,
-        body: parseBody(decodeBody(bodyBytes), route.body, route.bodyOptional),
+        body: parseBody(decodeBody(bodyBytes), route.body, route.bodyOptional, route.itemsField),
         query: parseQuery(c.req.query(), route.query),
-        params: c.req.param() as Record<string, string>,
+        params,
         signal: c.req.raw.signal,
       });
+    };
 
     const idempotencyKey = route.idempotent === true ? c.req.header('idempotency-key') : undefined;
     let result: HandlerResult;
@@ -77,7 +105,7 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
     if (idempotencyKey === undefined) {
       result = await execute();
     } else {
-      ({ result, replayed } = await runIdempotently(
+      ({ result, replayed } = await countedIdempotency(deps, () => runIdempotently(
         {
           store: c.get('store'),
           orgId: c.get('org').id,
@@ -86,7 +114,7 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
           now: deps.clock(),
         },
         execute,
-      ));
+      )));
     }
     const headers: Record<string, string> = { ...result.headers };
     if (replayed) headers['Idempotent-Replayed'] = 'true';

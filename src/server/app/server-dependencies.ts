@@ -1,6 +1,7 @@
 // Everything the HTTP app needs from outside, passed in so tests control it (clock, ids, stores).
 
 import type { JobRunner } from '../batches/job-runner.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { SummaryService } from '../summaries/summary-service.js';
 import type { DataCenter } from '../store/records.js';
 import type { DataCenterStore } from '../store/store.js';
@@ -20,6 +21,8 @@ export interface ServerDependencies {
   readonly retentionDays: number;
   /** Summaries: the model, its cache and limits. */
   readonly summaries: SummaryService;
+  /** What `GET /metrics` reports. */
+  readonly metrics: ServerMetrics;
   /** Runs batch jobs (built with createJobRunner from the other dependencies). */
   readonly jobs: JobRunner;
 }

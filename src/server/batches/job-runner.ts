@@ -3,6 +3,7 @@
 // where its last committed chunk ended: no item is applied twice, none is lost.
 
 import { ApiError } from '../http/api-error.js';
+import { redactInternals } from '../http/redact-internals.js';
 import { recordEvents } from '../events/record-events.js';
 import type { CoreDependencies } from '../app/server-dependencies.js';
 import type { DataCenter, JobRecord, JobResultRecord, JsonValue } from '../store/records.js';
@@ -10,7 +11,7 @@ import type { DataCenterStore, StoreWriter } from '../store/store.js';
 import { retentionCutoff } from '../users/limits.js';
 import { checkIdentifier, upsertUser, type UserRequest } from '../users/upsert-user.js';
 import { userView } from '../users/user-view.js';
-import { validateBody } from '../http/parse-request.js';
+import { checkItemStrings, validateBody } from '../http/parse-request.js';
 import { userRequestSchema } from '../routes/schemas.js';
 import { transactionWithRetry } from '../routes/with-conflict-retry.js';
 
@@ -44,6 +45,7 @@ async function processChunk(writer: StoreWriter, job: JobRecord, items: readonly
   for (const [offset, item] of items.entries()) {
     const index = from + offset;
     try {
+      checkItemStrings(item);
       const request = validateBody(item ?? null, userRequestSchema) as UserRequest;
       checkIdentifier(request.uid, 'uid');
       const { user, rejectedProperties } = await upsertUser(writer, request, context);
@@ -77,10 +79,12 @@ export function createJobRunner(deps: CoreDependencies, options: { readonly chun
           await writer.recordJobProgress(current.id, progress);
           return { ...current, cursor: progress.cursor, imports: progress.imports, errors: progress.errors };
         });
+        // Counted once the chunk committed: a rolled-back chunk applied nothing.
+        deps.metrics.countBatchItems(current.kind, job.imports - current.imports, job.errors - current.errors);
       }
       if (!stopped) await store.transaction((writer) => writer.finishJob(job.id, 'COMPLETED', deps.clock().toISOString()));
     } catch (error) {
-      deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `batch job ${job.id} failed: ${error instanceof Error ? error.message : String(error)}` });
+      deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `batch job ${job.id} failed: ${redactInternals(error instanceof Error ? error.message : String(error))}` });
       await store.transaction((writer) => writer.finishJob(job.id, 'FAILED', deps.clock().toISOString())).catch(() => undefined);
     }
   }

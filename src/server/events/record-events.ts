@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { parseIsoTimestamp, timestampProblem } from '../../session/iso-timestamp.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
-import { validateBody } from '../http/parse-request.js';
+import { checkItemStrings, validateBody } from '../http/parse-request.js';
 import { eventRequestSchema } from '../routes/schemas.js';
 import { isEventRequest } from './is-event-request.js';
 import type { EventRecord, JsonObject, JsonValue, UserRecord } from '../store/records.js';
@@ -59,6 +59,8 @@ function nest(writes: readonly PropertyWrite[]): JsonObject {
 }
 
 function prepare(item: unknown, now: Date, alreadyValid: boolean): Prepared {
+  // A single event's body was checked when it was parsed; a batch item is checked here.
+  if (!alreadyValid) checkItemStrings(item);
   const request = alreadyValid || isEventRequest(item) ? (item as EventRequest) : validateBody(item ?? null, eventRequestSchema);
   // The same rule as POST /v2/users: a uid it could never address is refused here too.
   if (request.user !== undefined && 'uid' in request.user) checkIdentifier(request.user.uid, 'user.uid');

@@ -7,6 +7,7 @@ import { formatJsonPath } from '../../session/json-path.js';
 import { jsonSyntaxIssue } from '../../session/json-syntax-issue.js';
 import { MAX_NESTING, TOO_DEEP_MESSAGE, tooDeepAt } from '../../session/nesting.js';
 import { invalidRequest, type ErrorDetail } from './api-error.js';
+import { unsafeStringDetails } from './unsafe-strings.js';
 
 function issuesToDetails(issues: readonly z.core.$ZodIssue[], root: string): ErrorDetail[] {
   return issues.flatMap((issue) => {
@@ -31,8 +32,12 @@ export function decodeBody(bytes: ArrayBuffer | Uint8Array): string {
   }
 }
 
-/** Parses and validates a JSON body; an empty body is `{}` when `optional`, else a 400. */
-export function parseBody<Body>(raw: string, schema: z.ZodType<Body> | undefined, optional = false): Body {
+/**
+ * Parses and validates a JSON body; an empty body is `{}` when `optional`, else a 400. A string no
+ * store can keep (unsafe-strings.ts) is a 400 naming its path, except in the items of `itemsField`
+ * (a batch's `requests`), which are checked one by one when processed.
+ */
+export function parseBody<Body>(raw: string, schema: z.ZodType<Body> | undefined, optional = false, itemsField?: string): Body {
   if (schema === undefined) return undefined as Body;
   let data: unknown = {};
   if (raw.trim() === '') {
@@ -50,8 +55,17 @@ export function parseBody<Body>(raw: string, schema: z.ZodType<Body> | undefined
       const shown = tooDeep.length > SHOWN_SEGMENTS ? `${formatJsonPath(tooDeep.slice(0, SHOWN_SEGMENTS))}…` : formatJsonPath(tooDeep);
       throw invalidRequest('the body nests too deeply', [{ path: shown, message: TOO_DEEP_MESSAGE }]);
     }
+    const isItem = itemsField === undefined ? undefined : (path: readonly (string | number)[]) => path.length === 2 && path[0] === itemsField;
+    const unsafe = unsafeStringDetails(data, [], isItem);
+    if (unsafe.length > 0) throw invalidRequest('the body holds text that cannot be stored', unsafe);
   }
   return validateBody(data, schema);
+}
+
+/** A 400 for a batch item holding text no store can keep (unsafe-strings.ts), naming its paths. */
+export function checkItemStrings(item: unknown): void {
+  const unsafe = unsafeStringDetails(item);
+  if (unsafe.length > 0) throw invalidRequest('the item holds text that cannot be stored', unsafe);
 }
 
 /** Validates already parsed JSON (a batch item) with a body schema; 400 with details otherwise. */
@@ -61,8 +75,16 @@ export function validateBody<Body>(data: unknown, schema: z.ZodType<Body>): Body
   return result.data;
 }
 
+/** Path parameters (URL-decoded) holding text no store can keep are a 400, like such a body. */
+export function checkParameters(params: Readonly<Record<string, string>>): void {
+  const unsafe = unsafeStringDetails(params);
+  if (unsafe.length > 0) throw invalidRequest('the path holds text that cannot be stored', unsafe);
+}
+
 /** Validates query parameters (strings) with the route's schema. */
 export function parseQuery<Query>(query: Record<string, string>, schema: z.ZodType<Query> | undefined): Query {
+  const unsafe = unsafeStringDetails(query, ['query']);
+  if (unsafe.length > 0) throw invalidRequest('the query holds text that cannot be stored', unsafe);
   if (schema === undefined) return undefined as Query;
   const result = schema.safeParse(query, { reportInput: true });
   if (!result.success) throw invalidRequest('invalid query parameters', issuesToDetails(result.error.issues, 'query'));

@@ -39,6 +39,8 @@ export interface RouteDefinition<Body = unknown, Query = unknown> {
   readonly body?: z.ZodType<Body>;
   /** An empty body means `{}` (one-request overrides); otherwise an empty body is a 400. */
   readonly bodyOptional?: boolean;
+  /** A batch: the items of this body field are checked one by one when processed (one bad item is one error line). */
+  readonly itemsField?: string;
   readonly query?: z.ZodType<Query>;
   readonly response: { readonly status: number; readonly description: string; readonly schema?: z.ZodType };
   /** Error statuses the route can answer, for the documentation. */

@@ -41,6 +41,7 @@ function batchRoutes(kind: JobKind): RouteDefinition<unknown, unknown>[] {
     idempotent: true,
     maxBodyBytes: BATCH_MAX_BODY_BYTES,
     body: batchRequestSchema,
+    itemsField: 'requests',
     response: { status: 202, description: 'The job, processing', schema: z.object({ job: jobSchema }) },
     errors: [400, 401, 403, 413, 422, ...(kind === 'events' ? [429] : [])],
     async handle({ store, org, deps, body }) {

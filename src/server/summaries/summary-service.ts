@@ -11,6 +11,7 @@ import type { Profile } from '../../profile/profile-schema.js';
 import type { Session } from '../../session/session-schema.js';
 import { summarize, type SummaryResult } from '../../summarize.js';
 import { ApiError } from '../http/api-error.js';
+import { redactInternals } from '../http/redact-internals.js';
 import type { DataCenterStore } from '../store/store.js';
 import { createConcurrencyLimit } from './concurrency-limit.js';
 
@@ -29,6 +30,8 @@ export interface SummaryServiceOptions {
   readonly concurrency: number;
   /** Longest wait for a model slot and an answer, per request. */
   readonly timeoutMs: number;
+  /** Told of every model call: its time in seconds and, when it failed, the error code answered. */
+  readonly observeModel?: (provider: string, model: string, seconds: number, error?: string) => void;
 }
 
 export interface SummaryRequest {
@@ -64,11 +67,12 @@ function modelFailure(error: unknown, provider: Provider, timeoutMs: number, tim
       details: error.problems.map((problem) => ({ path: `response.${problem.path}`, message: problem.message })),
     });
   }
+  // The vendor's words help, but never the server's internal addresses or keys.
   if (error instanceof UnsupportedRequestError) {
-    return new ApiError('model_unavailable', `the server's model (${provider}) cannot serve this profile: ${error.message}`);
+    return new ApiError('model_unavailable', `the server's model (${provider}) cannot serve this profile: ${redactInternals(error.message)}`);
   }
-  if (error instanceof ModelUnavailableError) return new ApiError('model_unavailable', `the model is unavailable: ${error.message}`);
-  if (error instanceof ModelError) return new ApiError('model_error', `the model failed: ${error.message}`);
+  if (error instanceof ModelUnavailableError) return new ApiError('model_unavailable', `the model is unavailable: ${redactInternals(error.message)}`);
+  if (error instanceof ModelError) return new ApiError('model_error', `the model failed: ${redactInternals(error.message)}`);
   throw error;
 }
 
@@ -96,9 +100,12 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
         const model = await options.models.modelFor(name);
         result = (await limit.run(() => summarize(prepared, model, { signal }), signal)).result;
       } catch (error) {
-        throw modelFailure(error, options.models.provider, options.timeoutMs, timeout.aborted);
+        const failure = modelFailure(error, options.models.provider, options.timeoutMs, timeout.aborted);
+        options.observeModel?.(options.models.provider, name, (performance.now() - started) / 1000, failure.code);
+        throw failure;
       }
       const modelMs = performance.now() - started;
+      options.observeModel?.(options.models.provider, name, modelMs / 1000);
       if (options.cache) {
         await request.store.transaction((writer) => writer.putCachedSummary(request.orgId, cacheKey, JSON.stringify(result), request.now.toISOString()));
       }

@@ -91,6 +91,16 @@ describe('validateProperties', () => {
     expect(problems(tooDeep)).toHaveLength(1);
   });
 
+  it('takes a name of at most 512 characters, as the spec says, and a nested path under 512', () => {
+    expect(problems({ ['n'.repeat(512)]: 1 })).toEqual([]);
+    expect(problems({ ['n'.repeat(513)]: 1 })).toHaveLength(1);
+    expect(problems({ a: { ['b'.repeat(509)]: 1 } })).toEqual([]);
+    expect(problems({ a: { ['b'.repeat(510)]: 1 } })).toHaveLength(1);
+    expect(problems({}, { properties: { ['n'.repeat(512)]: 'int' } })).toEqual([]);
+    expect(problems({}, { properties: { ['n'.repeat(513)]: 'int' } })).toEqual([`schema.properties.${'n'.repeat(80)}…`]);
+    expect(problems({}, { properties: { [`a.${'b'.repeat(510)}`]: 'int' } })).toHaveLength(1);
+  });
+
   it('accepts values of exactly 8,192 bytes and declared types', () => {
     expect(problems({ s: 'é'.repeat(4096), d: '2026-03-01', t: '2026-03-01T10:00:00Z', n: [1, 2] }, { properties: { d: 'date', t: 'date', n: 'ints' } })).toEqual([]);
   });

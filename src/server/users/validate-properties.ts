@@ -19,9 +19,17 @@ export interface ValidatedProperties {
 }
 
 export const NAME = /^[A-Za-z0-9_]+$/;
-/** The dotted path must stay under 512 characters. */
+/** The spec: a property name has at most 512 characters... */
+export const MAX_NAME_LENGTH = 512;
+/** ...and a nested property's dotted path (parents' names, dots and its name) stays under 512. */
 export const MAX_PATH_LENGTH = 511;
 export const MAX_VALUE_BYTES = 8192;
+
+/** The length problem of a top-level name or nested dotted path, or undefined. */
+function lengthProblem(path: string, nested: boolean): string | undefined {
+  if (!nested) return path.length > MAX_NAME_LENGTH ? `the name has ${path.length} characters; at most ${MAX_NAME_LENGTH} are allowed` : undefined;
+  return path.length > MAX_PATH_LENGTH ? `the dotted path has ${path.length} characters; it must stay under ${MAX_PATH_LENGTH + 1}` : undefined;
+}
 
 const isPlainObject = (value: unknown): value is Record<string, JsonValue> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,8 +37,7 @@ const isPlainObject = (value: unknown): value is Record<string, JsonValue> =>
 /** A problem with a dotted property path (names and length), or undefined. */
 function pathProblem(path: string): string | undefined {
   if (!path.split('.').every((name) => NAME.test(name))) return 'property names may only contain A-Z, a-z, 0-9 and _ (a nested name is written parent.child)';
-  if (path.length > MAX_PATH_LENGTH) return `the dotted path has ${path.length} characters; it must stay under 512`;
-  return undefined;
+  return lengthProblem(path, path.includes('.'));
 }
 
 /** The declarations of `schema.properties`, checked: `properties` is the only field, every path a valid one. */
@@ -83,8 +90,9 @@ export function validateProperties(
         details.push({ path: where, message: 'property names may only contain A-Z, a-z, 0-9 and _' });
         continue;
       }
-      if (path.length > MAX_PATH_LENGTH) {
-        details.push({ path: where.slice(0, 80) + '…', message: `the dotted path has ${path.length} characters; it must stay under 512` });
+      const tooLong = lengthProblem(path, prefix !== '');
+      if (tooLong !== undefined) {
+        details.push({ path: where.slice(0, 80) + '…', message: tooLong });
         continue;
       }
       if (value === null) {

@@ -1,0 +1,95 @@
+// What `GET /metrics` tells Prometheus (prom-client): requests by route and status with their
+// latency, batch items applied and failed, the job queue and lease takeovers, idempotency replays
+// and conflicts, and the summary model's latency and errors; with Node's own process metrics.
+// Labels never name an organisation, a key or anything from a request body.
+
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What an Idempotency-Key did for a request. */
+export type IdempotencyOutcome = 'executed' | 'replayed' | 'in_use' | 'reused' | 'taken_over';
+
+export interface ServerMetrics {
+  /** The registry `GET /metrics` reads. */
+  readonly registry: Registry;
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+  countBatchItems(kind: string, applied: number, failed: number): void;
+  countLeaseTakeover(what: 'job' | 'idempotency_key'): void;
+  countIdempotency(outcome: IdempotencyOutcome): void;
+  observeModel(provider: string, model: string, seconds: number, error?: string): void;
+}
+
+export interface ServerMetricsOptions {
+  /** Unfinished batch jobs (every organisation), read when Prometheus scrapes. */
+  readonly queueDepth?: () => Promise<number>;
+  /** Node's process metrics (CPU, memory, event loop); off in tests that build many apps. */
+  readonly processMetrics?: boolean;
+}
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+export function createServerMetrics(options: ServerMetricsOptions = {}): ServerMetrics {
+  const registry = new Registry();
+  if (options.processMetrics !== false) collectDefaultMetrics({ register: registry, prefix: 'recap_' });
+  const requests = new Counter({ name: 'recap_http_requests_total', help: 'HTTP requests answered, by method, route and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const latency = new Histogram({
+    name: 'recap_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route and status.',
+    labelNames: ['method', 'route', 'status'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const items = new Counter({ name: 'recap_batch_items_total', help: 'Batch items processed, by batch kind and outcome (applied or failed).', labelNames: ['kind', 'outcome'], registers: [registry] });
+  const takeovers = new Counter({
+    name: 'recap_lease_takeovers_total',
+    help: 'Leases taken over from an instance that stopped renewing them (a batch job, an Idempotency-Key).',
+    labelNames: ['what'],
+    registers: [registry],
+  });
+  const idempotency = new Counter({
+    name: 'recap_idempotency_requests_total',
+    help: 'Requests with an Idempotency-Key, by outcome: executed, replayed, in_use (409), reused (422), taken_over.',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const model = new Histogram({
+    name: 'recap_summary_model_duration_seconds',
+    help: 'Time spent waiting for and inside the summary model, by provider and model.',
+    labelNames: ['provider', 'model'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const modelErrors = new Counter({ name: 'recap_summary_model_errors_total', help: 'Summary model calls that failed, by provider, model and error code.', labelNames: ['provider', 'model', 'code'], registers: [registry] });
+  const queueDepth = options.queueDepth;
+  if (queueDepth !== undefined) {
+    new Gauge({
+      name: 'recap_batch_jobs_unfinished',
+      help: 'Batch jobs not finished yet, in every organisation of this server\'s stores (the queue).',
+      registers: [registry],
+      async collect() {
+        this.set(await queueDepth());
+      },
+    });
+  }
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      const labels = { method, route, status: String(status) };
+      requests.inc(labels);
+      latency.observe(labels, seconds);
+    },
+    countBatchItems(kind, applied, failed) {
+      if (applied > 0) items.inc({ kind, outcome: 'applied' }, applied);
+      if (failed > 0) items.inc({ kind, outcome: 'failed' }, failed);
+    },
+    countLeaseTakeover(what) {
+      takeovers.inc({ what });
+    },
+    countIdempotency(outcome) {
+      idempotency.inc({ outcome });
+    },
+    observeModel(provider, name, seconds, error) {
+      model.observe({ provider, model: name }, seconds);
+      if (error !== undefined) modelErrors.inc({ provider, model: name, code: error });
+    },
+  };
+}
