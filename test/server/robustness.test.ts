@@ -14,7 +14,7 @@ describe.each(STORE_KINDS)('bad requests on %s', (store) => {
   beforeAll(async () => {
     server = await createServerHarness({ store });
   });
-  afterAll(async () => server.close());
+  afterAll(async () => server?.close());
 
   it('answers malformed JSON with 400 and where it broke', async () => {
     const response = await server.request('POST', '/v2/users', { key: server.keys.acme.standard, raw: '{"uid": "x",}' });

@@ -27,7 +27,7 @@ describe.each(STORE_KINDS)('text that cannot be stored, on %s', (store) => {
   beforeAll(async () => {
     server = await createServerHarness({ store });
   });
-  afterAll(async () => server.close());
+  afterAll(async () => server?.close());
 
   it('users: a uid, name, email or property value is refused with its path when unsafe, else stored exactly', async () => {
     await fc.assert(
