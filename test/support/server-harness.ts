@@ -3,7 +3,6 @@
 // with a key of every level, and requests through app.request().
 
 import { mkdtemp } from 'node:fs/promises';
-import pg from 'pg';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createKey, createOrganisation } from '../../src/server/admin/admin-actions.js';
@@ -11,6 +10,7 @@ import { createApp } from '../../src/server/app/create-app.js';
 import type { CoreDependencies, LogLine } from '../../src/server/app/server-dependencies.js';
 import { createJobRunner, type JobRunner } from '../../src/server/batches/job-runner.js';
 import { createServerMetrics } from '../../src/server/metrics/server-metrics.js';
+import { throwawayPostgres } from './throwaway-postgres.js';
 import { openStores } from '../../src/server/store/open-stores.js';
 import { createModelSource, type ModelSourceSettings } from '../../src/server/summaries/create-model-source.js';
 import { createSummaryService } from '../../src/server/summaries/summary-service.js';
@@ -63,37 +63,9 @@ export interface HarnessOptions {
 export type StoreKind = 'sqlite' | 'postgres';
 export const STORE_KINDS: readonly StoreKind[] = ['sqlite', 'postgres'];
 
-let schemaCounter = 0;
-
-/** RECAP_<DC>_DATABASE_URL for a fresh schema per data center, and how to drop them again. */
-function postgresEnvironment(): { env: Record<string, string>; drop: () => Promise<void> } {
-  const url = process.env.RECAP_TEST_DATABASE_URL;
-  if (url === undefined || url === '') {
-    throw new Error('RECAP_TEST_DATABASE_URL is not set: run these tests with a throwaway PostgreSQL server (bash scripts/with-postgres.sh npx vitest run ...)');
-  }
-  const schemas = ['na1', 'eu1'].map((dataCenter) => `recap_http_${process.pid}_${Date.now().toString(36)}_${schemaCounter++}_${dataCenter}`);
-  const withSchema = (schema: string) => {
-    const target = new URL(url);
-    target.searchParams.set('schema', schema);
-    return target.toString();
-  };
-  return {
-    env: { RECAP_NA1_DATABASE_URL: withSchema(schemas[0] as string), RECAP_EU1_DATABASE_URL: withSchema(schemas[1] as string) },
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
 export async function createServerHarness(options: HarnessOptions = {}): Promise<ServerHarness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-server-'));
-  const postgres = options.store === 'postgres' ? postgresEnvironment() : undefined;
+  const postgres = options.store === 'postgres' ? throwawayPostgres('http') : undefined;
   const stores = await openStores({ dataDir, env: postgres?.env ?? {} });
   const clock = { now: new Date('2026-11-22T10:00:00.000Z') };
   let counter = 0;

@@ -81,6 +81,9 @@ export function createJobRunner(deps: CoreDependencies, options: { readonly chun
         });
         // Counted once the chunk committed: a rolled-back chunk applied nothing.
         deps.metrics.countBatchItems(current.kind, job.imports - current.imports, job.errors - current.errors);
+        // SQLite commits synchronously: without a turn of the event loop between chunks, a long
+        // job would keep every request waiting until its last chunk.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       if (!stopped) await store.transaction((writer) => writer.finishJob(job.id, 'COMPLETED', deps.clock().toISOString()));
     } catch (error) {
