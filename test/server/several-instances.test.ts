@@ -14,7 +14,7 @@ import { startServe, waitFor, type ServeProcess } from '../support/serve-process
 import { throwawayPostgres } from '../support/throwaway-postgres.js';
 
 /** Short leases, so that a crashed instance's job is taken over within the test. */
-const LEASE_ARGS: string[] = [];
+const LEASE_ARGS = ['--job-lease-ms', '2000', '--key-lease-ms', '2000'];
 const BATCHES = 15;
 const PER_BATCH = 10_000;
 /** Items of each batch that must become error lines: an empty name, and a NUL in a uid. */
