@@ -18,6 +18,10 @@ const EVENTS_PER_BATCH = 1000;
 const CLIENTS = 10;
 const MANY_CLIENTS = 50;
 const MANY_BATCHES = Number(process.env.RECAP_BENCH_BATCHES_50 ?? 200);
+type IngestSetup = 'sqlite' | 'postgres-1' | 'postgres-2';
+const INGEST_SETUPS: readonly IngestSetup[] = ['sqlite', 'postgres-1', 'postgres-2'];
+/** RECAP_BENCH_INGEST=postgres-1,... measures only those set-ups at 50 clients (to profile one). */
+const wantedIngest = INGEST_SETUPS.filter((setup) => process.env.RECAP_BENCH_INGEST?.split(',').includes(setup) ?? true);
 const USER_REQUESTS = Number(process.env.RECAP_BENCH_USER_REQUESTS ?? 2000);
 
 const quiet = { write: () => true };
@@ -209,30 +213,35 @@ async function runManyClientsBenchmark(): Promise<void> {
   console.log(
     `\n## Ingest at ${MANY_CLIENTS} clients: ${events.toLocaleString('en')} events in ${MANY_BATCHES} batches of ${EVENTS_PER_BATCH}, ${ROUNDS} rounds, each store new\n`,
   );
-  const postgres = await startBenchPostgres();
-  const rows: [string, number[]][] = [];
+  const postgres = wantedIngest.some((name) => name.startsWith('postgres')) ? await startBenchPostgres() : undefined;
+  const stored = new Map<IngestSetup, { label: string; totals: number[] }>();
   try {
-    rows.push(['SQLite, one instance', await measureManyClients({ dataDir: await mkdtemp(path.join(tmpdir(), 'recap-bench-server-')) }, 1)]);
-    for (const instances of [1, 2]) {
-      const store = { dataDir: await mkdtemp(path.join(tmpdir(), 'recap-bench-server-')), databaseUrl: postgres.newSchemaUrl() };
-      rows.push([`PostgreSQL, ${instances === 1 ? 'one instance' : 'two instances'}`, await measureManyClients(store, instances)]);
+    for (const setup of wantedIngest) {
+      const instances = setup === 'postgres-2' ? 2 : 1;
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-bench-server-'));
+      const store = postgres === undefined || setup === 'sqlite' ? { dataDir } : { dataDir, databaseUrl: postgres.newSchemaUrl() };
+      const label = setup === 'sqlite' ? 'SQLite, one instance' : `PostgreSQL, ${instances === 1 ? 'one instance' : 'two instances'}`;
+      stored.set(setup, { label, totals: await measureManyClients(store, instances) });
     }
   } finally {
-    await postgres.close();
+    await postgres?.close();
   }
   const rate = (ms: number) => Math.round(events / (ms / 1000));
-  const stored = rows.map(([, totals]) => rate(median(totals)));
-  const [sqlite, one, two] = stored as [number, number, number];
   console.log(`${'events/s stored (all jobs COMPLETED; median)'.padEnd(46)} ${'events/s'.padStart(12)}   rounds`);
-  for (const [index, [label, totals]] of rows.entries()) {
-    console.log(`${label.padEnd(46)} ${(stored[index] as number).toLocaleString('en').padStart(12)}   ${totals.map((ms) => rate(ms).toLocaleString('en')).join(', ')}`);
+  for (const { label, totals } of stored.values()) {
+    console.log(`${label.padEnd(46)} ${rate(median(totals)).toLocaleString('en').padStart(12)}   ${totals.map((ms) => rate(ms).toLocaleString('en')).join(', ')}`);
   }
-  const ratio = (value: number) => value.toFixed(2);
-  console.log(`PostgreSQL one instance / SQLite: ${ratio(one / sqlite)} (target ≥ 0.8 ${one / sqlite >= 0.8 ? '✓' : '✗'})`);
-  console.log(`PostgreSQL two instances / one: ${ratio(two / one)} (target ≥ 1.5 ${two / one >= 1.5 ? '✓' : '✗'})`);
+  const rateOf = (setup: IngestSetup) => {
+    const totals = stored.get(setup)?.totals;
+    return totals === undefined ? undefined : rate(median(totals));
+  };
+  const [sqlite, one, two] = [rateOf('sqlite'), rateOf('postgres-1'), rateOf('postgres-2')];
+  if (sqlite !== undefined && one !== undefined) console.log(`PostgreSQL one instance / SQLite: ${(one / sqlite).toFixed(2)} (target ≥ 0.8 ${one / sqlite >= 0.8 ? '✓' : '✗'})`);
+  if (one !== undefined && two !== undefined) console.log(`PostgreSQL two instances / one: ${(two / one).toFixed(2)} (target ≥ 1.5 ${two / one >= 1.5 ? '✓' : '✗'})`);
 }
 
 export async function runServerBenchmark(): Promise<void> {
+  if (process.env.RECAP_BENCH_INGEST !== undefined) return runManyClientsBenchmark();
   const events = BATCHES * EVENTS_PER_BATCH;
   console.log(`\n## Server on SQLite: ${events.toLocaleString('en')} events in ${BATCHES} batches of ${EVENTS_PER_BATCH} (${CLIENTS} clients), ${ROUNDS} rounds; ${USER_REQUESTS.toLocaleString('en')} POST /v2/users\n`);
   const store = { dataDir: await mkdtemp(path.join(tmpdir(), 'recap-bench-server-')) };
