@@ -3,5 +3,6 @@
 import type { Migration } from './migration.js';
 import { initial } from './postgres/001-initial.js';
 import { jobResultRows } from './postgres/002-job-result-rows.js';
+import { writePath } from './postgres/003-write-path.js';
 
-export const postgresMigrations: readonly Migration[] = [initial, jobResultRows];
+export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath];

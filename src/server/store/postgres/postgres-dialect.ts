@@ -16,21 +16,6 @@ export function postgresDialect(connection: PostgresConnection, options: { reado
   const { pool, forKysely } = createPostgresPool(connection.pool);
   pool.on('error', (error) => options.onIdleConnectionError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: forKysely }) });
-  // The SQL types of each table's columns, read from the database once: bulk inserts cast their
-  // arrays to them.
-  const columnTypes = new Map<string, Promise<Map<string, string>>>();
-  const typesOf = (connection: Kysely<Database>, table: string): Promise<Map<string, string>> => {
-    let types = columnTypes.get(table);
-    if (types === undefined) {
-      types = sql<{ column: string; type: string }>`SELECT attname AS column, format_type(atttypid, NULL) AS type FROM pg_attribute
-          WHERE attrelid = to_regclass(${table}) AND attnum > 0 AND NOT attisdropped`
-        .execute(connection)
-        .then((result) => new Map(result.rows.map((row) => [row.column, row.type])));
-      types.catch(() => columnTypes.delete(table));
-      columnTypes.set(table, types);
-    }
-    return types;
-  };
   const lockKey = (lock: TransactionLock): [number, string] =>
     lock.name === 'catalog' ? [LOCK_KEYS.catalog, `${lock.orgId}\n${lock.kind}`] : [LOCK_KEYS.migrations, connection.schema ?? ''];
 
@@ -52,23 +37,6 @@ export function postgresDialect(connection: PostgresConnection, options: { reado
     isUniqueViolation: (error) => error instanceof Error && (error as { code?: unknown }).code === '23505',
     inList: (column, values) => sql<SqlBool>`${sql.ref(column)} = ANY(${[...values]}::text[])`,
     inByteList: (column, values) => sql<SqlBool>`${sql.ref(column)} = ANY(${[...values]}::bytea[])`,
-    async insertRows(transaction, table, rows) {
-      const first = rows[0];
-      if (first === undefined) return;
-      const types = await typesOf(transaction, table);
-      const columns = Object.keys(first);
-      const arrays = columns.map((column) => {
-        const type = types.get(column);
-        if (type === undefined) throw new Error(`the table ${table} has no column ${column}`);
-        const values = rows.map((row) => (row as Record<string, unknown>)[column]);
-        return sql`${values}::${sql.raw(type)}[]`;
-      });
-      // One statement for all the rows, in the order given (WITH ORDINALITY): an events table's
-      // seq follows it.
-      await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
-        SELECT ${sql.join(columns.map((column) => sql.ref(column)))} FROM unnest(${sql.join(arrays)})
-        WITH ORDINALITY AS item (${sql.join(columns.map((column) => sql.ref(column)))}, position) ORDER BY position`.execute(transaction);
-    },
     runScript: async (transaction, script) => void (await sql.raw(script).execute(transaction)),
     migrationsTable: 'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at text NOT NULL)',
     async prepareMigrations(transaction) {

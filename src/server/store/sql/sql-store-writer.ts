@@ -25,6 +25,7 @@ import type {
 import { StoreConflictError, type StoreWriter } from '../store.js';
 import { admitNames } from './admit-names.js';
 import { claimIdempotencyKey } from './claim-idempotency-key.js';
+import { insertRows } from './insert-rows.js';
 import { toFlag, type Database, type UsersTable } from './database.js';
 import { toApiKey } from './records-from-rows.js';
 import { SqlStoreReader } from './sql-store-reader.js';
@@ -158,8 +159,9 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
 
   async insertEvents(records: readonly EventRecord[]): Promise<void> {
     // In the order given: seq, the creation order, follows it.
-    await this.dialect.insertRows(
+    await insertRows(
       this.db,
+      this.dialect.kind,
       'events',
       records.map((event) => ({
         org_id: event.orgId,
@@ -241,8 +243,9 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
       .onConflict((conflict) => conflict.doNothing())
       .executeTakeFirstOrThrow();
     if (changed(inserted) === 0) throw new StoreConflictError(`a job with id "${record.id}" already exists`);
-    await this.dialect.insertRows(
+    await insertRows(
       this.db,
+      this.dialect.kind,
       'job_items',
       toJobItemRows(items).map(([first, rowItems]) => ({ job_id: record.id, item_index: first, item: json(rowItems) })),
     );
@@ -274,8 +277,9 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
             overlapping.map((row) => ({ ok: row.ok === 1, entries: JSON.parse(row.results) as JobResultEntry[] })),
             progress.results,
           );
-    await this.dialect.insertRows(
+    await insertRows(
       this.db,
+      this.dialect.kind,
       'job_result_rows',
       written.map((row) => ({
         job_id: jobId,

@@ -2,7 +2,7 @@
 // (sql-store.ts, sql-store-reader.ts, sql-store-writer.ts) calls these wherever SQLite and
 // PostgreSQL truly part ways, and nowhere else knows which database it runs on.
 
-import type { Expression, Insertable, Kysely, SqlBool } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { CatalogKind } from '../records.js';
 import type { Database } from './database.js';
 
@@ -48,8 +48,6 @@ export interface StoreDialect {
   inList(column: string, values: readonly string[]): Expression<SqlBool>;
   /** The same for byte strings (catalog names). */
   inByteList(column: string, values: readonly Buffer[]): Expression<SqlBool>;
-  /** Inserts many rows of one table with as few statements (round trips) as the database allows. */
-  insertRows<Table extends keyof Database & string>(connection: Kysely<Database>, table: Table, rows: readonly Insertable<Database[Table]>[]): Promise<void>;
 
   /** Runs a migration's SQL (several statements) inside the caller's transaction. */
   runScript(connection: Kysely<Database>, script: string): Promise<void>;

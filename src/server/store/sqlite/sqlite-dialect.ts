@@ -11,9 +11,6 @@ import type { Database as Tables } from '../sql/database.js';
 import type { StoreDialect } from '../sql/store-dialect.js';
 import { statementCachingDatabase } from './statement-caching-database.js';
 
-/** Rows per multi-row INSERT: statements stay few and small, far below SQLite's 32,766 parameters. */
-const ROWS_PER_INSERT = 100;
-
 export function sqliteDialect(writing: Database.Database, reading: Database.Database): StoreDialect {
   const writes = new Kysely<Tables>({ dialect: new SqliteDialect({ database: statementCachingDatabase(writing) }) });
   // An in-memory database exists only on its connection: reads share it.
@@ -37,15 +34,6 @@ export function sqliteDialect(writing: Database.Database, reading: Database.Data
     // JSON has no bytes: they travel as hex.
     inByteList: (column, values): Expression<SqlBool> =>
       sql<SqlBool>`${sql.ref(column)} IN (SELECT unhex(value) FROM json_each(${JSON.stringify(values.map((value) => value.toString('hex')))}))`,
-    async insertRows(connection, table, rows) {
-      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-        // Kysely's types cannot follow a table chosen at run time; the rows are typed by the caller.
-        await connection
-          .insertInto(table)
-          .values(rows.slice(start, start + ROWS_PER_INSERT) as never)
-          .execute();
-      }
-    },
     // better-sqlite3 prepares one statement at a time; exec runs a script.
     runScript: async (_connection, script) => void writing.exec(script),
     migrationsTable: 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT',
