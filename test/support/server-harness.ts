@@ -57,6 +57,8 @@ export interface HarnessOptions {
   readonly modelTimeoutMs?: number;
   readonly jobLeaseMs?: number;
   readonly keyLeaseMs?: number;
+  /** Default true: the harness's own job runner works on batch jobs. */
+  readonly runJobs?: boolean;
   /** Default sqlite. postgres needs RECAP_TEST_DATABASE_URL (scripts/with-postgres.sh sets it). */
   readonly store?: StoreKind;
 }
@@ -92,7 +94,7 @@ export async function createServerHarness(options: HarnessOptions = {}): Promise
     lifecycle: { draining: false },
   };
   const jobs = createJobRunner(core, { leaseMs: options.jobLeaseMs ?? 30_000, pollMs: 20 });
-  jobs.start();
+  if (options.runJobs !== false) jobs.start();
   const app = createApp({ ...core, jobs });
   const acme = await createOrganisation(stores, { name: 'acme', dataCenter: 'na1', serverEventQuota: options.serverEventQuota ?? null, now: clock.now });
   const globex = await createOrganisation(stores, { name: 'globex', dataCenter: 'eu1', serverEventQuota: null, now: clock.now });

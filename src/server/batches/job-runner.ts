@@ -175,7 +175,6 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
 
   return {
     enqueue(dataCenter) {
-      if (!started) this.start();
       wake.get(dataCenter)?.();
     },
     start() {

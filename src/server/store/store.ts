@@ -2,8 +2,8 @@
 // the same contract suite (store-contract.ts): SQLite (embedded default) and PostgreSQL.
 //
 // Reads may run anywhere; writes run inside `transaction`, which is atomic and isolated: in
-// SQLite one writer at a time (BEGIN IMMEDIATE behind a mutex), in PostgreSQL with row locks
-// (`...ForUpdate` reads take them). Domain rules (merging properties, identification, limits)
+// SQLite one writer at a time (BEGIN IMMEDIATE on one connection), in PostgreSQL with row locks
+// (`...ForUpdate` reads take them). Both are one implementation (sql/) with dialect hooks. Domain rules (merging properties, identification, limits)
 // live in the server, not here: the store persists and guards concurrency.
 
 import type {
@@ -173,6 +173,9 @@ export interface StoreWriter extends StoreReader {
   putCachedSummary(orgId: string, key: string, value: string, now: string): Promise<void>;
 }
 
+/** Whether a store can serve requests; the reason never names a host, user, password or file. */
+export type Readiness = { readonly ready: true } | { readonly ready: false; readonly reason: string };
+
 /** The store of one data center. */
 export interface DataCenterStore extends StoreReader {
   readonly dataCenter: DataCenter;
@@ -180,10 +183,10 @@ export interface DataCenterStore extends StoreReader {
   /** Runs `work` atomically; commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (writer: StoreWriter) => Promise<T>): Promise<T>;
   /**
-   * Whether the store can serve: not when the database cannot be reached or a migration this code
-   * knows is not applied yet. The reason never names a host, a user or a password.
+   * Not ready while the database cannot be reached (or does not answer within 5 s), while a
+   * migration this code knows is not applied, or once the store is closed.
    */
-  checkReady(): Promise<{ readonly ready: true } | { readonly ready: false; readonly reason: string }>;
+  checkReady(): Promise<Readiness>;
   close(): Promise<void>;
 }
 
