@@ -1,6 +1,8 @@
-// Benchmark of the server on SQLite: events/s through POST /v2/events/batch (1,000 events per
-// request, 10 concurrent clients) and latency of POST /v2/users, next to a bare Node HTTP server
-// answering the same requests (read the body, JSON.parse it, answer) in the same run.
+// Benchmark of the server: events/s through POST /v2/events/batch (1,000 events per request) and
+// latency of POST /v2/users on SQLite with 10 concurrent clients, next to a bare Node HTTP server
+// answering the same requests (read the body, JSON.parse it, answer) in the same run; then ingest
+// at 50 clients on SQLite, on PostgreSQL with one `recap serve` and with two (two processes on one
+// database, each receiving half of the clients), each on a new store.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -9,10 +11,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../src/cli/main.js';
+import { startBenchPostgres } from './postgres-cluster.js';
 
 const BATCHES = Number(process.env.RECAP_BENCH_BATCHES ?? 60);
 const EVENTS_PER_BATCH = 1000;
 const CLIENTS = 10;
+const MANY_CLIENTS = 50;
+const MANY_BATCHES = Number(process.env.RECAP_BENCH_BATCHES_50 ?? 200);
+type IngestSetup = 'sqlite' | 'postgres-1' | 'postgres-2';
+const INGEST_SETUPS: readonly IngestSetup[] = ['sqlite', 'postgres-1', 'postgres-2'];
+/** RECAP_BENCH_INGEST=postgres-1,... measures only those set-ups at 50 clients (to profile one). */
+const wantedIngest = INGEST_SETUPS.filter((setup) => process.env.RECAP_BENCH_INGEST?.split(',').includes(setup) ?? true);
 const USER_REQUESTS = Number(process.env.RECAP_BENCH_USER_REQUESTS ?? 2000);
 
 const quiet = { write: () => true };
@@ -30,14 +39,14 @@ function batchBody(batch: number): string {
 
 const userBody = (index: number) => JSON.stringify({ uid: `bench-${index % 300}`, properties: { plan: index % 2 === 0 ? 'pro' : 'free', visits: index, billing: { seats: index % 20 } } });
 
-async function runClients<T>(count: number, clients: number, work: (index: number) => Promise<T>): Promise<T[]> {
+async function runClients<T>(count: number, clients: number, work: (index: number, client: number) => Promise<T>): Promise<T[]> {
   const results: T[] = new Array(count);
   let next = 0;
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    Array.from({ length: clients }, async (_, client) => {
       while (next < count) {
         const index = next++;
-        results[index] = await work(index);
+        results[index] = await work(index, client);
       }
     }),
   );
@@ -46,11 +55,22 @@ async function runClients<T>(count: number, clients: number, work: (index: numbe
 
 const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] as number;
 
-function startRecap(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+/** Where a server keeps its data: a SQLite data dir, and the PostgreSQL URL of na1 when set. */
+interface StoreSetting {
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+}
+
+const storeEnv = (store: StoreSetting): Record<string, string> => (store.databaseUrl === undefined ? {} : { RECAP_NA1_DATABASE_URL: store.databaseUrl });
+
+function startRecap(store: StoreSetting): Promise<{ child: ChildProcess; url: string }> {
   // RECAP_BENCH_CPU_PROFILE=DIR writes a CPU profile of the server there.
   const profile = process.env.RECAP_BENCH_CPU_PROFILE === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env.RECAP_BENCH_CPU_PROFILE}`];
   // The built server, as `npx recap serve` runs it (`npm run bench` builds first).
-  const child = spawn(process.execPath, [...profile, 'bin/recap.js', 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, 'bin/recap.js', 'serve', '--port', '0', '--data-dir', store.dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...storeEnv(store) },
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -105,16 +125,26 @@ async function measure(url: string, headers: Record<string, string>, waitForJobs
 }
 
 async function measureBatches(url: string, headers: Record<string, string>, waitForJobs: boolean, round: number): Promise<{ acceptMs: number; totalMs: number }> {
-  const bodies = Array.from({ length: BATCHES }, (_, batch) => batchBody(round * BATCHES + batch));
+  return measureIngest([url], headers, { batches: BATCHES, clients: CLIENTS, round, waitForJobs });
+}
+
+/** Sends `batches` batches from `clients` clients, client i to `urls[i % urls.length]`. */
+async function measureIngest(
+  urls: readonly string[],
+  headers: Record<string, string>,
+  options: { readonly batches: number; readonly clients: number; readonly round: number; readonly waitForJobs: boolean },
+): Promise<{ acceptMs: number; totalMs: number }> {
+  const bodies = Array.from({ length: options.batches }, (_, batch) => batchBody(options.round * options.batches + batch));
   const started = performance.now();
-  const jobs = await runClients(BATCHES, CLIENTS, async (batch) => {
+  const jobs = await runClients(options.batches, options.clients, async (batch, client) => {
+    const url = urls[client % urls.length] as string;
     const response = await fetch(`${url}/v2/events/batch`, { method: 'POST', headers, body: bodies[batch] });
     if (response.status !== 202) throw new Error(`batch answered ${response.status}: ${await response.text()}`);
-    return ((await response.json()) as { job: { id: string } }).job.id;
+    return { url, id: ((await response.json()) as { job: { id: string } }).job.id };
   });
   const acceptMs = performance.now() - started;
-  if (waitForJobs) {
-    for (const id of jobs) {
+  if (options.waitForJobs) {
+    for (const { url, id } of jobs) {
       for (;;) {
         const status = (await (await fetch(`${url}/v2/events/batch/${id}`, { headers })).json()) as { job: { status: string }; imports: number };
         if (status.job.status !== 'PROCESSING') {
@@ -139,25 +169,91 @@ async function measureUsers(url: string, headers: Record<string, string>): Promi
   return userLatencies.sort((a, b) => a - b);
 }
 
+/** Creates the organisation `bench` in na1 and a Standard key; returns the request headers. */
+async function benchOrganisation(store: StoreSetting): Promise<Record<string, string>> {
+  const io = { stdout: quiet, stderr: quiet, env: storeEnv(store), cwd: process.cwd() };
+  await main(['admin', 'org', 'create', 'bench', '--data-center', 'na1', '--data-dir', store.dataDir], io);
+  let keyLine = '';
+  await main(['admin', 'key', 'create', '--org', 'bench', '--name', 'bench', '--level', 'standard', '--data-dir', store.dataDir, '--json'], {
+    ...io,
+    stdout: { write: (text: string) => (keyLine += text) },
+  });
+  const { key } = JSON.parse(keyLine) as { key: string };
+  return { authorization: `Basic ${key}`, 'content-type': 'application/json' };
+}
+
+async function stopRecap(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Events/s stored at MANY_CLIENTS clients, on `instances` servers sharing one new store; the ms of each round. */
+async function measureManyClients(store: StoreSetting, instances: number): Promise<number[]> {
+  const headers = await benchOrganisation(store);
+  const servers = await Promise.all(Array.from({ length: instances }, () => startRecap(store)));
+  const totals: number[] = [];
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { totalMs } = await measureIngest(
+        servers.map((server) => server.url),
+        headers,
+        { batches: MANY_BATCHES, clients: MANY_CLIENTS, round, waitForJobs: true },
+      );
+      totals.push(totalMs);
+    }
+  } finally {
+    await Promise.all(servers.map((server) => stopRecap(server.child)));
+  }
+  return totals;
+}
+
+async function runManyClientsBenchmark(): Promise<void> {
+  const events = MANY_BATCHES * EVENTS_PER_BATCH;
+  console.log(
+    `\n## Ingest at ${MANY_CLIENTS} clients: ${events.toLocaleString('en')} events in ${MANY_BATCHES} batches of ${EVENTS_PER_BATCH}, ${ROUNDS} rounds, each store new\n`,
+  );
+  const postgres = wantedIngest.some((name) => name.startsWith('postgres')) ? await startBenchPostgres() : undefined;
+  const stored = new Map<IngestSetup, { label: string; totals: number[] }>();
+  try {
+    for (const setup of wantedIngest) {
+      const instances = setup === 'postgres-2' ? 2 : 1;
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-bench-server-'));
+      const store = postgres === undefined || setup === 'sqlite' ? { dataDir } : { dataDir, databaseUrl: postgres.newSchemaUrl() };
+      const label = setup === 'sqlite' ? 'SQLite, one instance' : `PostgreSQL, ${instances === 1 ? 'one instance' : 'two instances'}`;
+      stored.set(setup, { label, totals: await measureManyClients(store, instances) });
+    }
+  } finally {
+    await postgres?.close();
+  }
+  const rate = (ms: number) => Math.round(events / (ms / 1000));
+  console.log(`${'events/s stored (all jobs COMPLETED; median)'.padEnd(46)} ${'events/s'.padStart(12)}   rounds`);
+  for (const { label, totals } of stored.values()) {
+    console.log(`${label.padEnd(46)} ${rate(median(totals)).toLocaleString('en').padStart(12)}   ${totals.map((ms) => rate(ms).toLocaleString('en')).join(', ')}`);
+  }
+  const rateOf = (setup: IngestSetup) => {
+    const totals = stored.get(setup)?.totals;
+    return totals === undefined ? undefined : rate(median(totals));
+  };
+  const [sqlite, one, two] = [rateOf('sqlite'), rateOf('postgres-1'), rateOf('postgres-2')];
+  if (sqlite !== undefined && one !== undefined) console.log(`PostgreSQL one instance / SQLite: ${(one / sqlite).toFixed(2)} (target ≥ 0.8 ${one / sqlite >= 0.8 ? '✓' : '✗'})`);
+  if (one !== undefined && two !== undefined) console.log(`PostgreSQL two instances / one: ${(two / one).toFixed(2)} (target ≥ 1.5 ${two / one >= 1.5 ? '✓' : '✗'})`);
+}
+
 export async function runServerBenchmark(): Promise<void> {
+  if (process.env.RECAP_BENCH_INGEST !== undefined) return runManyClientsBenchmark();
   const events = BATCHES * EVENTS_PER_BATCH;
   console.log(`\n## Server on SQLite: ${events.toLocaleString('en')} events in ${BATCHES} batches of ${EVENTS_PER_BATCH} (${CLIENTS} clients), ${ROUNDS} rounds; ${USER_REQUESTS.toLocaleString('en')} POST /v2/users\n`);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-bench-server-'));
-  const io = { stdout: quiet, stderr: quiet, env: {}, cwd: process.cwd() };
-  await main(['admin', 'org', 'create', 'bench', '--data-center', 'na1', '--data-dir', dataDir], io);
-  let keyLine = '';
-  await main(['admin', 'key', 'create', '--org', 'bench', '--name', 'bench', '--level', 'standard', '--data-dir', dataDir, '--json'], { ...io, stdout: { write: (text: string) => (keyLine += text) } });
-  const { key } = JSON.parse(keyLine) as { key: string };
-  const headers = { authorization: `Basic ${key}`, 'content-type': 'application/json' };
+  const store = { dataDir: await mkdtemp(path.join(tmpdir(), 'recap-bench-server-')) };
+  const headers = await benchOrganisation(store);
 
   const bare = await startBare();
   const baseline = await measure(bare.url, headers, false);
   await new Promise((resolve) => bare.server.close(resolve));
 
-  const recap = await startRecap(dataDir);
+  const recap = await startRecap(store);
   const figures = await measure(recap.url, headers, true);
-  recap.child.kill('SIGTERM');
-  await new Promise((resolve) => recap.child.once('exit', resolve));
+  await stopRecap(recap.child);
 
   const rate = (ms: number) => Math.round(events / (ms / 1000));
   const shown = (values: number[]) => rate(median(values)).toLocaleString('en');
@@ -171,4 +267,5 @@ export async function runServerBenchmark(): Promise<void> {
   ] as const) {
     console.log(`${label.padEnd(46)} ${percentile(figures.userLatencies, share).toFixed(2).padStart(12)} ${percentile(baseline.userLatencies, share).toFixed(2).padStart(15)}`);
   }
+  await runManyClientsBenchmark();
 }

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# Runs a command with RECAP_TEST_DATABASE_URL pointing at a throwaway PostgreSQL server: a cluster
-# in a temp dir on a free loopback port, stopped and removed when the command ends.
+# Runs a command with RECAP_TEST_DATABASE_URL pointing at a throwaway PostgreSQL server
+# (scripts/throwaway-postgres.sh: a cluster in a temp dir on a free loopback port), stopped and
+# removed when the command ends.
 #
 #   bash scripts/with-postgres.sh npx vitest run src/server/store
 #
 # When RECAP_TEST_DATABASE_URL is already set, the command simply runs against that server.
-# Works without a terminal (CI); installs Debian's postgresql package when no server binaries are
-# found and it runs as root with apt-get.
 set -euo pipefail
 
 if [[ $# -eq 0 ]]; then
@@ -18,109 +17,30 @@ if [[ -n "${RECAP_TEST_DATABASE_URL:-}" ]]; then
   exec "$@"
 fi
 
-say() { echo "with-postgres: $*" >&2; }
-
-# A directory holding initdb, pg_ctl and postgres, newest version first.
-find_bindir() {
-  local candidate
-  if command -v pg_config >/dev/null 2>&1; then
-    candidate="$(pg_config --bindir 2>/dev/null || true)"
-    if [[ -n "$candidate" && -x "$candidate/initdb" && -x "$candidate/pg_ctl" && -x "$candidate/postgres" ]]; then
-      echo "$candidate"
-      return 0
-    fi
-  fi
-  for candidate in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
-    if [[ -x "$candidate/initdb" && -x "$candidate/pg_ctl" && -x "$candidate/postgres" ]]; then
-      echo "$candidate"
-      return 0
-    fi
-  done
-  if command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1 && command -v postgres >/dev/null 2>&1; then
-    dirname "$(command -v initdb)"
-    return 0
-  fi
-  return 1
-}
-
-bindir="$(find_bindir || true)"
-if [[ -z "$bindir" ]]; then
-  if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
-    say "no PostgreSQL server binaries found; installing Debian's postgresql package"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >&2
-    apt-get install -y -qq --no-install-recommends postgresql >&2
-    bindir="$(find_bindir || true)"
-  fi
-fi
-if [[ -z "$bindir" ]]; then
-  say "no PostgreSQL server binaries (initdb, pg_ctl, postgres) found."
-  say "Install PostgreSQL (Debian: apt-get install postgresql), or set RECAP_TEST_DATABASE_URL"
-  say "to a server you own, e.g. postgres://postgres@127.0.0.1:5432/postgres"
+# The server lives as long as the pipe to its stdin: closed when this script ends, however it ends.
+coproc POSTGRES { exec bash "$(dirname "$0")/throwaway-postgres.sh"; }
+postgres_pid=$POSTGRES_PID
+postgres_out=${POSTGRES[0]}
+postgres_in=${POSTGRES[1]}
+url=""
+IFS= read -r url <&"$postgres_out" || true
+if [[ -z "$url" ]]; then
+  wait "$postgres_pid" 2>/dev/null || true
+  echo "with-postgres: no PostgreSQL server to run the command against" >&2
   exit 1
 fi
+export RECAP_TEST_DATABASE_URL="$url"
 
-# initdb refuses to run as root: the cluster then belongs to the postgres system user.
-as_owner=()
-if [[ "$(id -u)" -eq 0 ]]; then
-  if ! id postgres >/dev/null 2>&1; then
-    say "running as root, but there is no 'postgres' system user to own the throwaway cluster"
-    exit 1
-  fi
-  as_owner=(runuser -u postgres --)
-fi
-
-# Under /tmp, not $TMPDIR: the server's socket path must stay within about 100 characters.
-workdir="$(mktemp -d /tmp/recap-postgres.XXXXXX)"
-chmod 755 "$workdir"
-if [[ ${#as_owner[@]} -gt 0 ]]; then chown postgres: "$workdir"; fi
-datadir="$workdir/data"
-logfile="$workdir/server.log"
-started=0
-
-cleanup() {
-  if [[ "$started" -eq 1 ]]; then
-    ${as_owner[@]+"${as_owner[@]}"} "$bindir/pg_ctl" -D "$datadir" -m immediate -w stop >/dev/null 2>&1 || true
-  fi
-  rm -rf "$workdir"
+stop_postgres() {
+  exec {postgres_in}>&- {postgres_out}<&- 2>/dev/null || true
+  wait "$postgres_pid" 2>/dev/null || true
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-${as_owner[@]+"${as_owner[@]}"} "$bindir/initdb" -D "$datadir" -U postgres --auth=trust --no-sync -E UTF8 --no-locale >"$workdir/initdb.log" 2>&1 || {
-  cat "$workdir/initdb.log" >&2
-  say "initdb failed"
-  exit 1
-}
-
-free_port() {
-  node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close();})"
-}
-
-# Another process may take the port between picking and binding it: try a few.
-for attempt in 1 2 3; do
-  port="$(free_port)"
-  if ${as_owner[@]+"${as_owner[@]}"} "$bindir/pg_ctl" -D "$datadir" -l "$logfile" -w -t 30 -s \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $workdir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-    start; then
-    started=1
-    break
-  fi
-done
-if [[ "$started" -ne 1 ]]; then
-  cat "$logfile" >&2 || true
-  say "the PostgreSQL server did not start"
-  exit 1
-fi
-
-export RECAP_TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
-say "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
+trap stop_postgres EXIT
 
 # The command runs in the background so that a signal to this script (a CI timeout) is passed
-# on at once instead of after the command; <&0 keeps its stdin.
+# on at once instead of after the command; <&0 keeps its stdin. It does not inherit the pipe.
 status=0
-"$@" <&0 &
+"$@" <&0 {postgres_in}>&- {postgres_out}<&- &
 child=$!
 trap 'kill -INT "$child" 2>/dev/null || true' INT
 trap 'kill -TERM "$child" 2>/dev/null || true' TERM

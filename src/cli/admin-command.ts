@@ -116,11 +116,45 @@ export async function updateKeyCommand(options: UpdateKeyOptions, io: CliIo): Pr
   });
 }
 
-/** `recap admin key list`: ids, levels and names, never the keys. */
-export async function listKeysCommand(options: OrganisationOptions, io: CliIo): Promise<number> {
+export interface KeyOptions {
+  readonly org: string;
+  readonly key: string;
+  readonly dataDir: string;
+}
+
+/** `recap admin key list`: id, level, name, created, last used and revoked; never the keys. */
+export async function listKeysCommand(options: OrganisationOptions & { readonly json?: boolean }, io: CliIo): Promise<number> {
   return withStores(io, options.dataDir, async (stores) => {
     const { listKeys } = await import('../server/admin/admin-actions.js');
-    for (const record of await listKeys(stores, options.org)) io.stdout.write(`${record.id}  ${record.level.padEnd(9)}  ${record.name}  (created ${record.createdAt})\n`);
+    const keys = await listKeys(stores, options.org);
+    if (options.json === true) {
+      const rows = keys.map((record) => ({ id: record.id, name: record.name, level: record.level, created: record.createdAt, last_used: record.lastUsedAt, revoked: record.revokedAt }));
+      io.stdout.write(`${JSON.stringify(rows)}\n`);
+      return EXIT_OK;
+    }
+    const rows = [['ID', 'LEVEL', 'NAME', 'CREATED', 'LAST USED', 'REVOKED'], ...keys.map((record) => [record.id, record.level, record.name, record.createdAt, record.lastUsedAt ?? 'never', record.revokedAt ?? '-'])];
+    const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] as string).length))) ?? [];
+    for (const row of rows) io.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()}\n`);
+    return EXIT_OK;
+  });
+}
+
+/** `recap admin key revoke`: every instance refuses the key from its next request on. */
+export async function revokeKeyCommand(options: KeyOptions, io: CliIo): Promise<number> {
+  return withStores(io, options.dataDir, async (stores) => {
+    const { revokeKey } = await import('../server/admin/admin-actions.js');
+    const revoked = await revokeKey(stores, { orgName: options.org, key: options.key, now: new Date() });
+    io.stdout.write(`key ${revoked.id} ("${revoked.name}") is revoked since ${revoked.revokedAt ?? ''}: every instance refuses it\n`);
+    return EXIT_OK;
+  });
+}
+
+/** `recap admin key delete`: the key is refused and no longer listed. */
+export async function deleteKeyCommand(options: KeyOptions, io: CliIo): Promise<number> {
+  return withStores(io, options.dataDir, async (stores) => {
+    const { deleteKey } = await import('../server/admin/admin-actions.js');
+    const deleted = await deleteKey(stores, { orgName: options.org, key: options.key });
+    io.stdout.write(`key ${deleted.id} ("${deleted.name}") is deleted: every instance refuses it\n`);
     return EXIT_OK;
   });
 }

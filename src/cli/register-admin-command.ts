@@ -2,7 +2,7 @@
 // the stores only when a subcommand runs.
 
 import type { Command } from 'commander';
-import type { CreateKeyOptions, CreateOrganisationOptions, OrganisationOptions, UpdateKeyOptions } from './admin-command.js';
+import type { CreateKeyOptions, CreateOrganisationOptions, KeyOptions, OrganisationOptions, UpdateKeyOptions } from './admin-command.js';
 import { helpExample, type CommandContext } from './command-context.js';
 import { commandModules } from './command-modules.js';
 import { DEFAULT_DATA_DIR } from './data-dir.js';
@@ -56,13 +56,36 @@ export function registerAdminCommand(program: Command, { io, exit }: CommandCont
     });
   key
     .command('list')
-    .description('list the keys of an organisation (ids, names, levels; never the keys)')
+    .description('list the keys of an organisation: id, level, name, created, last used, revoked (never the keys)')
     .requiredOption('--org <org>', 'the organisation')
     .option('--data-dir <dir>', DATA_DIR_HELP, DEFAULT_DATA_DIR)
+    .option('--json', 'print the keys as a JSON list')
     .addHelpText('after', helpExample('recap admin key list --org acme'))
-    .action(async (options: OrganisationOptions) => {
+    .action(async (options: OrganisationOptions & { json?: boolean }) => {
       const { listKeysCommand } = await commandModules.admin();
       exit.code = await listKeysCommand(options, io);
+    });
+  key
+    .command('revoke')
+    .description('revoke a key (its id or name): every instance refuses it from its next request on; it stays listed')
+    .requiredOption('--org <org>', 'the organisation')
+    .requiredOption('--key <id-or-name>', 'the key id or its name')
+    .option('--data-dir <dir>', DATA_DIR_HELP, DEFAULT_DATA_DIR)
+    .addHelpText('after', helpExample('recap admin key revoke --org acme --key ingest'))
+    .action(async (options: KeyOptions) => {
+      const { revokeKeyCommand } = await commandModules.admin();
+      exit.code = await revokeKeyCommand(options, io);
+    });
+  key
+    .command('delete')
+    .description('delete a key (its id or name): every instance refuses it, and it is no longer listed')
+    .requiredOption('--org <org>', 'the organisation')
+    .requiredOption('--key <id-or-name>', 'the key id or its name')
+    .option('--data-dir <dir>', DATA_DIR_HELP, DEFAULT_DATA_DIR)
+    .addHelpText('after', helpExample('recap admin key delete --org acme --key 7e431af0522a6453'))
+    .action(async (options: KeyOptions) => {
+      const { deleteKeyCommand } = await commandModules.admin();
+      exit.code = await deleteKeyCommand(options, io);
     });
   admin
     .command('sessions')

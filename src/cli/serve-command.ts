@@ -18,6 +18,14 @@ export interface ServeOptions {
   readonly dataDir: string;
   readonly appUrl: string;
   readonly retentionDays: string;
+  readonly jobLeaseMs: string;
+  readonly keyLeaseMs: string;
+}
+
+/** Leases are renewed every third of their length: under 300 ms they would cost more than they guard. */
+function leaseProblem(flag: string, value: string): string | undefined {
+  const parsed = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  return parsed >= 300 && parsed <= 3_600_000 ? undefined : `${flag}: expected whole milliseconds from 300 to 3600000, got "${value}"`;
 }
 
 /** Every problem with the flags, one line each. */
@@ -33,6 +41,8 @@ function flagProblems(options: ServeOptions): string[] {
     !['on', 'off'].includes(options.summaryCache) ? `--summary-cache: expected on or off, got "${options.summaryCache}"` : undefined,
     !(Number.isInteger(concurrency) && concurrency >= 1) ? `--model-concurrency: expected a positive integer, got "${options.modelConcurrency}"` : undefined,
     !(Number.isInteger(timeoutMs) && timeoutMs >= 1) ? `--model-timeout-ms: expected a positive integer, got "${options.modelTimeoutMs}"` : undefined,
+    leaseProblem('--job-lease-ms', options.jobLeaseMs),
+    leaseProblem('--key-lease-ms', options.keyLeaseMs),
   ].filter((problem): problem is string => problem !== undefined);
 }
 
@@ -56,6 +66,8 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
     summaryCache: options.summaryCache === 'on',
     modelConcurrency: Number(options.modelConcurrency),
     modelTimeoutMs: Number(options.modelTimeoutMs),
+    jobLeaseMs: Number(options.jobLeaseMs),
+    keyLeaseMs: Number(options.keyLeaseMs),
     env: io.env,
     logger: (line) => void io.stdout.write(`${JSON.stringify(line)}\n`),
   });

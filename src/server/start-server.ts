@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { createJobRunner } from './batches/job-runner.js';
+import { createJobRunner, DEFAULT_JOB_LEASE_MS } from './batches/job-runner.js';
+import { DEFAULT_KEY_LEASE_MS } from './idempotency/run-idempotently.js';
 import { createServerMetrics } from './metrics/server-metrics.js';
 import { createApp } from './app/create-app.js';
 import type { CoreDependencies, LogLine } from './app/server-dependencies.js';
@@ -30,6 +31,10 @@ export interface StartServerOptions {
   readonly dataDir: string;
   readonly appUrl: string;
   readonly retentionDays?: number;
+  /** How soon a crashed instance's batch job is taken over (default 30 s). */
+  readonly jobLeaseMs?: number;
+  /** How soon a crashed request's Idempotency-Key is free again (default 30 s). */
+  readonly keyLeaseMs?: number;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly logger: (line: LogLine) => void;
 }
@@ -45,7 +50,7 @@ export interface RunningServer {
 /** Starts the server; resolves once it listens. */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const stores = await openStores({ dataDir: options.dataDir, env: options.env });
-  const metrics = createServerMetrics({ queueDepth: async () => (await Promise.all(Object.values(stores).map((store) => store.listUnfinishedJobs()))).flat().length });
+  const metrics = createServerMetrics({ queueDepth: async () => (await Promise.all(Object.values(stores).map((store) => store.countUnfinishedJobs()))).reduce((sum, count) => sum + count, 0) });
   const core: CoreDependencies = {
     stores,
     clock: () => new Date(),
@@ -62,22 +67,25 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       observeModel: metrics.observeModel,
     }),
     metrics,
+    keyLeaseMs: options.keyLeaseMs ?? DEFAULT_KEY_LEASE_MS,
+    lifecycle: { draining: false },
   };
-  const jobs = createJobRunner(core);
+  const jobs = createJobRunner(core, { leaseMs: options.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS });
   const app = createApp({ ...core, jobs });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => resolve(started));
     started.once('error', reject);
   });
-  await jobs.resumeAll();
+  jobs.start();
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
     model: `${core.summaries.provider}/${core.summaries.modelName({})}`,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await jobs.stop();
+      core.lifecycle.draining = true;
+      // Requests in flight finish; the running chunk commits and its job's lease is handed back.
+      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), jobs.stop()]);
       await Promise.all(Object.values(stores).map((store) => store.close()));
     },
   };

@@ -13,6 +13,27 @@ afterAll(async () => server.close());
 const concrete = (path: string) => path.replace('{uid}', 'alice').replace('{job_id}', 'j-none').replace('{id}', 'p-none').replace('{session_id}', encodeURIComponent('u-1:s-1'));
 const routes = apiRoutes().map((route) => [route.method.toUpperCase(), concrete(route.path), route.level] as const);
 
+describe('revoked and deleted keys', () => {
+  it('are refused from the next request on (keys are never cached), and a key records when it was last used', async () => {
+    const { createKey, revokeKey, deleteKey, listKeys } = await import('../../src/server/admin/admin-actions.js');
+    const revoked = await createKey(server.stores, { orgName: 'acme', name: 'leaked', level: 'standard', now: server.clock.now });
+    const deleted = await createKey(server.stores, { orgName: 'acme', name: 'old', level: 'standard', now: server.clock.now });
+    expect((await server.request('GET', '/me', { key: revoked.key })).status).toBe(200);
+    // The last use is written in the background.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await listKeys(server.stores, 'acme')).find((key) => key.name === 'leaked')).toMatchObject({ lastUsedAt: server.clock.now.toISOString(), revokedAt: null });
+
+    await revokeKey(server.stores, { orgName: 'acme', key: 'leaked', now: server.clock.now });
+    const refused = await server.request('GET', '/me', { key: revoked.key });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ code: 'unauthorized', message: 'this API key was revoked; ask an administrator for a new one' });
+    await deleteKey(server.stores, { orgName: 'acme', key: deleted.record.id });
+    expect((await server.request('GET', '/me', { key: deleted.key })).body).toEqual({ code: 'unauthorized', message: 'invalid API key' });
+    expect((await listKeys(server.stores, 'acme')).map((key) => key.name)).toContain('leaked');
+    expect((await listKeys(server.stores, 'acme')).map((key) => key.name)).not.toContain('old');
+  });
+});
+
 describe('GET /me', () => {
   it('answers role, name and data center of the key', async () => {
     expect((await server.request('GET', '/me', { key: server.keys.acme.standard })).body).toEqual({ role: 'USER', name: 'standard key', data_center: 'na1' });

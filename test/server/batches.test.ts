@@ -91,7 +91,57 @@ describe('POST /v2/events/batch', () => {
 });
 
 describe('restarts', () => {
-  it('resumes unfinished jobs from where they stopped', async () => {
+  it('a graceful stop hands the lease back: another instance continues the job at once, from the last committed chunk', async () => {
+    const server = await createServerHarness({ runJobs: false });
+    const submitted = await server.request('POST', '/v2/events/batch', {
+      key: server.keys.acme.standard,
+      body: { requests: Array.from({ length: 3000 }, (_, index) => ({ name: 'Handed Back', properties: { index } })) },
+    });
+    const jobId = submitted.body.job.id as string;
+    const first = createJobRunner(server.deps, { owner: 'first', chunkSize: 100, pollMs: 5 });
+    first.start();
+    for (;;) {
+      const job = await server.stores.na1.findJob(server.orgs.acme.id, jobId);
+      if ((job?.cursor ?? 0) >= 500) break;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await first.stop();
+    const stopped = await server.stores.na1.findJob(server.orgs.acme.id, jobId);
+    expect(stopped).toMatchObject({ status: 'PROCESSING' });
+    expect(stopped?.cursor).toBeLessThan(3000);
+    // No lease left to wait for: the next instance claims it now (the clock has not moved).
+    const claimed = await server.stores.na1.transaction((writer) => writer.claimJob({ owner: 'second', now: server.clock.now.toISOString(), leaseMs: 30_000 }));
+    expect(claimed).toMatchObject({ job: { id: jobId, cursor: stopped?.cursor }, takeover: false });
+    await server.stores.na1.transaction((writer) => writer.releaseJobLease(jobId, 'second'));
+    server.jobs.start();
+    await server.jobs.idle();
+    expect(await server.stores.na1.findJob(server.orgs.acme.id, jobId)).toMatchObject({ status: 'COMPLETED', imports: 3000, errors: 0 });
+    await server.close();
+  });
+
+  it("takes over a crashed instance's job once its lease has run out, and never applies a chunk twice", async () => {
+    const server = await createServerHarness({ runJobs: false, jobLeaseMs: 30_000 });
+    const submitted = await server.request('POST', '/v2/events/batch', {
+      key: server.keys.acme.standard,
+      body: { requests: Array.from({ length: 1500 }, (_, index) => ({ name: 'Taken Over', properties: { index } })) },
+    });
+    const jobId = submitted.body.job.id as string;
+    // An instance claimed the job, then died: no heartbeat, no release.
+    await server.stores.na1.transaction((writer) => writer.claimJob({ owner: 'crashed', now: server.clock.now.toISOString(), leaseMs: 30_000 }));
+    server.jobs.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await server.stores.na1.findJob(server.orgs.acme.id, jobId)).toMatchObject({ cursor: 0, status: 'PROCESSING' });
+    server.clock.now = new Date(server.clock.now.getTime() + 31_000);
+    await server.jobs.idle();
+    expect(await server.stores.na1.findJob(server.orgs.acme.id, jobId)).toMatchObject({ status: 'COMPLETED', imports: 1500 });
+    const metrics = await (await server.app.request('/metrics')).text();
+    expect(metrics).toMatch(/^recap_lease_takeovers_total\{what="job"\} 1$/m);
+    // The crashed instance, were it to wake up, finds the job no longer its own.
+    expect(await server.stores.na1.transaction((writer) => writer.lockJobForChunk(jobId, { owner: 'crashed', cursor: 0 }))).toBe(false);
+    await server.close();
+  });
+
+  it('finishes jobs an instance accepted and never processed', async () => {
     const restartable = await createServerHarness();
     const stopped = createJobRunner(restartable.deps);
     await stopped.stop();
@@ -104,7 +154,7 @@ describe('restarts', () => {
     });
     const { job } = (await response.json()) as { job: { id: string } };
     expect((await restartable.stores.na1.findJob(restartable.orgs.acme.id, job.id))?.status).toBe('PROCESSING');
-    await restartable.jobs.resumeAll();
+    // The harness's own runner (another instance, as it were) finds the job unleased and takes it.
     await restartable.jobs.idle();
     const finished = await restartable.stores.na1.findJob(restartable.orgs.acme.id, job.id);
     expect(finished).toMatchObject({ status: 'COMPLETED', imports: 1200, errors: 0, cursor: 1200 });

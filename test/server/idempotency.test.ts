@@ -65,11 +65,39 @@ describe('Idempotency-Key', () => {
   it('answers 409 idempotency_key_in_use while the first request is still executing', async () => {
     const raw = JSON.stringify({ uid: 'slow' });
     await server.stores.na1.transaction((writer) =>
-      writer.claimIdempotencyKey(server.orgs.acme.id, 'k-busy', { fingerprint: requestFingerprint('post', '/v2/users', raw), now: server.clock.now.toISOString(), expiresBefore: '2000-01-01T00:00:00.000Z' }),
+      writer.claimIdempotencyKey(server.orgs.acme.id, 'k-busy', {
+        fingerprint: requestFingerprint('post', '/v2/users', raw),
+        now: server.clock.now.toISOString(),
+        expiresBefore: '2000-01-01T00:00:00.000Z',
+        token: 'a request of another instance',
+        leaseMs: 30_000,
+      }),
     );
     const response = await server.request('POST', '/v2/users', { key, raw, headers: { 'idempotency-key': 'k-busy' } });
     expect(response.status).toBe(409);
     expect(response.body.code).toBe('idempotency_key_in_use');
+  });
+
+  it('executes the retry once the lease of a request whose process died has run out (30 s by default)', async () => {
+    const raw = JSON.stringify({ uid: 'orphaned' });
+    // A request that claimed the key, then its process died: no renewal, no saved answer.
+    await server.stores.na1.transaction((writer) =>
+      writer.claimIdempotencyKey(server.orgs.acme.id, 'k-orphan', {
+        fingerprint: requestFingerprint('post', '/v2/users', raw),
+        now: server.clock.now.toISOString(),
+        expiresBefore: '2000-01-01T00:00:00.000Z',
+        token: 'a request whose process died',
+        leaseMs: 30_000,
+      }),
+    );
+    expect((await server.request('POST', '/v2/users', { key, raw, headers: { 'idempotency-key': 'k-orphan' } })).status).toBe(409);
+    server.clock.now = new Date(server.clock.now.getTime() + 31_000);
+    const retry = await server.request('POST', '/v2/users', { key, raw, headers: { 'idempotency-key': 'k-orphan' } });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    const replay = await server.request('POST', '/v2/users', { key, raw, headers: { 'idempotency-key': 'k-orphan' } });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.id).toBe(retry.body.id);
   });
 
   it('keys belong to one organisation', async () => {

@@ -50,6 +50,37 @@ describe('POST /v2/users', () => {
     expect(again.body).toMatchObject({ id: existing.body.id, uid: 'carol', properties: { later: true } });
   });
 
+  it("brings the anonymous user's recorded sessions and events along when it is merged into an existing uid", async () => {
+    const { importSession } = await import('../../src/server/sessions/import-session.js');
+    const existing = await post({ uid: 'merge-target' });
+    // A session recorded before the visitor signed in: its fixture names no user, so an anonymous one is made.
+    const fixture = { id: 'visitor:s-42', events: [{ type: 'navigate', timestamp: '2026-03-01T10:00:00Z', url: 'https://shop.example/' }] };
+    const imported = await importSession(server.stores.na1, server.orgs.acme, JSON.stringify(fixture), { source: 'visit.json', now: server.clock.now });
+    const anonymousId = imported.userId;
+    await post({ id: anonymousId, properties: { cart: 1 } });
+    const event = await server.request('POST', '/v2/events', { key, body: { name: 'Cart Viewed', user: { id: anonymousId }, session: { id: imported.id } } });
+    expect(event.body.session_id).toBe(imported.id);
+
+    const merged = await post({ id: anonymousId, uid: 'merge-target' });
+    expect(merged.body.id).toBe(existing.body.id);
+    const listed = await server.request('GET', '/v2/sessions?uid=merge-target', { key });
+    const movedId = `${existing.body.id}:s-42`;
+    expect(listed.body.results.map((item: { id: string }) => item.id)).toEqual([movedId]);
+    // The summary works under the new id, and the old id still leads to the session.
+    const profile = await server.request('POST', '/v2/visit_profile', { key, body: {} });
+    for (const id of [movedId, imported.id]) {
+      const context = await server.request('POST', `/v2/sessions/${encodeURIComponent(id)}/context?config_profile=${profile.body.id}`, { key: architect });
+      expect(context.status, id).toBe(200);
+      expect(context.body.session_id).toBe(movedId);
+      expect(context.body.prompt).toContain('Cart Viewed');
+      expect((await server.request('GET', `/v2/sessions/${encodeURIComponent(id)}/summary?config_profile=${profile.body.id}`, { key: architect })).status).toBe(200);
+    }
+    // Events sent later with the old session id join the moved session.
+    const later = await server.request('POST', '/v2/events', { key, body: { name: 'Checkout Started', user: { uid: 'merge-target' }, session: { id: imported.id } } });
+    expect(later.status).toBe(200);
+    expect(later.body.session_id).toBe(movedId);
+  });
+
   it('refuses to change a uid once set: 409 uid_immutable', async () => {
     const user = await post({ uid: 'dave' });
     const response = await post({ id: user.body.id, uid: 'david' });

@@ -55,6 +55,10 @@ export interface HarnessOptions {
   readonly summaryCache?: boolean;
   readonly modelConcurrency?: number;
   readonly modelTimeoutMs?: number;
+  readonly jobLeaseMs?: number;
+  readonly keyLeaseMs?: number;
+  /** Default true: the harness's own job runner works on batch jobs. */
+  readonly runJobs?: boolean;
   /** Default sqlite. postgres needs RECAP_TEST_DATABASE_URL (scripts/with-postgres.sh sets it). */
   readonly store?: StoreKind;
 }
@@ -70,7 +74,7 @@ export async function createServerHarness(options: HarnessOptions = {}): Promise
   const clock = { now: new Date('2026-11-22T10:00:00.000Z') };
   let counter = 0;
   const logs: LogLine[] = [];
-  const metrics = createServerMetrics({ processMetrics: false, queueDepth: async () => (await Promise.all(Object.values(stores).map((store) => store.listUnfinishedJobs()))).flat().length });
+  const metrics = createServerMetrics({ processMetrics: false, queueDepth: async () => (await Promise.all(Object.values(stores).map((store) => store.countUnfinishedJobs()))).reduce((sum, count) => sum + count, 0) });
   const core: CoreDependencies = {
     stores,
     clock: () => clock.now,
@@ -86,8 +90,11 @@ export async function createServerHarness(options: HarnessOptions = {}): Promise
       observeModel: metrics.observeModel,
     }),
     metrics,
+    keyLeaseMs: options.keyLeaseMs ?? 30_000,
+    lifecycle: { draining: false },
   };
-  const jobs = createJobRunner(core);
+  const jobs = createJobRunner(core, { leaseMs: options.jobLeaseMs ?? 30_000, pollMs: 20 });
+  if (options.runJobs !== false) jobs.start();
   const app = createApp({ ...core, jobs });
   const acme = await createOrganisation(stores, { name: 'acme', dataCenter: 'na1', serverEventQuota: options.serverEventQuota ?? null, now: clock.now });
   const globex = await createOrganisation(stores, { name: 'globex', dataCenter: 'eu1', serverEventQuota: null, now: clock.now });

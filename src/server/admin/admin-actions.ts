@@ -52,9 +52,19 @@ export async function createKey(
   const { org, store } = await findOrganisation(stores, input.orgName);
   const generated = generateApiKey(org.dataCenter);
   const now = input.now.toISOString();
-  const record: ApiKeyRecord = { id: generated.id, orgId: org.id, name: input.name, level: input.level, secretHash: generated.secretHash, createdAt: now, updatedAt: now };
+  const record: ApiKeyRecord = { id: generated.id, orgId: org.id, name: input.name, level: input.level, secretHash: generated.secretHash, createdAt: now, updatedAt: now, lastUsedAt: null, revokedAt: null };
   await store.transaction((writer) => writer.createApiKey(record));
   return { record, key: generated.key, org };
+}
+
+/** The key of the organisation named by its id or its current name. */
+async function findKey(stores: Stores, orgName: string, key: string): Promise<{ org: OrganisationRecord; store: DataCenterStore; target: ApiKeyRecord }> {
+  const { org, store } = await findOrganisation(stores, orgName);
+  const keys = await store.listApiKeys(org.id);
+  const matches = keys.filter((candidate) => candidate.id === key || candidate.name === key);
+  if (matches.length === 0) throw new AdminError(`no key ${JSON.stringify(key)} in ${org.name} (recap admin key list --org ${org.name})`);
+  if (matches.length > 1) throw new AdminError(`several keys of ${org.name} are named ${JSON.stringify(key)}; name the key by its id`);
+  return { org, store, target: matches[0] as ApiKeyRecord };
 }
 
 /** Renames a key or changes its level; the key is named by its id or its current name. */
@@ -62,16 +72,26 @@ export async function updateKey(
   stores: Stores,
   input: { readonly orgName: string; readonly key: string; readonly name?: string; readonly level?: KeyLevel; readonly now: Date },
 ): Promise<ApiKeyRecord> {
-  const { org, store } = await findOrganisation(stores, input.orgName);
-  const keys = await store.listApiKeys(org.id);
-  const matches = keys.filter((key) => key.id === input.key || key.name === input.key);
-  if (matches.length === 0) throw new AdminError(`no key ${JSON.stringify(input.key)} in ${org.name} (recap admin key list --org ${org.name})`);
-  if (matches.length > 1) throw new AdminError(`several keys of ${org.name} are named ${JSON.stringify(input.key)}; name the key by its id`);
-  const target = matches[0] as ApiKeyRecord;
+  const { org, store, target } = await findKey(stores, input.orgName, input.key);
   const changes = { ...(input.name === undefined ? {} : { name: input.name }), ...(input.level === undefined ? {} : { level: input.level }), updatedAt: input.now.toISOString() };
   const updated = await store.transaction((writer) => writer.updateApiKey(org.id, target.id, changes));
   if (updated === undefined) throw new AdminError(`the key ${target.id} disappeared`);
   return updated;
+}
+
+/** Revokes a key (named by its id or name): every instance refuses it from the next request on. */
+export async function revokeKey(stores: Stores, input: { readonly orgName: string; readonly key: string; readonly now: Date }): Promise<ApiKeyRecord> {
+  const { org, store, target } = await findKey(stores, input.orgName, input.key);
+  const revoked = await store.transaction((writer) => writer.revokeApiKey(org.id, target.id, input.now.toISOString()));
+  if (revoked === undefined) throw new AdminError(`the key ${target.id} disappeared`);
+  return revoked;
+}
+
+/** Deletes a key (named by its id or name): it is refused, and no longer listed. */
+export async function deleteKey(stores: Stores, input: { readonly orgName: string; readonly key: string }): Promise<ApiKeyRecord> {
+  const { org, store, target } = await findKey(stores, input.orgName, input.key);
+  if (!(await store.transaction((writer) => writer.deleteApiKey(org.id, target.id)))) throw new AdminError(`the key ${target.id} disappeared`);
+  return target;
 }
 
 /** The keys of an organisation (never the keys themselves: they are not stored). */

@@ -32,6 +32,19 @@ export function createApp(deps: ServerDependencies, routes: readonly RouteDefini
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // Readiness, not liveness: 503 while a store cannot serve (database unreachable, migrations
+  // pending) or the server is stopping, so that a load balancer sends requests elsewhere.
+  app.get('/readyz', async (c) => {
+    if (deps.lifecycle.draining) return c.json({ status: 'not_ready', reasons: ['the server is stopping'] }, 503);
+    const checks = await Promise.all(
+      Object.entries(deps.stores).map(async ([dataCenter, store]) => {
+        const check = await store.checkReady().catch(() => ({ ready: false as const, reason: 'the store could not be checked' }));
+        return check.ready ? undefined : `${dataCenter}: ${redactInternals(check.reason)}`;
+      }),
+    );
+    const reasons = checks.filter((reason): reason is string => reason !== undefined);
+    return reasons.length === 0 ? c.json({ status: 'ready' }) : c.json({ status: 'not_ready', reasons }, 503);
+  });
   app.get('/metrics', async (c) => c.text(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType }));
   const document = openApiDocument(routes);
   app.get('/openapi.json', (c) => c.json(document));

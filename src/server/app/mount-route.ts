@@ -42,10 +42,11 @@ function checkUrlEncoding(url: string): void {
 }
 
 /** Runs an idempotent request, counting what its key did (executed, replayed, 409, 422). */
-async function countedIdempotency<Run extends { readonly replayed: boolean }>(deps: ServerDependencies, run: () => Promise<Run>): Promise<Run> {
+async function countedIdempotency<Run extends { readonly replayed: boolean; readonly tookOver: boolean }>(deps: ServerDependencies, run: () => Promise<Run>): Promise<Run> {
   try {
     const outcome = await run();
     deps.metrics.countIdempotency(outcome.replayed ? 'replayed' : 'executed');
+    if (outcome.tookOver) deps.metrics.countLeaseTakeover('idempotency_key');
     return outcome;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'idempotency_key_in_use') deps.metrics.countIdempotency('in_use');
@@ -69,7 +70,7 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
   const authorise: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set('started', performance.now());
     if (route.level !== null) {
-      const caller = await authenticate(c.req.header('authorization'), deps.stores);
+      const caller = await authenticate(c.req.header('authorization'), deps.stores, deps.clock());
       c.set('org', caller.org);
       c.set('key', caller.key);
       c.set('store', caller.store);
@@ -112,6 +113,9 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
           key: idempotencyKey,
           fingerprint: requestFingerprint(route.method, c.req.path, bodyBytes),
           now: deps.clock(),
+          token: deps.newId(),
+          leaseMs: deps.keyLeaseMs,
+          clock: deps.clock,
         },
         execute,
       )));

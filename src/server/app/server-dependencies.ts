@@ -23,6 +23,10 @@ export interface ServerDependencies {
   readonly summaries: SummaryService;
   /** What `GET /metrics` reports. */
   readonly metrics: ServerMetrics;
+  /** How long a request executing under an Idempotency-Key holds it without a renewal (a crashed one's key is free after this). */
+  readonly keyLeaseMs: number;
+  /** Set once the server is stopping: /readyz answers 503 so that load balancers send no more. */
+  readonly lifecycle: { draining: boolean };
   /** Runs batch jobs (built with createJobRunner from the other dependencies). */
   readonly jobs: JobRunner;
 }

@@ -25,8 +25,11 @@ export function credentialFrom(header: string | undefined): string | undefined {
 
 const unauthorized = (message: string) => new ApiError('unauthorized', message);
 
-/** The caller behind the header, or a 401 ApiError. */
-export async function authenticate(header: string | undefined, stores: Readonly<Record<DataCenter, DataCenterStore>>): Promise<Caller> {
+/** How often a key's last use is written: at most once a minute, not on every request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** The caller behind the header, or a 401 ApiError; `now` records the key's last use. */
+export async function authenticate(header: string | undefined, stores: Readonly<Record<DataCenter, DataCenterStore>>, now: Date = new Date()): Promise<Caller> {
   const credential = credentialFrom(header);
   if (credential === undefined) {
     const scheme = /^\s*(\S+)\s+\S/.exec(header ?? '')?.[1];
@@ -38,9 +41,16 @@ export async function authenticate(header: string | undefined, stores: Readonly<
   // A key is looked up only in the data center its prefix names: a key of an eu1 organisation
   // with an na1 prefix (or none) is not found there.
   const store = stores[parsed.dataCenter];
+  // Read on every request, never cached: a revoked or deleted key is refused by every instance at once.
   const key = await store.findApiKey(parsed.id);
   if (key === undefined || !secretMatches(parsed.secret, key.secretHash)) throw unauthorized('invalid API key');
+  if (key.revokedAt !== null) throw unauthorized('this API key was revoked; ask an administrator for a new one');
   const org = await store.findOrganisation(key.orgId);
   if (org === undefined || org.dataCenter !== parsed.dataCenter) throw unauthorized('invalid API key');
+  const since = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
+  if (key.lastUsedAt === null || key.lastUsedAt < since) {
+    // Not awaited: the request does not wait for bookkeeping, and a failure to note it is harmless.
+    void store.transaction((writer) => writer.touchApiKey(key.id, now.toISOString(), since)).catch(() => undefined);
+  }
   return { key, org, store };
 }

@@ -95,7 +95,8 @@ export async function recordEvents(writer: StoreWriter, items: readonly unknown[
   for (const [uid, id] of idsByUid) usersByUid.set(uid, { id });
   const usersById = new Map<string, Pick<UserRecord, 'id'> | undefined>();
   const latestSession = new Map<string, string | null>();
-  const sessionOwner = new Map<string, string | undefined>();
+  // A session reference may be an old id (its user was merged into another): events join it under its id now.
+  const sessions = new Map<string, { readonly id: string; readonly userId: string } | undefined>();
   const resolved: { userId: string | null; sessionId: string | null }[] = [];
 
   for (const [index, entry] of prepared.entries()) {
@@ -119,11 +120,15 @@ export async function recordEvents(writer: StoreWriter, items: readonly unknown[
       let sessionId: string | null = null;
       const session = entry.request.session;
       if (session !== undefined && 'id' in session) {
-        if (!sessionOwner.has(session.id)) sessionOwner.set(session.id, (await writer.findSession(context.orgId, session.id))?.userId);
-        const owner = sessionOwner.get(session.id);
-        if (owner === undefined) throw invalidRequest('unknown session', [{ path: 'session.id', message: `no session ${session.id}` }]);
+        if (!sessions.has(session.id)) {
+          const found = await writer.findSessionInfo(context.orgId, session.id);
+          sessions.set(session.id, found === undefined ? undefined : { id: found.id, userId: found.userId });
+        }
+        const target = sessions.get(session.id);
+        if (target === undefined) throw invalidRequest('unknown session', [{ path: 'session.id', message: `no session ${session.id}` }]);
+        const owner = target.userId;
         if (user !== undefined && owner !== user.id) throw invalidRequest('session of another user', [{ path: 'session.id', message: `session ${session.id} belongs to another user` }]);
-        sessionId = session.id;
+        sessionId = target.id;
         user ??= usersById.get(owner) ?? (await writer.findUser(context.orgId, owner));
       } else if (session !== undefined) {
         if (user === undefined) throw invalidRequest('use_most_recent needs a user', [{ path: 'session.use_most_recent', message: 'name the user with user.uid or user.id' }]);

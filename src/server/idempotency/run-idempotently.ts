@@ -2,7 +2,8 @@
 // status and body saved (4xx and 500 included, 429 and >500 not); later requests with the same key
 // get that result with `Idempotent-Replayed: true`; the same key with another method, path or body
 // is 422; while the first is executing, 409. Keys belong to the organisation and expire after 24
-// hours.
+// hours. The executing request holds the key with a lease it renews while it runs: when its
+// process dies, the key is released once the lease runs out, and the client's retry executes.
 
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../models/replay/canonical-json.js';
@@ -14,6 +15,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/** How long an executing request's key outlives its process: a crashed request's key is free after this. */
+export const DEFAULT_KEY_LEASE_MS = 30_000;
 
 /** What identifies "the same request": method, path and body (as canonical JSON when it is JSON). */
 export function requestFingerprint(method: string, path: string, body: Uint8Array | string): string {
@@ -35,6 +38,8 @@ export function isSaved(status: number): boolean {
 export interface IdempotentRun {
   readonly result: HandlerResult;
   readonly replayed: boolean;
+  /** The key's previous request died while executing; this one took the key over. */
+  readonly tookOver: boolean;
 }
 
 /** Runs `execute` once per organisation and key, as the spec says. */
@@ -45,10 +50,17 @@ export async function runIdempotently(
     readonly key: string;
     readonly fingerprint: string;
     readonly now: Date;
+    /** Names this request's hold on the key. */
+    readonly token: string;
+    readonly leaseMs?: number;
+    /** The clock renewals are stamped with (default the real one). */
+    readonly clock?: () => Date;
   },
   execute: () => Promise<HandlerResult>,
 ): Promise<IdempotentRun> {
-  const { store, orgId, key } = options;
+  const { store, orgId, key, token } = options;
+  const leaseMs = options.leaseMs ?? DEFAULT_KEY_LEASE_MS;
+  const clock = options.clock ?? (() => new Date());
   if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new ApiError('invalid_request', `Idempotency-Key must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, {
       details: [{ path: 'headers.Idempotency-Key', message: `${key.length} characters` }],
@@ -59,6 +71,8 @@ export async function runIdempotently(
       fingerprint: options.fingerprint,
       now: options.now.toISOString(),
       expiresBefore: new Date(options.now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
+      token,
+      leaseMs,
     }),
   );
   if (claim.state === 'executing') {
@@ -68,9 +82,13 @@ export async function runIdempotently(
     throw new ApiError('idempotency_key_reused', 'this Idempotency-Key was used for a request with another method, path or body');
   }
   if (claim.state === 'completed') {
-    return { result: { status: claim.status, body: JSON.parse(claim.body) as unknown }, replayed: true };
+    return { result: { status: claim.status, body: JSON.parse(claim.body) as unknown }, replayed: true, tookOver: false };
   }
 
+  // Renewed while the request runs, so that only a dead process's key runs out.
+  const heartbeat = setInterval(() => {
+    void store.transaction((writer) => writer.renewIdempotencyKey(orgId, key, { token, now: clock().toISOString(), leaseMs })).catch(() => undefined);
+  }, Math.max(10, Math.floor(leaseMs / 3)));
   let result: HandlerResult;
   try {
     result = await execute();
@@ -79,17 +97,18 @@ export async function runIdempotently(
       error instanceof ApiError
         ? { status: error.status, body: error.body(), headers: error.headers }
         : { status: 500, body: { code: 'internal_error', message: 'internal error' } };
-    await settle(store, orgId, key, failure);
+    clearInterval(heartbeat);
+    await settle(store, orgId, key, token, failure);
     throw error;
   }
-  await settle(store, orgId, key, result);
-  return { result, replayed: false };
+  clearInterval(heartbeat);
+  await settle(store, orgId, key, token, result);
+  return { result, replayed: false, tookOver: claim.takeover };
 }
 
-async function settle(store: DataCenterStore, orgId: string, key: string, result: HandlerResult): Promise<void> {
-  await store.transaction((writer) =>
-    isSaved(result.status)
-      ? writer.completeIdempotencyKey(orgId, key, { status: result.status, body: JSON.stringify(result.body) })
-      : writer.releaseIdempotencyKey(orgId, key),
-  );
+async function settle(store: DataCenterStore, orgId: string, key: string, token: string, result: HandlerResult): Promise<void> {
+  await store.transaction(async (writer) => {
+    if (isSaved(result.status)) await writer.completeIdempotencyKey(orgId, key, { token, status: result.status, body: JSON.stringify(result.body) });
+    else await writer.releaseIdempotencyKey(orgId, key, token);
+  });
 }

@@ -33,11 +33,16 @@ export class SessionCache {
   }
 }
 
-/** The session, or undefined when the organisation has none with this id. */
-export async function loadServerSession(store: StoreReader, orgId: string, sessionId: string, cache: SessionCache): Promise<LoadedServerSession | undefined> {
+/**
+ * The session, or undefined when the organisation has none with this id. An old id (of a session
+ * that moved when its anonymous user was merged into an identified one) loads the session under
+ * its new id.
+ */
+export async function loadServerSession(store: StoreReader, orgId: string, requestedId: string, cache: SessionCache): Promise<LoadedServerSession | undefined> {
   // The fixture (megabytes for a long session) is read only when the cache cannot answer.
-  const info = await store.findSessionInfo(orgId, sessionId);
+  const info = await store.findSessionInfo(orgId, requestedId);
   if (info === undefined) return undefined;
+  const sessionId = info.id;
   const joined = await store.listSessionEvents(orgId, sessionId);
   const version = `${info.importedAt}|${joined.length}|${joined.at(-1)?.id ?? ''}`;
   const key = `${orgId}\u0000${sessionId}`;

@@ -29,6 +29,10 @@ export interface ApiKeyRecord {
   readonly secretHash: string;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** When a request last authenticated with it (to the minute), or null. */
+  readonly lastUsedAt: string | null;
+  /** When it was revoked (every request with it is refused from then on), or null. */
+  readonly revokedAt: string | null;
 }
 
 export interface UserRecord {
@@ -104,6 +108,13 @@ export interface JobRecord {
   readonly errors: number;
 }
 
+/** A job leased to an instance by `claimJob`. */
+export interface ClaimedJob {
+  readonly job: JobRecord;
+  /** The lease had expired in another instance's hands: it stopped (crashed) mid-job. */
+  readonly takeover: boolean;
+}
+
 /** The outcome of one batch item, by its index in the request. */
 export interface JobResultRecord {
   readonly index: number;
@@ -117,9 +128,9 @@ export type CatalogKind = 'user_property' | 'event_name' | 'event_property';
 
 /** What an Idempotency-Key lookup found. */
 export type IdempotencyClaim =
-  /** New (or expired) key, now marked executing for this request. */
-  | { readonly state: 'claimed' }
-  /** Another request with this key is still executing. */
+  /** New (or expired, or its executing request's lease ran out), now executing for this request. */
+  | { readonly state: 'claimed'; readonly takeover: boolean }
+  /** Another request with this key is still executing (its lease is live). */
   | { readonly state: 'executing' }
   /** The key was used with another method, path or body. */
   | { readonly state: 'mismatch' }

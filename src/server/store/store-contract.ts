@@ -7,6 +7,7 @@ import { describeIsolationContract } from './test-support/describe-isolation-con
 import { describeLimitContract } from './test-support/describe-limit-contract.js';
 import { describeOrganisationContract } from './test-support/describe-organisation-contract.js';
 import { describeProfileJobContract } from './test-support/describe-profile-job-contract.js';
+import { describeReadinessContract } from './test-support/describe-readiness-contract.js';
 import { describeSessionEventContract } from './test-support/describe-session-event-contract.js';
 import { describeTransactionContract } from './test-support/describe-transaction-contract.js';
 import { describeUserContract } from './test-support/describe-user-contract.js';
@@ -25,5 +26,6 @@ export function describeStoreContract(name: string, open: () => Promise<DataCent
     describeIdempotencyContract(store);
     describeIsolationContract(store);
     describeTransactionContract(store);
+    describeReadinessContract(store);
   });
 }

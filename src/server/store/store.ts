@@ -2,12 +2,13 @@
 // the same contract suite (store-contract.ts): SQLite (embedded default) and PostgreSQL.
 //
 // Reads may run anywhere; writes run inside `transaction`, which is atomic and isolated: in
-// SQLite one writer at a time (BEGIN IMMEDIATE behind a mutex), in PostgreSQL with row locks
-// (`...ForUpdate` reads take them). Domain rules (merging properties, identification, limits)
+// SQLite one writer at a time (BEGIN IMMEDIATE on one connection), in PostgreSQL with row locks
+// (`...ForUpdate` reads take them). Both are one implementation (sql/) with dialect hooks. Domain rules (merging properties, identification, limits)
 // live in the server, not here: the store persists and guards concurrency.
 
 import type {
   ApiKeyRecord,
+  ClaimedJob,
   CatalogKind,
   DataCenter,
   EventRecord,
@@ -45,8 +46,9 @@ export interface StoreReader {
   /** The most recently updated user with this email (emails are not unique). */
   findUserByEmail(orgId: string, email: string): Promise<UserRecord | undefined>;
 
+  /** The session with this id, or with this old id (one that moved when its user was merged into another). */
   findSession(orgId: string, id: string): Promise<SessionRecord | undefined>;
-  /** The session without its fixture (which may be megabytes). */
+  /** The session without its fixture (which may be megabytes); old ids lead to it as for findSession. */
   findSessionInfo(orgId: string, id: string): Promise<SessionInfo | undefined>;
   /** Newest first (createdTime descending, then id), at most `limit`; without fixtures. */
   listSessionsForUser(orgId: string, userId: string, limit: number): Promise<SessionInfo[]>;
@@ -60,8 +62,10 @@ export interface StoreReader {
   listProfiles(orgId: string, options: { readonly after?: string | null; readonly limit: number }): Promise<Page<ProfileRecord>>;
 
   findJob(orgId: string, id: string): Promise<JobRecord | undefined>;
-  /** Jobs of every organisation still PROCESSING (to resume after a restart), oldest first. */
+  /** Jobs of every organisation still PROCESSING, oldest first. */
   listUnfinishedJobs(): Promise<JobRecord[]>;
+  /** How many jobs of every organisation are still PROCESSING. */
+  countUnfinishedJobs(): Promise<number>;
   /** Submitted items `[from, from + count)` of a job, in order. */
   readJobItems(jobId: string, from: number, count: number): Promise<JsonValue[]>;
   /** Results with `ok`, by index ascending, after index `after` (exclusive; -1 for the start). */
@@ -75,6 +79,12 @@ export interface StoreWriter extends StoreReader {
   /** Throws StoreConflictError when the name is taken (in this store). */
   createOrganisation(record: OrganisationRecord): Promise<void>;
   createApiKey(record: ApiKeyRecord): Promise<void>;
+  /** Marks the key revoked at `now` (once: a revoked key keeps its first time); undefined when it does not exist. */
+  revokeApiKey(orgId: string, id: string, now: string): Promise<ApiKeyRecord | undefined>;
+  /** Deletes the key; false when it did not exist. */
+  deleteApiKey(orgId: string, id: string): Promise<boolean>;
+  /** Records that the key was used at `now`, unless it was already recorded at or after `since`. */
+  touchApiKey(id: string, now: string, since: string): Promise<void>;
   /** Undefined when the key does not exist in this organisation. */
   updateApiKey(orgId: string, id: string, changes: { readonly name?: string; readonly level?: KeyLevel; readonly updatedAt: string }): Promise<ApiKeyRecord | undefined>;
 
@@ -88,6 +98,13 @@ export interface StoreWriter extends StoreReader {
 
   /** False (and nothing changes) when a session with this id exists in the organisation. */
   insertSession(record: SessionRecord): Promise<boolean>;
+  /**
+   * Gives user `toUserId` the sessions of `fromUserId` (merged into it), with their events: each
+   * session's id becomes `<toUserId>:<its session part>` (`<toUserId>:<part>~<fromUserId>` when
+   * that is taken), its old id keeps leading to it (findSession, findSessionInfo), and the events
+   * of `fromUserId` become `toUserId`'s. Returns the moves, old id to new.
+   */
+  moveUserSessions(orgId: string, fromUserId: string, toUserId: string): Promise<readonly { readonly from: string; readonly to: string }[]>;
   insertEvents(records: readonly EventRecord[]): Promise<void>;
 
   insertProfile(record: ProfileRecord): Promise<void>;
@@ -111,29 +128,53 @@ export interface StoreWriter extends StoreReader {
   consumeServerEvents(orgId: string, period: string, count: number, quota: number): Promise<boolean>;
 
   createJob(record: JobRecord, items: readonly JsonValue[]): Promise<void>;
+  /**
+   * Leases the oldest PROCESSING job of any organisation that no live lease holds (none, or one
+   * that expired before `now`) to `owner` until `now + leaseMs`; undefined when there is none.
+   * Concurrent claims never lease one job twice (PostgreSQL: FOR UPDATE SKIP LOCKED).
+   */
+  claimJob(options: { readonly owner: string; readonly now: string; readonly leaseMs: number }): Promise<ClaimedJob | undefined>;
+  /** Extends `owner`'s lease of a PROCESSING job; false when it holds the lease no more. */
+  renewJobLease(jobId: string, options: { readonly owner: string; readonly now: string; readonly leaseMs: number }): Promise<boolean>;
+  /**
+   * The first step of a chunk's transaction: true when `owner` still holds the job's lease and
+   * its cursor is at `cursor`, and the job is then locked until the transaction ends (PostgreSQL:
+   * FOR UPDATE); false means the chunk must not be applied (the transaction is to be rolled back).
+   */
+  lockJobForChunk(jobId: string, options: { readonly owner: string; readonly cursor: number }): Promise<boolean>;
+  /** Gives the lease back (a graceful stop), so that another instance takes the job at once. */
+  releaseJobLease(jobId: string, owner: string): Promise<void>;
   /** Moves the cursor and stores the results of the items processed. */
   recordJobProgress(
     jobId: string,
     progress: { readonly cursor: number; readonly imports: number; readonly errors: number; readonly results: readonly JobResultRecord[] },
   ): Promise<void>;
-  finishJob(jobId: string, status: JobStatus, finished: string): Promise<void>;
+  /** Ends the job (and its lease) when `owner` holds the lease, or whoever does when owner is undefined; false when it did not. */
+  finishJob(jobId: string, status: JobStatus, finished: string, owner?: string): Promise<boolean>;
 
   /**
-   * Claims an Idempotency-Key for a request with `fingerprint` (method, path and body hash). A
-   * key older than `expiresBefore` is forgotten first, so it starts anew.
+   * Claims an Idempotency-Key for a request with `fingerprint` (method, path and body hash) and the
+   * claim `token`, leased until `now + leaseMs`. A key older than `expiresBefore` is forgotten
+   * first, so it starts anew; a key whose executing request's lease ran out (its process died) is
+   * taken over, with `takeover: true`.
    */
   claimIdempotencyKey(
     orgId: string,
     key: string,
-    options: { readonly fingerprint: string; readonly now: string; readonly expiresBefore: string },
+    options: { readonly fingerprint: string; readonly now: string; readonly expiresBefore: string; readonly token: string; readonly leaseMs: number },
   ): Promise<IdempotencyClaim>;
-  /** Saves the result of the request that claimed the key. */
-  completeIdempotencyKey(orgId: string, key: string, result: { readonly status: number; readonly body: string }): Promise<void>;
-  /** Forgets the key (a result that must not be saved: 429, >500, or a crash). */
-  releaseIdempotencyKey(orgId: string, key: string): Promise<void>;
+  /** Extends the lease of the executing request holding `token`; false when it holds the key no more. */
+  renewIdempotencyKey(orgId: string, key: string, options: { readonly token: string; readonly now: string; readonly leaseMs: number }): Promise<boolean>;
+  /** Saves the result of the request holding `token`; false (nothing saved) when it holds the key no more. */
+  completeIdempotencyKey(orgId: string, key: string, result: { readonly token: string; readonly status: number; readonly body: string }): Promise<boolean>;
+  /** Forgets the key held by `token` (a result that must not be saved: 429, >500, or a crash). */
+  releaseIdempotencyKey(orgId: string, key: string, token: string): Promise<void>;
 
   putCachedSummary(orgId: string, key: string, value: string, now: string): Promise<void>;
 }
+
+/** Whether a store can serve requests; the reason never names a host, user, password or file. */
+export type Readiness = { readonly ready: true } | { readonly ready: false; readonly reason: string };
 
 /** The store of one data center. */
 export interface DataCenterStore extends StoreReader {
@@ -141,6 +182,11 @@ export interface DataCenterStore extends StoreReader {
   readonly kind: 'sqlite' | 'postgres';
   /** Runs `work` atomically; commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (writer: StoreWriter) => Promise<T>): Promise<T>;
+  /**
+   * Not ready while the database cannot be reached (or does not answer within 5 s), while a
+   * migration this code knows is not applied, or once the store is closed.
+   */
+  checkReady(): Promise<Readiness>;
   close(): Promise<void>;
 }
 

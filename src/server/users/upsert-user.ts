@@ -109,6 +109,8 @@ export async function upsertUser(writer: StoreWriter, request: UserRequest, cont
 
   const user: UserRecord = {
     ...target,
+    // Sessions recorded while anonymous now belong to this user (moved below).
+    identifiedInSession: target.identifiedInSession || absorbed?.identifiedInSession === true,
     displayName: request.display_name !== undefined ? request.display_name : (target.displayName ?? absorbed?.displayName ?? null),
     email: request.email !== undefined ? request.email : (target.email ?? absorbed?.email ?? null),
     properties: propertyStateToJson(state),
@@ -116,7 +118,11 @@ export async function upsertUser(writer: StoreWriter, request: UserRequest, cont
   };
   if (created) await writer.insertUser(user);
   else await writer.updateUser(user);
-  if (absorbed !== undefined) await writer.updateUser({ ...absorbed, mergedInto: user.id, updatedAt: now });
+  if (absorbed !== undefined) {
+    await writer.updateUser({ ...absorbed, mergedInto: user.id, updatedAt: now });
+    // One logical user: the sessions and events recorded while anonymous come along.
+    await writer.moveUserSessions(context.orgId, absorbed.id, user.id);
+  }
   return { user, rejectedProperties: rejected, created };
 }
 

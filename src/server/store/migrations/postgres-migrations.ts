@@ -3,5 +3,7 @@
 import type { Migration } from './migration.js';
 import { initial } from './postgres/001-initial.js';
 import { jobResultRows } from './postgres/002-job-result-rows.js';
+import { writePath } from './postgres/003-write-path.js';
+import { leasesAndMoves } from './postgres/004-leases-and-moves.js';
 
-export const postgresMigrations: readonly Migration[] = [initial, jobResultRows];
+export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves];

@@ -3,15 +3,32 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
+import { expectVersionOneData } from '../test-support/expect-version-one-data.js';
 import { organisation, user } from '../test-support/store-fixtures.js';
 import type { Migration } from '../migrations/migration.js';
 import { postgresMigrations } from '../migrations/postgres-migrations.js';
 import { openStores } from '../open-stores.js';
 import { describeStoreContract } from '../store-contract.js';
 import { TransactionMisuseError } from '../transaction-scope.js';
+import { migrateStore } from '../migrations/migrate-store.js';
 import { createPostgresStore } from './create-postgres-store.js';
-import { migratePostgres, postgresSchemaVersion } from './migrate-postgres.js';
-import { PostgresConfigurationError } from './postgres-connection.js';
+import { PostgresConfigurationError, postgresConnection } from './postgres-connection.js';
+import { postgresDialect } from './postgres-dialect.js';
+
+/** Migrates a schema as the store does when it opens; returns the versions applied. */
+async function migratePostgres(url: string, migrations: readonly Migration[], options: { readonly schema: string }): Promise<number[]> {
+  const dialect = postgresDialect(postgresConnection(url, { schema: options.schema }));
+  try {
+    return await migrateStore(dialect, migrations);
+  } finally {
+    await dialect.close();
+  }
+}
+
+async function postgresSchemaVersion(pool: pg.Pool): Promise<number> {
+  const result = await pool.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+  return result.rows[0]?.version ?? 0;
+}
 
 const databaseUrl = process.env['RECAP_TEST_DATABASE_URL'];
 
@@ -96,21 +113,15 @@ function describePostgresStore(url: string): void {
         // Version 1 kept one row per batch result.
         await pool.query(`INSERT INTO jobs (id, org_id, kind, status, created, total, cursor, imports, errors) VALUES ('job-1', 'org-1', 'events', 'COMPLETED', 'x', 3, 3, 2, 1);
           INSERT INTO job_results (job_id, item_index, ok, result) VALUES ('job-1', 0, true, '{"id":"e-0"}'), ('job-1', 1, false, '{"code":"invalid_request"}'), ('job-1', 2, true, '"e-2"');`);
-        expect(await migratePostgres(pool, [...postgresMigrations, addNotes], { schema })).toEqual([...versions.slice(1), newest + 1]);
-        expect(await migratePostgres(pool, [...postgresMigrations, addNotes], { schema })).toEqual([]);
+        expect(await migratePostgres(url, [...postgresMigrations, addNotes], { schema })).toEqual([...versions.slice(1), newest + 1]);
+        expect(await migratePostgres(url, [...postgresMigrations, addNotes], { schema })).toEqual([]);
         expect((await pool.query('SELECT version FROM schema_migrations ORDER BY version')).rows).toEqual([...versions, newest + 1].map((version) => ({ version })));
         expect((await pool.query('SELECT count(*)::integer AS notes FROM notes')).rows).toEqual([{ notes: 0 }]);
       } finally {
         await pool.end();
       }
       const reopened = await createPostgresStore({ connectionString: url, schema, dataCenter: 'na1', migrations: [...postgresMigrations, addNotes] });
-      expect(await reopened.findOrganisation('org-1')).toBeDefined();
-      expect(await reopened.listJobResults('job-1', { ok: true, after: -1, limit: 10 })).toEqual([
-        { index: 0, ok: true, result: { id: 'e-0' } },
-        { index: 2, ok: true, result: 'e-2' },
-      ]);
-      expect(await reopened.listJobResults('job-1', { ok: false, after: -1, limit: 10 })).toEqual([{ index: 1, ok: false, result: { code: 'invalid_request' } }]);
-      expect([await reopened.countJobResults('job-1', true), await reopened.countJobResults('job-1', false)]).toEqual([2, 1]);
+      await expectVersionOneData(reopened);
       await reopened.close();
     });
 
@@ -188,6 +199,53 @@ function describePostgresStore(url: string): void {
         expect(rejected).toEqual([]);
       } finally {
         await store.close();
+      }
+    });
+
+    test('checkReady names a migration this code knows that the schema lacks', async () => {
+      const schema = newSchema();
+      const store = await createPostgresStore({ connectionString: url, schema, dataCenter: 'na1', migrations: [...postgresMigrations, addNotes] });
+      const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
+      try {
+        expect(await store.checkReady()).toEqual({ ready: true });
+        await pool.query('DELETE FROM schema_migrations WHERE version = $1', [newest + 1]);
+        expect(await store.checkReady()).toEqual({ ready: false, reason: `the PostgreSQL database of na1 lacks migration ${newest + 1} (add-notes)` });
+      } finally {
+        await pool.end();
+        await store.close();
+      }
+    });
+
+    test('checkReady answers not ready while the database refuses connections, without naming the host, user or password', async () => {
+      const database = `recap_ready_${process.pid}_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${database}`);
+        const withPassword = new URL(url);
+        withPassword.username = 'postgres';
+        withPassword.password = 's3cret-pass';
+        withPassword.pathname = `/${database}`;
+        const store = await createPostgresStore({ connectionString: withPassword.toString(), dataCenter: 'eu1' });
+        try {
+          expect(await store.checkReady()).toEqual({ ready: true });
+          await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
+          await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database]);
+          const readiness = await store.checkReady();
+          expect(readiness).toMatchObject({ ready: false, reason: expect.stringMatching(/^the PostgreSQL database of eu1 cannot be reached/) });
+          const reason = readiness.ready ? '' : readiness.reason;
+          for (const secret of ['s3cret-pass', 'postgres', withPassword.hostname, withPassword.port, database]) expect(reason).not.toContain(secret);
+          await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
+          // A pooled connection the server ended may be met once more before it is discarded.
+          let again = await store.checkReady();
+          for (let attempt = 0; attempt < 5 && !again.ready; attempt++) again = await store.checkReady();
+          expect(again).toEqual({ ready: true });
+        } finally {
+          await store.close();
+        }
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        await admin.end();
       }
     });
 

@@ -1,19 +1,14 @@
-// The SQLite store of one data center: one file, two connections. Writes go through one
-// connection in BEGIN IMMEDIATE transactions, one at a time behind an async mutex; reads outside
-// transactions use a second, read-only connection, so they never see uncommitted writes (WAL lets
-// them run while a transaction is open). busy_timeout covers other processes (the admin CLI).
+// Opens the SQLite store of one data center: the file in WAL mode with the pragmas below, migrated
+// to the newest schema, then read through a second, read-only connection (sqlite-dialect.ts).
 
 import Database from 'better-sqlite3';
 import type { Migration } from '../migrations/migration.js';
+import { migrateStore } from '../migrations/migrate-store.js';
 import { sqliteMigrations } from '../migrations/sqlite-migrations.js';
 import type { DataCenter } from '../records.js';
-import type { DataCenterStore, StoreWriter } from '../store.js';
-import { TransactionMisuseError, TransactionScope } from '../transaction-scope.js';
-import { AsyncMutex } from './async-mutex.js';
-import { migrateSqlite } from './migrate-sqlite.js';
-import { SqliteReader } from './sqlite-reader.js';
-import { SqliteWriter } from './sqlite-writer.js';
-import { StatementCache } from './statement-cache.js';
+import { createSqlStore } from '../sql/sql-store.js';
+import type { DataCenterStore } from '../store.js';
+import { sqliteDialect } from './sqlite-dialect.js';
 
 export interface SqliteStoreOptions {
   /** The database file, created when missing (its directory must exist). */
@@ -27,8 +22,9 @@ export interface SqliteStoreOptions {
 
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<DataCenterStore> {
   const timeout = options.busyTimeoutMs ?? 5_000;
+  const migrations = options.migrations ?? sqliteMigrations;
   const writing = new Database(options.file, { timeout });
-  let reading: Database.Database;
+  let reading: Database.Database | undefined;
   try {
     writing.pragma('journal_mode = WAL');
     writing.pragma('synchronous = NORMAL');
@@ -38,64 +34,12 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<Da
     // inserts about 1.5 times as fast once the database has grown.
     writing.pragma('cache_size = -32768');
     writing.pragma('wal_autocheckpoint = 10000');
-    migrateSqlite(writing, options.migrations ?? sqliteMigrations);
-    // An in-memory database exists only on its connection: reads share it (and so see a running
-    // transaction's writes; fine for throwaway stores).
+    // The migrations need only the writing connection; the read-only one opens on the migrated file.
+    await migrateStore(sqliteDialect(writing, writing), migrations);
     reading = writing.memory ? writing : new Database(options.file, { readonly: true, timeout });
   } catch (error) {
     writing.close();
     throw error;
   }
-  return new SqliteStore(options.dataCenter, writing, reading);
-}
-
-class SqliteStore extends SqliteReader implements DataCenterStore {
-  readonly dataCenter: DataCenter;
-  readonly kind = 'sqlite' as const;
-  readonly #writing: Database.Database;
-  readonly #reading: Database.Database;
-  readonly #writeStatements: StatementCache;
-  readonly #mutex = new AsyncMutex();
-  readonly #scope = new TransactionScope('SQLite store');
-  #closed = false;
-
-  constructor(dataCenter: DataCenter, writing: Database.Database, reading: Database.Database) {
-    super(new StatementCache(reading));
-    this.dataCenter = dataCenter;
-    this.#writing = writing;
-    this.#reading = reading;
-    this.#writeStatements = new StatementCache(writing);
-  }
-
-  transaction<Result>(work: (writer: StoreWriter) => Promise<Result>): Promise<Result> {
-    return this.#scope.run(() =>
-      this.#mutex.runExclusive(async () => {
-        if (this.#closed) throw new TransactionMisuseError(`the SQLite store of ${this.dataCenter} is closed`);
-        let open = true;
-        const writer = this.#scope.guard<StoreWriter>(new SqliteWriter(this.#writeStatements), () => open);
-        this.#writing.exec('BEGIN IMMEDIATE');
-        try {
-          const result = await work(writer);
-          this.#writing.exec('COMMIT');
-          return result;
-        } catch (error) {
-          if (this.#writing.inTransaction) this.#writing.exec('ROLLBACK');
-          throw error;
-        } finally {
-          open = false;
-        }
-      }),
-    );
-  }
-
-  close(): Promise<void> {
-    // Behind the mutex: a transaction under way finishes first.
-    return this.#mutex.runExclusive(async () => {
-      if (this.#closed) return;
-      this.#closed = true;
-      this.#writing.pragma('optimize');
-      if (this.#reading !== this.#writing) this.#reading.close();
-      this.#writing.close();
-    });
-  }
+  return createSqlStore(sqliteDialect(writing, reading), { dataCenter: options.dataCenter, migrations });
 }

@@ -5,14 +5,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
+import { expectVersionOneData } from '../test-support/expect-version-one-data.js';
 import { organisation, user } from '../test-support/store-fixtures.js';
 import { StoreMigrationError } from '../migrations/store-migration-error.js';
 import type { Migration } from '../migrations/migration.js';
 import { sqliteMigrations } from '../migrations/sqlite-migrations.js';
 import { openStores } from '../open-stores.js';
 import { describeStoreContract } from '../store-contract.js';
+import { migrateStore } from '../migrations/migrate-store.js';
 import { createSqliteStore } from './create-sqlite-store.js';
-import { migrateSqlite, sqliteSchemaVersion } from './migrate-sqlite.js';
+import { sqliteDialect } from './sqlite-dialect.js';
+
+/** Migrates an open database as the store does when it opens; returns the versions applied. */
+const migrateSqlite = (database: Database.Database, migrations: readonly Migration[]): Promise<number[]> => migrateStore(sqliteDialect(database, database), migrations);
+const sqliteSchemaVersion = (database: Database.Database): number => database.prepare<[], number | null>('SELECT max(version) FROM schema_migrations').pluck().get() ?? 0;
 
 const root = await mkdtemp(path.join(tmpdir(), 'recap-sqlite-store-'));
 let files = 0;
@@ -82,8 +88,8 @@ describe('SQLite store', () => {
       database.exec(`INSERT INTO jobs (id, org_id, kind, status, created, total, cursor, imports, errors) VALUES ('job-1', 'org-1', 'events', 'COMPLETED', 'x', 3, 3, 2, 1);
         INSERT INTO job_results (job_id, item_index, ok, result) VALUES ('job-1', 0, 1, '{"id":"e-0"}'), ('job-1', 1, 0, '{"code":"invalid_request"}'), ('job-1', 2, 1, '"e-2"');`);
       const versions = Array.from({ length: newest }, (_, index) => index + 1);
-      expect(migrateSqlite(database, [...sqliteMigrations, addNotes])).toEqual([...versions.slice(1), newest + 1]);
-      expect(migrateSqlite(database, [...sqliteMigrations, addNotes])).toEqual([]);
+      expect(await migrateSqlite(database, [...sqliteMigrations, addNotes])).toEqual([...versions.slice(1), newest + 1]);
+      expect(await migrateSqlite(database, [...sqliteMigrations, addNotes])).toEqual([]);
       expect(sqliteSchemaVersion(database)).toBe(newest + 1);
       expect(database.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([...versions, newest + 1]);
       expect(database.prepare("SELECT name FROM sqlite_master WHERE name = 'notes'").pluck().get()).toBe('notes');
@@ -91,21 +97,15 @@ describe('SQLite store', () => {
       database.close();
     }
     const reopened = await createSqliteStore({ file, dataCenter: 'na1', migrations: [...sqliteMigrations, addNotes] });
-    expect(await reopened.findOrganisation('org-1')).toBeDefined();
-    expect(await reopened.listJobResults('job-1', { ok: true, after: -1, limit: 10 })).toEqual([
-      { index: 0, ok: true, result: { id: 'e-0' } },
-      { index: 2, ok: true, result: 'e-2' },
-    ]);
-    expect(await reopened.listJobResults('job-1', { ok: false, after: -1, limit: 10 })).toEqual([{ index: 1, ok: false, result: { code: 'invalid_request' } }]);
-    expect([await reopened.countJobResults('job-1', true), await reopened.countJobResults('job-1', false)]).toEqual([2, 1]);
+    await expectVersionOneData(reopened);
     await reopened.close();
   });
 
-  test('a failing migration is rolled back whole and reported with StoreMigrationError', () => {
+  test('a failing migration is rolled back whole and reported with StoreMigrationError', async () => {
     const database = new Database(':memory:');
     const broken: Migration = { version: newest + 1, name: 'broken', sql: 'CREATE TABLE half (id TEXT); INSERT INTO missing VALUES (1);' };
     try {
-      expect(() => migrateSqlite(database, [...sqliteMigrations, broken])).toThrow(StoreMigrationError);
+      await expect(migrateSqlite(database, [...sqliteMigrations, broken])).rejects.toThrow(StoreMigrationError);
       expect(sqliteSchemaVersion(database)).toBe(newest);
       expect(database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'half'").pluck().get()).toBe(0);
     } finally {
@@ -113,12 +113,30 @@ describe('SQLite store', () => {
     }
   });
 
-  test('migrations sharing a version are refused before anything runs', () => {
+  test('migrations sharing a version are refused before anything runs', async () => {
     const database = new Database(':memory:');
     try {
-      expect(() => migrateSqlite(database, [...sqliteMigrations, { ...addNotes, version: 1 }])).toThrow(/share version 1/);
+      await expect(migrateSqlite(database, [...sqliteMigrations, { ...addNotes, version: 1 }])).rejects.toThrow(/share version 1/);
+      expect(database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'schema_migrations'").pluck().get()).toBe(0);
     } finally {
       database.close();
+    }
+  });
+
+  test('checkReady names a migration this code knows that the database lacks, and is ready again once it is applied', async () => {
+    const file = newFile();
+    const store = await createSqliteStore({ file, dataCenter: 'na1', migrations: [...sqliteMigrations, addNotes] });
+    try {
+      expect(await store.checkReady()).toEqual({ ready: true });
+      // Another process (an older backup restored under the running server, say) took it away.
+      const other = new Database(file);
+      other.prepare('DELETE FROM schema_migrations WHERE version = ?').run(newest + 1);
+      expect(await store.checkReady()).toEqual({ ready: false, reason: `the SQLite database of na1 lacks migration ${newest + 1} (add-notes)` });
+      other.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, 'x')").run(newest + 1);
+      other.close();
+      expect(await store.checkReady()).toEqual({ ready: true });
+    } finally {
+      await store.close();
     }
   });
 

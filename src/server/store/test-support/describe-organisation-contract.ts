@@ -63,5 +63,31 @@ export function describeOrganisationContract(store: () => DataCenterStore): void
       expect(await store().transaction((writer) => writer.updateApiKey(ORG_A, 'missing', { name: 'x', updatedAt: at(11) }))).toBeUndefined();
       expect(await store().findApiKey('key-1')).toMatchObject({ name: 'deploy' });
     });
+
+    test('a revoked key keeps its first revocation time; a deleted key is gone; both only in their organisation', async () => {
+      await store().transaction(async (writer) => {
+        await writer.createApiKey(apiKey('key-1'));
+        await writer.createApiKey(apiKey('key-2'));
+      });
+      expect(await store().transaction((writer) => writer.revokeApiKey(ORG_B, 'key-1', at(5)))).toBeUndefined();
+      expect(await store().transaction((writer) => writer.revokeApiKey(ORG_A, 'key-1', at(5)))).toMatchObject({ id: 'key-1', revokedAt: at(5) });
+      expect(await store().transaction((writer) => writer.revokeApiKey(ORG_A, 'key-1', at(6)))).toMatchObject({ revokedAt: at(5) });
+      expect(await store().findApiKey('key-1')).toMatchObject({ revokedAt: at(5) });
+      expect(await store().transaction((writer) => writer.deleteApiKey(ORG_B, 'key-2'))).toBe(false);
+      expect(await store().transaction((writer) => writer.deleteApiKey(ORG_A, 'key-2'))).toBe(true);
+      expect(await store().findApiKey('key-2')).toBeUndefined();
+      expect((await store().listApiKeys(ORG_A)).map((key) => key.id)).toEqual(['key-1']);
+      expect(await store().transaction((writer) => writer.deleteApiKey(ORG_A, 'key-2'))).toBe(false);
+    });
+
+    test("a key's last use is recorded, but not again within the resolution", async () => {
+      await store().transaction((writer) => writer.createApiKey(apiKey('key-1')));
+      await store().transaction((writer) => writer.touchApiKey('key-1', at(100), at(40)));
+      expect(await store().findApiKey('key-1')).toMatchObject({ lastUsedAt: at(100) });
+      await store().transaction((writer) => writer.touchApiKey('key-1', at(130), at(70)));
+      expect(await store().findApiKey('key-1')).toMatchObject({ lastUsedAt: at(100) });
+      await store().transaction((writer) => writer.touchApiKey('key-1', at(170), at(110)));
+      expect(await store().findApiKey('key-1')).toMatchObject({ lastUsedAt: at(170) });
+    });
   });
 }

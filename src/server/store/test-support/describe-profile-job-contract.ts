@@ -163,6 +163,48 @@ export function describeProfileJobContract(store: () => DataCenterStore): void {
       expect((await store().listUnfinishedJobs()).map((record) => record.id)).toEqual(['job-early', 'job-late']);
     });
 
+    test('job leases: the oldest unleased job is claimed by one owner, renewed, locked per chunk, taken over once expired', async () => {
+      await store().transaction(async (writer) => {
+        await writer.createJob(job('job-late', { created: at(300), total: 5 }), []);
+        await writer.createJob(job('job-early', { orgId: ORG_B, created: at(100), total: 5 }), []);
+      });
+      expect(await store().countUnfinishedJobs()).toBe(2);
+      const lease = (owner: string, now: number) => ({ owner, now: at(now), leaseMs: 30_000 });
+      const claim = (owner: string, now: number) => store().transaction((writer) => writer.claimJob(lease(owner, now)));
+      expect(await claim('a', 1000)).toMatchObject({ job: { id: 'job-early', orgId: ORG_B }, takeover: false });
+      expect(await claim('b', 1000)).toMatchObject({ job: { id: 'job-late' }, takeover: false });
+      expect(await claim('c', 1000)).toBeUndefined();
+      // a renews; b does not.
+      expect(await store().transaction((writer) => writer.renewJobLease('job-early', lease('a', 1020)))).toBe(true);
+      expect(await store().transaction((writer) => writer.renewJobLease('job-early', lease('b', 1020)))).toBe(false);
+      expect(await claim('c', 1040)).toMatchObject({ job: { id: 'job-late' }, takeover: true });
+      expect(await claim('d', 1040)).toBeUndefined();
+      // b, paused past its lease, finds the job no longer its own at any cursor; c holds it.
+      expect(await store().transaction((writer) => writer.lockJobForChunk('job-late', { owner: 'b', cursor: 0 }))).toBe(false);
+      expect(await store().transaction((writer) => writer.lockJobForChunk('job-late', { owner: 'c', cursor: 1 }))).toBe(false);
+      expect(await store().transaction((writer) => writer.lockJobForChunk('job-late', { owner: 'c', cursor: 0 }))).toBe(true);
+      expect(await store().transaction((writer) => writer.renewJobLease('job-late', lease('b', 1041)))).toBe(false);
+      expect(await store().transaction((writer) => writer.finishJob('job-late', 'COMPLETED', at(1050), 'b'))).toBe(false);
+      expect(await store().findJob(ORG_A, 'job-late')).toMatchObject({ status: 'PROCESSING' });
+      // A graceful stop hands the lease back at once.
+      await store().transaction((writer) => writer.releaseJobLease('job-early', 'a'));
+      expect(await claim('e', 1051)).toMatchObject({ job: { id: 'job-early' }, takeover: false });
+      expect(await store().transaction((writer) => writer.finishJob('job-early', 'COMPLETED', at(1060), 'e'))).toBe(true);
+      expect(await store().countUnfinishedJobs()).toBe(1);
+      expect(await claim('f', 2000)).toMatchObject({ job: { id: 'job-late' }, takeover: true });
+    });
+
+    test('concurrent claims never lease one job twice', async () => {
+      await store().transaction(async (writer) => {
+        for (const id of ['job-1', 'job-2', 'job-3']) await writer.createJob(job(id, { total: 1 }), []);
+      });
+      const claims = await Promise.all(
+        Array.from({ length: 12 }, (_, index) => store().transaction((writer) => writer.claimJob({ owner: `owner-${index}`, now: at(500), leaseMs: 30_000 }))),
+      );
+      const claimed = claims.flatMap((claimedJob) => (claimedJob === undefined ? [] : [claimedJob.job.id])).sort();
+      expect(claimed).toEqual(['job-1', 'job-2', 'job-3']);
+    });
+
     test('a job id used twice is refused with StoreConflictError', async () => {
       await store().transaction((writer) => writer.createJob(job('job-1'), []));
       await expect(store().transaction((writer) => writer.createJob(job('job-1', { orgId: ORG_B }), []))).rejects.toBeInstanceOf(StoreConflictError);

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { InvalidPageCursorError } from '../page-cursor.js';
 import type { EventRecord } from '../records.js';
 import type { DataCenterStore } from '../store.js';
-import { at, event, ORG_A, ORG_B, session } from './store-fixtures.js';
+import { at, event, ORG_A, ORG_B, session, user } from './store-fixtures.js';
 
 /** Every event of the organisation, page by page, with the pages' sizes. */
 async function readAllEvents(store: DataCenterStore, orgId: string, limit: number): Promise<{ ids: string[]; pages: number }> {
@@ -126,6 +126,46 @@ export function describeSessionEventContract(store: () => DataCenterStore): void
       await expect(store().listEvents(ORG_A, { after: 'WzFd', limit: 1 })).rejects.toMatchObject({ code: 'invalid_cursor' });
       const profilesCursor = Buffer.from(JSON.stringify(['profiles', at(1), 'p1'])).toString('base64url');
       await expect(store().listEvents(ORG_A, { after: profilesCursor, limit: 1 })).rejects.toBeInstanceOf(InvalidPageCursorError);
+    });
+
+    test("moving a user's sessions renames them after the new user, moves their events, and keeps the old ids leading to them", async () => {
+      await store().transaction(async (writer) => {
+        await writer.insertUser(user('anon'));
+        await writer.insertUser(user('known', { uid: 'alice' }));
+        await writer.insertSession(session('anon:s-1', { userId: 'anon' }));
+        await writer.insertSession(session('anon:s-2', { userId: 'anon', createdTime: at(25) }));
+        await writer.insertSession(session('known:s-2', { userId: 'known', createdTime: at(15) }));
+        await writer.insertSession(session('other:s-9', { userId: 'user-1' }));
+        await writer.insertEvents([
+          event('e-1', { userId: 'anon', sessionId: 'anon:s-1' }),
+          event('e-2', { userId: 'anon', sessionId: null }),
+          event('e-3', { userId: 'user-1', sessionId: 'other:s-9' }),
+        ]);
+      });
+      const moves = await store().transaction((writer) => writer.moveUserSessions(ORG_A, 'anon', 'known'));
+      expect([...moves].sort((a, b) => a.from.localeCompare(b.from))).toEqual([
+        { from: 'anon:s-1', to: 'known:s-1' },
+        // known:s-2 exists already: the moved session keeps its own id apart.
+        { from: 'anon:s-2', to: 'known:s-2~anon' },
+      ]);
+      expect((await store().listSessionsForUser(ORG_A, 'known', 10)).map((info) => info.id)).toEqual(['known:s-2~anon', 'known:s-1', 'known:s-2']);
+      expect(await store().listSessionsForUser(ORG_A, 'anon', 10)).toEqual([]);
+      expect(await store().findSession(ORG_A, 'anon:s-1')).toMatchObject({ id: 'known:s-1', userId: 'known' });
+      expect(await store().findSessionInfo(ORG_A, 'anon:s-2')).toMatchObject({ id: 'known:s-2~anon', userId: 'known' });
+      expect(await store().findSessionInfo(ORG_B, 'anon:s-1')).toBeUndefined();
+      expect((await store().listSessionEvents(ORG_A, 'known:s-1')).map((record) => record.id)).toEqual(['e-1']);
+      const all = (await store().listEvents(ORG_A, { limit: 10 })).items;
+      expect(all.map((record) => [record.id, record.userId, record.sessionId])).toEqual([
+        ['e-1', 'known', 'known:s-1'],
+        ['e-2', 'known', null],
+        ['e-3', 'user-1', 'other:s-9'],
+      ]);
+      // A later merge of the new owner moves the sessions again; the first old ids still lead there.
+      await store().transaction(async (writer) => {
+        await writer.insertUser(user('final', { uid: 'alice-2' }));
+        await writer.moveUserSessions(ORG_A, 'known', 'final');
+      });
+      expect(await store().findSessionInfo(ORG_A, 'anon:s-1')).toMatchObject({ id: 'final:s-1', userId: 'final' });
     });
 
     test('inserting no events is a no-op', async () => {

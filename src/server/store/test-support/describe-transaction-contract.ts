@@ -105,7 +105,7 @@ export function describeTransactionContract(store: () => DataCenterStore): void 
     test('concurrent claims of one idempotency key yield exactly one claimed', async () => {
       const claims = await Promise.all(
         Array.from({ length: 20 }, () =>
-          store().transaction((writer) => writer.claimIdempotencyKey(ORG_A, 'key-1', { fingerprint: 'same', now: at(100), expiresBefore: at(0) })),
+          store().transaction((writer) => writer.claimIdempotencyKey(ORG_A, 'key-1', { fingerprint: 'same', now: at(100), expiresBefore: at(0), token: `t-${Math.random()}`, leaseMs: 30_000 })),
         ),
       );
       expect(claims.filter((claim) => claim.state === 'claimed')).toHaveLength(1);

@@ -36,6 +36,8 @@ export const apiKey = (id: string, overrides: Partial<ApiKeyRecord> = {}): ApiKe
   secretHash: 'ab'.repeat(32),
   createdAt: at(1),
   updatedAt: at(1),
+  lastUsedAt: null,
+  revokedAt: null,
   ...overrides,
 });
 

@@ -1,0 +1,90 @@
+// The pg pool as the store's Kysely driver uses it. Three things happen here, once for every query:
+// - rows come back in the representation both dialects share (sql/database.ts): json as text,
+//   booleans as 0/1, bigints as numbers (every count and quota fits in 2^53);
+// - queries with parameters run as named prepared statements, so PostgreSQL parses and plans each
+//   text once per connection instead of on every call (one name per distinct text, per process);
+// - a COMMIT that PostgreSQL turned into a ROLLBACK (a statement failed and `work` caught its
+//   error) fails loudly instead of reporting success;
+// - a client whose connection failed (a network error, the server ending the session, a failed
+//   ROLLBACK) is discarded when released, not handed to the next caller.
+
+import pg from 'pg';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { TransactionMisuseError } from '../transaction-scope.js';
+
+const BOOL = 16;
+const INT8 = 20;
+const JSON_OID = 114;
+const JSONB = 3802;
+
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+    if (format === undefined || format === 'text') {
+      if (oid === BOOL) return (value) => (value === 't' ? 1 : 0);
+      if (oid === INT8) return Number;
+      if (oid === JSON_OID || oid === JSONB) return (value) => value;
+    }
+    return pg.types.getTypeParser(oid, format as 'text') as (value: string) => unknown;
+  },
+};
+
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `recap_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** A pool for `config`, and its Kysely face. */
+export function createPostgresPool(config: pg.PoolConfig): { readonly pool: pg.Pool; readonly forKysely: PostgresPool } {
+  const pool = new pg.Pool({ ...config, types });
+  return {
+    pool,
+    forKysely: {
+      connect: async () => wrapClient(await pool.connect()),
+      end: () => pool.end(),
+    },
+  };
+}
+
+/** Whether the client's session is gone or unusable, rather than one statement having failed. */
+function breaksConnection(error: unknown, text: string): boolean {
+  if (!(error instanceof pg.DatabaseError)) return true;
+  return text === 'ROLLBACK' || error.severity === 'FATAL' || error.severity === 'PANIC';
+}
+
+function wrapClient(client: pg.PoolClient): PostgresPoolClient {
+  let broken: Error | undefined;
+  // While checked out, the pool no longer listens: a connection lost between queries would
+  // otherwise be an uncaught 'error' event.
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
+  return {
+    async query<Row>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<Row>> {
+      try {
+        // Without parameters: the simple protocol, which runs scripts of several statements (migrations).
+        const result =
+          parameters.length === 0
+            ? await client.query<Row & pg.QueryResultRow>(text)
+            : await client.query<Row & pg.QueryResultRow>({ name: statementName(text), text, values: [...parameters] });
+        if (text === 'COMMIT' && result.command !== 'COMMIT') {
+          throw new TransactionMisuseError('a statement failed inside the transaction and its error was caught, so PostgreSQL rolled it back');
+        }
+        return result as unknown as PostgresQueryResult<Row>;
+      } catch (error) {
+        if (breaksConnection(error, text)) broken = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      }
+    },
+    release() {
+      client.removeListener('error', onError);
+      client.release(broken);
+    },
+  } as PostgresPoolClient;
+}

@@ -1,0 +1,104 @@
+// Cardinality catalogs (StoreWriter#admitNames). Admitting a new name means counting the live
+// names, then inserting: right only if no other transaction admits names of the same catalog in
+// between, so that path takes the catalog's transaction lock (PostgreSQL: an advisory lock per
+// organisation and catalog; SQLite: one writer at a time already). Known names, the usual case,
+// take no lock and never wait: their refresh skips rows that a concurrent transaction is
+// refreshing at the same moment anyway.
+
+import type { Kysely } from 'kysely';
+import type { CatalogKind } from '../records.js';
+import type { Database } from './database.js';
+import type { StoreDialect } from './store-dialect.js';
+
+export interface AdmitNamesRequest {
+  readonly orgId: string;
+  readonly kind: CatalogKind;
+  readonly names: readonly string[];
+  readonly limit: number;
+  readonly now: string;
+  readonly retentionCutoff: string;
+}
+
+/** The names rejected; the others are recorded as seen at `now`, inside the caller's transaction. */
+export async function admitNames(db: Kysely<Database>, dialect: StoreDialect, request: AdmitNamesRequest): Promise<string[]> {
+  const unique = [...new Set(request.names)];
+  if (unique.length === 0) return [];
+  // Names are bytes, compared byte for byte (the server's keys contain NUL).
+  const keys = unique.map((name) => Buffer.from(name, 'utf8'));
+  let known = await liveNames(db, dialect, request, keys);
+  const rejected: string[] = [];
+  if (known.size < keys.length) {
+    // Held until commit or rollback: the rows added here count for whoever waits next.
+    await dialect.lock(db, { name: 'catalog', orgId: request.orgId, kind: request.kind });
+    // Whoever held the lock before may have admitted some of these names meanwhile.
+    known = await liveNames(db, dialect, request, keys);
+    let live = await countLiveNames(db, request);
+    const admitted: Buffer[] = [];
+    for (const [index, key] of keys.entries()) {
+      if (known.has(key.toString('hex'))) continue;
+      if (live >= request.limit) {
+        rejected.push(unique[index] as string);
+        continue;
+      }
+      live += 1;
+      admitted.push(key);
+    }
+    if (admitted.length > 0) {
+      // An expired row of the same name is brought back to life. In name order: concurrent
+      // transactions lock rows in one order, so they cannot deadlock.
+      admitted.sort(Buffer.compare);
+      for (let start = 0; start < admitted.length; start += NAMES_PER_INSERT) {
+        await db
+          .insertInto('catalog_names')
+          .values(admitted.slice(start, start + NAMES_PER_INSERT).map((name) => ({ org_id: request.orgId, kind: request.kind, name, last_seen: request.now })))
+          .onConflict((conflict) =>
+            conflict
+              .columns(['org_id', 'kind', 'name'])
+              .doUpdateSet((eb) => ({ last_seen: eb.ref('excluded.last_seen') }))
+              .where((eb) => eb('catalog_names.last_seen', '<', eb.ref('excluded.last_seen'))),
+          )
+          .execute();
+      }
+    }
+  }
+  const refreshed = keys.filter((key) => known.has(key.toString('hex')));
+  if (refreshed.length > 0) {
+    await db
+      .updateTable('catalog_names')
+      .set({ last_seen: request.now })
+      .where('org_id', '=', request.orgId)
+      .where('kind', '=', request.kind)
+      .where('name', 'in', () =>
+        catalogRows(db, dialect, request, refreshed)
+          .where('last_seen', '<', request.now)
+          .orderBy('name')
+          .$if(dialect.rowLocks, (query) => query.forUpdate().skipLocked()),
+      )
+      .execute();
+  }
+  return rejected;
+}
+
+/** Rows per INSERT of new names: well within both databases' limits on parameters. */
+const NAMES_PER_INSERT = 500;
+
+/** The names of the request's catalog among `keys`. */
+const catalogRows = (db: Kysely<Database>, dialect: StoreDialect, request: AdmitNamesRequest, keys: readonly Buffer[]) =>
+  db.selectFrom('catalog_names').select('name').where('org_id', '=', request.orgId).where('kind', '=', request.kind).where(dialect.inByteList('name', keys));
+
+/** The live names among `keys`, as hex. */
+async function liveNames(db: Kysely<Database>, dialect: StoreDialect, request: AdmitNamesRequest, keys: readonly Buffer[]): Promise<Set<string>> {
+  const rows = await catalogRows(db, dialect, request, keys).where('last_seen', '>', request.retentionCutoff).execute();
+  return new Set(rows.map((row) => row.name.toString('hex')));
+}
+
+async function countLiveNames(db: Kysely<Database>, request: AdmitNamesRequest): Promise<number> {
+  const row = await db
+    .selectFrom('catalog_names')
+    .select((eb) => eb.fn.countAll<number>().as('live'))
+    .where('org_id', '=', request.orgId)
+    .where('kind', '=', request.kind)
+    .where('last_seen', '>', request.retentionCutoff)
+    .executeTakeFirst();
+  return row?.live ?? 0;
+}

@@ -1,0 +1,247 @@
+// The store's reads, for both dialects: on the dialect's read connection outside transactions, on
+// the transaction's connection inside them (so that a transaction sees its own writes).
+
+import type { Kysely } from 'kysely';
+import { firstRowFor, sliceJobItemRows } from '../job-item-rows.js';
+import { pageJobResults, type JobResultEntry } from '../job-result-rows.js';
+import { checkPageLimit, decodePageCursor, encodePageCursor, toPage } from '../page-cursor.js';
+import type {
+  ApiKeyRecord,
+  EventRecord,
+  JobRecord,
+  JobResultRecord,
+  JsonValue,
+  OrganisationRecord,
+  ProfileRecord,
+  SessionInfo,
+  SessionRecord,
+  UserRecord,
+} from '../records.js';
+import type { Page, StoreReader } from '../store.js';
+import { toFlag, type Database } from './database.js';
+import { SESSION_INFO_COLUMNS, toApiKey, toEvent, toJob, toOrganisation, toProfile, toSession, toSessionInfo, toUser } from './records-from-rows.js';
+import type { StoreDialect } from './store-dialect.js';
+
+export class SqlStoreReader implements StoreReader {
+  protected readonly db: Kysely<Database>;
+  protected readonly dialect: StoreDialect;
+
+  constructor(db: Kysely<Database>, dialect: StoreDialect) {
+    this.db = db;
+    this.dialect = dialect;
+  }
+
+  async findOrganisation(id: string): Promise<OrganisationRecord | undefined> {
+    const row = await this.db.selectFrom('organisations').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toOrganisation(row);
+  }
+
+  async findOrganisationByName(name: string): Promise<OrganisationRecord | undefined> {
+    const row = await this.db.selectFrom('organisations').selectAll().where('name', '=', name).executeTakeFirst();
+    return row && toOrganisation(row);
+  }
+
+  async listOrganisations(): Promise<OrganisationRecord[]> {
+    const rows = await this.db.selectFrom('organisations').selectAll().orderBy('created_at').orderBy('id').execute();
+    return rows.map(toOrganisation);
+  }
+
+  async findApiKey(id: string): Promise<ApiKeyRecord | undefined> {
+    const row = await this.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toApiKey(row);
+  }
+
+  async listApiKeys(orgId: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.db.selectFrom('api_keys').selectAll().where('org_id', '=', orgId).orderBy('created_at').orderBy('id').execute();
+    return rows.map(toApiKey);
+  }
+
+  async findUser(orgId: string, id: string): Promise<UserRecord | undefined> {
+    return this.#findUser(orgId, 'id', id, false);
+  }
+
+  async findUserByUid(orgId: string, uid: string): Promise<UserRecord | undefined> {
+    return this.#findUser(orgId, 'uid', uid, false);
+  }
+
+  /** A user by id or uid; `forUpdate` locks the row until the transaction ends where rows lock. */
+  protected async findUserLocked(orgId: string, column: 'id' | 'uid', value: string): Promise<UserRecord | undefined> {
+    return this.#findUser(orgId, column, value, this.dialect.rowLocks);
+  }
+
+  async #findUser(orgId: string, column: 'id' | 'uid', value: string, forUpdate: boolean): Promise<UserRecord | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where(column, '=', value)
+      .$if(forUpdate, (query) => query.forUpdate())
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  async findUserIdsByUids(orgId: string, uids: readonly string[]): Promise<Map<string, string>> {
+    if (uids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('users').select(['uid', 'id']).where('org_id', '=', orgId).where(this.dialect.inList('uid', uids)).execute();
+    return new Map(rows.flatMap((row) => (row.uid === null ? [] : [[row.uid, row.id] as const])));
+  }
+
+  async findUserByEmail(orgId: string, email: string): Promise<UserRecord | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('email', '=', email)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  async findSession(orgId: string, id: string): Promise<SessionRecord | undefined> {
+    const row = await this.db.selectFrom('sessions').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    if (row !== undefined) return toSession(row);
+    const moved = await this.movedSessionId(orgId, id);
+    return moved === undefined ? undefined : this.findSession(orgId, moved);
+  }
+
+  async findSessionInfo(orgId: string, id: string): Promise<SessionInfo | undefined> {
+    const row = await this.db.selectFrom('sessions').select(SESSION_INFO_COLUMNS).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    if (row !== undefined) return toSessionInfo(row);
+    const moved = await this.movedSessionId(orgId, id);
+    return moved === undefined ? undefined : this.findSessionInfo(orgId, moved);
+  }
+
+  /** The id a session has now that had `id` before it moved (its user was merged into another). */
+  private async movedSessionId(orgId: string, id: string): Promise<string | undefined> {
+    const alias = await this.db.selectFrom('session_aliases').select('new_id').where('org_id', '=', orgId).where('old_id', '=', id).executeTakeFirst();
+    // Moves keep every alias pointing at the current id, so one hop arrives (a defensive stop otherwise).
+    return alias === undefined || alias.new_id === id ? undefined : alias.new_id;
+  }
+
+  async listSessionsForUser(orgId: string, userId: string, limit: number): Promise<SessionInfo[]> {
+    checkPageLimit(limit);
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select(SESSION_INFO_COLUMNS)
+      .where('org_id', '=', orgId)
+      .where('user_id', '=', userId)
+      .orderBy('created_time', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(toSessionInfo);
+  }
+
+  async listSessionEvents(orgId: string, sessionId: string): Promise<EventRecord[]> {
+    const rows = await this.db
+      .selectFrom('events')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('session_id', '=', sessionId)
+      .orderBy('event_timestamp')
+      .orderBy('seq')
+      .execute();
+    return rows.map(toEvent);
+  }
+
+  async listEvents(orgId: string, options: { readonly after?: string | null; readonly limit: number }): Promise<Page<EventRecord>> {
+    checkPageLimit(options.limit);
+    const [afterSeq] = options.after ? decodePageCursor(options.after, 'events', ['number'] as const) : [0];
+    const rows = await this.db
+      .selectFrom('events')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .limit(options.limit + 1)
+      .execute();
+    return toPage(rows, options.limit, toEvent, (row) => encodePageCursor('events', [row.seq]));
+  }
+
+  async findProfile(orgId: string, id: string): Promise<ProfileRecord | undefined> {
+    const row = await this.db.selectFrom('profiles').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return row && toProfile(row);
+  }
+
+  async listProfiles(orgId: string, options: { readonly after?: string | null; readonly limit: number }): Promise<Page<ProfileRecord>> {
+    checkPageLimit(options.limit);
+    const after = options.after ? decodePageCursor(options.after, 'profiles', ['string', 'string'] as const) : undefined;
+    const rows = await this.db
+      .selectFrom('profiles')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .$if(after !== undefined, (query) => query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(...(after as [string, string])))))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(options.limit + 1)
+      .execute();
+    return toPage(rows, options.limit, toProfile, (row) => encodePageCursor('profiles', [row.created_at, row.id]));
+  }
+
+  async findJob(orgId: string, id: string): Promise<JobRecord | undefined> {
+    const row = await this.db.selectFrom('jobs').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    return row && toJob(row);
+  }
+
+  async countUnfinishedJobs(): Promise<number> {
+    const row = await this.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number | string | bigint>().as('count')).where('status', '=', 'PROCESSING').executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async listUnfinishedJobs(): Promise<JobRecord[]> {
+    const rows = await this.db.selectFrom('jobs').selectAll().where('status', '=', 'PROCESSING').orderBy('created').orderBy('id').execute();
+    return rows.map(toJob);
+  }
+
+  async readJobItems(jobId: string, from: number, count: number): Promise<JsonValue[]> {
+    const rows = await this.db
+      .selectFrom('job_items')
+      .select(['item_index', 'item'])
+      .where('job_id', '=', jobId)
+      .where('item_index', '>=', firstRowFor(from))
+      .where('item_index', '<', from + count)
+      .orderBy('item_index')
+      .execute();
+    return sliceJobItemRows(
+      rows.map((row) => ({ first: row.item_index, items: JSON.parse(row.item) as JsonValue[] })),
+      from,
+      count,
+    );
+  }
+
+  async listJobResults(jobId: string, options: { readonly ok: boolean; readonly after: number; readonly limit: number }): Promise<JobResultRecord[]> {
+    checkPageLimit(options.limit);
+    const rows = await this.db
+      .selectFrom('job_result_rows')
+      .select('results')
+      .where('job_id', '=', jobId)
+      .where('ok', '=', toFlag(options.ok))
+      .where('last_index', '>', options.after)
+      .orderBy('first_index')
+      .limit(options.limit)
+      .execute();
+    return pageJobResults(
+      rows.map((row) => JSON.parse(row.results) as JobResultEntry[]),
+      options.ok,
+      options.after,
+      options.limit,
+    );
+  }
+
+  async countJobResults(jobId: string, ok: boolean): Promise<number> {
+    const row = await this.db
+      .selectFrom('job_result_rows')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('total'))
+      .where('job_id', '=', jobId)
+      .where('ok', '=', toFlag(ok))
+      .executeTakeFirst();
+    return row?.total ?? 0;
+  }
+
+  async getCachedSummary(orgId: string, key: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('summary_cache').select('value').where('org_id', '=', orgId).where('key', '=', key).executeTakeFirst();
+    return row?.value;
+  }
+}

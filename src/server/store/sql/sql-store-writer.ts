@@ -1,0 +1,401 @@
+// The store's writes, for both dialects, on the connection of one transaction. Rules that read then
+// write hold under concurrent transactions: SQLite runs one writer at a time; PostgreSQL (READ
+// COMMITTED) takes row locks (`...ForUpdate`), upserts that lock the row they meet, and advisory
+// locks (catalogs). A broken uniqueness rule is a StoreConflictError that leaves the transaction
+// usable: detected with ON CONFLICT DO NOTHING, or inside a savepoint.
+
+import { sql, type Kysely } from 'kysely';
+import { toJobItemRows } from '../job-item-rows.js';
+import { mergeJobResultRows, spanOf, toJobResultRows, type JobResultEntry } from '../job-result-rows.js';
+import type {
+  ApiKeyRecord,
+  CatalogKind,
+  ClaimedJob,
+  EventRecord,
+  IdempotencyClaim,
+  JobRecord,
+  JobResultRecord,
+  JobStatus,
+  JsonValue,
+  KeyLevel,
+  OrganisationRecord,
+  ProfileRecord,
+  SessionRecord,
+  UserRecord,
+} from '../records.js';
+import { StoreConflictError, type StoreWriter } from '../store.js';
+import { admitNames } from './admit-names.js';
+import { claimIdempotencyKey } from './claim-idempotency-key.js';
+import { claimJob, finishJob, leaseUntil, lockJobForChunk, releaseJobLease, renewJobLease, type LeaseRequest } from './job-leases.js';
+import { insertRows } from './insert-rows.js';
+import { moveUserSessions } from './move-user-sessions.js';
+import { toFlag, type Database, type UsersTable } from './database.js';
+import { toApiKey } from './records-from-rows.js';
+import { SqlStoreReader } from './sql-store-reader.js';
+
+const json = (value: JsonValue): string => JSON.stringify(value);
+
+/** Rows an INSERT, UPDATE or DELETE changed. */
+const changed = (result: { readonly numInsertedOrUpdatedRows?: bigint | undefined } | { readonly numUpdatedRows: bigint } | { readonly numDeletedRows: bigint }): number => {
+  if ('numUpdatedRows' in result) return Number(result.numUpdatedRows);
+  if ('numDeletedRows' in result) return Number(result.numDeletedRows);
+  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+};
+
+const userRow = (record: UserRecord): UsersTable => ({
+  org_id: record.orgId,
+  id: record.id,
+  uid: record.uid,
+  display_name: record.displayName,
+  email: record.email,
+  properties: json(record.properties),
+  identified_in_session: toFlag(record.identifiedInSession),
+  merged_into: record.mergedInto,
+  created_at: record.createdAt,
+  updated_at: record.updatedAt,
+});
+
+export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
+  async createOrganisation(record: OrganisationRecord): Promise<void> {
+    const inserted = await this.db
+      .insertInto('organisations')
+      .values({ id: record.id, name: record.name, data_center: record.dataCenter, server_event_quota: record.serverEventQuota, created_at: record.createdAt })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirstOrThrow();
+    if (changed(inserted) === 0) {
+      const taken = (await this.findOrganisationByName(record.name)) !== undefined;
+      throw new StoreConflictError(taken ? `an organisation named "${record.name}" already exists` : `an organisation with id "${record.id}" already exists`);
+    }
+  }
+
+  async createApiKey(record: ApiKeyRecord): Promise<void> {
+    const inserted = await this.db
+      .insertInto('api_keys')
+      .values({
+        id: record.id,
+        org_id: record.orgId,
+        name: record.name,
+        level: record.level,
+        secret_hash: record.secretHash,
+        created_at: record.createdAt,
+        updated_at: record.updatedAt,
+        last_used_at: record.lastUsedAt,
+        revoked_at: record.revokedAt,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirstOrThrow();
+    if (changed(inserted) === 0) throw new StoreConflictError(`an API key with id "${record.id}" already exists`);
+  }
+
+  async revokeApiKey(orgId: string, id: string, now: string): Promise<ApiKeyRecord | undefined> {
+    const row = await this.db
+      .updateTable('api_keys')
+      .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(now)), updated_at: now }))
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toApiKey(row);
+  }
+
+  async deleteApiKey(orgId: string, id: string): Promise<boolean> {
+    return changed(await this.db.deleteFrom('api_keys').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirstOrThrow()) === 1;
+  }
+
+  async touchApiKey(id: string, now: string, since: string): Promise<void> {
+    await this.db
+      .updateTable('api_keys')
+      .set({ last_used_at: now })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', since)]))
+      .execute();
+  }
+
+  async updateApiKey(
+    orgId: string,
+    id: string,
+    changes: { readonly name?: string; readonly level?: KeyLevel; readonly updatedAt: string },
+  ): Promise<ApiKeyRecord | undefined> {
+    const row = await this.db
+      .updateTable('api_keys')
+      .set((eb) => ({
+        name: changes.name ?? eb.ref('name'),
+        level: changes.level ?? eb.ref('level'),
+        updated_at: changes.updatedAt,
+      }))
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toApiKey(row);
+  }
+
+  findUserForUpdate(orgId: string, id: string): Promise<UserRecord | undefined> {
+    return this.findUserLocked(orgId, 'id', id);
+  }
+
+  findUserByUidForUpdate(orgId: string, uid: string): Promise<UserRecord | undefined> {
+    return this.findUserLocked(orgId, 'uid', uid);
+  }
+
+  async insertUser(record: UserRecord): Promise<void> {
+    // A concurrent insert of the same uid (PostgreSQL) makes this wait for that transaction, then do nothing.
+    const inserted = await this.db
+      .insertInto('users')
+      .values(userRow(record))
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirstOrThrow();
+    if (changed(inserted) === 0) throw userConflict(record, (await this.findUser(record.orgId, record.id)) !== undefined);
+  }
+
+  async updateUser(record: UserRecord): Promise<void> {
+    const { org_id: orgId, id, ...values } = userRow(record);
+    const update = this.db.updateTable('users').set(values).where('org_id', '=', orgId).where('id', '=', id);
+    // Only setting a uid the user did not have can break a rule: other updates need no savepoint.
+    if (record.uid === null) {
+      await update.execute();
+      return;
+    }
+    if (changed(await update.where('uid', '=', record.uid).executeTakeFirstOrThrow()) === 1) return;
+    // The savepoint keeps the transaction alive when the new uid is taken (PostgreSQL would
+    // otherwise abort it).
+    await sql`SAVEPOINT recap_update_user`.execute(this.db);
+    try {
+      await update.execute();
+    } catch (error) {
+      await sql`ROLLBACK TO SAVEPOINT recap_update_user`.execute(this.db);
+      if (this.dialect.isUniqueViolation(error)) throw userConflict(record, false);
+      throw error;
+    }
+    await sql`RELEASE SAVEPOINT recap_update_user`.execute(this.db);
+  }
+
+  async insertSession(record: SessionRecord): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('sessions')
+      .values({
+        org_id: record.orgId,
+        id: record.id,
+        user_id: record.userId,
+        created_time: record.createdTime,
+        fixture: json(record.fixture),
+        imported_at: record.importedAt,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirstOrThrow();
+    return changed(inserted) === 1;
+  }
+
+  moveUserSessions(orgId: string, fromUserId: string, toUserId: string): Promise<{ from: string; to: string }[]> {
+    return moveUserSessions(this.db, orgId, fromUserId, toUserId);
+  }
+
+  async insertEvents(records: readonly EventRecord[]): Promise<void> {
+    // In the order given: seq, the creation order, follows it.
+    await insertRows(
+      this.db,
+      this.dialect.kind,
+      'events',
+      records.map((event) => ({
+        org_id: event.orgId,
+        id: event.id,
+        name: event.name,
+        event_timestamp: event.timestamp,
+        user_id: event.userId,
+        session_id: event.sessionId,
+        properties: json(event.properties),
+        context: event.context === null ? null : json(event.context),
+        created_at: event.createdAt,
+      })),
+    );
+  }
+
+  async insertProfile(record: ProfileRecord): Promise<void> {
+    const inserted = await this.db
+      .insertInto('profiles')
+      .values({ org_id: record.orgId, id: record.id, body: json(record.body), version: record.version, created_at: record.createdAt, updated_at: record.updatedAt })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirstOrThrow();
+    if (changed(inserted) === 0) throw new StoreConflictError(`a profile with id "${record.id}" already exists`);
+  }
+
+  async updateProfile(record: ProfileRecord): Promise<void> {
+    await this.db
+      .updateTable('profiles')
+      .set({ body: json(record.body), version: record.version, created_at: record.createdAt, updated_at: record.updatedAt })
+      .where('org_id', '=', record.orgId)
+      .where('id', '=', record.id)
+      .execute();
+  }
+
+  async deleteProfile(orgId: string, id: string): Promise<boolean> {
+    return changed(await this.db.deleteFrom('profiles').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirstOrThrow()) === 1;
+  }
+
+  admitNames(
+    orgId: string,
+    kind: CatalogKind,
+    names: readonly string[],
+    options: { readonly limit: number; readonly now: string; readonly retentionCutoff: string },
+  ): Promise<string[]> {
+    return admitNames(this.db, this.dialect, { orgId, kind, names, ...options });
+  }
+
+  async consumeServerEvents(orgId: string, period: string, count: number, quota: number): Promise<boolean> {
+    if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`a server event count must be a non-negative integer, got ${count}`);
+    if (count > quota) return false;
+    // One statement: the conflicting row is locked and the condition checked on its newest version.
+    const result = await this.db
+      .insertInto('server_event_usage')
+      .values({ org_id: orgId, period, used: count })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['org_id', 'period'])
+          .doUpdateSet((eb) => ({ used: eb('server_event_usage.used', '+', eb.ref('excluded.used')) }))
+          .where((eb) => eb(eb('server_event_usage.used', '+', eb.ref('excluded.used')), '<=', quota)),
+      )
+      .executeTakeFirstOrThrow();
+    return changed(result) === 1;
+  }
+
+  async createJob(record: JobRecord, items: readonly JsonValue[]): Promise<void> {
+    const inserted = await this.db
+      .insertInto('jobs')
+      .values({
+        id: record.id,
+        org_id: record.orgId,
+        kind: record.kind,
+        status: record.status,
+        created: record.created,
+        finished: record.finished,
+        total: record.total,
+        cursor: record.cursor,
+        imports: record.imports,
+        errors: record.errors,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirstOrThrow();
+    if (changed(inserted) === 0) throw new StoreConflictError(`a job with id "${record.id}" already exists`);
+    await insertRows(
+      this.db,
+      this.dialect.kind,
+      'job_items',
+      toJobItemRows(items).map(([first, rowItems]) => ({ job_id: record.id, item_index: first, item: json(rowItems) })),
+    );
+  }
+
+  async recordJobProgress(
+    jobId: string,
+    progress: { readonly cursor: number; readonly imports: number; readonly errors: number; readonly results: readonly JobResultRecord[] },
+  ): Promise<void> {
+    const moved = await this.db
+      .updateTable('jobs')
+      .set({ cursor: progress.cursor, imports: progress.imports, errors: progress.errors })
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    if (changed(moved) === 0) return;
+    const rows = toJobResultRows(progress.results);
+    if (rows.length === 0) return;
+    // Rows already stored for items of this chunk (a chunk processed again) are merged, not doubled.
+    const { first, last } = spanOf(rows);
+    const meeting = this.db.selectFrom('job_result_rows').where('job_id', '=', jobId).where('first_index', '<=', last).where('last_index', '>=', first);
+    const overlapping = await meeting.select(['ok', 'results']).execute();
+    if (overlapping.length > 0) {
+      await this.db.deleteFrom('job_result_rows').where('job_id', '=', jobId).where('first_index', '<=', last).where('last_index', '>=', first).execute();
+    }
+    const written =
+      overlapping.length === 0
+        ? rows
+        : mergeJobResultRows(
+            overlapping.map((row) => ({ ok: row.ok === 1, entries: JSON.parse(row.results) as JobResultEntry[] })),
+            progress.results,
+          );
+    await insertRows(
+      this.db,
+      this.dialect.kind,
+      'job_result_rows',
+      written.map((row) => ({
+        job_id: jobId,
+        ok: toFlag(row.ok),
+        first_index: row.first,
+        last_index: row.last,
+        count: row.entries.length,
+        results: JSON.stringify(row.entries),
+      })),
+    );
+  }
+
+  finishJob(jobId: string, status: JobStatus, finished: string, owner?: string): Promise<boolean> {
+    return finishJob(this.db, jobId, status, finished, owner);
+  }
+
+  claimJob(request: LeaseRequest): Promise<ClaimedJob | undefined> {
+    return claimJob(this.db, this.dialect, request);
+  }
+
+  renewJobLease(jobId: string, request: LeaseRequest): Promise<boolean> {
+    return renewJobLease(this.db, jobId, request);
+  }
+
+  lockJobForChunk(jobId: string, options: { readonly owner: string; readonly cursor: number }): Promise<boolean> {
+    return lockJobForChunk(this.db, this.dialect, jobId, options);
+  }
+
+  releaseJobLease(jobId: string, owner: string): Promise<void> {
+    return releaseJobLease(this.db, jobId, owner);
+  }
+
+  claimIdempotencyKey(
+    orgId: string,
+    key: string,
+    options: { readonly fingerprint: string; readonly now: string; readonly expiresBefore: string; readonly token: string; readonly leaseMs: number },
+  ): Promise<IdempotencyClaim> {
+    return claimIdempotencyKey(this.db, this.dialect, { orgId, key, ...options });
+  }
+
+  async renewIdempotencyKey(orgId: string, key: string, options: { readonly token: string; readonly now: string; readonly leaseMs: number }): Promise<boolean> {
+    const result = await this.db
+      .updateTable('idempotency_keys')
+      .set({ lease_expires_at: leaseUntil(options.now, options.leaseMs) })
+      .where('org_id', '=', orgId)
+      .where('key', '=', key)
+      .where('token', '=', options.token)
+      .where('state', '=', 'executing')
+      .executeTakeFirstOrThrow();
+    return changed(result) === 1;
+  }
+
+  async completeIdempotencyKey(orgId: string, key: string, result: { readonly token: string; readonly status: number; readonly body: string }): Promise<boolean> {
+    // Only the request that holds the key saves its answer: one that lost it (its lease ran out
+    // and the retry took over) must not overwrite the answer of the request that now holds it.
+    const saved = await this.db
+      .updateTable('idempotency_keys')
+      .set({ state: 'completed', status: result.status, body: result.body, token: null, lease_expires_at: null })
+      .where('org_id', '=', orgId)
+      .where('key', '=', key)
+      .where('token', '=', result.token)
+      .where('state', '=', 'executing')
+      .executeTakeFirstOrThrow();
+    return changed(saved) === 1;
+  }
+
+  async releaseIdempotencyKey(orgId: string, key: string, token: string): Promise<void> {
+    await this.db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where('key', '=', key).where('token', '=', token).execute();
+  }
+
+  async putCachedSummary(orgId: string, key: string, value: string, now: string): Promise<void> {
+    await this.db
+      .insertInto('summary_cache')
+      .values({ org_id: orgId, key, value, updated_at: now })
+      .onConflict((conflict) =>
+        conflict.columns(['org_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+      )
+      .execute();
+  }
+}
+
+function userConflict(record: UserRecord, idTaken: boolean): StoreConflictError {
+  return new StoreConflictError(
+    idTaken ? `a user with id "${record.id}" already exists` : `the uid "${record.uid ?? ''}" is taken by another user of the organisation`,
+  );
+}

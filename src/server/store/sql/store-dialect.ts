@@ -1,0 +1,60 @@
+// What differs between the store's two databases, as named hooks: the one store implementation
+// (sql-store.ts, sql-store-reader.ts, sql-store-writer.ts) calls these wherever SQLite and
+// PostgreSQL truly part ways, and nowhere else knows which database it runs on.
+
+import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { CatalogKind } from '../records.js';
+import type { Database } from './database.js';
+
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** A lock held until the transaction ends, serialising one kind of work between connections. */
+export type TransactionLock =
+  /** Admitting new names to one catalog of one organisation. */
+  | { readonly name: 'catalog'; readonly orgId: string; readonly kind: CatalogKind }
+  /** Migrating the store's schema. */
+  | { readonly name: 'migrations' };
+
+export interface StoreDialect {
+  readonly kind: StoreKind;
+  /** For messages: "SQLite", "PostgreSQL". */
+  readonly label: string;
+  /** Reads outside transactions (SQLite: the read-only connection; PostgreSQL: the pool). */
+  readonly reads: Kysely<Database>;
+
+  /**
+   * Runs `work` on the connection a write transaction uses, held until `work` ends: SQLite's one
+   * writing connection (one holder at a time), or a pooled PostgreSQL client.
+   */
+  withWriteConnection<Result>(work: (connection: Kysely<Database>) => Promise<Result>): Promise<Result>;
+  /** Opens a write transaction: BEGIN IMMEDIATE on SQLite takes the file's write lock at once, so
+   * another process (the admin CLI) waits for it up front instead of failing mid-transaction. */
+  readonly begin: 'BEGIN IMMEDIATE' | 'BEGIN';
+  /** Ends a transaction that failed, leaving the connection usable (or discarded). */
+  rollback(connection: Kysely<Database>): Promise<void>;
+
+  /**
+   * Whether reads that guard a read-then-write rule must lock their rows (`FOR UPDATE`, and
+   * `SKIP LOCKED` for housekeeping): PostgreSQL runs transactions side by side; SQLite runs one
+   * writer at a time, so its reads need no lock (and it has no such clause).
+   */
+  readonly rowLocks: boolean;
+  /** Takes `lock` until the transaction ends; a no-op where one writer runs at a time. */
+  lock(connection: Kysely<Database>, lock: TransactionLock): Promise<void>;
+  /** Whether `error` is the database's "unique constraint violated". */
+  isUniqueViolation(error: unknown): boolean;
+
+  /** `column IN values` with the list as one parameter, however long it is. */
+  inList(column: string, values: readonly string[]): Expression<SqlBool>;
+  /** The same for byte strings (catalog names). */
+  inByteList(column: string, values: readonly Buffer[]): Expression<SqlBool>;
+
+  /** Runs a migration's SQL (several statements) inside the caller's transaction. */
+  runScript(connection: Kysely<Database>, script: string): Promise<void>;
+  /** The DDL of the migrations table (SQLite's is STRICT, as its other tables). */
+  readonly migrationsTable: string;
+  /** Creates what must exist before the migrations table (PostgreSQL: the schema). */
+  prepareMigrations(connection: Kysely<Database>): Promise<void>;
+
+  close(): Promise<void>;
+}

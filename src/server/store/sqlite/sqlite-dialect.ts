@@ -1,0 +1,47 @@
+// The SQLite side of the store's dialect hooks (sql/store-dialect.ts). One file, two connections:
+// writes go through one connection, one transaction at a time (Kysely's SQLite driver hands its
+// connection to one holder at a time), each BEGIN IMMEDIATE; reads outside transactions use a
+// second, read-only connection, so they never see uncommitted writes (WAL lets them run while a
+// transaction is open). busy_timeout, set on both connections, covers other processes (the admin
+// CLI).
+
+import type Database from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql, type Expression, type SqlBool } from 'kysely';
+import type { Database as Tables } from '../sql/database.js';
+import type { StoreDialect } from '../sql/store-dialect.js';
+import { statementCachingDatabase } from './statement-caching-database.js';
+
+export function sqliteDialect(writing: Database.Database, reading: Database.Database): StoreDialect {
+  const writes = new Kysely<Tables>({ dialect: new SqliteDialect({ database: statementCachingDatabase(writing) }) });
+  // An in-memory database exists only on its connection: reads share it.
+  const reads = reading === writing ? writes : new Kysely<Tables>({ dialect: new SqliteDialect({ database: statementCachingDatabase(reading) }) });
+  return {
+    kind: 'sqlite',
+    label: 'SQLite',
+    reads,
+    withWriteConnection: (work) => writes.connection().execute(work),
+    begin: 'BEGIN IMMEDIATE',
+    async rollback() {
+      // SQLite ends a transaction itself on some errors (a full disk, an interrupted statement).
+      if (writing.inTransaction) writing.exec('ROLLBACK');
+    },
+    rowLocks: false,
+    // One writer at a time: nothing to lock.
+    lock: async () => undefined,
+    isUniqueViolation: (error) =>
+      error instanceof Error && ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes(String((error as { code?: unknown }).code)),
+    inList: (column, values) => sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`,
+    // JSON has no bytes: they travel as hex.
+    inByteList: (column, values): Expression<SqlBool> =>
+      sql<SqlBool>`${sql.ref(column)} IN (SELECT unhex(value) FROM json_each(${JSON.stringify(values.map((value) => value.toString('hex')))}))`,
+    // better-sqlite3 prepares one statement at a time; exec runs a script.
+    runScript: async (_connection, script) => void writing.exec(script),
+    migrationsTable: 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT',
+    prepareMigrations: async () => undefined,
+    async close() {
+      writing.pragma('optimize');
+      if (reading !== writing) reading.close();
+      writing.close();
+    },
+  };
+}
