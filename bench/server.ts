@@ -188,51 +188,56 @@ async function stopRecap(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Events/s stored at MANY_CLIENTS clients, on `instances` servers sharing one new store; the ms of each round. */
-async function measureManyClients(store: StoreSetting, instances: number): Promise<number[]> {
+interface IngestTarget {
+  readonly label: string;
+  readonly urls: readonly string[];
+  readonly headers: Record<string, string>;
+  readonly children: readonly ChildProcess[];
+  /** ms of each round. */
+  readonly totals: number[];
+}
+
+/** `instances` servers sharing one new store, with the organisation and key of the benchmark. */
+async function startIngestTarget(label: string, store: StoreSetting, instances: number): Promise<IngestTarget> {
   const headers = await benchOrganisation(store);
   const servers = await Promise.all(Array.from({ length: instances }, () => startRecap(store)));
-  const totals: number[] = [];
-  try {
-    for (let round = 0; round < ROUNDS; round++) {
-      const { totalMs } = await measureIngest(
-        servers.map((server) => server.url),
-        headers,
-        { batches: MANY_BATCHES, clients: MANY_CLIENTS, round, waitForJobs: true },
-      );
-      totals.push(totalMs);
-    }
-  } finally {
-    await Promise.all(servers.map((server) => stopRecap(server.child)));
-  }
-  return totals;
+  return { label, urls: servers.map((server) => server.url), headers, children: servers.map((server) => server.child), totals: [] };
 }
 
 async function runManyClientsBenchmark(): Promise<void> {
   const events = MANY_BATCHES * EVENTS_PER_BATCH;
   console.log(
-    `\n## Ingest at ${MANY_CLIENTS} clients: ${events.toLocaleString('en')} events in ${MANY_BATCHES} batches of ${EVENTS_PER_BATCH}, ${ROUNDS} rounds, each store new\n`,
+    `\n## Ingest at ${MANY_CLIENTS} clients: ${events.toLocaleString('en')} events in ${MANY_BATCHES} batches of ${EVENTS_PER_BATCH}, ${ROUNDS} rounds, each set-up on a new store\n`,
   );
   const postgres = wantedIngest.some((name) => name.startsWith('postgres')) ? await startBenchPostgres() : undefined;
-  const stored = new Map<IngestSetup, { label: string; totals: number[] }>();
+  const targets = new Map<IngestSetup, IngestTarget>();
   try {
     for (const setup of wantedIngest) {
       const instances = setup === 'postgres-2' ? 2 : 1;
       const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-bench-server-'));
       const store = postgres === undefined || setup === 'sqlite' ? { dataDir } : { dataDir, databaseUrl: postgres.newSchemaUrl() };
       const label = setup === 'sqlite' ? 'SQLite, one instance' : `PostgreSQL, ${instances === 1 ? 'one instance' : 'two instances'}`;
-      stored.set(setup, { label, totals: await measureManyClients(store, instances) });
+      targets.set(setup, await startIngestTarget(label, store, instances));
+    }
+    // Round by round across the set-ups, not set-up by set-up: a machine that slows down or speeds
+    // up during the run then moves every set-up alike, and the ratios stay fair.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of targets.values()) {
+        const { totalMs } = await measureIngest(target.urls, target.headers, { batches: MANY_BATCHES, clients: MANY_CLIENTS, round, waitForJobs: true });
+        target.totals.push(totalMs);
+      }
     }
   } finally {
+    await Promise.all([...targets.values()].flatMap((target) => target.children.map(stopRecap)));
     await postgres?.close();
   }
   const rate = (ms: number) => Math.round(events / (ms / 1000));
   console.log(`${'events/s stored (all jobs COMPLETED; median)'.padEnd(46)} ${'events/s'.padStart(12)}   rounds`);
-  for (const { label, totals } of stored.values()) {
+  for (const { label, totals } of targets.values()) {
     console.log(`${label.padEnd(46)} ${rate(median(totals)).toLocaleString('en').padStart(12)}   ${totals.map((ms) => rate(ms).toLocaleString('en')).join(', ')}`);
   }
   const rateOf = (setup: IngestSetup) => {
-    const totals = stored.get(setup)?.totals;
+    const totals = targets.get(setup)?.totals;
     return totals === undefined ? undefined : rate(median(totals));
   };
   const [sqlite, one, two] = [rateOf('sqlite'), rateOf('postgres-1'), rateOf('postgres-2')];
