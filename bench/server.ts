@@ -6,7 +6,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,6 +59,15 @@ const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.l
 interface StoreSetting {
   readonly dataDir: string;
   readonly databaseUrl?: string;
+}
+
+/** The data dirs this run made (hundreds of MB each once measured), removed at its end. */
+const dataDirs: string[] = [];
+
+async function newDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-bench-server-'));
+  dataDirs.push(dataDir);
+  return dataDir;
 }
 
 const storeEnv = (store: StoreSetting): Record<string, string> => (store.databaseUrl === undefined ? {} : { RECAP_NA1_DATABASE_URL: store.databaseUrl });
@@ -222,7 +231,7 @@ async function runManyClientsBenchmark(): Promise<void> {
   try {
     for (const setup of wantedIngest.filter((name) => postgres !== undefined || name === 'sqlite')) {
       const instances = setup === 'postgres-2' ? 2 : 1;
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-bench-server-'));
+      const dataDir = await newDataDir();
       const store = postgres === undefined || setup === 'sqlite' ? { dataDir } : { dataDir, databaseUrl: postgres.newSchemaUrl() };
       const label = setup === 'sqlite' ? 'SQLite, one instance' : `PostgreSQL, ${instances === 1 ? 'one instance' : 'two instances'}`;
       targets.set(setup, await startIngestTarget(label, store, instances));
@@ -254,10 +263,17 @@ async function runManyClientsBenchmark(): Promise<void> {
 }
 
 export async function runServerBenchmark(): Promise<void> {
-  if (process.env.RECAP_BENCH_INGEST !== undefined) return runManyClientsBenchmark();
+  try {
+    await (process.env.RECAP_BENCH_INGEST === undefined ? runAllServerBenchmarks() : runManyClientsBenchmark());
+  } finally {
+    await Promise.all(dataDirs.map((dataDir) => rm(dataDir, { recursive: true, force: true })));
+  }
+}
+
+async function runAllServerBenchmarks(): Promise<void> {
   const events = BATCHES * EVENTS_PER_BATCH;
   console.log(`\n## Server on SQLite: ${events.toLocaleString('en')} events in ${BATCHES} batches of ${EVENTS_PER_BATCH} (${CLIENTS} clients), ${ROUNDS} rounds; ${USER_REQUESTS.toLocaleString('en')} POST /v2/users\n`);
-  const store = { dataDir: await mkdtemp(path.join(tmpdir(), 'recap-bench-server-')) };
+  const store = { dataDir: await newDataDir() };
   const headers = await benchOrganisation(store);
 
   const bare = await startBare();
