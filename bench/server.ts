@@ -6,12 +6,12 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../src/cli/main.js';
-import { startBenchPostgres } from './postgres-cluster.js';
+import { startBenchPostgres, type BenchPostgres } from './postgres-cluster.js';
 
 const BATCHES = Number(process.env.RECAP_BENCH_BATCHES ?? 60);
 const EVENTS_PER_BATCH = 1000;
@@ -59,6 +59,15 @@ const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.l
 interface StoreSetting {
   readonly dataDir: string;
   readonly databaseUrl?: string;
+}
+
+/** The data dirs this run made (hundreds of MB each once measured), removed at its end. */
+const dataDirs: string[] = [];
+
+async function newDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-bench-server-'));
+  dataDirs.push(dataDir);
+  return dataDir;
 }
 
 const storeEnv = (store: StoreSetting): Record<string, string> => (store.databaseUrl === undefined ? {} : { RECAP_NA1_DATABASE_URL: store.databaseUrl });
@@ -188,51 +197,64 @@ async function stopRecap(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Events/s stored at MANY_CLIENTS clients, on `instances` servers sharing one new store; the ms of each round. */
-async function measureManyClients(store: StoreSetting, instances: number): Promise<number[]> {
+interface IngestTarget {
+  readonly label: string;
+  readonly urls: readonly string[];
+  readonly headers: Record<string, string>;
+  readonly children: readonly ChildProcess[];
+  /** ms of each round. */
+  readonly totals: number[];
+}
+
+/** `instances` servers sharing one new store, with the organisation and key of the benchmark. */
+async function startIngestTarget(label: string, store: StoreSetting, instances: number): Promise<IngestTarget> {
   const headers = await benchOrganisation(store);
   const servers = await Promise.all(Array.from({ length: instances }, () => startRecap(store)));
-  const totals: number[] = [];
-  try {
-    for (let round = 0; round < ROUNDS; round++) {
-      const { totalMs } = await measureIngest(
-        servers.map((server) => server.url),
-        headers,
-        { batches: MANY_BATCHES, clients: MANY_CLIENTS, round, waitForJobs: true },
-      );
-      totals.push(totalMs);
-    }
-  } finally {
-    await Promise.all(servers.map((server) => stopRecap(server.child)));
-  }
-  return totals;
+  return { label, urls: servers.map((server) => server.url), headers, children: servers.map((server) => server.child), totals: [] };
 }
 
 async function runManyClientsBenchmark(): Promise<void> {
   const events = MANY_BATCHES * EVENTS_PER_BATCH;
   console.log(
-    `\n## Ingest at ${MANY_CLIENTS} clients: ${events.toLocaleString('en')} events in ${MANY_BATCHES} batches of ${EVENTS_PER_BATCH}, ${ROUNDS} rounds, each store new\n`,
+    `\n## Ingest at ${MANY_CLIENTS} clients: ${events.toLocaleString('en')} events in ${MANY_BATCHES} batches of ${EVENTS_PER_BATCH}, ${ROUNDS} rounds, each set-up on a new store\n`,
   );
-  const postgres = wantedIngest.some((name) => name.startsWith('postgres')) ? await startBenchPostgres() : undefined;
-  const stored = new Map<IngestSetup, { label: string; totals: number[] }>();
+  let postgres: BenchPostgres | undefined;
+  if (wantedIngest.some((name) => name.startsWith('postgres'))) {
+    try {
+      postgres = await startBenchPostgres();
+    } catch (error) {
+      // Without PostgreSQL (scripts/throwaway-postgres.sh says what to install), SQLite is still measured.
+      console.log(`PostgreSQL set-ups skipped: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const targets = new Map<IngestSetup, IngestTarget>();
   try {
-    for (const setup of wantedIngest) {
+    for (const setup of wantedIngest.filter((name) => postgres !== undefined || name === 'sqlite')) {
       const instances = setup === 'postgres-2' ? 2 : 1;
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-bench-server-'));
+      const dataDir = await newDataDir();
       const store = postgres === undefined || setup === 'sqlite' ? { dataDir } : { dataDir, databaseUrl: postgres.newSchemaUrl() };
       const label = setup === 'sqlite' ? 'SQLite, one instance' : `PostgreSQL, ${instances === 1 ? 'one instance' : 'two instances'}`;
-      stored.set(setup, { label, totals: await measureManyClients(store, instances) });
+      targets.set(setup, await startIngestTarget(label, store, instances));
+    }
+    // Round by round across the set-ups, not set-up by set-up: a machine that slows down or speeds
+    // up during the run then moves every set-up alike, and the ratios stay fair.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of targets.values()) {
+        const { totalMs } = await measureIngest(target.urls, target.headers, { batches: MANY_BATCHES, clients: MANY_CLIENTS, round, waitForJobs: true });
+        target.totals.push(totalMs);
+      }
     }
   } finally {
+    await Promise.all([...targets.values()].flatMap((target) => target.children.map(stopRecap)));
     await postgres?.close();
   }
   const rate = (ms: number) => Math.round(events / (ms / 1000));
   console.log(`${'events/s stored (all jobs COMPLETED; median)'.padEnd(46)} ${'events/s'.padStart(12)}   rounds`);
-  for (const { label, totals } of stored.values()) {
+  for (const { label, totals } of targets.values()) {
     console.log(`${label.padEnd(46)} ${rate(median(totals)).toLocaleString('en').padStart(12)}   ${totals.map((ms) => rate(ms).toLocaleString('en')).join(', ')}`);
   }
   const rateOf = (setup: IngestSetup) => {
-    const totals = stored.get(setup)?.totals;
+    const totals = targets.get(setup)?.totals;
     return totals === undefined ? undefined : rate(median(totals));
   };
   const [sqlite, one, two] = [rateOf('sqlite'), rateOf('postgres-1'), rateOf('postgres-2')];
@@ -241,10 +263,17 @@ async function runManyClientsBenchmark(): Promise<void> {
 }
 
 export async function runServerBenchmark(): Promise<void> {
-  if (process.env.RECAP_BENCH_INGEST !== undefined) return runManyClientsBenchmark();
+  try {
+    await (process.env.RECAP_BENCH_INGEST === undefined ? runAllServerBenchmarks() : runManyClientsBenchmark());
+  } finally {
+    await Promise.all(dataDirs.map((dataDir) => rm(dataDir, { recursive: true, force: true })));
+  }
+}
+
+async function runAllServerBenchmarks(): Promise<void> {
   const events = BATCHES * EVENTS_PER_BATCH;
   console.log(`\n## Server on SQLite: ${events.toLocaleString('en')} events in ${BATCHES} batches of ${EVENTS_PER_BATCH} (${CLIENTS} clients), ${ROUNDS} rounds; ${USER_REQUESTS.toLocaleString('en')} POST /v2/users\n`);
-  const store = { dataDir: await mkdtemp(path.join(tmpdir(), 'recap-bench-server-')) };
+  const store = { dataDir: await newDataDir() };
   const headers = await benchOrganisation(store);
 
   const bare = await startBare();

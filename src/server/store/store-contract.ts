@@ -4,10 +4,10 @@
 import { describe } from 'vitest';
 import { describeIdempotencyContract } from './test-support/describe-idempotency-contract.js';
 import { describeIsolationContract } from './test-support/describe-isolation-contract.js';
+import { describeLifecycleContract } from './test-support/describe-lifecycle-contract.js';
 import { describeLimitContract } from './test-support/describe-limit-contract.js';
 import { describeOrganisationContract } from './test-support/describe-organisation-contract.js';
 import { describeProfileJobContract } from './test-support/describe-profile-job-contract.js';
-import { describeReadinessContract } from './test-support/describe-readiness-contract.js';
 import { describeSessionEventContract } from './test-support/describe-session-event-contract.js';
 import { describeTransactionContract } from './test-support/describe-transaction-contract.js';
 import { describeUserContract } from './test-support/describe-user-contract.js';
@@ -26,6 +26,6 @@ export function describeStoreContract(name: string, open: () => Promise<DataCent
     describeIdempotencyContract(store);
     describeIsolationContract(store);
     describeTransactionContract(store);
-    describeReadinessContract(store);
+    describeLifecycleContract(store);
   });
 }

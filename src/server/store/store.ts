@@ -114,8 +114,9 @@ export interface StoreWriter extends StoreReader {
 
   /**
    * Cardinality: records `names` as seen at `now` and returns those rejected. A name already
-   * known (seen after `retentionCutoff`) is always admitted and refreshed; a new name is admitted
-   * while the live names (seen after the cutoff) are fewer than `limit`, in the order given.
+   * known (seen after `retentionCutoff`) is always admitted and refreshed (its last-seen time is
+   * kept to within a second); a new name is admitted while the live names (seen after the
+   * cutoff) are fewer than `limit`, in the order given.
    */
   admitNames(
     orgId: string,

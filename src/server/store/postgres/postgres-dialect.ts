@@ -35,6 +35,8 @@ export function postgresDialect(connection: PostgresConnection, options: { reado
       await sql`SELECT pg_advisory_xact_lock(${first}, hashtext(${key}))`.execute(transaction);
     },
     isUniqueViolation: (error) => error instanceof Error && (error as { code?: unknown }).code === '23505',
+    // Statements with an array are planned for their values each time (postgres-pool.ts), where
+    // PostgreSQL hashes the array instead of comparing every row with every element.
     inList: (column, values) => sql<SqlBool>`${sql.ref(column)} = ANY(${[...values]}::text[])`,
     inByteList: (column, values) => sql<SqlBool>`${sql.ref(column)} = ANY(${[...values]}::bytea[])`,
     runScript: async (transaction, script) => void (await sql.raw(script).execute(transaction)),

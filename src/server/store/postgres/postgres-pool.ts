@@ -2,7 +2,10 @@
 // - rows come back in the representation both dialects share (sql/database.ts): json as text,
 //   booleans as 0/1, bigints as numbers (every count and quota fits in 2^53);
 // - queries with parameters run as named prepared statements, so PostgreSQL parses and plans each
-//   text once per connection instead of on every call (one name per distinct text, per process);
+//   text once per connection instead of on every call (one name per distinct text, per process),
+//   except those with an array parameter (`= ANY($1)`): a plan made for the array's values
+//   hashes it, while the cached generic plan compares each row with every element (500 uids
+//   against 500 users: 2 ms instead of 0.1 ms);
 // - a COMMIT that PostgreSQL turned into a ROLLBACK (a statement failed and `work` caught its
 //   error) fails loudly instead of reporting success;
 // - a client whose connection failed (a network error, the server ending the session, a failed
@@ -72,7 +75,9 @@ function wrapClient(client: pg.PoolClient): PostgresPoolClient {
         const result =
           parameters.length === 0
             ? await client.query<Row & pg.QueryResultRow>(text)
-            : await client.query<Row & pg.QueryResultRow>({ name: statementName(text), text, values: [...parameters] });
+            : parameters.some(Array.isArray)
+              ? await client.query<Row & pg.QueryResultRow>(text, [...parameters])
+              : await client.query<Row & pg.QueryResultRow>({ name: statementName(text), text, values: [...parameters] });
         if (text === 'COMMIT' && result.command !== 'COMMIT') {
           throw new TransactionMisuseError('a statement failed inside the transaction and its error was caught, so PostgreSQL rolled it back');
         }

@@ -3,7 +3,9 @@
 // between, so that path takes the catalog's transaction lock (PostgreSQL: an advisory lock per
 // organisation and catalog; SQLite: one writer at a time already). Known names, the usual case,
 // take no lock and never wait: their refresh skips rows that a concurrent transaction is
-// refreshing at the same moment anyway.
+// refreshing at the same moment anyway. A known name is refreshed once its last-seen time is a
+// second old: retention is counted in days, and a batch sending the same names chunk after chunk
+// then reads them once per chunk instead of also rewriting them.
 
 import type { Kysely } from 'kysely';
 import type { CatalogKind } from '../records.js';
@@ -61,7 +63,11 @@ export async function admitNames(db: Kysely<Database>, dialect: StoreDialect, re
       }
     }
   }
-  const refreshed = keys.filter((key) => known.has(key.toString('hex')));
+  const staleBefore = new Date(Date.parse(request.now) - REFRESH_AFTER_MS).toISOString();
+  const refreshed = keys.filter((key) => {
+    const lastSeen = known.get(key.toString('hex'));
+    return lastSeen !== undefined && lastSeen < staleBefore;
+  });
   if (refreshed.length > 0) {
     await db
       .updateTable('catalog_names')
@@ -70,7 +76,7 @@ export async function admitNames(db: Kysely<Database>, dialect: StoreDialect, re
       .where('kind', '=', request.kind)
       .where('name', 'in', () =>
         catalogRows(db, dialect, request, refreshed)
-          .where('last_seen', '<', request.now)
+          .where('last_seen', '<', staleBefore)
           .orderBy('name')
           .$if(dialect.rowLocks, (query) => query.forUpdate().skipLocked()),
       )
@@ -81,15 +87,17 @@ export async function admitNames(db: Kysely<Database>, dialect: StoreDialect, re
 
 /** Rows per INSERT of new names: well within both databases' limits on parameters. */
 const NAMES_PER_INSERT = 500;
+/** How old a known name's last-seen time gets before admitting it again rewrites it. */
+const REFRESH_AFTER_MS = 1_000;
 
 /** The names of the request's catalog among `keys`. */
 const catalogRows = (db: Kysely<Database>, dialect: StoreDialect, request: AdmitNamesRequest, keys: readonly Buffer[]) =>
   db.selectFrom('catalog_names').select('name').where('org_id', '=', request.orgId).where('kind', '=', request.kind).where(dialect.inByteList('name', keys));
 
-/** The live names among `keys`, as hex. */
-async function liveNames(db: Kysely<Database>, dialect: StoreDialect, request: AdmitNamesRequest, keys: readonly Buffer[]): Promise<Set<string>> {
-  const rows = await catalogRows(db, dialect, request, keys).where('last_seen', '>', request.retentionCutoff).execute();
-  return new Set(rows.map((row) => row.name.toString('hex')));
+/** The live names among `keys` (as hex), with their last-seen times. */
+async function liveNames(db: Kysely<Database>, dialect: StoreDialect, request: AdmitNamesRequest, keys: readonly Buffer[]): Promise<Map<string, string>> {
+  const rows = await catalogRows(db, dialect, request, keys).select('last_seen').where('last_seen', '>', request.retentionCutoff).execute();
+  return new Map(rows.map((row) => [row.name.toString('hex'), row.last_seen]));
 }
 
 async function countLiveNames(db: Kysely<Database>, request: AdmitNamesRequest): Promise<number> {

@@ -36,7 +36,9 @@ export async function insertRows<Table extends keyof Database & string>(
       compiled.set(shape, text);
     }
     // Kysely numbers the parameters row by row, column by column.
-    const parameters = part.flatMap((row) => columns.map((column) => row[column]));
+    const parameters: unknown[] = new Array(part.length * columns.length);
+    let next = 0;
+    for (const row of part) for (const column of columns) parameters[next++] = row[column];
     await db.executeQuery(CompiledQuery.raw(text, parameters));
   }
 }

@@ -37,8 +37,11 @@ class SqlStore extends SqlStoreReader implements DataCenterStore {
 
   transaction<Result>(work: (writer: StoreWriter) => Promise<Result>): Promise<Result> {
     return this.#scope.run(() => {
+      const closed = () => new TransactionMisuseError(`the ${this.dialect.label} store of ${this.dataCenter} is closed`);
+      if (this.#closed) return Promise.reject(closed());
       const running = this.dialect.withWriteConnection(async (connection) => {
-        if (this.#closed) throw new TransactionMisuseError(`the ${this.dialect.label} store of ${this.dataCenter} is closed`);
+        // Closed while this transaction waited for its connection.
+        if (this.#closed) throw closed();
         let open = true;
         const writer = this.#scope.guard<StoreWriter>(new SqlStoreWriter(connection, this.dialect), () => open);
         try {
