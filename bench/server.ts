@@ -5,6 +5,7 @@
 // database, each receiving half of the clients), each on a new store.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -86,9 +87,12 @@ function startRecap(store: StoreSetting): Promise<{ child: ChildProcess; url: st
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match !== null) {
-        // From here on the request log is not read; drain it so the pipe never blocks.
+        // From here on the request log is not read; drain it so the pipe never blocks
+        // (RECAP_BENCH_SERVER_LOG=FILE appends it there, to look into a failed run).
         child.stdout?.off('data', onData);
-        child.stdout?.resume();
+        const log = process.env.RECAP_BENCH_SERVER_LOG;
+        if (log === undefined) child.stdout?.resume();
+        else child.stdout?.pipe(createWriteStream(log, { flags: 'a' }));
         resolve({ child, url: match[1] as string });
       }
     };

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app/create-app.js';
 import { createJobRunner } from '../../src/server/batches/job-runner.js';
-import { createServerHarness, type ServerHarness } from '../support/server-harness.js';
+import type { DataCenterStore, StoreWriter } from '../../src/server/store/store.js';
+import { createServerHarness, STORE_KINDS, type ServerHarness } from '../support/server-harness.js';
 
 let server: ServerHarness;
 let key: string;
@@ -90,6 +91,38 @@ describe('POST /v2/events/batch', () => {
   });
 });
 
+describe.each(STORE_KINDS)('jobs side by side on %s', (store) => {
+  it('jobs creating the same new users at once all complete, with one user per uid', async () => {
+    const server = await createServerHarness({ store, runJobs: false });
+    const uids = Array.from({ length: 300 }, (_, index) => `crowd-${index}`);
+    const submit = (path: string, body: unknown) => server.request('POST', path, { key: server.keys.acme.standard, body });
+    const jobs = [
+      ...(await Promise.all(
+        [0, 1, 2, 3].map((round) => submit('/v2/events/batch', { requests: uids.map((uid, index) => ({ name: 'Crowd Arrived', user: { uid }, properties: { round, index } })) })),
+      )),
+      ...(await Promise.all([0, 1].map((round) => submit('/v2/users/batch', { requests: [...uids].reverse().map((uid) => ({ uid, properties: { round } })) })))),
+    ].map((response) => response.body.job.id as string);
+    // Four jobs at a time on one store: on PostgreSQL they really run side by side.
+    const runner = createJobRunner(server.deps, { concurrency: () => 4, chunkSize: 100, pollMs: 5 });
+    runner.start();
+    await runner.idle();
+    await runner.stop();
+    for (const id of jobs) expect(await server.stores.na1.findJob(server.orgs.acme.id, id)).toMatchObject({ status: 'COMPLETED', imports: 300, errors: 0 });
+    const ids = await server.stores.na1.findUserIdsByUids(server.orgs.acme.id, uids);
+    expect(ids.size).toBe(300);
+    const events = [];
+    for (let after: string | null = null; ; ) {
+      const page = await server.stores.na1.listEvents(server.orgs.acme.id, { after, limit: 500 });
+      events.push(...page.items);
+      if (page.next === null) break;
+      after = page.next;
+    }
+    expect(events).toHaveLength(1200);
+    expect(new Set(events.map((event) => event.userId))).toEqual(new Set(ids.values()));
+    await server.close();
+  });
+});
+
 describe('restarts', () => {
   it('a graceful stop hands the lease back: another instance continues the job at once, from the last committed chunk', async () => {
     const server = await createServerHarness({ runJobs: false });
@@ -141,6 +174,61 @@ describe('restarts', () => {
     await server.close();
   });
 
+  it('claims a job of one chunk, applies it and finishes it in one transaction', async () => {
+    const server = await createServerHarness({ runJobs: false });
+    const submitted = await server.request('POST', '/v2/events/batch', {
+      key: server.keys.acme.standard,
+      body: { requests: Array.from({ length: 40 }, (_, index) => ({ name: 'One Commit', properties: { index } })) },
+    });
+    const calls: string[][] = [];
+    const watched = withWriter(server.stores.na1, (writer) => {
+      const transaction: string[] = [];
+      calls.push(transaction);
+      return new Proxy(writer, {
+        get(target, name, receiver) {
+          const value = Reflect.get(target, name, receiver) as unknown;
+          if (typeof value !== 'function' || typeof name !== 'string') return value;
+          return (...args: unknown[]) => {
+            if (['claimJob', 'lockJobForChunk', 'recordJobProgress', 'finishJob', 'insertEvents'].includes(name)) transaction.push(name);
+            return (value as (...values: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+    });
+    const runner = createJobRunner({ ...server.deps, stores: { ...server.deps.stores, na1: watched } }, { pollMs: 5 });
+    runner.start();
+    await runner.idle();
+    await runner.stop();
+    expect(await server.stores.na1.findJob(server.orgs.acme.id, submitted.body.job.id)).toMatchObject({ status: 'COMPLETED', imports: 40 });
+    // One transaction did it all; the others only looked for work.
+    expect(calls.filter((names) => names.length > 1)).toEqual([['claimJob', 'insertEvents', 'recordJobProgress', 'finishJob']]);
+    await server.close();
+  });
+
+  it('a chunk that fails with an unexpected error ends its job FAILED, and the next job still runs', async () => {
+    const server = await createServerHarness({ runJobs: false });
+    const batch = (name: string) =>
+      server.request('POST', '/v2/events/batch', { key: server.keys.acme.standard, body: { requests: Array.from({ length: 250 }, (_, index) => ({ name, properties: { index } })) } });
+    const broken = (await batch('Disk Full')).body.job.id as string;
+    const fine = (await batch('Fine')).body.job.id as string;
+    const failing = withWriter(server.stores.na1, (writer) => ({
+      ...bindAll(writer),
+      insertEvents: async (records) => {
+        if (records.some((record) => record.name === 'Disk Full')) throw new Error('disk full');
+        return writer.insertEvents(records);
+      },
+    }));
+    const logged: string[] = [];
+    const runner = createJobRunner({ ...server.deps, stores: { ...server.deps.stores, na1: failing }, logger: (entry) => logged.push(String(entry.message)) }, { chunkSize: 100, pollMs: 5 });
+    runner.start();
+    await runner.idle();
+    await runner.stop();
+    expect(await server.stores.na1.findJob(server.orgs.acme.id, broken)).toMatchObject({ status: 'FAILED', imports: 0, cursor: 0 });
+    expect(await server.stores.na1.findJob(server.orgs.acme.id, fine)).toMatchObject({ status: 'COMPLETED', imports: 250 });
+    expect(logged).toEqual([`batch job ${broken} failed: disk full`]);
+    await server.close();
+  });
+
   it('finishes jobs an instance accepted and never processed', async () => {
     const restartable = await createServerHarness();
     const stopped = createJobRunner(restartable.deps);
@@ -161,3 +249,26 @@ describe('restarts', () => {
     await restartable.close();
   });
 });
+
+/** A store whose transactions hand `work` the writer `wrap` makes of the real one. */
+function withWriter(store: DataCenterStore, wrap: (writer: StoreWriter) => StoreWriter): DataCenterStore {
+  return new Proxy(store, {
+    get(target, name, receiver) {
+      if (name === 'transaction') return <T>(work: (writer: StoreWriter) => Promise<T>) => target.transaction((writer) => work(wrap(writer)));
+      const value = Reflect.get(target, name, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** The writer's methods as own properties bound to it, to override some of them. */
+function bindAll(writer: StoreWriter): StoreWriter {
+  const bound: Record<string, unknown> = {};
+  for (let prototype: object | null = writer; prototype !== null && prototype !== Object.prototype; prototype = Object.getPrototypeOf(prototype) as object | null) {
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const value = (writer as unknown as Record<string, unknown>)[name];
+      if (name !== 'constructor' && !(name in bound) && typeof value === 'function') bound[name] = (value as (...args: unknown[]) => unknown).bind(writer);
+    }
+  }
+  return bound as unknown as StoreWriter;
+}

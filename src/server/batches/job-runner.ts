@@ -10,7 +10,7 @@ import { checkItemStrings, validateBody } from '../http/parse-request.js';
 import { redactInternals } from '../http/redact-internals.js';
 import { recordEvents } from '../events/record-events.js';
 import type { CoreDependencies } from '../app/server-dependencies.js';
-import type { DataCenter, JobRecord, JobResultRecord, JsonValue } from '../store/records.js';
+import type { ClaimedJob, DataCenter, JobRecord, JobResultRecord, JsonValue } from '../store/records.js';
 import type { DataCenterStore, StoreWriter } from '../store/store.js';
 import { retentionCutoff } from '../users/limits.js';
 import { checkIdentifier, upsertUser, type UserRequest } from '../users/upsert-user.js';
@@ -19,6 +19,12 @@ import { userRequestSchema } from '../routes/schemas.js';
 import { transactionWithRetry } from '../routes/with-conflict-retry.js';
 
 export const CHUNK_SIZE = 1000;
+/**
+ * Attempts of a chunk's transaction before the job is FAILED: a chunk that lost a race (a user
+ * another job or request created at the same moment) is simply run again, and only a chunk that
+ * keeps failing is a failure of the job.
+ */
+const CHUNK_ATTEMPTS = 10;
 /** How long a job's lease lasts without a renewal: how soon a crashed instance's job is taken over. */
 export const DEFAULT_JOB_LEASE_MS = 30_000;
 /** How often an idle instance looks for jobs to take (it also looks at once when one is submitted). */
@@ -41,7 +47,16 @@ export interface JobRunnerOptions {
   readonly pollMs?: number;
   /** This instance's name in leases; default a random one per runner. */
   readonly owner?: string;
+  /**
+   * Jobs worked on at once per data center: default 2 on PostgreSQL (while one chunk's statements
+   * wait for the database, the next chunk is prepared) and 1 on SQLite (its writes are synchronous
+   * and one at a time: a second job would only wait).
+   */
+  readonly concurrency?: (store: DataCenterStore) => number;
 }
+
+/** See JobRunnerOptions#concurrency. */
+export const defaultJobConcurrency = (store: DataCenterStore): number => (store.kind === 'postgres' ? 2 : 1);
 
 /** The job is no longer this instance's (its lease expired and another took it): stop quietly. */
 class LeaseLostError extends Error {
@@ -82,7 +97,9 @@ async function processChunk(writer: StoreWriter, job: JobRecord, items: readonly
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** A runner working on one job at a time per data center, among any number of instances. */
+const isFinished = (job: JobRecord) => job.status !== 'PROCESSING';
+
+/** A runner working on a few jobs at a time per data center (`concurrency`), among any number of instances. */
 export function createJobRunner(deps: CoreDependencies, options: JobRunnerOptions = {}): JobRunner {
   const chunkSize = options.chunkSize ?? CHUNK_SIZE;
   const leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_MS;
@@ -90,11 +107,62 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
   const owner = options.owner ?? `runner-${deps.newId()}`;
   const dataCenters = Object.keys(deps.stores) as DataCenter[];
   const loops = new Map<DataCenter, Promise<void>>();
-  const wake = new Map<DataCenter, () => void>();
-  const busy = new Set<DataCenter>();
+  /** The loops of a data center that wait for work, to be woken when a job is submitted. */
+  const waiting = new Map<DataCenter, Set<() => void>>();
+  const wake = (dataCenter: DataCenter) => {
+    for (const resume of waiting.get(dataCenter) ?? []) resume();
+  };
+  /** Claims and jobs under way, per data center. */
+  const busy = new Map<DataCenter, number>();
+  const concurrency = options.concurrency ?? defaultJobConcurrency;
   let started = false;
   let stopped = false;
   const lease = () => ({ owner, now: deps.clock().toISOString(), leaseMs });
+
+  /**
+   * Inside a transaction that holds the job: applies a chunk, stores its results and moves the
+   * cursor, and ends the job COMPLETED when that was its last chunk.
+   */
+  async function applyChunk(writer: StoreWriter, job: JobRecord, items: readonly JsonValue[]): Promise<JobRecord> {
+    const results = await processChunk(writer, job, items, job.cursor, deps);
+    const ok = results.filter((result) => result.ok).length;
+    const progress = { cursor: job.cursor + items.length, imports: job.imports + ok, errors: job.errors + results.length - ok, results };
+    await writer.recordJobProgress(job.id, progress);
+    const next: JobRecord = { ...job, cursor: progress.cursor, imports: progress.imports, errors: progress.errors };
+    if (next.cursor < next.total) return next;
+    const finished = deps.clock().toISOString();
+    if (!(await writer.finishJob(job.id, 'COMPLETED', finished, owner))) throw new LeaseLostError();
+    return { ...next, status: 'COMPLETED', finished };
+  }
+
+  /** Counted once a chunk committed: a rolled-back chunk applied nothing. */
+  const countApplied = (before: JobRecord, after: JobRecord) => deps.metrics.countBatchItems(before.kind, after.imports - before.imports, after.errors - before.errors);
+
+  /**
+   * Claims a job and applies its first chunk in the same transaction (a job of one chunk is then
+   * claimed, applied and finished with one commit). When that chunk fails, the job is claimed on
+   * its own, so that runJob records the failure on it.
+   */
+  async function claimWithFirstChunk(store: DataCenterStore): Promise<{ readonly claimed: ClaimedJob; readonly job: JobRecord } | undefined> {
+    try {
+      // Retried when a concurrent request created one of the chunk's users first.
+      const first = await transactionWithRetry(
+        store,
+        async (writer) => {
+          const claimed = await writer.claimJob(lease());
+          if (claimed === undefined) return undefined;
+          const items = await writer.readJobItems(claimed.job.id, claimed.job.cursor, chunkSize);
+          return { claimed, job: await applyChunk(writer, claimed.job, items) };
+        },
+        CHUNK_ATTEMPTS,
+      );
+      if (first !== undefined) countApplied(first.claimed.job, first.job);
+      return first;
+    } catch {
+      const claimed = await store.transaction((writer) => writer.claimJob(lease()));
+      return claimed && { claimed, job: claimed.job };
+    }
+  }
 
   /** Works on a claimed job until it is done, the lease is lost, or the runner stops. */
   async function runJob(store: DataCenterStore, claimed: JobRecord): Promise<void> {
@@ -109,29 +177,24 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
         .catch(() => undefined);
     }, Math.max(10, Math.floor(leaseMs / 3)));
     try {
-      while (!stopped && !lost && job.cursor < job.total) {
+      while (!stopped && !lost && !isFinished(job)) {
         const current = job;
         const items = await store.readJobItems(current.id, current.cursor, chunkSize);
         // Retried when a concurrent request created one of the chunk's users first.
-        job = await transactionWithRetry(store, async (writer) => {
-          if (!(await writer.lockJobForChunk(current.id, { owner, cursor: current.cursor }))) throw new LeaseLostError();
-          const results = await processChunk(writer, current, items, current.cursor, deps);
-          const ok = results.filter((result) => result.ok).length;
-          const progress = { cursor: current.cursor + items.length, imports: current.imports + ok, errors: current.errors + results.length - ok, results };
-          await writer.recordJobProgress(current.id, progress);
-          return { ...current, cursor: progress.cursor, imports: progress.imports, errors: progress.errors };
-        });
-        // Counted once the chunk committed: a rolled-back chunk applied nothing.
-        deps.metrics.countBatchItems(current.kind, job.imports - current.imports, job.errors - current.errors);
+        job = await transactionWithRetry(
+          store,
+          async (writer) => {
+            if (!(await writer.lockJobForChunk(current.id, { owner, cursor: current.cursor }))) throw new LeaseLostError();
+            return applyChunk(writer, current, items);
+          },
+          CHUNK_ATTEMPTS,
+        );
+        countApplied(current, job);
         // SQLite commits synchronously: without a turn of the event loop between chunks, a long
         // job would keep every request waiting until its last chunk.
         await nextTurn();
       }
-      if (stopped || lost) {
-        if (!lost) await store.transaction((writer) => writer.releaseJobLease(job.id, owner));
-        return;
-      }
-      await store.transaction((writer) => writer.finishJob(job.id, 'COMPLETED', deps.clock().toISOString(), owner));
+      if (!isFinished(job) && !lost) await store.transaction((writer) => writer.releaseJobLease(job.id, owner));
     } catch (error) {
       if (error instanceof LeaseLostError) return;
       deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `batch job ${job.id} failed: ${redactInternals(error instanceof Error ? error.message : String(error))}` });
@@ -145,54 +208,60 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
   async function loop(dataCenter: DataCenter): Promise<void> {
     const store = deps.stores[dataCenter];
     while (!stopped) {
-      let claimed;
+      let first;
+      busy.set(dataCenter, (busy.get(dataCenter) ?? 0) + 1);
       try {
-        claimed = await store.transaction((writer) => writer.claimJob(lease()));
+        first = await claimWithFirstChunk(store);
+        if (first !== undefined) {
+          if (first.claimed.takeover) deps.metrics.countLeaseTakeover('job');
+          if (!isFinished(first.job)) await runJob(store, first.job);
+        }
       } catch (error) {
         deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `could not claim a batch job: ${redactInternals(error instanceof Error ? error.message : String(error))}` });
-        claimed = undefined;
+      } finally {
+        busy.set(dataCenter, (busy.get(dataCenter) ?? 1) - 1);
       }
-      if (claimed !== undefined) {
-        if (claimed.takeover) deps.metrics.countLeaseTakeover('job');
-        busy.add(dataCenter);
-        try {
-          await runJob(store, claimed.job);
-        } finally {
-          busy.delete(dataCenter);
-        }
+      if (first !== undefined) {
+        await nextTurn();
         continue;
       }
+      const waiters = waiting.get(dataCenter) ?? new Set<() => void>();
+      waiting.set(dataCenter, waiters);
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake.set(dataCenter, () => {
+        const resume = () => {
           clearTimeout(timer);
+          waiters.delete(resume);
           resolve();
-        });
+        };
+        const timer = setTimeout(resume, pollMs);
+        waiters.add(resume);
       });
-      wake.delete(dataCenter);
     }
   }
 
   return {
     enqueue(dataCenter) {
-      wake.get(dataCenter)?.();
+      wake(dataCenter);
     },
     start() {
       if (started || stopped) return;
       started = true;
-      for (const dataCenter of dataCenters) loops.set(dataCenter, loop(dataCenter));
+      for (const dataCenter of dataCenters) {
+        const workers = Math.max(1, concurrency(deps.stores[dataCenter]));
+        loops.set(dataCenter, Promise.all(Array.from({ length: workers }, () => loop(dataCenter))).then(() => undefined));
+      }
     },
     async idle() {
       for (;;) {
         const pending = await Promise.all(dataCenters.map((dataCenter) => deps.stores[dataCenter].countUnfinishedJobs()));
-        if (busy.size === 0 && pending.every((count) => count === 0)) return;
-        for (const dataCenter of dataCenters) wake.get(dataCenter)?.();
+        if ([...busy.values()].every((count) => count === 0) && pending.every((count) => count === 0)) return;
+        for (const dataCenter of dataCenters) wake(dataCenter);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     },
     async stop() {
       stopped = true;
-      for (const resume of wake.values()) resume();
+      for (const dataCenter of dataCenters) wake(dataCenter);
       await Promise.all(loops.values());
     },
   };

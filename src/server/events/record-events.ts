@@ -91,6 +91,10 @@ export async function recordEvents(writer: StoreWriter, items: readonly unknown[
   // Events only need their users' ids: one query for every uid of the chunk.
   const uids = [...new Set(prepared.flatMap((entry) => (entry?.request.user !== undefined && 'uid' in entry.request.user ? [entry.request.user.uid] : [])))];
   const idsByUid = await writer.findUserIdsByUids(context.orgId, uids);
+  // A uid no user has yet gets one, all of them in one statement (or the user a concurrent
+  // request created in the meantime).
+  const newUsers = uids.filter((uid) => !idsByUid.has(uid)).map((uid): UserRecord => ({ id: `u-${context.newId()}`, orgId: context.orgId, uid, displayName: null, email: null, properties: {}, identifiedInSession: false, mergedInto: null, createdAt: now, updatedAt: now }));
+  for (const [uid, id] of await writer.ensureUsers(newUsers)) idsByUid.set(uid, id);
   const usersByUid = new Map<string, Pick<UserRecord, 'id'>>();
   for (const [uid, id] of idsByUid) usersByUid.set(uid, { id });
   const usersById = new Map<string, Pick<UserRecord, 'id'> | undefined>();
@@ -106,12 +110,7 @@ export async function recordEvents(writer: StoreWriter, items: readonly unknown[
       const reference = entry.request.user;
       if (reference !== undefined && 'uid' in reference) {
         user = usersByUid.get(reference.uid);
-        if (user === undefined) {
-          const created: UserRecord = { id: `u-${context.newId()}`, orgId: context.orgId, uid: reference.uid, displayName: null, email: null, properties: {}, identifiedInSession: false, mergedInto: null, createdAt: now, updatedAt: now };
-          await writer.insertUser(created);
-          user = created;
-        }
-        usersByUid.set(reference.uid, user);
+        if (user === undefined) throw new Error(`no user for uid ${reference.uid} after ensureUsers`);
       } else if (reference !== undefined) {
         if (!usersById.has(reference.id)) usersById.set(reference.id, await resolveUserForUpdate(writer, context.orgId, reference.id));
         user = usersById.get(reference.id);

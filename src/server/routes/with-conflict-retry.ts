@@ -12,12 +12,18 @@ export function isRetryableConflict(error: unknown): boolean {
   return error instanceof StoreConflictError || RETRYABLE_SQLSTATES.has(String((error as { code?: unknown } | null)?.code));
 }
 
+/**
+ * Runs `work` in a transaction, again (up to `attempts` in all) when it lost a race; from the
+ * second retry on after a short random pause, so that transactions that keep meeting each other
+ * (several jobs creating the same users) fall out of step.
+ */
 export async function transactionWithRetry<T>(store: DataCenterStore, work: (writer: StoreWriter) => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await store.transaction(work);
     } catch (error) {
       if (!isRetryableConflict(error) || attempt >= attempts) throw error;
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }
 }

@@ -93,6 +93,13 @@ export interface StoreWriter extends StoreReader {
   findUserByUidForUpdate(orgId: string, uid: string): Promise<UserRecord | undefined>;
   /** Throws StoreConflictError when the uid is taken in the organisation. */
   insertUser(record: UserRecord): Promise<void>;
+  /**
+   * The id of each uid of `records` (users with a uid, of one organisation): the user inserted
+   * from `records` where the uid was free, else the one that holds it, created by a concurrent
+   * transaction as may be (PostgreSQL waits for it, then reads it). One statement for all the
+   * new users; never a conflict error.
+   */
+  ensureUsers(records: readonly UserRecord[]): Promise<Map<string, string>>;
   /** Replaces the user with this id (every field). */
   updateUser(record: UserRecord): Promise<void>;
 

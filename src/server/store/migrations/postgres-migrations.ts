@@ -5,5 +5,6 @@ import { initial } from './postgres/001-initial.js';
 import { jobResultRows } from './postgres/002-job-result-rows.js';
 import { writePath } from './postgres/003-write-path.js';
 import { leasesAndMoves } from './postgres/004-leases-and-moves.js';
+import { eventsFollowMerges } from './postgres/005-events-follow-merges.js';
 
-export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves];
+export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves, eventsFollowMerges];

@@ -4,5 +4,6 @@ import type { Migration } from './migration.js';
 import { initial } from './sqlite/001-initial.js';
 import { jobResultRows } from './sqlite/002-job-result-rows.js';
 import { leasesAndMoves } from './sqlite/003-leases-and-moves.js';
+import { eventsFollowMerges } from './sqlite/004-events-follow-merges.js';
 
-export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows, leasesAndMoves];
+export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows, leasesAndMoves, eventsFollowMerges];

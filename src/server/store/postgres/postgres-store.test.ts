@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
-import { expectVersionOneData } from '../test-support/expect-version-one-data.js';
+import { expectVersionOneData, VERSION_ONE_MERGES_SQL } from '../test-support/expect-version-one-data.js';
 import { organisation, user } from '../test-support/store-fixtures.js';
 import type { Migration } from '../migrations/migration.js';
 import { postgresMigrations } from '../migrations/postgres-migrations.js';
@@ -113,6 +113,7 @@ function describePostgresStore(url: string): void {
         // Version 1 kept one row per batch result.
         await pool.query(`INSERT INTO jobs (id, org_id, kind, status, created, total, cursor, imports, errors) VALUES ('job-1', 'org-1', 'events', 'COMPLETED', 'x', 3, 3, 2, 1);
           INSERT INTO job_results (job_id, item_index, ok, result) VALUES ('job-1', 0, true, '{"id":"e-0"}'), ('job-1', 1, false, '{"code":"invalid_request"}'), ('job-1', 2, true, '"e-2"');`);
+        await pool.query(VERSION_ONE_MERGES_SQL);
         expect(await migratePostgres(url, [...postgresMigrations, addNotes], { schema })).toEqual([...versions.slice(1), newest + 1]);
         expect(await migratePostgres(url, [...postgresMigrations, addNotes], { schema })).toEqual([]);
         expect((await pool.query('SELECT version FROM schema_migrations ORDER BY version')).rows).toEqual([...versions, newest + 1].map((version) => ({ version })));

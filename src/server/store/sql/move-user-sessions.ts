@@ -1,7 +1,10 @@
 // StoreWriter#moveUserSessions: when an anonymous user is merged into an identified one, its
 // recorded sessions and server events become that user's. A session's id names its user
 // (`<user id>:<session part>`), so a moved session gets a new id; the old one is kept as an alias,
-// so that links and references made before the merge still lead to it.
+// so that links and references made before the merge still lead to it. Events keep the user they
+// were recorded for: the merge is recorded on the user (merged_into, for it and every user merged
+// into it before, so that one hop always arrives) and reads show the user it leads to. Moving the
+// events instead would need an index on events by user, a random insert for every event stored.
 
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
@@ -26,6 +29,11 @@ export async function moveUserSessions(db: Kysely<Database>, orgId: string, from
       .execute();
     moves.push({ from: id, to: target });
   }
-  await db.updateTable('events').set({ user_id: toUserId }).where('org_id', '=', orgId).where('user_id', '=', fromUserId).execute();
+  await db
+    .updateTable('users')
+    .set({ merged_into: toUserId })
+    .where('org_id', '=', orgId)
+    .where((row) => row.or([row('id', '=', fromUserId), row('merged_into', '=', fromUserId)]))
+    .execute();
   return moves;
 }

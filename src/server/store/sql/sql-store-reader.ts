@@ -135,28 +135,28 @@ export class SqlStoreReader implements StoreReader {
   }
 
   async listSessionEvents(orgId: string, sessionId: string): Promise<EventRecord[]> {
-    const rows = await this.db
-      .selectFrom('events')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .where('session_id', '=', sessionId)
-      .orderBy('event_timestamp')
-      .orderBy('seq')
+    const rows = await this.selectEvents(orgId)
+      .where('events.session_id', '=', sessionId)
+      .orderBy('events.event_timestamp')
+      .orderBy('events.seq')
       .execute();
     return rows.map(toEvent);
+  }
+
+  /** An organisation's events, each with the user it was recorded for or the one that user was merged into. */
+  private selectEvents(orgId: string) {
+    return this.db
+      .selectFrom('events')
+      .leftJoin('users', (join) => join.onRef('users.org_id', '=', 'events.org_id').onRef('users.id', '=', 'events.user_id'))
+      .select(['events.seq', 'events.org_id', 'events.id', 'events.name', 'events.event_timestamp', 'events.session_id', 'events.properties', 'events.context', 'events.created_at'])
+      .select((row) => row.fn.coalesce('users.merged_into', 'events.user_id').as('user_id'))
+      .where('events.org_id', '=', orgId);
   }
 
   async listEvents(orgId: string, options: { readonly after?: string | null; readonly limit: number }): Promise<Page<EventRecord>> {
     checkPageLimit(options.limit);
     const [afterSeq] = options.after ? decodePageCursor(options.after, 'events', ['number'] as const) : [0];
-    const rows = await this.db
-      .selectFrom('events')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .where('seq', '>', afterSeq)
-      .orderBy('seq')
-      .limit(options.limit + 1)
-      .execute();
+    const rows = await this.selectEvents(orgId).where('events.seq', '>', afterSeq).orderBy('events.seq').limit(options.limit + 1).execute();
     return toPage(rows, options.limit, toEvent, (row) => encodePageCursor('events', [row.seq]));
   }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
-import { expectVersionOneData } from '../test-support/expect-version-one-data.js';
+import { expectVersionOneData, VERSION_ONE_MERGES_SQL } from '../test-support/expect-version-one-data.js';
 import { organisation, user } from '../test-support/store-fixtures.js';
 import { StoreMigrationError } from '../migrations/store-migration-error.js';
 import type { Migration } from '../migrations/migration.js';
@@ -87,6 +87,7 @@ describe('SQLite store', () => {
       // Version 1 kept one row per batch result.
       database.exec(`INSERT INTO jobs (id, org_id, kind, status, created, total, cursor, imports, errors) VALUES ('job-1', 'org-1', 'events', 'COMPLETED', 'x', 3, 3, 2, 1);
         INSERT INTO job_results (job_id, item_index, ok, result) VALUES ('job-1', 0, 1, '{"id":"e-0"}'), ('job-1', 1, 0, '{"code":"invalid_request"}'), ('job-1', 2, 1, '"e-2"');`);
+      database.exec(VERSION_ONE_MERGES_SQL);
       const versions = Array.from({ length: newest }, (_, index) => index + 1);
       expect(await migrateSqlite(database, [...sqliteMigrations, addNotes])).toEqual([...versions.slice(1), newest + 1]);
       expect(await migrateSqlite(database, [...sqliteMigrations, addNotes])).toEqual([]);

@@ -166,6 +166,9 @@ export function describeSessionEventContract(store: () => DataCenterStore): void
         await writer.moveUserSessions(ORG_A, 'known', 'final');
       });
       expect(await store().findSessionInfo(ORG_A, 'anon:s-1')).toMatchObject({ id: 'final:s-1', userId: 'final' });
+      // Events follow both merges, by the user they were recorded for.
+      expect((await store().listEvents(ORG_A, { limit: 10 })).items.map((record) => record.userId)).toEqual(['final', 'final', 'user-1']);
+      expect((await store().listSessionEvents(ORG_A, 'final:s-1')).map((record) => [record.id, record.userId])).toEqual([['e-1', 'final']]);
     });
 
     test('inserting no events is a no-op', async () => {

@@ -47,6 +47,33 @@ export function describeUserContract(store: () => DataCenterStore): void {
       expect(await store().findUserIdsByUids(ORG_A, [])).toEqual(new Map());
     });
 
+    test('ensureUsers inserts the users whose uid is free and returns the id of every uid', async () => {
+      await store().transaction((writer) => writer.insertUser(user('user-1', { uid: 'u-1', displayName: 'Kept' })));
+      const ids = await store().transaction((writer) => writer.ensureUsers([user('new-2', { uid: 'u-2' }), user('new-1', { uid: 'u-1' }), user('new-3', { uid: 'u-3' })]));
+      expect(ids).toEqual(new Map([['u-1', 'user-1'], ['u-2', 'new-2'], ['u-3', 'new-3']]));
+      // The user that held u-1 is left as it was.
+      expect(await store().findUser(ORG_A, 'user-1')).toMatchObject({ uid: 'u-1', displayName: 'Kept' });
+      expect(await store().findUser(ORG_A, 'new-1')).toBeUndefined();
+      expect(await store().findUser(ORG_A, 'new-3')).toEqual(user('new-3', { uid: 'u-3' }));
+      expect(await store().transaction((writer) => writer.ensureUsers([]))).toEqual(new Map());
+    });
+
+    test('transactions ensuring the same uids at once agree on one user per uid, with no conflict', async () => {
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const first = store().transaction(async (writer) => {
+        const ids = await writer.ensureUsers([user('first-x', { uid: 'x' }), user('first-y', { uid: 'y' })]);
+        await gate;
+        return ids;
+      });
+      // The second meets the first's uncommitted y (PostgreSQL: it waits for it; SQLite: for the first to end).
+      const second = store().transaction((writer) => writer.ensureUsers([user('second-y', { uid: 'y' }), user('second-z', { uid: 'z' })]));
+      setTimeout(release, 50);
+      expect(await first).toEqual(new Map([['x', 'first-x'], ['y', 'first-y']]));
+      expect(await second).toEqual(new Map([['y', 'first-y'], ['z', 'second-z']]));
+      expect(await store().findUserIdsByUids(ORG_A, ['x', 'y', 'z'])).toEqual(new Map([['x', 'first-x'], ['y', 'first-y'], ['z', 'second-z']]));
+    });
+
     test('JSON documents come back equal, with their keys in the order written', async () => {
       const properties = JSON.parse(JSON.stringify(TRICKY_PROPERTIES)) as JsonObject;
       await store().transaction((writer) => writer.insertUser(user('user-1', { properties })));
