@@ -82,6 +82,37 @@ describe('POST /v2/events/batch', () => {
     expect(errors.body.results).toEqual([{ index: 1, code: 'invalid_request', message: 'invalid request body', details: [{ path: 'name', message: 'must not be empty' }] }]);
   });
 
+  it('shows every import as the whole event recorded, though most are stored without what their item holds', async () => {
+    const requests: unknown[] = [
+      { name: 'Import Viewed', user: { uid: 'imports-ev' }, timestamp: '2026-03-01T10:00:00+02:00' },
+      { name: '' },
+      { name: 'Import Clicked', properties: { x: 1, nested: { y: 'z' } } },
+      // A property sent as null is dropped: the record differs from the item, and is stored whole.
+      { name: 'Import Cleared', properties: { gone: null, kept: 2 } },
+      ...Array.from({ length: 700 }, () => ({ name: '' })),
+      { name: 'Import Far Away', properties: { at: 704 } },
+    ];
+    const submitted = await server.request('POST', '/v2/events/batch', { key, body: { requests } });
+    const jobId = submitted.body.job.id as string;
+    await server.jobs.idle();
+    const imports = await server.request('GET', `/v2/events/batch/${jobId}/imports?page_size=10`, { key });
+    const userId = (await server.stores.na1.findUserByUid(server.orgs.acme.id, 'imports-ev'))?.id;
+    const stored = (await server.stores.na1.listEvents(server.orgs.acme.id, { limit: 1000 })).items;
+    const recorded = (name: string) => stored.find((event) => event.name === name);
+    const expected = (name: string) => {
+      const event = recorded(name);
+      return { id: event?.id, name, timestamp: event?.timestamp, user_id: event?.userId, session_id: null, properties: event?.properties };
+    };
+    expect(imports.body.results).toEqual([
+      { index: 0, record: { ...expected('Import Viewed'), timestamp: '2026-03-01T08:00:00.000Z', user_id: userId, properties: {} } },
+      { index: 2, record: { ...expected('Import Clicked'), properties: { x: 1, nested: { y: 'z' } } } },
+      { index: 3, record: { ...expected('Import Cleared'), properties: { kept: 2 } } },
+      { index: 704, record: { ...expected('Import Far Away'), properties: { at: 704 } } },
+    ]);
+    const kept = await server.stores.na1.listJobResults(jobId, { ok: true, after: -1, limit: 10 });
+    expect(kept.map((result) => Array.isArray(result.result))).toEqual([true, true, false, true]);
+  });
+
   it('reserves the server event quota for the whole batch: 429 when it does not fit', async () => {
     const limited = await createServerHarness({ serverEventQuota: 3 });
     const response = await limited.request('POST', '/v2/events/batch', { key: limited.keys.acme.standard, body: { requests: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }] } });

@@ -9,6 +9,7 @@ import { ApiError } from '../http/api-error.js';
 import { checkItemStrings, validateBody } from '../http/parse-request.js';
 import { redactInternals } from '../http/redact-internals.js';
 import { recordEvents } from '../events/record-events.js';
+import { storedEventImport } from './event-import-results.js';
 import type { CoreDependencies } from '../app/server-dependencies.js';
 import type { ClaimedJob, DataCenter, JobRecord, JobResultRecord, JsonValue } from '../store/records.js';
 import type { DataCenterStore, StoreWriter } from '../store/store.js';
@@ -76,7 +77,11 @@ async function processChunk(writer: StoreWriter, job: JobRecord, items: readonly
   const context = { orgId: job.orgId, now, newId: deps.newId, retentionCutoff: retentionCutoff(now, deps.retentionDays) };
   if (job.kind === 'events') {
     const outcomes = await recordEvents(writer, items, context);
-    return outcomes.map((outcome, offset) => ({ index: from + offset, ok: outcome.ok, result: outcome.ok ? (outcome.view as unknown as JsonValue) : errorResult(outcome.error) }));
+    return outcomes.map((outcome, offset) => ({
+      index: from + offset,
+      ok: outcome.ok,
+      result: outcome.ok ? storedEventImport(outcome.view, items[offset] ?? null) : errorResult(outcome.error),
+    }));
   }
   const results: JobResultRecord[] = [];
   for (const [offset, item] of items.entries()) {

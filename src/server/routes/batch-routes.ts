@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { defineRoute, type RouteDefinition } from '../http/route-definition.js';
 import { consumeQuota } from '../events/server-event-quota.js';
+import { showEventImports } from '../batches/event-import-results.js';
 import type { JobKind, JobRecord, JsonValue } from '../store/records.js';
 import type { DataCenterStore } from '../store/store.js';
 import { batchRequestSchema, jobSchema, pageQuerySchema } from './schemas.js';
@@ -101,10 +102,11 @@ function batchRoutes(kind: JobKind): RouteDefinition<unknown, unknown>[] {
         const results = await store.listJobResults(job.id, { ok, after: decodePageToken(query.page_token), limit: size + 1 });
         const shown = results.slice(0, size);
         const last = shown.at(-1);
+        const records = ok && kind === 'events' ? await showEventImports(shown, (from, count) => store.readJobItems(job.id, from, count)) : shown.map((result) => result.result);
         return {
           status: 200,
           body: {
-            results: shown.map((result) => (ok ? { index: result.index, record: result.result } : { index: result.index, ...(result.result as object) })),
+            results: shown.map((result, position) => (ok ? { index: result.index, record: records[position] } : { index: result.index, ...(result.result as object) })),
             total_records: await store.countJobResults(job.id, ok),
             next_page_token: results.length > size && last !== undefined ? encodePageToken(last.index) : null,
           },

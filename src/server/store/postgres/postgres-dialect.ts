@@ -30,6 +30,7 @@ export function postgresDialect(connection: PostgresConnection, options: { reado
       await sql`ROLLBACK`.execute(transaction).catch(() => undefined);
     },
     rowLocks: true,
+    reusesParameters: true,
     async lock(transaction, lock) {
       const [first, key] = lockKey(lock);
       await sql`SELECT pg_advisory_xact_lock(${first}, hashtext(${key}))`.execute(transaction);

@@ -219,7 +219,7 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     // In the order given: seq, the creation order, follows it.
     await insertRows(
       this.db,
-      this.dialect.kind,
+      this.dialect,
       'events',
       records.map((event) => ({
         org_id: event.orgId,
@@ -232,6 +232,7 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
         context: event.context === null ? null : json(event.context),
         created_at: event.createdAt,
       })),
+      { shared: ['org_id', 'created_at'] },
     );
   }
 
@@ -303,7 +304,7 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     if (changed(inserted) === 0) throw new StoreConflictError(`a job with id "${record.id}" already exists`);
     await insertRows(
       this.db,
-      this.dialect.kind,
+      this.dialect,
       'job_items',
       toJobItemRows(items).map(([first, rowItems]) => ({ job_id: record.id, item_index: first, item: json(rowItems) })),
     );
@@ -337,7 +338,7 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     }
     await insertRows(
       this.db,
-      this.dialect.kind,
+      this.dialect,
       'job_result_rows',
       written.map((row) => ({
         job_id: jobId,
@@ -347,6 +348,7 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
         count: row.entries.length,
         results: JSON.stringify(row.entries),
       })),
+      { shared: ['job_id'] },
     );
   }
 

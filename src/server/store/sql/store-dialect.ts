@@ -39,6 +39,12 @@ export interface StoreDialect {
    * writer at a time, so its reads need no lock (and it has no such clause).
    */
   readonly rowLocks: boolean;
+  /**
+   * Whether a statement may use one numbered parameter in many places (PostgreSQL's `$1`): a
+   * multi-row INSERT then sends a value every row shares once. better-sqlite3 binds each
+   * placeholder once (and binding costs SQLite next to nothing).
+   */
+  readonly reusesParameters: boolean;
   /** Takes `lock` until the transaction ends; a no-op where one writer runs at a time. */
   lock(connection: Kysely<Database>, lock: TransactionLock): Promise<void>;
   /** Whether `error` is the database's "unique constraint violated". */

@@ -26,6 +26,7 @@ export function sqliteDialect(writing: Database.Database, reading: Database.Data
       if (writing.inTransaction) writing.exec('ROLLBACK');
     },
     rowLocks: false,
+    reusesParameters: false,
     // One writer at a time: nothing to lock.
     lock: async () => undefined,
     isUniqueViolation: (error) =>

@@ -74,6 +74,17 @@ export function describeSessionEventContract(store: () => DataCenterStore): void
       expect((await store().listEvents(ORG_A, { limit: 10 })).items).toEqual([record, event('e2')]);
     });
 
+    test('events inserted together keep their own organisation and creation time, whether or not they share them', async () => {
+      const shared = Array.from({ length: 5 }, (_, index) => event(`s${index}`, { properties: { index } }));
+      const mixed = [event('m0'), event('m1', { createdAt: at(40) }), event('m2', { orgId: ORG_B }), event('m3', { orgId: ORG_B, createdAt: at(41) })];
+      await store().transaction(async (writer) => {
+        await writer.insertEvents(shared);
+        await writer.insertEvents(mixed);
+      });
+      expect((await store().listEvents(ORG_A, { limit: 20 })).items).toEqual([...shared, mixed[0], mixed[1]]);
+      expect((await store().listEvents(ORG_B, { limit: 20 })).items).toEqual([mixed[2], mixed[3]]);
+    });
+
     test("a session's events come by timestamp, then in the order they were inserted", async () => {
       await store().transaction(async (writer) => {
         await writer.insertEvents([
