@@ -10,6 +10,8 @@ import pg from 'pg';
 export interface BenchPostgres {
   /** A URL of a new, empty schema (`?schema=`), dropped by `close`. */
   newSchemaUrl(): string;
+  /** Writes every dirty page to disk (`CHECKPOINT`), so that the next measurement starts on a quiet server. */
+  checkpoint(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,22 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
       const url = new URL(cluster.url);
       url.searchParams.set('schema', schema);
       return url.toString();
+    },
+    async checkpoint() {
+      const client = new pg.Client({ connectionString: cluster.url });
+      await client.connect();
+      try {
+        // Autovacuum of what the previous measurement inserted would run during the next one.
+        const began = Date.now();
+        for (;;) {
+          const { rows } = await client.query<{ count: string }>("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'");
+          if (Number(rows[0]?.count) === 0 || Date.now() - began > 120_000) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await client.query('CHECKPOINT');
+      } finally {
+        await client.end();
+      }
     },
     async close() {
       if (own !== undefined && own !== '') {

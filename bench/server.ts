@@ -4,14 +4,15 @@
 // at 50 clients on SQLite, on PostgreSQL with one `recap serve` and with two (two processes on one
 // database, each receiving half of the clients), each on a new store.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../src/cli/main.js';
+import { coresBusy, sampleCpu, type CpuSample } from './cpu-time.js';
 import { startBenchPostgres, type BenchPostgres } from './postgres-cluster.js';
 
 const BATCHES = Number(process.env.RECAP_BENCH_BATCHES ?? 60);
@@ -19,6 +20,7 @@ const EVENTS_PER_BATCH = 1000;
 const CLIENTS = 10;
 const MANY_CLIENTS = 50;
 const MANY_BATCHES = Number(process.env.RECAP_BENCH_BATCHES_50 ?? 200);
+const WARM_UP_BATCHES = 50;
 type IngestSetup = 'sqlite' | 'postgres-1' | 'postgres-2';
 const INGEST_SETUPS: readonly IngestSetup[] = ['sqlite', 'postgres-1', 'postgres-2'];
 /** RECAP_BENCH_INGEST=postgres-1,... measures only those set-ups at 50 clients (to profile one). */
@@ -208,13 +210,15 @@ interface IngestTarget {
   readonly children: readonly ChildProcess[];
   /** ms of each round. */
   readonly totals: number[];
+  /** Cores each kind of process kept busy in each round (absent without Linux's /proc). */
+  readonly cores: CpuSample[];
 }
 
 /** `instances` servers sharing one new store, with the organisation and key of the benchmark. */
 async function startIngestTarget(label: string, store: StoreSetting, instances: number): Promise<IngestTarget> {
   const headers = await benchOrganisation(store);
   const servers = await Promise.all(Array.from({ length: instances }, () => startRecap(store)));
-  return { label, urls: servers.map((server) => server.url), headers, children: servers.map((server) => server.child), totals: [] };
+  return { label, urls: servers.map((server) => server.url), headers, children: servers.map((server) => server.child), totals: [], cores: [] };
 }
 
 async function runManyClientsBenchmark(): Promise<void> {
@@ -240,12 +244,26 @@ async function runManyClientsBenchmark(): Promise<void> {
       const label = setup === 'sqlite' ? 'SQLite, one instance' : `PostgreSQL, ${instances === 1 ? 'one instance' : 'two instances'}`;
       targets.set(setup, await startIngestTarget(label, store, instances));
     }
+    // A warm-up round per set-up, not counted: the first requests of a new server compile its
+    // code and fill PostgreSQL's caches and the connection pools.
+    for (const target of targets.values()) {
+      await measureIngest(target.urls, target.headers, { batches: WARM_UP_BATCHES, clients: MANY_CLIENTS, round: ROUNDS, waitForJobs: true });
+    }
     // Round by round across the set-ups, not set-up by set-up: a machine that slows down or speeds
     // up during the run then moves every set-up alike, and the ratios stay fair.
     for (let round = 0; round < ROUNDS; round++) {
       for (const target of targets.values()) {
+        // Each measurement starts on a quiet machine: the pages the previous one left dirty (in
+        // PostgreSQL's buffers and in the kernel's cache of the SQLite files) are written first,
+        // not during the next set-up's measurement.
+        await postgres?.checkpoint();
+        spawnSync('sync');
+        const pids = target.children.map((child) => child.pid ?? -1);
+        const before = sampleCpu(pids);
         const { totalMs } = await measureIngest(target.urls, target.headers, { batches: MANY_BATCHES, clients: MANY_CLIENTS, round, waitForJobs: true });
+        const after = sampleCpu(pids);
         target.totals.push(totalMs);
+        if (before !== undefined && after !== undefined) target.cores.push(coresBusy(before, after, totalMs));
       }
     }
   } finally {
@@ -256,6 +274,15 @@ async function runManyClientsBenchmark(): Promise<void> {
   console.log(`${'events/s stored (all jobs COMPLETED; median)'.padEnd(46)} ${'events/s'.padStart(12)}   rounds`);
   for (const { label, totals } of targets.values()) {
     console.log(`${label.padEnd(46)} ${rate(median(totals)).toLocaleString('en').padStart(12)}   ${totals.map((ms) => rate(ms).toLocaleString('en')).join(', ')}`);
+  }
+  // How busy the machine was: a set-up that keeps every core busy is limited by the machine.
+  if ([...targets.values()].every((target) => target.cores.length === ROUNDS)) {
+    console.log(`\n${`cores busy, mean of the rounds (machine: ${availableParallelism()})`.padEnd(46)} ${'servers'.padStart(8)} ${'PostgreSQL'.padStart(11)} ${'clients'.padStart(8)} ${'total'.padStart(6)}`);
+    for (const { label, cores } of targets.values()) {
+      const mean = (pick: (sample: CpuSample) => number) => cores.reduce((sum, sample) => sum + pick(sample), 0) / cores.length;
+      const [servers, database, clients] = [mean((sample) => sample.servers), mean((sample) => sample.postgres), mean((sample) => sample.clients)];
+      console.log(`${label.padEnd(46)} ${servers.toFixed(2).padStart(8)} ${database.toFixed(2).padStart(11)} ${clients.toFixed(2).padStart(8)} ${(servers + database + clients).toFixed(2).padStart(6)}`);
+    }
   }
   const rateOf = (setup: IngestSetup) => {
     const totals = targets.get(setup)?.totals;

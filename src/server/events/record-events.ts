@@ -147,14 +147,17 @@ export async function recordEvents(writer: StoreWriter, items: readonly unknown[
   const names = [...new Set(live.map(({ entry }) => entry.request.name))];
   const rejectedNames = new Set(names.length === 0 ? [] : await writer.admitNames(context.orgId, 'event_name', names, { ...catalog, limit: EVENT_NAME_LIMIT }));
   // A property name counts once per event name: the catalog key is `<event name>\0<path>`.
-  const propertyKeys = [...new Set(live.flatMap(({ entry }) => entry.writes.map((write) => `${entry.request.name}\u0000${write.path}`)))];
+  const keys = new Set<string>();
+  for (const { entry } of live) for (const write of entry.writes) keys.add(`${entry.request.name}\u0000${write.path}`);
+  const propertyKeys = [...keys];
   const rejectedKeys = new Set(propertyKeys.length === 0 ? [] : await writer.admitNames(context.orgId, 'event_property', propertyKeys, { ...catalog, limit: EVENT_PROPERTY_LIMIT }));
 
   const records: EventRecord[] = [];
   for (const { entry, index } of live) {
     const name = entry.request.name;
-    const kept = entry.writes.filter((write) => !rejectedKeys.has(`${name}\u0000${write.path}`));
-    const rejectedProperties = entry.writes.filter((write) => rejectedKeys.has(`${name}\u0000${write.path}`)).map((write) => write.path);
+    // No property refused (the common case): nothing to look up per property.
+    const kept = rejectedKeys.size === 0 ? entry.writes : entry.writes.filter((write) => !rejectedKeys.has(`${name}\u0000${write.path}`));
+    const rejectedProperties = kept === entry.writes ? [] : entry.writes.filter((write) => rejectedKeys.has(`${name}\u0000${write.path}`)).map((write) => write.path);
     const { userId, sessionId } = resolved[index] ?? { userId: null, sessionId: null };
     const record: EventRecord = {
       orgId: context.orgId,
