@@ -14,6 +14,7 @@ import { parseSession } from '../src/session/parse-session.js';
 import type { Session } from '../src/session/session-schema.js';
 import { summarize } from '../src/summarize.js';
 import { SUITE_JSON_SCHEMA_PATH, suiteJsonSchema } from '../src/suite/suite-json-schema.js';
+import { PRIVACY_JSON_SCHEMA_PATH, privacyJsonSchema } from '../src/privacy/privacy-json-schema.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const files = (directory: string, extension: string) =>
@@ -84,6 +85,7 @@ describe('the shipped JSON Schemas', () => {
   it.each([
     [PROFILE_JSON_SCHEMA_PATH, profileJsonSchema],
     [SUITE_JSON_SCHEMA_PATH, suiteJsonSchema],
+    [PRIVACY_JSON_SCHEMA_PATH, privacyJsonSchema],
   ])('%s is the one generated from the zod schema (run `npm run schemas` after changing it)', (file, generate) => {
     const shipped = JSON.parse(readFileSync(path.join(root, file), 'utf8')) as unknown;
     expect(shipped).toEqual(generate());

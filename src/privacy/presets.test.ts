@@ -1,0 +1,515 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PRESET_NAMES, findPresetMatches, isSecretPropertyName, type PresetMatch, type PresetName } from './presets.js';
+
+const ALL: ReadonlySet<PresetName> = new Set(PRESET_NAMES);
+
+/** The matched substrings of `text` for one preset. */
+function found(text: string, preset: PresetName): string[] {
+  return findPresetMatches(text, new Set([preset])).map((match) => text.slice(match.start, match.end));
+}
+
+/** The single match expected for `value` embedded in `text`. */
+function expectedMatch(text: string, value: string, preset: PresetName): PresetMatch[] {
+  const start = text.indexOf(value);
+  return [{ start, end: start + value.length, preset }];
+}
+
+function expectOnly(text: string, value: string, preset: PresetName): void {
+  expect(findPresetMatches(text, new Set([preset]))).toEqual(expectedMatch(text, value, preset));
+}
+
+describe('email', () => {
+  it.each([
+    ['write to alice@example.com today', 'alice@example.com'],
+    ['<john.smith+news@mail.example.co.uk>', 'john.smith+news@mail.example.co.uk'],
+    ['mailto:a_b%c-d@sub-domain.io.', 'a_b%c-d@sub-domain.io'],
+    ['"x1@y2.org",', 'x1@y2.org'],
+  ])('finds the address in %j', (text, address) => {
+    expectOnly(text, address, 'email');
+  });
+
+  it.each(['a@b', 'user@localhost', 'no at sign here.com', 'a@b.c', '@example.com', 'x@example.c0m', 'name@-'])(
+    'finds nothing in %j',
+    (text) => {
+      expect(found(text, 'email')).toEqual([]);
+    },
+  );
+
+  it('finds two addresses in one text', () => {
+    expect(found('a@x.com, b@y.org', 'email')).toEqual(['a@x.com', 'b@y.org']);
+  });
+});
+
+describe('card', () => {
+  it.each([
+    ['card 4111 1111 1111 1111 exp 12/29', '4111 1111 1111 1111'],
+    ['4111-1111-1111-1111', '4111-1111-1111-1111'],
+    ['paid with 4111111111111111.', '4111111111111111'],
+    ['amex 3782 822463 10005', '3782 822463 10005'],
+    ['(5500 0000 0000 0004)', '5500 0000 0000 0004'],
+    ['order 12 4111 1111 1111 1111', '4111 1111 1111 1111'],
+  ])('finds the card in %j', (text, card) => {
+    expectOnly(text, card, 'card');
+  });
+
+  it.each([
+    ['an order number failing Luhn', 'order 1234567812345678 shipped'],
+    ['a grouped number failing Luhn', '1234 5678 1234 5678'],
+    ['a Luhn-valid number inside a longer run of digits', '94111111111111111'],
+    ['a Luhn-valid number followed by more digits', '41111111111111110000'],
+    ['a Luhn-valid number glued to letters', 'id4111111111111111 and 4111111111111111abc'],
+    ['the decimals of a number', 'ratio 0.4111111111111111'],
+    ['mixed separators', '4111 1111-1111 1111'],
+    ['a 12-digit number', '411111111111'],
+    ['a timestamp in milliseconds (Luhn-valid)', 'at 1764000000000'],
+    ['a timestamp in microseconds (Luhn-valid)', 'at 1764000000000004'],
+    ['a UUID', '123e4567-e89b-12d3-a456-426614174000'],
+  ])('finds nothing in %s', (_, text) => {
+    expect(found(text, 'card')).toEqual([]);
+  });
+});
+
+describe('phone', () => {
+  it.each([
+    ['call +1 415 555 0100 now', '+1 415 555 0100'],
+    ['+44 20 7946 0958', '+44 20 7946 0958'],
+    ['tel:+33612345678', '+33612345678'],
+    ['+1 (415) 555-0100.', '+1 (415) 555-0100'],
+    ['+44 (0)20 7946 0958', '+44 (0)20 7946 0958'],
+    ['office (415) 555-0100', '(415) 555-0100'],
+    ['office (415)555-0100', '(415)555-0100'],
+    ['415-555-0100', '415-555-0100'],
+    ['cell: 415.555.0100,', '415.555.0100'],
+    ['415 555 0100', '415 555 0100'],
+    ['1-800-555-0100', '1-800-555-0100'],
+    ['London 020 7946 0958', '020 7946 0958'],
+    ['Paris 06 12 34 56 78', '06 12 34 56 78'],
+    ['Berlin 030-1234567', '030-1234567'],
+  ])('finds the number in %j', (text, phone) => {
+    expectOnly(text, phone, 'phone');
+  });
+
+  it.each([
+    ['a plain run of digits', 'user 4155550100'],
+    ['a timestamp', '1764000000'],
+    ['a price', 'total 1299.00 EUR'],
+    ['an ISO date and time', '2026-11-24 10:00:00'],
+    ['an ISO timestamp with an offset', '2026-11-24T10:00:00+01:00'],
+    ['a time', '10:00:00'],
+    ['a card number', '4111 1111 1111 1111'],
+    ['a dashed card number', '4111-1111-1111-1'],
+    ['an IPv4 address', '192.168.100.200'],
+    ['an IPv4 address starting with 0', '0.12.123.123'],
+    ['a version', 'v1.22.333.4444'],
+    ['a UUID', '123e4567-e89b-12d3-a456-426614174000'],
+    ['a dotted number', 'x 415.555.0100.5'],
+    ['a short number', '555-0100'],
+    ['a French date', 'le 05.06.2026 à 10:00'],
+    ['digits glued to letters', '415-555-0100x'],
+    ['a + run with more than 15 digits', '+1 4111 1111 1111 1111'],
+  ])('finds nothing in %s', (_, text) => {
+    expect(found(text, 'phone')).toEqual([]);
+  });
+});
+
+describe('iban', () => {
+  it.each([
+    ['IBAN DE89 3704 0044 0532 0130 00, thanks', 'DE89 3704 0044 0532 0130 00'],
+    ['GB82WEST12345698765432', 'GB82WEST12345698765432'],
+    ['GB82 WEST 1234 5698 7654 32', 'GB82 WEST 1234 5698 7654 32'],
+    ['NO93 8601 1117 947.', 'NO93 8601 1117 947'],
+    ['FR1420041010050500013M02606', 'FR1420041010050500013M02606'],
+    ['to DE89 3704 0044 0532 0130 00 EUR 1200', 'DE89 3704 0044 0532 0130 00'],
+  ])('finds the IBAN in %j', (text, iban) => {
+    expectOnly(text, iban, 'iban');
+  });
+
+  it.each([
+    ['a wrong checksum', 'DE88 3704 0044 0532 0130 00'],
+    ['a wrong compact checksum', 'GB83WEST12345698765432'],
+    ['lower case', 'gb82west12345698765432'],
+    ['inside a longer token', 'XGB82WEST12345698765432'],
+    ['too short', 'DE89 3704 00'],
+    ['plain words and digits', 'AB12 order 123456789'],
+  ])('finds nothing with %s', (_, text) => {
+    expect(found(text, 'iban')).toEqual([]);
+  });
+});
+
+describe('ip', () => {
+  it.each([
+    ['from 192.168.0.1 at noon', '192.168.0.1'],
+    ['0.0.0.0', '0.0.0.0'],
+    ['255.255.255.255.', '255.255.255.255'],
+    ['host=10.0.0.1:8080', '10.0.0.1'],
+    ['v6 2001:db8::1 here', '2001:db8::1'],
+    ['loopback ::1.', '::1'],
+    ['fe80::1ff:fe23:4567:890a%eth0', 'fe80::1ff:fe23:4567:890a'],
+    ['[2001:0db8:85a3:0000:0000:8a2e:0370:7334]:443', '2001:0db8:85a3:0000:0000:8a2e:0370:7334'],
+    ['mapped ::ffff:192.168.0.1', '::ffff:192.168.0.1'],
+  ])('finds the address in %j', (text, address) => {
+    expectOnly(text, address, 'ip');
+  });
+
+  it.each([
+    ['a version with five parts', 'version 1.2.3.4.5'],
+    ['an octet above 255', '256.1.1.1 and 1.1.1.256'],
+    ['a leading zero', '010.1.1.1'],
+    ['a version with a v', 'v1.2.3.4'],
+    ['a time', '10:00:00'],
+    ['a time with milliseconds', '12:34:56.789'],
+    ['a MAC address', '00:1a:2b:3c:4d:5e'],
+    ['hex words', 'deadbeef cafe dead::beef'],
+    ['a C++ scope', 'std::string'],
+    ['a price', '1299.00'],
+    ['a UUID', '123e4567-e89b-12d3-a456-426614174000'],
+  ])('finds nothing in %s', (_, text) => {
+    expect(found(text, 'ip')).toEqual([]);
+  });
+});
+
+describe('secret', () => {
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+
+  it.each([
+    ['a JWT', `token ${jwt} expired`, jwt],
+    ['an unsigned JWT', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.'],
+    ['the token after Bearer', 'Authorization header was Bearer abc123DEF456ghi.', 'abc123DEF456ghi.'],
+    ['an OpenAI key', 'key sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12', 'sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12'],
+    ['a Stripe key', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc'],
+    ['a Stripe publishable key', 'pk_live_TYooMQauvdEDq54NiTphI7jx', 'pk_live_TYooMQauvdEDq54NiTphI7jx'],
+    ['an AWS key id', 'AKIAIOSFODNN7EXAMPLE', 'AKIAIOSFODNN7EXAMPLE'],
+    ['a GitHub token', 'ghp_16C7e42F292c6912E7710c838347Ae178B4a', 'ghp_16C7e42F292c6912E7710c838347Ae178B4a'],
+    ['a GitHub fine-grained token', 'github_pat_11ABCDEFG0123456789_abcdefghijkl', 'github_pat_11ABCDEFG0123456789_abcdefghijkl'],
+    ['a Slack token', 'xoxb-1234567890-abcdefABCDEF', 'xoxb-1234567890-abcdefABCDEF'],
+    ['a Google key', 'AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q', 'AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q'],
+    ['a password in a query', '/login?user=bob&password=hunter2&next=/', 'hunter2'],
+    ['a token in prose', 'the token: abc.def-123 was sent', 'abc.def-123'],
+    ['a quoted value in JSON', '{"newPassword": "correct horse"}', 'correct horse'],
+    ['a secret key after a non-secret one', 'user: bob token=abc123', 'abc123'],
+    ['a single-quoted value', "api_key='k-123'", 'k-123'],
+    ['an Authorization header', 'Authorization: Basic dXNlcjpwYXNz', 'dXNlcjpwYXNz'],
+    ['a dotted key', 'user.pin=1234', '1234'],
+    ['a token in the query of a URL', 'https://x.com/u/bob?token=abc123', 'abc123'],
+    ['a value up to a call', 'const token = getToken();', 'getToken'],
+  ])('finds %s', (_, text, secret) => {
+    expectOnly(text, secret, 'secret');
+  });
+
+  it('matches an Authorization header with a Bearer token once, leaving the word Bearer', () => {
+    const text = 'Authorization: Bearer abc123DEF456ghi';
+    expect(found(text, 'secret')).toEqual(['abc123DEF456ghi']);
+  });
+
+  it.each([
+    ['prose about Bearer', 'Bearer authentication is simple'],
+    ['a short Bearer token', 'Bearer ab1'],
+    ['a library name', 'install sk-learn-preprocessing-pipeline'],
+    ['a short Stripe-like prefix', 'sk_live_short'],
+    ['a non-secret key', 'user=bob&page=2 description: hello'],
+    ['a key describing a secret', 'token_count=1234 password_length: 12'],
+    ['a tokenizer setting', 'tokenizer_version=2'],
+    ['an AWS-like prefix inside a word', 'XAKIAIOSFODNN7EXAMPLE'],
+    ['a JWT-like word without parts', 'eyJhbGciOiJIUzI1NiJ9'],
+  ])('finds nothing in %s', (_, text) => {
+    expect(found(text, 'secret')).toEqual([]);
+  });
+});
+
+describe('findPresetMatches', () => {
+  it('runs only the presets asked for', () => {
+    const text = 'alice@example.com from 10.0.0.1';
+    expect(findPresetMatches(text, new Set(['ip']))).toEqual(expectedMatch(text, '10.0.0.1', 'ip'));
+    expect(findPresetMatches(text, new Set())).toEqual([]);
+  });
+
+  it('returns matches of several presets sorted by start', () => {
+    const text = 'ip 10.0.0.1, mail bob@example.org, card 4111 1111 1111 1111, call +44 20 7946 0958';
+    expect(findPresetMatches(text, ALL).map((match) => [match.preset, text.slice(match.start, match.end)])).toEqual([
+      ['ip', '10.0.0.1'],
+      ['email', 'bob@example.org'],
+      ['card', '4111 1111 1111 1111'],
+      ['phone', '+44 20 7946 0958'],
+    ]);
+  });
+
+  it('keeps the longer match when two start at the same place', () => {
+    // The IPv4 address is the local part of the email address.
+    const text = 'to 192.168.0.1@example.com';
+    expect(findPresetMatches(text, new Set(['ip']))).toEqual(expectedMatch(text, '192.168.0.1', 'ip'));
+    expect(findPresetMatches(text, ALL)).toEqual(expectedMatch(text, '192.168.0.1@example.com', 'email'));
+  });
+
+  it('keeps the match that starts first even when a later one is longer', () => {
+    // The secret value stops at the space; the phone number starts inside it and goes on.
+    const text = 'token=abc/415 555 0100';
+    expect(findPresetMatches(text, new Set(['phone']))).toEqual(expectedMatch(text, '415 555 0100', 'phone'));
+    expect(findPresetMatches(text, new Set(['phone', 'secret']))).toEqual(expectedMatch(text, 'abc/415', 'secret'));
+  });
+
+  it('leaves a card after a country code to the card preset', () => {
+    const text = '+1 4111 1111 1111 1111';
+    expect(findPresetMatches(text, ALL)).toEqual(expectedMatch(text, '4111 1111 1111 1111', 'card'));
+  });
+
+  it('finds the national part of a + number followed by more digit groups', () => {
+    const text = '+1 415 555 0100 2026-11-24';
+    expect(found(text, 'phone')).toEqual(['415 555 0100']);
+  });
+
+  it('breaks a tie on the same span by preset order', () => {
+    const text = 'password=alice@example.com';
+    expect(findPresetMatches(text, new Set(['secret']))).toEqual(expectedMatch(text, 'alice@example.com', 'secret'));
+    expect(findPresetMatches(text, new Set(['secret', 'email']))).toEqual(expectedMatch(text, 'alice@example.com', 'email'));
+  });
+
+  it('keeps an IBAN whole although a phone-like group starts inside it', () => {
+    const text = 'IBAN DE89 3704 0044 0532 0130 00';
+    expect(found(text, 'phone')).toEqual(['0044 0532 0130 00']);
+    expect(findPresetMatches(text, ALL)).toEqual(expectedMatch(text, 'DE89 3704 0044 0532 0130 00', 'iban'));
+  });
+
+  it('finds nothing in an empty text', () => {
+    expect(findPresetMatches('', ALL)).toEqual([]);
+  });
+
+  // Backtracking regular expressions would take minutes on these (the test's time-out); the
+  // figures of speed are in the benchmarks, not here.
+  it('finishes long adversarial texts with sorted, non-overlapping matches', () => {
+    const texts = [
+      'a'.repeat(200_000) + '@',
+      `${'a.'.repeat(100_000)}@x`,
+      '1 '.repeat(100_000),
+      '1-'.repeat(100_000),
+      '1.'.repeat(100_000),
+      '9'.repeat(200_000),
+      ':'.repeat(200_000) + '1',
+      'a:'.repeat(100_000) + '1',
+      `password=${'x'.repeat(200_000)}`,
+      'eyJ' + 'a'.repeat(200_000),
+      'Bearer '.repeat(30_000) + '1',
+      'AB12 '.repeat(40_000),
+      'sk-' + '-'.repeat(200_000),
+    ];
+    for (const text of texts) {
+      const matches = findPresetMatches(text, ALL);
+      for (const [index, match] of matches.entries()) {
+        expect(match.end).toBeGreaterThan(match.start);
+        if (index > 0) expect(match.start).toBeGreaterThanOrEqual((matches[index - 1] as { end: number }).end);
+      }
+    }
+  });
+});
+
+describe('isSecretPropertyName', () => {
+  it.each([
+    'password',
+    'PASSWORD',
+    'passwd',
+    'pwd',
+    'secret',
+    'token',
+    'api_key',
+    'apiKey',
+    'api-key',
+    'APIKey',
+    'x-api-key',
+    'apikey',
+    'access_token',
+    'accessToken',
+    'refresh_token',
+    'client_secret',
+    'clientSecret',
+    'private_key',
+    'Authorization',
+    'cookie',
+    'Set-Cookie',
+    'session_token',
+    'otp',
+    'pin',
+    'PIN',
+    'pinCode',
+    'cvv',
+    'cvc',
+    'ssn',
+    'user_password',
+    'newPassword',
+    'password_confirmation',
+    'passwordHash',
+    'newpassword',
+    'accesstoken',
+    'tokens',
+    'user.credentials.password',
+    'headers.authorization',
+    'tokens[0]',
+    "headers['x-api-key']",
+    'password2',
+  ])('%s is a secret', (name) => {
+    expect(isSecretPropertyName(name)).toBe(true);
+  });
+
+  it.each([
+    'passport_country',
+    'passport',
+    'description',
+    'pinned',
+    'spinner',
+    'tokenizer_version',
+    'tokenizer',
+    'secretary',
+    'keyboard',
+    'key',
+    'primary_key',
+    'author',
+    'username',
+    'email',
+    'token_count',
+    'password_length',
+    'token_type',
+    'password_changed_at',
+    'password.length',
+    'compass',
+    'options',
+    '',
+  ])('%s is not a secret', (name) => {
+    expect(isSecretPropertyName(name)).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Properties
+
+const plainWord = fc.stringMatching(/^[A-Za-z]{1,12}$/);
+const words = fc.array(plainWord, { maxLength: 6 });
+const trailingPunctuation = fc.constantFrom('', '.', ',', '!');
+
+/** `value` between random plain words, followed by punctuation. */
+function sentenceAround(value: fc.Arbitrary<string>): fc.Arbitrary<{ text: string; value: string }> {
+  return fc.tuple(words, value, trailingPunctuation, words).map(([before, inner, punctuation, after]) => ({
+    text: [...before, inner + punctuation, ...after].join(' '),
+    value: inner,
+  }));
+}
+
+function expectFoundInSentence(value: fc.Arbitrary<string>, preset: PresetName): void {
+  fc.assert(
+    fc.property(sentenceAround(value), ({ text, value: inner }) => {
+      const start = text.indexOf(inner);
+      const expected = [{ start, end: start + inner.length, preset }];
+      expect(findPresetMatches(text, new Set([preset]))).toEqual(expected);
+      expect(findPresetMatches(text, ALL)).toEqual(expected);
+    }),
+  );
+}
+
+const emailAddress = fc
+  .tuple(
+    fc.stringMatching(/^[a-z0-9][a-z0-9._%+-]{0,15}$/),
+    fc.array(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,9}$/), { minLength: 1, maxLength: 3 }),
+    fc.stringMatching(/^[a-z]{2,6}$/),
+  )
+  .map(([local, labels, tld]) => `${local}@${labels.join('.')}.${tld}`);
+
+/** Appends the Luhn check digit to `payload`. */
+function withLuhnCheckDigit(payload: string): string {
+  let sum = 0;
+  for (let index = 0; index < payload.length; index++) {
+    let digit = Number(payload[payload.length - 1 - index]);
+    if (index % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return payload + String((10 - (sum % 10)) % 10);
+}
+
+function groupedBy4(value: string, separator: string): string {
+  return (value.match(/.{1,4}/g) ?? []).join(separator);
+}
+
+const cardNumber = fc
+  .tuple(fc.integer({ min: 13, max: 19 }), fc.constantFrom('', ' ', '-'))
+  .chain(([length, separator]) =>
+    fc
+      .tuple(fc.stringMatching(/^[2-9]$/), fc.stringMatching(new RegExp(`^[0-9]{${length - 2}}$`)))
+      .map(([first, rest]) => groupedBy4(withLuhnCheckDigit(first + rest), separator)),
+  );
+
+/** `country + check digits + bban`, with the check digits computed per ISO 13616. */
+function ibanOf(country: string, bban: string): string {
+  const rearranged = `${bban}${country}00`;
+  let remainder = 0;
+  for (const character of rearranged) {
+    const value = /\d/.test(character) ? character : String(character.charCodeAt(0) - 55);
+    for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  const check = String(98 - remainder).padStart(2, '0');
+  return country + check + bban;
+}
+
+const iban = fc
+  .tuple(fc.stringMatching(/^[A-Z]{2}$/), fc.stringMatching(/^[A-Z]{0,4}[0-9]{10,26}$/), fc.boolean())
+  .filter(([, bban]) => bban.length >= 11 && bban.length <= 30)
+  .map(([country, bban, grouped]) => {
+    const compact = ibanOf(country, bban);
+    return grouped ? groupedBy4(compact, ' ') : compact;
+  });
+
+const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((octets) => octets.join('.'));
+
+const jwtToken = fc
+  .tuple(fc.stringMatching(/^[A-Za-z0-9_-]{4,30}$/), fc.stringMatching(/^[A-Za-z0-9_-]{4,60}$/), fc.stringMatching(/^[A-Za-z0-9_-]{1,60}$/))
+  .map(([header, payload, signature]) => `eyJ${header}.${payload}.${signature}`);
+
+describe('properties', () => {
+  it('finds generated email addresses with their exact span', () => {
+    expectFoundInSentence(emailAddress, 'email');
+  });
+
+  it('finds generated Luhn-valid card numbers, grouped or not, with their exact span', () => {
+    expectFoundInSentence(cardNumber, 'card');
+  });
+
+  it('finds generated IBANs with valid check digits, compact or grouped, with their exact span', () => {
+    expectFoundInSentence(iban, 'iban');
+  });
+
+  it('finds generated IPv4 addresses with their exact span', () => {
+    expectFoundInSentence(ipv4, 'ip');
+  });
+
+  it('finds generated JWT-shaped tokens with their exact span', () => {
+    expectFoundInSentence(jwtToken, 'secret');
+  });
+
+  it('finds nothing in sentences of plain words', () => {
+    fc.assert(
+      fc.property(words, trailingPunctuation, (sentence, punctuation) => {
+        expect(findPresetMatches(sentence.join(' ') + punctuation, ALL)).toEqual([]);
+      }),
+    );
+  });
+
+  it('finds nothing in integers below 10^8, alone or in a sentence', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99_999_999 }), words, (integer, sentence) => {
+        expect(findPresetMatches(String(integer), ALL)).toEqual([]);
+        expect(findPresetMatches([...sentence, String(integer)].join(' '), ALL)).toEqual([]);
+      }),
+    );
+  });
+
+  it('never returns overlapping or unsorted matches', () => {
+    const piece = fc.oneof(plainWord, emailAddress, cardNumber, iban, ipv4, jwtToken, fc.constantFrom('+44 20 7946 0958', 'token=', ':', '.', '-', ' '));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.constantFrom('', ' '), (pieces, glue) => {
+        const matches = findPresetMatches(pieces.join(glue), ALL);
+        for (let index = 1; index < matches.length; index++) {
+          expect(matches[index]!.start).toBeGreaterThanOrEqual(matches[index - 1]!.end);
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { compilePrivacyRules, globToRegExpSource, parsePrivacyRules, PrivacyRulesError } from './privacy-rules.js';
+import { redactText, redactUrl, type PrivacyCounts } from './redact-text.js';
+
+const errorOf = (text: string): PrivacyRulesError => {
+  try {
+    parsePrivacyRules(text, { source: 'privacy.yaml' });
+  } catch (error) {
+    if (error instanceof PrivacyRulesError) return error;
+    throw error;
+  }
+  throw new Error('the rules were accepted');
+};
+
+describe('parsePrivacyRules', () => {
+  it('compiles every field of a valid document', () => {
+    const rules = parsePrivacyRules(
+      [
+        'presets: [email, card]',
+        'patterns:',
+        '  order: "ORD-[0-9]{6}"',
+        'mask_properties: ["*.password", "user.properties.phone"]',
+        'block_selectors: ["#card-number", ".private input"]',
+        'strip_url_params: [token, email]',
+      ].join('\n'),
+    );
+    expect([...rules.presets]).toEqual(['email', 'card']);
+    expect(rules.patterns.map((pattern) => pattern.name)).toEqual(['order']);
+    expect(rules.blockSelectors).toEqual(['#card-number', '.private input']);
+    expect([...rules.stripUrlParams]).toEqual(['token', 'email']);
+    expect(rules.isMaskedPath('signup.password')).toBe(true);
+    expect(rules.isMaskedPath('user.properties.phone')).toBe(true);
+    expect(rules.isMaskedPath('password')).toBe(false);
+    expect(rules.isMaskedPath('user.properties.phone_verified')).toBe(false);
+  });
+
+  it('reads an empty document as no rules', () => {
+    const rules = parsePrivacyRules('');
+    expect(rules.presets.size + rules.patterns.length + rules.maskProperties.length + rules.blockSelectors.length + rules.stripUrlParams.size).toBe(0);
+  });
+
+  it('names each invalid pattern, selector, glob and field with its line and column', () => {
+    const rulesThatCannotCompile = ['patterns:', '  order: "ORD-(?=[0-9])"', '  Bad Name: "x"', '  email: "@"', '  anything: "a*"', 'mask_properties: ["a..b"]', 'block_selectors: ["div[", "ok"]'];
+    const error = errorOf(['presets: [email, passport]', ...rulesThatCannotCompile, 'colour: red'].join('\n'));
+    expect(error.message.split('\n')).toEqual(['privacy.yaml:1:18 presets[1]: expected email, card, phone, iban, ip or secret, got "passport"', 'privacy.yaml:9:1 colour: unknown field "colour"']);
+    // The schema's problems come first; with them fixed, each rule that cannot compile is named.
+    const compiled = errorOf(['presets: [email]', ...rulesThatCannotCompile].join('\n'));
+    const lines = compiled.message.split('\n');
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toMatch(/^privacy\.yaml:3:10 patterns\.order: invalid pattern "order": .*\(\?=.*RE2 syntax/);
+    expect(lines[1]).toBe('privacy.yaml:4:3 patterns.Bad Name: the pattern name "Bad Name" must be lower-case letters, digits, _ or -, starting with a letter (it becomes the placeholder [Bad Name])');
+    expect(lines[2]).toBe('privacy.yaml:5:3 patterns.email: the pattern name "email" is taken by a built-in placeholder; choose another');
+    expect(lines[3]).toBe('privacy.yaml:6:13 patterns.anything: the pattern "anything" matches the empty text, so it would insert [anything] everywhere');
+    expect(lines[4]).toBe('privacy.yaml:7:19 mask_properties[0]: the glob "a..b" has an empty segment (two dots, or a dot at an end)');
+    expect(lines[5]).toMatch(/^privacy\.yaml:8:19 block_selectors\[0\]: invalid CSS selector "div\[": /);
+    expect(compiled.code).toBe('invalid_privacy_rules');
+  });
+
+  it('reports YAML syntax errors with their position', () => {
+    expect(errorOf('presets: [email\n').message).toMatch(/^privacy\.yaml:\d+:\d+ YAML syntax: /);
+  });
+
+  it('checks rules given as data, naming paths without positions', () => {
+    expect(compilePrivacyRules({ presets: ['ip'], patterns: { order: 'ORD-[0-9]+' } }).success).toBe(true);
+    const failed = compilePrivacyRules({ patterns: { order: '(' } });
+    expect(failed).toMatchObject({ success: false, problems: [{ path: 'patterns.order' }] });
+  });
+});
+
+describe('globs over property paths', () => {
+  const matches = (glob: string, path: string) => new RegExp(`^(?:${globToRegExpSource(glob)})$`).test(path);
+  it.each([
+    ['*.password', 'form.password', true],
+    ['*.password', 'a.b.password', false],
+    ['**.password', 'a.b.password', true],
+    ['**.password', 'password', true],
+    ['user.**', 'user.properties.phone', true],
+    ['user.**', 'user', true],
+    ['user.**', 'username', false],
+    ['a.**.z', 'a.z', true],
+    ['a.**.z', 'a.b.c.z', true],
+    ['card_*', 'card_number', true],
+    ['card_*', 'x.card_number', false],
+    ['price.(usd)', 'price.(usd)', true],
+    ['price.(usd)', 'price.usd', false],
+  ])('%s against %s: %s', (glob, path, expected) => {
+    expect(matches(glob, path)).toBe(expected);
+  });
+});
+
+describe('redactText and redactUrl', () => {
+  const rules = parsePrivacyRules('patterns:\n  order: "ORD-[0-9]{6}"\n  ticket: "T[0-9]+"\nstrip_url_params: [token, "e mail"]\n');
+
+  it('replaces each match by its placeholder, counts it, and leaves every other character alone', () => {
+    const counts: PrivacyCounts = new Map();
+    expect(redactText('Order ORD-123456 and ORD-654321, ticket T42; ORD-12 stays.', rules, counts)).toBe('Order [order] and [order], ticket [ticket]; ORD-12 stays.');
+    expect(Object.fromEntries(counts)).toEqual({ order: 2, ticket: 1 });
+  });
+
+  it('returns the text itself when nothing matches', () => {
+    const text = 'nothing to see';
+    expect(redactText(text, rules, new Map())).toBe(text);
+  });
+
+  it('strips the named query parameters from absolute and relative URLs and keeps the rest as written', () => {
+    const counts: PrivacyCounts = new Map();
+    expect(redactUrl('https://shop.test/reset?token=abc&lang=en#top', rules, counts)).toBe('https://shop.test/reset?lang=en#top');
+    expect(redactUrl('/r?token=1&token=2', rules, counts)).toBe('/r');
+    expect(redactUrl('/r?e%20mail=x&q=a%2Fb', rules, counts)).toBe('/r?q=a%2Fb');
+    expect(redactUrl('/r?tokenize=1', rules, counts)).toBe('/r?tokenize=1');
+    expect(Object.fromEntries(counts)).toEqual({ url_param: 4 });
+  });
+});

@@ -1,0 +1,252 @@
+// The privacy rules document (`privacy.yaml`, or a server organisation's rules): its schema, and
+// parsing it into compiled rules, every problem reported as file:line:col with its field path.
+// A rule that cannot be compiled (a pattern RE2 refuses, a selector that is not CSS, a glob with
+// an empty segment) is an error naming it: a privacy rule is never silently skipped.
+
+import { parse as parseSelector } from 'css-what';
+import { RE2JS } from 're2js';
+import { z } from 'zod';
+import { formatProfileIssue, type ProfileIssue } from '../profile/profile-error.js';
+import { profileIssueMessage, unknownKeyMessage } from '../profile/profile-issue-message.js';
+import { parseYamlSource } from '../profile/yaml-source.js';
+import { PRESET_NAMES, type PresetName } from './presets.js';
+
+/** A pattern's name: its placeholder is `[<name>]` and its count is reported under it. */
+const PATTERN_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
+/** Names that placeholders already use: a pattern of that name would be counted with them. */
+const RESERVED_NAMES: readonly string[] = [...PRESET_NAMES, 'masked', 'blocked', 'url_param'];
+
+/**
+ * The rules document as written (YAML or JSON).
+ *
+ * @category Privacy
+ */
+export const privacyRulesSchema = z.strictObject({
+  presets: z.array(z.enum(PRESET_NAMES)).optional().describe('Built-in detectors run over every text of the session: email, card (Luhn-checked), phone, iban (checksum), ip (v4 and v6), secret (JWTs, Bearer tokens, API keys).'),
+  patterns: z
+    .record(z.string(), z.string().min(1, 'a pattern cannot be empty'))
+    .optional()
+    .describe('Named regular expressions (RE2 syntax, linear time), each match replaced by [<name>].'),
+  mask_properties: z
+    .array(z.string().min(1, 'a glob cannot be empty'))
+    .optional()
+    .describe('Globs over dotted property paths whose values become [masked]: * is one segment, ** any number.'),
+  block_selectors: z
+    .array(z.string().min(1, 'a selector cannot be empty'))
+    .optional()
+    .describe('CSS selectors: an event on a matching element keeps its type and time; its text, value and name become [blocked].'),
+  strip_url_params: z
+    .array(z.string().min(1, 'a parameter name cannot be empty'))
+    .optional()
+    .describe('Query parameters removed from every URL (navigations, network events, referrers).'),
+});
+
+/**
+ * A rules document as written, before it is compiled.
+ *
+ * @category Privacy
+ */
+export type PrivacyRulesDocument = z.infer<typeof privacyRulesSchema>;
+
+/**
+ * Rules ready to apply: patterns compiled with RE2 (no pattern can take more than linear time),
+ * selectors parsed, globs turned into matchers.
+ *
+ * @category Privacy
+ */
+export interface PrivacyRules {
+  readonly presets: ReadonlySet<PresetName>;
+  readonly patterns: readonly { readonly name: string; readonly regex: RE2JS }[];
+  /** The globs as written, and one matcher of dotted property paths for all of them. */
+  readonly maskProperties: readonly string[];
+  readonly isMaskedPath: (path: string) => boolean;
+  readonly blockSelectors: readonly string[];
+  readonly stripUrlParams: ReadonlySet<string>;
+  /** The document they were compiled from. */
+  readonly document: PrivacyRulesDocument;
+}
+
+/**
+ * One problem of a rules document, located in its text.
+ *
+ * @category Privacy
+ */
+export type PrivacyRulesIssue = ProfileIssue;
+
+/**
+ * A rules document could not be read or compiled. Its message has one line per problem:
+ * `privacy.yaml:4:12 patterns.order: invalid pattern "order": missing closing ): ...`.
+ *
+ * @category Privacy
+ */
+export class PrivacyRulesError extends Error {
+  /** Always `invalid_privacy_rules`. */
+  readonly code = 'invalid_privacy_rules';
+  readonly file: string | undefined;
+  readonly issues: readonly PrivacyRulesIssue[];
+
+  constructor(issues: readonly PrivacyRulesIssue[], file?: string) {
+    super(issues.map((issue) => formatProfileIssue(issue, file ?? '<privacy rules>')).join('\n'));
+    this.name = 'PrivacyRulesError';
+    this.file = file;
+    this.issues = issues;
+  }
+}
+
+/** A problem found in the data, before it is located in the text. */
+interface Problem {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+  readonly atKey?: boolean;
+}
+
+const dotted = (path: readonly (string | number)[]) => path.map((key) => (typeof key === 'number' ? `[${key}]` : key)).join('.').replaceAll('.[', '[');
+
+/**
+ * A glob over dotted property paths as a regular expression: `*` matches one segment, `**` any
+ * number of segments (none included), anything else itself.
+ */
+export function globToRegExpSource(glob: string): string {
+  if (glob === '**') return '.*';
+  const segments = glob.split('.');
+  const escape = (segment: string) =>
+    segment === '*'
+      ? '[^.]+'
+      : segment
+          .split('*')
+          .map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
+          .join('[^.]*');
+  let source = '';
+  for (const [index, segment] of segments.entries()) {
+    const last = index === segments.length - 1;
+    if (segment === '**') {
+      // In the middle or first: any whole segments, each with its dot; last: any, each after its dot.
+      source += last ? '(?:\\.[^.]+)*' : '(?:[^.]+\\.)*';
+      continue;
+    }
+    const beforeLastDoubleStar = index === segments.length - 2 && segments[index + 1] === '**';
+    source += escape(segment) + (last || beforeLastDoubleStar ? '' : '\\.');
+  }
+  return source;
+}
+
+function compileGlobs(globs: readonly string[], problems: Problem[]): (path: string) => boolean {
+  const sources: string[] = [];
+  for (const [index, glob] of globs.entries()) {
+    if (glob.split('.').some((segment) => segment === '')) {
+      problems.push({ path: ['mask_properties', index], message: `the glob "${glob}" has an empty segment (two dots, or a dot at an end)` });
+      continue;
+    }
+    sources.push(globToRegExpSource(glob));
+  }
+  if (sources.length === 0) return () => false;
+  const matcher = new RegExp(`^(?:${sources.join('|')})$`);
+  return (path) => matcher.test(path);
+}
+
+function compilePatterns(patterns: Readonly<Record<string, string>>, problems: Problem[]): { name: string; regex: RE2JS }[] {
+  const compiled: { name: string; regex: RE2JS }[] = [];
+  for (const [name, source] of Object.entries(patterns)) {
+    if (!PATTERN_NAME.test(name)) {
+      problems.push({ path: ['patterns', name], atKey: true, message: `the pattern name "${name}" must be lower-case letters, digits, _ or -, starting with a letter (it becomes the placeholder [${name}])` });
+      continue;
+    }
+    if (RESERVED_NAMES.includes(name)) {
+      problems.push({ path: ['patterns', name], atKey: true, message: `the pattern name "${name}" is taken by a built-in placeholder; choose another` });
+      continue;
+    }
+    try {
+      const regex = RE2JS.compile(source);
+      if (regex.matches('')) {
+        problems.push({ path: ['patterns', name], message: `the pattern "${name}" matches the empty text, so it would insert [${name}] everywhere` });
+        continue;
+      }
+      compiled.push({ name, regex });
+    } catch (error) {
+      const reason = (error as Error).message.replace(/^error parsing regexp: /, '');
+      problems.push({ path: ['patterns', name], message: `invalid pattern "${name}": ${reason} (patterns use RE2 syntax: no look-around or back-references)` });
+    }
+  }
+  return compiled;
+}
+
+function checkSelectors(selectors: readonly string[], problems: Problem[]): void {
+  for (const [index, selector] of selectors.entries()) {
+    try {
+      parseSelector(selector);
+    } catch (error) {
+      problems.push({ path: ['block_selectors', index], message: `invalid CSS selector "${selector}": ${(error as Error).message}` });
+    }
+  }
+}
+
+/** The schema's problems with the data, one per unknown key. */
+function schemaProblems(data: unknown): { readonly document?: PrivacyRulesDocument; readonly problems: Problem[] } {
+  const checked = privacyRulesSchema.safeParse(data ?? {}, { reportInput: true });
+  if (checked.success) return { document: checked.data, problems: [] };
+  const known = Object.keys(privacyRulesSchema.shape);
+  return {
+    problems: checked.error.issues.flatMap((issue): Problem[] => {
+      const path = issue.path as (string | number)[];
+      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: [...path, key], atKey: true, message: unknownKeyMessage(path, key, known) }));
+      return [{ path, message: profileIssueMessage(issue) }];
+    }),
+  };
+}
+
+/** Compiles checked data; the problems of rules that cannot be compiled are added to `problems`. */
+function compile(document: PrivacyRulesDocument, problems: Problem[]): PrivacyRules {
+  const patterns = compilePatterns(document.patterns ?? {}, problems);
+  const isMaskedPath = compileGlobs(document.mask_properties ?? [], problems);
+  checkSelectors(document.block_selectors ?? [], problems);
+  return {
+    presets: new Set(document.presets ?? []),
+    patterns,
+    maskProperties: document.mask_properties ?? [],
+    isMaskedPath,
+    blockSelectors: document.block_selectors ?? [],
+    stripUrlParams: new Set(document.strip_url_params ?? []),
+    document,
+  };
+}
+
+/**
+ * Checks and compiles rules given as data (a server's stored document, a PUT body).
+ *
+ * @returns The rules, or every problem with its path (no line and column: the data has no text).
+ * @category Privacy
+ */
+export function compilePrivacyRules(data: unknown): { readonly success: true; readonly rules: PrivacyRules } | { readonly success: false; readonly problems: readonly { readonly path: string; readonly message: string }[] } {
+  const { document, problems } = schemaProblems(data);
+  const rules = document === undefined ? undefined : compile(document, problems);
+  if (rules === undefined || problems.length > 0) return { success: false, problems: problems.map((problem) => ({ path: dotted(problem.path), message: problem.message })) };
+  return { success: true, rules };
+}
+
+/**
+ * Parses and compiles a rules document (YAML or JSON). An empty document is no rules.
+ *
+ * @param text - The document's text.
+ * @param options - `source`: the file named in messages.
+ * @throws {@link PrivacyRulesError} naming every problem as `file:line:col path: message`.
+ * @example
+ * ```ts
+ * import { parsePrivacyRules } from 'recap';
+ *
+ * const rules = parsePrivacyRules('presets: [email, card]\npatterns:\n  order: "ORD-[0-9]{6}"\n');
+ * rules.patterns.map((pattern) => pattern.name); // ['order']
+ * ```
+ * @category Privacy
+ */
+export function parsePrivacyRules(text: string, options: { readonly source?: string } = {}): PrivacyRules {
+  const source = parseYamlSource(text);
+  if (!source.success) throw new PrivacyRulesError(source.syntaxErrors.map((error) => ({ path: '', ...error })), options.source);
+  const { document, problems } = schemaProblems(source.data);
+  const rules = document === undefined ? undefined : compile(document, problems);
+  if (rules === undefined || problems.length > 0) {
+    const issues = problems.map((problem) => ({ path: dotted(problem.path), message: problem.message, ...source.position(problem.path, problem.atKey) }));
+    issues.sort((a, b) => a.line - b.line || a.column - b.column);
+    throw new PrivacyRulesError(issues, options.source);
+  }
+  return rules;
+}

@@ -1,0 +1,98 @@
+// Redaction of one text and one URL by compiled privacy rules: every span a preset or a pattern
+// matches becomes its typed placeholder (`[email]`, `[<pattern name>]`), every stripped query
+// parameter leaves the URL, and each replacement is counted under its rule. Nothing else of the
+// text changes: a rule never removes a word it did not match.
+
+import { findPresetMatches } from './presets.js';
+import type { PrivacyRules } from './privacy-rules.js';
+
+/**
+ * How many replacements each rule made, by rule name (`email`, `card`, ..., a pattern's name,
+ * `masked`, `blocked`, `url_param`).
+ *
+ * @category Privacy
+ */
+export type PrivacyCounts = Map<string, number>;
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+  readonly rule: string;
+}
+
+const count = (counts: PrivacyCounts, rule: string, by = 1) => counts.set(rule, (counts.get(rule) ?? 0) + by);
+
+/** Spans of the customer's patterns in `text`, each rule's matches left to right. */
+function patternSpans(text: string, rules: PrivacyRules): Span[] {
+  const spans: Span[] = [];
+  for (const { name, regex } of rules.patterns) {
+    const matcher = regex.matcher(text);
+    while (matcher.find()) {
+      const start = matcher.start();
+      const end = matcher.end();
+      if (end > start) spans.push({ start, end, rule: name });
+    }
+  }
+  return spans;
+}
+
+/**
+ * Replaces what the rules' presets and patterns match in `text` by placeholders, and counts them.
+ * Where matches overlap the one that starts first wins (the longer at the same start), so a span
+ * is replaced once.
+ *
+ * @param text - Any text of a session: an element's text, an input value, a console message.
+ * @param rules - Compiled rules (see {@link parsePrivacyRules}).
+ * @param counts - Incremented per rule for each replacement.
+ * @returns The redacted text; `text` itself when nothing matched.
+ * @category Privacy
+ */
+export function redactText(text: string, rules: PrivacyRules, counts: PrivacyCounts): string {
+  if (text.length === 0 || (rules.presets.size === 0 && rules.patterns.length === 0)) return text;
+  const spans: Span[] = findPresetMatches(text, rules.presets).map((match) => ({ start: match.start, end: match.end, rule: match.preset }));
+  if (rules.patterns.length > 0) spans.push(...patternSpans(text, rules));
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  let redacted = '';
+  let at = 0;
+  for (const span of spans) {
+    if (span.start < at) continue;
+    redacted += `${text.slice(at, span.start)}[${span.rule}]`;
+    at = span.end;
+    count(counts, span.rule);
+  }
+  return redacted + text.slice(at);
+}
+
+/**
+ * Removes the rules' `strip_url_params` from a URL's query (absolute or relative), leaving every
+ * other character of it as it was; then redacts what remains like any text (an email in a path).
+ *
+ * @returns The URL without those parameters; `url` itself when nothing changed.
+ * @category Privacy
+ */
+export function redactUrl(url: string, rules: PrivacyRules, counts: PrivacyCounts): string {
+  let stripped = url;
+  const queryAt = url.indexOf('?');
+  if (rules.stripUrlParams.size > 0 && queryAt !== -1) {
+    const hashAt = url.indexOf('#', queryAt);
+    const query = url.slice(queryAt + 1, hashAt === -1 ? undefined : hashAt);
+    const kept = query.split('&').filter((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replaceAll('+', ' '));
+      } catch {
+        // A malformed escape: compared as written.
+      }
+      const strip = rules.stripUrlParams.has(decoded);
+      if (strip) count(counts, 'url_param');
+      return !strip;
+    });
+    if (kept.length !== query.split('&').length) {
+      const rest = hashAt === -1 ? '' : url.slice(hashAt);
+      stripped = url.slice(0, queryAt) + (kept.length === 0 ? '' : `?${kept.join('&')}`) + rest;
+    }
+  }
+  return redactText(stripped, rules, counts);
+}
