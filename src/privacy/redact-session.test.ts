@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseSession } from '../session/parse-session.js';
+import { parsePrivacyRules } from './privacy-rules.js';
+import { redactSession } from './redact-session.js';
+
+const rules = parsePrivacyRules(
+  [
+    'presets: [email, card, secret]',
+    'patterns:',
+    '  order: "ORD-[0-9]{6}"',
+    'mask_properties: ["user.properties.phone", "properties.address.*"]',
+    'strip_url_params: [reset_token]',
+  ].join('\n'),
+);
+
+const session = () =>
+  parseSession({
+    id: 'u-1:s-1',
+    created_time: '2026-11-01T10:00:00Z',
+    user: { uid: 'ada@example.com', email: 'ada@example.com', properties: { phone: '+44 20 7946 0958', plan: 'pro' } },
+    events: [
+      { type: 'navigate', timestamp: '2026-11-01T10:00:00Z', url: 'https://shop.test/reset?reset_token=abc123&step=2' },
+      { type: 'input-change', timestamp: '2026-11-01T10:00:05Z', target: { selector: '#card', text: 'Card number' }, value: '4111 1111 1111 1111' },
+      { type: 'click', timestamp: '2026-11-01T10:00:09Z', target: { selector: 'button.pay', text: 'Pay for ORD-123456' } },
+      {
+        type: 'custom',
+        name: 'Checkout Failed',
+        timestamp: '2026-11-01T10:00:10Z',
+        properties: { password: 'hunter2', address: { street: '1 Main St', city: 'Leeds' }, note: 'write to ada@example.com', total: 12.5 },
+      },
+      { type: 'console-error', timestamp: '2026-11-01T10:00:11Z', message: 'Unauthorized: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sgnature1234' },
+    ],
+  });
+
+describe('redactSession', () => {
+  it('replaces what every rule matches by its placeholder, in the context and in every kind of event, and counts each', () => {
+    const { session: redacted, counts } = redactSession(session(), rules);
+    expect(redacted.user).toEqual({ uid: '[email]', email: '[email]', properties: { phone: '[masked]', plan: 'pro' } });
+    expect(redacted.events.map((event) => event.url ?? event.value ?? event.target?.text ?? event.message ?? event.properties)).toEqual([
+      'https://shop.test/reset?step=2',
+      '[card]',
+      'Pay for [order]',
+      { password: '[secret]', address: { street: '[masked]', city: '[masked]' }, note: 'write to [email]', total: 12.5 },
+      expect.stringMatching(/^Unauthorized: Bearer \[secret\]$/),
+    ]);
+    expect(Object.fromEntries(counts)).toEqual({ email: 3, masked: 3, url_param: 1, card: 1, order: 1, secret: 2 });
+  });
+
+  it('keeps every event, its type, time and order, and the session id', () => {
+    const original = session();
+    const { session: redacted } = redactSession(original, rules);
+    expect(redacted.id).toBe(original.id);
+    expect(redacted.events.map((event) => [event.type, event.timestamp, event.time])).toEqual(original.events.map((event) => [event.type, event.timestamp, event.time]));
+  });
+
+  it('returns the session itself, not a copy, when nothing matches', () => {
+    const plain = parseSession({ id: 'u:s', events: [{ type: 'click', timestamp: '2026-11-01T10:00:00Z', target: { text: 'Add to cart' } }] });
+    const { session: redacted, counts } = redactSession(plain, rules);
+    expect(redacted).toBe(plain);
+    expect(counts.size).toBe(0);
+  });
+
+  it('leaves no generated email or card number in any string of the session', () => {
+    const luhn = (digits: number[]) => {
+      const sum = digits.reduce((total, digit, index) => {
+        // The check digit is appended: the payload's last digit is the first one doubled.
+        const doubled = (digits.length - index) % 2 === 1 ? digit * 2 : digit;
+        return total + (doubled > 9 ? doubled - 9 : doubled);
+      }, 0);
+      return [...digits, (10 - (sum % 10)) % 10].join('');
+    };
+    const card = fc.tuple(fc.integer({ min: 2, max: 9 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 14, maxLength: 14 })).map(([first, rest]) => luhn([first, ...rest]));
+    const email = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,10}[a-z0-9]$/), fc.stringMatching(/^[a-z]{2,10}$/)).map(([local, domain]) => `${local}@${domain}.com`);
+    const word = fc.stringMatching(/^[A-Za-z]{1,8}$/);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(card, email, word), { minLength: 1, maxLength: 12 }), fc.array(fc.constantFrom('target.text', 'message', 'value', 'properties.note'), { minLength: 1, maxLength: 4 }), (words, fields) => {
+        const text = words.join(' ');
+        const events = fields.map((field, index) => {
+          const event: Record<string, unknown> = { type: 'custom', name: 'Generated', timestamp: `2026-11-01T10:00:0${index}Z` };
+          const [head, tail] = field.split('.');
+          event[head as string] = tail === undefined ? text : { [tail]: text };
+          return event;
+        });
+        const { session: redacted } = redactSession(parseSession({ id: 'u:s', events }), rules);
+        const serialized = JSON.stringify(redacted);
+        for (const secret of words.filter((item) => item.includes('@') || /^\d+$/.test(item))) expect(serialized).not.toContain(secret);
+      }),
+    );
+  });
+});

@@ -1,0 +1,84 @@
+// Redaction of a whole session by compiled privacy rules, before anything of it is rendered: every
+// string of its context and of its events goes through the presets and patterns, URLs lose their
+// stripped parameters, and values at masked property paths (or, with the `secret` preset, under
+// secret-looking names) become placeholders. No event is removed and no field other than a
+// redacted value changes; an object nothing matched in is returned as it was (not copied), so a
+// session without personal data costs one walk and no allocation.
+
+import type { Session, SessionEvent } from '../session/session-schema.js';
+import { isSecretPropertyName } from './presets.js';
+import type { PrivacyRules } from './privacy-rules.js';
+import { redactText, redactUrl, type PrivacyCounts } from './redact-text.js';
+
+/** Fields holding a URL: their query parameters are stripped as well. */
+const URL_FIELDS = new Set(['url', 'href', 'src', 'referrer', 'referer', 'app_url', 'page_url']);
+/** Fields of an event that say what and when, never personal data: left as they are. */
+const EVENT_FIELDS_KEPT = new Set(['type', 'timestamp', 'time']);
+/** Fields of the session header left as they are: its identity and creation time. */
+const SESSION_FIELDS_KEPT = new Set(['id', 'created_time', 'events']);
+
+interface Walk {
+  readonly rules: PrivacyRules;
+  readonly counts: PrivacyCounts;
+}
+
+const count = (walk: Walk, rule: string) => walk.counts.set(rule, (walk.counts.get(rule) ?? 0) + 1);
+
+/** A value at `path` (dotted, from the session or from the event), redacted; the same value when nothing changed. */
+function redactValue(walk: Walk, value: unknown, path: string, key: string): unknown {
+  if (typeof value === 'string') return URL_FIELDS.has(key) ? redactUrl(value, walk.rules, walk.counts) : redactText(value, walk.rules, walk.counts);
+  if (Array.isArray(value)) {
+    let changed: unknown[] | undefined;
+    for (const [index, item] of value.entries()) {
+      const redacted = redactValue(walk, item, path, key);
+      if (redacted !== item) (changed ??= [...value])[index] = redacted;
+    }
+    return changed ?? value;
+  }
+  if (value !== null && typeof value === 'object') return redactObject(walk, value as Record<string, unknown>, path, new Set());
+  return value;
+}
+
+/** An object's fields redacted, `kept` ones left alone; the same object when nothing changed. */
+function redactObject(walk: Walk, object: Record<string, unknown>, path: string, kept: ReadonlySet<string>): Record<string, unknown> {
+  let changed: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(object)) {
+    if (kept.has(key) || value === undefined) continue;
+    const childPath = path === '' ? key : `${path}.${key}`;
+    let redacted: unknown;
+    if (walk.rules.isMaskedPath(childPath)) {
+      redacted = '[masked]';
+      count(walk, 'masked');
+    } else if (walk.rules.presets.has('secret') && value !== null && typeof value !== 'object' && isSecretPropertyName(key)) {
+      redacted = '[secret]';
+      count(walk, 'secret');
+    } else {
+      redacted = redactValue(walk, value, childPath, key);
+    }
+    if (redacted !== value) (changed ??= { ...object })[key] = redacted;
+  }
+  return changed ?? object;
+}
+
+/**
+ * A session with the rules applied, and how many replacements each rule made. Property paths of
+ * `mask_properties` start at the session for its context (`user.properties.phone`, `user.email`)
+ * and at the event for its fields (`properties.card_number`, `target.text`). An event keeps its
+ * type, time and place; the session keeps its id and creation time.
+ *
+ * @param session - A loaded session.
+ * @param rules - Compiled rules (see {@link parsePrivacyRules}).
+ * @returns The redacted session (the same object when nothing matched) and the counts by rule.
+ * @category Privacy
+ */
+export function redactSession(session: Session, rules: PrivacyRules): { readonly session: Session; readonly counts: PrivacyCounts } {
+  const walk: Walk = { rules, counts: new Map() };
+  const header = redactObject(walk, session as unknown as Record<string, unknown>, '', SESSION_FIELDS_KEPT);
+  let events: SessionEvent[] | undefined;
+  for (const [index, event] of session.events.entries()) {
+    const redacted = redactObject(walk, event as unknown as Record<string, unknown>, '', EVENT_FIELDS_KEPT);
+    if (redacted !== event) (events ??= [...session.events])[index] = redacted as unknown as SessionEvent;
+  }
+  if (header === (session as unknown) && events === undefined) return { session, counts: walk.counts };
+  return { session: { ...(header as unknown as Session), events: events ?? session.events }, counts: walk.counts };
+}
