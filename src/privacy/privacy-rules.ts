@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { formatProfileIssue, type ProfileIssue } from '../profile/profile-error.js';
 import { profileIssueMessage, unknownKeyMessage } from '../profile/profile-issue-message.js';
 import { parseYamlSource } from '../profile/yaml-source.js';
+import { compileBlockSelectors, type BlockSelectorMatcher } from './block-selectors.js';
 import { PRESET_NAMES, type PresetName } from './presets.js';
 
 /** A pattern's name: its placeholder is `[<name>]` and its count is reported under it. */
@@ -61,6 +62,8 @@ export interface PrivacyRules {
   readonly maskProperties: readonly string[];
   readonly isMaskedPath: (path: string) => boolean;
   readonly blockSelectors: readonly string[];
+  /** Whether a recorded selector path names a blocked element (or one inside it). */
+  readonly isBlockedElement: BlockSelectorMatcher;
   readonly stripUrlParams: ReadonlySet<string>;
   /** The document they were compiled from. */
   readonly document: PrivacyRulesDocument;
@@ -170,14 +173,18 @@ function compilePatterns(patterns: Readonly<Record<string, string>>, problems: P
   return compiled;
 }
 
-function checkSelectors(selectors: readonly string[], problems: Problem[]): void {
+/** The selectors that parse; the others are problems. */
+function checkSelectors(selectors: readonly string[], problems: Problem[]): string[] {
+  const valid: string[] = [];
   for (const [index, selector] of selectors.entries()) {
     try {
       parseSelector(selector);
+      valid.push(selector);
     } catch (error) {
       problems.push({ path: ['block_selectors', index], message: `invalid CSS selector "${selector}": ${(error as Error).message}` });
     }
   }
+  return valid;
 }
 
 /** The schema's problems with the data, one per unknown key. */
@@ -198,13 +205,14 @@ function schemaProblems(data: unknown): { readonly document?: PrivacyRulesDocume
 function compile(document: PrivacyRulesDocument, problems: Problem[]): PrivacyRules {
   const patterns = compilePatterns(document.patterns ?? {}, problems);
   const isMaskedPath = compileGlobs(document.mask_properties ?? [], problems);
-  checkSelectors(document.block_selectors ?? [], problems);
+  const selectors = checkSelectors(document.block_selectors ?? [], problems);
   return {
     presets: new Set(document.presets ?? []),
     patterns,
     maskProperties: document.mask_properties ?? [],
     isMaskedPath,
     blockSelectors: document.block_selectors ?? [],
+    isBlockedElement: compileBlockSelectors(selectors),
     stripUrlParams: new Set(document.strip_url_params ?? []),
     document,
   };

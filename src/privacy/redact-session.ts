@@ -60,6 +60,20 @@ function redactObject(walk: Walk, object: Record<string, unknown>, path: string,
   return changed ?? object;
 }
 
+/** Fields of an event on a blocked element that become `[blocked]`. */
+const BLOCKED_FIELDS = ['name', 'text', 'value'] as const;
+
+/** An event on a blocked element with its texts, value and name `[blocked]`; else the event itself. */
+function blockEvent(walk: Walk, event: SessionEvent): SessionEvent {
+  const selector = event.target?.selector;
+  if (selector === undefined || !walk.rules.isBlockedElement(selector)) return event;
+  const blocked: Record<string, unknown> = { ...event };
+  for (const field of BLOCKED_FIELDS) if (blocked[field] !== undefined) blocked[field] = '[blocked]';
+  if (event.target?.text !== undefined) blocked.target = { ...event.target, text: '[blocked]' };
+  count(walk, 'blocked');
+  return blocked as SessionEvent;
+}
+
 /**
  * A session with the rules applied, and how many replacements each rule made. Property paths of
  * `mask_properties` start at the session for its context (`user.properties.phone`, `user.email`)
@@ -76,7 +90,7 @@ export function redactSession(session: Session, rules: PrivacyRules): { readonly
   const header = redactObject(walk, session as unknown as Record<string, unknown>, '', SESSION_FIELDS_KEPT);
   let events: SessionEvent[] | undefined;
   for (const [index, event] of session.events.entries()) {
-    const redacted = redactObject(walk, event as unknown as Record<string, unknown>, '', EVENT_FIELDS_KEPT);
+    const redacted = redactObject(walk, blockEvent(walk, event) as unknown as Record<string, unknown>, '', EVENT_FIELDS_KEPT);
     if (redacted !== event) (events ??= [...session.events])[index] = redacted as unknown as SessionEvent;
   }
   if (header === (session as unknown) && events === undefined) return { session, counts: walk.counts };

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { parseSession } from '../session/parse-session.js';
+import { compileBlockSelectors, elementOfSelectorPath } from './block-selectors.js';
+import { parsePrivacyRules } from './privacy-rules.js';
+import { redactSession } from './redact-session.js';
+
+describe('block selectors against recorded selector paths', () => {
+  const blocked = compileBlockSelectors(['#card-number', '.private input', 'input[name="cvv"]', '[data-private]']);
+
+  it.each([
+    ['form#checkout > input#card-number', true],
+    ['div.private > form > input.field', true],
+    ['div.public > input', false],
+    ['input[name="cvv"]', true],
+    ['input[name=email]', false],
+    // A blocked element blocks what is inside it.
+    ['section[data-private] span', true],
+    ['button.pay', false],
+    ['not css ((', false],
+  ])('%s: %s', (path, expected) => {
+    expect(blocked(path)).toBe(expected);
+  });
+
+  it('reads a path into the chain of elements it describes', () => {
+    const element = elementOfSelectorPath('form#checkout.wide > input.a.b[name="card"]');
+    expect(element?.name).toBe('input');
+    expect(Object.fromEntries(element?.attributes ?? [])).toEqual({ name: 'card', class: 'a b' });
+    expect(element?.parent?.name).toBe('form');
+    expect(Object.fromEntries(element?.parent?.attributes ?? [])).toEqual({ id: 'checkout', class: 'wide' });
+  });
+
+  it('blocks the text, value and name of an event on a blocked element and keeps its type and time', () => {
+    const rules = parsePrivacyRules('block_selectors: ["#card-number"]\n');
+    const session = parseSession({
+      id: 'u:s',
+      events: [
+        { type: 'input-change', timestamp: '2026-11-01T10:00:00Z', target: { selector: 'form > input#card-number', text: 'Card' }, value: '4111 1111 1111 1111', name: 'card' },
+        { type: 'click', timestamp: '2026-11-01T10:00:01Z', target: { selector: 'button#pay', text: 'Pay' } },
+      ],
+    });
+    const { session: redacted, counts } = redactSession(session, rules);
+    expect(redacted.events[0]).toMatchObject({ type: 'input-change', timestamp: '2026-11-01T10:00:00Z', target: { selector: 'form > input#card-number', text: '[blocked]' }, value: '[blocked]', name: '[blocked]' });
+    expect(redacted.events[1]).toBe(session.events[1]);
+    expect(Object.fromEntries(counts)).toEqual({ blocked: 1 });
+  });
+});

@@ -1,0 +1,105 @@
+// Matching a customer's block selectors (`#card-number`, `.private input`) against the element an
+// event happened on. A session event records its element as a selector path
+// (`form#checkout > div.row > input[name="card"]`); that path is read with css-what into the chain
+// of elements it describes (each with its tag, id, classes and attributes, the one before it as
+// its parent) and the block selectors are matched with css-select, a real CSS selector engine,
+// against the last one and its ancestors (a blocked element blocks everything inside it). What the path does not say about an element (an attribute it omits, an
+// ancestor between two parts joined by a space) is unknown: the chain holds only what was recorded.
+
+import { compile, type Options } from 'css-select';
+import { parse, type Selector } from 'css-what';
+
+/** An element as a recorded selector path describes it. */
+interface PathElement {
+  readonly name: string;
+  readonly attributes: ReadonlyMap<string, string>;
+  readonly parent: PathElement | null;
+  readonly children: PathElement[];
+}
+
+const adapter: NonNullable<Options<PathElement, PathElement>['adapter']> = {
+  isTag: (_node): _node is PathElement => true,
+  getAttributeValue: (element, name) => element.attributes.get(name),
+  getChildren: (node) => node.children,
+  getName: (element) => element.name,
+  getParent: (node) => node.parent,
+  getSiblings: (node) => node.parent?.children ?? [node],
+  getText: () => '',
+  hasAttrib: (element, name) => element.attributes.has(name),
+  removeSubsets: (nodes) => nodes,
+};
+
+/** The attributes one compound selector states: `#id`, `.class`, `[name="value"]`, `[flag]`. */
+function statedAttributes(compound: readonly Selector[]): { name: string; attributes: Map<string, string> } {
+  let name = '*';
+  const attributes = new Map<string, string>();
+  const classes: string[] = [];
+  for (const part of compound) {
+    if (part.type === 'tag') name = part.name;
+    else if (part.type === 'attribute' && part.name === 'class' && part.action === 'element') classes.push(part.value);
+    else if (part.type === 'attribute' && (part.action === 'equals' || part.action === 'exists')) attributes.set(part.name, part.value);
+  }
+  if (classes.length > 0) attributes.set('class', classes.join(' '));
+  return { name: name === '*' ? 'div' : name, attributes };
+}
+
+/** The element a recorded selector path ends at, with its recorded ancestors; undefined when the path is not CSS. */
+export function elementOfSelectorPath(path: string): PathElement | undefined {
+  let parsed: Selector[][];
+  try {
+    parsed = parse(path);
+  } catch {
+    return undefined;
+  }
+  // One selector (a list `a, b` names no single element: its first member is used).
+  const parts = parsed[0];
+  if (parts === undefined) return undefined;
+  let parent: PathElement | null = null;
+  let compound: Selector[] = [];
+  const close = () => {
+    if (compound.length === 0) return;
+    const { name, attributes } = statedAttributes(compound);
+    const element: PathElement = { name, attributes, parent, children: [] };
+    parent?.children.push(element);
+    parent = element;
+    compound = [];
+  };
+  for (const part of parts) {
+    if (part.type === 'child' || part.type === 'descendant' || part.type === 'adjacent' || part.type === 'sibling') close();
+    else compound.push(part);
+  }
+  close();
+  return parent ?? undefined;
+}
+
+/**
+ * Block selectors compiled once, matched against recorded selector paths.
+ *
+ * @category Privacy
+ */
+export interface BlockSelectorMatcher {
+  /** Whether the element `path` describes, or one of its recorded ancestors, matches a block selector (false for a path that is not CSS). */
+  (path: string): boolean;
+}
+
+/**
+ * Compiles block selectors (each already checked to parse) into one matcher. Results are kept per
+ * path: a session names the same few elements again and again.
+ *
+ * @category Privacy
+ */
+export function compileBlockSelectors(selectors: readonly string[]): BlockSelectorMatcher {
+  if (selectors.length === 0) return () => false;
+  const query = compile<PathElement, PathElement>(selectors.join(', '), { adapter, xmlMode: false });
+  const known = new Map<string, boolean>();
+  return (path) => {
+    let blocked = known.get(path);
+    if (blocked === undefined) {
+      blocked = false;
+      // As in session replay, a blocked element blocks everything inside it.
+      for (let element = elementOfSelectorPath(path) ?? null; element !== null && !blocked; element = element.parent) blocked = query(element);
+      if (known.size < 10_000) known.set(path, blocked);
+    }
+    return blocked;
+  };
+}
