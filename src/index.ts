@@ -134,3 +134,18 @@ export {
 
 // Summaries (see docs/profiles.md#response-schemas-and-results)
 export { summarize, modelRequestFor, type SummaryResult, type SummaryOutcome, type SummarizeOptions } from './summarize.js';
+
+// Privacy (see docs/privacy.md)
+export {
+  parsePrivacyRules,
+  compilePrivacyRules,
+  privacyRulesSchema,
+  PrivacyRulesError,
+  type PrivacyRules,
+  type PrivacyRulesDocument,
+  type PrivacyRulesIssue,
+} from './privacy/privacy-rules.js';
+export { redactSession } from './privacy/redact-session.js';
+export { redactText, redactUrl, type PrivacyCounts } from './privacy/redact-text.js';
+export { PRESET_NAMES, findPresetMatches, isSecretPropertyName, type PresetName, type PresetMatch } from './privacy/presets.js';
+export { compileBlockSelectors, type BlockSelectorMatcher } from './privacy/block-selectors.js';

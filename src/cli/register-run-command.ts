@@ -18,6 +18,7 @@ export function registerRunCommand(program: Command, { io, exit }: CommandContex
     .option('--cassettes <dir>', 'cassette directory for --provider replay', '.recap/cassettes')
     .option('--dry-run', 'prepare only: show the prompt, no model call')
     .option('--json', 'print one JSON object instead of text (its shape: docs/cli.md)')
+    .option('--privacy <file>', 'privacy rules applied before anything is rendered (default: privacy.yaml next to the profile)')
     .addHelpText(
       'after',
       helpExample(

@@ -6,6 +6,8 @@ import { InvalidAnswerError, ModelError, UnsupportedRequestError } from '../mode
 import type { SummaryModel } from '../models/summary-model.js';
 import { prepare, type PreparedRequest, type TokenCount } from '../pipeline/prepare.js';
 import { toPreparedJson } from '../pipeline/prepared-json.js';
+import { loadPrivacyRules } from '../privacy/load-privacy-rules.js';
+import { PrivacyRulesError } from '../privacy/privacy-rules-error.js';
 import { loadProfile } from '../profile/load-profile.js';
 import { ProfileValidationError } from '../profile/profile-error.js';
 import { loadSession } from '../session/load-session.js';
@@ -23,6 +25,8 @@ export interface RunOptions {
   readonly cassettes?: string;
   readonly dryRun?: boolean;
   readonly json?: boolean;
+  /** Privacy rules file; default `privacy.yaml` next to the profile when it exists. */
+  readonly privacy?: string;
 }
 
 async function countTokens(model: SummaryModel, prepared: PreparedRequest, io: CliIo): Promise<TokenCount> {
@@ -55,7 +59,8 @@ export async function runCommand(profileFile: string, sessionFile: string, optio
     }
     const profile = await loadProfile(path.resolve(io.cwd, profileFile), { source: profileFile });
     const session = await loadSession(path.resolve(io.cwd, sessionFile), { source: sessionFile });
-    const prepared = prepare(profile, session);
+    const privacy = await loadPrivacyRules(io.cwd, profileFile, options.privacy);
+    const prepared = prepare(profile, session, { privacy: privacy?.rules });
     const model = await createModel({
       provider: options.provider,
       model: options.model ?? profile.llm?.model,
@@ -95,7 +100,7 @@ export async function runCommand(profileFile: string, sessionFile: string, optio
 }
 
 function errorMessage(error: unknown): string {
-  if (error instanceof ProfileValidationError || error instanceof SessionFixtureError) return error.message;
+  if (error instanceof ProfileValidationError || error instanceof SessionFixtureError || error instanceof PrivacyRulesError) return error.message;
   if (error instanceof InvalidAnswerError) {
     const raw = error.rawText.length > 2000 ? `${error.rawText.slice(0, 2000)}…` : error.rawText;
     return `${error.provider}: ${error.message}\nraw answer:\n${raw}`;
@@ -105,7 +110,7 @@ function errorMessage(error: unknown): string {
 }
 
 function exitCodeFor(error: unknown): number {
-  if (error instanceof ProfileValidationError || error instanceof SessionFixtureError) return EXIT_USAGE;
+  if (error instanceof ProfileValidationError || error instanceof SessionFixtureError || error instanceof PrivacyRulesError) return EXIT_USAGE;
   if (error instanceof UsageError || error instanceof UnsupportedRequestError) return EXIT_USAGE;
   return EXIT_FAILED;
 }

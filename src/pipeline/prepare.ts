@@ -2,6 +2,8 @@
 
 import type { Profile } from '../profile/profile-schema.js';
 import type { ResponseSchema } from '../profile/response-schema-terms.js';
+import type { PrivacyRules } from '../privacy/privacy-rules.js';
+import { redactSession } from '../privacy/redact-session.js';
 import type { Session } from '../session/session-schema.js';
 import { assembleContext, type AssembledContext } from './assemble-context.js';
 import { estimateTokens } from './estimate-tokens.js';
@@ -67,6 +69,8 @@ export interface PreparedRequest {
   readonly generation: GenerationSettings;
   /** Estimated prompt tokens; a model that can count offers {@link SummaryModel.countTokens}. */
   readonly tokens: TokenCount;
+  /** With privacy rules: how many replacements each rule made in the session (`{ email: 3 }`). */
+  readonly privacy?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -97,6 +101,19 @@ export function sameSelection(left: Profile, right: Profile): boolean {
   );
 }
 
+/** The rules each prepared request was made with: a request is reused only under the same rules. */
+const rulesOfPrepared = new WeakMap<PreparedRequest, PrivacyRules>();
+/** Sessions redacted by rules, while both live: the studio prepares one session again and again. */
+const redactedSessions = new WeakMap<Session, WeakMap<PrivacyRules, ReturnType<typeof redactSession>>>();
+
+function redactedOnce(session: Session, rules: PrivacyRules): ReturnType<typeof redactSession> {
+  let byRules = redactedSessions.get(session);
+  if (byRules === undefined) redactedSessions.set(session, (byRules = new WeakMap()));
+  let redacted = byRules.get(rules);
+  if (redacted === undefined) byRules.set(rules, (redacted = redactSession(session, rules)));
+  return redacted;
+}
+
 // Event lines (without offsets) of sessions prepared again and again, while the session lives.
 const lineCaches = new WeakMap<Session, EventLineCache>();
 
@@ -121,8 +138,10 @@ function lineCacheOf(session: Session): EventLineCache {
  * `previous`, its `events` and `context` are `previous.prepared`'s own objects.
  *
  * @param profile - A validated profile ({@link parseProfile}, {@link loadProfile}).
- * @param session - A loaded session ({@link parseSession}, {@link loadSession}).
- * @param options - `previous`: an earlier preparation of the same session object to build on.
+ * @param recorded - A loaded session ({@link parseSession}, {@link loadSession}).
+ * @param options - `previous`: an earlier preparation of the same session object to build on;
+ *   `privacy`: rules applied to the session before anything is selected or rendered (the prompt,
+ *   the context and the kept events all see the redacted session; `privacy` counts what they replaced).
  * @example
  * ```ts
  * import { loadProfile, loadSession, prepare } from 'recap';
@@ -135,9 +154,18 @@ function lineCacheOf(session: Session): EventLineCache {
  * ```
  * @category Pipeline
  */
-export function prepare(profile: Profile, session: Session, options: { readonly previous?: PreviousPreparation | undefined } = {}): PreparedRequest {
+export function prepare(
+  profile: Profile,
+  recorded: Session,
+  options: { readonly previous?: PreviousPreparation | undefined; readonly privacy?: PrivacyRules | undefined } = {},
+): PreparedRequest {
   const previous = options.previous;
-  const reused = previous !== undefined && previous.session === session && sameSelection(previous.profile, profile) ? previous.prepared : undefined;
+  const privacy = options.privacy;
+  // The rules apply before anything is selected or rendered: nothing below sees what they replace.
+  const redacted = privacy === undefined ? undefined : redactedOnce(recorded, privacy);
+  const session = redacted?.session ?? recorded;
+  const reused =
+    previous !== undefined && previous.session === recorded && rulesOfPrepared.get(previous.prepared) === privacy && sameSelection(previous.profile, profile) ? previous.prepared : undefined;
   let selected: Pick<PreparedRequest, 'events' | 'context'>;
   let rendered: RenderedPrompt;
   if (reused === undefined) {
@@ -154,13 +182,13 @@ export function prepare(profile: Profile, session: Session, options: { readonly 
       context: context.included,
       events: kept,
       // Remembering lines costs a first render a little: only once the caller renders again.
-      lineCache: previous?.session === session ? lineCacheOf(session) : undefined,
+      lineCache: previous?.session === recorded ? lineCacheOf(session) : undefined,
     });
   } else {
     selected = reused;
     rendered = composePrompt(profile.llm?.pre_prompt, reused.sessionBlock, profile.llm?.post_prompt);
   }
-  return {
+  const prepared: PreparedRequest = {
     sessionId: session.id,
     prompt: rendered.text,
     sessionBlock: rendered.sessionBlock,
@@ -173,5 +201,8 @@ export function prepare(profile: Profile, session: Session, options: { readonly 
       responseSchema: profile.llm?.response_schema,
     },
     tokens: { prompt: estimateTokens(rendered.text), method: 'estimate' },
+    ...(redacted === undefined ? {} : { privacy: Object.fromEntries(redacted.counts) }),
   };
+  if (privacy !== undefined) rulesOfPrepared.set(prepared, privacy);
+  return prepared;
 }

@@ -31,6 +31,8 @@ export interface PreparedJson {
   context: SessionContext;
   generation: { model: string | null; temperature: number | null; response_schema: ResponseSchema | null };
   tokens: TokenCount;
+  /** With privacy rules: replacements by rule. */
+  privacy?: Record<string, number>;
 }
 
 /**
@@ -71,5 +73,6 @@ export function toPreparedJson(prepared: PreparedRequest, options: PreparedJsonO
       response_schema: prepared.generation.responseSchema ?? null,
     },
     tokens: options.tokens ?? prepared.tokens,
+    ...(prepared.privacy === undefined ? {} : { privacy: { ...prepared.privacy } }),
   };
 }

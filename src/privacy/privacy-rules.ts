@@ -6,11 +6,13 @@
 import { parse as parseSelector } from 'css-what';
 import { RE2JS } from 're2js';
 import { z } from 'zod';
-import { formatProfileIssue, type ProfileIssue } from '../profile/profile-error.js';
 import { profileIssueMessage, unknownKeyMessage } from '../profile/profile-issue-message.js';
 import { parseYamlSource } from '../profile/yaml-source.js';
 import { compileBlockSelectors, type BlockSelectorMatcher } from './block-selectors.js';
 import { PRESET_NAMES, type PresetName } from './presets.js';
+import { PrivacyRulesError } from './privacy-rules-error.js';
+
+export { PrivacyRulesError, type PrivacyRulesIssue } from './privacy-rules-error.js';
 
 /** A pattern's name: its placeholder is `[<name>]` and its count is reported under it. */
 const PATTERN_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
@@ -58,8 +60,9 @@ export type PrivacyRulesDocument = z.infer<typeof privacyRulesSchema>;
 export interface PrivacyRules {
   readonly presets: ReadonlySet<PresetName>;
   readonly patterns: readonly { readonly name: string; readonly regex: RE2JS }[];
-  /** The globs as written, and one matcher of dotted property paths for all of them. */
+  /** The globs of `mask_properties` as written. */
   readonly maskProperties: readonly string[];
+  /** Whether a dotted property path matches one of the globs. */
   readonly isMaskedPath: (path: string) => boolean;
   readonly blockSelectors: readonly string[];
   /** Whether a recorded selector path names a blocked element (or one inside it). */
@@ -67,33 +70,6 @@ export interface PrivacyRules {
   readonly stripUrlParams: ReadonlySet<string>;
   /** The document they were compiled from. */
   readonly document: PrivacyRulesDocument;
-}
-
-/**
- * One problem of a rules document, located in its text.
- *
- * @category Privacy
- */
-export type PrivacyRulesIssue = ProfileIssue;
-
-/**
- * A rules document could not be read or compiled. Its message has one line per problem:
- * `privacy.yaml:4:12 patterns.order: invalid pattern "order": missing closing ): ...`.
- *
- * @category Privacy
- */
-export class PrivacyRulesError extends Error {
-  /** Always `invalid_privacy_rules`. */
-  readonly code = 'invalid_privacy_rules';
-  readonly file: string | undefined;
-  readonly issues: readonly PrivacyRulesIssue[];
-
-  constructor(issues: readonly PrivacyRulesIssue[], file?: string) {
-    super(issues.map((issue) => formatProfileIssue(issue, file ?? '<privacy rules>')).join('\n'));
-    this.name = 'PrivacyRulesError';
-    this.file = file;
-    this.issues = issues;
-  }
 }
 
 /** A problem found in the data, before it is located in the text. */

@@ -1,0 +1,79 @@
+// Privacy rules in `recap run`: privacy.yaml next to the profile, --privacy FILE, counts in
+// --dry-run --json, and rules that fail to load stop the command.
+
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './support/run-cli.js';
+
+let directory: string;
+
+const session = {
+  id: 'u-1:s-1',
+  user: { uid: 'alice', email: 'alice@example.com' },
+  events: [
+    { type: 'navigate', timestamp: '2026-03-01T10:00:00.000Z', url: 'https://shop.example/reset?reset_token=s3cr3t-v4lue&step=2' },
+    { type: 'input-change', timestamp: '2026-03-01T10:00:02.000Z', target: { selector: 'form#pay > input#card-number', text: 'Card number' }, value: '4111 1111 1111 1111' },
+    { type: 'console-error', timestamp: '2026-03-01T10:00:03.000Z', message: 'could not email alice@example.com about ORD-123456' },
+  ],
+};
+
+const PROFILE = 'llm:\n  pre_prompt: Summarise this session.\ncontext:\n  include: [user]\n';
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), 'recap-privacy-'));
+  await writeFile(path.join(directory, 'session.json'), JSON.stringify(session));
+  await mkdir(path.join(directory, 'guarded'));
+  await writeFile(path.join(directory, 'guarded', 'profile.yaml'), PROFILE);
+  await writeFile(
+    path.join(directory, 'guarded', 'privacy.yaml'),
+    'presets: [email, card]\npatterns:\n  order: "ORD-[0-9]{6}"\nblock_selectors: ["#card-number"]\nstrip_url_params: [reset_token]\n',
+  );
+  await mkdir(path.join(directory, 'open'));
+  await writeFile(path.join(directory, 'open', 'profile.yaml'), PROFILE);
+  await writeFile(path.join(directory, 'emails-only.yaml'), 'presets: [email]\n');
+  await writeFile(path.join(directory, 'broken.yaml'), 'presets: [email]\npatterns:\n  order: "ORD-(?=[0-9])"\n');
+});
+
+const run = (...argv: string[]) => runCli(argv, { cwd: directory });
+
+describe('recap run with privacy rules', () => {
+  it('applies privacy.yaml next to the profile without a flag, and counts each rule', async () => {
+    const result = await run('run', 'guarded/profile.yaml', 'session.json', '--dry-run', '--json');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const output = JSON.parse(result.stdout) as { prompt: string; privacy: Record<string, number> };
+    for (const secret of ['alice@example.com', '4111', 's3cr3t-v4lue', 'ORD-123456', 'Card number']) expect(output.prompt).not.toContain(secret);
+    expect(output.prompt).toContain('[email]');
+    expect(output.prompt).toContain('[blocked]');
+    expect(output.prompt).toContain('https://shop.example/reset?step=2');
+    expect(output.privacy).toEqual({ email: 2, url_param: 1, blocked: 1, order: 1 });
+  });
+
+  it('uses --privacy FILE instead', async () => {
+    const result = await run('run', 'guarded/profile.yaml', 'session.json', '--dry-run', '--json', '--privacy', 'emails-only.yaml');
+    expect(result.code).toBe(0);
+    const output = JSON.parse(result.stdout) as { prompt: string; privacy: Record<string, number> };
+    expect(output.privacy).toEqual({ email: 2 });
+    expect(output.prompt).toContain('ORD-123456');
+  });
+
+  it('sends the session as it is without rules, and says nothing of privacy', async () => {
+    const result = await run('run', 'open/profile.yaml', 'session.json', '--dry-run', '--json');
+    expect(result.code).toBe(0);
+    const output = JSON.parse(result.stdout) as { prompt: string; privacy?: unknown };
+    expect(output.prompt).toContain('alice@example.com');
+    expect(output.privacy).toBeUndefined();
+  });
+
+  it('stops with exit 2 naming the file, line and rule when the rules fail to load', async () => {
+    const broken = await run('run', 'open/profile.yaml', 'session.json', '--dry-run', '--privacy', 'broken.yaml');
+    expect(broken.code).toBe(2);
+    expect(broken.stdout).toBe('');
+    expect(broken.stderr).toMatch(/^broken\.yaml:3:10 patterns\.order: invalid pattern "order": /);
+    const missing = await run('run', 'open/profile.yaml', 'session.json', '--dry-run', '--privacy', 'nowhere.yaml');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('nowhere.yaml:1:1 cannot read the privacy rules: no such file\n');
+  });
+});
