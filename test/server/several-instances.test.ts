@@ -16,6 +16,8 @@ import { throwawayPostgres } from '../support/throwaway-postgres.js';
 /** Short leases, so that a crashed instance's job is taken over within the test. */
 const LEASE_ARGS = ['--job-lease-ms', '2000', '--key-lease-ms', '2000'];
 const BATCHES = 15;
+/** Batches sent to the other instances at most while the crashed one restarts. */
+const MAX_LATE_BATCHES = 30;
 const PER_BATCH = 10_000;
 /** Items of each batch that must become error lines: an empty name, and a NUL in a uid. */
 const BAD_PER_BATCH = 2;
@@ -113,8 +115,17 @@ async function runCrashedIngest(current: World, instances: ServeProcess[], victi
     10,
   );
   await doomed.crash();
-  for (let number = 0; number < late; number++) await send(others[number % others.length] as ServeProcess);
-  const restarted = await startServe({ cwd: current.cwd, env: current.env, args: LEASE_ARGS });
+  // The others are kept busy while the victim comes back: batches go to them until it answers
+  // (at least `late` of them, at most a bounded number), so that it returns in the middle of
+  // their jobs however fast they work.
+  const restarting = startServe({ cwd: current.cwd, env: current.env, args: LEASE_ARGS });
+  let up = false;
+  void restarting.then(
+    () => (up = true),
+    () => (up = true),
+  );
+  for (let number = 0; number < late || (late > 0 && !up && number < MAX_LATE_BATCHES); number++) await send(others[number % others.length] as ServeProcess);
+  const restarted = await restarting;
   instances[victim] = restarted;
   // The test means something only if another instance was still working when this one came back.
   if (others.length > 0) {
