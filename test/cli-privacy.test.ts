@@ -33,6 +33,7 @@ beforeAll(async () => {
   await mkdir(path.join(directory, 'open'));
   await writeFile(path.join(directory, 'open', 'profile.yaml'), PROFILE);
   await writeFile(path.join(directory, 'emails-only.yaml'), 'presets: [email]\n');
+  await writeFile(path.join(directory, 'nothing.yaml'), 'presets: [iban]\n');
   await writeFile(path.join(directory, 'broken.yaml'), 'presets: [email]\npatterns:\n  order: "ORD-(?=[0-9])"\n');
 });
 
@@ -57,6 +58,17 @@ describe('recap run with privacy rules', () => {
     const output = JSON.parse(result.stdout) as { prompt: string; privacy: Record<string, number> };
     expect(output.privacy).toEqual({ email: 2 });
     expect(output.prompt).toContain('ORD-123456');
+  });
+
+  it('prints the counts and the rules file in the human output', async () => {
+    const result = await run('run', 'guarded/profile.yaml', 'session.json', '--dry-run');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`privacy   email 2, url_param 1, blocked 1, order 1 (${path.join('guarded', 'privacy.yaml')})`);
+    expect(result.stdout).not.toContain('alice@example.com');
+    const none = await run('run', 'guarded/profile.yaml', 'session.json', '--dry-run', '--privacy', 'nothing.yaml');
+    expect(none.stdout).toContain('privacy   none matched (nothing.yaml)');
+    const open = await run('run', 'open/profile.yaml', 'session.json', '--dry-run');
+    expect(open.stdout).not.toContain('privacy ');
   });
 
   it('sends the session as it is without rules, and says nothing of privacy', async () => {

@@ -12,6 +12,7 @@ import { runCli } from './support/run-cli.js';
 
 const PROJECT_FILES = [
   'profiles/session-summary.yaml',
+  'profiles/privacy.yaml',
   'sessions-fixtures/checkout-abandon.json',
   'sessions-fixtures/onboarding-success.json',
   'suites/session-summary.recap.yaml',
@@ -20,7 +21,7 @@ const PROJECT_FILES = [
   '.gitignore',
 ];
 /** The files whose presence stops recap init (package.json and .gitignore are only kept). */
-const REQUIRED_FILES = PROJECT_FILES.slice(0, 5);
+const REQUIRED_FILES = PROJECT_FILES.slice(0, 6);
 
 const NEXT_COMMANDS = [
   '  npx recap run profiles/session-summary.yaml sessions-fixtures/checkout-abandon.json',
@@ -105,6 +106,11 @@ describe('recap init [dir]', () => {
     expect(ran.stderr).toBe('');
     expect(ran.code).toBe(0);
     expect(ran.stdout).toContain('Apply coupon');
+    // privacy.yaml next to the profile applies without a flag, every preset on.
+    expect(ran.stdout).toContain('privacy   email 1 (profiles/privacy.yaml)');
+    expect(ran.stdout).not.toContain('alice@example.com');
+    const rules = parseYaml(await readFile(path.join(project, 'profiles/privacy.yaml'), 'utf8')) as { presets: string[] };
+    expect(rules.presets).toEqual(['email', 'card', 'phone', 'iban', 'ip', 'secret']);
   });
 
   it("starts the profile and the suite with the schema line of the installed package's schemas", async () => {
@@ -112,6 +118,7 @@ describe('recap init [dir]', () => {
     const lines = [
       ['profiles/session-summary.yaml', '# yaml-language-server: $schema=../node_modules/recap/schemas/profile.schema.json'],
       ['suites/session-summary.recap.yaml', '# yaml-language-server: $schema=../node_modules/recap/schemas/suite.schema.json'],
+      ['profiles/privacy.yaml', '# yaml-language-server: $schema=../node_modules/recap/schemas/privacy.schema.json'],
     ] as const;
     for (const [file, line] of lines) {
       expect((await readFile(path.join(project, file), 'utf8')).split('\n')[0]).toBe(line);

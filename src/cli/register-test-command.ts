@@ -21,6 +21,7 @@ export function registerTestCommand(program: Command, { io, exit }: CommandConte
     .option('--filter <pattern>', 'only cases whose name contains the text (or matches /regex/)')
     .option('--prices <file>', 'a JSON or YAML price table per model (USD per million tokens)')
     .option('--cassette-note <text>', 'saved as the source of newly recorded cassettes')
+    .option('--privacy <file>', "privacy rules for every suite (default: privacy.yaml next to each suite's profile)")
     .addHelpText(
       'after',
       helpExample(

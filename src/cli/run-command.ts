@@ -77,7 +77,7 @@ export async function runCommand(profileFile: string, sessionFile: string, optio
       if (options.json === true) {
         io.stdout.write(`${JSON.stringify(toPreparedJson(prepared, { model: model.model, tokens }), null, 2)}\n`);
       } else {
-        io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens }));
+        io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, privacyFile: privacy?.file }));
       }
       return EXIT_OK;
     }
@@ -90,7 +90,7 @@ export async function runCommand(profileFile: string, sessionFile: string, optio
       const preparedJson = toPreparedJson(prepared, { model: model.model, tokens });
       io.stdout.write(`${JSON.stringify({ ...preparedJson, result: outcome.result, usage: usageJson(outcome) }, null, 2)}\n`);
     } else {
-      io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, outcome }));
+      io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, outcome, privacyFile: privacy?.file }));
     }
     return EXIT_OK;
   } catch (error) {

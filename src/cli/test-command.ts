@@ -30,6 +30,7 @@ export interface TestOptions {
   readonly filter?: string;
   readonly prices?: string;
   readonly cassetteNote?: string;
+  readonly privacy?: string;
 }
 
 const REPORTERS = ['pretty', 'junit', 'json'] as const;
@@ -89,7 +90,7 @@ export async function testCommand(
       throw new UsageError((error as Error).message);
     });
     if (files.length === 0) throw new UsageError(`no suites (*.recap.yaml) under ${paths.length === 0 ? io.cwd : paths.join(', ')}`);
-    const suites = await loadSuites(files, io.cwd);
+    const suites = await loadSuites(files, io.cwd, { privacy: options.privacy });
     const baseline = options.baseline === undefined ? undefined : await readBaseline(path.resolve(io.cwd, options.baseline));
     const pricesFile = options.prices === undefined ? undefined : path.resolve(io.cwd, options.prices);
     const prices = await loadPriceTable(pricesFile);

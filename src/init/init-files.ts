@@ -12,6 +12,8 @@ export interface InitFile {
 
 /** The profile the suite guards; the studio opens it first. */
 export const INIT_PROFILE = 'profiles/session-summary.yaml';
+/** Privacy rules, applied to every profile in its folder. */
+export const INIT_PRIVACY = 'profiles/privacy.yaml';
 export const INIT_SUITE = 'suites/session-summary.recap.yaml';
 export const INIT_WORKFLOW = '.github/workflows/recap.yml';
 
@@ -25,6 +27,7 @@ export function initFiles(sources: InitSources, projectName: string, recapSpec: 
   };
   return [
     { path: INIT_PROFILE, text: sources.profile, onlyWhenAbsent: false },
+    { path: INIT_PRIVACY, text: sources.privacy, onlyWhenAbsent: false },
     ...sources.fixtures.map((fixture) => ({ path: `sessions-fixtures/${fixture.name}`, text: fixture.text, onlyWhenAbsent: false })),
     { path: INIT_SUITE, text: sources.suite, onlyWhenAbsent: false },
     { path: INIT_WORKFLOW, text: sources.workflow, onlyWhenAbsent: false },

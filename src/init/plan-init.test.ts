@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { initFiles, INIT_PROFILE, INIT_SUITE, INIT_WORKFLOW } from './init-files.js';
+import { initFiles, INIT_PRIVACY, INIT_PROFILE, INIT_SUITE, INIT_WORKFLOW } from './init-files.js';
 import { planInit } from './plan-init.js';
 import type { InitSources } from './read-init-sources.js';
 
 const SOURCES: InitSources = {
   profile: 'profile text',
+  privacy: 'privacy text',
   suite: 'suite text',
   workflow: 'workflow text',
   gitignore: 'node_modules/\n',
@@ -16,10 +17,10 @@ const SOURCES: InitSources = {
   recapRoot: '/opt/recap',
 };
 const FILES = initFiles(SOURCES, 'my-project', '^1.2.3');
-const ALL_PATHS = [INIT_PROFILE, 'sessions-fixtures/a.json', 'sessions-fixtures/b.json', INIT_SUITE, INIT_WORKFLOW, 'package.json', '.gitignore'];
+const ALL_PATHS = [INIT_PROFILE, INIT_PRIVACY, 'sessions-fixtures/a.json', 'sessions-fixtures/b.json', INIT_SUITE, INIT_WORKFLOW, 'package.json', '.gitignore'];
 
 describe('initFiles', () => {
-  it('lists the profile, each fixture, the suite, the workflow, package.json and .gitignore', () => {
+  it('lists the profile, its privacy rules, each fixture, the suite, the workflow, package.json and .gitignore', () => {
     expect(FILES.map((file) => file.path)).toEqual(ALL_PATHS);
     expect(FILES.find((file) => file.path === 'sessions-fixtures/b.json')?.text).toBe('{"b":1}');
   });
@@ -65,6 +66,6 @@ describe('planInit', () => {
     const plan = planInit(FILES, new Map([['package.json', 'package.json'], ['.gitignore', '.gitignore']]));
     expect(plan.conflicts).toEqual([]);
     expect(plan.kept.map((file) => file.path)).toEqual(['package.json', '.gitignore']);
-    expect(plan.write.map((file) => file.path)).toEqual(ALL_PATHS.slice(0, 5));
+    expect(plan.write.map((file) => file.path)).toEqual(ALL_PATHS.slice(0, 6));
   });
 });

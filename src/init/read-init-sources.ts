@@ -10,6 +10,8 @@ export const INIT_FIXTURES = ['checkout-abandon.json', 'onboarding-success.json'
 
 export interface InitSources {
   readonly profile: string;
+  /** privacy.yaml, written next to the profile. */
+  readonly privacy: string;
   readonly suite: string;
   readonly workflow: string;
   readonly gitignore: string;
@@ -23,8 +25,9 @@ export interface InitSources {
 /** Reads the sources from `root` (recap's package folder unless a test passes another). */
 export async function readInitSources(root: string = PACKAGE_ROOT): Promise<InitSources> {
   const template = (name: string) => readFile(path.join(root, 'templates', 'init', name), 'utf8');
-  const [profile, suite, workflow, gitignore, packageText] = await Promise.all([
+  const [profile, privacy, suite, workflow, gitignore, packageText] = await Promise.all([
     template('profile.yaml'),
+    template('privacy.yaml'),
     template('suite.yaml'),
     template('workflow.yml'),
     template('gitignore'),
@@ -34,5 +37,5 @@ export async function readInitSources(root: string = PACKAGE_ROOT): Promise<Init
     INIT_FIXTURES.map(async (name) => ({ name, text: await readFile(path.join(root, 'sessions-fixtures', name), 'utf8') })),
   );
   const { version } = JSON.parse(packageText) as { version: string };
-  return { profile, suite, workflow, gitignore, fixtures, recapVersion: version, recapRoot: path.resolve(root) };
+  return { profile, privacy, suite, workflow, gitignore, fixtures, recapVersion: version, recapRoot: path.resolve(root) };
 }

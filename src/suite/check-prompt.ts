@@ -1,8 +1,10 @@
 // Prompt assertions (see docs/suites.md): checked on the prepared request, with no model call.
 
 import type { PreparedRequest } from '../pipeline/prepare.js';
+import type { Session } from '../session/session-schema.js';
 import { eventKey } from '../session/event-key.js';
 import { failed, passed, type AssertionResult } from './assertion-result.js';
+import { checkPrivacy } from './check-privacy.js';
 import { lineDiff } from './line-diff.js';
 import type { SnapshotStore } from './snapshot-store.js';
 import type { PromptAssertions } from './suite-schema.js';
@@ -51,6 +53,8 @@ export async function checkPrompt(
   prepared: PreparedRequest,
   assertions: PromptAssertions,
   snapshot: SnapshotPolicy,
+  /** The session as recorded, before privacy rules (for `redacts`). */
+  recorded?: Session,
 ): Promise<AssertionResult[]> {
   const results: AssertionResult[] = [];
   const keptKeys = new Set(prepared.events.kept.map(({ event }) => eventKey(event)));
@@ -108,6 +112,7 @@ export async function checkPrompt(
       results.push(!included.has(element) ? passed(id, `context ${element} is not in the prompt`) : failed(id, `context ${element} is in the prompt`));
     });
   }
+  if (recorded !== undefined) results.push(...checkPrivacy(prepared, recorded, assertions));
   if (assertions.snapshot === true) results.push(await checkSnapshot(prepared.prompt, snapshot));
   return results;
 }

@@ -12,6 +12,8 @@ import { parseSuite } from './parse-suite.js';
 import { SuiteValidationError } from './suite-error.js';
 import type { Suite } from './suite-schema.js';
 import { readFailure } from '../session/read-failure.js';
+import { loadPrivacyRules, PRIVACY_FILE_NAME, type LoadedPrivacyRules } from '../privacy/load-privacy-rules.js';
+import { PrivacyRulesError } from '../privacy/privacy-rules-error.js';
 
 /** A suite ready to run: its profile and every case's session loaded. */
 export interface LoadedSuite {
@@ -23,6 +25,8 @@ export interface LoadedSuite {
   readonly caseLines: readonly number[];
   readonly profile: Profile;
   readonly profileFile: string;
+  /** Privacy rules: `--privacy FILE`, else privacy.yaml next to the profile, else none. */
+  readonly privacy?: LoadedPrivacyRules | undefined;
   /** Sessions by the case's `session` path as written. */
   readonly sessions: ReadonlyMap<string, Session>;
 }
@@ -42,7 +46,13 @@ export class SuiteLoadError extends Error {
 const known = (error: unknown): error is SuiteValidationError | ProfileValidationError | SessionFixtureError =>
   error instanceof SuiteValidationError || error instanceof ProfileValidationError || error instanceof SessionFixtureError;
 
-async function loadOne(file: string, cwd: string): Promise<LoadedSuite> {
+/** What every suite of a run shares. */
+export interface LoadSuitesOptions {
+  /** `--privacy FILE`: rules for every suite, instead of each profile's privacy.yaml. */
+  readonly privacy?: string | undefined;
+}
+
+async function loadOne(file: string, cwd: string, options: LoadSuitesOptions): Promise<LoadedSuite> {
   const displayFile = path.relative(cwd, file) || file;
   let text: string;
   try {
@@ -62,6 +72,19 @@ async function loadOne(file: string, cwd: string): Promise<LoadedSuite> {
     problems.push(`${references.profile} profile: ${suite.profile} cannot be used:`, error.message);
     return undefined;
   });
+  // A privacy rule is never silently skipped: rules that do not load stop the run.
+  const privacy = await loadPrivacyRules(cwd, shown(suite.profile), options.privacy).catch((error: unknown) => {
+    if (!(error instanceof PrivacyRulesError)) throw error;
+    problems.push(error.message);
+    return undefined;
+  });
+  const privacyProblem = problems.length > 0 ? undefined : suite.cases.findIndex((testCase) => testCase.prompt?.privacy !== undefined);
+  if (privacy === undefined && privacyProblem !== undefined && privacyProblem >= 0) {
+    const beside = path.join(path.dirname(shown(suite.profile)), PRIVACY_FILE_NAME);
+    problems.push(
+      `${displayFile}:${caseLines[privacyProblem] ?? 1} cases[${privacyProblem}].prompt.privacy: no privacy rules apply to ${suite.profile} (no ${beside}, and no --privacy FILE)`,
+    );
+  }
   const sessions = new Map<string, Session>();
   const failedSessions = new Set<string>();
   for (const [index, testCase] of suite.cases.entries()) {
@@ -82,16 +105,16 @@ async function loadOne(file: string, cwd: string): Promise<LoadedSuite> {
     );
   }
   if (problems.length > 0 || profile === undefined) throw new SuiteLoadError(problems);
-  return { file, displayFile, suite, caseLines, profile, profileFile, sessions };
+  return { file, displayFile, suite, caseLines, profile, profileFile, privacy, sessions };
 }
 
 /** Loads every suite; throws {@link SuiteLoadError} listing every problem in every file. */
-export async function loadSuites(files: readonly string[], cwd: string): Promise<LoadedSuite[]> {
+export async function loadSuites(files: readonly string[], cwd: string, options: LoadSuitesOptions = {}): Promise<LoadedSuite[]> {
   const loaded: LoadedSuite[] = [];
   const problems: string[] = [];
   for (const file of files) {
     try {
-      loaded.push(await loadOne(file, cwd));
+      loaded.push(await loadOne(file, cwd, options));
     } catch (error) {
       if (error instanceof SuiteLoadError) problems.push(...error.problems);
       else if (known(error)) problems.push(error.message);

@@ -2,6 +2,7 @@
 // answer assertions, and the verdict against the threshold.
 
 import { prepare } from '../pipeline/prepare.js';
+import type { PrivacyRules } from '../privacy/privacy-rules.js';
 import type { Profile } from '../profile/profile-schema.js';
 import type { Session } from '../session/session-schema.js';
 import type { SummaryModel } from '../models/summary-model.js';
@@ -18,6 +19,8 @@ export interface RunCaseInput {
   readonly line: number;
   readonly profile: Profile;
   readonly session: Session;
+  /** Privacy rules applied before anything is rendered (`--privacy`, or privacy.yaml next to the profile). */
+  readonly privacy?: PrivacyRules | undefined;
   readonly snapshot: SnapshotPolicy;
   /** The model for the n-th run of the case (each run has its own cassette). */
   readonly modelForRun: (run: number) => SummaryModel;
@@ -50,8 +53,8 @@ async function runOnce(input: RunCaseInput, run: number, prepared: ReturnType<ty
 export async function runCase(input: RunCaseInput): Promise<CaseReport> {
   const started = input.clock();
   const { testCase } = input;
-  const prepared = prepare(input.profile, input.session);
-  const promptAssertions = testCase.prompt === undefined ? [] : await checkPrompt(prepared, testCase.prompt, input.snapshot);
+  const prepared = prepare(input.profile, input.session, { privacy: input.privacy });
+  const promptAssertions = testCase.prompt === undefined ? [] : await checkPrompt(prepared, testCase.prompt, input.snapshot, input.session);
   const repeat = testCase.expect === undefined ? 0 : (input.repeat ?? testCase.repeat ?? 1);
   const threshold = testCase.threshold ?? 1;
   const runs: RunReport[] = [];

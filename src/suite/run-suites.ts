@@ -102,6 +102,7 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
       testCase: job.testCase,
       line: job.line,
       profile: job.loaded.profile,
+      privacy: job.loaded.privacy?.rules,
       session: job.loaded.sessions.get(job.testCase.session) as NonNullable<ReturnType<LoadedSuite['sessions']['get']>>,
       snapshot: {
         store: fileSnapshotStore(job.loaded.file, job.loaded.displayFile),

@@ -40,6 +40,11 @@ export const promptAssertionsSchema = z.strictObject({
     .optional()
     .describe('Context elements that must be in / must not be in the prompt.'),
   snapshot: z.boolean().optional().describe('Compare the prompt with __snapshots__/<suite>/<case>.txt.'),
+  privacy: z
+    .record(z.string().min(1), z.union([z.number().int().nonnegative(), countRange]))
+    .optional()
+    .describe('Replacements each privacy rule made (email, card, masked, blocked, a pattern name): an exact count or { min, max }.'),
+  redacts: textList.optional().describe('Each text is in the recorded session and never reaches the prompt.'),
 });
 
 /** One check on a field of a structured answer, by dotted path with [n] indices. */
