@@ -6,6 +6,9 @@ import { inspectExistingOutput } from '../import/existing-output.js';
 import { importRrwebFile } from '../import/import-rrweb-recording.js';
 import { formatImportWarning } from '../import/import-warnings.js';
 import { RrwebImportError } from '../import/rrweb-import-error.js';
+import { loadPrivacyRules, type LoadedPrivacyRules } from '../privacy/load-privacy-rules.js';
+import { PrivacyRulesError } from '../privacy/privacy-rules-error.js';
+import type { PrivacyCounts } from '../privacy/redact-text.js';
 import type { SessionFixture } from '../session/session-schema.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
@@ -15,6 +18,8 @@ export interface ImportRrwebCommandOptions {
   readonly output?: string;
   readonly uid?: string;
   readonly email?: string;
+  /** Privacy rules file applied to every fixture; no rules without it (there is no profile to find a privacy.yaml beside). */
+  readonly privacy?: string;
 }
 
 interface Recording {
@@ -128,12 +133,22 @@ function describeEvents(fixture: SessionFixture): string {
   return `${fixture.events.length} event(s)${parts === '' ? '' : ` (${parts})`}`;
 }
 
+/** `email 2, blocked 3 (rules.yaml)`, or `none matched (rules.yaml)`: what the rules replaced in one fixture. */
+function describePrivacy(counts: PrivacyCounts, file: string): string {
+  const matched = [...counts].filter(([, count]) => count > 0);
+  const shown = matched.length === 0 ? 'none matched' : matched.map(([rule, count]) => `${rule} ${count}`).join(', ');
+  return `${shown} (${file})`;
+}
+
 /** Imports every recording; exit 0 when all were imported, 1 when any failed, 2 on usage errors. */
 export async function importRrwebCommand(inputs: readonly string[], options: ImportRrwebCommandOptions, io: CliIo): Promise<number> {
   const failures: string[] = [];
   let imported = 0;
   try {
     checkIdentity(options);
+    // Loaded once, before any recording is read: rules that do not load stop the command.
+    // (The profile argument only places an implicit privacy.yaml, which a named file replaces.)
+    const privacy: LoadedPrivacyRules | undefined = options.privacy === undefined ? undefined : await loadPrivacyRules(io.cwd, options.privacy, options.privacy);
     const recordings = await expandInputs(inputs, io.cwd, failures);
     const destination = await destinationFor(recordings, options.output, io.cwd);
     const targets = targetsFor(recordings, destination);
@@ -141,8 +156,9 @@ export async function importRrwebCommand(inputs: readonly string[], options: Imp
     if (destination.kind === 'directory' && recordings.length > 0) await mkdir(destination.directory, { recursive: true });
     for (const recording of recordings) {
       try {
-        const result = await importRrwebFile(recording.file, { source: recording.source, uid: options.uid, email: options.email });
+        const result = await importRrwebFile(recording.file, { source: recording.source, uid: options.uid, email: options.email, privacy: privacy?.rules });
         for (const warning of result.warnings) io.stderr.write(`${recording.source}: warning: ${formatImportWarning(warning)}\n`);
+        if (privacy !== undefined && result.privacy !== undefined) io.stderr.write(`${recording.source}: privacy: ${describePrivacy(result.privacy, privacy.file)}\n`);
         const text = `${JSON.stringify(result.fixture, null, 2)}\n`;
         const target = targets.get(recording);
         if (target === undefined) {
@@ -167,6 +183,10 @@ export async function importRrwebCommand(inputs: readonly string[], options: Imp
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`error: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof PrivacyRulesError) {
+      io.stderr.write(`${error.message}\n`);
       return EXIT_USAGE;
     }
     throw error;

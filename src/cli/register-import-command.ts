@@ -5,7 +5,7 @@ import { helpExample, type CommandContext } from './command-context.js';
 import { commandModules } from './command-modules.js';
 import type { ImportRrwebCommandOptions } from './import-command.js';
 
-/** `recap import rrweb <recording.json|dir>... [--output FILE|DIR] [--uid U] [--email E]` */
+/** `recap import rrweb <recording.json|dir>... [--output FILE|DIR] [--uid U] [--email E] [--privacy FILE]` */
 export function registerImportCommand(program: Command, { io, exit }: CommandContext): void {
   const importCommand = program
     .command('import')
@@ -20,11 +20,13 @@ export function registerImportCommand(program: Command, { io, exit }: CommandCon
     .option('-o, --output <path>', 'fixture file, or a directory for one fixture per recording named after it (default: print one fixture to stdout)')
     .option('--uid <uid>', "the user's uid: user.uid, and the user part of the fixture id (default: anonymous)")
     .option('--email <email>', "the user's email: user.email (the user part of the id when there is no --uid)")
+    .option('--privacy <file>', 'privacy rules applied to every fixture before it is written; block selectors are also matched against the recorded page (default: none)')
     .addHelpText(
       'after',
       helpExample(
         'recap import rrweb recording.json > sessions-fixtures/checkout.json',
         'recap import rrweb recordings/ --output sessions-fixtures/ --uid alice --email alice@example.com',
+        'recap import rrweb recording.json --privacy privacy.yaml --output sessions-fixtures/checkout.json',
         'recap run profiles/plain-summary.yaml sessions-fixtures/checkout.json --dry-run',
       ),
     )

@@ -6,6 +6,11 @@ import type { EventType } from '../session/event-types.js';
 export interface DerivedTarget {
   readonly selector?: string;
   readonly text?: string;
+  /**
+   * A block selector matches the element or an ancestor of it in the mirrored page (`--privacy`):
+   * the event is written with its texts, value and name `[blocked]` (see {@link withBlockedFields}).
+   */
+  readonly blocked?: boolean;
 }
 
 /** Fields of a fixture event other than `type` and `timestamp` (name, url, target, value, ...). */
@@ -21,15 +26,39 @@ export interface DerivedEvent {
    */
   readonly order: number;
   readonly fields: DerivedFields;
+  /** Its element was blocked in the mirrored page; its fields are already `[blocked]`. */
+  readonly blocked?: boolean;
 }
 
-/** `{ selector, text }` without the parts that are unknown; undefined when nothing is known. */
+/** `{ selector, text }` without the parts that are unknown (and `blocked` when true); undefined when nothing is known. */
 export function targetFields(target: DerivedTarget | undefined): DerivedTarget | undefined {
   if (target === undefined) return undefined;
-  const out: { selector?: string; text?: string } = {};
+  const out: { selector?: string; text?: string; blocked?: boolean } = {};
   if (target.selector !== undefined) out.selector = target.selector;
   if (target.text !== undefined && target.text !== '') out.text = target.text;
-  return out.selector === undefined && out.text === undefined ? undefined : out;
+  if (target.blocked === true) out.blocked = true;
+  return out.selector === undefined && out.text === undefined && out.blocked === undefined ? undefined : out;
+}
+
+/** What an event on a blocked element shows instead of its texts, value and name, as `redactSession` writes it. */
+export const BLOCKED_PLACEHOLDER = '[blocked]';
+const BLOCKED_FIELDS = ['name', 'text', 'value'] as const;
+
+/**
+ * The event as it is written: when its target is blocked, its name, text, value and target text
+ * become `[blocked]` (type, time and selector stay) and it is marked `blocked`; else the event itself.
+ */
+export function withBlockedFields(event: DerivedEvent): DerivedEvent {
+  const target = event.fields.target as DerivedTarget | undefined;
+  if (target?.blocked !== true) return event;
+  const fields: DerivedFields = { ...event.fields };
+  for (const field of BLOCKED_FIELDS) if (fields[field] !== undefined) fields[field] = BLOCKED_PLACEHOLDER;
+  const shown: { selector?: string; text?: string } = {};
+  if (target.selector !== undefined) shown.selector = target.selector;
+  if (target.text !== undefined) shown.text = BLOCKED_PLACEHOLDER;
+  if (shown.selector === undefined && shown.text === undefined) delete fields.target;
+  else fields.target = shown;
+  return { ...event, fields, blocked: true };
 }
 
 /** Sorts by time, then recording order (stable for the rest). */

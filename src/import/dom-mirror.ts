@@ -23,7 +23,8 @@ export interface MirrorNode {
 }
 
 // Attributes that selectors, visible texts and field types are made of. Everything else (style,
-// src, inline data, rrweb's own rr_* values) is dropped: it can be large and says nothing here.
+// src, inline data, rrweb's own rr_* values) is dropped, unless a block selector reads it: it can be
+// large and says nothing here.
 const KEPT_ATTRIBUTES: ReadonlySet<string> = new Set([
   'id', 'class', 'name', 'type', 'href', 'role', 'title', 'alt', 'for', 'value', 'placeholder',
   'aria-label', 'autocomplete', 'contenteditable', 'data-testid', 'data-test', 'data-test-id', 'data-cy',
@@ -49,12 +50,23 @@ function keptValue(value: unknown): string | undefined {
   return undefined;
 }
 
+export interface DomMirrorOptions {
+  /** Attributes kept besides recap's own: those that block selectors read (`data-private`, `aria-hidden`). */
+  readonly keepAttributes?: Iterable<string> | undefined;
+}
+
 /** The mirror of one page; `reset` starts a new page (node ids restart with each FullSnapshot). */
 export class DomMirror {
   readonly #nodes = new Map<number, MirrorNode>();
+  readonly #kept: ReadonlySet<string>;
   #root: MirrorNode | undefined;
 
-  constructor(private readonly warnings: ImportWarnings) {}
+  constructor(
+    private readonly warnings: ImportWarnings,
+    options: DomMirrorOptions = {},
+  ) {
+    this.#kept = options.keepAttributes === undefined ? KEPT_ATTRIBUTES : new Set([...KEPT_ATTRIBUTES, ...options.keepAttributes]);
+  }
 
   /** True once a FullSnapshot has been loaded. */
   get hasSnapshot(): boolean {
@@ -106,7 +118,7 @@ export class DomMirror {
         const node = this.#known(change.id, position);
         if (node === undefined || node.kind !== 'element') continue;
         for (const [name, value] of Object.entries(change.attributes)) {
-          if (!KEPT_ATTRIBUTES.has(name)) continue;
+          if (!this.#kept.has(name)) continue;
           const kept = keptValue(value);
           if (kept === undefined) node.attributes.delete(name);
           else node.attributes.set(name, kept);
@@ -186,7 +198,7 @@ export class DomMirror {
     };
     if (kind === 'element' && isObject(serialized.attributes)) {
       for (const [name, value] of Object.entries(serialized.attributes)) {
-        if (!KEPT_ATTRIBUTES.has(name)) continue;
+        if (!this.#kept.has(name)) continue;
         const kept = keptValue(value);
         if (kept !== undefined) node.attributes.set(name, kept);
       }

@@ -17,6 +17,9 @@ const NO_TEXT: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'te
 // not) by input-change only, never as the name of a click target.
 const FIELD_TAGS: ReadonlySet<string> = new Set(['input', 'textarea', 'select']);
 
+/** Whether nothing inside a node is read as text: an element a block selector matches (`--privacy`). */
+export type HiddenNode = (node: MirrorNode) => boolean;
+
 /** The clicked element, or its nearest button/link/field/label ancestor within a few levels. */
 export function interactiveTarget(node: MirrorNode | undefined): MirrorNode | undefined {
   const element = elementOf(node);
@@ -46,8 +49,8 @@ export function clipText(text: string, limit: number = MAX_TARGET_TEXT_LENGTH): 
   return collapsed.length > limit ? `${collapsed.slice(0, limit - 1).trimEnd()}…` : collapsed;
 }
 
-/** The text content under a node, in document order, stopping after about `limit` characters. */
-export function textContent(node: MirrorNode, limit: number): string {
+/** The text content under a node, in document order, stopping after about `limit` characters; `hidden` subtrees are left out. */
+export function textContent(node: MirrorNode, limit: number, hidden?: HiddenNode): string {
   let text = '';
   let visited = 0;
   const stack: MirrorNode[] = [node];
@@ -58,16 +61,17 @@ export function textContent(node: MirrorNode, limit: number): string {
       text += current.text;
       continue;
     }
-    if (NO_TEXT.has(current.tag) || FIELD_TAGS.has(current.tag)) continue;
+    if (NO_TEXT.has(current.tag) || FIELD_TAGS.has(current.tag) || hidden?.(current) === true) continue;
     for (let index = current.children.length - 1; index >= 0; index--) stack.push(current.children[index]!);
   }
   return text;
 }
 
-function firstImageAlt(node: MirrorNode): string | undefined {
+function firstImageAlt(node: MirrorNode, hidden: HiddenNode | undefined): string | undefined {
   const stack = [node];
   for (let visited = 0; stack.length > 0 && visited < 200; visited++) {
     const current = stack.pop()!;
+    if (hidden?.(current) === true) continue;
     const alt = current.tag === 'img' ? current.attributes.get('alt') : undefined;
     if (alt !== undefined && alt.trim() !== '') return alt;
     stack.push(...current.children);
@@ -75,8 +79,8 @@ function firstImageAlt(node: MirrorNode): string | undefined {
   return undefined;
 }
 
-/** What a user would call the element: its text, else aria-label, title or an image's alt. */
-export function visibleText(node: MirrorNode | undefined): string | undefined {
+/** What a user would call the element: its text, else aria-label, title or an image's alt; nothing from inside `hidden` elements. */
+export function visibleText(node: MirrorNode | undefined, hidden?: HiddenNode): string | undefined {
   const element = elementOf(node);
   if (element === undefined) return undefined;
   const { tag, attributes } = element;
@@ -84,19 +88,19 @@ export function visibleText(node: MirrorNode | undefined): string | undefined {
     const type = attributes.get('type')?.toLowerCase() ?? 'text';
     if (BUTTON_INPUTS.has(type)) return nonEmpty(attributes.get('value'));
     if (type === 'image') return nonEmpty(attributes.get('alt'));
-    return nonEmpty(attributes.get('aria-label')) ?? enclosingLabelText(element);
+    return nonEmpty(attributes.get('aria-label')) ?? enclosingLabelText(element, hidden);
   }
-  if (FIELD_TAGS.has(tag)) return nonEmpty(attributes.get('aria-label')) ?? enclosingLabelText(element);
-  const text = clipText(textContent(element, MAX_TARGET_TEXT_LENGTH * 2));
+  if (FIELD_TAGS.has(tag)) return nonEmpty(attributes.get('aria-label')) ?? enclosingLabelText(element, hidden);
+  const text = clipText(textContent(element, MAX_TARGET_TEXT_LENGTH * 2, hidden));
   if (text !== '') return text;
-  return nonEmpty(attributes.get('aria-label')) ?? nonEmpty(attributes.get('title')) ?? nonEmpty(firstImageAlt(element));
+  return nonEmpty(attributes.get('aria-label')) ?? nonEmpty(attributes.get('title')) ?? nonEmpty(firstImageAlt(element, hidden));
 }
 
 // `<label>Remember me <input type=checkbox></label>`: the label names the field.
-function enclosingLabelText(field: MirrorNode): string | undefined {
+function enclosingLabelText(field: MirrorNode, hidden: HiddenNode | undefined): string | undefined {
   let current = field.parent;
   for (let depth = 0; current !== undefined && depth < 3; depth++, current = current.parent) {
-    if (current.tag === 'label') return nonEmpty(textContent(current, MAX_TARGET_TEXT_LENGTH * 2));
+    if (current.tag === 'label') return nonEmpty(textContent(current, MAX_TARGET_TEXT_LENGTH * 2, hidden));
   }
   return undefined;
 }

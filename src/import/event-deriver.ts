@@ -4,8 +4,9 @@
 
 import { ClickClassifier, DEAD_CLICK_WINDOW_MS } from './click-classifier.js';
 import { customEventFields } from './custom-event-fields.js';
-import { compareDerived, type DerivedEvent, type DerivedTarget } from './derived-event.js';
-import { DomMirror } from './dom-mirror.js';
+import { compareDerived, withBlockedFields, type DerivedEvent, type DerivedTarget } from './derived-event.js';
+import type { DomBlockMatcher } from './dom-block-selectors.js';
+import { DomMirror, type MirrorNode } from './dom-mirror.js';
 import { elementOf, selectorFor } from './element-selector.js';
 import { interactiveTarget, isEditable, visibleText } from './element-text.js';
 import { HighlightTracker } from './highlight-tracker.js';
@@ -39,6 +40,8 @@ export interface DerivedRecording {
 export interface EventDeriverOptions {
   /** The window id of a `snapshot_data_by_window_id` export, written on every derived event. */
   readonly window?: string | undefined;
+  /** Block selectors matched against the mirror (`--privacy`): events on blocked elements become `[blocked]`. */
+  readonly block?: DomBlockMatcher | undefined;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -47,7 +50,7 @@ const numberOrUndefined = (value: unknown): number | undefined => (typeof value 
 
 export class EventDeriver {
   readonly #events: DerivedEvent[] = [];
-  readonly #emit = (event: DerivedEvent): void => void this.#events.push(event);
+  readonly #emit = (event: DerivedEvent): void => void this.#events.push(withBlockedFields(event));
   readonly #mirror: DomMirror;
   readonly #clicks = new ClickClassifier(this.#emit);
   readonly #inputs = new InputDebouncer(this.#emit);
@@ -68,11 +71,25 @@ export class EventDeriver {
     private readonly warnings: ImportWarnings,
     private readonly options: EventDeriverOptions = {},
   ) {
-    this.#mirror = new DomMirror(warnings);
+    this.#mirror = new DomMirror(warnings, { keepAttributes: options.block?.attributes });
     this.#thrash = new MouseThrashDetector(this.#emit, (nodeId) => {
-      const selector = selectorFor(this.#mirror.get(nodeId));
-      return selector === undefined ? undefined : { selector };
+      const node = this.#mirror.get(nodeId);
+      const selector = selectorFor(node);
+      return selector === undefined ? undefined : { selector, blocked: this.#isBlocked(node) };
     });
+  }
+
+  /** Whether a block selector matches the node or an ancestor of it, now. */
+  #isBlocked(node: MirrorNode | undefined): boolean {
+    return this.options.block?.isBlocked(node) === true;
+  }
+
+  /** `{ selector, text, blocked }` of an element; it is blocked when `hit` (itself, or a node inside it) is. */
+  #targetOf(element: MirrorNode | undefined, hit: MirrorNode | undefined = element): DerivedTarget | undefined {
+    if (element === undefined) return undefined;
+    const blocked = this.#isBlocked(hit);
+    // A blocked element's text is read whole (it becomes [blocked]); else blocked elements inside it are left out.
+    return { selector: selectorFor(element), text: visibleText(element, blocked ? undefined : this.options.block?.matches), blocked };
   }
 
   push(event: RrwebEvent, position: EventPosition): void {
@@ -204,8 +221,9 @@ export class EventDeriver {
     if (data.type === MouseInteraction.MouseDown) this.#mouseDown = time;
     else if (data.type === MouseInteraction.Blur) this.#inputs.blur(nodeId);
     if (data.type !== MouseInteraction.Click) return;
-    const element = interactiveTarget(this.#target(nodeId, position, 'clicks'));
-    const target: DerivedTarget | undefined = element === undefined ? undefined : { selector: selectorFor(element), text: visibleText(element) };
+    const hit = this.#target(nodeId, position, 'clicks');
+    const element = interactiveTarget(hit);
+    const target = this.#targetOf(element, hit);
     // A handler that reacts on mouse-down answers the click before rrweb records it.
     const pressed = this.#mouseDown;
     const respondedEarly = pressed !== undefined && time - pressed <= DEAD_CLICK_WINDOW_MS && this.#lastResponse >= pressed;
@@ -238,7 +256,7 @@ export class EventDeriver {
       value = typeof data.text === 'string' ? clipInputValue(data.text) : true;
     } else value = typeof data.text === 'string' ? clipInputValue(data.text) : undefined;
     const selector = selectorFor(element);
-    this.#inputs.input({ time, order, nodeId, target: selector === undefined ? undefined : { selector }, value });
+    this.#inputs.input({ time, order, nodeId, target: selector === undefined ? undefined : { selector, blocked: this.#isBlocked(element) }, value });
   }
 
   #selection(data: Record<string, unknown>, time: number, order: number): void {
@@ -250,9 +268,10 @@ export class EventDeriver {
     }
     this.#respond(time);
     this.#clicks.textSelected(time);
-    const { text, container } = selectedText(range, (id) => this.#mirror.get(id));
-    const selector = selectorFor(container);
-    this.#highlights.change({ time, order, nonEmpty: true, text, target: selector === undefined ? undefined : { selector } });
+    const { text, container } = selectedText(range, (id) => this.#mirror.get(id), this.options.block?.matches);
+    // A selection that starts or ends inside a blocked element shows part of its text.
+    const blocked = [container, this.#mirror.get(range.start), this.#mirror.get(range.end)].some((node) => this.#isBlocked(node));
+    this.#highlights.change({ time, order, nonEmpty: true, text, target: { selector: selectorFor(container), blocked } });
   }
 
   #consoleMessage(payload: unknown, time: number, order: number): void {
@@ -278,10 +297,7 @@ export class EventDeriver {
   }
 
   #custom(data: Record<string, unknown>, time: number, order: number, position: EventPosition): void {
-    const result = customEventFields(data, (nodeId) => {
-      const element = elementOf(this.#mirror.get(nodeId));
-      return element === undefined ? undefined : { selector: selectorFor(element), text: visibleText(element) };
-    });
+    const result = customEventFields(data, (nodeId) => this.#targetOf(elementOf(this.#mirror.get(nodeId))));
     if (!result.success) this.warnings.add('invalid-custom', result.problem, position);
     else this.#emit({ type: result.type, time, order, fields: result.fields });
   }

@@ -2,6 +2,8 @@
 // and returns a fixture that passes the session schema. The file is the only IO, at the edge.
 
 import { open } from 'node:fs/promises';
+import type { PrivacyRules } from '../privacy/privacy-rules.js';
+import type { PrivacyCounts } from '../privacy/redact-text.js';
 import { safeParseSession } from '../session/parse-session.js';
 import type { SessionFixture } from '../session/session-schema.js';
 import { buildFixture } from './build-fixture.js';
@@ -20,11 +22,15 @@ export interface ImportRrwebOptions {
   readonly uid?: string | undefined;
   /** `user.email` of the fixture; the user part of its id when there is no uid. */
   readonly email?: string | undefined;
+  /** Privacy rules: block selectors matched against the mirrored page, then the fixture redacted as `recap run` redacts a session. */
+  readonly privacy?: PrivacyRules | undefined;
 }
 
 export interface ImportRrwebResult {
   readonly fixture: SessionFixture;
   readonly warnings: readonly ImportWarning[];
+  /** With privacy rules: how many replacements each rule made (`blocked` counts events). */
+  readonly privacy?: PrivacyCounts;
   readonly recording: RecordingSummary & { readonly windows: number };
 }
 
@@ -34,6 +40,8 @@ export async function importRrwebStream(
   options: ImportRrwebOptions & { readonly source: string },
 ): Promise<ImportRrwebResult> {
   const { source } = options;
+  // The mirror's selector engine and the redaction load only for an import with rules.
+  const privacy = options.privacy === undefined ? undefined : (await import('./import-privacy.js')).importPrivacy(options.privacy);
   const warnings = new ImportWarnings();
   const derivers = new Map<string | undefined, EventDeriver>();
   const summary = await readRecording(
@@ -42,7 +50,7 @@ export async function importRrwebStream(
     (event, position) => {
       let deriver = derivers.get(position.window);
       if (deriver === undefined) {
-        deriver = new EventDeriver(warnings, { window: position.window });
+        deriver = new EventDeriver(warnings, { window: position.window, block: privacy?.block });
         derivers.set(position.window, deriver);
       }
       deriver.push(event, position);
@@ -51,20 +59,24 @@ export async function importRrwebStream(
   );
   const windows: DerivedRecording[] = [...derivers.values()].map((deriver) => deriver.finish());
   const firstTimes = windows.map((window) => window.firstTime).filter((time): time is number => time !== undefined);
-  const fixture = buildFixture(
+  const events = windows.flatMap((window) => window.events).sort(compareDerived);
+  const built = buildFixture(
     {
-      events: windows.flatMap((window) => window.events).sort(compareDerived),
+      events,
       firstTime: firstTimes.length === 0 ? undefined : Math.min(...firstTimes),
       viewport: windows.find((window) => window.viewport !== undefined)?.viewport,
     },
     { sessionId: sessionIdFor(source, summary.digest), uid: options.uid, email: options.email },
   );
+  const redacted = privacy?.redact(built, events);
+  const fixture = redacted?.fixture ?? built;
   // The fixture must load exactly as a hand-written one would; anything else is a bug here.
   const checked = safeParseSession(fixture, { source });
   if (!checked.success) {
     throw new RrwebImportError('invalid_fixture', source, `the imported fixture breaks the fixture schema (a recap bug; please report it):\n${checked.error.message}`);
   }
-  return { fixture, warnings: warnings.list(), recording: { ...summary, windows: derivers.size } };
+  const result = { fixture, warnings: warnings.list(), recording: { ...summary, windows: derivers.size } };
+  return redacted === undefined ? result : { ...result, privacy: redacted.counts };
 }
 
 /** Imports the recording in `file`. Throws {@link RrwebImportError} naming the file and position. */

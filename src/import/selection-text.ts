@@ -2,7 +2,7 @@
 // and the element that contains it.
 
 import type { MirrorNode } from './dom-mirror.js';
-import { clipText } from './element-text.js';
+import { clipText, type HiddenNode } from './element-text.js';
 import { elementOf } from './element-selector.js';
 
 /** Longest highlighted text kept (white space collapsed); longer selections end with an ellipsis. */
@@ -49,6 +49,11 @@ function nextAfterSubtree(node: MirrorNode): MirrorNode | undefined {
 
 const nextInDocument = (node: MirrorNode): MirrorNode | undefined => node.children[0] ?? nextAfterSubtree(node);
 
+function isInside(node: MirrorNode, ancestor: MirrorNode): boolean {
+  for (let current: MirrorNode | undefined = node; current !== undefined; current = current.parent) if (current === ancestor) return true;
+  return false;
+}
+
 function commonAncestor(first: MirrorNode, second: MirrorNode): MirrorNode | undefined {
   const ancestors = new Set<MirrorNode>();
   for (let current: MirrorNode | undefined = first; current !== undefined; current = current.parent) ancestors.add(current);
@@ -58,8 +63,8 @@ function commonAncestor(first: MirrorNode, second: MirrorNode): MirrorNode | und
   return undefined;
 }
 
-/** Reads the text of `range` from the mirror (`lookup` resolves node ids). */
-export function selectedText(range: SelectionRange, lookup: (id: number) => MirrorNode | undefined): SelectedText {
+/** Reads the text of `range` from the mirror (`lookup` resolves node ids), leaving out the text inside `hidden` elements between its ends. */
+export function selectedText(range: SelectionRange, lookup: (id: number) => MirrorNode | undefined, hidden?: HiddenNode): SelectedText {
   const start = lookup(range.start);
   const end = lookup(range.end);
   if (start === undefined || end === undefined) return { text: undefined, container: elementOf(start ?? end) };
@@ -79,6 +84,11 @@ export function selectedText(range: SelectionRange, lookup: (id: number) => Mirr
   }
   for (let visited = 0; current !== undefined && visited < MAX_VISITED_NODES; visited++) {
     if (current === stopAt) break;
+    if (hidden?.(current) === true) {
+      if (isInside(end, current)) break;
+      current = nextAfterSubtree(current);
+      continue;
+    }
     if (current === end && end.kind === 'text') {
       text += end.text.slice(0, range.endOffset);
       break;

@@ -60,6 +60,13 @@ describe('parsePrivacyRules', () => {
     expect(errorOf('presets: [email\n').message).toMatch(/^privacy\.yaml:\d+:\d+ YAML syntax: /);
   });
 
+  it('names a selector CSS can read but no element can match (a pseudo-element, an unknown pseudo-class)', () => {
+    for (const selector of ['a::before', 'input:unheard-of']) {
+      const failed = compilePrivacyRules({ block_selectors: ['#ok', selector] });
+      expect(failed).toMatchObject({ success: false, problems: [{ path: 'block_selectors[1]', message: expect.stringContaining(`invalid CSS selector "${selector}"`) }] });
+    }
+  });
+
   it('checks rules given as data, naming paths without positions', () => {
     expect(compilePrivacyRules({ presets: ['ip'], patterns: { order: 'ORD-[0-9]+' } }).success).toBe(true);
     const failed = compilePrivacyRules({ patterns: { order: '(' } });

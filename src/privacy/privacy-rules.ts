@@ -155,6 +155,8 @@ function checkSelectors(selectors: readonly string[], problems: Problem[]): stri
   for (const [index, selector] of selectors.entries()) {
     try {
       parseSelector(selector);
+      // css-what reads some selectors that css-select cannot match (`a::before`, an unknown pseudo-class).
+      compileBlockSelectors([selector]);
       valid.push(selector);
     } catch (error) {
       problems.push({ path: ['block_selectors', index], message: `invalid CSS selector "${selector}": ${(error as Error).message}` });

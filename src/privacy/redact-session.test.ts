@@ -89,3 +89,15 @@ describe('redactSession', () => {
     );
   });
 });
+
+describe('redactSession and the session id', () => {
+  it('replaces an email inside the id (the prompt shows it), keeping the rest of the id', () => {
+    const rules = parsePrivacyRules('presets: [email]\n');
+    const session = { id: 'ada@example.com:s-1', events: [] } as unknown as Parameters<typeof redactSession>[0];
+    const redacted = redactSession(session, rules);
+    expect(redacted.session.id).toBe('[email]:s-1');
+    expect(redacted.counts.get('email')).toBe(1);
+    const plain = { id: 'u-1:s-1', events: [] } as unknown as Parameters<typeof redactSession>[0];
+    expect(redactSession(plain, rules).session).toBe(plain);
+  });
+});

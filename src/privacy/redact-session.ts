@@ -17,39 +17,85 @@ const EVENT_FIELDS_KEPT = new Set(['type', 'timestamp', 'time']);
 /** Fields of the session header left as they are: its identity and creation time. */
 const SESSION_FIELDS_KEPT = new Set(['id', 'created_time', 'events']);
 
+/** Distinct texts (and URLs) remembered per walk at most: then it starts again. */
+const KNOWN_TEXTS_LIMIT = 50_000;
+
+/** A text as the rules left it, and the replacements they made in it (none: undefined). */
+interface RedactedText {
+  readonly text: string;
+  readonly counts: PrivacyCounts | undefined;
+}
+
 interface Walk {
   readonly rules: PrivacyRules;
   readonly counts: PrivacyCounts;
+  /** Whether `mask_properties` has globs: else no path is masked. */
+  readonly masks: boolean;
+  /** Whether any rule can change a text: a preset, a pattern, a URL parameter to strip. */
+  readonly rewritesText: boolean;
+  /** Whether values under secret-looking names are replaced whole (the `secret` preset). */
+  readonly secretNames: boolean;
+  /**
+   * Texts and URLs already redacted in this walk: a session repeats the same selectors, labels
+   * and URLs thousands of times, and each is redacted once (the result depends on the text alone).
+   */
+  readonly texts: Map<string, RedactedText>;
+  readonly urls: Map<string, RedactedText>;
 }
 
-const count = (walk: Walk, rule: string) => walk.counts.set(rule, (walk.counts.get(rule) ?? 0) + 1);
+const count = (walk: Walk, rule: string, by = 1) => walk.counts.set(rule, (walk.counts.get(rule) ?? 0) + by);
+const NOTHING_KEPT: ReadonlySet<string> = new Set();
+
+/** A string redacted as a URL or a text, its replacements counted as if it had been redacted here. */
+function redactString(walk: Walk, value: string, key: string): string {
+  if (!walk.rewritesText) return value;
+  const url = URL_FIELDS.has(key);
+  const known = url ? walk.urls : walk.texts;
+  let redacted = known.get(value);
+  if (redacted === undefined) {
+    const counts: PrivacyCounts = new Map();
+    const text = url ? redactUrl(value, walk.rules, counts) : redactText(value, walk.rules, counts);
+    redacted = { text, counts: counts.size === 0 ? undefined : counts };
+    if (known.size >= KNOWN_TEXTS_LIMIT) known.clear();
+    known.set(value, redacted);
+  }
+  if (redacted.counts !== undefined) for (const [rule, by] of redacted.counts) count(walk, rule, by);
+  return redacted.text;
+}
 
 /** A value at `path` (dotted, from the session or from the event), redacted; the same value when nothing changed. */
 function redactValue(walk: Walk, value: unknown, path: string, key: string): unknown {
-  if (typeof value === 'string') return URL_FIELDS.has(key) ? redactUrl(value, walk.rules, walk.counts) : redactText(value, walk.rules, walk.counts);
+  if (typeof value === 'string') return redactString(walk, value, key);
   if (Array.isArray(value)) {
     let changed: unknown[] | undefined;
-    for (const [index, item] of value.entries()) {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
       const redacted = redactValue(walk, item, path, key);
       if (redacted !== item) (changed ??= [...value])[index] = redacted;
     }
     return changed ?? value;
   }
-  if (value !== null && typeof value === 'object') return redactObject(walk, value as Record<string, unknown>, path, new Set());
+  if (value !== null && typeof value === 'object') return redactObject(walk, value as Record<string, unknown>, path, NOTHING_KEPT);
   return value;
 }
 
-/** An object's fields redacted, `kept` ones left alone; the same object when nothing changed. */
+/**
+ * An object's fields redacted, `kept` ones left alone; the same object when nothing changed. Its
+ * own enumerable fields are walked with for...in, which unlike Object.entries allocates nothing.
+ */
 function redactObject(walk: Walk, object: Record<string, unknown>, path: string, kept: ReadonlySet<string>): Record<string, unknown> {
   let changed: Record<string, unknown> | undefined;
-  for (const [key, value] of Object.entries(object)) {
-    if (kept.has(key) || value === undefined) continue;
-    const childPath = path === '' ? key : `${path}.${key}`;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    const value = object[key];
+    if (value === undefined || kept.has(key)) continue;
+    // Without globs no path is masked: the path is not even built.
+    const childPath = !walk.masks ? '' : path === '' ? key : `${path}.${key}`;
     let redacted: unknown;
-    if (walk.rules.isMaskedPath(childPath)) {
+    if (walk.masks && walk.rules.isMaskedPath(childPath)) {
       redacted = '[masked]';
       count(walk, 'masked');
-    } else if (walk.rules.presets.has('secret') && value !== null && typeof value !== 'object' && isSecretPropertyName(key)) {
+    } else if (walk.secretNames && value !== null && typeof value !== 'object' && isSecretPropertyName(key)) {
       redacted = '[secret]';
       count(walk, 'secret');
     } else {
@@ -78,7 +124,8 @@ function blockEvent(walk: Walk, event: SessionEvent): SessionEvent {
  * A session with the rules applied, and how many replacements each rule made. Property paths of
  * `mask_properties` start at the session for its context (`user.properties.phone`, `user.email`)
  * and at the event for its fields (`properties.card_number`, `target.text`). An event keeps its
- * type, time and place; the session keeps its id and creation time.
+ * type, time and place; the session keeps its creation time, and its id its shape (an email
+ * inside it becomes `[email]`).
  *
  * @param session - A loaded session.
  * @param rules - Compiled rules (see {@link parsePrivacyRules}).
@@ -86,13 +133,24 @@ function blockEvent(walk: Walk, event: SessionEvent): SessionEvent {
  * @category Privacy
  */
 export function redactSession(session: Session, rules: PrivacyRules): { readonly session: Session; readonly counts: PrivacyCounts } {
-  const walk: Walk = { rules, counts: new Map() };
+  const walk: Walk = {
+    rules,
+    counts: new Map(),
+    masks: rules.maskProperties.length > 0,
+    rewritesText: rules.presets.size > 0 || rules.patterns.length > 0 || rules.stripUrlParams.size > 0,
+    secretNames: rules.presets.has('secret'),
+    texts: new Map(),
+    urls: new Map(),
+  };
   const header = redactObject(walk, session as unknown as Record<string, unknown>, '', SESSION_FIELDS_KEPT);
   let events: SessionEvent[] | undefined;
   for (const [index, event] of session.events.entries()) {
     const redacted = redactObject(walk, blockEvent(walk, event) as unknown as Record<string, unknown>, '', EVENT_FIELDS_KEPT);
     if (redacted !== event) (events ??= [...session.events])[index] = redacted as unknown as SessionEvent;
   }
-  if (header === (session as unknown) && events === undefined) return { session, counts: walk.counts };
-  return { session: { ...(header as unknown as Session), events: events ?? session.events }, counts: walk.counts };
+  // The id keeps its shape, but the prompt shows it: an email or a pattern's match inside it (a
+  // fixture named after its user's email) is replaced like any other text.
+  const id = redactText(session.id, rules, walk.counts);
+  if (header === (session as unknown) && events === undefined && id === session.id) return { session, counts: walk.counts };
+  return { session: { ...(header as unknown as Session), id, events: events ?? session.events }, counts: walk.counts };
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { parsePrivacyRules } from '../privacy/privacy-rules.js';
+import { parseSession } from '../session/parse-session.js';
+import type { FixtureEvent } from '../session/session-schema.js';
+import { importRrwebStream } from './import-rrweb-recording.js';
+import { PRIVATE_VISIT_RULES, PRIVATE_VISIT_SECRETS, privateVisitRecording } from './test-recordings/import-private-visit.js';
+import { el, keyed, RecordingBuilder } from './test-support/recording-builder.js';
+
+async function* once(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
+const importWith = (recording: RecordingBuilder, rules?: string) =>
+  importRrwebStream(once(JSON.stringify(recording.events)), { source: 'visit.json', privacy: rules === undefined ? undefined : parsePrivacyRules(rules) });
+
+/** `type selector: text/value` of each event with a target, to read a fixture at a glance. */
+const shown = (events: readonly FixtureEvent[]) =>
+  events.filter((event) => event.target !== undefined).map((event) => `${event.type} ${event.target?.selector}: ${event.text ?? event.value ?? event.target?.text ?? ''}`);
+
+describe('importing with privacy rules', () => {
+  it('blanks the events on elements that block selectors match only in the mirrored page', async () => {
+    const { fixture, privacy } = await importWith(privateVisitRecording(), PRIVATE_VISIT_RULES);
+    expect(shown(fixture.events)).toEqual([
+      'click input#card: [blocked]',
+      'input-change input#card: [blocked]',
+      'click button#reveal: [blocked]',
+      'highlight button#reveal: [blocked]',
+      'copy button#reveal: [blocked]',
+      'click button#statement: Download statement',
+      'click input#contact: ',
+      'input-change input#contact: [email]',
+      'click button#save: Save',
+    ]);
+    expect(fixture.events.find((event) => event.type === 'copy')?.target).toEqual({ selector: 'button#reveal', text: '[blocked]' });
+    const written = JSON.stringify(fixture);
+    for (const secret of Object.values(PRIVATE_VISIT_SECRETS)) expect(written).not.toContain(secret);
+    expect(privacy).toEqual(new Map([['email', 1], ['blocked', 5]]));
+    expect(() => parseSession(fixture)).not.toThrow();
+  });
+
+  it('keeps every event, its type, time and selector, and changes only the events the rules match', async () => {
+    const plain = await importWith(privateVisitRecording());
+    const guarded = await importWith(privateVisitRecording(), PRIVATE_VISIT_RULES);
+    const place = (events: readonly FixtureEvent[]) => events.map((event) => `${event.type} ${event.timestamp} ${event.target?.selector}`);
+    expect(place(guarded.fixture.events)).toEqual(place(plain.fixture.events));
+    const changed = guarded.fixture.events.filter((event, index) => JSON.stringify(event) !== JSON.stringify(plain.fixture.events[index]));
+    // The five blocked events, the typed email, and the click whose text held a blocked element's.
+    expect(changed).toHaveLength(7);
+    // Without rules the visit shows what the rules take out.
+    for (const secret of Object.values(PRIVATE_VISIT_SECRETS)) expect(JSON.stringify(plain.fixture)).toContain(secret);
+    expect(plain.privacy).toBeUndefined();
+  });
+
+  it('counts an event once when its recorded selector path is blocked too', async () => {
+    const { privacy } = await importWith(privateVisitRecording(), 'block_selectors: ["button#reveal", ".secret-zone *"]\n');
+    expect(privacy).toEqual(new Map([['blocked', 3]]));
+  });
+
+  it('leaves the text of a blocked element out of a highlight around it', async () => {
+    const recording = new RecordingBuilder().page(0, {
+      href: 'https://mail.example/',
+      body: [el('p', { id: 'intro' }, 'Dear ', el('span', { class: 'secret-zone' }, el('b', {}, 'Ada Lovelace')), keyed('tail', el('i', {}, ', welcome back')))],
+    });
+    recording.select(1_000, 'intro', 0, 'tail', 9).scroll(5_000);
+    const { fixture, privacy } = await importWith(recording, 'block_selectors: [".secret-zone *"]\n');
+    expect(fixture.events.find((event) => event.type === 'highlight')).toMatchObject({ text: 'Dear , welcome', target: { selector: 'p#intro' } });
+    expect(privacy).toEqual(new Map());
+  });
+});
