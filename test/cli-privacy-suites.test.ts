@@ -1,11 +1,13 @@
 // Privacy rules in `recap test`: privacy.yaml next to the suite's profile or --privacy FILE,
 // `prompt.privacy` counts, `prompt.redacts` texts, and rules that fail to load stop the run.
 
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { startGeminiStandIn } from './support/gemini-stand-in.js';
 import { runCli } from './support/run-cli.js';
+import { createWorkspace } from './support/suite-workspace.js';
 
 let directory: string;
 
@@ -85,5 +87,32 @@ describe('recap test with privacy rules', () => {
     expect(result.stderr).toContain(
       `${path.join('bare', 'unguarded.recap.yaml')}:4 cases[0].prompt.privacy: no privacy rules apply to profile.yaml (no ${path.join('bare', 'privacy.yaml')}, and no --privacy FILE)`,
     );
+  });
+});
+
+describe('a canary session through recap test with a model', () => {
+  it('sends the model and records in the cassette only the redacted session', async () => {
+    const standIn = await startGeminiStandIn({ apiKey: 'test-key' });
+    try {
+      const workspace = await createWorkspace({
+        'guarded.yaml': 'llm:\n  pre_prompt: Summarise the session.\ncontext:\n  include: [user]\n',
+        'privacy.yaml': 'presets: [email]\nblock_selectors: ["button#apply"]\n',
+        'canary.recap.yaml': 'profile: guarded.yaml\nprovider: gemini\ncases:\n  - name: canary\n    session: session.json\n    prompt:\n      redacts: [alice@example.com, Apply coupon]\n    expect:\n      summary_contains: [checkout]\n',
+      });
+      standIn.enqueue('The shopper left the checkout.');
+      const recorded = await workspace.run([], {}, { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: standIn.url });
+      expect(recorded.stdout).toContain('PASS');
+      expect(recorded.code).toBe(0);
+      const [file] = await workspace.cassettes();
+      const cassette = await readFile(path.join(workspace.directory, '.recap', 'cassettes', file ?? ''), 'utf8');
+      const sent = JSON.stringify(standIn.requests);
+      expect(sent).toContain('[email]');
+      for (const text of ['alice@example.com', 'Apply coupon']) {
+        expect(sent).not.toContain(text);
+        expect(cassette).not.toContain(text);
+      }
+    } finally {
+      await standIn.close();
+    }
   });
 });

@@ -82,7 +82,7 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
   };
   app.on(route.method.toUpperCase(), path, authorise, limit, async (c) => {
     checkUrlEncoding(c.req.url);
-    const bodyBytes = route.method === 'post' ? new Uint8Array(await c.req.arrayBuffer()) : new Uint8Array();
+    const bodyBytes = route.method === 'post' || route.method === 'put' ? new Uint8Array(await c.req.arrayBuffer()) : new Uint8Array();
     // Decoded inside the run: a body that is not UTF-8 is a 400 like any other, saved under its
     // Idempotency-Key.
     const execute = async (): Promise<HandlerResult> => {
@@ -124,6 +124,7 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
     if (replayed) headers['Idempotent-Replayed'] = 'true';
     // A handler that reports its own timings (the model's) gets the whole route's time beside them.
     if (headers['Server-Timing'] !== undefined) headers['Server-Timing'] += `, total;dur=${(performance.now() - c.get('started')).toFixed(2)}`;
+    if (result.body instanceof ReadableStream) return c.body(result.body, result.status as 200, headers);
     return c.json(result.body as object, result.status as 200, headers);
   });
 }

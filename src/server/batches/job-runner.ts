@@ -129,7 +129,10 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
    * cursor, and ends the job COMPLETED when that was its last chunk.
    */
   async function applyChunk(writer: StoreWriter, job: JobRecord, items: readonly JsonValue[]): Promise<JobRecord> {
-    const results = await processChunk(writer, job, items, job.cursor, deps);
+    // A user deletion is one item done in bounded steps, each its own transaction: the job stays
+    // at its cursor until the last step has deleted what was left.
+    if (job.kind === 'user_deletion' && !(await writer.deleteUserDataStep(job.orgId, job.id))) return job;
+    const results = job.kind === 'user_deletion' ? [{ index: 0, ok: true, result: { deleted: true } }] : await processChunk(writer, job, items, job.cursor, deps);
     const ok = results.filter((result) => result.ok).length;
     const progress = { cursor: job.cursor + items.length, imports: job.imports + ok, errors: job.errors + results.length - ok, results };
     await writer.recordJobProgress(job.id, progress);
@@ -138,6 +141,14 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
     const finished = deps.clock().toISOString();
     if (!(await writer.finishJob(job.id, 'COMPLETED', finished, owner))) throw new LeaseLostError();
     return { ...next, status: 'COMPLETED', finished };
+  }
+
+  /** A completed user deletion leaves no deleted bytes the store can remove (SQLite's write-ahead log). */
+  async function afterFinished(store: DataCenterStore, job: JobRecord): Promise<void> {
+    if (job.kind !== 'user_deletion' || job.status !== 'COMPLETED') return;
+    await store.purgeDeletedBytes().catch((error: unknown) => {
+      deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `user deletion ${job.id} completed, but the store could not purge deleted bytes: ${redactInternals(error instanceof Error ? error.message : String(error))}` });
+    });
   }
 
   /** Counted once a chunk committed: a rolled-back chunk applied nothing. */
@@ -161,7 +172,10 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
         },
         CHUNK_ATTEMPTS,
       );
-      if (first !== undefined) countApplied(first.claimed.job, first.job);
+      if (first !== undefined) {
+        countApplied(first.claimed.job, first.job);
+        await afterFinished(store, first.job);
+      }
       return first;
     } catch {
       const claimed = await store.transaction((writer) => writer.claimJob(lease()));
@@ -195,6 +209,7 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
           CHUNK_ATTEMPTS,
         );
         countApplied(current, job);
+        await afterFinished(store, job);
         // SQLite commits synchronously: without a turn of the event loop between chunks, a long
         // job would keep every request waiting until its last chunk.
         await nextTurn();

@@ -20,12 +20,13 @@ export interface HandlerInput<Body, Query> {
 
 export interface HandlerResult {
   readonly status: number;
+  /** Sent as JSON; a ReadableStream is sent as it is produced, with the Content-Type of `headers` (not on idempotent routes: a stream cannot be saved). */
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface RouteDefinition<Body = unknown, Query = unknown> {
-  readonly method: 'get' | 'post' | 'delete';
+  readonly method: 'get' | 'post' | 'put' | 'delete';
   /** OpenAPI style: `/v2/users/batch/{job_id}`. */
   readonly path: string;
   readonly summary: string;

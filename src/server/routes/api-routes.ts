@@ -6,6 +6,9 @@ import { createEventRoute } from './event-routes.js';
 import { meRoute } from './me-routes.js';
 import { profileRoutes } from './profile-routes.js';
 import { sessionRoutes } from './session-routes.js';
+import { settingsRoutes } from './settings-routes.js';
+import { userDeletionRoutes } from './user-deletion-routes.js';
+import { exportUserRoute } from './user-export-route.js';
 import { readUserRoute, upsertUserRoute } from './user-routes.js';
 import { v1CustomVarsRoute } from './user-v1-routes.js';
 
@@ -14,11 +17,14 @@ export function apiRoutes(): RouteDefinition<unknown, unknown>[] {
     meRoute,
     upsertUserRoute,
     readUserRoute,
+    exportUserRoute,
+    ...userDeletionRoutes(),
     ...userBatchRoutes(),
     createEventRoute,
     ...eventBatchRoutes(),
     v1CustomVarsRoute,
     ...profileRoutes(),
     ...sessionRoutes(),
+    ...settingsRoutes(),
   ] as RouteDefinition<unknown, unknown>[];
 }

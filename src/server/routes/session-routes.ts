@@ -8,6 +8,7 @@ import { timestampProblem } from '../../session/iso-timestamp.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { defineRoute, type HandlerInput, type RouteDefinition } from '../http/route-definition.js';
 import { mergeProfileOverrides } from '../profiles/merge-profile-overrides.js';
+import { orgPrivacy } from '../privacy/org-privacy.js';
 import { loadServerSession, SessionCache } from '../sessions/load-server-session.js';
 import { sessionView } from '../sessions/session-view.js';
 import type { JsonValue } from '../store/records.js';
@@ -97,6 +98,7 @@ export function sessionRoutes(): RouteDefinition<unknown, unknown>[] {
           sessionVersion: loaded.version,
           profile,
           profileKey: key,
+          privacy: await orgPrivacy(input.store, input.org.id),
           now: input.deps.clock(),
           signal: input.signal,
         });
@@ -126,7 +128,8 @@ export function sessionRoutes(): RouteDefinition<unknown, unknown>[] {
     async handle(input: HandlerInput<Record<string, unknown>, SummaryQuery>) {
       const { profile } = await requestProfile(input);
       const loaded = await session(input);
-      return { status: 200, body: toPreparedJson(prepare(profile, loaded.session), { model: input.deps.summaries.modelName(profile) }) };
+      const { rules } = await orgPrivacy(input.store, input.org.id);
+      return { status: 200, body: toPreparedJson(prepare(profile, loaded.session, { privacy: rules }), { model: input.deps.summaries.modelName(profile) }) };
     },
   });
 

@@ -90,7 +90,7 @@ export interface ProfileRecord {
   readonly updatedAt: string;
 }
 
-export type JobKind = 'users' | 'events';
+export type JobKind = 'users' | 'events' | 'user_deletion';
 export type JobStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
 
 export interface JobRecord {
@@ -136,3 +136,26 @@ export type IdempotencyClaim =
   | { readonly state: 'mismatch' }
   /** The saved result of the first request. */
   | { readonly state: 'completed'; readonly status: number; readonly body: string };
+
+/** An element block rule of an organisation (`/v2/settings/block-rules`). */
+export interface BlockRuleRecord {
+  readonly orgId: string;
+  readonly id: string;
+  /** A CSS selector: events on matching elements (or inside them) have their texts replaced by `[blocked]`. */
+  readonly selector: string;
+  readonly description: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** An organisation's privacy settings: its rules document and block rules, at one version. */
+export interface PrivacySettingsRecord {
+  /** The rules document as stored (validated when it was put); null when none was ever put. */
+  readonly rules: JsonValue | null;
+  /** Counts every change to the rules and to the block rules; 0 when there never was one. */
+  readonly version: number;
+  /** When the rules or block rules last changed; null when they never did. */
+  readonly updatedAt: string | null;
+  /** Oldest first. */
+  readonly blockRules: readonly BlockRuleRecord[];
+}

@@ -11,6 +11,7 @@ import { describeProfileJobContract } from './test-support/describe-profile-job-
 import { describeSessionEventContract } from './test-support/describe-session-event-contract.js';
 import { describeTransactionContract } from './test-support/describe-transaction-contract.js';
 import { describeUserContract } from './test-support/describe-user-contract.js';
+import { describeUserExportContract } from './test-support/describe-user-export-contract.js';
 import { useStore } from './test-support/store-fixtures.js';
 import type { DataCenterStore } from './store.js';
 
@@ -20,6 +21,7 @@ export function describeStoreContract(name: string, open: () => Promise<DataCent
     const store = useStore(open);
     describeOrganisationContract(store);
     describeUserContract(store);
+    describeUserExportContract(store);
     describeSessionEventContract(store);
     describeProfileJobContract(store);
     describeLimitContract(store);

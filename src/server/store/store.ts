@@ -8,6 +8,7 @@
 
 import type {
   ApiKeyRecord,
+  BlockRuleRecord,
   ClaimedJob,
   CatalogKind,
   DataCenter,
@@ -19,11 +20,13 @@ import type {
   JsonValue,
   KeyLevel,
   OrganisationRecord,
+  PrivacySettingsRecord,
   ProfileRecord,
   SessionInfo,
   SessionRecord,
   UserRecord,
 } from './records.js';
+import type { UserExportReader } from './user-export-reader.js';
 
 export interface Page<Item> {
   readonly items: readonly Item[];
@@ -31,7 +34,7 @@ export interface Page<Item> {
   readonly next: string | null;
 }
 
-export interface StoreReader {
+export interface StoreReader extends UserExportReader {
   findOrganisation(id: string): Promise<OrganisationRecord | undefined>;
   findOrganisationByName(name: string): Promise<OrganisationRecord | undefined>;
   listOrganisations(): Promise<OrganisationRecord[]>;
@@ -73,6 +76,9 @@ export interface StoreReader {
   countJobResults(jobId: string, ok: boolean): Promise<number>;
 
   getCachedSummary(orgId: string, key: string): Promise<string | undefined>;
+
+  /** The organisation's privacy rules and block rules, read together (one version). */
+  getPrivacySettings(orgId: string): Promise<PrivacySettingsRecord>;
 }
 
 export interface StoreWriter extends StoreReader {
@@ -178,7 +184,21 @@ export interface StoreWriter extends StoreReader {
   /** Forgets the key held by `token` (a result that must not be saved: 429, >500, or a crash). */
   releaseIdempotencyKey(orgId: string, key: string, token: string): Promise<void>;
 
-  putCachedSummary(orgId: string, key: string, value: string, now: string): Promise<void>;
+  /** Caches a summary of session `sessionId` under `key` (replacing what the key held). */
+  putCachedSummary(orgId: string, entry: { readonly key: string; readonly value: string; readonly sessionId: string; readonly now: string }): Promise<void>;
+
+  /** Replaces the rules document; returns the settings at their new version. */
+  putPrivacyRules(orgId: string, rules: JsonValue, now: string): Promise<PrivacySettingsRecord>;
+  /** Creates or replaces the block rule with `record.id`; `created` when there was none. */
+  putBlockRule(record: BlockRuleRecord): Promise<{ readonly rule: BlockRuleRecord; readonly created: boolean }>;
+  /**
+   * One step of the user deletion job `jobId` (its item names the user): deletes a bounded share
+   * of the user's data; true once nothing of it is left (the job can complete).
+   */
+  deleteUserDataStep(orgId: string, jobId: string): Promise<boolean>;
+
+  /** Deletes a block rule; false when there was none. */
+  deleteBlockRule(orgId: string, id: string, now: string): Promise<boolean>;
 }
 
 /** Whether a store can serve requests; the reason never names a host, user, password or file. */
@@ -195,6 +215,12 @@ export interface DataCenterStore extends StoreReader {
    * migration this code knows is not applied, or once the store is closed.
    */
   checkReady(): Promise<Readiness>;
+  /**
+   * After a deletion: removes what the database files may still hold of deleted rows where the
+   * database allows it (SQLite: deleted content is zeroed as it is deleted, then the write-ahead
+   * log is checkpointed and truncated; PostgreSQL: nothing here, see docs/privacy.md).
+   */
+  purgeDeletedBytes(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -12,6 +12,7 @@ import type { Session } from '../../session/session-schema.js';
 import { summarize, type SummaryResult } from '../../summarize.js';
 import { ApiError } from '../http/api-error.js';
 import { redactInternals } from '../http/redact-internals.js';
+import type { OrgPrivacy } from '../privacy/org-privacy.js';
 import type { DataCenterStore } from '../store/store.js';
 import { createConcurrencyLimit } from './concurrency-limit.js';
 
@@ -42,6 +43,8 @@ export interface SummaryRequest {
   readonly profile: Profile;
   /** What identifies the profile and overrides in the cache key. */
   readonly profileKey: unknown;
+  /** The organisation's privacy rules, applied before anything is rendered; their version is part of the cache key. */
+  readonly privacy: OrgPrivacy;
   readonly now: Date;
   readonly signal?: AbortSignal | undefined;
 }
@@ -85,13 +88,15 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
     async summarize(request) {
       const name = modelName(request.profile);
       const cacheKey = createHash('sha256')
-        .update(canonicalJson({ session: request.session.id, version: request.sessionVersion, profile: request.profileKey, provider: options.models.provider, model: name }))
+        .update(
+          canonicalJson({ session: request.session.id, version: request.sessionVersion, profile: request.profileKey, privacy: request.privacy.version, provider: options.models.provider, model: name }),
+        )
         .digest('hex');
       if (options.cache) {
         const hit = await request.store.getCachedSummary(request.orgId, cacheKey);
         if (hit !== undefined) return { result: JSON.parse(hit) as SummaryResult, cached: true, model: name, modelMs: 0 };
       }
-      const prepared: PreparedRequest = prepare(request.profile, request.session);
+      const prepared: PreparedRequest = prepare(request.profile, request.session, { privacy: request.privacy.rules });
       const timeout = AbortSignal.timeout(options.timeoutMs);
       const signal = request.signal === undefined ? timeout : AbortSignal.any([timeout, request.signal]);
       const started = performance.now();
@@ -107,7 +112,7 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
       const modelMs = performance.now() - started;
       options.observeModel?.(options.models.provider, name, modelMs / 1000);
       if (options.cache) {
-        await request.store.transaction((writer) => writer.putCachedSummary(request.orgId, cacheKey, JSON.stringify(result), request.now.toISOString()));
+        await request.store.transaction((writer) => writer.putCachedSummary(request.orgId, { key: cacheKey, value: JSON.stringify(result), sessionId: request.session.id, now: request.now.toISOString() }));
       }
       return { result, cached: false, model: name, modelMs };
     },

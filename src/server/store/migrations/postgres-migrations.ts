@@ -6,5 +6,6 @@ import { jobResultRows } from './postgres/002-job-result-rows.js';
 import { writePath } from './postgres/003-write-path.js';
 import { leasesAndMoves } from './postgres/004-leases-and-moves.js';
 import { eventsFollowMerges } from './postgres/005-events-follow-merges.js';
+import { privacy } from './postgres/006-privacy.js';
 
-export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves, eventsFollowMerges];
+export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves, eventsFollowMerges, privacy];

@@ -5,5 +5,6 @@ import { initial } from './sqlite/001-initial.js';
 import { jobResultRows } from './sqlite/002-job-result-rows.js';
 import { leasesAndMoves } from './sqlite/003-leases-and-moves.js';
 import { eventsFollowMerges } from './sqlite/004-events-follow-merges.js';
+import { privacy } from './sqlite/005-privacy.js';
 
-export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows, leasesAndMoves, eventsFollowMerges];
+export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows, leasesAndMoves, eventsFollowMerges, privacy];

@@ -49,6 +49,9 @@ export function postgresDialect(connection: PostgresConnection, options: { reado
       const existing = await sql`SELECT 1 FROM pg_namespace WHERE nspname = ${connection.schema}`.execute(transaction);
       if (existing.rows.length === 0) await sql.raw(`CREATE SCHEMA ${connection.schema}`).execute(transaction);
     },
+    // Deleted rows are dead tuples: invisible at once, their space reused after VACUUM, their
+    // bytes in the files until overwritten (docs/privacy.md says what an operator can do).
+    purgeDeletedBytes: async () => undefined,
     close: () => pool.end(),
   };
 }

@@ -150,6 +150,26 @@ export interface SummaryCacheTable {
   key: string;
   value: string;
   updated_at: string;
+  /** The session summarised (null for entries cached before schema version 5 / 6). */
+  session_id: string | null;
+}
+
+/** An organisation's privacy rules document; `version` counts changes to it and to its block rules. */
+export interface PrivacySettingsTable {
+  org_id: string;
+  rules: string;
+  version: number;
+  updated_at: string;
+}
+
+/** An element block rule: a CSS selector whose elements' texts, values and names never reach a prompt. */
+export interface BlockRulesTable {
+  org_id: string;
+  id: string;
+  selector: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface SchemaMigrationsTable {
@@ -172,5 +192,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   session_aliases: SessionAliasesTable;
   summary_cache: SummaryCacheTable;
+  privacy_settings: PrivacySettingsTable;
+  block_rules: BlockRulesTable;
   schema_migrations: SchemaMigrationsTable;
 }

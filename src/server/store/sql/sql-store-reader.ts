@@ -12,6 +12,7 @@ import type {
   JobResultRecord,
   JsonValue,
   OrganisationRecord,
+  PrivacySettingsRecord,
   ProfileRecord,
   SessionInfo,
   SessionRecord,
@@ -21,6 +22,10 @@ import type { Page, StoreReader } from '../store.js';
 import { toFlag, type Database } from './database.js';
 import { SESSION_INFO_COLUMNS, toApiKey, toEvent, toJob, toOrganisation, toProfile, toSession, toSessionInfo, toUser } from './records-from-rows.js';
 import type { StoreDialect } from './store-dialect.js';
+import { getPrivacySettings } from './privacy-settings.js';
+import { selectEvents } from './select-events.js';
+import * as userExportReads from './user-export-reads.js';
+import type { CachedSummaryRecord, PageRequest, SessionWithOldIds } from '../user-export-reader.js';
 
 export class SqlStoreReader implements StoreReader {
   protected readonly db: Kysely<Database>;
@@ -145,12 +150,7 @@ export class SqlStoreReader implements StoreReader {
 
   /** An organisation's events, each with the user it was recorded for or the one that user was merged into. */
   private selectEvents(orgId: string) {
-    return this.db
-      .selectFrom('events')
-      .leftJoin('users', (join) => join.onRef('users.org_id', '=', 'events.org_id').onRef('users.id', '=', 'events.user_id'))
-      .select(['events.seq', 'events.org_id', 'events.id', 'events.name', 'events.event_timestamp', 'events.session_id', 'events.properties', 'events.context', 'events.created_at'])
-      .select((row) => row.fn.coalesce('users.merged_into', 'events.user_id').as('user_id'))
-      .where('events.org_id', '=', orgId);
+    return selectEvents(this.db, orgId);
   }
 
   async listEvents(orgId: string, options: { readonly after?: string | null; readonly limit: number }): Promise<Page<EventRecord>> {
@@ -243,5 +243,34 @@ export class SqlStoreReader implements StoreReader {
   async getCachedSummary(orgId: string, key: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('summary_cache').select('value').where('org_id', '=', orgId).where('key', '=', key).executeTakeFirst();
     return row?.value;
+  }
+
+  getPrivacySettings(orgId: string): Promise<PrivacySettingsRecord> {
+    return getPrivacySettings(this.db, orgId);
+  }
+
+  // A user's export (user-export-reader.ts), a page at a time.
+  #sql(): userExportReads.SqlReads {
+    return { db: this.db, dialect: this.dialect };
+  }
+
+  listMergedUsers(orgId: string, userId: string): Promise<UserRecord[]> {
+    return userExportReads.listMergedUsers(this.#sql(), orgId, userId);
+  }
+
+  listUserEvents(orgId: string, userId: string, page: PageRequest): Promise<Page<EventRecord>> {
+    return userExportReads.listUserEvents(this.#sql(), orgId, userId, page);
+  }
+
+  listUserSessions(orgId: string, userId: string, page: PageRequest): Promise<Page<SessionWithOldIds>> {
+    return userExportReads.listUserSessions(this.#sql(), orgId, userId, page);
+  }
+
+  listSessionEventPage(orgId: string, sessionId: string, page: PageRequest): Promise<Page<EventRecord>> {
+    return userExportReads.listSessionEventPage(this.#sql(), orgId, sessionId, page);
+  }
+
+  listCachedSummaries(orgId: string, sessionIds: readonly string[], page: PageRequest): Promise<Page<CachedSummaryRecord>> {
+    return userExportReads.listCachedSummaries(this.#sql(), orgId, sessionIds, page);
   }
 }

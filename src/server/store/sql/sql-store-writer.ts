@@ -9,6 +9,7 @@ import { toJobItemRows } from '../job-item-rows.js';
 import { mergeJobResultRows, spanOf, toJobResultRows, type JobResultEntry } from '../job-result-rows.js';
 import type {
   ApiKeyRecord,
+  BlockRuleRecord,
   CatalogKind,
   ClaimedJob,
   EventRecord,
@@ -19,6 +20,7 @@ import type {
   JsonValue,
   KeyLevel,
   OrganisationRecord,
+  PrivacySettingsRecord,
   ProfileRecord,
   SessionRecord,
   UserRecord,
@@ -29,6 +31,8 @@ import { claimIdempotencyKey } from './claim-idempotency-key.js';
 import { claimJob, finishJob, leaseUntil, lockJobForChunk, releaseJobLease, renewJobLease, type LeaseRequest } from './job-leases.js';
 import { insertRows } from './insert-rows.js';
 import { moveUserSessions } from './move-user-sessions.js';
+import { deleteUserDataStep } from './delete-user-data.js';
+import { bumpPrivacyVersion, deleteBlockRule, putBlockRule } from './privacy-settings.js';
 import { toFlag, type Database, type UsersTable } from './database.js';
 import { toApiKey } from './records-from-rows.js';
 import { SqlStoreReader } from './sql-store-reader.js';
@@ -410,14 +414,33 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     await this.db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where('key', '=', key).where('token', '=', token).execute();
   }
 
-  async putCachedSummary(orgId: string, key: string, value: string, now: string): Promise<void> {
+  async putCachedSummary(orgId: string, entry: { readonly key: string; readonly value: string; readonly sessionId: string; readonly now: string }): Promise<void> {
     await this.db
       .insertInto('summary_cache')
-      .values({ org_id: orgId, key, value, updated_at: now })
+      .values({ org_id: orgId, key: entry.key, value: entry.value, updated_at: entry.now, session_id: entry.sessionId })
       .onConflict((conflict) =>
-        conflict.columns(['org_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+        conflict
+          .columns(['org_id', 'key'])
+          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at'), session_id: eb.ref('excluded.session_id') })),
       )
       .execute();
+  }
+
+  async putPrivacyRules(orgId: string, rules: JsonValue, now: string): Promise<PrivacySettingsRecord> {
+    await bumpPrivacyVersion(this.db, orgId, now, rules);
+    return this.getPrivacySettings(orgId);
+  }
+
+  putBlockRule(record: BlockRuleRecord): Promise<{ readonly rule: BlockRuleRecord; readonly created: boolean }> {
+    return putBlockRule(this.db, record);
+  }
+
+  deleteUserDataStep(orgId: string, jobId: string): Promise<boolean> {
+    return deleteUserDataStep(this.db, this.dialect, orgId, jobId);
+  }
+
+  deleteBlockRule(orgId: string, id: string, now: string): Promise<boolean> {
+    return deleteBlockRule(this.db, orgId, id, now);
   }
 }
 

@@ -57,6 +57,10 @@ class SqlStore extends SqlStoreReader implements DataCenterStore {
     });
   }
 
+  purgeDeletedBytes(): Promise<void> {
+    return this.dialect.purgeDeletedBytes();
+  }
+
   async checkReady(): Promise<Readiness> {
     if (this.#closed) return { ready: false, reason: `the ${this.dialect.label} store of ${this.dataCenter} is closed` };
     let timer: NodeJS.Timeout | undefined;

@@ -62,5 +62,7 @@ export interface StoreDialect {
   /** Creates what must exist before the migrations table (PostgreSQL: the schema). */
   prepareMigrations(connection: Kysely<Database>): Promise<void>;
 
+  /** See DataCenterStore#purgeDeletedBytes. */
+  purgeDeletedBytes(): Promise<void>;
   close(): Promise<void>;
 }

@@ -39,6 +39,17 @@ export function sqliteDialect(writing: Database.Database, reading: Database.Data
     runScript: async (_connection, script) => void writing.exec(script),
     migrationsTable: 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT',
     prepareMigrations: async () => undefined,
+    // The write-ahead log still holds the pages as they were before a deletion until it is
+    // checkpointed into the file (where secure_delete zeroed them) and truncated.
+    purgeDeletedBytes: () =>
+      writes.connection().execute(async () => {
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const [result] = writing.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+          if (result?.busy === 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error('the write-ahead log could not be truncated: a reader held it for a second');
+      }),
     async close() {
       writing.pragma('optimize');
       if (reading !== writing) reading.close();

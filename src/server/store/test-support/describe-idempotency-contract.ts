@@ -96,10 +96,10 @@ export function describeIdempotencyContract(store: () => DataCenterStore): void 
   describe('summary cache', () => {
     test('a cached summary is read back in its organisation only, and replaced by a newer one', async () => {
       expect(await store().getCachedSummary(ORG_A, 'session-1|profile-1@1')).toBeUndefined();
-      await store().transaction((writer) => writer.putCachedSummary(ORG_A, 'session-1|profile-1@1', '{"summary":"first"}', at(1)));
+      await store().transaction((writer) => writer.putCachedSummary(ORG_A, { key: 'session-1|profile-1@1', value: '{"summary":"first"}', sessionId: 'session-1', now: at(1) }));
       expect(await store().getCachedSummary(ORG_A, 'session-1|profile-1@1')).toBe('{"summary":"first"}');
       expect(await store().getCachedSummary(ORG_B, 'session-1|profile-1@1')).toBeUndefined();
-      await store().transaction((writer) => writer.putCachedSummary(ORG_A, 'session-1|profile-1@1', '{"summary":"second"}', at(2)));
+      await store().transaction((writer) => writer.putCachedSummary(ORG_A, { key: 'session-1|profile-1@1', value: '{"summary":"second"}', sessionId: 'session-1', now: at(2) }));
       expect(await store().getCachedSummary(ORG_A, 'session-1|profile-1@1')).toBe('{"summary":"second"}');
     });
   });

@@ -13,7 +13,7 @@ export function describeIsolationContract(store: () => DataCenterStore): void {
       await writer.insertEvents([event('event-a', { userId: 'user-a', sessionId: 'user-a:s1' })]);
       await writer.insertProfile(profile('profile-a'));
       await writer.createJob(job('job-a', { total: 1 }), [{ name: 'x' }]);
-      await writer.putCachedSummary(ORG_A, 'summary-a', 'cached', at(1));
+      await writer.putCachedSummary(ORG_A, { key: 'summary-a', value: 'cached', sessionId: 'session-1', now: at(1) });
     });
     const other = store();
     expect(await other.listApiKeys(ORG_B)).toEqual([]);

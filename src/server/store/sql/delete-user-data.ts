@@ -1,0 +1,185 @@
+// Deleting a user and everything stored about it, one bounded step per transaction (a user deletion
+// job, see docs/privacy.md). The job's one item holds the deletion's state: the user, and the
+// catalog names its data used, gathered while its events are deleted. Every step is idempotent and
+// commits with the state it leaves, so a deletion whose instance died resumes where it stopped, on
+// any instance. Steps: the events of the user (and of users merged into it) and of its sessions, a
+// few thousand at a time; then, in one last step, its sessions and their old ids, the summaries
+// cached for them, idempotency records and batch items and results that hold its identifiers, the
+// catalog names nothing else uses, and the user records themselves.
+
+import { sql, type Kysely } from 'kysely';
+import type { CatalogKind, JsonValue } from '../records.js';
+import type { Database } from './database.js';
+import type { StoreDialect } from './store-dialect.js';
+
+/** What a deletion job's item holds. */
+export interface UserDeletionState {
+  readonly user_id: string;
+  /** Events deleted so far (the job's progress). */
+  readonly events_deleted?: number;
+  /** Catalog names the deleted data used, by kind, to be released when nothing else uses them. */
+  readonly names?: Partial<Record<CatalogKind, string[]>>;
+}
+
+/** What replaces a batch item or result that held a deleted user's identifiers. */
+export const DELETED_ITEM = { deleted: 'the data of a deleted user' } as const;
+
+/** Events deleted per step: one transaction stays short, so other writers never wait long. */
+export const EVENTS_PER_STEP = 2000;
+
+/** `%"value"%` for LIKE, the value as JSON writes it, LIKE's wildcards escaped. */
+const containsJsonString = (value: string): string => `%${JSON.stringify(value).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const containsText = (text: string): string => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** Dotted paths of an event's properties (nested objects walked, anything else a leaf), as the catalog keys them. */
+function leafPaths(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return prefix === '' ? [] : [prefix];
+  return Object.entries(value).flatMap(([key, item]) => leafPaths(item, prefix === '' ? key : `${prefix}.${key}`));
+}
+
+function addNames(state: UserDeletionState, kind: CatalogKind, names: Iterable<string>): UserDeletionState {
+  const set = new Set(state.names?.[kind] ?? []);
+  for (const name of names) set.add(name);
+  return { ...state, names: { ...state.names, [kind]: [...set] } };
+}
+
+async function readState(db: Kysely<Database>, jobId: string): Promise<UserDeletionState> {
+  const row = await db.selectFrom('job_items').select('item').where('job_id', '=', jobId).where('item_index', '=', 0).executeTakeFirstOrThrow();
+  return (JSON.parse(row.item) as UserDeletionState[])[0] as UserDeletionState;
+}
+
+/** What the item of a finished deletion keeps: no identifier, only how much was deleted. */
+const finished = (state: UserDeletionState) => ({ ...DELETED_ITEM, events_deleted: state.events_deleted ?? 0 });
+
+const writeState = (db: Kysely<Database>, jobId: string, state: UserDeletionState | ReturnType<typeof finished>) =>
+  db.updateTable('job_items').set({ item: JSON.stringify([state]) }).where('job_id', '=', jobId).where('item_index', '=', 0).execute();
+
+/** The users deleted together: the user and the users merged into it. */
+async function usersOf(db: Kysely<Database>, orgId: string, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'uid', 'email', 'properties'])
+    .where('org_id', '=', orgId)
+    .where((row) => row.or([row('id', '=', userId), row('merged_into', '=', userId)]))
+    .execute();
+}
+
+async function sessionIdsOf(db: Kysely<Database>, dialect: StoreDialect, orgId: string, userIds: readonly string[]): Promise<string[]> {
+  const rows = await db.selectFrom('sessions').select('id').where('org_id', '=', orgId).where(dialect.inList('user_id', userIds)).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Deletes up to EVENTS_PER_STEP events of the users or their sessions; the names they used go into the state. */
+async function deleteEvents(db: Kysely<Database>, dialect: StoreDialect, orgId: string, userIds: readonly string[], sessionIds: readonly string[], state: UserDeletionState) {
+  const firstEvents = (column: 'user_id' | 'session_id', values: readonly string[]) =>
+    db.selectFrom('events').select(['seq', 'name', 'properties']).where('org_id', '=', orgId).where(dialect.inList(column, values)).orderBy('seq').limit(EVENTS_PER_STEP).execute();
+  let rows = await firstEvents('user_id', userIds);
+  if (rows.length === 0 && sessionIds.length > 0) rows = await firstEvents('session_id', sessionIds);
+  if (rows.length === 0) return { deleted: 0, state };
+  await db.deleteFrom('events').where('org_id', '=', orgId).where('seq', 'in', rows.map((row) => row.seq)).execute();
+  let next = addNames({ ...state, events_deleted: (state.events_deleted ?? 0) + rows.length }, 'event_name', rows.map((row) => row.name));
+  next = addNames(next, 'event_property', rows.flatMap((row) => leafPaths(JSON.parse(row.properties)).map((path) => `${row.name}\u0000${path}`)));
+  return { deleted: rows.length, state: next };
+}
+
+/** Rewrites batch items and results of the organisation's jobs that hold one of `identifiers`. */
+async function scrubJobRows(db: Kysely<Database>, orgId: string, identifiers: readonly string[]): Promise<void> {
+  const holds = (json: string) => identifiers.some((identifier) => json.includes(JSON.stringify(identifier)));
+  const matching = <Column extends string>(column: Column) =>
+    sql<boolean>`(${sql.join(identifiers.map((identifier) => sql`CAST(${sql.ref(column)} AS TEXT) LIKE ${containsJsonString(identifier)} ESCAPE '\\'`), sql` OR `)})`;
+  const jobs = db.selectFrom('jobs').select('id').where('org_id', '=', orgId);
+  const itemRows = await db.selectFrom('job_items').select(['job_id', 'item_index', 'item']).where('job_id', 'in', jobs).where(matching('item')).execute();
+  for (const row of itemRows) {
+    const items = (JSON.parse(row.item) as JsonValue[]).map((item) => (holds(JSON.stringify(item)) ? DELETED_ITEM : item));
+    await db.updateTable('job_items').set({ item: JSON.stringify(items) }).where('job_id', '=', row.job_id).where('item_index', '=', row.item_index).execute();
+  }
+  const resultRows = await db.selectFrom('job_result_rows').select(['job_id', 'ok', 'first_index', 'results']).where('job_id', 'in', jobs).where(matching('results')).execute();
+  for (const row of resultRows) {
+    const entries = (JSON.parse(row.results) as [number, JsonValue][]).map(([index, result]) => [index, holds(JSON.stringify(result)) ? DELETED_ITEM : result]);
+    await db
+      .updateTable('job_result_rows')
+      .set({ results: JSON.stringify(entries) })
+      .where('job_id', '=', row.job_id)
+      .where('ok', '=', row.ok)
+      .where('first_index', '=', row.first_index)
+      .execute();
+  }
+}
+
+/** Whether anything left in the organisation may use a catalog name (conservatively: a text match keeps it). */
+async function nameInUse(db: Kysely<Database>, orgId: string, kind: CatalogKind, name: string): Promise<boolean> {
+  if (kind === 'event_name') {
+    return (await db.selectFrom('events').select('seq').where('org_id', '=', orgId).where('name', '=', name).limit(1).executeTakeFirst()) !== undefined;
+  }
+  if (kind === 'event_property') {
+    const [eventName = '', path = ''] = name.split('\u0000');
+    const key = `${JSON.stringify(path.split('.').at(-1) ?? path)}:`;
+    const row = await db
+      .selectFrom('events')
+      .select('seq')
+      .where('org_id', '=', orgId)
+      .where('name', '=', eventName)
+      .where(sql<boolean>`CAST(properties AS TEXT) LIKE ${containsText(key)} ESCAPE '\\'`)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where(sql<boolean>`CAST(properties AS TEXT) LIKE ${containsText(`${JSON.stringify(name)}:`)} ESCAPE '\\'`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function releaseNames(db: Kysely<Database>, dialect: StoreDialect, orgId: string, names: UserDeletionState['names']): Promise<void> {
+  for (const kind of ['event_name', 'event_property', 'user_property'] as const) {
+    const unused: Buffer[] = [];
+    for (const name of names?.[kind] ?? []) if (!(await nameInUse(db, orgId, kind, name))) unused.push(Buffer.from(name, 'utf8'));
+    if (unused.length > 0) await db.deleteFrom('catalog_names').where('org_id', '=', orgId).where('kind', '=', kind).where(dialect.inByteList('name', unused)).execute();
+  }
+}
+
+/**
+ * One step of the deletion job `jobId`: true when the user is gone (the job can complete), false
+ * when there is more to delete (the step's work commits with the transaction).
+ */
+export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDialect, orgId: string, jobId: string): Promise<boolean> {
+  const state = await readState(db, jobId);
+  if (!('user_id' in state)) return true;
+  const users = await usersOf(db, orgId, state.user_id);
+  const userIds = users.map((user) => user.id);
+  if (userIds.length === 0) {
+    await writeState(db, jobId, finished(state));
+    return true;
+  }
+  const sessionIds = await sessionIdsOf(db, dialect, orgId, userIds);
+  const events = await deleteEvents(db, dialect, orgId, userIds, sessionIds, state);
+  if (events.deleted > 0) {
+    await writeState(db, jobId, events.state);
+    return false;
+  }
+
+  const aliases = sessionIds.length === 0 ? [] : await db.selectFrom('session_aliases').select('old_id').where('org_id', '=', orgId).where(dialect.inList('new_id', sessionIds)).execute();
+  const everySessionId = [...sessionIds, ...aliases.map((alias) => alias.old_id)];
+  if (everySessionId.length > 0) {
+    await db.deleteFrom('summary_cache').where('org_id', '=', orgId).where(dialect.inList('session_id', everySessionId)).execute();
+    await db.deleteFrom('session_aliases').where('org_id', '=', orgId).where(dialect.inList('new_id', sessionIds)).execute();
+    await db.deleteFrom('sessions').where('org_id', '=', orgId).where(dialect.inList('id', sessionIds)).execute();
+  }
+  // Summaries cached before they named their session cannot be attributed: they all go.
+  await db.deleteFrom('summary_cache').where('org_id', '=', orgId).where('session_id', 'is', null).execute();
+
+  const identifiers = [...new Set(users.flatMap((user) => [user.id, user.uid, user.email].filter((value): value is string => value !== null && value !== '')))];
+  const matchingBody = sql<boolean>`(${sql.join(identifiers.map((identifier) => sql`body LIKE ${containsJsonString(identifier)} ESCAPE '\\'`), sql` OR `)})`;
+  await db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where('state', '!=', 'executing').where(matchingBody).execute();
+  await scrubJobRows(db, orgId, identifiers);
+
+  const withUserNames = addNames(state, 'user_property', users.flatMap((user) => Object.keys(JSON.parse(user.properties) as Record<string, unknown>)));
+  await db.deleteFrom('users').where('org_id', '=', orgId).where(dialect.inList('id', userIds)).execute();
+  await releaseNames(db, dialect, orgId, withUserNames.names);
+  await writeState(db, jobId, finished(state));
+  return true;
+}

@@ -1,0 +1,105 @@
+// The reads of a user's export (UserExportReader), for both dialects: each a page at a time, with
+// a cursor of the last item's position (never an offset), so that no page repeats or skips an item.
+
+import type { Kysely } from 'kysely';
+import { checkPageLimit, decodePageCursor, encodePageCursor, toPage } from '../page-cursor.js';
+import type { EventRecord, UserRecord } from '../records.js';
+import type { Page } from '../store.js';
+import type { CachedSummaryRecord, PageRequest, SessionWithOldIds } from '../user-export-reader.js';
+import type { Database } from './database.js';
+import { SESSION_INFO_COLUMNS, toEvent, toSessionInfo, toUser } from './records-from-rows.js';
+import { selectEvents } from './select-events.js';
+import type { StoreDialect } from './store-dialect.js';
+
+/** What the reads need of a store: its connection (reads or the transaction's) and its dialect. */
+export interface SqlReads {
+  readonly db: Kysely<Database>;
+  readonly dialect: Pick<StoreDialect, 'inList'>;
+}
+
+export async function listMergedUsers({ db }: SqlReads, orgId: string, userId: string): Promise<UserRecord[]> {
+  const rows = await db.selectFrom('users').selectAll().where('org_id', '=', orgId).where('merged_into', '=', userId).orderBy('created_at').orderBy('id').execute();
+  return rows.map(toUser);
+}
+
+export async function listUserEvents({ db }: SqlReads, orgId: string, userId: string, page: PageRequest): Promise<Page<EventRecord>> {
+  checkPageLimit(page.limit);
+  const [afterSeq] = page.after ? decodePageCursor(page.after, 'user-events', ['number'] as const) : [0];
+  const rows = await selectEvents(db, orgId)
+    // The user and those merged into it: a handful of ids, looked up once per query.
+    .where('events.user_id', 'in', (eb) =>
+      eb
+        .selectFrom('users as owners')
+        .select('owners.id')
+        .where('owners.org_id', '=', orgId)
+        .where((owner) => owner.or([owner('owners.id', '=', userId), owner('owners.merged_into', '=', userId)])),
+    )
+    .where('events.seq', '>', afterSeq)
+    .orderBy('events.seq')
+    .limit(page.limit + 1)
+    .execute();
+  return toPage(rows, page.limit, toEvent, (row) => encodePageCursor('user-events', [row.seq]));
+}
+
+export async function listUserSessions({ db, dialect }: SqlReads, orgId: string, userId: string, page: PageRequest): Promise<Page<SessionWithOldIds>> {
+  checkPageLimit(page.limit);
+  const after = page.after ? decodePageCursor(page.after, 'user-sessions', ['string', 'string'] as const) : undefined;
+  const [afterTime, afterId] = after ?? ['', ''];
+  const rows = await db
+    .selectFrom('sessions')
+    .select(SESSION_INFO_COLUMNS)
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    // Newest first, then id: the order of the sessions_by_user index.
+    .$if(after !== undefined, (query) => query.where((eb) => eb.or([eb('created_time', '<', afterTime), eb.and([eb('created_time', '=', afterTime), eb('id', '>', afterId)])])))
+    .orderBy('created_time', 'desc')
+    .orderBy('id')
+    .limit(page.limit + 1)
+    .execute();
+  const sessions = toPage(rows, page.limit, toSessionInfo, (row) => encodePageCursor('user-sessions', [row.created_time, row.id]));
+  if (sessions.items.length === 0) return { items: [], next: sessions.next };
+  const aliases = await db
+    .selectFrom('session_aliases')
+    .select(['old_id', 'new_id'])
+    .where('org_id', '=', orgId)
+    .where(dialect.inList('new_id', sessions.items.map((session) => session.id)))
+    .orderBy('old_id')
+    .execute();
+  const oldIds = (id: string) => aliases.filter((alias) => alias.new_id === id).map((alias) => alias.old_id);
+  return { items: sessions.items.map((session) => ({ ...session, oldIds: oldIds(session.id) })), next: sessions.next };
+}
+
+export async function listSessionEventPage({ db }: SqlReads, orgId: string, sessionId: string, page: PageRequest): Promise<Page<EventRecord>> {
+  checkPageLimit(page.limit);
+  const after = page.after ? decodePageCursor(page.after, 'session-events', ['string', 'number'] as const) : undefined;
+  const rows = await selectEvents(db, orgId)
+    .where('events.session_id', '=', sessionId)
+    .$if(after !== undefined, (query) => query.where((eb) => eb(eb.refTuple('events.event_timestamp', 'events.seq'), '>', eb.tuple(...(after as [string, number])))))
+    .orderBy('events.event_timestamp')
+    .orderBy('events.seq')
+    .limit(page.limit + 1)
+    .execute();
+  return toPage(rows, page.limit, toEvent, (row) => encodePageCursor('session-events', [row.event_timestamp, row.seq]));
+}
+
+export async function listCachedSummaries({ db, dialect }: SqlReads, orgId: string, sessionIds: readonly string[], page: PageRequest): Promise<Page<CachedSummaryRecord>> {
+  checkPageLimit(page.limit);
+  if (sessionIds.length === 0) return { items: [], next: null };
+  const after = page.after ? decodePageCursor(page.after, 'cached-summaries', ['string', 'string'] as const) : undefined;
+  const rows = await db
+    .selectFrom('summary_cache')
+    .select(['key', 'session_id', 'value', 'updated_at'])
+    .where('org_id', '=', orgId)
+    .where(dialect.inList('session_id', sessionIds))
+    .$if(after !== undefined, (query) => query.where((eb) => eb(eb.refTuple('session_id', 'key'), '>', eb.tuple(...(after as [string, string])))))
+    .orderBy('session_id')
+    .orderBy('key')
+    .limit(page.limit + 1)
+    .execute();
+  return toPage(
+    rows,
+    page.limit,
+    (row): CachedSummaryRecord => ({ sessionId: row.session_id ?? '', value: row.value, updatedAt: row.updated_at }),
+    (row) => encodePageCursor('cached-summaries', [row.session_id ?? '', row.key]),
+  );
+}

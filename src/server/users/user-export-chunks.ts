@@ -1,0 +1,77 @@
+// GET /v2/users/{id}/export: the JSON text of everything kept about one user, produced a page of
+// the store at a time (docs/server.md, User export). Every value is written with JSON.stringify, so
+// whatever text the store holds comes out as valid JSON; the closing brace is written only once
+// every page was read, so a document cut short by a failure never parses.
+
+import { jsonArrayChunks, type JsonItemText } from '../http/json-array-chunks.js';
+import { sessionView } from '../sessions/session-view.js';
+import { allPages } from '../store/all-pages.js';
+import type { JsonValue, UserRecord } from '../store/records.js';
+import type { StoreReader } from '../store/store.js';
+import type { SessionWithOldIds } from '../store/user-export-reader.js';
+import { exportedEvent, exportedUser, typeConflictEntries } from './user-export-views.js';
+
+/** Items read per store call: events, sessions, summaries. */
+export const EXPORT_PAGE_SIZE = 500;
+
+export interface UserExportOptions {
+  readonly store: StoreReader;
+  readonly orgId: string;
+  /** The user exported: one that is not merged into another (findLogicalUser). */
+  readonly user: UserRecord;
+  /** For the sessions' `app_url`. */
+  readonly appUrl: string;
+  /** Default EXPORT_PAGE_SIZE. */
+  readonly pageSize?: number;
+}
+
+/** The document's text, in chunks of a page each (a session's fixture is one chunk). */
+export async function* userExportChunks(options: UserExportOptions): AsyncGenerator<string> {
+  const { store, orgId, user } = options;
+  const limit = options.pageSize ?? EXPORT_PAGE_SIZE;
+  const merged = await store.listMergedUsers(orgId, user.id);
+  yield `{"user":${JSON.stringify(exportedUser(user))},"merged_users":${JSON.stringify(merged.map(exportedUser))}`;
+  yield `,"type_conflicts":${JSON.stringify([user, ...merged].flatMap(typeConflictEntries))},"events":`;
+  const events = allPages((after) => store.listUserEvents(orgId, user.id, { after, limit }));
+  yield* jsonArrayChunks(mapPages(events, (event) => JSON.stringify(exportedEvent(event))));
+  yield ',"sessions":';
+  const sessions = allPages((after) => store.listUserSessions(orgId, user.id, { after, limit }));
+  yield* jsonArrayChunks(mapPages(sessions, (session) => sessionChunks(options, session, limit)));
+  yield ',"summaries":';
+  yield* jsonArrayChunks(summaryPages(options, limit));
+  yield '}';
+}
+
+async function* mapPages<Item>(pages: AsyncIterable<readonly Item[]>, show: (item: Item) => JsonItemText): AsyncGenerator<readonly JsonItemText[]> {
+  for await (const items of pages) yield items.map(show);
+}
+
+/** One session: its list item, old ids and fixture, then its events a page at a time. */
+async function* sessionChunks({ store, orgId, appUrl }: UserExportOptions, info: SessionWithOldIds, limit: number): AsyncGenerator<string> {
+  const session = await store.findSession(orgId, info.id);
+  // Deleted since its page was read: shown without a fixture rather than failing the export.
+  const fixture = session?.fixture ?? null;
+  const head = { ...sessionView(info, appUrl), old_ids: info.oldIds, fixture };
+  // The head's object is left open (its closing brace dropped) for the events that follow.
+  yield `${JSON.stringify(head).slice(0, -1)},"events":`;
+  const events = allPages((after) => store.listSessionEventPage(orgId, info.id, { after, limit }));
+  yield* jsonArrayChunks(mapPages(events, (event) => JSON.stringify(exportedEvent(event))));
+  yield '}';
+}
+
+/**
+ * The cached summaries of the user's sessions, also those made before a session moved (under an
+ * id that now leads to it), each shown with the session's id of today.
+ */
+async function* summaryPages({ store, orgId, user }: UserExportOptions, limit: number): AsyncGenerator<readonly string[]> {
+  for await (const sessions of allPages((after) => store.listUserSessions(orgId, user.id, { after, limit }))) {
+    const currentId = new Map<string, string>();
+    for (const session of sessions) for (const id of [session.id, ...session.oldIds]) currentId.set(id, session.id);
+    const summaries = allPages((after) => store.listCachedSummaries(orgId, [...currentId.keys()], { after, limit }));
+    for await (const page of summaries) {
+      yield page.map((summary) =>
+        JSON.stringify({ session_id: currentId.get(summary.sessionId) ?? summary.sessionId, updated_at: summary.updatedAt, value: JSON.parse(summary.value) as JsonValue }),
+      );
+    }
+  }
+}

@@ -1,0 +1,130 @@
+// DELETE /v2/users/{id} on both stores: a 202 job that removes the user, the anonymous user merged
+// into it, their events, sessions (old ids included), cached summaries, idempotency records and
+// batch items holding their identifiers, and catalog names nothing else uses; after it, nothing of
+// the user is readable through any route, another user's data is untouched, and (SQLite) no byte
+// of it is left in the data directory.
+
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importSession } from '../../src/server/sessions/import-session.js';
+import { createServerHarness, STORE_KINDS, type ServerHarness, type StoreKind } from '../support/server-harness.js';
+
+/** Texts only the deleted user's data holds. */
+const CANARIES = ['canary-alice-uid', 'canary.alice@example.org', 'canary-prop-value', 'canaryonlyprop', 'canary-event-value', 'canaryeventprop', 'CanaryOnlyEvent', 'canary-typed-value', 'Canary Anonymous Page'];
+/** Texts of another user, which must stay (and show that the scan finds what is there). */
+const KEPT = ['bob-keeps', 'bob-plan-value', 'bob-event-value'];
+
+const anonymousFixture = JSON.stringify({
+  id: 'visitor-7:s-1',
+  events: [
+    { type: 'navigate', timestamp: '2026-11-20T10:00:00.000Z', url: 'https://shop.example/welcome', title: 'Canary Anonymous Page' },
+    { type: 'input-change', timestamp: '2026-11-20T10:00:02.000Z', target: { selector: 'input#coupon' }, value: 'canary-typed-value' },
+  ],
+});
+
+async function filesUnder(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Which of `texts` some file of the data directory holds, as UTF-8 bytes. */
+async function foundInFiles(directory: string, texts: readonly string[]): Promise<string[]> {
+  const contents = await Promise.all((await filesUnder(directory)).map((file) => readFile(file)));
+  return texts.filter((text) => contents.some((bytes) => bytes.includes(Buffer.from(text, 'utf8'))));
+}
+
+interface World {
+  readonly server: ServerHarness;
+  readonly aliceId: string;
+  readonly oldSessionId: string;
+  readonly sessionId: string;
+  readonly profileId: string;
+  readonly batchJob: string;
+}
+
+/** Alice (with a merged anonymous visitor, a session, events, a batch, a cached summary) and Bob. */
+async function world(store: StoreKind): Promise<World> {
+    const server = await createServerHarness({ store });
+    const standard = server.keys.acme.standard;
+    const post = (target: string, body: unknown, headers: Record<string, string> = {}) => server.request('POST', target, { key: standard, body, headers });
+    const alice = await post('/v2/users', { uid: 'canary-alice-uid', email: 'canary.alice@example.org', properties: { canaryonlyprop: 'canary-prop-value' } }, { 'idempotency-key': 'alice-create' });
+    const aliceId = alice.body.id as string;
+    const anonymous = await importSession(server.stores.na1, server.orgs.acme, anonymousFixture, { source: 'anonymous.json', now: server.clock.now });
+    const oldSessionId = anonymous.id;
+    // Identifying the anonymous visitor as alice merges it, with its session, into her.
+    await post('/v2/users', { id: anonymous.id.split(':')[0], uid: 'canary-alice-uid' });
+    const sessionId = (await server.request('GET', '/v2/sessions?uid=canary-alice-uid', { key: standard })).body.results[0].id as string;
+    await post('/v2/events', { name: 'CanaryOnlyEvent', user: { uid: 'canary-alice-uid' }, properties: { canaryeventprop: 'canary-event-value' } });
+    await post('/v2/events', { name: 'Viewed', user: { uid: 'bob-keeps' }, properties: { note: 'bob-event-value' } });
+    const batch = await post('/v2/users/batch', { requests: [{ uid: 'bob-keeps', properties: { plan: 'bob-plan-value' } }, { uid: 'canary-alice-uid', properties: { canaryonlyprop: 'canary-prop-value' } }] });
+    const batchJob = batch.body.job.id as string;
+    await server.jobs.idle();
+    const profileId = (await post('/v2/visit_profile', { llm: { pre_prompt: 'Summarise.' } })).body.id as string;
+    const summary = await server.request('GET', `/v2/sessions/${encodeURIComponent(sessionId)}/summary?config_profile=${profileId}`, { key: server.keys.acme.architect });
+    expect(summary.status).toBe(200);
+    return { server, aliceId, oldSessionId, sessionId, profileId, batchJob };
+}
+
+describe.each(STORE_KINDS)('DELETE /v2/users/{id} on %s', (store) => {
+  let server: ServerHarness;
+  let aliceId: string;
+  let oldSessionId: string;
+  let sessionId: string;
+  let profileId: string;
+  let batchJob: string;
+  beforeAll(async () => {
+    ({ server, aliceId, oldSessionId, sessionId, profileId, batchJob } = await world(store));
+  });
+  afterAll(async () => server.close());
+
+  const architect = () => server.keys.acme.architect;
+
+  it('refuses a Standard key, an unknown user and another organisation', async () => {
+    expect((await server.request('DELETE', `/v2/users/${aliceId}`, { key: server.keys.acme.standard })).status).toBe(403);
+    expect((await server.request('DELETE', '/v2/users/u-nobody', { key: architect() })).status).toBe(404);
+    expect((await server.request('DELETE', `/v2/users/${aliceId}`, { key: server.keys.globex.architect })).status).toBe(404);
+  });
+
+  it('answers 202 with a job, which completes with nothing of the user left to read', async () => {
+    const accepted = await server.request('DELETE', `/v2/users/${aliceId}`, { key: architect() });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toEqual({ job: { id: expect.stringMatching(/^j-/), status: 'PROCESSING', created: server.clock.now.toISOString() } });
+    await server.jobs.idle();
+    const status = await server.request('GET', `/v2/users/deletions/${accepted.body.job.id}`, { key: architect() });
+    expect(status.body.job).toMatchObject({ status: 'COMPLETED', finished: expect.any(String) });
+    expect((await server.request('GET', `/v2/users/deletions/${accepted.body.job.id}`, { key: server.keys.globex.architect })).status).toBe(404);
+
+    expect((await server.request('GET', '/v2/users?uid=canary-alice-uid', { key: architect() })).status).toBe(404);
+    expect((await server.request('GET', '/v2/sessions?uid=canary-alice-uid', { key: architect() })).body.results).toEqual([]);
+    expect((await server.request('GET', '/v2/sessions?email=canary.alice%40example.org', { key: architect() })).body.results).toEqual([]);
+    for (const id of [sessionId, oldSessionId]) {
+      const summary = await server.request('GET', `/v2/sessions/${encodeURIComponent(id)}/summary?config_profile=${profileId}`, { key: architect() });
+      expect(summary.status).toBe(404);
+    }
+    const imports = await server.request('GET', `/v2/users/batch/${batchJob}/imports`, { key: architect() });
+    expect(JSON.stringify(imports.body)).toContain('bob-plan-value');
+    const everything = JSON.stringify([imports.body, (await server.stores.na1.listEvents(server.orgs.acme.id, { limit: 1000 })).items]);
+    for (const canary of CANARIES) expect(everything).not.toContain(canary);
+    expect(everything).toContain('bob-event-value');
+    // The answer saved under the Idempotency-Key of her creation is gone: a retry executes anew.
+    const retried = await server.request('POST', '/v2/users', { key: server.keys.acme.standard, body: { uid: 'other' }, headers: { 'idempotency-key': 'alice-create' } });
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+});
+
+describe('a deleted user in the SQLite data directory', () => {
+  it('leaves no byte of the user in the files, and keeps the other user', async () => {
+    const { server, aliceId } = await world('sqlite');
+    try {
+      expect(await foundInFiles(server.dataDir, CANARIES)).toEqual(CANARIES);
+      expect((await server.request('DELETE', `/v2/users/${aliceId}`, { key: server.keys.acme.architect })).status).toBe(202);
+      await server.jobs.idle();
+      expect(await foundInFiles(server.dataDir, KEPT)).toEqual(KEPT);
+      expect(await foundInFiles(server.dataDir, CANARIES)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
