@@ -36,6 +36,8 @@ describe('recap studio without a terminal', () => {
     expect(result.stdout).toContain('--profiles <dir>');
     expect(result.stdout).toContain('--sessions <dir>');
     expect(result.stdout).toContain('--base-url <url>');
+    expect(result.stdout).toContain('--privacy <file>');
+    expect(result.stdout).toContain('$ recap studio --privacy strict-privacy.yaml');
     expect(result.stdout).toContain('$ recap studio');
   });
 

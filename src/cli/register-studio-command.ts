@@ -15,9 +15,10 @@ export function registerStudioCommand(program: Command, { io, exit }: CommandCon
     .option('--provider <provider>', 'gemini | openai | extractive | replay (default: gemini with a key, else extractive)')
     .option('--model <model>', "model name (default: the profile's llm.model, else the provider's default)")
     .option('--base-url <url>', 'API base URL of the provider (proxies, local stand-ins)')
+    .option('--privacy <file>', 'privacy rules applied before anything is shown or sent (default: privacy.yaml in the profiles folder)')
     .addHelpText(
       'after',
-      helpExample('recap studio', 'recap studio --profiles my-profiles --sessions sessions-fixtures --provider gemini'),
+      helpExample('recap studio', 'recap studio --profiles my-profiles --sessions sessions-fixtures --provider gemini', 'recap studio --privacy strict-privacy.yaml'),
     )
     .action(async (options: StudioOptions) => {
       const { studioCommand } = await commandModules.studio();

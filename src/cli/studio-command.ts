@@ -1,7 +1,10 @@
-// `recap studio [--profiles DIR] [--sessions DIR]`: the Ink workbench. The studio module is
-// imported only here and only when the command runs, so other commands never load Ink.
+// `recap studio [--profiles DIR] [--sessions DIR] [--privacy FILE]`: the Ink workbench. The studio
+// module is imported only here and only when the command runs, so other commands never load Ink.
 
+import path from 'node:path';
 import { isProvider } from '../models/create-model.js';
+import { loadPrivacyRules, PRIVACY_FILE_NAME } from '../privacy/load-privacy-rules.js';
+import { PrivacyRulesError } from '../privacy/privacy-rules-error.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_USAGE } from './exit-codes.js';
 
@@ -11,6 +14,8 @@ export interface StudioOptions {
   readonly provider?: string;
   readonly model?: string;
   readonly baseUrl?: string;
+  /** Privacy rules file; default privacy.yaml in the profiles folder when it exists. */
+  readonly privacy?: string;
 }
 
 const isTerminal = (stream: { isTTY?: boolean } | undefined): boolean => stream?.isTTY === true;
@@ -33,8 +38,30 @@ async function loadStudio(): Promise<typeof import('../studio/run-studio.js')> {
   }
 }
 
+/**
+ * The privacy rules' problems, or undefined when they load (or there are none). The studio reads
+ * them again itself, and on every save; this only refuses to start on rules that do not load, as
+ * `recap run` does, checked before the terminal so that scripts see it too.
+ */
+async function privacyProblems(options: StudioOptions, io: CliIo): Promise<string | undefined> {
+  try {
+    // loadPrivacyRules looks in a profile's folder; every profile the studio lists is in --profiles,
+    // so any name in that folder stands for them all.
+    await loadPrivacyRules(io.cwd, path.join(options.profiles, PRIVACY_FILE_NAME), options.privacy);
+    return undefined;
+  } catch (error) {
+    if (error instanceof PrivacyRulesError) return error.message;
+    throw error;
+  }
+}
+
 /** Runs the studio; returns the exit code. Without a terminal it points at `recap run`. */
 export async function studioCommand(options: StudioOptions, io: CliIo): Promise<number> {
+  const problems = await privacyProblems(options, io);
+  if (problems !== undefined) {
+    io.stderr.write(`${problems}\n`);
+    return EXIT_USAGE;
+  }
   const stdin = io.stdin;
   if (stdin === undefined || !isTerminal(stdin) || !isTerminal(io.stdout)) {
     io.stderr.write(
@@ -58,6 +85,7 @@ export async function studioCommand(options: StudioOptions, io: CliIo): Promise<
     provider,
     model: options.model,
     baseUrl: options.baseUrl,
+    privacyFile: options.privacy,
     env: io.env,
     stdin,
     // A TTY stdout is a WriteStream: checked above.

@@ -47,7 +47,7 @@ function Side({ side, section, rows, width }: { side: CompareSide; section: Comp
       : ` ~${formatCount(workspace.prepared.tokens.prompt)} tokens · kept ${formatCount(workspace.prepared.events.kept.length)}/${formatCount(workspace.prepared.events.total)}`;
   let body;
   if (workspace === undefined) body = <Text dimColor>{side.slot?.problems[0] ?? 'loading…'}</Text>;
-  else if (section === 'prompt') body = <PromptView prompt={workspace.promptLines} top={side.top} rows={rows} anchorBottom={side.anchorBottom} />;
+  else if (section === 'prompt') body = <PromptView prompt={workspace.promptLines} top={side.top} rows={rows} anchorBottom={side.anchorBottom} placeholders={workspace.placeholders} />;
   else if (side.answer.length === 0) body = <Text dimColor>{side.running ? 'running…' : 'no run yet: press r to run both'}</Text>;
   else body = <LinesView lines={side.answer} top={side.top} rows={rows} anchorBottom={side.anchorBottom} />;
   return (

@@ -5,6 +5,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { clockTime, FATE_LABELS, visibleEventRows, type EventRow } from './event-rows.js';
 import { formatCount } from './format-count.js';
+import { markPlaceholders } from './placeholder-marks.js';
 import { clampScrollTop } from './scroll-top.js';
 import { sessionBar } from './session-bar.js';
 import { EVENTS_HEADER_ROWS } from './studio-layout.js';
@@ -22,7 +23,7 @@ export interface EventsPaneProps {
 
 const FATE_WIDTH = 17;
 
-function rowLine(row: EventRow, indexWidth: number, width: number): StyledLine {
+function rowLine(row: EventRow, indexWidth: number, width: number, placeholders: RegExp | undefined): StyledLine {
   const kept = row.fate === 'kept';
   const fate = FATE_LABELS[row.fate].padEnd(FATE_WIDTH);
   const prefix = `${String(row.index).padStart(indexWidth)} ${row.time.slice(0, 12)} `;
@@ -30,13 +31,8 @@ function rowLine(row: EventRow, indexWidth: number, width: number): StyledLine {
   // character, so Ink still marks the cut with …).
   const room = Math.max(1, width - 2 - prefix.length - fate.length - row.label.length + 1);
   const detail = row.detail === '' ? '' : `  ${row.detail}`.slice(0, room);
-  return [
-    segment(kept ? '● ' : '· ', kept ? 'ok' : 'dim'),
-    segment(prefix, 'dim'),
-    segment(fate, kept ? 'ok' : 'warn'),
-    segment(row.label, kept ? 'strong' : 'dim'),
-    segment(detail, kept ? 'plain' : 'dim'),
-  ];
+  const texts = markPlaceholders([segment(row.label, kept ? 'strong' : 'dim'), segment(detail, kept ? 'plain' : 'dim')], placeholders);
+  return [segment(kept ? '● ' : '· ', kept ? 'ok' : 'dim'), segment(prefix, 'dim'), segment(fate, kept ? 'ok' : 'warn'), ...texts];
 }
 
 function countsLine(workspace: Workspace, first: number, shown: number): StyledLine {
@@ -73,7 +69,7 @@ export function EventsPane({ workspace, top, rows, width }: EventsPaneProps) {
       </Text>
       <StyledText line={countsLine(workspace, first, eventRows.length)} />
       {eventRows.map((row) => (
-        <StyledText key={row.index} line={rowLine(row, indexWidth, width)} />
+        <StyledText key={row.index} line={rowLine(row, indexWidth, width, workspace.placeholders)} />
       ))}
     </Box>
   );

@@ -40,7 +40,7 @@ export function PromptPane({ workspace, tokensLabel, top, rows, width, anchorBot
   return (
     <Box flexDirection="column" height={rows} flexShrink={0}>
       <StyledText line={header} />
-      <PromptView prompt={prompt} top={first} rows={listRows} anchorBottom={anchorBottom} />
+      <PromptView prompt={prompt} top={first} rows={listRows} anchorBottom={anchorBottom} placeholders={workspace.placeholders} />
     </Box>
   );
 }

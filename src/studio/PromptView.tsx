@@ -1,8 +1,12 @@
-// The lines of a prompt on screen, the session block set apart by a rule down its left side.
+// The lines of a prompt on screen, the session block set apart by a rule down its left side and
+// the placeholders of privacy rules marked.
 
 import { Box, Text } from 'ink';
 import { ownCopy } from './own-copy.js';
+import { markPlaceholders } from './placeholder-marks.js';
 import { promptSection, type PromptLines, type PromptSection } from './prompt-lines.js';
+import { segment, type SegmentStyle } from './styled-line.js';
+import { StyledText } from './StyledText.js';
 import { useTheme } from './theme-context.js';
 
 export interface PromptViewProps {
@@ -11,6 +15,8 @@ export interface PromptViewProps {
   readonly rows: number;
   /** Show the end of the lines from `top` rather than their start (a last line taller than the view). */
   readonly anchorBottom?: boolean;
+  /** The workspace's placeholder pattern: matches are drawn in the `redacted` style. */
+  readonly placeholders?: RegExp | undefined;
 }
 
 interface Group {
@@ -36,9 +42,19 @@ function groups(prompt: PromptLines, first: number, count: number): Group[] {
   return result;
 }
 
-export function PromptView({ prompt, top, rows, anchorBottom = false }: PromptViewProps) {
+export function PromptView({ prompt, top, rows, anchorBottom = false, placeholders }: PromptViewProps) {
   const theme = useTheme();
   const first = Math.min(Math.max(0, top), Math.max(0, prompt.lines.length - 1));
+  const draw = (line: string, style: SegmentStyle, index: number) => {
+    const whole = [segment(line, style)];
+    const marked = markPlaceholders(whole, placeholders);
+    if (marked !== whole) return <StyledText key={index} line={marked} wrap="wrap" />;
+    return (
+      <Text key={index} wrap="wrap" {...theme.text(style)}>
+        {line === '' ? ' ' : line}
+      </Text>
+    );
+  };
   return (
     <Box flexDirection="column" height={rows} overflow="hidden" flexShrink={0} justifyContent={anchorBottom ? 'flex-end' : 'flex-start'}>
       {groups(prompt, first, rows).map((group) =>
@@ -57,20 +73,12 @@ export function PromptView({ prompt, top, rows, anchorBottom = false }: PromptVi
             {group.lines.map((line, offset) => {
               const index = group.first + offset;
               const tag = index === prompt.sessionStart || index === prompt.sessionEnd;
-              return (
-                <Text key={index} wrap="wrap" {...theme.text(tag ? 'accent' : 'plain')}>
-                  {line === '' ? ' ' : line}
-                </Text>
-              );
+              return draw(line, tag ? 'accent' : 'plain', index);
             })}
           </Box>
         ) : (
           <Box key={group.first} flexDirection="column" flexShrink={0} paddingLeft={2}>
-            {group.lines.map((line, offset) => (
-              <Text key={group.first + offset} wrap="wrap">
-                {line === '' ? ' ' : line}
-              </Text>
-            ))}
+            {group.lines.map((line, offset) => draw(line, 'plain', group.first + offset))}
           </Box>
         ),
       )}

@@ -1,9 +1,9 @@
-// The two bottom lines: the profile's validation state, the model, the prompt's tokens and the
-// kept events; then a notice or the main keys.
+// The bottom lines: with privacy rules, what they replaced; the profile's validation state, the
+// model, the prompt's tokens and the kept events; then a notice or the main keys.
 
 import { Box, Text } from 'ink';
 import { formatCount } from './format-count.js';
-import { segment, type Segment } from './styled-line.js';
+import { segment, type Segment, type StyledLine } from './styled-line.js';
 import type { FileSlot, Notice } from './studio-state.js';
 import { StyledText } from './StyledText.js';
 
@@ -17,6 +17,8 @@ export interface StatusBarProps {
   readonly kept: { readonly kept: number; readonly total: number } | undefined;
   readonly notice: Notice | undefined;
   readonly comparing: boolean;
+  /** privacySummary(): shown above the status line when a rules file applies. */
+  readonly privacy?: StyledLine | undefined;
   /** Columns for the line; when it is too long, its labels take their short forms. */
   readonly width?: number;
 }
@@ -54,6 +56,7 @@ export function StatusBar(props: StatusBarProps) {
   const line = fits(short) ? short : statusLine(props, 2);
   return (
     <Box flexDirection="column" flexShrink={0}>
+      {props.privacy === undefined ? null : <StyledText line={props.privacy} />}
       <StyledText line={line} />
       {props.notice === undefined ? (
         <Text dimColor wrap="truncate-end">

@@ -25,6 +25,9 @@ import { modelLabel, tokensLabel } from './status-labels.js';
 import { ComparePane } from './ComparePane.js';
 import type { StudioDependencies, StudioSettings } from './studio-dependencies.js';
 import { studioLayout, type TerminalSize } from './studio-layout.js';
+import { markPlaceholders } from './placeholder-marks.js';
+import { loadingPrivacySlot } from './privacy-slot.js';
+import { privacySummary } from './privacy-summary.js';
 import { pickerItems, studioReducer } from './studio-reducer.js';
 import { initialStudioState, pairKey, type StudioState, type Workspace } from './studio-state.js';
 import { createTheme } from './theme.js';
@@ -48,11 +51,15 @@ export interface StudioProps {
   readonly size?: TerminalSize;
 }
 
+/** Instead of the panes while the privacy rules are invalid. */
+const WITHHELD = 'Withheld: the privacy rules below have problems. Nothing of the session is shown or sent to a model until they are fixed and saved.';
+
 const historyOf = (state: StudioState, workspace: Workspace | undefined) =>
   workspace === undefined ? [] : (state.histories[pairKey(workspace.profilePath, workspace.sessionPath)] ?? []);
 
 export function Studio({ dependencies, settings, color = true, size: fixedSize }: StudioProps) {
-  const [state, dispatch] = useReducer(studioReducer, undefined, initialStudioState);
+  // The rules file is looked for before anything is prepared: no frame shows the session unredacted.
+  const [state, dispatch] = useReducer(studioReducer, settings, (initial) => initialStudioState(loadingPrivacySlot(initial)));
   const theme = useMemo(() => createTheme({ color }), [color]);
   const size = useTerminalSize(fixedSize);
   const { workspace, compare } = state;
@@ -61,8 +68,11 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     ...(state.profile?.warnings ?? []),
     ...(state.session?.problems ?? []),
     ...(compare?.profile.problems ?? []),
+    ...(state.privacy?.problems ?? []),
   ];
-  const layout = studioLayout(size, problems, { comparing: compare !== undefined });
+  const withheld = state.privacy?.status === 'invalid';
+  const privacyLine = privacySummary(state.privacy, workspace?.prepared.privacy);
+  const layout = studioLayout(size, problems, { comparing: compare !== undefined, privacyLine: privacyLine !== undefined });
 
   const files = useStudioFiles(state, dispatch, dependencies, settings);
   const profileReady = state.profile !== undefined && state.profile.status !== 'loading';
@@ -80,7 +90,10 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
   const history = historyOf(state, workspace);
   const latestRun = history.at(-1);
   const prompt = workspace?.prepared.prompt;
-  const contextView = useMemo(() => (workspace === undefined ? [] : contextLines(workspace.profile, workspace.prepared)), [workspace]);
+  const contextView = useMemo(
+    () => (workspace === undefined ? [] : contextLines(workspace.profile, workspace.prepared).map((line) => markPlaceholders(line, workspace.placeholders))),
+    [workspace],
+  );
   const responseView = useMemo(() => (latestRun === undefined ? [] : responseLines(latestRun, prompt)), [latestRun, prompt]);
   // Diffs of long prompts cost time: only while the Diff pane is on screen.
   const showingDiff = state.pane === 'diff' && compare === undefined;
@@ -125,7 +138,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     const target = state.overlay.target;
     const selected = target === 'session' ? state.session?.path : target === 'profile' ? state.profile?.path : undefined;
     body = <Picker target={target} files={pickerItems(state, target)} selected={selected} index={state.overlay.index} rows={paneRows + 1} />;
-  } else if (compare !== undefined) {
+  } else if (compare !== undefined && !withheld) {
     // Both sides scroll together; each stops at its own end, where a too-tall last line shows its end.
     const top = clampScrollTop(compare.top, viewport);
     const [aView, bView] = compareViewports(state, layout, paneLines) ?? [viewport, viewport];
@@ -148,7 +161,8 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     if (workspace === undefined) {
       const waiting = state.profiles.length === 0 ? 'Looking for profiles…' : 'Preparing…';
       const broken = state.profile?.status === 'invalid' || state.session?.status === 'invalid';
-      pane = <Text dimColor>{broken ? 'Nothing to show yet: the file below has problems. Fix and save it.' : waiting}</Text>;
+      const problem = broken ? 'Nothing to show yet: the file below has problems. Fix and save it.' : waiting;
+      pane = withheld ? <Text {...theme.text('error')}>{WITHHELD}</Text> : <Text dimColor>{problem}</Text>;
     } else if (state.pane === 'events') {
       pane = <EventsPane workspace={workspace} top={top} rows={paneRows} width={layout.mainWidth} />;
     } else if (state.pane === 'prompt') {
@@ -182,7 +196,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     );
   }
 
-  const sidebarRows = layout.height - 2 - layout.problemRows;
+  const sidebarRows = layout.height - layout.statusRows - layout.problemRows;
   const profileRows = Math.max(3, Math.min(state.profiles.length + 1, Math.floor(sidebarRows / 2)));
   return (
     <ThemeContext.Provider value={theme}>
@@ -209,6 +223,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
           kept={workspace === undefined ? undefined : { kept: workspace.prepared.events.kept.length, total: workspace.prepared.events.total }}
           notice={state.notice}
           comparing={compare !== undefined}
+          privacy={privacyLine}
           width={layout.width}
         />
       </Box>

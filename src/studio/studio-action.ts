@@ -12,7 +12,8 @@ export type StudioAction =
   | { readonly type: 'session-selected'; readonly path: string }
   /** A watched or selected file was read; the reducer parses it and re-prepares. */
   | { readonly type: 'file-read'; readonly path: string; readonly text: string }
-  | { readonly type: 'file-unreadable'; readonly path: string; readonly message: string }
+  /** `missing`: the file does not exist (for the privacy rules, that can mean "no rules"). */
+  | { readonly type: 'file-unreadable'; readonly path: string; readonly message: string; readonly missing?: boolean }
   // Navigation
   | { readonly type: 'pane-shown'; readonly pane: PaneName }
   | { readonly type: 'pane-cycled'; readonly step: 1 | -1 }

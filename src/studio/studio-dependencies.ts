@@ -39,6 +39,8 @@ export interface StudioSettings {
   readonly cwd: string;
   readonly profilesFolder: string;
   readonly sessionsFolder: string;
+  /** `--privacy FILE`; default privacy.yaml in the profiles folder, applied when it exists. */
+  readonly privacyFile?: string | undefined;
   /** `--provider`, `--model`, `--base-url`; the model defaults to the profile's llm.model. */
   readonly provider?: ModelSettings['provider'];
   readonly model?: string | undefined;

@@ -23,4 +23,11 @@ describe('studioLayout', () => {
     expect(studioLayout({ columns: 80, rows: 24 }, ['x'.repeat(100)]).problemRows).toBe(2);
     expect(studioLayout({ columns: 80, rows: 24 }, Array.from({ length: 20 }, () => 'short')).problemRows).toBe(5);
   });
+
+  it('gives the privacy line a row of the status bar, taken from the pane', () => {
+    const without = studioLayout({ columns: 80, rows: 24 }, []);
+    const withLine = studioLayout({ columns: 80, rows: 24 }, [], { privacyLine: true });
+    expect([without.statusRows, withLine.statusRows]).toEqual([2, 3]);
+    expect(withLine.paneRows).toBe(without.paneRows - 1);
+  });
 });

@@ -14,6 +14,8 @@ export interface StudioLayout {
   readonly sidebarWidth: number;
   readonly mainWidth: number;
   readonly problemRows: number;
+  /** Rows of the status bar at the bottom: the status and key lines, and the privacy line. */
+  readonly statusRows: number;
   /** Rows for a pane's own content, below the header and the tab line. */
   readonly paneRows: number;
   /** The comparison shows the two profiles side by side (else one above the other). */
@@ -52,8 +54,15 @@ export function responseListRows(rows: number, running: boolean): number {
 /** Header, tab line, status bar, key line. */
 const FIXED_ROWS = 4;
 
-/** `comparing`: the comparison needs the width more than the lists do, so they make way. */
-export function studioLayout(size: TerminalSize, problems: readonly string[], options: { readonly comparing?: boolean } = {}): StudioLayout {
+/**
+ * `comparing`: the comparison needs the width more than the lists do, so they make way.
+ * `privacyLine`: a privacy rules file applies, and its line takes a row above the status bar.
+ */
+export function studioLayout(
+  size: TerminalSize,
+  problems: readonly string[],
+  options: { readonly comparing?: boolean; readonly privacyLine?: boolean } = {},
+): StudioLayout {
   const width = Math.max(40, size.columns);
   const height = Math.max(12, size.rows - 1);
   const sidebarWidth = width >= SIDEBAR_FROM_COLUMNS && options.comparing !== true ? SIDEBAR_WIDTH : 0;
@@ -61,13 +70,15 @@ export function studioLayout(size: TerminalSize, problems: readonly string[], op
   let problemRows = 0;
   for (const problem of problems) problemRows += Math.max(1, Math.ceil((problem.length + 2) / width));
   problemRows = Math.min(problemRows, MAX_PROBLEM_ROWS);
+  const privacyRows = options.privacyLine === true ? 1 : 0;
   return {
     width,
     height,
     sidebarWidth,
     mainWidth,
     problemRows,
-    paneRows: Math.max(3, height - FIXED_ROWS - problemRows),
+    statusRows: 2 + privacyRows,
+    paneRows: Math.max(3, height - FIXED_ROWS - privacyRows - problemRows),
     sideBySide: mainWidth >= SIDE_BY_SIDE_FROM_COLUMNS,
   };
 }

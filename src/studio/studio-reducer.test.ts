@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from './run-record.js';
+import { loadingPrivacySlot } from './privacy-slot.js';
 import { studioReducer } from './studio-reducer.js';
 import { initialStudioState, pairKey } from './studio-state.js';
 import { BROKEN_ALPHA_PROFILE } from './test-support/studio-fixtures.js';
@@ -106,6 +107,55 @@ describe('studioReducer: files and live editing', () => {
   it('ignores files that are not selected', () => {
     const before = preparedState();
     expect(studioReducer(before, { type: 'file-read', path: 'profiles/beta.yaml', text: 'nonsense: [' })).toEqual(before);
+  });
+});
+
+describe('studioReducer: privacy rules', () => {
+  const RULES = 'presets: [email]\n';
+  /** Files listed and read, the rules not yet. */
+  const waitingForRules = () =>
+    reduce(
+      initialStudioState(loadingPrivacySlot({ cwd: '/studio', profilesFolder: 'profiles' })),
+      { type: 'files-listed', profiles: PROFILES, sessions: SESSIONS },
+      { type: 'file-read', path: 'profiles/alpha.yaml', text: ALPHA_PROFILE.replace('exclude: [user]', 'include: [user]') },
+      { type: 'file-read', path: 'sessions/checkout.json', text: SESSION_JSON },
+    );
+
+  it('prepares nothing before the rules are read, then prepares with them', () => {
+    const waiting = waitingForRules();
+    expect(waiting.workspace).toBeUndefined();
+    const ready = studioReducer(waiting, { type: 'file-read', path: 'profiles/privacy.yaml', text: RULES });
+    expect(ready.workspace?.prepared.prompt).toContain('"email":"[email]"');
+    expect(ready.workspace?.prepared.prompt).not.toContain('alice@example.com');
+    expect(ready.workspace?.prepared.privacy).toEqual({ email: 1 });
+  });
+
+  it('prepares without rules once there turns out to be no privacy.yaml', () => {
+    const state = studioReducer(waitingForRules(), { type: 'file-unreadable', path: 'profiles/privacy.yaml', message: 'file not found', missing: true });
+    expect(state.privacy?.status).toBe('absent');
+    expect(state.workspace?.prepared.prompt).toContain('alice@example.com');
+    expect(state.workspace?.prepared.privacy).toBeUndefined();
+  });
+
+  it('drops the workspaces, compared one included, when the rules turn invalid, and keeps no last good one', () => {
+    let state = reduce(
+      waitingForRules(),
+      { type: 'file-read', path: 'profiles/privacy.yaml', text: RULES },
+      { type: 'picker-opened', target: 'compare' },
+      { type: 'picker-confirmed' },
+      { type: 'file-read', path: 'profiles/beta.yaml', text: BETA_PROFILE },
+    );
+    expect(state.compare?.workspace).toBeDefined();
+    state = studioReducer(state, { type: 'file-read', path: 'profiles/privacy.yaml', text: 'presets: [passport]\n' });
+    expect(state.privacy?.problems[0]).toMatch(/^profiles\/privacy\.yaml:1:11 presets\[0\]/);
+    expect(state.workspace).toBeUndefined();
+    expect(state.compare?.workspace).toBeUndefined();
+    // A profile saved meanwhile prepares nothing either.
+    state = studioReducer(state, { type: 'file-read', path: 'profiles/alpha.yaml', text: ALPHA_PROFILE });
+    expect(state.workspace).toBeUndefined();
+    state = studioReducer(state, { type: 'file-read', path: 'profiles/privacy.yaml', text: RULES });
+    expect(state.workspace?.prepared.prompt).toContain('ALPHA-PRE');
+    expect(state.compare?.workspace?.prepared.prompt).toContain('BETA-PRE');
   });
 });
 

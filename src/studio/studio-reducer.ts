@@ -4,9 +4,10 @@
 import { buildWorkspace } from './build-workspace.js';
 import { loadingSlot, profileSlotWithText, sessionSlotWithText, unreadableSlot } from './file-slot.js';
 import { nearestKept } from './event-rows.js';
+import { privacySlotUnreadable, privacySlotWithText, rulesToApply } from './privacy-slot.js';
 import { clampScrollTop, nextScrollTop } from './scroll-top.js';
 import type { StudioAction } from './studio-action.js';
-import { NO_SCROLL, PANES, type PickerTarget, type StudioFile, type StudioState } from './studio-state.js';
+import { NO_SCROLL, PANES, type PickerTarget, type ProfileSlot, type StudioFile, type StudioState, type Workspace } from './studio-state.js';
 
 /** The files a picker offers: profiles, sessions, or the profiles other than the selected one. */
 export function pickerItems(state: StudioState, target: PickerTarget): readonly StudioFile[] {
@@ -15,13 +16,14 @@ export function pickerItems(state: StudioState, target: PickerTarget): readonly 
   return state.profiles.filter((file) => file.path !== state.profile?.path);
 }
 
+/** Prepares again; while the privacy rules are unknown or invalid, nothing is prepared (nor kept). */
 function withWorkspace(state: StudioState): StudioState {
   const revision = state.revision + 1;
-  const workspace = buildWorkspace(revision, state.profile, state.session, state.workspace);
-  const compare =
-    state.compare === undefined
-      ? undefined
-      : { ...state.compare, workspace: buildWorkspace(revision, state.compare.profile, state.session, state.compare.workspace) };
+  const privacy = rulesToApply(state.privacy);
+  const build = (profile: ProfileSlot | undefined, previous: Workspace | undefined) =>
+    privacy.ready ? buildWorkspace(revision, profile, state.session, previous, privacy.rules) : undefined;
+  const workspace = build(state.profile, state.workspace);
+  const compare = state.compare === undefined ? undefined : { ...state.compare, workspace: build(state.compare.profile, state.compare.workspace) };
   return { ...state, revision, workspace, compare };
 }
 
@@ -63,11 +65,18 @@ function fileRead(state: StudioState, path: string, text: string): StudioState {
     if (profile !== next.compare.profile) next = { ...next, compare: { ...next.compare, profile } };
     prepare ||= profile !== state.compare?.profile && profile.status === 'valid';
   }
+  if (next.privacy?.path === path) {
+    // Valid or not, new rules re-prepare: invalid ones take the panes away.
+    const privacy = privacySlotWithText(next.privacy, text);
+    if (privacy !== next.privacy) next = { ...next, privacy };
+    prepare ||= privacy !== state.privacy;
+  }
   return prepare ? withWorkspace(next) : next;
 }
 
-function fileUnreadable(state: StudioState, path: string, message: string): StudioState {
+function fileUnreadable(state: StudioState, path: string, message: string, missing: boolean): StudioState {
   let next = state;
+  if (next.privacy?.path === path) next = withWorkspace({ ...next, privacy: privacySlotUnreadable(next.privacy, message, missing) });
   if (next.profile?.path === path) next = { ...next, profile: unreadableSlot(next.profile, message) };
   if (next.session?.path === path) next = { ...next, session: unreadableSlot(next.session, message) };
   if (next.compare?.profile.path === path) next = { ...next, compare: { ...next.compare, profile: unreadableSlot(next.compare.profile, message) } };
@@ -120,7 +129,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
     case 'file-read':
       return fileRead(state, action.path, action.text);
     case 'file-unreadable':
-      return fileUnreadable(state, action.path, action.message);
+      return fileUnreadable(state, action.path, action.message, action.missing === true);
     case 'pane-shown':
       return { ...state, pane: action.pane };
     case 'pane-cycled': {

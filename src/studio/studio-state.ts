@@ -1,6 +1,6 @@
 // The studio's state: plain data, changed only by studioReducer.
 
-import type { EventExplanation, FixtureText, PreparedRequest, Profile, Session, TokenCount } from '../index.js';
+import type { EventExplanation, FixtureText, PreparedRequest, PrivacyRules, Profile, Session, TokenCount } from '../index.js';
 import type { PromptLines } from './prompt-lines.js';
 import type { RunRecord } from './run-record.js';
 
@@ -39,6 +39,24 @@ export type SessionSlot = FileSlot<Session> & {
   readonly parsed?: FixtureText | undefined;
 };
 
+/**
+ * The privacy rules file: `--privacy FILE`, else privacy.yaml beside the profiles. Unlike a
+ * profile, rules that turn invalid keep no last good version: nothing of the session is shown or
+ * sent until they are fixed (a privacy rule is never silently skipped).
+ */
+export interface PrivacySlot {
+  readonly path: string;
+  /** Named with --privacy: a missing file is a problem, not "no rules". */
+  readonly required: boolean;
+  /** `absent`: there is no privacy.yaml beside the profiles, so no rules apply. */
+  readonly status: 'loading' | 'absent' | 'valid' | 'invalid';
+  readonly text: string | undefined;
+  /** The compiled rules, only while valid. */
+  readonly rules: PrivacyRules | undefined;
+  /** `file:line:col field: message`, as `recap run` reports them. */
+  readonly problems: readonly string[];
+}
+
 /** Everything derived from one valid profile and one valid session. */
 export interface Workspace {
   /** Grows with every re-preparation; asynchronous results name the revision they belong to. */
@@ -46,8 +64,12 @@ export interface Workspace {
   readonly profilePath: string;
   readonly sessionPath: string;
   readonly profile: Profile;
+  /** The session with the privacy rules applied: every pane, and the model, see only this. */
   readonly session: Session;
+  /** The model request; `privacy` counts what the rules replaced in the whole session. */
   readonly prepared: PreparedRequest;
+  /** Matches the placeholders the rules put in (`[email]`, `[order]`); undefined when none did. */
+  readonly placeholders: RegExp | undefined;
   readonly explanation: EventExplanation;
   readonly promptLines: PromptLines;
 }
@@ -97,6 +119,8 @@ export interface StudioState {
   readonly sessions: readonly StudioFile[];
   readonly profile: ProfileSlot | undefined;
   readonly session: SessionSlot | undefined;
+  /** Undefined when no rules file is looked for (the studio always looks for one). */
+  readonly privacy: PrivacySlot | undefined;
   readonly workspace: Workspace | undefined;
   readonly revision: number;
   readonly pane: PaneName;
@@ -117,12 +141,14 @@ export interface StudioState {
 /** Every pane at its top. */
 export const NO_SCROLL: Readonly<Record<PaneName, number>> = { events: 0, context: 0, prompt: 0, response: 0, diff: 0 };
 
-export function initialStudioState(): StudioState {
+/** `privacy`: the rules file, still to be read; nothing is prepared before it is. */
+export function initialStudioState(privacy?: PrivacySlot): StudioState {
   return {
     profiles: [],
     sessions: [],
     profile: undefined,
     session: undefined,
+    privacy,
     workspace: undefined,
     revision: 0,
     pane: 'events',

@@ -15,7 +15,9 @@ export type SegmentStyle =
   | 'key'
   | 'string'
   | 'number'
-  | 'literal';
+  | 'literal'
+  /** A placeholder privacy rules put in place of what they replaced (`[email]`). */
+  | 'redacted';
 
 export interface Segment {
   readonly text: string;

@@ -10,9 +10,18 @@ describe('theme', () => {
 
   it('uses no colour attribute at all for any style without colour', () => {
     const theme = createTheme({ color: false });
-    const styles = ['plain', 'dim', 'strong', 'heading', 'accent', 'ok', 'warn', 'error', 'added', 'removed', 'key', 'string', 'number', 'literal'] as const;
+    const styles = ['plain', 'dim', 'strong', 'heading', 'accent', 'ok', 'warn', 'error', 'added', 'removed', 'key', 'string', 'number', 'literal', 'redacted'] as const;
     for (const style of styles) expect(theme.text(style).color).toBeUndefined();
     expect(theme.borderColor).toBeUndefined();
+  });
+
+  it('draws privacy placeholders unlike any other role, with colour and without', () => {
+    const others = ['plain', 'dim', 'strong', 'heading', 'accent', 'ok', 'warn', 'error', 'added', 'removed', 'key', 'string', 'number', 'literal'] as const;
+    for (const color of [true, false]) {
+      const theme = createTheme({ color });
+      expect(theme.text('redacted').inverse).toBe(true);
+      for (const style of others) expect(theme.text(style), style).not.toEqual(theme.text('redacted'));
+    }
   });
 
   it('colours errors red when colour is on', () => {

@@ -33,6 +33,7 @@ const COLOURED: Readonly<Record<SegmentStyle, TextAttributes>> = {
   string: { color: 'green' },
   number: { color: 'yellow' },
   literal: { color: 'magenta' },
+  redacted: { color: 'magenta', inverse: true },
 };
 
 // Without colour the meaning must survive in attributes and in the text itself (✓ ✗ + -).
@@ -51,6 +52,8 @@ const MONOCHROME: Readonly<Record<SegmentStyle, TextAttributes>> = {
   string: {},
   number: {},
   literal: {},
+  // The one role drawn inverse in running text: a placeholder stands out without colour too.
+  redacted: { inverse: true },
 };
 
 export function createTheme(options: { readonly color: boolean }): Theme {

@@ -109,7 +109,11 @@ export function useRuns(
     }
     const targets = [current.workspace, current.compare?.workspace].filter((workspace): workspace is Workspace => workspace !== undefined);
     if (current.workspace === undefined) {
-      dispatch({ type: 'notice-shown', notice: { text: 'nothing to run: the profile or the session has no valid version yet', tone: 'error' } });
+      const text =
+        current.privacy?.status === 'invalid'
+          ? 'nothing is sent: the privacy rules have problems (fix and save them)'
+          : 'nothing to run: the profile or the session has no valid version yet';
+      dispatch({ type: 'notice-shown', notice: { text, tone: 'error' } });
       return;
     }
     for (const workspace of targets) void launch(workspace);

@@ -1,12 +1,12 @@
-// Lists the profile and session folders, reads the selected files, and re-reads them whenever
-// they change on disk, so that a save re-prepares at once.
+// Lists the profile and session folders, reads the selected files and the privacy rules, and
+// re-reads them whenever they change on disk, so that a save re-prepares at once.
 
 import path from 'node:path';
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
 import { ReadOrder } from './read-order.js';
 import type { StudioAction } from './studio-action.js';
 import type { StudioDependencies, StudioSettings } from './studio-dependencies.js';
-import { absolutePath, displayPath, hasExtension, PROFILE_EXTENSIONS, SESSION_EXTENSIONS } from './studio-paths.js';
+import { absolutePath, displayPath, hasExtension, PRIVACY_FILE_NAME, PROFILE_EXTENSIONS, SESSION_EXTENSIONS } from './studio-paths.js';
 import type { StudioState } from './studio-state.js';
 
 /** Coalesces the bursts of events one save produces. */
@@ -32,8 +32,9 @@ export function useStudioFiles(
   const timers = useRef(new Map<string, NodeJS.Timeout>());
   const order = useRef(new ReadOrder());
   const wanted = useRef(new Set<string>());
+  const privacyPath = state.privacy?.path;
   wanted.current = new Set(
-    [state.profile?.path, state.session?.path, state.compare?.profile.path].filter((file): file is string => file !== undefined),
+    [state.profile?.path, state.session?.path, state.compare?.profile.path, privacyPath].filter((file): file is string => file !== undefined),
   );
 
   const read = useCallback(
@@ -51,7 +52,7 @@ export function useStudioFiles(
             timers.current.set(shown, setTimeout(() => read(shown, true), MISSING_RETRY_MS));
             return;
           }
-          dispatch({ type: 'file-unreadable', path: shown, message: missing ? 'file not found (deleted or renamed?)' : error.message });
+          dispatch({ type: 'file-unreadable', path: shown, message: missing ? 'file not found (deleted or renamed?)' : error.message, missing });
         },
       );
     },
@@ -78,19 +79,24 @@ export function useStudioFiles(
       dependencies.listFiles(sessionsFolder, SESSION_EXTENSIONS),
     ]);
     const files = (folder: string, names: readonly string[]) => names.map((name) => ({ name, path: displayPath(cwd, path.join(folder, name)) }));
-    if (alive.current) dispatch({ type: 'files-listed', profiles: files(profilesFolder, profiles), sessions: files(sessionsFolder, sessions) });
-  }, [cwd, dependencies, dispatch, profilesFolder, sessionsFolder]);
+    // Privacy rules are YAML too, but never a profile.
+    const profileFiles = files(profilesFolder, profiles).filter((file) => file.name !== PRIVACY_FILE_NAME && file.path !== privacyPath);
+    if (alive.current) dispatch({ type: 'files-listed', profiles: profileFiles, sessions: files(sessionsFolder, sessions) });
+  }, [cwd, dependencies, dispatch, privacyPath, profilesFolder, sessionsFolder]);
 
   useEffect(() => {
     alive.current = true;
     const relist = () =>
       list().catch((error: Error) => dispatch({ type: 'notice-shown', notice: { text: `cannot list files: ${error.message}`, tone: 'error' } }));
     void relist();
-    const stop = dependencies.watch([profilesFolder, sessionsFolder], (change, file) => {
-      const extensions = [...PROFILE_EXTENSIONS, ...SESSION_EXTENSIONS];
-      if (!hasExtension(file, extensions)) return;
-      if (change !== 'change') schedule('\0list', () => void relist());
+    // A --privacy file may live in a folder of its own.
+    const privacyFolder = privacyPath === undefined ? undefined : path.dirname(absolutePath(cwd, privacyPath));
+    const folders = [...new Set([profilesFolder, sessionsFolder, ...(privacyFolder === undefined ? [] : [privacyFolder])])];
+    const stop = dependencies.watch(folders, (change, file) => {
       const shown = displayPath(cwd, file);
+      const extensions = [...PROFILE_EXTENSIONS, ...SESSION_EXTENSIONS];
+      if (!hasExtension(file, extensions) && shown !== privacyPath) return;
+      if (change !== 'change') schedule('\0list', () => void relist());
       if (wanted.current.has(shown)) schedule(shown, () => read(shown));
     });
     const pending = timers.current;
@@ -100,7 +106,7 @@ export function useStudioFiles(
       pending.clear();
       void stop();
     };
-  }, [cwd, dependencies, dispatch, list, profilesFolder, read, schedule, sessionsFolder]);
+  }, [cwd, dependencies, dispatch, list, privacyPath, profilesFolder, read, schedule, sessionsFolder]);
 
   const profilePath = state.profile?.path;
   const sessionPath = state.session?.path;
@@ -114,6 +120,11 @@ export function useStudioFiles(
   useEffect(() => {
     if (comparePath !== undefined) read(comparePath);
   }, [comparePath, read]);
+  useEffect(() => {
+    // Read once as the studio starts, and then on every change. No privacy.yaml at start simply
+    // means no rules: not worth the second look a missing file gets after a save.
+    if (privacyPath !== undefined) read(privacyPath, true);
+  }, [privacyPath, read]);
 
   return { reload: useCallback((shown: string) => schedule(shown, () => read(shown)), [read, schedule]) };
 }
