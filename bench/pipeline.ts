@@ -1,5 +1,6 @@
-// Benchmark of parseSession and prepare against JSON.parse of the same input, at 10k, 100k and
-// 1M events. Prints figures and ratios; it asserts nothing (targets are shown, not enforced).
+// Benchmark of parseSession and prepare against JSON.parse of the same input, and of prepare with
+// every privacy preset against prepare without rules, at 10k, 100k and 1M events. Prints figures
+// and ratios; it asserts nothing (targets are shown, not enforced).
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,12 +12,14 @@ interface Timing {
   operation: string;
   /** Median of the operation's timed runs. */
   medianMs: number;
-  /** Median of the JSON.parse runs interleaved with them. */
+  /** Median of the baseline runs interleaved with them (JSON.parse, or prepare without rules). */
   baselineMs: number;
-  /** Median of the per-pair ratios operation / JSON.parse. */
+  /** Median of the per-pair ratios operation / baseline. */
   ratio: number;
   runs: number;
   warmUps: number;
+  /** Privacy operations: the replacements one run made, by rule. */
+  replacements?: Record<string, number>;
 }
 
 interface Memory {
@@ -26,12 +29,15 @@ interface Memory {
 
 const SIZES = (process.env.RECAP_BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const OPERATIONS = ['json-parse', 'parse-session', 'prepare-limited', 'prepare-full'] as const;
-const TARGETS: Record<string, number> = { 'parse-session': 2, 'prepare-limited': 0.1, 'prepare-full': 1 };
+const PRIVACY_OPERATIONS = ['prepare-limited-privacy', 'prepare-full-privacy'] as const;
+const TARGETS: Record<string, number> = { 'parse-session': 2, 'prepare-limited': 0.1, 'prepare-full': 1, 'prepare-limited-privacy': 1.3, 'prepare-full-privacy': 1.3 };
 const LABELS: Record<string, string> = {
   'json-parse': 'JSON.parse (baseline)',
   'parse-session': 'parseSession',
   'prepare-limited': 'prepare LAST, event_limit 500',
   'prepare-full': 'prepare full render',
+  'prepare-limited-privacy': 'LAST, event_limit 500',
+  'prepare-full-privacy': 'full render',
 };
 
 function worker<T>(operation: string, file: string, runs: number, mode: 'memory' | 'timing'): T {
@@ -45,34 +51,63 @@ function worker<T>(operation: string, file: string, runs: number, mode: 'memory'
 
 const pad = (text: string, width: number) => text.padEnd(width);
 const number = (value: number, digits = 1) => value.toFixed(digits).padStart(9);
+const sessionFile = (directory: string, size: number) => path.join(directory, `session-${size}.json`);
+const runsFor = (size: number) => (size >= 1_000_000 ? 3 : size >= 100_000 ? 5 : 15);
+const verdictOf = (operation: string, ratio: number) => {
+  const target = TARGETS[operation];
+  return target === undefined ? '' : `${ratio <= target ? '≤' : '>'}${target} ${ratio <= target ? '✓' : '✗'}`;
+};
 
 export function runPipelineBenchmark(): void {
   const directory = path.join(tmpdir(), 'recap-bench');
   mkdirSync(directory, { recursive: true });
   console.log('\n## Pipeline: parseSession and prepare vs JSON.parse of the same input');
-  console.log('(each operation in its own process: timed runs interleaved with JSON.parse of the same text after as many');
-  console.log(' untimed warm-up runs (15 at 10k, 5 at 100k, 3 at 1M); ms and ×JSON.parse are medians of the runs and of the');
-  console.log(' per-pair ratios; peak RSS from a separate process running the operation once, input text included)\n');
-  console.log(`${pad('events', 9)} ${pad('operation', 31)} ${'ms'.padStart(9)} ${'events/s'.padStart(12)} ${'µs/event'.padStart(9)} ${'×JSON.parse'.padStart(12)} ${'target'.padStart(7)} ${'peak RSS MB'.padStart(12)} ${'paired JSON.parse ms'.padStart(21)}`);
+  console.log('(generated long sessions with personal data in about 3% of the events: emails, phone numbers, cards, IBANs,');
+  console.log(' IP addresses, API keys and tokens; each operation in its own process: timed runs interleaved with JSON.parse of');
+  console.log(' the same text after as many untimed warm-up runs (15 at 10k, 5 at 100k, 3 at 1M); ms and ×JSON.parse are medians');
+  console.log(' of the runs and of the per-pair ratios; peak RSS from a separate process running the operation once, input text');
+  console.log(' included)\n');
+  console.log(`${pad('events', 9)} ${pad('operation', 31)} ${'ms'.padStart(9)} ${'events/s'.padStart(12)} ${'µs/event'.padStart(9)} ${'×JSON.parse'.padStart(12)} ${'target'.padStart(9)} ${'peak RSS MB'.padStart(12)} ${'paired JSON.parse ms'.padStart(21)}`);
   const perEvent: Record<string, number[]> = {};
   for (const size of SIZES) {
-    const file = path.join(directory, `session-${size}.json`);
-    writeFileSync(file, JSON.stringify(generateLongSession({ events: size, seed: 1 })));
-    const runs = size >= 1_000_000 ? 3 : size >= 100_000 ? 5 : 15;
+    const file = sessionFile(directory, size);
+    writeFileSync(file, JSON.stringify(generateLongSession({ events: size, seed: 1, personalData: true })));
+    const runs = runsFor(size);
     for (const operation of OPERATIONS) {
       const timing = worker<Timing>(operation, file, runs, 'timing');
       const memory = worker<Memory>(operation, file, 1, 'memory');
       const ratio = operation === 'json-parse' ? 1 : timing.ratio;
-      const target = TARGETS[operation];
-      const verdict = target === undefined ? '' : `${ratio <= target ? '≤' : '>'}${target}`;
+      const verdict = verdictOf(operation, ratio);
       (perEvent[operation] ??= []).push((timing.medianMs * 1000) / size);
       console.log(
-        `${pad(size.toLocaleString('en'), 9)} ${pad(LABELS[operation] ?? operation, 31)} ${number(timing.medianMs)} ${Math.round(size / (timing.medianMs / 1000)).toLocaleString('en').padStart(12)} ${number((timing.medianMs * 1000) / size, 2)} ${number(ratio, 3).padStart(12)} ${verdict.padStart(7)} ${number(memory.maxRssMb, 0).padStart(12)} ${operation === 'json-parse' ? '' : number(timing.baselineMs).padStart(21)}`,
+        `${pad(size.toLocaleString('en'), 9)} ${pad(LABELS[operation] ?? operation, 31)} ${number(timing.medianMs)} ${Math.round(size / (timing.medianMs / 1000)).toLocaleString('en').padStart(12)} ${number((timing.medianMs * 1000) / size, 2)} ${number(ratio, 3).padStart(12)} ${verdict.padStart(9)} ${number(memory.maxRssMb, 0).padStart(12)} ${operation === 'json-parse' ? '' : number(timing.baselineMs).padStart(21)}`,
       );
     }
   }
   console.log('\nGrowth (µs per event at each size; flat means linear):');
   for (const [operation, values] of Object.entries(perEvent)) {
     console.log(`  ${pad(LABELS[operation] ?? operation, 31)} ${values.map((value) => value.toFixed(2)).join(' → ')}`);
+  }
+  runPrivacyBenchmark(directory);
+}
+
+/** prepare with every preset against prepare without rules, on the files the pipeline benchmark wrote. */
+function runPrivacyBenchmark(directory: string): void {
+  console.log('\n## Privacy: prepare with presets [email, card, phone, iban, ip, secret] vs prepare without rules');
+  console.log('(same input, same process: timed runs of prepare(profile, session, { privacy }) interleaved with prepare(profile,');
+  console.log(' session), alternating which goes first, after as many untimed warm-up pairs; each run gets a fresh structuredClone');
+  console.log(' of the parsed session, made before the clock starts, so no run reuses another\'s work; prepare redacts what it');
+  console.log(' keeps (the kept events and the context) after selecting; ×plain is the median of the per-pair ratios)\n');
+  console.log(`${pad('events', 9)} ${pad('profile', 22)} ${'privacy ms'.padStart(11)} ${'plain ms'.padStart(9)} ${'×plain'.padStart(8)} ${'target'.padStart(9)} ${'extra µs/event'.padStart(15)} ${'peak RSS MB'.padStart(12)}  replacements`);
+  for (const size of SIZES) {
+    const file = sessionFile(directory, size);
+    for (const operation of PRIVACY_OPERATIONS) {
+      const timing = worker<Timing>(operation, file, runsFor(size), 'timing');
+      const memory = worker<Memory>(operation, file, 1, 'memory');
+      const replacements = Object.entries(timing.replacements ?? {}).map(([rule, count]) => `${rule} ${count}`).join(', ');
+      console.log(
+        `${pad(size.toLocaleString('en'), 9)} ${pad(LABELS[operation] ?? operation, 22)} ${number(timing.medianMs).padStart(11)} ${number(timing.baselineMs)} ${number(timing.ratio, 2).padStart(8)} ${verdictOf(operation, timing.ratio).padStart(9)} ${number(((timing.medianMs - timing.baselineMs) * 1000) / size, 2).padStart(15)} ${number(memory.maxRssMb, 0).padStart(12)}  ${replacements}`,
+      );
+    }
   }
 }

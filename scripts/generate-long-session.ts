@@ -10,7 +10,7 @@
 // Deterministic: a seeded PRNG (mulberry32) and a fixed start date, never Math.random or the
 // clock, so the same arguments always give the same bytes.
 //
-//   npx tsx scripts/generate-long-session.ts [--events N] [--seed S] [--output FILE]
+//   npx tsx scripts/generate-long-session.ts [--events N] [--seed S] [--personal-data] [--output FILE]
 //
 // defaults: 6000 events, seed 1, sessions-fixtures/long-session.json. Benchmarks can import
 // `generateLongSession` instead of reading the file.
@@ -28,6 +28,12 @@ export interface LongSessionOptions {
   readonly seed: number;
   /** ISO 8601 time of the first event; defaults to 2026-03-02T13:05:00.000Z. */
   readonly start?: string;
+  /**
+   * Adds personal data for privacy rules to redact (customer emails and phone numbers, a card
+   * number, an IBAN, IP addresses, API keys and tokens), in about 3% of the events; off by
+   * default, which keeps the default output as it was.
+   */
+  readonly personalData?: boolean;
 }
 
 export const DEFAULT_EVENTS = 6000;
@@ -412,6 +418,90 @@ function readingBreak(r: Recorder, s: State): void {
   r.seen(r.int(100, 800), widgetSelector(s.dashboard, index), s.dashboard.widgets[index] as string);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Personal data (with `personalData`): scenes drawn from a second PRNG, so that the main story
+// draws the same numbers as without them.
+
+const CUSTOMERS = ['Lena Vogel', 'Tomás Ortega', 'Aisha Khan', 'Marc Dubois', 'Yuki Tanaka', 'Priya Nair', 'Jonas Berg', 'Chloé Martin'] as const;
+const MAIL_DOMAINS = ['mailbox.example', 'postfach.example', 'correo.example'] as const;
+const TOKEN_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+interface Customer {
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly ip: string;
+}
+
+function customer(d: Recorder): Customer {
+  const name = d.pick(CUSTOMERS);
+  const [first = '', last = ''] = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(' ');
+  return {
+    name,
+    email: `${first}.${last}${d.chance(0.3) ? d.int(1, 99) : ''}@${d.pick(MAIL_DOMAINS)}`,
+    phone: `+${d.pick(['49 30', '44 20', '33 6', '1 415'])} ${d.int(100, 999)} ${d.int(1000, 9999)}`,
+    ip: `${d.pick(['81', '92', '178', '203'])}.${d.int(0, 255)}.${d.int(0, 255)}.${d.int(1, 254)}`,
+  };
+}
+
+function token(d: Recorder, length: number): string {
+  let text = '';
+  for (let index = 0; index < length; index++) text += TOKEN_CHARACTERS[d.int(0, TOKEN_CHARACTERS.length - 1)];
+  return text;
+}
+
+/** 16 digits starting with 4 or 5 that pass the Luhn check, grouped by 4. */
+function cardNumber(d: Recorder): string {
+  const digits = [d.pick([4, 5])];
+  while (digits.length < 15) digits.push(d.int(0, 9));
+  const sum = digits.reduce((total, digit, index) => total + (index % 2 === 0 ? (digit * 2 > 9 ? digit * 2 - 9 : digit * 2) : digit), 0);
+  digits.push((10 - (sum % 10)) % 10);
+  return digits.join('').replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** A German IBAN with valid check digits (ISO 13616), grouped by 4. */
+function iban(d: Recorder): string {
+  let bban = '';
+  while (bban.length < 18) bban += String(d.int(0, 9));
+  const remainder = [...`${bban}131400`].reduce((value, digit) => (value * 10 + Number(digit)) % 97, 0);
+  return `DE${String(98 - remainder).padStart(2, '0')}${bban}`.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+function lookUpCustomer(r: Recorder, d: Recorder): void {
+  const who = customer(d);
+  r.emit(d.pause(3000, 0.5), { type: 'input-change', target: { selector: 'header input#global-search' }, value: who.email });
+  r.seen(d.int(300, 900), 'div.command-palette li.customer', `${who.name} · ${who.email} · ${who.phone}`);
+  r.seen(d.pause(2000, 0.4), 'table.customer-sessions tr', `Last login ${d.int(1, 28)} Feb from ${who.ip}`);
+  r.emit(d.pause(1500, 0.4), { type: 'copy', text: who.email, target: { selector: 'div.customer-card span.email' } });
+}
+
+function updateBilling(r: Recorder, d: Recorder): void {
+  r.navigate(d.int(250, 800), `/${WORKSPACE}/settings/billing`, 'Billing');
+  const sepa = d.chance(0.3);
+  const value = sepa ? iban(d) : cardNumber(d);
+  r.emit(d.pause(9000, 0.5), { type: 'input-change', target: { selector: sepa ? 'form.billing input#iban' : 'form.billing input#card-number' }, value });
+  r.click(d.pause(2000, 0.4), 'form.billing button[type=submit]', 'Save payment method');
+  r.custom(d.int(3, 60), 'Payment Method Updated', { method: sepa ? 'sepa' : 'card', last4: value.slice(-4) });
+}
+
+function createApiKey(r: Recorder, d: Recorder): void {
+  const key = `sk_live_${token(d, 24)}`;
+  r.navigate(d.int(250, 800), `/${WORKSPACE}/settings/api`, 'API keys');
+  r.click(d.pause(2500, 0.4), 'button#new-api-key', 'New API key');
+  r.seen(d.int(200, 600), 'div.api-key-dialog code', key);
+  r.emit(d.pause(1200, 0.3), { type: 'copy', text: key, target: { selector: 'div.api-key-dialog code' } });
+}
+
+function expiredSession(r: Recorder, d: Recorder): void {
+  const jwt = `eyJhbGciOiJIUzI1NiJ9.eyJ${token(d, 40)}.${token(d, 43)}`;
+  r.emit(d.pause(2000, 0.5), { type: 'network-error', url: `${API}/v2/auth/refresh?session_token=${token(d, 32)}`, method: 'POST', status: 401 });
+  r.emit(d.int(2, 30), { type: 'console-error', message: `AuthError: 401 Unauthorized (Authorization: Bearer ${jwt})` });
+}
+
+const PERSONAL_SCENES: readonly ((r: Recorder, d: Recorder) => void)[] = [lookUpCustomer, lookUpCustomer, updateBilling, createApiKey, expiredSession];
+/** The chance of a personal-data scene after each scene of the story. */
+const PERSONAL_SCENE_CHANCE = 0.07;
+
 type Scene = (r: Recorder, s: State) => void;
 
 const SCENES: readonly (readonly [Scene, number])[] = [
@@ -470,7 +560,12 @@ export function generateLongSession(options: LongSessionOptions): SessionFixture
   r.emit(r.pause(3000, 0.4), { type: 'dead-click', target: { selector: 'div.query-result th.sortable-disabled', text: 'revenue' } });
   openDashboard(r, s, DASHBOARDS[1] as Dashboard, true);
 
-  while (r.events.length < count) pickScene(r)(r, s);
+  // The dice of the personal-data scenes: a PRNG of their own (see PERSONAL_SCENES).
+  const dice = options.personalData === true ? new Recorder(start, mulberry32(options.seed ^ 0x5eed)) : undefined;
+  while (r.events.length < count) {
+    pickScene(r)(r, s);
+    if (dice?.chance(PERSONAL_SCENE_CHANCE) === true) dice.pick(PERSONAL_SCENES)(r, dice);
+  }
   const events = r.events.slice(0, count);
 
   return {
@@ -514,13 +609,14 @@ function main(): void {
       events: { type: 'string', default: String(DEFAULT_EVENTS) },
       seed: { type: 'string', default: String(DEFAULT_SEED) },
       start: { type: 'string' },
+      'personal-data': { type: 'boolean' },
       output: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
   if (values.help) {
-    console.log('usage: npx tsx scripts/generate-long-session.ts [--events N] [--seed S] [--start ISO] [--output FILE]');
+    console.log('usage: npx tsx scripts/generate-long-session.ts [--events N] [--seed S] [--start ISO] [--personal-data] [--output FILE]');
     return;
   }
   const events = Number(values.events);
@@ -529,7 +625,7 @@ function main(): void {
   if (!Number.isInteger(seed)) throw new Error(`--seed: expected an integer, got ${values.seed}`);
   const here = dirname(fileURLToPath(import.meta.url));
   const output = values.output ?? resolve(here, '../sessions-fixtures/long-session.json');
-  const fixture = generateLongSession({ events, seed, ...(values.start === undefined ? {} : { start: values.start }) });
+  const fixture = generateLongSession({ events, seed, personalData: values['personal-data'] === true, ...(values.start === undefined ? {} : { start: values.start }) });
   mkdirSync(dirname(output), { recursive: true });
   writeFileSync(output, serializeSession(fixture));
   const first = fixture.events[0]?.timestamp;

@@ -4,7 +4,7 @@ import type { Profile } from '../profile/profile-schema.js';
 import type { ResponseSchema } from '../profile/response-schema-terms.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
 import { redactSession } from '../privacy/redact-session.js';
-import type { Session } from '../session/session-schema.js';
+import type { Session, SessionEvent } from '../session/session-schema.js';
 import { assembleContext, type AssembledContext } from './assemble-context.js';
 import { estimateTokens } from './estimate-tokens.js';
 import { EventLineCache } from './event-line-cache.js';
@@ -69,7 +69,7 @@ export interface PreparedRequest {
   readonly generation: GenerationSettings;
   /** Estimated prompt tokens; a model that can count offers {@link SummaryModel.countTokens}. */
   readonly tokens: TokenCount;
-  /** With privacy rules: how many replacements each rule made in the session (`{ email: 3 }`). */
+  /** With privacy rules: how many replacements each rule made in what the prompt can show: the kept events and the session's context (`{ email: 3 }`). */
   readonly privacy?: Readonly<Record<string, number>>;
 }
 
@@ -103,15 +103,15 @@ export function sameSelection(left: Profile, right: Profile): boolean {
 
 /** The rules each prepared request was made with: a request is reused only under the same rules. */
 const rulesOfPrepared = new WeakMap<PreparedRequest, PrivacyRules>();
-/** Sessions redacted by rules, while both live: the studio prepares one session again and again. */
-const redactedSessions = new WeakMap<Session, WeakMap<PrivacyRules, ReturnType<typeof redactSession>>>();
-
-function redactedOnce(session: Session, rules: PrivacyRules): ReturnType<typeof redactSession> {
-  let byRules = redactedSessions.get(session);
-  if (byRules === undefined) redactedSessions.set(session, (byRules = new WeakMap()));
-  let redacted = byRules.get(rules);
-  if (redacted === undefined) byRules.set(rules, (redacted = redactSession(session, rules)));
-  return redacted;
+/**
+ * The kept events and the session's context with the rules applied, and what the rules replaced
+ * in them: only what the prompt can show is redacted, so that a profile keeping 500 events of a
+ * million pays for 500.
+ */
+function redactSelection(session: Session, kept: readonly IndexedEvent[], rules: PrivacyRules): { session: Session; kept: IndexedEvent[]; counts: ReadonlyMap<string, number> } {
+  const shown: Session = { ...session, events: kept.map(({ event }) => event) };
+  const { session: redacted, counts } = redactSession(shown, rules);
+  return { session: redacted, kept: kept.map(({ index }, position) => ({ index, event: redacted.events[position] as SessionEvent })), counts };
 }
 
 // Event lines (without offsets) of sessions prepared again and again, while the session lives.
@@ -140,8 +140,9 @@ function lineCacheOf(session: Session): EventLineCache {
  * @param profile - A validated profile ({@link parseProfile}, {@link loadProfile}).
  * @param recorded - A loaded session ({@link parseSession}, {@link loadSession}).
  * @param options - `previous`: an earlier preparation of the same session object to build on;
- *   `privacy`: rules applied to the session before anything is selected or rendered (the prompt,
- *   the context and the kept events all see the redacted session; `privacy` counts what they replaced).
+ *   `privacy`: rules applied to the kept events and the context before anything is rendered (the
+ *   prompt, the context and the kept events all see them redacted; events are selected by what was
+ *   recorded, and `privacy` counts what the rules replaced).
  * @example
  * ```ts
  * import { loadProfile, loadSession, prepare } from 'recap';
@@ -161,35 +162,45 @@ export function prepare(
 ): PreparedRequest {
   const previous = options.previous;
   const privacy = options.privacy;
-  // The rules apply before anything is selected or rendered: nothing below sees what they replace.
-  const redacted = privacy === undefined ? undefined : redactedOnce(recorded, privacy);
-  const session = redacted?.session ?? recorded;
   const reused =
     previous !== undefined && previous.session === recorded && rulesOfPrepared.get(previous.prepared) === privacy && sameSelection(previous.profile, profile) ? previous.prepared : undefined;
-  let selected: Pick<PreparedRequest, 'events' | 'context'>;
+  let selected: Pick<PreparedRequest, 'events' | 'context' | 'privacy'>;
+  let sessionId = recorded.id;
   let rendered: RenderedPrompt;
   if (reused === undefined) {
-    const window = sliceWindow(session.events, profile.slice);
+    const window = sliceWindow(recorded.events, profile.slice);
     // The same result as sliceEvents(filterEvents(...)) (a property test holds them equal), without
     // visiting events outside the window more than once.
-    const { kept, matched } = selectEvents(session.events, window, profile.slice, profile.events);
+    const selection = selectEvents(recorded.events, window, profile.slice, profile.events);
+    // The rules apply to what was selected before anything is rendered: nothing below sees what
+    // they replace.
+    const redacted = privacy === undefined ? undefined : redactSelection(recorded, selection.kept, privacy);
+    const session = redacted?.session ?? recorded;
+    const kept = redacted?.kept ?? selection.kept;
+    sessionId = session.id;
     const context = assembleContext(session, profile.context);
-    selected = { events: { total: session.events.length, matched, kept, window }, context };
+    selected = {
+      events: { total: recorded.events.length, matched: selection.matched, kept, window },
+      context,
+      ...(redacted === undefined ? {} : { privacy: Object.fromEntries(redacted.counts) }),
+    };
     rendered = renderPrompt({
       prePrompt: profile.llm?.pre_prompt,
       postPrompt: profile.llm?.post_prompt,
-      sessionId: session.id,
+      sessionId,
       context: context.included,
       events: kept,
-      // Remembering lines costs a first render a little: only once the caller renders again.
-      lineCache: previous?.session === recorded ? lineCacheOf(session) : undefined,
+      // Remembering lines costs a first render a little: only once the caller renders again (and
+      // only for the session as recorded: redacted lines are not the recorded session's).
+      lineCache: previous?.session === recorded && privacy === undefined ? lineCacheOf(recorded) : undefined,
     });
   } else {
     selected = reused;
+    sessionId = reused.sessionId;
     rendered = composePrompt(profile.llm?.pre_prompt, reused.sessionBlock, profile.llm?.post_prompt);
   }
   const prepared: PreparedRequest = {
-    sessionId: session.id,
+    sessionId,
     prompt: rendered.text,
     sessionBlock: rendered.sessionBlock,
     sessionBlockStart: rendered.sessionBlockStart,
@@ -201,7 +212,7 @@ export function prepare(
       responseSchema: profile.llm?.response_schema,
     },
     tokens: { prompt: estimateTokens(rendered.text), method: 'estimate' },
-    ...(redacted === undefined ? {} : { privacy: Object.fromEntries(redacted.counts) }),
+    ...(selected.privacy === undefined ? {} : { privacy: selected.privacy }),
   };
   if (privacy !== undefined) rulesOfPrepared.set(prepared, privacy);
   return prepared;

@@ -101,3 +101,16 @@ describe('redactSession and the session id', () => {
     expect(redactSession(plain, rules).session).toBe(plain);
   });
 });
+
+describe('redactSession on repeated texts', () => {
+  it('counts a text repeated in many events once per occurrence, and redacts it as a URL or a text by its field', () => {
+    const rules = parsePrivacyRules('presets: [email]\nstrip_url_params: [ref]\n');
+    const url = 'https://shop.test/?ref=ada@example.com&page=2';
+    const events = Array.from({ length: 5 }, (_, index) => ({ type: 'click', timestamp: `2026-11-01T10:00:0${index}Z`, target: { selector: 'a', text: url } }));
+    const session = parseSession({ id: 'u-1:s-1', events: [...events, { type: 'navigate', timestamp: '2026-11-01T10:00:09Z', url }] });
+    const redacted = redactSession(session, rules);
+    expect(redacted.session.events.slice(0, 5).map((event) => event.target?.text)).toEqual(Array(5).fill('https://shop.test/?ref=[email]&page=2'));
+    expect(redacted.session.events[5]?.url).toBe('https://shop.test/?page=2');
+    expect(Object.fromEntries(redacted.counts)).toEqual({ email: 5, url_param: 1 });
+  });
+});

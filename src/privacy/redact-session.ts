@@ -3,7 +3,7 @@
 // stripped parameters, and values at masked property paths (or, with the `secret` preset, under
 // secret-looking names) become placeholders. No event is removed and no field other than a
 // redacted value changes; an object nothing matched in is returned as it was (not copied), so a
-// session without personal data costs one walk and no allocation.
+// session without personal data costs one walk, in which each distinct string is redacted once.
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { isSecretPropertyName } from './presets.js';
@@ -44,7 +44,6 @@ interface Walk {
 }
 
 const count = (walk: Walk, rule: string, by = 1) => walk.counts.set(rule, (walk.counts.get(rule) ?? 0) + by);
-const NOTHING_KEPT: ReadonlySet<string> = new Set();
 
 /** A string redacted as a URL or a text, its replacements counted as if it had been redacted here. */
 function redactString(walk: Walk, value: string, key: string): string {
@@ -75,7 +74,7 @@ function redactValue(walk: Walk, value: unknown, path: string, key: string): unk
     }
     return changed ?? value;
   }
-  if (value !== null && typeof value === 'object') return redactObject(walk, value as Record<string, unknown>, path, NOTHING_KEPT);
+  if (value !== null && typeof value === 'object') return redactObject(walk, value as Record<string, unknown>, path);
   return value;
 }
 
@@ -83,12 +82,12 @@ function redactValue(walk: Walk, value: unknown, path: string, key: string): unk
  * An object's fields redacted, `kept` ones left alone; the same object when nothing changed. Its
  * own enumerable fields are walked with for...in, which unlike Object.entries allocates nothing.
  */
-function redactObject(walk: Walk, object: Record<string, unknown>, path: string, kept: ReadonlySet<string>): Record<string, unknown> {
+function redactObject(walk: Walk, object: Record<string, unknown>, path: string, kept?: ReadonlySet<string>): Record<string, unknown> {
   let changed: Record<string, unknown> | undefined;
   for (const key in object) {
     if (!Object.hasOwn(object, key)) continue;
     const value = object[key];
-    if (value === undefined || kept.has(key)) continue;
+    if (value === undefined || kept?.has(key) === true) continue;
     // Without globs no path is masked: the path is not even built.
     const childPath = !walk.masks ? '' : path === '' ? key : `${path}.${key}`;
     let redacted: unknown;

@@ -12,9 +12,9 @@ import type { ProfileSlot, SessionSlot, Workspace } from './studio-state.js';
  * changed only the prompts or generation settings builds on `previous`: the session block, the
  * event fates and the block's lines stay (the result is the same as building afresh).
  *
- * With `rules`, the session is redacted first and everything is derived from the redacted one:
- * the prompt (the same as `prepare(profile, session, { privacy: rules })`), and the events the
- * Events pane lists, dropped ones included, and their fates (a rule can rename a custom event).
+ * With `rules`, the prompt is `prepare(profile, session, { privacy: rules })`, and the events the
+ * Events pane lists, dropped ones included, are the whole session redacted; their fates are the
+ * recorded events' (as prepare selects them).
  */
 export function buildWorkspace(
   revision: number,
@@ -26,7 +26,10 @@ export function buildWorkspace(
   if (profile?.value === undefined || session?.value === undefined) return undefined;
   const redacted = rules === undefined ? undefined : redactedOnce(session.value, rules);
   const shown = redacted?.session ?? session.value;
-  const prepared = prepare(profile.value, shown, { previous });
+  const prepared = prepare(profile.value, session.value, {
+    previous: previous === undefined ? undefined : { profile: previous.profile, session: previous.recorded, prepared: previous.prepared },
+    privacy: rules,
+  });
   // prepare hands back the previous selection itself when it built on it: then the event fates
   // and the session block's lines are the previous ones too.
   const reused = previous !== undefined && prepared.events === previous.prepared.events;
@@ -36,9 +39,10 @@ export function buildWorkspace(
     sessionPath: session.path,
     profile: profile.value,
     session: shown,
-    prepared: redacted === undefined ? prepared : { ...prepared, privacy: redacted.counts },
+    recorded: session.value,
+    prepared,
     placeholders: placeholderPattern(redacted?.counts),
-    explanation: reused ? previous.explanation : explainEvents(profile.value, shown),
+    explanation: reused ? previous.explanation : explainEvents(profile.value, session.value),
     promptLines: reused
       ? promptLinesAround(prepared.prompt, prepared.sessionBlock, prepared.sessionBlockStart, previous.promptLines)
       : promptLines(prepared.prompt, prepared.sessionBlock, prepared.sessionBlockStart),

@@ -66,7 +66,9 @@ export interface Workspace {
   readonly profile: Profile;
   /** The session with the privacy rules applied: every pane, and the model, see only this. */
   readonly session: Session;
-  /** The model request; `privacy` counts what the rules replaced in the whole session. */
+  /** The session as recorded, which `prepare` builds on (never shown). */
+  readonly recorded: Session;
+  /** The model request; `privacy` counts what the rules replaced in what the prompt can show. */
   readonly prepared: PreparedRequest;
   /** Matches the placeholders the rules put in (`[email]`, `[order]`); undefined when none did. */
   readonly placeholders: RegExp | undefined;

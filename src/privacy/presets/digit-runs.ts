@@ -1,0 +1,150 @@
+// Runs of digit groups in a text (`+1 (415) 555-0100`, `4111 1111 1111 1111`), shared by the
+// `card` and `phone` presets: each finds the windows of consecutive groups that pass its test.
+
+import { matchesOf, type Span } from './detector.js';
+import { isDigitCode } from './is-digit-code.js';
+
+/**
+ * A run of digit groups: an optional `+`, then groups (`415` or `(415)`) joined by one of ` .-`
+ * (or by nothing next to a parenthesis). A group of digits is always followed by a non-digit, so
+ * the run is split into groups in one way only.
+ */
+const DIGIT_RUN = /(?<![\w.+-])\+?(?:\(\d{1,6}\)|\d+)(?:(?:[ .-]|(?<=\))|(?=\())(?:\(\d{1,6}\)|\d+))*/g;
+
+export interface DigitGroup {
+  /** Where the group starts (its `(` when parenthesised) and ends (after its `)`). */
+  readonly start: number;
+  readonly end: number;
+  readonly digits: number;
+  readonly parenthesised: boolean;
+  /** The character before the group that joins it to the previous one: ` `, `.`, `-`, or `''`. */
+  readonly separator: string;
+}
+
+export interface DigitRun {
+  readonly start: number;
+  readonly end: number;
+  readonly plus: boolean;
+  readonly groups: readonly DigitGroup[];
+}
+
+/** Which groups of a run [first, last] a window covers, and how many digits they hold. */
+export interface GroupWindow {
+  readonly first: number;
+  readonly last: number;
+  readonly digits: number;
+}
+
+export type WindowTest = (text: string, run: DigitRun, window: GroupWindow) => boolean;
+
+export function findDigitRuns(text: string): DigitRun[] {
+  const runs: DigitRun[] = [];
+  for (const match of matchesOf(DIGIT_RUN, text)) runs.push(parseDigitRun(text, match.index, match.index + match[0].length));
+  return runs;
+}
+
+function parseDigitRun(text: string, start: number, end: number): DigitRun {
+  const plus = text[start] === '+';
+  const groups: DigitGroup[] = [];
+  let index = plus ? start + 1 : start;
+  while (index < end) {
+    let separator = '';
+    const character = text[index];
+    if (groups.length > 0 && (character === ' ' || character === '.' || character === '-')) {
+      separator = character;
+      index++;
+    }
+    const group = readDigitGroup(text, index, separator);
+    groups.push(group);
+    index = group.end;
+  }
+  return { start, end, plus, groups };
+}
+
+function readDigitGroup(text: string, start: number, separator: string): DigitGroup {
+  const parenthesised = text[start] === '(';
+  let index = parenthesised ? start + 1 : start;
+  const digitsStart = index;
+  while (index < text.length && isDigitCode(text.charCodeAt(index))) index++;
+  const digits = index - digitsStart;
+  if (parenthesised) index++;
+  return { start, end: index, digits, parenthesised, separator };
+}
+
+/**
+ * The windows of consecutive groups of each run that pass `test`, left to right, never
+ * overlapping: from each group the longest passing window with at most `maxDigits` digits is taken.
+ */
+export function passingWindows(text: string, runs: readonly DigitRun[], maxDigits: number, test: WindowTest): Span[] {
+  const spans: Span[] = [];
+  for (const run of runs) spans.push(...passingWindowsOfRun(text, run, maxDigits, test));
+  return spans;
+}
+
+function passingWindowsOfRun(text: string, run: DigitRun, maxDigits: number, test: WindowTest): Span[] {
+  const spans: Span[] = [];
+  let first = 0;
+  while (first < run.groups.length) {
+    const window = longestPassingWindow(text, run, first, maxDigits, test);
+    if (window === undefined) {
+      first++;
+      continue;
+    }
+    spans.push(windowSpan(run, window));
+    first = window.last + 1;
+  }
+  return spans;
+}
+
+function longestPassingWindow(text: string, run: DigitRun, first: number, maxDigits: number, test: WindowTest): GroupWindow | undefined {
+  let best: GroupWindow | undefined;
+  let digits = 0;
+  for (let last = first; last < run.groups.length; last++) {
+    digits += groupAt(run, last).digits;
+    if (digits > maxDigits) break;
+    const window = { first, last, digits };
+    if (test(text, run, window)) best = window;
+  }
+  return best;
+}
+
+export function windowSpan(run: DigitRun, window: GroupWindow): Span {
+  const start = startsAtPlus(run, window) ? run.start : groupAt(run, window.first).start;
+  return { start, end: groupAt(run, window.last).end };
+}
+
+export function groupAt(run: DigitRun, index: number): DigitGroup {
+  const group = run.groups[index];
+  if (group === undefined) throw new RangeError(`no digit group ${index}`);
+  return group;
+}
+
+export function windowGroups(run: DigitRun, window: GroupWindow): readonly DigitGroup[] {
+  return run.groups.slice(window.first, window.last + 1);
+}
+
+export function startsAtPlus(run: DigitRun, window: GroupWindow): boolean {
+  return run.plus && window.first === 0;
+}
+
+function isWordCharacter(character: string | undefined): boolean {
+  return character !== undefined && /\w/.test(character);
+}
+
+/**
+ * A window stands on its own in the text: it is joined to the rest of its run only by spaces
+ * (not inside a dotted or dashed number, nor glued to a parenthesis), and no letter or digit
+ * follows the run right after it.
+ */
+export function hasCleanEdges(text: string, run: DigitRun, window: GroupWindow): boolean {
+  if (window.first > 0 && groupAt(run, window.first).separator !== ' ') return false;
+  const next = run.groups[window.last + 1];
+  if (next !== undefined) return next.separator === ' ';
+  return !isWordCharacter(text[run.end]);
+}
+
+/** Whether the groups after the first are all joined by the same one separator. */
+export function hasOneSeparator(groups: readonly DigitGroup[]): boolean {
+  const separator = groups[1]?.separator;
+  return groups.slice(1).every((group) => group.separator === separator);
+}

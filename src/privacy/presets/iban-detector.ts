@@ -1,0 +1,61 @@
+// The `iban` preset: IBANs compact or grouped by 4 with spaces, upper case, with a valid mod-97
+// checksum (ISO 13616).
+
+import { matchesOf, type Detector, type Span } from './detector.js';
+import { isDigitCode } from './is-digit-code.js';
+
+/**
+ * Two upper-case letters, two check digits, then 11–30 letters or digits either compact or in
+ * space-separated blocks of 4 (the last block 1–3 long). Blocks are separated by a space, so they
+ * can be split only one way.
+ */
+const IBAN = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[A-Z0-9]{11,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?)(?![A-Za-z0-9])/g;
+
+const IBAN_MIN_LENGTH = 15;
+const IBAN_MAX_LENGTH = 34;
+
+export const ibanDetector: Detector = {
+  mayMatch: (facts) => facts.counts.digits >= 9 && facts.text.length >= IBAN_MIN_LENGTH,
+  find: (facts) => findIbans(facts.text),
+};
+
+function findIbans(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of matchesOf(IBAN, text)) {
+    const length = validIbanLength(match[0]);
+    if (length !== undefined) spans.push({ start: match.index, end: match.index + length });
+  }
+  return spans;
+}
+
+/**
+ * The length of the longest valid IBAN that `candidate` starts with, dropping trailing blocks
+ * (a grouped IBAN may be followed by a code or an amount that looks like one more block).
+ */
+function validIbanLength(candidate: string): number | undefined {
+  let end = candidate.length;
+  while (end > 0) {
+    const compact = candidate.slice(0, end).replaceAll(' ', '');
+    if (compact.length < IBAN_MIN_LENGTH) return undefined;
+    if (hasValidIbanChecksum(compact)) return end;
+    end = candidate.lastIndexOf(' ', end - 1);
+  }
+  return undefined;
+}
+
+/** ISO 13616: the country code and check digits moved to the end, letters as 10–35, mod 97 is 1. */
+function hasValidIbanChecksum(compact: string): boolean {
+  if (compact.length < IBAN_MIN_LENGTH || compact.length > IBAN_MAX_LENGTH) return false;
+  const rearranged = compact.slice(4) + compact.slice(0, 4);
+  let remainder = 0;
+  for (let index = 0; index < rearranged.length; index++) {
+    remainder = appendIbanCharacter(remainder, rearranged.charCodeAt(index));
+  }
+  return remainder === 1;
+}
+
+function appendIbanCharacter(remainder: number, code: number): number {
+  if (isDigitCode(code)) return (remainder * 10 + (code - 48)) % 97;
+  const letterValue = code - 55; // 'A' is 10
+  return (remainder * 100 + letterValue) % 97;
+}

@@ -1,0 +1,52 @@
+// The `ip` preset: IPv4 dotted quads, and IPv6 addresses (compressed forms included) holding at
+// least one digit, validated by `isIP`.
+
+import { isIP } from 'node:net';
+import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
+import type { TextFacts } from './text-facts.js';
+
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+
+/** Four octets, not preceded by a word character or a dot and not followed by `.digit` or a word character. */
+const IPV4 = new RegExp(`(?<![\\w.])(?:${OCTET}\\.){3}${OCTET}(?!\\.?\\w)`, 'g');
+
+/**
+ * A run of hex digits, colons and dots that has a colon within its first 5 characters, at most 45
+ * long; the run must be whole (bounded on both sides), so a failed attempt costs at most 45 steps.
+ */
+const IPV6_CANDIDATE = /(?<![\w:.])[0-9A-Fa-f]{0,4}:[0-9A-Fa-f:.]{1,44}(?![\w:.])/g;
+
+export const ipDetector: Detector = {
+  mayMatch: (facts) => facts.counts.digits >= 1 && (facts.counts.dots > 0 || facts.counts.colons > 0),
+  find: findIps,
+};
+
+function findIps(facts: TextFacts): Span[] {
+  const spans: Span[] = [];
+  if (facts.counts.digits >= 4 && facts.counts.dots >= 3) spans.push(...spansOf(IPV4, facts.text));
+  // An address has two colons (see isIpv6Address): `https://host/` has one.
+  if (facts.counts.colons >= 2) spans.push(...findIpv6(facts.text));
+  return spans;
+}
+
+function findIpv6(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of matchesOf(IPV6_CANDIDATE, text)) {
+    const address = withoutTrailingDots(match[0]);
+    if (isIpv6Address(address)) spans.push({ start: match.index, end: match.index + address.length });
+  }
+  return spans;
+}
+
+function withoutTrailingDots(candidate: string): string {
+  let end = candidate.length;
+  while (end > 0 && candidate[end - 1] === '.') end--;
+  return candidate.slice(0, end);
+}
+
+/** At least two colons and one digit (so `10:00` and hex words like `dead::beef` are not addresses), and valid for `isIP`. */
+function isIpv6Address(candidate: string): boolean {
+  if (candidate.indexOf(':') === candidate.lastIndexOf(':')) return false;
+  if (!/\d/.test(candidate)) return false;
+  return isIP(candidate) === 6;
+}

@@ -1,0 +1,114 @@
+// The `secret` preset in free text: JWTs, API keys of well-known shapes, the token after `Bearer`
+// (the word itself is not part of the match), and the value of `key=value` / `key: value` pairs
+// whose key is a secret name (see isSecretPropertyName).
+
+import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
+import { isSecretPropertyName } from './secret-property-name.js';
+import type { TextFacts } from './text-facts.js';
+
+/** `eyJ…` (a base64url JSON header), a payload and a signature (empty for unsigned tokens). */
+const JWT = /(?<![\w-])eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g;
+
+/** The token after `Bearer`; the match is the token alone. */
+const BEARER = /\bbearer[ \t]+([\w.~+/-]{8,}=*)/gi;
+
+/** API keys of well-known shapes, each starting with a fixed prefix. */
+const API_KEY = new RegExp(
+  `(?<![\\w-])(?:${[
+    'sk-[\\w-]{20,}', // OpenAI
+    '(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{20,}', // Stripe
+    '(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9])', // AWS access key id
+    'gh[pousr]_[A-Za-z0-9]{20,}', // GitHub
+    'github_pat_\\w{20,}', // GitHub fine-grained
+    'xox[abposr]-[A-Za-z0-9-]{10,}', // Slack
+    'AIza[\\w-]{35}(?![\\w-])', // Google
+  ].join('|')})`,
+  'g',
+);
+
+/**
+ * `key=value`, `key: value`, `"key": "value"`: a key of at most 64 characters starting at a word,
+ * then the value quoted or up to a space or delimiter. An HTTP scheme (`Bearer`, `Basic`) before
+ * the value is skipped. Groups: 1 the key, 2 to 4 the value (double-quoted, single-quoted, bare).
+ */
+const KEY_VALUE = /(?<![\w.-])([A-Za-z][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3}(?:(?:bearer|basic)[ \t]+)?(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"',;&()[\]{}<>]{1,256}))/gi;
+
+export const secretDetector: Detector = {
+  mayMatch: (facts) => facts.text.length >= 5,
+  find: findSecrets,
+};
+
+/**
+ * Pieces of text one of which every name isSecretPropertyName accepts holds, in any case: each of
+ * its secret words, word endings and beginnings holds one (`passw` for password and passwd, `api`
+ * for apikey and api key, `private` for privatekey and private key). A text without any of them
+ * has no `key=value` pair whose key is a secret name.
+ */
+const SECRET_NAME_PIECE = /passw|pwd|secret|token|api|authorization|cookie|otp|pin|cvv|cvc|ssn|private/i;
+
+/** The fixed starts of the API_KEY shapes: a text without any holds no API key. */
+const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|AIza/;
+
+/** What a JWT, a Bearer token (as findSecrets looks for it) or an API key starts with: one test for the three. */
+const TOKEN_START = new RegExp(`eyJ|earer|EARER|${API_KEY_START.source}`);
+
+function findSecrets(facts: TextFacts): Span[] {
+  const spans: Span[] = [];
+  if (TOKEN_START.test(facts.text)) {
+    if (facts.has('eyJ')) spans.push(...spansOf(JWT, facts.text));
+    if (facts.has('earer') || facts.has('EARER')) spans.push(...findBearerTokens(facts.text));
+    if (API_KEY_START.test(facts.text)) spans.push(...findApiKeys(facts.text));
+  }
+  if ((facts.counts.equalSigns > 0 || facts.counts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) spans.push(...findSecretValues(facts.text));
+  return spans;
+}
+
+/** Bearer tokens of 8+ characters with at least one digit (so `Bearer authentication` is prose). */
+function findBearerTokens(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of matchesOf(BEARER, text)) {
+    const token = match[1] ?? '';
+    if (!/\d/.test(token)) continue;
+    const end = match.index + match[0].length;
+    spans.push({ start: end - token.length, end });
+  }
+  return spans;
+}
+
+/** API keys; an `sk-` key needs a digit, so that `sk-learn-preprocessing-pipeline` is not one. */
+function findApiKeys(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of matchesOf(API_KEY, text)) {
+    const key = match[0];
+    if (key.startsWith('sk-') && !/\d/.test(key)) continue;
+    spans.push({ start: match.index, end: match.index + key.length });
+  }
+  return spans;
+}
+
+/**
+ * Values of secret keys. After a key that is not secret the search goes on right after that key,
+ * not after its value: in `https://host/?token=abc` the value of `https` holds `token=abc`.
+ */
+function findSecretValues(text: string): Span[] {
+  const spans: Span[] = [];
+  // The shared regex, from the start (isSecretPropertyName, called in between, does not use it).
+  KEY_VALUE.lastIndex = 0;
+  for (let match = KEY_VALUE.exec(text); match !== null; match = KEY_VALUE.exec(text)) {
+    const key = match[1] ?? '';
+    if (!isSecretPropertyName(key)) {
+      KEY_VALUE.lastIndex = match.index + key.length;
+      continue;
+    }
+    spans.push(secretValueSpan(match));
+  }
+  KEY_VALUE.lastIndex = 0;
+  return spans;
+}
+
+function secretValueSpan(match: RegExpExecArray): Span {
+  const value = match[2] ?? match[3] ?? match[4] ?? '';
+  const quoted = match[4] === undefined;
+  const end = match.index + match[0].length - (quoted ? 1 : 0);
+  return { start: end - value.length, end };
+}

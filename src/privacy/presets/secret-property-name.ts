@@ -1,0 +1,118 @@
+// Whether a property's name says it holds a secret: used on the keys of `key=value` text by the
+// `secret` preset, and on the property names of a session's objects by redactSession.
+
+/** Words that name a secret on their own (also in the plural). */
+const SECRET_WORDS: ReadonlySet<string> = new Set([
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'token',
+  'apikey',
+  'authorization',
+  'cookie',
+  'otp',
+  'pin',
+  'cvv',
+  'cvc',
+  'ssn',
+  'privatekey',
+]);
+
+/** Words that name a secret when a word ends with them: `newpassword`, `accesstoken`, `setcookie`. */
+const SECRET_WORD_ENDINGS: readonly string[] = ['password', 'passwd', 'secret', 'token', 'apikey', 'cookie', 'privatekey'];
+
+/** Words that name a secret when a word starts with them: `passwordhash`. */
+const SECRET_WORD_BEGINNINGS: readonly string[] = ['password', 'passwd'];
+
+/** Two consecutive words that name a secret together. */
+const SECRET_WORD_PAIRS: readonly (readonly [string, string])[] = [
+  ['api', 'key'],
+  ['private', 'key'],
+];
+
+/**
+ * Last words that make a name describe a secret rather than hold it: `token_count`,
+ * `password_length`, `token_type`, `password_changed_at`.
+ */
+const METADATA_LAST_WORDS: ReadonlySet<string> = new Set([
+  'count',
+  'length',
+  'type',
+  'ttl',
+  'expiry',
+  'expires',
+  'expiration',
+  'at',
+  'policy',
+  'strength',
+  'enabled',
+  'required',
+  'limit',
+  'usage',
+]);
+
+/**
+ * Whether a property holds a secret whatever its value, judging by its name: password, passwd,
+ * pwd, secret, token, api key, access/refresh/session token, client secret, private key,
+ * authorization, cookie, otp, pin, cvv/cvc, ssn.
+ *
+ * The name may be a dotted property path (`user.credentials.password`, `tokens[0]`): only its last
+ * segment counts. The segment is split into words at `_`, `-`, spaces, digits and camelCase
+ * humps, and matched case-insensitively word by word, so `user_password`, `newPassword`,
+ * `password_confirmation`, `X-API-Key` and `pinCode` are secrets but `passport_country`,
+ * `description`, `pinned`, `spinner` and `tokenizer_version` are not. A name whose last word is
+ * a metadata word (`token_count`, `password_length`, `token_type`, `password_changed_at`)
+ * describes a secret without holding it, and is not a secret.
+ *
+ * @category Privacy
+ */
+export function isSecretPropertyName(name: string): boolean {
+  let secret = knownNames.get(name);
+  if (secret === undefined) {
+    secret = judgeName(name);
+    if (knownNames.size >= KNOWN_NAMES_LIMIT) knownNames.clear();
+    knownNames.set(name, secret);
+  }
+  return secret;
+}
+
+/** Names already judged: a session uses the same few property names on every event. */
+const knownNames = new Map<string, boolean>();
+const KNOWN_NAMES_LIMIT = 10_000;
+
+function judgeName(name: string): boolean {
+  const words = nameWords(lastPathSegment(name));
+  const secretAt = words.findIndex((word, index) => isSecretWordAt(words, index, word));
+  if (secretAt === -1) return false;
+  const lastWord = words[words.length - 1] ?? '';
+  return !(METADATA_LAST_WORDS.has(lastWord) && !isSecretWordAt(words, words.length - 1, lastWord));
+}
+
+/** `a.b[0]['c']` → `c`: the last segment that is not an array index. */
+function lastPathSegment(path: string): string {
+  const segments = path.split(/[.[\]'"]+/).filter((segment) => segment !== '' && !/^\d+$/.test(segment));
+  return segments[segments.length - 1] ?? '';
+}
+
+/** `newPassword_2` → `['new', 'password', '2']`; `APIKey` → `['api', 'key']`. */
+function nameWords(name: string): string[] {
+  return (name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []).map((word) => word.toLowerCase());
+}
+
+function isSecretWordAt(words: readonly string[], index: number, word: string): boolean {
+  if (isSecretWord(word)) return true;
+  const next = words[index + 1];
+  return next !== undefined && SECRET_WORD_PAIRS.some(([a, b]) => word === a && singular(next) === b);
+}
+
+function isSecretWord(word: string): boolean {
+  const noun = singular(word);
+  if (SECRET_WORDS.has(noun)) return true;
+  if (SECRET_WORD_ENDINGS.some((ending) => noun.endsWith(ending))) return true;
+  return SECRET_WORD_BEGINNINGS.some((beginning) => word.startsWith(beginning));
+}
+
+function singular(word: string): string {
+  return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
