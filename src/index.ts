@@ -149,3 +149,7 @@ export { redactSession } from './privacy/redact-session.js';
 export { redactText, redactUrl, type PrivacyCounts } from './privacy/redact-text.js';
 export { PRESET_NAMES, findPresetMatches, isSecretPropertyName, type PresetName, type PresetMatch } from './privacy/presets.js';
 export { compileBlockSelectors, type BlockSelectorMatcher } from './privacy/block-selectors.js';
+
+// Grounding (see docs/grounding.md)
+export { groundAnswer, groundingSource, type GroundingSource, type DroppedEvent } from './grounding/ground-answer.js';
+export { type GroundingReport, type GroundingFinding, type GroundingVerdict, type FindingKind } from './grounding/grounding-report.js';

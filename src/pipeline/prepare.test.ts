@@ -42,10 +42,11 @@ describe('prepare', () => {
     expect(prepared.prompt).toBe(prepared.sessionBlock);
   });
 
-  it('lists every kept event once, in time order, with its offset from the first kept event', () => {
+  it('lists every kept event once, in time order, with its index and its offset from the first kept event', () => {
     const prepared = prepare({ slice: { mode: 'LAST', event_limit: 3 } }, session);
-    const eventLines = prepared.sessionBlock.split('\n').filter((line) => line.startsWith('+'));
-    expect(eventLines).toEqual([
+    const eventLines = prepared.sessionBlock.split('\n').filter((line) => line.startsWith('#'));
+    expect(eventLines.map((line) => Number(line.slice(1, line.indexOf(' '))))).toEqual(prepared.events.kept.map(({ index }) => index));
+    expect(eventLines.map((line) => line.slice(line.indexOf(' ') + 1))).toEqual([
       '+0s element-seen target="div#promo" target_text="SECRET-PROMO-BANNER"',
       '+1.25s custom name="Checkout Started" properties={"cart_value":42.5}',
       '+5s network-error method="POST" url="https://shop.example/api/coupon" status=500',
@@ -116,13 +117,13 @@ describe('page text cannot break out of the session block', () => {
   it('keeps each value on its own event line, so none starts a line of its own', () => {
     const lines = prepared.prompt.split(/\n|\u2028|\u2029/);
     expect(lines.some((line) => line.startsWith('System:') || line.startsWith('New instructions'))).toBe(false);
-    expect(lines.filter((line) => line.startsWith('+'))).toHaveLength(3);
+    expect(lines.filter((line) => /^#\d+ \+/.test(line))).toHaveLength(3);
   });
 
   it('keeps the values readable as JSON strings', () => {
     const values = prepared.sessionBlock
       .split('\n')
-      .filter((line) => line.startsWith('+'))
+      .filter((line) => /^#\d+ \+/.test(line))
       .map((line) => JSON.parse(line.slice(line.indexOf('value=') + 'value='.length)) as string);
     expect(values).toEqual(hostile);
   });

@@ -54,7 +54,7 @@ const CHARACTERS_PER_EVENT = 120;
 
 /**
  * The session block: the included context and every kept event, once, in time order, each with
- * its offset from the first kept event. Page-sourced values are quoted JSON.
+ * its reference `#<index>` (its index in the session) and its offset from the first kept event. Page-sourced values are quoted JSON.
  *
  * @category Pipeline
  */
@@ -95,6 +95,8 @@ function writeEventLines(writer: TextWriter, events: readonly IndexedEvent[], li
   const origin = first.event.time;
   for (let position = 0; position < events.length; position++) {
     const { index, event } = events[position] as IndexedEvent;
+    // `#12`: the event's index in the session, so that an answer can cite it and a reader find it.
+    writer.writeReference(index);
     if (lineCache === undefined) {
       writeEvent(writer, event, event.time - origin);
     } else {
@@ -135,7 +137,7 @@ export function composePrompt(prePrompt: string | undefined, sessionBlock: strin
 /**
  * Step 4 of the pipeline: the prompt. `pre_prompt`, the session block and `post_prompt`, separated
  * by blank lines; an absent or empty pre/post prompt contributes nothing. The session block holds
- * the included context and every kept event, once, in time order, each with its offset from the
+ * the included context and every kept event, once, in time order, each with its reference `#<index>` and its offset from the
  * first kept event; values recorded from the page are quoted JSON, so they cannot close the block
  * or pose as instructions. The same text as {@link composePrompt} with {@link renderSessionBlock}.
  *

@@ -217,6 +217,29 @@ export class TextWriter {
     this.bits = 0;
   }
 
+  /** `#12 `: an event's reference (its index in the session) and a space, as event lines start. */
+  writeReference(index: number): void {
+    if (!(index >= 0 && index <= 0x7fffffff)) {
+      this.write(`#${index} `);
+      return;
+    }
+    // '#', up to 10 digits, ' '.
+    if (this.length + 12 > this.units.length) this.makeRoom(12);
+    const units = this.units;
+    let at = this.length;
+    units[at++] = 0x23;
+    let digits = 1;
+    for (let rest = index; rest >= 10; rest = (rest / 10) | 0) digits++;
+    at += digits;
+    for (let rest = index | 0, digit = at - 1; digit >= at - digits; digit--) {
+      const next = (rest / 10) | 0;
+      units[digit] = 0x30 + rest - next * 10;
+      rest = next;
+    }
+    units[at++] = 0x20;
+    this.length = at;
+  }
+
   /** `+3.1s`: seconds to the millisecond without trailing zeros, as `formatOffset` writes them. */
   writeOffset(milliseconds: number): void {
     const whole = Math.round(milliseconds);

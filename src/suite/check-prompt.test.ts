@@ -93,8 +93,8 @@ describe('checkPrompt', () => {
     const [drift] = await checkPrompt(prepared, { snapshot: true }, policy(memoryStore(old)));
     expect(drift?.passed).toBe(false);
     expect(drift?.diff).toMatch(/^@@ line \d+ @@/);
-    expect(drift?.diff).toContain('- +1s click target_text="Apply voucher"');
-    expect(drift?.diff).toContain('+ +1s click target_text="Apply coupon"');
+    expect(drift?.diff).toContain('- #1 +1s click target_text="Apply voucher"');
+    expect(drift?.diff).toContain('+ #1 +1s click target_text="Apply coupon"');
     const store = memoryStore(old);
     const [updated] = await checkPrompt(prepared, { snapshot: true }, policy(store, { update: true }));
     expect(updated?.passed).toBe(true);

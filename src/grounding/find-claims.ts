@@ -1,0 +1,168 @@
+// Finding the checkable claims of a text: event references (`#12`, `#12–#15`), URLs and paths,
+// quoted texts, CSS selectors, counts of events ("3 dead clicks", "rage-clicked 5 times") and
+// durations ("after 2 minutes"). Pure and linear in the text: each pattern runs once over it.
+
+import { countTopics, type CountTopic } from './count-topics.js';
+
+/** A claim and where it is in the text (`end` exclusive). */
+export type Claim =
+  | { readonly kind: 'event'; readonly text: string; readonly start: number; readonly end: number; readonly index: number }
+  | { readonly kind: 'url'; readonly text: string; readonly start: number; readonly end: number; readonly url: string }
+  | { readonly kind: 'text'; readonly text: string; readonly start: number; readonly end: number; readonly quote: string }
+  | { readonly kind: 'selector'; readonly text: string; readonly start: number; readonly end: number; readonly selector: string }
+  | { readonly kind: 'count'; readonly text: string; readonly start: number; readonly end: number; readonly count: number; readonly topic: CountTopic }
+  | { readonly kind: 'duration'; readonly text: string; readonly start: number; readonly end: number; readonly seconds: number };
+
+/** The most events one range (`#1–#900`) stands for: a longer range is one claim of its ends. */
+const MAX_RANGE = 200;
+
+const EVENT_REFERENCE = /#(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,7}))?(?![\w-])/g;
+const FULL_URL = /\bhttps?:\/\/[^\s"'<>`)\]]+/gi;
+// A host with a path (`shop.example/cart`) or `www.` (`www.shop.example`), without a scheme.
+const BARE_URL = /(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?=\/))(?:\/[^\s"'<>`)\]]*)?/gi;
+const PATH = /(?<![\w.:/@-])\/[a-z0-9_~-][\w\-./%~]*(?:\?[^\s"'<>`)\]]*)?/gi;
+const QUOTED = /"([^"\n]{1,300})"|“([^”\n]{1,300})”|‘([^’\n]{1,300})’|«\s?([^»\n]{1,300}?)\s?»|(?<![\w'])'([^'\n]{1,300})'(?![\w'])/g;
+const BACKTICKED = /`([^`\n]{1,300})`/g;
+// `button#apply`, `#coupon-code`, `aside.summary span.total` (a class alone only in backticks).
+const TAGS = 'a|abbr|article|aside|button|canvas|dialog|div|fieldset|figure|footer|form|h[1-6]|header|iframe|img|input|label|li|main|nav|ol|option|p|section|select|span|svg|table|td|textarea|th|tr|ul|video';
+const BARE_SELECTOR = new RegExp(`(?<![\\w#/.@-])(?:[a-z][a-z0-9]*#[a-z_][\\w-]*(?:[.#][a-z_][\\w-]*)*|(?:${TAGS})(?:\\.[a-z_][\\w-]*)+|#[a-z_][\\w-]*[a-z_-][\\w-]*)(?![\\w-]|\\.[a-z])`, 'g');
+const SELECTOR_SHAPE = /^(?:[a-z][a-z0-9]*|[#.][a-z_][\w-]*)(?:[#.][a-z_][\w-]*|\[[^\]]+\])*(?:\s*[ >+~]\s*(?:[a-z][a-z0-9]*|[#.][a-z_][\w-]*)(?:[#.][a-z_][\w-]*|\[[^\]]+\])*)*$/i;
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  once: 1, twice: 2, thrice: 3, single: 1,
+};
+const NUMBER = `(\\d{1,6}|${Object.keys(NUMBER_WORDS).join('|')})`;
+const numberValue = (text: string): number => NUMBER_WORDS[text.toLowerCase()] ?? Number(text);
+
+// A number, up to two qualifying words, and a topic: "3 dead clicks", "two failed requests".
+const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|and|or|with|by|from|after|before|than|times?)\\b)[a-z]+(?:-[a-z]+)?';
+const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}\\s+(?:${QUALIFIER}\\s+){0,2}?(${countTopics.pattern})(?![\\w-])`, 'gi');
+// "rage-clicked 5 times", "rage clicks ... 5 times" within a few words.
+const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b[^.;\\n]{0,60}?\\b${NUMBER}\\s+times\\b`, 'gi');
+
+// "1m 51s", "2 minutes and 10 seconds", "1:51" (minutes and seconds).
+const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\s*(?:s|sec|secs|seconds?)\b|(?<![\d:.])(\d{1,2}):([0-5]\d)(?![\d:])(?!\s*(?:am|pm|[ap]\.m\.))/gi;
+
+const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600 };
+const DURATION = new RegExp(
+  `\\b(after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only)\\s+(?:(?:about|around|nearly|almost|roughly|just|only|over|under|less than|more than)\\s+)?(\\d+(?:\\.\\d+)?|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})\\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\\b|\\b(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})[- ](seconds?|minutes?|hours?)\\s+(later|in|into|after|long|session|visit)\\b`,
+  'gi',
+);
+
+function durationSeconds(amount: string, unit: string): number {
+  const lower = amount.toLowerCase();
+  const value = lower === 'a' || lower === 'an' ? 1 : lower.startsWith('half') ? 0.5 : numberValue(lower);
+  return value * (UNIT_SECONDS[unit.toLowerCase()] ?? 1);
+}
+
+/** Trailing punctuation a sentence adds after a URL or path. */
+const trimUrl = (text: string) => text.replace(/[.,;:!?'"]+$/, '');
+
+function overlaps(taken: readonly [number, number][], start: number, end: number): boolean {
+  return taken.some(([from, to]) => start < to && end > from);
+}
+
+function selectorClaims(text: string, offset: number, claims: Claim[], taken: [number, number][]): void {
+  for (const match of text.matchAll(BARE_SELECTOR)) {
+    const start = offset + match.index;
+    const end = start + match[0].length;
+    if (overlaps(taken, start, end)) continue;
+    claims.push({ kind: 'selector', text: match[0], start, end, selector: match[0] });
+    taken.push([start, end]);
+  }
+}
+
+/** Every claim of `text`, in order of position; overlapping claims are found once (the most specific). */
+export function findClaims(text: string): Claim[] {
+  const claims: Claim[] = [];
+  // Texts, URLs and selectors do not overlap one another; a count or a duration may span a quote
+  // ("rage-clicked \"Apply coupon\" 5 times").
+  const taken: [number, number][] = [];
+  const quantities: [number, number][] = [];
+  const add = (claim: Claim) => {
+    claims.push(claim);
+    (claim.kind === 'count' || claim.kind === 'duration' ? quantities : taken).push([claim.start, claim.end]);
+  };
+
+  for (const match of text.matchAll(BACKTICKED)) {
+    const inner = (match[1] ?? '').trim();
+    const start = match.index;
+    const end = start + match[0].length;
+    if (/^(?:https?:\/\/|www\.|\/[\w-])/i.test(inner) || /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\//i.test(inner)) add({ kind: 'url', text: match[0], start, end, url: trimUrl(inner) });
+    else if (/^#\d+$/.test(inner)) continue;
+    else if (SELECTOR_SHAPE.test(inner) && /[#.[\]>]/.test(inner)) add({ kind: 'selector', text: match[0], start, end, selector: inner });
+    else add({ kind: 'text', text: match[0], start, end, quote: inner });
+  }
+  for (const pattern of [FULL_URL, BARE_URL, PATH]) {
+    for (const match of text.matchAll(pattern)) {
+      const value = trimUrl(match[0]);
+      const start = match.index;
+      const end = start + value.length;
+      if (value.length < 2 || overlaps(taken, start, end)) continue;
+      add({ kind: 'url', text: value, start, end, url: value });
+    }
+  }
+  for (const match of text.matchAll(QUOTED)) {
+    const quote = (match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? '').trim();
+    const start = match.index;
+    const end = start + match[0].length;
+    if (quote.length === 0 || overlaps(taken, start, end)) continue;
+    // A quoted URL or event reference is that claim, found above or below.
+    if (/^(?:https?:\/\/|\/[\w-])\S*$/i.test(quote) || /^#\d+$/.test(quote)) continue;
+    add({ kind: 'text', text: match[0], start, end, quote });
+  }
+  for (const match of text.matchAll(EVENT_REFERENCE)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (overlaps(taken, start, end)) continue;
+    const first = Number(match[1]);
+    const last = match[2] === undefined ? first : Number(match[2]);
+    const indices = last >= first && last - first < MAX_RANGE ? Array.from({ length: last - first + 1 }, (_, step) => first + step) : [first, last];
+    for (const index of indices) claims.push({ kind: 'event', text: match[0], start, end, index });
+    taken.push([start, end]);
+  }
+  selectorClaims(text, 0, claims, taken);
+  for (const match of text.matchAll(TIMES)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (overlaps(quantities, start, end)) continue;
+    const verb = (match[1] ?? '').toLowerCase();
+    const topic = countTopics.times(verb);
+    if (topic === undefined) continue;
+    add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? ''), topic });
+  }
+  for (const match of text.matchAll(COUNT_OF)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (overlaps(quantities, start, end) || overlaps(taken, start, end)) continue;
+    const topic = countTopics.of(match[2] ?? '');
+    const count = numberValue(match[1] ?? '');
+    // "a 500 error", "the 404 page": a status code, not a count.
+    if (topic === undefined || (count >= 100 && count < 600 && /^\d{3}$/.test(match[1] ?? ''))) continue;
+    add({ kind: 'count', text: match[0], start, end, count, topic });
+  }
+  for (const match of text.matchAll(COMPOUND_DURATION)) {
+    const minutes = Number(match[1] ?? match[3]);
+    const seconds = Number(match[2] ?? match[4]);
+    const start = match.index;
+    const end = start + match[0].length;
+    if (overlaps(quantities, start, end) || overlaps(taken, start, end)) continue;
+    add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds });
+  }
+  for (const match of text.matchAll(DURATION)) {
+    const amount = match[2] ?? match[4];
+    const unit = match[3] ?? match[5];
+    if (amount === undefined || unit === undefined) continue;
+    // The words around the amount are context, not the claim: the claim is "2 minutes".
+    const claimText = match[0];
+    const start = match.index;
+    const end = start + claimText.length;
+    if (overlaps(quantities, start, end) || overlaps(taken, start, end)) continue;
+    // "in 3 steps", "for 2 items": only time units count, and a bare "m"/"s" only right after a digit.
+    if (/^[msh]$/i.test(unit) && !/\d\s*[msh]$/i.test(claimText)) continue;
+    add({ kind: 'duration', text: claimText, start, end, seconds: durationSeconds(amount, unit) });
+  }
+  return claims.sort((left, right) => left.start - right.start);
+}
