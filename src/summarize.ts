@@ -5,6 +5,8 @@ import type { PreparedRequest } from './pipeline/prepare.js';
 import { InvalidAnswerError, ModelError } from './models/model-errors.js';
 import type { ModelRequest, ModelResponse, SummaryModel, TokenUsage } from './models/summary-model.js';
 import { parseAnswer } from './response-schema/parse-answer.js';
+import type { GroundingSource } from './grounding/ground-answer.js';
+import type { GroundingReport } from './grounding/grounding-report.js';
 import type { ResponseValidationIssue } from './response-schema/validate-response.js';
 
 /**
@@ -28,6 +30,11 @@ export interface SummarizeOptions {
   readonly signal?: AbortSignal;
   /** Milliseconds clock for latency; default the process's monotonic clock. */
   readonly now?: () => number;
+  /**
+   * What the answer is checked against ({@link groundingSource}); without it, or with the
+   * profile's `llm.grounding: off`, the answer is not grounded.
+   */
+  readonly grounding?: GroundingSource;
 }
 
 /**
@@ -49,6 +56,8 @@ export interface SummaryOutcome {
   readonly latencyMs: number;
   /** The accepted answer, verbatim. */
   readonly rawText: string;
+  /** The answer's claims checked against the session, when grounding ran. */
+  readonly grounding?: GroundingReport;
 }
 
 function addUsage(total: TokenUsage | undefined, next: TokenUsage | undefined): TokenUsage | undefined {
@@ -168,12 +177,47 @@ export async function summarize(
     rawText: answer.text,
   });
 
-  if (schema === undefined) {
-    const answer = await model.generate(request);
+  const summaryOf = (answer: ModelResponse): SummaryResult => {
     const summary = answer.text.trim();
     if (summary === '') throw new ModelError('the model returned an empty summary', { provider: model.provider });
-    return outcome({ summary }, answer, answer.usage, 1);
+    return { summary };
+  };
+  let first: SummaryOutcome;
+  if (schema === undefined) {
+    const answer = await model.generate(request);
+    first = outcome(summaryOf(answer), answer, answer.usage, 1);
+  } else {
+    const validated = await generateValidated(model, request, schema);
+    first = outcome({ response: validated.value, response_schema: schema }, validated.answer, validated.usage, validated.attempts);
   }
-  const validated = await generateValidated(model, request, schema);
-  return outcome({ response: validated.value, response_schema: schema }, validated.answer, validated.usage, validated.attempts);
+  const mode = prepared.generation.grounding;
+  if (options.grounding === undefined || mode === 'off') return first;
+  // Grounding loads only when an answer is to be grounded.
+  const { groundAnswer } = await import('./grounding/ground-answer.js');
+  const claimsOf = (result: SummaryResult) => ('summary' in result ? result.summary : result.response);
+  const report = groundAnswer(options.grounding, claimsOf(first.result));
+  if (mode === 'report' || report.unsupported.length === 0) return { ...first, grounding: report };
+  // require: one repair request that names the claims, then the answer must hold none.
+  const { describeClaims, GroundingError } = await import('./grounding/grounding-error.js');
+  const repair = { answer: first.rawText, problems: describeClaims(report.unsupported), reason: 'grounding' as const };
+  let second: SummaryOutcome;
+  if (schema === undefined) {
+    const answer = await model.generate({ ...request, repair });
+    second = outcome(summaryOf(answer), answer, addUsage(first.usage, answer.usage), first.attempts + 1);
+  } else {
+    const answer = await model.generate({ ...request, responseSchema: schema, repair });
+    const checked = await checkAnswer(schema, answer.text);
+    if (!checked.valid) {
+      const { formatResponseIssues } = await answerValidation();
+      throw new InvalidAnswerError(`the model's answer to the grounding repair request does not match the response schema: ${formatResponseIssues(checked.issues)}`, {
+        provider: model.provider,
+        rawText: answer.text,
+        problems: checked.issues,
+      });
+    }
+    second = outcome({ response: checked.value, response_schema: schema }, answer, addUsage(first.usage, answer.usage), first.attempts + 1);
+  }
+  const repaired = groundAnswer(options.grounding, claimsOf(second.result));
+  if (repaired.unsupported.length > 0) throw new GroundingError(repaired, second.rawText);
+  return { ...second, grounding: repaired };
 }

@@ -3,6 +3,7 @@
 import type { SummaryModel } from '../models/summary-model.js';
 import type { PreparedRequest, TokenCount } from '../pipeline/prepare.js';
 import type { SummaryOutcome } from '../summarize.js';
+import type { GroundingFinding, GroundingReport } from '../grounding/grounding-report.js';
 
 export interface RunReport {
   readonly profileFile: string;
@@ -65,5 +66,17 @@ function renderReportLines(report: RunReport): string {
   );
   const result = outcome.result;
   lines.push('summary' in result ? result.summary : JSON.stringify(result.response, null, 2));
+  if (outcome.grounding !== undefined) lines.push('', ...groundingLines(outcome.grounding));
   return `${lines.join('\n')}\n`;
+}
+
+const claimLine = (finding: GroundingFinding) => `  ${finding.kind.padEnd(8)} ${JSON.stringify(finding.text)} at ${finding.path}: ${finding.reason ?? finding.verdict}`;
+
+/** The score, then every unsupported and dropped claim with why. */
+function groundingLines(report: GroundingReport): string[] {
+  const checked = report.findings.length;
+  const lines = [`grounding ${report.score} (${checked - report.unsupported.length - report.dropped.length} of ${checked} claims supported by the prompt, ${report.unsupported.length} unsupported, ${report.dropped.length} dropped by the profile)`];
+  if (report.unsupported.length > 0) lines.push('unsupported:', ...report.unsupported.map(claimLine));
+  if (report.dropped.length > 0) lines.push('dropped:', ...report.dropped.map(claimLine));
+  return lines;
 }

@@ -8,6 +8,7 @@ import { prepare, type PreparedRequest, type TokenCount } from '../pipeline/prep
 import { toPreparedJson } from '../pipeline/prepared-json.js';
 import { loadPrivacyRules } from '../privacy/load-privacy-rules.js';
 import { PrivacyRulesError } from '../privacy/privacy-rules-error.js';
+import { GroundingError } from '../grounding/grounding-error.js';
 import { loadProfile } from '../profile/load-profile.js';
 import { ProfileValidationError } from '../profile/profile-error.js';
 import { loadSession } from '../session/load-session.js';
@@ -81,14 +82,23 @@ export async function runCommand(profileFile: string, sessionFile: string, optio
       }
       return EXIT_OK;
     }
-    const outcome = await summarize(prepared, model);
+    const { groundingSource } = await import('../grounding/ground-answer.js');
+    const outcome = await summarize(prepared, model, { grounding: groundingSource(profile, session, prepared) }).catch((error: unknown) => {
+      if (options.json === true && error instanceof GroundingError) {
+        // The result names the failure and the claims, for the scripts that read it.
+        const preparedJson = toPreparedJson(prepared, { model: model.model });
+        io.stdout.write(`${JSON.stringify({ ...preparedJson, error: { code: error.code, message: error.message, answer: error.rawText }, grounding: error.report }, null, 2)}\n`);
+      }
+      throw error;
+    });
     const tokens: TokenCount =
       outcome.usage === undefined || outcome.attempts > 1
         ? prepared.tokens
         : { prompt: outcome.usage.promptTokens, method: 'count' };
     if (options.json === true) {
       const preparedJson = toPreparedJson(prepared, { model: model.model, tokens });
-      io.stdout.write(`${JSON.stringify({ ...preparedJson, result: outcome.result, usage: usageJson(outcome) }, null, 2)}\n`);
+      const grounding = outcome.grounding === undefined ? {} : { grounding: outcome.grounding };
+      io.stdout.write(`${JSON.stringify({ ...preparedJson, result: outcome.result, usage: usageJson(outcome), ...grounding }, null, 2)}\n`);
     } else {
       io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, outcome, privacyFile: privacy?.file }));
     }
@@ -106,6 +116,7 @@ function errorMessage(error: unknown): string {
     return `${error.provider}: ${error.message}\nraw answer:\n${raw}`;
   }
   if (error instanceof ModelError) return `${error.provider}: ${error.message}`;
+  if (error instanceof GroundingError) return `grounding: ${error.message}\nanswer:\n${error.rawText}`;
   return `error: ${error instanceof Error ? error.message : String(error)}`;
 }
 

@@ -26,6 +26,13 @@ const clickCounts = (type: string) => (events: readonly SessionEvent[]) => {
   return totals;
 };
 
+/** "13 clicks" (click events, or clicks of every kind), or "5 clicks" of one rage click. */
+const clicksOrRageClicks = (events: readonly SessionEvent[]) => {
+  const totals = ofTypes(['click'], CLICKS)(events);
+  for (const total of clickCounts('rage-click')(events)) totals.add(total);
+  return totals;
+};
+
 const distinctPages = (events: readonly SessionEvent[]) => {
   const totals = ofTypes(['navigate'])(events);
   totals.add(new Set(events.flatMap((event) => (event.type === 'navigate' && typeof event.url === 'string' ? [event.url.split(/[?#]/)[0]] : []))).size);
@@ -43,7 +50,7 @@ const TOPICS: readonly { readonly words: string; readonly topic: CountTopic }[] 
     topic: { name: 'network-error', totals: ofTypes(['network-error']) },
   },
   { words: 'errors?', topic: { name: 'errors', totals: ofTypes(['console-error', 'network-error'], ['console-error', 'network-error', 'error-click'], ['console-error'], ['network-error']) } },
-  { words: 'clicks?', topic: { name: 'click', totals: ofTypes(['click'], CLICKS) } },
+  { words: 'clicks?', topic: { name: 'click', totals: clicksOrRageClicks } },
   { words: 'input changes?|(?:form )?inputs?|field (?:changes|edits)', topic: { name: 'input-change', totals: ofTypes(['input-change']) } },
   { words: 'page ?views?|page loads?|navigations?|pages?', topic: { name: 'navigate', totals: distinctPages } },
   { words: 'highlights?|text selections?', topic: { name: 'highlight', totals: ofTypes(['highlight']) } },

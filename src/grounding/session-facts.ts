@@ -40,6 +40,7 @@ function eventTexts(event: SessionEvent): string[] {
   };
   for (const key of ['name', 'title', 'value', 'message', 'text', 'url', 'method', 'status'] as const) add(event[key]);
   add(event.target?.text);
+  add(event.target?.selector);
   add(event.properties);
   return texts;
 }

@@ -27,6 +27,8 @@ export interface RepairTurn {
   readonly answer: string;
   /** Why it was rejected, e.g. `outcome: must be one of "abandoned", "completed"`. */
   readonly problems: string;
+  /** What was wrong: the response schema (the default), or claims the session does not support. */
+  readonly reason?: 'schema' | 'grounding' | undefined;
 }
 
 /**

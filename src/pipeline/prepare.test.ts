@@ -85,6 +85,7 @@ describe('prepare', () => {
       model: 'gemini-2.5-flash',
       temperature: 0.2,
       responseSchema: { type: 'OBJECT', properties: { outcome: { type: 'STRING' } } },
+      grounding: 'report',
     });
     expect(prepared.tokens.method).toBe('estimate');
     expect(prepared.tokens.prompt).toBeGreaterThan(prepared.prompt.length / 8);

@@ -25,6 +25,8 @@ export interface GenerationSettings {
   readonly temperature?: number | undefined;
   /** The upper-case response schema, when the profile asks for structured output. */
   readonly responseSchema?: ResponseSchema | undefined;
+  /** The profile's `llm.grounding`: `report` when it sets none. */
+  readonly grounding: 'off' | 'report' | 'require';
 }
 
 /**
@@ -210,6 +212,7 @@ export function prepare(
       model: profile.llm?.model,
       temperature: profile.llm?.temperature,
       responseSchema: profile.llm?.response_schema,
+      grounding: profile.llm?.grounding ?? 'report',
     },
     tokens: { prompt: estimateTokens(rendered.text), method: 'estimate' },
     ...(selected.privacy === undefined ? {} : { privacy: selected.privacy }),

@@ -24,6 +24,10 @@ export const llmSchema = z.strictObject({
     .describe('Requests structured output. Types upper-case: OBJECT, STRING, ARRAY, NUMBER, INTEGER, BOOLEAN.'),
   temperature: z.number().min(0).max(2).optional().describe('Randomness of the model, 0 to 2.'),
   model: z.string().min(1).optional().describe('recap extension: a model name such as gemini-2.5-flash.'),
+  grounding: z
+    .enum(['off', 'report', 'require'])
+    .optional()
+    .describe('recap extension: check the answer\'s claims against the session (docs/grounding.md). report (the default) reports them; require repairs an answer with unsupported claims once, then fails it; off skips the check.'),
 });
 
 /**

@@ -9,9 +9,39 @@ import type { AnswerAssertions, FieldAssertion } from './suite-schema.js';
 import { textPattern } from './text-pattern.js';
 import { valueAtPath } from './value-at-path.js';
 import { inSuiteTerms } from './suite-terms.js';
+import type { GroundingFinding, GroundingReport } from '../grounding/grounding-report.js';
 
-/** What came back for one run: a result, or the error that stopped it. */
-export type AnswerUnderTest = { readonly result: SummaryResult } | { readonly error: Error };
+/** What came back for one run: a result (with its grounding report when it was grounded), or the error that stopped it. */
+export type AnswerUnderTest = { readonly result: SummaryResult; readonly grounding?: GroundingReport | undefined } | { readonly error: Error };
+
+const claimList = (findings: readonly GroundingFinding[]) => findings.map((finding) => `${finding.text} (${finding.kind} at ${finding.path}: ${finding.reason ?? finding.verdict})`).join('; ');
+
+/** expect.grounded and expect.grounding, naming the claims that fail them. */
+function checkGrounding(report: GroundingReport | undefined, assertions: AnswerAssertions): AssertionResult[] {
+  if (assertions.grounded === undefined && assertions.grounding === undefined) return [];
+  if (report === undefined) return [failed('expect.grounding', "the answer was not grounded: the profile sets llm.grounding: off")];
+  const results: AssertionResult[] = [];
+  if (assertions.grounded === true) {
+    const wrong = [...report.unsupported, ...report.dropped];
+    const message = wrong.length === 0 ? `every claim is supported by the prompt (${report.findings.length} checked)` : `${wrong.length} claim(s) not supported by the prompt: ${claimList(wrong)}`;
+    results.push(wrong.length === 0 ? passed('expect.grounded', message) : failed('expect.grounded', message, { actual: report.score }));
+  }
+  const bounds = assertions.grounding ?? {};
+  if (bounds.min_score !== undefined) {
+    const message = `grounding score ${report.score} (at least ${bounds.min_score})${report.unsupported.length + report.dropped.length > 0 ? `; not supported: ${claimList([...report.unsupported, ...report.dropped])}` : ''}`;
+    results.push(report.score >= bounds.min_score ? passed('expect.grounding.min_score', message) : failed('expect.grounding.min_score', message, { expected: bounds.min_score, actual: report.score }));
+  }
+  for (const [key, list] of [
+    ['max_unsupported', report.unsupported],
+    ['max_dropped', report.dropped],
+  ] as const) {
+    const bound = bounds[key];
+    if (bound === undefined) continue;
+    const message = `${list.length} ${key === 'max_unsupported' ? 'unsupported' : 'dropped'} claim(s) (at most ${bound})${list.length > 0 ? `: ${claimList(list)}` : ''}`;
+    results.push(list.length <= bound ? passed(`expect.grounding.${key}`, message) : failed(`expect.grounding.${key}`, message, { expected: bound, actual: list.length }));
+  }
+  return results;
+}
 
 const show = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
 
@@ -92,6 +122,7 @@ export async function checkAnswer(answer: AnswerUnderTest, assertions: AnswerAss
       results.push(found === wanted ? passed(`expect.${key}[${index}]`, message) : failed(`expect.${key}[${index}]`, message, { expected: source, actual: text }));
     });
   }
+  results.push(...checkGrounding(answer.grounding, assertions));
   if (assertions.judge !== undefined) {
     try {
       const verdict = await judge(assertions.judge, 'summary' in result ? result.summary : result.response);

@@ -7,6 +7,7 @@ import type { Profile } from '../profile/profile-schema.js';
 import type { Session } from '../session/session-schema.js';
 import type { SummaryModel } from '../models/summary-model.js';
 import { summarize } from '../summarize.js';
+import { groundingSource } from '../grounding/ground-answer.js';
 import type { AssertionResult } from './assertion-result.js';
 import { checkAnswer, type AnswerUnderTest } from './check-answer.js';
 import { checkPrompt, type SnapshotPolicy } from './check-prompt.js';
@@ -35,7 +36,8 @@ async function runOnce(input: RunCaseInput, run: number, prepared: ReturnType<ty
   const model = input.modelForRun(run);
   let answer: AnswerUnderTest;
   try {
-    answer = { result: (await summarize(prepared, model)).result };
+    const outcome = await summarize(prepared, model, { grounding: groundingSource(input.profile, input.session, prepared) });
+    answer = { result: outcome.result, grounding: outcome.grounding };
   } catch (error) {
     answer = { error: error instanceof Error ? error : new Error(String(error)) };
   }

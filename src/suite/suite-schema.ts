@@ -86,6 +86,15 @@ export const answerAssertionsSchema = z.strictObject({
   summary_contains: textList.optional().describe('The answer text contains each (case-insensitive, or /regex/).'),
   summary_not_contains: textList.optional(),
   judge: z.string().min(1).optional().describe('A rubric a model grades the answer against (pass/fail with a reason).'),
+  grounded: z.literal(true, { error: 'grounded can only be true (leave it out to skip the check)' }).optional().describe('No claim of the answer is unsupported or dropped (docs/grounding.md).'),
+  grounding: z
+    .strictObject({
+      min_score: z.number().min(0).max(1).optional().describe('The grounding score is at least this.'),
+      max_unsupported: z.number().int().nonnegative().optional().describe('At most this many unsupported claims.'),
+      max_dropped: z.number().int().nonnegative().optional().describe('At most this many claims the profile dropped.'),
+    })
+    .optional()
+    .describe('Bounds on the answer\'s grounding report.'),
 });
 
 /** The most model runs a case may ask for, in the suite (`repeat:`) or on the command line (`--repeat`). */

@@ -11,7 +11,7 @@ export function toGeminiContents(request: Pick<ModelRequest, 'prompt' | 'repair'
   if (request.repair !== undefined) {
     contents.push(
       { role: 'model', parts: [{ text: request.repair.answer }] },
-      { role: 'user', parts: [{ text: repairInstruction(request.repair.problems) }] },
+      { role: 'user', parts: [{ text: repairInstruction(request.repair.problems, request.repair.reason) }] },
     );
   }
   return contents;

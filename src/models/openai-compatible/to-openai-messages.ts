@@ -12,7 +12,7 @@ export function toOpenAiMessages(request: Pick<ModelRequest, 'prompt' | 'repair'
   if (request.repair !== undefined) {
     messages.push(
       { role: 'assistant', content: request.repair.answer },
-      { role: 'user', content: repairInstruction(request.repair.problems) },
+      { role: 'user', content: repairInstruction(request.repair.problems, request.repair.reason) },
     );
   }
   return messages;

@@ -20,6 +20,7 @@ export const MAX_SESSIONS_LISTED = 100;
 const summaryQuery = z.strictObject({
   config_profile: z.string().min(1).describe('The id of a profile created by POST /v2/visit_profile.'),
   end_timestamp: z.string().optional().describe('ISO 8601: summarise the session as it was before this moment.'),
+  grounding: z.enum(['0', '1']).optional().describe('1: add the grounding report (score, findings, unsupported, dropped) to the body.'),
 });
 type SummaryQuery = z.infer<typeof summaryQuery>;
 
@@ -102,10 +103,12 @@ export function sessionRoutes(): RouteDefinition<unknown, unknown>[] {
           now: input.deps.clock(),
           signal: input.signal,
         });
+        const withReport = input.query.grounding === '1' && answer.grounding !== undefined;
         return {
           status: 200,
-          body: answer.result,
+          body: withReport ? { ...answer.result, grounding: answer.grounding } : answer.result,
           headers: {
+            ...(answer.grounding === undefined ? {} : { 'X-Recap-Grounding': String(answer.grounding.score) }),
             'Server-Timing': `model;dur=${answer.modelMs.toFixed(2)}`,
             'X-Recap-Cache': answer.cached ? 'hit' : 'miss',
             'X-Recap-Model': `${input.deps.summaries.provider}/${answer.model}`,

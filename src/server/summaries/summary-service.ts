@@ -15,6 +15,9 @@ import { redactInternals } from '../http/redact-internals.js';
 import type { OrgPrivacy } from '../privacy/org-privacy.js';
 import type { DataCenterStore } from '../store/store.js';
 import { createConcurrencyLimit } from './concurrency-limit.js';
+import { groundAnswer, groundingSource } from '../../grounding/ground-answer.js';
+import { GroundingError } from '../../grounding/grounding-error.js';
+import type { GroundingReport } from '../../grounding/grounding-report.js';
 
 /** Where models come from: the server's provider and one model per name. */
 export interface ModelSource {
@@ -51,6 +54,8 @@ export interface SummaryRequest {
 
 export interface SummaryAnswer {
   readonly result: SummaryResult;
+  /** The answer's claims checked against the session; undefined under `llm.grounding: off`. */
+  readonly grounding: GroundingReport | undefined;
   readonly cached: boolean;
   readonly model: string;
   /** Time spent waiting for and inside the model, in ms (0 from the cache). */
@@ -75,6 +80,11 @@ function modelFailure(error: unknown, provider: Provider, timeoutMs: number, tim
     return new ApiError('model_unavailable', `the server's model (${provider}) cannot serve this profile: ${redactInternals(error.message)}`);
   }
   if (error instanceof ModelUnavailableError) return new ApiError('model_unavailable', `the model is unavailable: ${redactInternals(error.message)}`);
+  if (error instanceof GroundingError) {
+    return new ApiError('model_error', 'the answer claims what the session does not support, even after one repair request (llm.grounding: require)', {
+      details: error.report.unsupported.map((finding) => ({ path: `answer.${finding.path}`, message: `${JSON.stringify(finding.text)} (${finding.kind}): ${finding.reason ?? finding.verdict}` })),
+    });
+  }
   if (error instanceof ModelError) return new ApiError('model_error', `the model failed: ${redactInternals(error.message)}`);
   throw error;
 }
@@ -92,18 +102,27 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
           canonicalJson({ session: request.session.id, version: request.sessionVersion, profile: request.profileKey, privacy: request.privacy.version, provider: options.models.provider, model: name }),
         )
         .digest('hex');
+      const prepared: PreparedRequest = prepare(request.profile, request.session, { privacy: request.privacy.rules });
+      const source = prepared.generation.grounding === 'off' ? undefined : groundingSource(request.profile, request.session, prepared);
       if (options.cache) {
         const hit = await request.store.getCachedSummary(request.orgId, cacheKey);
-        if (hit !== undefined) return { result: JSON.parse(hit) as SummaryResult, cached: true, model: name, modelMs: 0 };
+        if (hit !== undefined) {
+          const result = JSON.parse(hit) as SummaryResult;
+          // Only answers that passed `require` are cached; the report is computed again (pure, cheap).
+          const grounding = source === undefined ? undefined : groundAnswer(source, 'summary' in result ? result.summary : result.response);
+          return { result, grounding, cached: true, model: name, modelMs: 0 };
+        }
       }
-      const prepared: PreparedRequest = prepare(request.profile, request.session, { privacy: request.privacy.rules });
       const timeout = AbortSignal.timeout(options.timeoutMs);
       const signal = request.signal === undefined ? timeout : AbortSignal.any([timeout, request.signal]);
       const started = performance.now();
       let result: SummaryResult;
+      let grounding: GroundingReport | undefined;
       try {
         const model = await options.models.modelFor(name);
-        result = (await limit.run(() => summarize(prepared, model, { signal }), signal)).result;
+        const outcome = await limit.run(() => summarize(prepared, model, { signal, ...(source === undefined ? {} : { grounding: source }) }), signal);
+        result = outcome.result;
+        grounding = outcome.grounding;
       } catch (error) {
         const failure = modelFailure(error, options.models.provider, options.timeoutMs, timeout.aborted);
         options.observeModel?.(options.models.provider, name, (performance.now() - started) / 1000, failure.code);
@@ -114,7 +133,7 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
       if (options.cache) {
         await request.store.transaction((writer) => writer.putCachedSummary(request.orgId, { key: cacheKey, value: JSON.stringify(result), sessionId: request.session.id, now: request.now.toISOString() }));
       }
-      return { result, cached: false, model: name, modelMs };
+      return { result, grounding, cached: false, model: name, modelMs };
     },
   };
 }
