@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark of recap, printing figures next to a baseline measured in the same run.
-// RECAP_BENCH_ONLY=startup,pipeline,suite,import,studio,server,summaries runs a subset.
+// RECAP_BENCH_ONLY=startup,pipeline,grounding,suite,import,studio,server,summaries runs a subset.
 
 import { runPipelineBenchmark } from './pipeline.js';
+import { runGroundingBenchmark } from './grounding.js';
 import { runImportBenchmark } from './import-rrweb.js';
 import { runSuiteBenchmark } from './suite.js';
 import { runServerBenchmark } from './server.js';
@@ -15,6 +16,7 @@ const wanted = (name: string) => only === undefined || only.includes(name);
 console.log(`recap benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 if (wanted('startup')) runStartupBenchmark();
 if (wanted('pipeline')) runPipelineBenchmark();
+if (wanted('grounding')) runGroundingBenchmark();
 if (wanted('suite')) await runSuiteBenchmark();
 if (wanted('import')) await runImportBenchmark();
 if (wanted('studio')) await runStudioBenchmark();

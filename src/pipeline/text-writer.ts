@@ -228,14 +228,7 @@ export class TextWriter {
     const units = this.units;
     let at = this.length;
     units[at++] = 0x23;
-    let digits = 1;
-    for (let rest = index; rest >= 10; rest = (rest / 10) | 0) digits++;
-    at += digits;
-    for (let rest = index | 0, digit = at - 1; digit >= at - digits; digit--) {
-      const next = (rest / 10) | 0;
-      units[digit] = 0x30 + rest - next * 10;
-      rest = next;
-    }
+    at = writeDigits(units, at, index | 0);
     units[at++] = 0x20;
     this.length = at;
   }
@@ -257,14 +250,7 @@ export class TextWriter {
     const units = this.units;
     let at = this.length;
     units[at++] = 0x2b;
-    let digits = 1;
-    for (let rest = seconds; rest >= 10; rest = (rest / 10) | 0) digits++;
-    at += digits;
-    for (let rest = seconds, digit = at - 1; digit >= at - digits; digit--) {
-      const next = (rest / 10) | 0;
-      units[digit] = 0x30 + rest - next * 10;
-      rest = next;
-    }
+    at = writeDigits(units, at, seconds);
     if (millisecond !== 0) {
       // Without trailing zeros: .5, .25, .125.
       units[at++] = 0x2e;
@@ -345,4 +331,17 @@ function decode(units: Uint16Array, bits: number): string {
   // One-byte text becomes a one-byte string, half the size of a two-byte one.
   if (bits <= 0xff) return Buffer.from(units).toString('latin1');
   return Buffer.from(units.buffer, units.byteOffset, units.byteLength).toString('utf16le');
+}
+
+/** Writes the decimal digits of a non-negative 32-bit integer at `at`; returns the position after them. */
+function writeDigits(units: Uint16Array, at: number, value: number): number {
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = (rest / 10) | 0) digits++;
+  const end = at + digits;
+  for (let rest = value, digit = end - 1; digit >= at; digit--) {
+    const next = (rest / 10) | 0;
+    units[digit] = 0x30 + rest - next * 10;
+    rest = next;
+  }
+  return end;
 }
