@@ -9,6 +9,8 @@ import { parseProfile } from '../src/profile/parse-profile.js';
 import { parseSession } from '../src/session/parse-session.js';
 import type { Session } from '../src/session/session-schema.js';
 import { generateLongSession } from '../scripts/generate-long-session.js';
+import { loadGroundedCorpus } from '../test/grounding-corpus/load-corpus.js';
+import { formatGroundingFigures, measureGrounding } from '../test/grounding-corpus/measure.js';
 
 const SIZES = (process.env.RECAP_BENCH_GROUNDING_SIZES ?? '10000,100000').split(',').map(Number);
 const PROFILES = {
@@ -36,6 +38,13 @@ function answerFor(prepared: PreparedRequest, session: Session): string {
 }
 
 const median = (values: number[]) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** Precision and recall of `unsupported` and `dropped` on the hand-labelled corpus of test/grounding-corpus/. */
+export async function printCorpusFigures(): Promise<void> {
+  const corpus = await loadGroundedCorpus();
+  console.log(`\n## Grounding: precision and recall on the labelled corpus (${corpus.length} answers; targets: precision ≥ 0.95, recall ≥ 0.9)\n`);
+  console.log(formatGroundingFigures(measureGrounding(corpus)));
+}
 
 export function runGroundingBenchmark(): void {
   console.log('\n## Grounding: groundingSource + groundAnswer of one answer vs prepare of the same profile and session');

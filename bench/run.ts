@@ -2,7 +2,7 @@
 // RECAP_BENCH_ONLY=startup,pipeline,grounding,suite,import,studio,server,summaries runs a subset.
 
 import { runPipelineBenchmark } from './pipeline.js';
-import { runGroundingBenchmark } from './grounding.js';
+import { printCorpusFigures, runGroundingBenchmark } from './grounding.js';
 import { runImportBenchmark } from './import-rrweb.js';
 import { runSuiteBenchmark } from './suite.js';
 import { runServerBenchmark } from './server.js';
@@ -16,7 +16,10 @@ const wanted = (name: string) => only === undefined || only.includes(name);
 console.log(`recap benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 if (wanted('startup')) runStartupBenchmark();
 if (wanted('pipeline')) runPipelineBenchmark();
-if (wanted('grounding')) runGroundingBenchmark();
+if (wanted('grounding')) {
+  await printCorpusFigures();
+  runGroundingBenchmark();
+}
 if (wanted('suite')) await runSuiteBenchmark();
 if (wanted('import')) await runImportBenchmark();
 if (wanted('studio')) await runStudioBenchmark();

@@ -2,6 +2,7 @@
 // ("dead clicks", "failed requests", "JS errors", "pages") and the totals each may mean. A count
 // is supported when it equals one of its topic's totals over the events the prompt showed.
 
+import { EVENT_TYPES } from '../session/event-types.js';
 import type { SessionEvent } from '../session/session-schema.js';
 
 /** A topic of counts: its name and the totals a count of it may stand for. */
@@ -67,9 +68,15 @@ const compiled = TOPICS.map(({ words, topic }) => ({ pattern: new RegExp(`^(?:${
 export const countTopics = {
   /** The alternation of every topic's words, for a regular expression. */
   pattern: TOPICS.map(({ words }) => `(?:${words})`).join('|'),
-  /** The topic of the words matched, e.g. "dead clicks". */
-  of(words: string): CountTopic | undefined {
-    return compiled.find(({ pattern }) => pattern.test(words.trim()))?.topic;
+  /**
+   * The topic of the words matched, e.g. "dead clicks"; `qualifiers` are the words before them,
+   * and an event type among them narrows "events" to that type ("10 element-seen events").
+   */
+  of(words: string, qualifiers = ''): CountTopic | undefined {
+    const topic = compiled.find(({ pattern }) => pattern.test(words.trim()))?.topic;
+    if (topic?.name !== 'events') return topic;
+    const type = qualifiers.trim().toLowerCase().replace(/\s+/g, '-');
+    return (EVENT_TYPES as readonly string[]).includes(type) ? { name: type, totals: ofTypes([type]) } : topic;
   },
   /** The topic of "<verb> N times": rage-clicked, dead-clicked, clicked. */
   times(verb: string): CountTopic | undefined {

@@ -36,11 +36,13 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 const NUMBER = `(\\d{1,6}|${Object.keys(NUMBER_WORDS).join('|')})`;
 const numberValue = (text: string): number => NUMBER_WORDS[text.toLowerCase()] ?? Number(text);
 
-// A number, up to two qualifying words, and a topic: "3 dead clicks", "two failed requests".
+// A number, up to two qualifying words, and a topic: "3 dead clicks", "two failed requests",
+// "10 element-seen events" (a qualifier that names an event type narrows "events" to it).
 const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|and|or|with|by|from|after|before|than|times?)\\b)[a-z]+(?:-[a-z]+)?';
-const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}\\s+(?:${QUALIFIER}\\s+){0,2}?(${countTopics.pattern})(?![\\w-])`, 'gi');
-// "rage-clicked 5 times", "rage clicks ... 5 times" within a few words.
-const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b[^.;\\n]{0,60}?\\b${NUMBER}\\s+times\\b`, 'gi');
+const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])`, 'gi');
+// "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
+// inside a selector or a number, as in `span.total`, does not end it).
+const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:[^.;\\n]|\\.(?=\\S)){0,60}?\\b${NUMBER}\\s+times\\b`, 'gi');
 
 // "1m 51s", "2 minutes and 10 seconds", "1:51" (minutes and seconds).
 const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\s*(?:s|sec|secs|seconds?)\b|(?<![\d:.])(\d{1,2}):([0-5]\d)(?![\d:])(?!\s*(?:am|pm|[ap]\.m\.))/gi;
@@ -137,7 +139,7 @@ export function findClaims(text: string): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     if (overlaps(quantities, start, end) || overlaps(taken, start, end)) continue;
-    const topic = countTopics.of(match[2] ?? '');
+    const topic = countTopics.of(match[3] ?? '', match[2]);
     const count = numberValue(match[1] ?? '');
     // "a 500 error", "the 404 page": a status code, not a count.
     if (topic === undefined || (count >= 100 && count < 600 && /^\d{3}$/.test(match[1] ?? ''))) continue;

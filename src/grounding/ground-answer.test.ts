@@ -75,4 +75,15 @@ describe('groundAnswer', () => {
     const report = groundAnswer(source, 'The shopper seemed frustrated by a 500 error and a price of €138.90.');
     expect(report).toEqual({ score: 1, findings: [], unsupported: [], dropped: [] });
   });
+
+  it('narrows "events" to an event type named before it, and reads "clicked <selector> N times" across the selector', () => {
+    expect(verdicts('They saw 1 element-seen event and 6 events in all.')).toEqual([
+      ['count', '1 element-seen event', 'dropped'],
+      ['count', '6 events', 'kept'],
+    ]);
+    expect(verdicts('The user clicked `aside.summary button#apply-coupon` 6 times.')).toEqual([
+      ['count', 'clicked `aside.summary button#apply-coupon` 6 times', 'kept'],
+      ['selector', '`aside.summary button#apply-coupon`', 'kept'],
+    ]);
+  });
 });
