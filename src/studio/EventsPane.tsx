@@ -19,11 +19,13 @@ export interface EventsPaneProps {
   readonly top: number;
   readonly rows: number;
   readonly width: number;
+  /** The event `f` went to (an event the answer cites), marked `▶` in place of its fate mark. */
+  readonly selected?: number | undefined;
 }
 
 const FATE_WIDTH = 17;
 
-function rowLine(row: EventRow, indexWidth: number, width: number, placeholders: RegExp | undefined): StyledLine {
+function rowLine(row: EventRow, indexWidth: number, width: number, placeholders: RegExp | undefined, selected: boolean): StyledLine {
   const kept = row.fate === 'kept';
   const fate = FATE_LABELS[row.fate].padEnd(FATE_WIDTH);
   const prefix = `${String(row.index).padStart(indexWidth)} ${row.time.slice(0, 12)} `;
@@ -32,7 +34,8 @@ function rowLine(row: EventRow, indexWidth: number, width: number, placeholders:
   const room = Math.max(1, width - 2 - prefix.length - fate.length - row.label.length + 1);
   const detail = row.detail === '' ? '' : `  ${row.detail}`.slice(0, room);
   const texts = markPlaceholders([segment(row.label, kept ? 'strong' : 'dim'), segment(detail, kept ? 'plain' : 'dim')], placeholders);
-  return [segment(kept ? '● ' : '· ', kept ? 'ok' : 'dim'), segment(prefix, 'dim'), segment(fate, kept ? 'ok' : 'warn'), ...texts];
+  const mark = selected ? segment('▶ ', 'accent') : segment(kept ? '● ' : '· ', kept ? 'ok' : 'dim');
+  return [mark, segment(prefix, 'dim'), segment(fate, kept ? 'ok' : 'warn'), ...texts];
 }
 
 function countsLine(workspace: Workspace, first: number, shown: number): StyledLine {
@@ -49,7 +52,7 @@ function countsLine(workspace: Workspace, first: number, shown: number): StyledL
   ];
 }
 
-export function EventsPane({ workspace, top, rows, width }: EventsPaneProps) {
+export function EventsPane({ workspace, top, rows, width, selected }: EventsPaneProps) {
   const theme = useTheme();
   const { session, explanation } = workspace;
   const total = session.events.length;
@@ -69,7 +72,7 @@ export function EventsPane({ workspace, top, rows, width }: EventsPaneProps) {
       </Text>
       <StyledText line={countsLine(workspace, first, eventRows.length)} />
       {eventRows.map((row) => (
-        <StyledText key={row.index} line={rowLine(row, indexWidth, width, workspace.placeholders)} />
+        <StyledText key={row.index} line={rowLine(row, indexWidth, width, workspace.placeholders, row.index === selected)} />
       ))}
     </Box>
   );

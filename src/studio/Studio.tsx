@@ -164,7 +164,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
       const problem = broken ? 'Nothing to show yet: the file below has problems. Fix and save it.' : waiting;
       pane = withheld ? <Text {...theme.text('error')}>{WITHHELD}</Text> : <Text dimColor>{problem}</Text>;
     } else if (state.pane === 'events') {
-      pane = <EventsPane workspace={workspace} top={top} rows={paneRows} width={layout.mainWidth} />;
+      pane = <EventsPane workspace={workspace} top={top} rows={paneRows} width={layout.mainWidth} selected={state.citedEvent} />;
     } else if (state.pane === 'prompt') {
       pane = (
         <PromptPane

@@ -45,6 +45,8 @@ export function actionForCommand(command: StudioCommand, state: StudioState, vie
       return { type: 'kept-event-sought', step: 1, viewport };
     case 'previous-kept':
       return { type: 'kept-event-sought', step: -1, viewport };
+    case 'next-cited':
+      return { type: 'cited-event-sought' };
     case 'pick-profile':
       return { type: 'picker-opened', target: 'profile' };
     case 'pick-session':

@@ -30,6 +30,7 @@ describe('key bindings', () => {
       'show-diff',
     ]);
     expect(commandForKey('r', none, 'panes')).toBe('run');
+    expect(commandForKey('f', none, 'panes')).toBe('next-cited');
     expect(commandForKey('e', none, 'panes')).toBe('edit-profile');
     expect(commandForKey('?', none, 'panes')).toBe('help');
     expect(commandForKey('q', none, 'panes')).toBe('quit');

@@ -21,6 +21,7 @@ export type StudioCommand =
   | 'bottom'
   | 'next-kept'
   | 'previous-kept'
+  | 'next-cited'
   | 'pick-profile'
   | 'pick-session'
   | 'confirm'
@@ -73,7 +74,7 @@ export const HELP_GROUPS = {
   line: 'scroll (move in a list)',
   page: 'page up / down',
   ends: 'top / bottom',
-  kept: 'Events: next / previous kept event',
+  kept: 'Events: next / previous kept event, next cited one',
   pick: 'pick a profile / a session',
 } as const;
 
@@ -96,6 +97,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { command: 'bottom', keys: [{ key: 'end' }, { input: 'G' }], label: 'End G', description: 'go to the bottom', modes: SCROLLING, group: 'ends' },
   { command: 'next-kept', keys: [{ input: 'n' }], label: 'n', description: 'Events: next kept event', modes: ['panes'], group: 'kept' },
   { command: 'previous-kept', keys: [{ input: 'N' }], label: 'N', description: 'Events: previous kept event', modes: ['panes'], group: 'kept' },
+  { command: 'next-cited', keys: [{ input: 'f' }], label: 'f', description: 'Events: next event the answer cites (round)', modes: ['panes'], group: 'kept' },
   { command: 'pick-profile', keys: [{ input: 'p' }], label: 'p', description: 'pick a profile', modes: ['panes'], group: 'pick' },
   { command: 'pick-session', keys: [{ input: 's' }], label: 's', description: 'pick a session', modes: ['panes', 'compare'], group: 'pick' },
   { command: 'confirm', keys: [{ key: 'return' }], label: 'Enter', description: 'choose the highlighted file', modes: ['picker'] },

@@ -2,6 +2,7 @@
 // its answer, pretty-printed.
 
 import { formatCount, formatDuration } from './format-count.js';
+import { groundingLines, markedAnswerLines } from './grounding-lines.js';
 import { jsonLines } from './json-lines.js';
 import { runLabel } from './run-labels.js';
 import type { RunRecord } from './run-record.js';
@@ -46,13 +47,14 @@ export function responseLines(run: RunRecord, currentPrompt: string | undefined)
     tokensLine(run),
     ...schemaLines(run),
   ];
+  if ((outcome.status === 'ok' || outcome.status === 'failed') && outcome.grounding !== undefined) lines.push(...groundingLines(outcome.grounding));
   if (currentPrompt !== undefined && currentPrompt !== run.prompt) {
     lines.push([segment('⚠ the prompt changed since this run: press r to run it again', 'warn')]);
   }
   lines.push(plainLine(''));
   if (outcome.status === 'ok') {
     if (outcome.answer.kind === 'response') lines.push(...jsonLines(outcome.answer.value));
-    else lines.push(...outcome.answer.text.split('\n').map((text) => plainLine(text)));
+    else lines.push(...markedAnswerLines(outcome.answer.text, outcome.grounding?.findings ?? []));
   } else if (outcome.status === 'invalid-answer') {
     lines.push(plainLine('raw answer:', 'dim'), ...outcome.rawText.split('\n').map((text) => plainLine(text)));
   }

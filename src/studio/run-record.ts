@@ -2,7 +2,7 @@
 // nothing did). The schema is the format of the history files under .recap/history/.
 
 import { z } from 'zod';
-import { InvalidAnswerError, ModelError, type PreparedRequest, type SummaryOutcome, type TokenCount } from '../index.js';
+import { InvalidAnswerError, ModelError, type GroundingReport, type PreparedRequest, type SummaryOutcome, type TokenCount } from '../index.js';
 
 const tokenUsageSchema = z.object({
   promptTokens: z.number(),
@@ -15,12 +15,31 @@ const answerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('response'), value: z.record(z.string(), z.unknown()) }),
 ]);
 
+const findingSchema = z.object({
+  kind: z.enum(['event', 'url', 'text', 'selector', 'count', 'duration']),
+  text: z.string(),
+  path: z.string(),
+  verdict: z.enum(['kept', 'dropped', 'unsupported']),
+  event: z.number().int().optional(),
+  reason: z.string().optional(),
+});
+
+/** The answer's claims checked against the session (docs/grounding.md), as `groundAnswer` reports them. */
+const groundingSchema = z.object({
+  score: z.number(),
+  findings: z.array(findingSchema),
+  unsupported: z.array(findingSchema),
+  dropped: z.array(findingSchema),
+});
+
 const outcomeSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('ok'),
     answer: answerSchema,
     attempts: z.number().int().positive(),
     usage: tokenUsageSchema.optional(),
+    /** Absent in runs from before grounding, and under `llm.grounding: off`. */
+    grounding: groundingSchema.optional(),
   }),
   z.object({
     status: z.literal('invalid-answer'),
@@ -28,7 +47,13 @@ const outcomeSchema = z.discriminatedUnion('status', [
     rawText: z.string(),
     problems: z.array(z.object({ path: z.string(), message: z.string() })),
   }),
-  z.object({ status: z.literal('failed'), code: z.string(), message: z.string() }),
+  z.object({
+    status: z.literal('failed'),
+    code: z.string(),
+    message: z.string(),
+    /** Under `llm.grounding: require`: the report of the answer that stayed unsupported. */
+    grounding: groundingSchema.optional(),
+  }),
 ]);
 
 export const runRecordSchema = z.object({
@@ -53,6 +78,7 @@ export const runRecordSchema = z.object({
 export type RunRecord = z.infer<typeof runRecordSchema>;
 export type RunOutcome = RunRecord['outcome'];
 export type RunAnswer = z.infer<typeof answerSchema>;
+export type RunGrounding = z.infer<typeof groundingSchema>;
 /** A run before the history numbers it. */
 export type RunDraft = Omit<RunRecord, 'number'>;
 
@@ -82,6 +108,12 @@ function draft(base: RunDraftBase, outcome: RunOutcome): RunDraft {
   };
 }
 
+/** The report as plain data, without readonly arrays shared with the library. */
+function ownReport(report: GroundingReport): RunGrounding {
+  const findings = (list: GroundingReport['findings']) => list.map((finding) => ({ ...finding }));
+  return { score: report.score, findings: findings(report.findings), unsupported: findings(report.unsupported), dropped: findings(report.dropped) };
+}
+
 /** A successful run. Prompt tokens are the vendor's when it reported them for a single attempt. */
 export function runDraftFromOutcome(base: RunDraftBase, outcome: SummaryOutcome): RunDraft {
   const answer: RunAnswer =
@@ -92,7 +124,13 @@ export function runDraftFromOutcome(base: RunDraftBase, outcome: SummaryOutcome)
     outcome.usage !== undefined && outcome.attempts === 1 ? { prompt: outcome.usage.promptTokens, method: 'count' } : base.promptTokens;
   return draft(
     { ...base, model: outcome.model, promptTokens, latencyMs: outcome.latencyMs },
-    { status: 'ok', answer, attempts: outcome.attempts, ...(outcome.usage === undefined ? {} : { usage: outcome.usage }) },
+    {
+      status: 'ok',
+      answer,
+      attempts: outcome.attempts,
+      ...(outcome.usage === undefined ? {} : { usage: outcome.usage }),
+      ...(outcome.grounding === undefined ? {} : { grounding: ownReport(outcome.grounding) }),
+    },
   );
 }
 
@@ -108,6 +146,10 @@ export function runDraftFromError(base: RunDraftBase, error: unknown): RunDraft 
   }
   const code = error instanceof ModelError ? error.code : 'error';
   const message = error instanceof Error ? error.message : String(error);
+  // GroundingError (llm.grounding: require) is not exported to the studio; it carries its report.
+  if (error instanceof Error && (error as { code?: unknown }).code === 'grounding' && 'report' in error) {
+    return draft(base, { status: 'failed', code: 'grounding', message, grounding: ownReport(error.report as GroundingReport) });
+  }
   return draft(base, { status: 'failed', code, message });
 }
 

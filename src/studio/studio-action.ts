@@ -19,6 +19,8 @@ export type StudioAction =
   | { readonly type: 'pane-cycled'; readonly step: 1 | -1 }
   | { readonly type: 'scrolled'; readonly command: ScrollCommand; readonly viewport: Viewport }
   | { readonly type: 'kept-event-sought'; readonly step: 1 | -1; readonly viewport: Viewport }
+  /** To the next event the latest answer cites, on the Events pane, round to the first. */
+  | { readonly type: 'cited-event-sought' }
   | { readonly type: 'help-toggled' }
   | { readonly type: 'picker-opened'; readonly target: 'profile' | 'session' | 'compare' }
   | { readonly type: 'picker-moved'; readonly step: number }

@@ -4,10 +4,11 @@
 import { buildWorkspace } from './build-workspace.js';
 import { loadingSlot, profileSlotWithText, sessionSlotWithText, unreadableSlot } from './file-slot.js';
 import { nearestKept } from './event-rows.js';
+import { citedEvents } from './grounding-lines.js';
 import { privacySlotUnreadable, privacySlotWithText, rulesToApply } from './privacy-slot.js';
 import { clampScrollTop, nextScrollTop } from './scroll-top.js';
 import type { StudioAction } from './studio-action.js';
-import { NO_SCROLL, PANES, type PickerTarget, type ProfileSlot, type StudioFile, type StudioState, type Workspace } from './studio-state.js';
+import { NO_SCROLL, PANES, pairKey, type PickerTarget, type ProfileSlot, type StudioFile, type StudioState, type Workspace } from './studio-state.js';
 
 /** The files a picker offers: profiles, sessions, or the profiles other than the selected one. */
 export function pickerItems(state: StudioState, target: PickerTarget): readonly StudioFile[] {
@@ -38,13 +39,14 @@ function selectProfile(state: StudioState, path: string): StudioState {
     tops: NO_SCROLL,
     overlay: { kind: 'none' },
     compare,
+    citedEvent: undefined,
   };
 }
 
 function selectSession(state: StudioState, path: string): StudioState {
   if (state.session?.path === path) return { ...state, overlay: { kind: 'none' } };
   const compare = state.compare === undefined ? undefined : { ...state.compare, workspace: undefined, top: 0 };
-  return { ...state, session: loadingSlot(path), workspace: undefined, tokens: undefined, tops: NO_SCROLL, overlay: { kind: 'none' }, compare };
+  return { ...state, session: loadingSlot(path), workspace: undefined, tokens: undefined, tops: NO_SCROLL, overlay: { kind: 'none' }, compare, citedEvent: undefined };
 }
 
 function fileRead(state: StudioState, path: string, text: string): StudioState {
@@ -118,6 +120,23 @@ function pickerOpened(state: StudioState, target: PickerTarget): StudioState {
   return { ...state, overlay: { kind: 'picker', target, index } };
 }
 
+function citedEventSought(state: StudioState): StudioState {
+  const workspace = state.workspace;
+  if (workspace === undefined) return state;
+  const latest = state.histories[pairKey(workspace.profilePath, workspace.sessionPath)]?.at(-1)?.outcome;
+  const grounding = latest !== undefined && latest.status !== 'invalid-answer' ? latest.grounding : undefined;
+  const cited = citedEvents(grounding).filter((index) => index < workspace.session.events.length);
+  const first = cited[0];
+  if (first === undefined) {
+    const text = grounding === undefined ? 'no grounded answer yet: press r to run the model' : 'the answer cites no event of the session';
+    return { ...state, notice: { text, tone: 'info' } };
+  }
+  const previous = state.citedEvent;
+  const next = (previous === undefined ? undefined : cited.find((index) => index > previous)) ?? first;
+  const text = `cited event #${next} (${cited.indexOf(next) + 1} of ${cited.length})`;
+  return { ...state, pane: 'events', citedEvent: next, tops: { ...state.tops, events: next }, notice: { text, tone: 'info' } };
+}
+
 export function studioReducer(state: StudioState, action: StudioAction): StudioState {
   switch (action.type) {
     case 'files-listed':
@@ -151,6 +170,8 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       if (found === undefined) return { ...state, notice: { text: `no kept event ${action.step > 0 ? 'below' : 'above'}`, tone: 'info' } };
       return { ...state, tops: { ...state.tops, events: found } };
     }
+    case 'cited-event-sought':
+      return citedEventSought(state);
     case 'help-toggled':
       return { ...state, overlay: state.overlay.kind === 'help' ? { kind: 'none' } : { kind: 'help' } };
     case 'picker-opened':
@@ -190,6 +211,7 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
         running: state.running.filter((run) => run.id !== action.id),
         histories: { ...state.histories, [action.pair]: action.history },
         tops: { ...state.tops, response: 0, diff: 0 },
+        citedEvent: undefined,
       };
     case 'runs-cancelled':
       if (state.running.length === 0) return state;

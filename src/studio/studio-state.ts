@@ -138,6 +138,8 @@ export interface StudioState {
   readonly notice: Notice | undefined;
   /** True while $EDITOR has the terminal. */
   readonly editing: boolean;
+  /** The cited event `f` went to last; the next `f` goes to the one after it. */
+  readonly citedEvent?: number | undefined;
 }
 
 /** Every pane at its top. */
@@ -163,6 +165,7 @@ export function initialStudioState(privacy?: PrivacySlot): StudioState {
     compare: undefined,
     notice: undefined,
     editing: false,
+    citedEvent: undefined,
   };
 }
 

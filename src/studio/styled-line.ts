@@ -17,7 +17,11 @@ export type SegmentStyle =
   | 'number'
   | 'literal'
   /** A placeholder privacy rules put in place of what they replaced (`[email]`). */
-  | 'redacted';
+  | 'redacted'
+  /** A claim of the answer that the session does not hold: invented (docs/grounding.md). */
+  | 'unsupported'
+  /** A claim true of the session that the profile left out of the prompt. */
+  | 'dropped';
 
 export interface Segment {
   readonly text: string;

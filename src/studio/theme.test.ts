@@ -24,6 +24,20 @@ describe('theme', () => {
     }
   });
 
+  it('draws unsupported and dropped claims unlike each other and any other role, with colour and without', () => {
+    const others = ['plain', 'dim', 'strong', 'heading', 'accent', 'ok', 'warn', 'error', 'added', 'removed', 'key', 'string', 'number', 'literal', 'redacted'] as const;
+    for (const color of [true, false]) {
+      const theme = createTheme({ color });
+      expect(theme.text('unsupported')).not.toEqual(theme.text('dropped'));
+      for (const style of others) {
+        expect(theme.text(style), style).not.toEqual(theme.text('unsupported'));
+        expect(theme.text(style), style).not.toEqual(theme.text('dropped'));
+      }
+    }
+    expect(createTheme({ color: false }).text('unsupported').color).toBeUndefined();
+    expect(createTheme({ color: false }).text('dropped').color).toBeUndefined();
+  });
+
   it('colours errors red when colour is on', () => {
     expect(createTheme({ color: true }).text('error').color).toBe('red');
   });

@@ -8,6 +8,7 @@ export interface TextAttributes {
   readonly bold?: boolean;
   readonly dimColor?: boolean;
   readonly inverse?: boolean;
+  readonly underline?: boolean;
 }
 
 export interface Theme {
@@ -34,6 +35,8 @@ const COLOURED: Readonly<Record<SegmentStyle, TextAttributes>> = {
   number: { color: 'yellow' },
   literal: { color: 'magenta' },
   redacted: { color: 'magenta', inverse: true },
+  unsupported: { color: 'red', underline: true },
+  dropped: { color: 'yellow', underline: true },
 };
 
 // Without colour the meaning must survive in attributes and in the text itself (✓ ✗ + -).
@@ -54,6 +57,9 @@ const MONOCHROME: Readonly<Record<SegmentStyle, TextAttributes>> = {
   literal: {},
   // The one role drawn inverse in running text: a placeholder stands out without colour too.
   redacted: { inverse: true },
+  // Claims are underlined in running text; the bold one is invented, the plain one left out.
+  unsupported: { bold: true, underline: true },
+  dropped: { underline: true },
 };
 
 export function createTheme(options: { readonly color: boolean }): Theme {

@@ -2,7 +2,7 @@
 // the history, and cancels requests in flight on Esc or when the studio closes.
 
 import { useCallback, useEffect, useRef, type Dispatch } from 'react';
-import { resolveProvider, summarize, type SummaryModel } from '../index.js';
+import { groundingSource, resolveProvider, summarize, type SummaryModel } from '../index.js';
 import { runDraftFromError, runDraftFromOutcome, type RunDraft, type RunDraftBase, type RunRecord } from './run-record.js';
 import type { StudioAction } from './studio-action.js';
 import { modelSettingsFor, type StudioDependencies, type StudioSettings } from './studio-dependencies.js';
@@ -80,7 +80,9 @@ export function useRuns(
       try {
         const model = await modelFor(workspace);
         asked = { provider: model.provider, model: model.model };
-        const outcome = await summarize(workspace.prepared, model, { signal: controller.signal });
+        // The recorded session is the one prepare built on; its kept events are already redacted.
+        const grounding = groundingSource(workspace.profile, workspace.recorded, workspace.prepared);
+        const outcome = await summarize(workspace.prepared, model, { signal: controller.signal, grounding });
         draft = runDraftFromOutcome({ ...base, ...asked }, outcome);
       } catch (error) {
         draft = runDraftFromError({ ...base, ...asked, latencyMs: performance.now() - started }, error);
