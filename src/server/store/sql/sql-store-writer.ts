@@ -5,8 +5,6 @@
 // usable: detected with ON CONFLICT DO NOTHING, or inside a savepoint.
 
 import { sql, type Kysely } from 'kysely';
-import { toJobItemRows } from '../job-item-rows.js';
-import { mergeJobResultRows, spanOf, toJobResultRows, type JobResultEntry } from '../job-result-rows.js';
 import type {
   ApiKeyRecord,
   BlockRuleRecord,
@@ -31,6 +29,7 @@ import { claimIdempotencyKey } from './claim-idempotency-key.js';
 import { claimJob, finishJob, leaseUntil, lockJobForChunk, releaseJobLease, renewJobLease, type LeaseRequest } from './job-leases.js';
 import { insertRows } from './insert-rows.js';
 import { moveUserSessions } from './move-user-sessions.js';
+import { createJob, recordJobProgress } from './job-writes.js';
 import { deleteUserDataStep } from './delete-user-data.js';
 import { bumpPrivacyVersion, deleteBlockRule, putBlockRule } from './privacy-settings.js';
 import { toFlag, type Database, type UsersTable } from './database.js';
@@ -288,72 +287,15 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     return changed(result) === 1;
   }
 
-  async createJob(record: JobRecord, items: readonly JsonValue[]): Promise<void> {
-    const inserted = await this.db
-      .insertInto('jobs')
-      .values({
-        id: record.id,
-        org_id: record.orgId,
-        kind: record.kind,
-        status: record.status,
-        created: record.created,
-        finished: record.finished,
-        total: record.total,
-        cursor: record.cursor,
-        imports: record.imports,
-        errors: record.errors,
-      })
-      .onConflict((conflict) => conflict.doNothing())
-      .executeTakeFirstOrThrow();
-    if (changed(inserted) === 0) throw new StoreConflictError(`a job with id "${record.id}" already exists`);
-    await insertRows(
-      this.db,
-      this.dialect,
-      'job_items',
-      toJobItemRows(items).map(([first, rowItems]) => ({ job_id: record.id, item_index: first, item: json(rowItems) })),
-    );
+  createJob(record: JobRecord, items: readonly JsonValue[]): Promise<void> {
+    return createJob(this.db, this.dialect, record, items);
   }
 
-  async recordJobProgress(
+  recordJobProgress(
     jobId: string,
     progress: { readonly cursor: number; readonly imports: number; readonly errors: number; readonly results: readonly JobResultRecord[] },
   ): Promise<void> {
-    const rows = toJobResultRows(progress.results);
-    const { first, last } = rows.length === 0 ? { first: 0, last: -1 } : spanOf(rows);
-    // Stored rows that meet this chunk's items: a chunk processed again. Its rows are merged, not
-    // doubled. Counted by the same statement that moves the cursor: one round trip, not two.
-    const meeting = (table: 'job_result_rows') =>
-      this.db.selectFrom(table).where('job_id', '=', jobId).where('first_index', '<=', last).where('last_index', '>=', first);
-    const moved = await this.db
-      .updateTable('jobs')
-      .set({ cursor: progress.cursor, imports: progress.imports, errors: progress.errors })
-      .where('id', '=', jobId)
-      .returning(() => meeting('job_result_rows').select((eb) => eb.fn.countAll<number>().as('count')).as('overlapping'))
-      .executeTakeFirst();
-    if (moved === undefined || rows.length === 0) return;
-    let written = rows;
-    if (Number(moved.overlapping) > 0) {
-      const overlapping = await meeting('job_result_rows').select(['ok', 'results']).execute();
-      await this.db.deleteFrom('job_result_rows').where('job_id', '=', jobId).where('first_index', '<=', last).where('last_index', '>=', first).execute();
-      written = mergeJobResultRows(
-        overlapping.map((row) => ({ ok: row.ok === 1, entries: JSON.parse(row.results) as JobResultEntry[] })),
-        progress.results,
-      );
-    }
-    await insertRows(
-      this.db,
-      this.dialect,
-      'job_result_rows',
-      written.map((row) => ({
-        job_id: jobId,
-        ok: toFlag(row.ok),
-        first_index: row.first,
-        last_index: row.last,
-        count: row.entries.length,
-        results: JSON.stringify(row.entries),
-      })),
-      { shared: ['job_id'] },
-    );
+    return recordJobProgress(this.db, this.dialect, jobId, progress);
   }
 
   finishJob(jobId: string, status: JobStatus, finished: string, owner?: string): Promise<boolean> {

@@ -1,0 +1,85 @@
+// A batch job's writes: creating it with its items, and recording a chunk's progress (the cursor
+// and the results of the items it processed, merged with the rows of an earlier run of the same
+// chunk: a chunk processed again after its instance died before committing does not double its
+// results). Leases are in job-leases.ts.
+
+import type { Kysely } from 'kysely';
+import { mergeJobResultRows, spanOf, toJobResultRows, type JobResultEntry } from '../job-result-rows.js';
+import { toJobItemRows } from '../job-item-rows.js';
+import type { JobRecord, JobResultRecord, JsonValue } from '../records.js';
+import { StoreConflictError } from '../store.js';
+import { toFlag, type Database } from './database.js';
+import { insertRows } from './insert-rows.js';
+import type { StoreDialect } from './store-dialect.js';
+
+/** StoreWriter#createJob. */
+export async function createJob(db: Kysely<Database>, dialect: StoreDialect, record: JobRecord, items: readonly JsonValue[]): Promise<void> {
+  const inserted = await db
+    .insertInto('jobs')
+    .values({
+      id: record.id,
+      org_id: record.orgId,
+      kind: record.kind,
+      status: record.status,
+      created: record.created,
+      finished: record.finished,
+      total: record.total,
+      cursor: record.cursor,
+      imports: record.imports,
+      errors: record.errors,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirstOrThrow();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) throw new StoreConflictError(`a job with id "${record.id}" already exists`);
+  await insertRows(
+    db,
+    dialect,
+    'job_items',
+    toJobItemRows(items).map(([first, rowItems]) => ({ job_id: record.id, item_index: first, item: JSON.stringify(rowItems) })),
+  );
+}
+
+/** StoreWriter#recordJobProgress. */
+export async function recordJobProgress(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  jobId: string,
+  progress: { readonly cursor: number; readonly imports: number; readonly errors: number; readonly results: readonly JobResultRecord[] },
+): Promise<void> {
+  const rows = toJobResultRows(progress.results);
+  const { first, last } = rows.length === 0 ? { first: 0, last: -1 } : spanOf(rows);
+  // Stored rows that meet this chunk's items: a chunk processed again. Its rows are merged, not
+  // doubled. Counted by the same statement that moves the cursor: one round trip, not two.
+  const meeting = (table: 'job_result_rows') =>
+    db.selectFrom(table).where('job_id', '=', jobId).where('first_index', '<=', last).where('last_index', '>=', first);
+  const moved = await db
+    .updateTable('jobs')
+    .set({ cursor: progress.cursor, imports: progress.imports, errors: progress.errors })
+    .where('id', '=', jobId)
+    .returning(() => meeting('job_result_rows').select((eb) => eb.fn.countAll<number>().as('count')).as('overlapping'))
+    .executeTakeFirst();
+  if (moved === undefined || rows.length === 0) return;
+  let written = rows;
+  if (Number(moved.overlapping) > 0) {
+    const overlapping = await meeting('job_result_rows').select(['ok', 'results']).execute();
+    await db.deleteFrom('job_result_rows').where('job_id', '=', jobId).where('first_index', '<=', last).where('last_index', '>=', first).execute();
+    written = mergeJobResultRows(
+      overlapping.map((row) => ({ ok: row.ok === 1, entries: JSON.parse(row.results) as JobResultEntry[] })),
+      progress.results,
+    );
+  }
+  await insertRows(
+    db,
+    dialect,
+    'job_result_rows',
+    written.map((row) => ({
+      job_id: jobId,
+      ok: toFlag(row.ok),
+      first_index: row.first,
+      last_index: row.last,
+      count: row.entries.length,
+      results: JSON.stringify(row.entries),
+    })),
+    { shared: ['job_id'] },
+  );
+}
