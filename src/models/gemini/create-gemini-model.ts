@@ -9,7 +9,7 @@ import { createGeminiFetch } from './create-gemini-fetch.js';
 import { mapGeminiError } from './map-gemini-error.js';
 import { readGeminiAnswer } from './read-gemini-answer.js';
 import { toGeminiContents } from './to-gemini-contents.js';
-
+import { withCallSignal } from '../call-signal.js';
 import { DEFAULT_GEMINI_MODEL } from '../default-models.js';
 
 export { DEFAULT_GEMINI_MODEL };
@@ -75,11 +75,9 @@ export function createGeminiModel(options: GeminiModelOptions): SummaryModel {
     async generate(request: ModelRequest): Promise<ModelResponse> {
       let response;
       try {
-        response = await ai.models.generateContent({
-          model,
-          contents: toGeminiContents(request),
-          config: generationConfig(request),
-        });
+        response = await withCallSignal(request.signal, (signal) =>
+          ai.models.generateContent({ model, contents: toGeminiContents(request), config: generationConfig({ ...request, signal }) }),
+        );
       } catch (error) {
         throw mapGeminiError(error, errorContext(request));
       }
@@ -88,11 +86,9 @@ export function createGeminiModel(options: GeminiModelOptions): SummaryModel {
     async countTokens(request: ModelRequest): Promise<number> {
       let response;
       try {
-        response = await ai.models.countTokens({
-          model,
-          contents: toGeminiContents(request),
-          ...(request.signal === undefined ? {} : { config: { abortSignal: request.signal } }),
-        });
+        response = await withCallSignal(request.signal, (signal) =>
+          ai.models.countTokens({ model, contents: toGeminiContents(request), ...(signal === undefined ? {} : { config: { abortSignal: signal } }) }),
+        );
       } catch (error) {
         throw mapGeminiError(error, errorContext(request));
       }

@@ -12,6 +12,7 @@ import { toOpenAiMessages } from './to-openai-messages.js';
 import { toStrictJsonSchema } from './to-strict-json-schema.js';
 
 import { DEFAULT_OPENAI_MODEL } from '../default-models.js';
+import { withCallSignal } from '../call-signal.js';
 
 export { DEFAULT_OPENAI_MODEL };
 
@@ -65,9 +66,9 @@ export function createOpenAiModel(options: OpenAiModelOptions = {}): SummaryMode
     async generate(request: ModelRequest): Promise<ModelResponse> {
       let completion;
       try {
-        completion = await client.chat.completions.create(completionParams(model, request), {
-          ...(request.signal === undefined ? {} : { signal: request.signal }),
-        });
+        completion = await withCallSignal(request.signal, (signal) =>
+          client.chat.completions.create(completionParams(model, request), signal === undefined ? {} : { signal }),
+        );
       } catch (error) {
         throw mapOpenAiError(error, {
           model,
