@@ -39,6 +39,7 @@ const EXTERNAL_PACKAGES = [
 const ENTRIES = {
   recap: 'src/cli/studio-process.ts',
   run: 'src/cli/run-command.ts',
+  report: 'src/cli/report-command.ts',
   validate: 'src/cli/validate-command.ts',
   test: 'src/cli/test-command.ts',
   serve: 'src/cli/serve-command.ts',

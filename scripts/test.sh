@@ -3,9 +3,9 @@
 # of src/index.ts documented), the build (the end-to-end tests and the doc test run the built CLI,
 # so they always see the current sources), vitest (the PostgreSQL half of the store suite runs
 # against a throwaway server, the studio's end-to-end test inside tmux, the doc test with curl and
-# jq), then this repository's own regression suites. Installs tmux, curl, jq and PostgreSQL from
-# Debian's packages when they are missing and it runs as root (as on CI); otherwise says what to
-# install.
+# jq, the HTML report's browser test in Chromium), then this repository's own regression suites.
+# Installs tmux, curl, jq, Chromium and PostgreSQL from Debian's packages when they are missing and
+# it runs as root (as on CI); otherwise says what to install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,9 +13,10 @@ declare -A why=(
   [tmux]="for the studio's end-to-end test"
   [curl]="for the doc test (the server examples of docs/)"
   [jq]="for the doc test (the examples of docs/)"
+  [chromium]="for the HTML report's browser test"
 )
 missing=()
-for tool in tmux curl jq; do
+for tool in tmux curl jq chromium; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
 if [[ ${#missing[@]} -gt 0 ]]; then

@@ -153,3 +153,27 @@ export { compileBlockSelectors, type BlockSelectorMatcher } from './privacy/bloc
 // Grounding (see docs/grounding.md)
 export { groundAnswer, groundingSource, type GroundingSource, type DroppedEvent } from './grounding/ground-answer.js';
 export { type GroundingReport, type GroundingFinding, type GroundingVerdict, type FindingKind } from './grounding/grounding-report.js';
+
+// Many sessions (see docs/many-sessions.md)
+export { summarizeMany, type ManySessionInput, type SummarizeManyOptions } from './many/summarize-many.js';
+export { createAdaptiveConcurrency, type AdaptiveConcurrency, type AdaptiveConcurrencyOptions } from './many/adaptive-concurrency.js';
+export { isResultLine, type ResultLine, type SessionResultLine, type SessionErrorLine, type LineTokens, type LineErrorCode } from './many/result-line.js';
+export { readResultsFile, parseResultsText, ResultsFileError, type ResultsFileContent } from './many/results-file.js';
+export { expandSessionPaths, SessionPathError } from './many/expand-session-paths.js';
+
+// Reports (see docs/many-sessions.md#the-report)
+export { buildReport, createReportBuilder, type ReportBuilder, type ReportOptions } from './report/build-report.js';
+export { renderReportMarkdown, type MarkdownReportOptions } from './report/render-report-markdown.js';
+export { renderReportHtml, type HtmlReportOptions } from './report/render-report-html.js';
+export {
+  PATTERN_KINDS,
+  type PatternKind,
+  type Pattern,
+  type ReportData,
+  type ReportField,
+  type SessionRef,
+  type ValueCount,
+  type HistogramBin,
+  type GroundingDistribution,
+} from './report/report-data.js';
+export { MODEL_PRICES, modelPrice, estimateCost, type ModelPrice } from './models/prices.js';

@@ -149,7 +149,8 @@ describe("a newcomer's mistakes", () => {
     const result = recap([]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^Usage: recap <command> \[options\]/);
-    expect(result.stderr).toMatch(/^ {2}run <profile\.yaml> <session\.json> +prepare a profile/m);
+    expect(result.stderr).toMatch(/^ {2}run <profile\.yaml> <session\.\.\.> +prepare a profile/m);
+    expect(result.stderr).toMatch(/^ {2}report <results\.jsonl\.\.\.> +report on the results of recap run --output/m);
     expect(result.stderr).toContain('the reference is docs/cli.md');
   });
 

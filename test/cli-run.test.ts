@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,8 @@ describe('recap --help', () => {
   it('lists the commands', async () => {
     const result = await runCli(['--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/run \[options\] <profile\.yaml> <session\.json>/);
+    expect(result.stdout).toMatch(/run \[options\] <profile\.yaml> <session\.\.\.>/);
+    expect(result.stdout).toMatch(/report \[options\] <results\.jsonl\.\.\.>/);
     expect(result.stdout).toMatch(/validate/);
   });
 
@@ -125,9 +126,11 @@ describe('recap run', () => {
 
   it('exits 2 for a missing fixture, an unknown provider, or Gemini without a key', async () => {
     expect((await run('run', 'plain.yaml', 'missing.json')).stderr).toContain('missing.json: file not found');
-    const folder = await run('run', 'plain.yaml', '.');
+    // A folder names many sessions (docs/many-sessions.md): one without any is a usage error.
+    await mkdir(path.join(directory, 'empty'), { recursive: true });
+    const folder = await run('run', 'plain.yaml', 'empty');
     expect(folder.code).toBe(2);
-    expect(folder.stderr).toContain('.: is a directory, not a file');
+    expect(folder.stderr).toContain('empty: the folder holds no .json session file');
     const unknown = await run('run', 'plain.yaml', 'session.json', '--provider', 'claude');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown provider "claude"');

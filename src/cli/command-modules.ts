@@ -6,6 +6,7 @@
 
 export const commandModules = {
   run: () => import('./run-command.js'),
+  report: () => import('./report-command.js'),
   validate: () => import('./validate-command.js'),
   test: () => import('./test-command.js'),
   studio: () => import('./studio-command.js'),

@@ -9,6 +9,7 @@ import { registerAdminCommand } from './register-admin-command.js';
 import { registerImportCommand } from './register-import-command.js';
 import { registerInitCommand } from './register-init-command.js';
 import { registerRunCommand } from './register-run-command.js';
+import { registerReportCommand } from './register-report-command.js';
 import { registerServeCommand } from './register-serve-command.js';
 import { registerStudioCommand } from './register-studio-command.js';
 import { registerTestCommand } from './register-test-command.js';
@@ -35,6 +36,7 @@ export function buildProgram(io: CliIo, exit: { code: number }): Command {
     .addHelpText('after', `\nEvery command has --help with an example; the reference is ${CLI_REFERENCE}.\n`);
 
   registerRunCommand(program, context);
+  registerReportCommand(program, context);
   registerValidateCommand(program, context);
   registerTestCommand(program, context);
   registerStudioCommand(program, context);

@@ -1,5 +1,6 @@
-// `recap run <profile.yaml> <session.json>`: prepare and summarise one session.
+// `recap run <profile.yaml> <session.json>`: prepare and summarise one session (many sessions: run-many-command.ts).
 
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createModel, isProvider } from '../models/create-model.js';
 import { InvalidAnswerError, ModelError, UnsupportedRequestError } from '../models/model-errors.js';
@@ -28,6 +29,10 @@ export interface RunOptions {
   readonly json?: boolean;
   /** Privacy rules file; default `privacy.yaml` next to the profile when it exists. */
   readonly privacy?: string;
+  /** Many sessions: the JSONL file results are appended to (and resumed from). */
+  readonly output?: string;
+  /** Many sessions: how many are summarized at once. */
+  readonly concurrency?: string;
 }
 
 async function countTokens(model: SummaryModel, prepared: PreparedRequest, io: CliIo): Promise<TokenCount> {
@@ -53,12 +58,22 @@ function usageJson(outcome: SummaryOutcome) {
 }
 
 /** Runs the command; returns the exit code. Errors go to stderr. */
-export async function runCommand(profileFile: string, sessionFile: string, options: RunOptions, io: CliIo): Promise<number> {
+export async function runCommand(profileFile: string, sessionArgs: readonly string[], options: RunOptions, io: CliIo): Promise<number> {
   try {
     if (options.provider !== undefined && !isProvider(options.provider)) {
       throw new UsageError(`unknown provider "${options.provider}" (expected gemini, openai, extractive or replay)`);
     }
     const profile = await loadProfile(path.resolve(io.cwd, profileFile), { source: profileFile });
+    let sessionFile = sessionArgs[0] as string;
+    if (options.output !== undefined || options.concurrency !== undefined || sessionArgs.length > 1 || (await namesManySessions(sessionFile, io.cwd))) {
+      const privacy = await loadPrivacyRules(io.cwd, profileFile, options.privacy);
+      const { manySessionFiles, runMany } = await import('./run-many-command.js');
+      const setup = { profile, profileFile, privacy: privacy?.rules, sessionArgs, options, io };
+      // A folder or glob that names one session, without --output: that session's run as usual.
+      const files = options.output === undefined && options.concurrency === undefined ? await manySessionFiles(setup) : [];
+      if (files.length === 1) sessionFile = files[0] as string;
+      else return await runMany(setup);
+    }
     const session = await loadSession(path.resolve(io.cwd, sessionFile), { source: sessionFile });
     const privacy = await loadPrivacyRules(io.cwd, profileFile, options.privacy);
     const prepared = prepare(profile, session, { privacy: privacy?.rules });
@@ -107,6 +122,13 @@ export async function runCommand(profileFile: string, sessionFile: string, optio
     io.stderr.write(`${errorMessage(error)}\n`);
     return exitCodeFor(error);
   }
+}
+
+/** True when the one session argument is a folder or a glob. */
+async function namesManySessions(arg: string, cwd: string): Promise<boolean> {
+  if (/[*?[\]{}]/.test(arg)) return true;
+  const info = await stat(path.resolve(cwd, arg)).catch(() => undefined);
+  return info?.isDirectory() === true;
 }
 
 function errorMessage(error: unknown): string {

@@ -14,6 +14,7 @@ const bundle =
 
 export const commandModules: CommandModules = {
   run: bundle('run'),
+  report: bundle('report'),
   validate: bundle('validate'),
   test: bundle('test'),
   studio: async () => (await importModule('./studio-command.js')) as ModuleOf<'studio'>,

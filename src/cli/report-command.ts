@@ -1,0 +1,150 @@
+// `recap report <results.jsonl>...`: the report of many-session results, as Markdown (stdout or
+// report.md), HTML (report.html) or JSON (docs/many-sessions.md#the-report).
+
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createModel, isProvider } from '../models/create-model.js';
+import { ModelError } from '../models/model-errors.js';
+import type { ResultLine } from '../many/result-line.js';
+import { readResultsFile, ResultsFileError } from '../many/results-file.js';
+import { loadManySession } from '../many/load-many-session.js';
+import { PrivacyRulesError } from '../privacy/privacy-rules-error.js';
+import type { PrivacyRules } from '../privacy/privacy-rules.js';
+import { createReportBuilder } from '../report/build-report.js';
+import type { SessionRef } from '../report/report-data.js';
+import { renderReportMarkdown } from '../report/render-report-markdown.js';
+import type { ReportSummary } from '../report/summarize-report.js';
+import type { CliIo } from './cli-io.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { UsageError } from './usage-error.js';
+
+export interface ReportOptions {
+  readonly output?: string;
+  readonly json?: boolean;
+  readonly summarize?: boolean;
+  readonly minSessions?: string;
+  readonly privacy?: string;
+  readonly provider?: string;
+  readonly model?: string;
+  readonly baseUrl?: string;
+  readonly cassettes?: string;
+}
+
+/** Failures of the file itself: the session has no events to read for the patterns. */
+const FILE_FAILURES = new Set(['unreadable_file', 'invalid_session']);
+
+function minSessionsOf(value: string | undefined): number {
+  if (value === undefined) return 2;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new UsageError(`--min-sessions: expected a whole number of at least 1, got ${JSON.stringify(value)}`);
+  return parsed;
+}
+
+function formatOf(options: ReportOptions): 'markdown' | 'html' | 'json' {
+  if (options.json === true) return 'json';
+  if (options.output === undefined) return 'markdown';
+  const extension = path.extname(options.output).toLowerCase();
+  if (extension === '.html' || extension === '.htm') return 'html';
+  if (extension === '.md' || extension === '.markdown') return 'markdown';
+  if (extension === '.json') return 'json';
+  throw new UsageError(`--output ${options.output}: expected a .md, .html or .json file`);
+}
+
+async function loadRules(options: ReportOptions, io: CliIo): Promise<PrivacyRules | undefined> {
+  if (options.privacy === undefined) return undefined;
+  const { loadPrivacyRules } = await import('../privacy/load-privacy-rules.js');
+  return (await loadPrivacyRules(io.cwd, '.', options.privacy))?.rules;
+}
+
+/** Runs the command; returns the exit code. */
+export async function reportCommand(files: readonly string[], options: ReportOptions, io: CliIo): Promise<number> {
+  try {
+    const format = formatOf(options);
+    const builder = createReportBuilder({ minSessions: minSessionsOf(options.minSessions) });
+    const rules = await loadRules(options, io);
+    // The last line of each session file wins, across files too (a later file, a later run).
+    const latest = new Map<string, { line: ResultLine; base: string }>();
+    for (const file of files) {
+      const content = await readResultsFile(path.resolve(io.cwd, file), file);
+      if (content.lines.length === 0 && content.cutOffLine === undefined) {
+        const { stat } = await import('node:fs/promises');
+        if ((await stat(path.resolve(io.cwd, file)).catch(() => undefined)) === undefined) throw new UsageError(`${file}: no such results file`);
+      }
+      if (content.cutOffLine !== undefined) io.stderr.write(`warning: ${file}:${content.cutOffLine} is cut off (an interrupted run) and is left out\n`);
+      for (const line of content.lines) latest.set(line.file, { line, base: path.dirname(path.resolve(io.cwd, file)) });
+    }
+    const lines = [...latest.values()].map((entry) => entry.line);
+    const { redactSession } = rules === undefined ? { redactSession: undefined } : await import('../privacy/redact-session.js');
+    for (const { line, base } of latest.values()) {
+      if ('error' in line && FILE_FAILURES.has(line.error.code)) {
+        // Counted as a failure; there are no events to read.
+        builder.add(line);
+        continue;
+      }
+      // The file as the run named it, from where it ran (here), else beside the results file.
+      let loaded = await loadManySession(path.resolve(io.cwd, line.file), line.file);
+      if (!loaded.ok && loaded.code === 'unreadable_file') {
+        const beside = await loadManySession(path.resolve(base, line.file), line.file);
+        if (beside.ok) loaded = beside;
+      }
+      if (loaded.ok) builder.add(line, redactSession === undefined || rules === undefined ? loaded.session : redactSession(loaded.session, rules).session);
+      else builder.add(line, { unread: loaded.message });
+    }
+    const data = builder.build();
+    if (data.unread.length > 0) io.stderr.write(`warning: ${data.unread.length} session(s) could not be read for the patterns (listed in the report); patterns are from the other ${data.read}\n`);
+
+    let summary: ReportSummary | undefined;
+    if (options.summarize === true) summary = await summarize(options, io, lines, data);
+
+    const outputDir = options.output === undefined ? io.cwd : path.dirname(path.resolve(io.cwd, options.output));
+    const hrefFor = (ref: SessionRef): string => ref.app_url ?? path.relative(outputDir, path.resolve(io.cwd, ref.file)).split(path.sep).join('/');
+    const render = { title: 'recap report', sources: files, hrefFor, summary };
+    let text: string;
+    if (format === 'json') text = `${JSON.stringify(summary === undefined ? data : { ...data, summary }, null, 2)}\n`;
+    else if (format === 'html') {
+      const { renderReportHtml } = await import('../report/render-report-html.js');
+      text = renderReportHtml(data, render);
+    } else text = renderReportMarkdown(data, render);
+    if (options.output === undefined) io.stdout.write(text);
+    else {
+      await writeFile(path.resolve(io.cwd, options.output), text);
+      io.stdout.write(`wrote ${options.output}: ${data.totals.sessions} sessions (${data.totals.failed} failed)\n`);
+    }
+    if (summary !== undefined && summary.unknownSessions.length > 0) {
+      io.stderr.write(`error: the summary cites ${summary.unknownSessions.length} session(s) not in the results: ${summary.unknownSessions.join(', ')} (marked in the report)\n`);
+      return EXIT_FAILED;
+    }
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ResultsFileError || error instanceof PrivacyRulesError) {
+      io.stderr.write(`${error instanceof UsageError ? 'error: ' : ''}${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof ModelError) {
+      io.stderr.write(`${error.provider}: ${error.message}\n`);
+      return EXIT_FAILED;
+    }
+    io.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_FAILED;
+  }
+}
+
+async function summarize(options: ReportOptions, io: CliIo, lines: readonly ResultLine[], data: Parameters<typeof import('../report/summarize-report.js').summarizeReport>[2]): Promise<ReportSummary> {
+  if (options.provider !== undefined && !isProvider(options.provider)) throw new UsageError(`unknown provider "${options.provider}" (expected gemini, openai, extractive or replay)`);
+  const model = await createModel({
+    provider: options.provider as never,
+    model: options.model,
+    baseUrl: options.baseUrl,
+    cassettes: options.cassettes === undefined ? undefined : path.resolve(io.cwd, options.cassettes),
+    env: io.env,
+  }).catch((error: unknown) => {
+    throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;
+  });
+  const { summarizeReport } = await import('../report/summarize-report.js');
+  try {
+    return await summarizeReport(model, lines, data);
+  } catch (error) {
+    if (error instanceof Error && !(error instanceof ModelError)) throw new UsageError(error.message);
+    throw error;
+  }
+}

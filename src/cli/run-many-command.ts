@@ -1,0 +1,212 @@
+// `recap run <profile> <session|dir|glob>... --output results.jsonl`: one profile over many
+// sessions, one JSONL line per session, resumable (docs/many-sessions.md).
+
+import path from 'node:path';
+import { createModel } from '../models/create-model.js';
+import { ModelError } from '../models/model-errors.js';
+import { estimateCost } from '../models/prices.js';
+import type { SummaryModel } from '../models/summary-model.js';
+import { createAdaptiveConcurrency } from '../many/adaptive-concurrency.js';
+import { expandSessionPaths } from '../many/expand-session-paths.js';
+import { loadManySession } from '../many/load-many-session.js';
+import { isResultLine } from '../many/result-line.js';
+import { openResultsForAppend, readResultsFile } from '../many/results-file.js';
+import { summarizeMany } from '../many/summarize-many.js';
+import { prepare } from '../pipeline/prepare.js';
+import type { PrivacyRules } from '../privacy/privacy-rules.js';
+import type { Profile } from '../profile/profile-schema.js';
+import type { CliIo } from './cli-io.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { formatDuration } from '../report/report-format.js';
+import { createManyProgress } from './many-progress.js';
+import type { RunOptions } from './run-command.js';
+import { UsageError } from './usage-error.js';
+
+/** What run-command.ts has loaded before handing over. */
+export interface ManyRunSetup {
+  readonly profile: Profile;
+  readonly profileFile: string;
+  readonly privacy: PrivacyRules | undefined;
+  readonly sessionArgs: readonly string[];
+  readonly options: RunOptions;
+  readonly io: CliIo;
+}
+
+/** Default sessions summarized at once. */
+export const DEFAULT_CONCURRENCY = 4;
+/** Retries of a 429 or 5xx answer in a many-session run (more than one run's 3: a long run meets quotas). */
+const MANY_RETRIES = 6;
+/** Failures that are the model's, not a session's: the run stops at the first (exit 2). */
+const STOPPING_CODES = new Set(['unsupported_request', 'model_unavailable']);
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+function concurrencyOf(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_CONCURRENCY;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 256) throw new UsageError(`--concurrency: expected a whole number from 1 to 256, got ${JSON.stringify(value)}`);
+  return parsed;
+}
+
+/** The files a many-session run covers; refuses many sessions without --output (results go to a file). */
+export async function manySessionFiles(setup: ManyRunSetup): Promise<string[]> {
+  const files = await expandSessionPaths(setup.sessionArgs, setup.io.cwd).catch((error: unknown) => {
+    throw error instanceof Error && error.name === 'SessionPathError' ? new UsageError(error.message) : error;
+  });
+  if (files.length > 1 && setup.options.output === undefined && setup.options.dryRun !== true) {
+    throw new UsageError(
+      `${files.length} sessions: the results of many sessions go to a file, not the terminal\n` +
+        `hint: add --output results.jsonl (one line per session; run again with the same file to resume), then read it with recap report results.jsonl`,
+    );
+  }
+  return files;
+}
+
+async function buildModel(setup: ManyRunSetup, onPushback: (status: number) => void): Promise<SummaryModel> {
+  const { options, io, profile } = setup;
+  return createModel({
+    provider: options.provider as never,
+    model: options.model ?? profile.llm?.model,
+    baseUrl: options.baseUrl,
+    cassettes: options.cassettes === undefined ? undefined : path.resolve(io.cwd, options.cassettes),
+    env: io.env,
+    retry: { retries: MANY_RETRIES, maxDelayMs: 60_000, onRetry: ({ status }) => (status === 429 || status >= 500 ? onPushback(status) : undefined) },
+  }).catch((error: unknown) => {
+    throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;
+  });
+}
+
+/** `--dry-run` over many sessions: each session's prompt tokens, the total and the cost estimate. */
+async function dryRunMany(setup: ManyRunSetup, files: readonly string[], model: SummaryModel): Promise<number> {
+  const { io, profile, privacy } = setup;
+  const rows: { file: string; session_id?: string; tokens?: number; error?: { code: string; message: string } }[] = [];
+  let total = 0;
+  for (const file of files) {
+    const loaded = await loadManySession(path.resolve(io.cwd, file), file);
+    if (!loaded.ok) {
+      rows.push({ file, error: { code: loaded.code, message: loaded.message } });
+      continue;
+    }
+    const tokens = prepare(profile, loaded.session, { privacy }).tokens.prompt;
+    total += tokens;
+    rows.push({ file, session_id: loaded.session.id, tokens });
+  }
+  const cost = estimateCost(model.model, total, 0);
+  const failed = rows.filter((row) => row.error !== undefined).length;
+  if (setup.options.json === true) {
+    io.stdout.write(`${JSON.stringify({ model: model.model, sessions: rows, total_tokens: total, input_cost_usd: cost ?? null, failed }, null, 2)}\n`);
+    return failed > 0 ? EXIT_FAILED : EXIT_OK;
+  }
+  const width = Math.max(...rows.map((row) => (row.tokens === undefined ? 0 : count(row.tokens).length)), 5);
+  for (const row of rows) {
+    io.stdout.write(row.error === undefined ? `~${count(row.tokens ?? 0).padStart(width)}  ${row.file} (${row.session_id})\n` : `${'error'.padStart(width + 1)}  ${row.file}: ${row.error.code}: ${firstLine(row.error.message)}\n`);
+  }
+  io.stdout.write(`total     ~${count(total)} prompt tokens (estimate) over ${rows.length - failed} session(s)${failed > 0 ? `, ${failed} unreadable or invalid` : ''}\n`);
+  io.stdout.write(`cost      ${costLine(model.model, cost, 'prompts only; output tokens are known after the model answers')}\n`);
+  return failed > 0 ? EXIT_FAILED : EXIT_OK;
+}
+
+const firstLine = (text: string) => text.split('\n')[0] ?? '';
+
+function costLine(model: string, cost: number | undefined, note: string): string {
+  if (cost === undefined) return `unknown: ${model} is not in the price table (docs/models.md#prices)`;
+  return `≈ $${cost < 0.01 && cost > 0 ? cost.toFixed(4) : cost.toFixed(2)} on ${model} (${note})`;
+}
+
+/** Runs the profile over many sessions into `--output`; returns the exit code. */
+export async function runMany(setup: ManyRunSetup): Promise<number> {
+  const { io, options, profile } = setup;
+  const files = await manySessionFiles(setup);
+  const limiter = createAdaptiveConcurrency(concurrencyOf(options.concurrency));
+  const model = await buildModel(setup, (status) => {
+    const before = limiter.limit;
+    limiter.pushback();
+    if (limiter.limit < before) io.stderr.write(`the model pushed back (${status}): concurrency ${before} → ${limiter.limit} until calls go through again\n`);
+  });
+  if (options.dryRun === true) return dryRunMany(setup, files, model);
+
+  const output = options.output as string;
+  const outputPath = path.resolve(io.cwd, output);
+  const existing = await readResultsFile(outputPath, output);
+  if (existing.cutOffLine !== undefined) {
+    io.stderr.write(`warning: ${output}:${existing.cutOffLine} was cut off by an interrupted run; it is removed and its session runs again\n`);
+  }
+  const finished = new Set<string>();
+  const failedBefore = new Set<string>();
+  for (const [file, line] of existing.latest) (isResultLine(line) ? finished : failedBefore).add(path.resolve(io.cwd, file));
+  const todo = files.filter((file) => !finished.has(path.resolve(io.cwd, file)));
+  const skipped = files.length - todo.length;
+  const retried = todo.filter((file) => failedBefore.has(path.resolve(io.cwd, file))).length;
+  if (skipped > 0 || retried > 0) io.stderr.write(`resuming ${output}: ${skipped} session(s) already have a result${retried > 0 ? `, ${retried} failed before and run again` : ''}\n`);
+
+  if (todo.length === 0) {
+    io.stdout.write(`nothing to run: all ${files.length} session(s) already have a result in ${output} (read it with recap report ${output})\n`);
+    return EXIT_OK;
+  }
+  const writer = await openResultsForAppend(outputPath, existing);
+  const controller = new AbortController();
+  const interrupt = (): void => {
+    io.stderr.write('\ninterrupted: finishing the calls under way is skipped; run the same command again to resume\n');
+    controller.abort(new Error('interrupted'));
+    process.removeListener('SIGINT', interrupt);
+  };
+  process.once('SIGINT', interrupt);
+  const progress = createManyProgress({ stream: io.stderr });
+  const started = Date.now();
+  const state = { done: 0, total: todo.length, failed: 0, tokens: 0 };
+  const failures = new Map<string, number>();
+  let prompt = 0;
+  let outputTokens = 0;
+  let estimated = false;
+  const models = new Set<string>();
+  let stopped: { code: string; message: string } | undefined;
+  try {
+    progress.update(state);
+    for await (const line of summarizeMany(profile, todo, { model, concurrency: limiter, privacy: setup.privacy, cwd: io.cwd, signal: controller.signal })) {
+      if ('error' in line && STOPPING_CODES.has(line.error.code)) {
+        // Not this session's failure but the model's: every session would fail the same way.
+        stopped ??= line.error;
+        controller.abort(new Error(line.error.message));
+        continue;
+      }
+      await writer.append(line);
+      state.done++;
+      if (isResultLine(line)) {
+        state.tokens += line.tokens.total;
+        prompt += line.tokens.prompt;
+        outputTokens += line.tokens.output;
+        estimated ||= line.tokens.estimated === true;
+        models.add(line.model);
+      } else {
+        state.failed++;
+        failures.set(line.error.code, (failures.get(line.error.code) ?? 0) + 1);
+      }
+      progress.update(state);
+    }
+  } finally {
+    progress.stop();
+    process.removeListener('SIGINT', interrupt);
+    await writer.close();
+  }
+  if (stopped !== undefined) {
+    io.stderr.write(`${model.provider}: ${stopped.message}\nstopped: the model cannot summarise these sessions (${stopped.code}); ${state.done} line(s) written to ${output}, nothing else ran\n`);
+    return EXIT_USAGE;
+  }
+  const elapsed = Date.now() - started;
+  const interrupted = controller.signal.aborted;
+  const ok = state.done - state.failed;
+  const lines = [
+    `${interrupted ? 'interrupted after' : 'ran'} ${state.done} of ${todo.length} session(s) with ${setup.profileFile} → ${output}`,
+    `ok        ${ok}`,
+    `failed    ${state.failed}${state.failed > 0 ? ` (${[...failures].map(([code, n]) => `${code} ${n}`).join(', ')}; rerun to retry them)` : ''}`,
+  ];
+  if (skipped > 0) lines.push(`skipped   ${skipped} (already summarized in ${output})`);
+  const modelName = models.size === 1 ? [...models][0] as string : model.model;
+  lines.push(
+    `tokens    ${estimated ? '~' : ''}${count(prompt + outputTokens)} (${count(prompt)} prompt + ${count(outputTokens)} output${estimated ? '; estimated where the model reported none' : ''})`,
+    `cost      ${costLine(modelName, estimateCost(modelName, prompt, outputTokens), 'price table estimate')}`,
+    `time      ${formatDuration(elapsed)} (${((state.done * 1000) / Math.max(1, elapsed)).toFixed(1)} sessions/s, concurrency ${limiter.max}${limiter.limit < limiter.max ? `, backed off to ${limiter.limit}` : ''})`,
+  );
+  io.stdout.write(`${lines.join('\n')}\n`);
+  return state.failed > 0 || interrupted ? EXIT_FAILED : EXIT_OK;
+}

@@ -1,0 +1,29 @@
+// Loads one session of a many-session run, telling a file that cannot be read (`unreadable_file`)
+// from one that is not a valid fixture (`invalid_session`).
+
+import { readFailure } from '../session/read-failure.js';
+import { NotUtf8Error, readUtf8File } from '../session/read-utf8-file.js';
+import { quickParseFixture } from '../session/quick-parse-fixture.js';
+import type { Session } from '../session/session-schema.js';
+
+/** A session, or why the file does not hold one. */
+export type LoadedManySession =
+  | { readonly ok: true; readonly session: Session }
+  | { readonly ok: false; readonly code: 'unreadable_file' | 'invalid_session'; readonly message: string };
+
+/** Reads and validates the fixture at `absolute`, named `shown` in messages. */
+export async function loadManySession(absolute: string, shown: string): Promise<LoadedManySession> {
+  let text: string;
+  try {
+    text = await readUtf8File(absolute);
+  } catch (error) {
+    if (error instanceof NotUtf8Error) return { ok: false, code: 'invalid_session', message: `${shown}: ${error.message}` };
+    return { ok: false, code: 'unreadable_file', message: `${shown}: ${readFailure(error)}` };
+  }
+  const quick = quickParseFixture(text);
+  if (quick !== undefined) return { ok: true, session: quick.session };
+  const { safeParseSession } = await import('../session/parse-session.js');
+  const parsed = safeParseSession(text, { source: shown });
+  if (parsed.success) return { ok: true, session: parsed.session };
+  return { ok: false, code: 'invalid_session', message: parsed.error.message };
+}

@@ -1,0 +1,107 @@
+// The line format of a many-session run (docs/many-sessions.md#the-jsonl-line-format), a contract:
+// one JSON object per session, a result or an error.
+
+import type { GroundingReport } from '../grounding/grounding-report.js';
+import type { SummaryResult } from '../summarize.js';
+
+/**
+ * Tokens of one summary: the vendor's counts when it reported them, else recap's estimate of the
+ * prompt (`estimated: true`, output 0).
+ *
+ * @category Many sessions
+ */
+export interface LineTokens {
+  readonly prompt: number;
+  readonly output: number;
+  readonly total: number;
+  /** Present (true) when the prompt count is recap's estimate, not the vendor's. */
+  readonly estimated?: true;
+}
+
+/**
+ * A session that was summarized: `{ session_id, file, result, grounding?, tokens, model, ms }`.
+ *
+ * @category Many sessions
+ */
+export interface SessionResultLine {
+  /** The session's `<user_id>:<session_id>`. */
+  readonly session_id: string;
+  /** The fixture file, as the run named it (relative to where it ran). */
+  readonly file: string;
+  /** `{ summary }` or `{ response, response_schema }`, as `recap run --json` prints it. */
+  readonly result: SummaryResult;
+  /** The grounding report, unless the profile turns grounding off. */
+  readonly grounding?: GroundingReport;
+  readonly tokens: LineTokens;
+  /** The model that answered. */
+  readonly model: string;
+  /** Milliseconds from the first model request to the accepted answer. */
+  readonly ms: number;
+}
+
+/**
+ * Codes of a failed session's line: the file could not be read (`unreadable_file`), is not a
+ * valid fixture (`invalid_session`), holds a session already summarized in this run
+ * (`duplicate_session`), or a model failure's code (`model_error`, `model_unavailable`,
+ * `invalid_answer`, `unsupported_request`, `cassette_miss`), `grounding` (llm.grounding: require),
+ * `privacy` (the rules could not be applied) or `internal`.
+ *
+ * @category Many sessions
+ */
+export type LineErrorCode = string;
+
+/**
+ * A session that failed: `{ session_id?, file, error: { code, message } }`.
+ *
+ * @category Many sessions
+ */
+export interface SessionErrorLine {
+  /** Absent when the file could not be read as a session. */
+  readonly session_id?: string;
+  readonly file: string;
+  readonly error: { readonly code: LineErrorCode; readonly message: string };
+}
+
+/**
+ * One line of a many-session results file.
+ *
+ * @category Many sessions
+ */
+export type ResultLine = SessionResultLine | SessionErrorLine;
+
+/**
+ * True when the line holds a result (not an error).
+ *
+ * @category Many sessions
+ */
+export function isResultLine(line: ResultLine): line is SessionResultLine {
+  return 'result' in line;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Why `value` is not a {@link ResultLine}, or undefined when it is one (checks the fields the
+ * format fixes, not the result's content).
+ */
+export function resultLineProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'expected a JSON object';
+  if (typeof value.file !== 'string') return '"file" must be a string';
+  if (value.session_id !== undefined && typeof value.session_id !== 'string') return '"session_id" must be a string';
+  if ('error' in value) {
+    const error = value.error;
+    if (!isObject(error) || typeof error.code !== 'string' || typeof error.message !== 'string') return '"error" must be { code, message }';
+    return undefined;
+  }
+  if (!('result' in value)) return 'expected "result" or "error"';
+  if (typeof value.session_id !== 'string') return 'a result line needs "session_id"';
+  const result = value.result;
+  if (!isObject(result) || (typeof result.summary !== 'string' && !isObject(result.response))) return '"result" must be { summary } or { response, response_schema }';
+  const tokens = value.tokens;
+  if (!isObject(tokens) || typeof tokens.prompt !== 'number' || typeof tokens.output !== 'number' || typeof tokens.total !== 'number') {
+    return '"tokens" must be { prompt, output, total }';
+  }
+  if (typeof value.model !== 'string') return '"model" must be a string';
+  if (typeof value.ms !== 'number') return '"ms" must be a number';
+  return undefined;
+}

@@ -1,0 +1,67 @@
+// Results files: lines read whole, the last line of a file wins, a cut-off tail (a killed run) is
+// named and removed before appending, a bad line in the middle stops with file:line.
+
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openResultsForAppend, parseResultsText, readResultsFile, ResultsFileError } from './results-file.js';
+
+const ok = (file: string) => ({ session_id: `u:${file}`, file, result: { summary: 'fine' }, tokens: { prompt: 10, output: 2, total: 12 }, model: 'm', ms: 5 });
+const failed = (file: string) => ({ file, error: { code: 'invalid_session', message: 'bad' } });
+const jsonl = (...lines: unknown[]) => lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+
+describe('results files', () => {
+  it('keeps the last line of each file', () => {
+    const content = parseResultsText(jsonl(failed('a.json'), ok('b.json'), ok('a.json')), 'r.jsonl');
+    expect(content.lines).toHaveLength(3);
+    expect([...content.latest.keys()]).toEqual(['a.json', 'b.json']);
+    expect('result' in (content.latest.get('a.json') ?? {})).toBe(true);
+    expect(content.cutOffLine).toBeUndefined();
+  });
+
+  it('names a cut-off last line and does not count it', () => {
+    const text = `${jsonl(ok('a.json'))}{"session_id":"u:b","file":"b.js`;
+    const content = parseResultsText(text, 'r.jsonl');
+    expect(content.lines).toHaveLength(1);
+    expect(content.cutOffLine).toBe(2);
+    expect(content.completeBytes).toBe(Buffer.byteLength(jsonl(ok('a.json'))));
+  });
+
+  it('counts a whole last line without its newline, and adds the newline before appending', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'recap-results-'));
+    const file = path.join(dir, 'r.jsonl');
+    await writeFile(file, jsonl(ok('a.json')).trimEnd());
+    const content = await readResultsFile(file);
+    expect(content).toMatchObject({ missingNewline: true });
+    expect(content.lines).toHaveLength(1);
+    const writer = await openResultsForAppend(file, content);
+    await writer.append(ok('b.json'));
+    await writer.close();
+    expect(await readFile(file, 'utf8')).toBe(jsonl(ok('a.json'), ok('b.json')));
+    expect(() => parseResultsText('{"id": "u:s", "events": []}', 's.json')).toThrow(/^s\.json:1: not a result line/);
+  });
+
+  it('stops at a bad line in the middle, naming file and line', () => {
+    expect(() => parseResultsText(`${jsonl(ok('a.json'))}not json\n${jsonl(ok('b.json'))}`, 'r.jsonl')).toThrow(ResultsFileError);
+    expect(() => parseResultsText(`${jsonl(ok('a.json'))}not json\n`, 'r.jsonl')).toThrow(/^r\.jsonl:2: not JSON/);
+    expect(() => parseResultsText(jsonl({ file: 'a.json', result: { summary: 'x' } }), 'r.jsonl')).toThrow(/r\.jsonl:1: not a result line: a result line needs "session_id"/);
+  });
+
+  it('reads a missing file as empty', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'recap-results-'));
+    expect((await readResultsFile(path.join(dir, 'none.jsonl'))).lines).toEqual([]);
+  });
+
+  it('removes a cut-off tail before appending, so the file reads line by line again', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'recap-results-'));
+    const file = path.join(dir, 'r.jsonl');
+    await writeFile(file, `${jsonl(ok('a.json'))}{"session_id":"u:b`);
+    const content = await readResultsFile(file);
+    const writer = await openResultsForAppend(file, content);
+    await writer.append(ok('b.json'));
+    await writer.close();
+    expect(await readFile(file, 'utf8')).toBe(jsonl(ok('a.json'), ok('b.json')));
+    expect((await readResultsFile(file)).lines).toHaveLength(2);
+  });
+});

@@ -1,0 +1,221 @@
+// Summarizes many sessions with one profile: a pool of calls under an adaptive concurrency limit,
+// results yielded as they finish, one line per session (docs/many-sessions.md).
+
+import { setMaxListeners } from 'node:events';
+import path from 'node:path';
+import { GroundingError } from '../grounding/grounding-error.js';
+import { groundingSource } from '../grounding/ground-answer.js';
+import { ModelError } from '../models/model-errors.js';
+import type { SummaryModel } from '../models/summary-model.js';
+import { prepare } from '../pipeline/prepare.js';
+import type { PrivacyRules } from '../privacy/privacy-rules.js';
+import type { Profile } from '../profile/profile-schema.js';
+import type { Session } from '../session/session-schema.js';
+import { summarize, type SummaryOutcome } from '../summarize.js';
+import { createAdaptiveConcurrency, type AdaptiveConcurrency } from './adaptive-concurrency.js';
+import { loadManySession } from './load-many-session.js';
+import type { LineTokens, ResultLine, SessionErrorLine } from './result-line.js';
+
+/**
+ * One session of a many-session run: a fixture file (read when its turn comes), or a session
+ * already loaded together with the file it is reported under.
+ *
+ * @category Many sessions
+ */
+export type ManySessionInput = string | { readonly file: string; readonly session?: Session };
+
+/**
+ * Options of {@link summarizeMany}.
+ *
+ * @category Many sessions
+ */
+export interface SummarizeManyOptions {
+  /** The model every session is summarized with. */
+  readonly model: SummaryModel;
+  /**
+   * The most sessions summarized at once (default 4), or a limit made with
+   * {@link createAdaptiveConcurrency}: wire its `pushback` to the model's retries (see
+   * `createModel`'s `retry.onRetry`) so that the run slows down while the model pushes back.
+   */
+  readonly concurrency?: number | AdaptiveConcurrency;
+  /** Privacy rules applied to every session before anything is rendered. */
+  readonly privacy?: PrivacyRules | undefined;
+  /** Files to leave out (a resumed run's finished sessions), by the name the input gives. */
+  readonly skip?: (file: string) => boolean;
+  /** Where relative file names are read from. Default `process.cwd()`. */
+  readonly cwd?: string;
+  /** Stops the run: no new session starts, calls under way are aborted. */
+  readonly signal?: AbortSignal;
+}
+
+const PUSHBACK_STATUS = (status: number | undefined) => status !== undefined && (status === 429 || status >= 500);
+
+function tokensOf(outcome: SummaryOutcome, estimate: number): LineTokens {
+  const usage = outcome.usage;
+  if (usage === undefined) return { prompt: estimate, output: 0, total: estimate, estimated: true };
+  return { prompt: usage.promptTokens, output: usage.outputTokens, total: usage.totalTokens };
+}
+
+function errorCode(error: unknown): string {
+  if (error instanceof ModelError || error instanceof GroundingError) return error.code;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (error instanceof Error && error.name === 'PrivacyRulesError') return 'privacy';
+  return typeof code === 'string' && /^[a-z_]+$/.test(code) ? code : 'internal';
+}
+
+/**
+ * Summarizes every session with `profile`, yielding one {@link ResultLine} per session as it
+ * finishes (in completion order, not input order). A session that fails (unreadable file,
+ * invalid fixture, model error after the model's retries, schema or grounding failure) yields an
+ * error line and never stops the run. A file named twice, or a session id met a second time, is
+ * summarized once: the second gets a `duplicate_session` line. Sessions are read when their turn
+ * comes and not kept after, so memory does not grow with the number of sessions.
+ *
+ * @param profile - The summary profile.
+ * @param sessions - Fixture files or loaded sessions, any iterable (an async one is read lazily).
+ * @param options - The model, concurrency, privacy rules, files to skip.
+ * @example
+ * ```ts
+ * import { createModel, loadProfile, summarizeMany } from 'recap';
+ *
+ * const profile = await loadProfile('profiles/plain-summary.yaml');
+ * const model = await createModel({ provider: 'extractive' });
+ * const files = ['sessions-fixtures/checkout-abandon.json', 'sessions-fixtures/multi-tab.json'];
+ * for await (const line of summarizeMany(profile, files, { model, concurrency: 2 })) {
+ *   console.log(line.file, 'result' in line ? 'ok' : line.error.code);
+ * }
+ * ```
+ * @category Many sessions
+ */
+export async function* summarizeMany(
+  profile: Profile,
+  sessions: Iterable<ManySessionInput> | AsyncIterable<ManySessionInput>,
+  options: SummarizeManyOptions,
+): AsyncGenerator<ResultLine, void, undefined> {
+  const limiter = typeof options.concurrency === 'object' ? options.concurrency : createAdaptiveConcurrency(options.concurrency ?? 4);
+  const cwd = options.cwd ?? process.cwd();
+  const source = (Symbol.asyncIterator in sessions ? sessions[Symbol.asyncIterator]() : sessions[Symbol.iterator]()) as
+    | AsyncIterator<ManySessionInput>
+    | Iterator<ManySessionInput>;
+  // Every call in flight listens to the run's signal (the limiter, the SDK, the retry waits).
+  if (options.signal !== undefined) setMaxListeners(Math.max(10, limiter.max * 4 + 10), options.signal);
+  const seenFiles = new Set<string>();
+  const seenIds = new Map<string, string>();
+
+  // Inputs are taken one at a time, whichever worker asks.
+  let taking: Promise<unknown> = Promise.resolve();
+  let exhausted = false;
+  const take = (): Promise<ManySessionInput | undefined> => {
+    const next = taking.then(async () => {
+      if (exhausted || options.signal?.aborted === true) return undefined;
+      const step = await source.next();
+      if (step.done === true) {
+        exhausted = true;
+        return undefined;
+      }
+      return step.value;
+    });
+    taking = next.catch(() => undefined);
+    return next;
+  };
+
+  const summarizeOne = async (input: ManySessionInput): Promise<ResultLine | undefined> => {
+    const file = typeof input === 'string' ? input : input.file;
+    if (options.skip?.(file) === true) return undefined;
+    const absolute = path.resolve(cwd, file);
+    if (seenFiles.has(absolute)) return undefined;
+    seenFiles.add(absolute);
+    let session = typeof input === 'string' ? undefined : input.session;
+    if (session === undefined) {
+      const loaded = await loadManySession(absolute, file);
+      if (!loaded.ok) return { file, error: { code: loaded.code, message: loaded.message } };
+      session = loaded.session;
+    }
+    const first = seenIds.get(session.id);
+    if (first !== undefined) {
+      return { session_id: session.id, file, error: { code: 'duplicate_session', message: `session ${session.id} was already summarized in this run from ${first}` } };
+    }
+    seenIds.set(session.id, file);
+    const failed = (error: unknown): SessionErrorLine => ({
+      session_id: session.id,
+      file,
+      error: { code: errorCode(error), message: error instanceof Error ? error.message : String(error) },
+    });
+    let release: (() => void) | undefined;
+    try {
+      const prepared = prepare(profile, session, { privacy: options.privacy });
+      release = await limiter.acquire(options.signal);
+      const outcome = await summarize(prepared, options.model, { signal: options.signal, grounding: groundingSource(profile, session, prepared) });
+      limiter.succeeded();
+      return {
+        session_id: session.id,
+        file,
+        result: outcome.result,
+        ...(outcome.grounding === undefined ? {} : { grounding: outcome.grounding }),
+        tokens: tokensOf(outcome, prepared.tokens.prompt),
+        model: outcome.model,
+        ms: Math.round(outcome.latencyMs),
+      };
+    } catch (error) {
+      if (error instanceof ModelError && PUSHBACK_STATUS(error.status)) limiter.pushback();
+      if (options.signal?.aborted === true) return undefined;
+      return failed(error);
+    } finally {
+      release?.();
+    }
+  };
+
+  // Finished lines wait here for the consumer; workers pause while it is full (backpressure).
+  const ready: ResultLine[] = [];
+  const bound = limiter.max * 2;
+  let wakeConsumer: (() => void) | undefined;
+  const spaceWaiters: (() => void)[] = [];
+  let running = 0;
+  let failure: unknown;
+
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      const input = await take();
+      if (input === undefined) return;
+      const line = await summarizeOne(input);
+      if (line === undefined) continue;
+      while (ready.length >= bound) await new Promise<void>((resolve) => spaceWaiters.push(resolve));
+      ready.push(line);
+      wakeConsumer?.();
+    }
+  };
+  const workers = Array.from({ length: limiter.max }, () => {
+    running++;
+    return worker()
+      .catch((error: unknown) => {
+        failure ??= error;
+      })
+      .finally(() => {
+        running--;
+        wakeConsumer?.();
+      });
+  });
+  try {
+    for (;;) {
+      if (ready.length > 0) {
+        const line = ready.shift() as ResultLine;
+        spaceWaiters.shift()?.();
+        yield line;
+        continue;
+      }
+      if (failure !== undefined) throw failure;
+      if (running === 0) break;
+      await new Promise<void>((resolve) => {
+        wakeConsumer = resolve;
+      });
+      wakeConsumer = undefined;
+    }
+  } finally {
+    // A consumer that stops early: let the workers run dry without starting new sessions.
+    exhausted = true;
+    while (spaceWaiters.length > 0) spaceWaiters.shift()?.();
+    ready.length = 0;
+    await Promise.allSettled(workers);
+    if (typeof source.return === 'function') await source.return();
+  }
+}

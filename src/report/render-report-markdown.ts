@@ -1,0 +1,120 @@
+// The report as Markdown (`recap report`'s default output): tables with the sessions behind each
+// number as links.
+
+import { formatCount, formatUsd } from './report-format.js';
+import { PATTERN_KINDS, type Pattern, type PatternKind, type ReportData, type ReportField, type SessionRef, type ValueCount } from './report-data.js';
+
+/**
+ * Options of {@link renderReportMarkdown}.
+ *
+ * @category Reports
+ */
+export interface MarkdownReportOptions {
+  readonly title: string;
+  /** The results files read. */
+  readonly sources: readonly string[];
+  /** The link of a session: its `app_url`, or its file relative to where the report is written. */
+  readonly hrefFor: (ref: SessionRef) => string;
+  /** `--summarize`: the model's text, the model, and cited session ids that are not in the results. */
+  readonly summary?: { readonly text: string; readonly model: string; readonly unknownSessions: readonly string[] } | undefined;
+}
+
+/** The words of each pattern kind. */
+export const PATTERN_TITLES: Readonly<Record<PatternKind, string>> = {
+  rage_clicks: 'Rage-clicked elements',
+  dead_clicks: 'Dead-clicked elements',
+  error_clicks: 'Error clicks',
+  failing_requests: 'Failing requests',
+  console_errors: 'Console errors',
+  exit_pages: 'Pages where sessions end',
+};
+
+const LINKS_SHOWN = 10;
+const plural = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+const count = formatCount;
+
+/** Text safe inside a Markdown table cell. */
+function cell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;')).replace(/[\r\n]+/g, ' ').replace(/([`*_[\]])/g, '\\$1');
+}
+
+function links(sessions: readonly SessionRef[], hrefFor: MarkdownReportOptions['hrefFor']): string {
+  const shown = sessions.slice(0, LINKS_SHOWN).map((ref) => `[${cell(ref.session_id)}](${encodeURI(hrefFor(ref)).replace(/\(/g, '%28').replace(/\)/g, '%29')})`);
+  const more = sessions.length - LINKS_SHOWN;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+/** `12.3 %`. */
+const share = (part: number, whole: number) => (whole === 0 ? '–' : `${((part * 100) / whole).toFixed(1)} %`);
+
+function valueTable(values: readonly ValueCount[], total: number, hrefFor: MarkdownReportOptions['hrefFor'], heading = 'value'): string[] {
+  return [`| ${heading} | count | share | sessions |`, '|---|---:|---:|---|', ...values.map((value) => `| ${cell(value.value)} | ${count(value.count)} | ${share(value.count, total)} | ${links(value.sessions, hrefFor)} |`)];
+}
+
+function fieldLines(field: ReportField, hrefFor: MarkdownReportOptions['hrefFor']): string[] {
+  const head = `### \`${field.path}\``;
+  if (field.kind === 'number') {
+    if (field.bins.length === 0) return [head, '', `No numeric value in ${field.answered} answers.`];
+    const total = field.bins.reduce((sum, bin) => sum + bin.count, 0);
+    const rows = field.bins.map((bin, index) => {
+      const range = bin.to - bin.from === 1 && Number.isInteger(bin.from) ? `${bin.from}` : `${round(bin.from)} – ${round(bin.to)}${index === field.bins.length - 1 ? '' : ' (excl.)'}`;
+      return `| ${range} | ${count(bin.count)} | ${'█'.repeat(Math.round((bin.count * 20) / Math.max(1, total)))} | ${links(bin.sessions, hrefFor)} |`;
+    });
+    return [head, '', `Number: min ${round(field.min)}, max ${round(field.max)}, mean ${round(field.mean)}, in ${field.answered} answers.`, '', '| range | count | | sessions |', '|---|---:|---|---|', ...rows];
+  }
+  const total = (field.kind === 'enum' ? field.values : field.top).reduce((sum, value) => sum + value.count, 0);
+  if (field.kind === 'enum') return [head, '', `Enum, in ${field.answered} answers.`, '', ...valueTable(field.values, total, hrefFor)];
+  return [head, '', `Text, in ${field.answered} answers, ${count(field.distinct)} distinct; the most frequent:`, '', ...valueTable(field.top, total, hrefFor)];
+}
+
+const round = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
+
+function patternLines(kind: PatternKind, patterns: readonly Pattern[], data: ReportData, hrefFor: MarkdownReportOptions['hrefFor']): string[] {
+  const head = `### ${PATTERN_TITLES[kind]}`;
+  if (patterns.length === 0) return [head, '', kind === 'exit_pages' ? 'No session has a page.' : `None recurs in ${data.minSessions} or more sessions.`];
+  return [head, '', '| | times | sessions | |', '|---|---:|---:|---|', ...patterns.slice(0, 20).map((pattern) => `| ${cell(pattern.label)} | ${count(pattern.count)} | ${pattern.sessions.length} | ${links(pattern.sessions, hrefFor)} |`)];
+}
+
+/**
+ * The report as Markdown: totals, grounding, the model's summary (with `--summarize`), the
+ * responses' fields and the patterns.
+ *
+ * @category Reports
+ */
+export function renderReportMarkdown(data: ReportData, options: MarkdownReportOptions): string {
+  const { totals } = data;
+  const { hrefFor } = options;
+  const lines = [`# ${cell(options.title)}`, '', `From ${options.sources.map((source) => `\`${source}\``).join(', ')}.`, '', '## Totals', ''];
+  lines.push(
+    '| | |',
+    '|---|---|',
+    `| sessions | ${count(totals.sessions)} |`,
+    `| ok | ${count(totals.ok)} |`,
+    `| failed | ${count(totals.failed)}${totals.failures.length > 0 ? ` (${totals.failures.map((failure) => `${failure.value} ${failure.count}`).join(', ')})` : ''} |`,
+    `| tokens | ${totals.tokens.estimated ? '~' : ''}${count(totals.tokens.total)} (${count(totals.tokens.prompt)} prompt + ${count(totals.tokens.output)} output${totals.tokens.estimated ? ', partly estimated' : ''}) |`,
+    `| cost | ${totals.cost.usd === null ? `unknown: ${totals.cost.unpriced.join(', ')} not in the price table` : `≈ ${formatUsd(totals.cost.usd)} (${totals.cost.models.join(', ') || 'no model'}; price table estimate)`} |`,
+    `| model time | ${count(Math.round(totals.ms.total / 1000))} s in all, median ${count(Math.round(totals.ms.median))} ms per session |`,
+  );
+  if (totals.failures.length > 0) lines.push('', '### Failures', '', ...valueTable(totals.failures, totals.failed, hrefFor, 'code'));
+  if (data.grounding !== undefined) {
+    const grounding = data.grounding;
+    lines.push('', '## Grounding', '', `${plural(grounding.scored, 'grounded answer')}, mean score ${grounding.mean.toFixed(2)}; ${plural(grounding.unsupported, 'unsupported claim')}, ${plural(grounding.dropped, 'claim')} about events the profile dropped.`, '');
+    lines.push(...valueTable(grounding.buckets.map((bucket) => ({ value: bucket.label, count: bucket.count, sessions: bucket.sessions })), grounding.scored, hrefFor, 'score'));
+  }
+  if (options.summary !== undefined) {
+    lines.push('', '## Summary', '', `Written by ${options.summary.model} from the results below; every session it cites is checked against the results.`, '', options.summary.text.trim());
+    if (options.summary.unknownSessions.length > 0) {
+      lines.push('', `> **Warning:** the summary cites ${options.summary.unknownSessions.length} session(s) that are not in the results: ${options.summary.unknownSessions.map((id) => `\`${id}\``).join(', ')}.`);
+    }
+  }
+  if (data.fields.length > 0) {
+    lines.push('', '## Responses', '', `${plural(data.structured, 'structured response')}.`);
+    for (const field of data.fields) lines.push('', ...fieldLines(field, hrefFor));
+  }
+  lines.push('', '## Patterns in the sessions', '', `Read from the events of ${data.read} sessions, not from the model's answers.`);
+  for (const kind of PATTERN_KINDS) lines.push('', ...patternLines(kind, data.patterns[kind], data, hrefFor));
+  if (data.unread.length > 0) {
+    lines.push('', '### Sessions not read for patterns', '', ...data.unread.map((unread) => `- \`${unread.file}\`: ${cell(unread.message)}`));
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,70 @@
+// `recap report` flags: privacy rules on the sessions the patterns come from, --json and .md
+// output, --min-sessions, several results files (the last line of a session wins).
+
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './support/run-cli.js';
+
+let work: string;
+
+const event = (type: string, second: number, fields: Record<string, unknown> = {}) => ({ type, timestamp: `2026-11-20T10:00:${String(second).padStart(2, '0')}Z`, ...fields });
+const ok = (n: number) => ({ session_id: `u-${n}:s-${n}`, file: `s${n}.json`, result: { summary: `session ${n}` }, tokens: { prompt: 100, output: 10, total: 110 }, model: 'gemini-2.5-flash', ms: 50 });
+const jsonl = (...lines: unknown[]) => lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'recap-report-'));
+  for (const n of [1, 2, 3]) {
+    const events = [
+      event('navigate', 1, { url: `https://shop.test/account/${n}` }),
+      event('console-error', 2, { message: `Invite failed for ana.${n === 3 ? 'other' : 'lima'}@example.com` }),
+    ];
+    await writeFile(path.join(work, `s${n}.json`), JSON.stringify({ id: `u-${n}:s-${n}`, events }));
+  }
+  await writeFile(path.join(work, 'privacy.yaml'), 'presets: [email]\n');
+  await writeFile(path.join(work, 'first.jsonl'), jsonl(ok(1), { session_id: 'u-2:s-2', file: 's2.json', error: { code: 'model_error', message: '503' } }));
+  await writeFile(path.join(work, 'second.jsonl'), jsonl(ok(2), ok(3)));
+});
+
+describe('recap report', () => {
+  it('takes the last line of each session across files', async () => {
+    const run = await runCli(['report', 'first.jsonl', 'second.jsonl', '--json'], { cwd: work });
+    expect(run.code).toBe(0);
+    const data = JSON.parse(run.stdout) as { totals: { sessions: number; ok: number; failed: number } };
+    expect(data.totals).toMatchObject({ sessions: 3, ok: 3, failed: 0 });
+  });
+
+  it('applies --privacy to the sessions before reading patterns, so that emails never show', async () => {
+    const plain = await runCli(['report', 'first.jsonl', 'second.jsonl'], { cwd: work });
+    expect(plain.stdout).toContain('Invite failed for ana.lima@example.com');
+    const masked = await runCli(['report', 'first.jsonl', 'second.jsonl', '--privacy', 'privacy.yaml', '--min-sessions', '3'], { cwd: work });
+    expect(masked.code).toBe(0);
+    expect(masked.stdout).not.toContain('@example.com');
+    // With the addresses masked the three messages are one, in 3 sessions.
+    expect(masked.stdout).toContain('| Invite failed for \\[email\\] | 3 | 3 |');
+    // Account pages fold their ids: every session ends on the same page.
+    expect(masked.stdout).toContain('| shop.test/account/:id | 3 | 3 |');
+  });
+
+  it('writes Markdown to a .md file and refuses an unknown extension', async () => {
+    const run = await runCli(['report', 'second.jsonl', '--output', 'report.md'], { cwd: work });
+    expect(run.code).toBe(0);
+    expect(await readFile(path.join(work, 'report.md'), 'utf8')).toMatch(/^# recap report\n/);
+    const bad = await runCli(['report', 'second.jsonl', '--output', 'report.pdf'], { cwd: work });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('error: --output report.pdf: expected a .md, .html or .json file\n');
+  });
+
+  it('names a results file that is missing', async () => {
+    const run = await runCli(['report', 'nothing.jsonl'], { cwd: work });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('error: nothing.jsonl: no such results file\n');
+  });
+
+  it('refuses --summarize with the offline extractive model', async () => {
+    const run = await runCli(['report', 'second.jsonl', '--summarize', '--provider', 'extractive'], { cwd: work });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--summarize needs a language model');
+  });
+});
