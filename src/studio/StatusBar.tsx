@@ -1,5 +1,6 @@
 // The bottom lines: with privacy rules, what they replaced; the profile's validation state, the
-// model, the prompt's tokens and the kept events; then a notice or the main keys.
+// model, the prompt's tokens and the kept events; then a notice, the progress of a run over all
+// sessions, or the main keys.
 
 import { Box, Text } from 'ink';
 import { formatCount } from './format-count.js';
@@ -19,6 +20,8 @@ export interface StatusBarProps {
   readonly comparing: boolean;
   /** privacySummary(): shown above the status line when a rules file applies. */
   readonly privacy?: StyledLine | undefined;
+  /** `all sessions: 37/120 done, …` while a run over all sessions goes: in place of the keys. */
+  readonly progress?: string | undefined;
   /** Columns for the line; when it is too long, its labels take their short forms. */
   readonly width?: number;
 }
@@ -45,7 +48,7 @@ function statusLine(props: StatusBarProps, compaction: Compaction): Segment[] {
   return line;
 }
 
-const MAIN_KEYS = 'Tab/1-5 panes · p/s pick · r run · e edit · c compare · ? help · q quit';
+const MAIN_KEYS = 'Tab/1-6 panes · p/s pick · r run · A all · e edit · c compare · ? help · q quit';
 const COMPARE_KEYS = 'Tab prompts/answers · ↑↓ scroll · r run both · s session · c/Esc close · q quit';
 
 export function StatusBar(props: StatusBarProps) {
@@ -58,7 +61,9 @@ export function StatusBar(props: StatusBarProps) {
     <Box flexDirection="column" flexShrink={0}>
       {props.privacy === undefined ? null : <StyledText line={props.privacy} />}
       <StyledText line={line} />
-      {props.notice === undefined ? (
+      {props.notice === undefined && props.progress !== undefined ? (
+        <StyledText line={[segment(props.progress, 'accent'), segment(' · A or Esc cancels', 'dim')]} />
+      ) : props.notice === undefined ? (
         <Text dimColor wrap="truncate-end">
           {props.comparing ? COMPARE_KEYS : MAIN_KEYS}
         </Text>

@@ -3,6 +3,7 @@
 
 import { Box, Text, useApp } from 'ink';
 import { useCallback, useMemo, useReducer } from 'react';
+import { allSessionsProgress } from './all-sessions-progress.js';
 import { actionForCommand, inputMode } from './command-action.js';
 import { contextLines } from './context-lines.js';
 import { diffPlan, diffViewLines } from './diff-view.js';
@@ -18,6 +19,8 @@ import { anchoredToBottom, clampScrollTop } from './scroll-top.js';
 import { Picker } from './Picker.js';
 import { ProblemLines } from './ProblemLines.js';
 import { PromptPane } from './PromptPane.js';
+import { reportLines } from './report-lines.js';
+import { ReportPane } from './ReportPane.js';
 import { responseLines } from './response-lines.js';
 import { ResponsePane } from './ResponsePane.js';
 import { StatusBar } from './StatusBar.js';
@@ -29,9 +32,10 @@ import { markPlaceholders } from './placeholder-marks.js';
 import { loadingPrivacySlot } from './privacy-slot.js';
 import { privacySummary } from './privacy-summary.js';
 import { pickerItems, studioReducer } from './studio-reducer.js';
-import { initialStudioState, pairKey, type StudioState, type Workspace } from './studio-state.js';
+import { initialStudioState, pairKey, type PaneName, type StudioState, type Workspace } from './studio-state.js';
 import { createTheme } from './theme.js';
 import { ThemeContext } from './theme-context.js';
+import { ALL_SESSIONS_CONCURRENCY, useAllSessions } from './use-all-sessions.js';
 import { useEditor } from './use-editor.js';
 import { useHistory } from './use-history.js';
 import { useKeyCommands } from './use-key-commands.js';
@@ -83,6 +87,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     .map((item) => ({ profile: item.profilePath, session: item.sessionPath }));
   useHistory(pairs, dependencies, dispatch);
   const runs = useRuns(state, dispatch, dependencies, settings);
+  const allSessions = useAllSessions(state, dispatch, dependencies, settings);
   useEditor(state.editing, state.profile?.path, settings.cwd, dependencies, dispatch, files.reload);
   useNoticeExpiry(state.notice, dispatch);
   const { exit } = useApp();
@@ -104,26 +109,34 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     const run = compareHistory.at(-1);
     return run === undefined ? [] : responseLines(run, compare?.workspace?.prepared.prompt);
   }, [compareHistory, compare?.workspace?.prepared.prompt]);
-  const paneLines = { context: contextView, response: responseView, diff: diffView, compareAnswers: [answerA, answerB] } as const;
+  const reportView = useMemo(() => (state.allSessions === undefined ? [] : reportLines(state.allSessions)), [state.allSessions]);
+  const paneLines = { context: contextView, response: responseView, diff: diffView, report: reportView, compareAnswers: [answerA, answerB] } as const;
   const viewport = paneViewport(state, layout, paneLines);
 
   const onCommand = useCallback(
     (command: StudioCommand) => {
       if (command === 'quit') return exit();
       if (command === 'run') return runs.start();
+      if (command === 'all-sessions') return allSessions.toggle();
       if (command === 'edit-profile') {
         if (state.profile === undefined) return;
         return dispatch({ type: 'editor-opened' });
       }
-      if (command === 'back' && state.overlay.kind === 'none' && state.running.length > 0) return runs.cancel();
+      if (command === 'back' && state.overlay.kind === 'none' && (state.running.length > 0 || state.allSessions?.status === 'running')) {
+        if (state.running.length > 0) runs.cancel();
+        return allSessions.cancel();
+      }
       const action = actionForCommand(command, state, viewport);
       if (action !== undefined) dispatch(action);
     },
-    [exit, runs, state, viewport],
+    [allSessions, exit, runs, state, viewport],
   );
   useKeyCommands(inputMode(state), onCommand, !state.editing);
 
   const running = state.running.length > 0;
+  const busyPanes: PaneName[] = [];
+  if (running) busyPanes.push('response');
+  if (state.allSessions?.status === 'running') busyPanes.push('report');
   const runningFor = (item: Workspace | undefined) =>
     item !== undefined && state.running.some((run) => run.pair === pairKey(item.profilePath, item.sessionPath));
   const paneRows = layout.paneRows;
@@ -158,7 +171,23 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     const top = clampScrollTop(state.tops[state.pane], viewport);
     const anchorBottom = anchoredToBottom(top, viewport);
     let pane;
-    if (workspace === undefined) {
+    if (state.pane === 'report' && !withheld) {
+      // Not tied to the selected session: it stays while another session is picked or broken.
+      pane = (
+        <ReportPane
+          run={state.allSessions}
+          lines={reportView}
+          profile={state.profile?.path}
+          sessionsFolder={settings.sessionsFolder}
+          sessions={state.sessions.length}
+          modelLabel={currentModel}
+          concurrency={ALL_SESSIONS_CONCURRENCY}
+          top={top}
+          rows={paneRows}
+          anchorBottom={anchorBottom}
+        />
+      );
+    } else if (workspace === undefined) {
       const waiting = state.profiles.length === 0 ? 'Looking for profiles…' : 'Preparing…';
       const broken = state.profile?.status === 'invalid' || state.session?.status === 'invalid';
       const problem = broken ? 'Nothing to show yet: the file below has problems. Fix and save it.' : waiting;
@@ -188,7 +217,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     }
     body = (
       <>
-        <PaneTabs active={state.pane} running={running} />
+        <PaneTabs active={state.pane} busy={busyPanes} />
         <Box flexDirection="column" height={paneRows} flexShrink={0} overflow="hidden">
           {pane}
         </Box>
@@ -223,6 +252,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
           kept={workspace === undefined ? undefined : { kept: workspace.prepared.events.kept.length, total: workspace.prepared.events.total }}
           notice={state.notice}
           comparing={compare !== undefined}
+          progress={state.allSessions?.status === 'running' ? allSessionsProgress(state.allSessions) : undefined}
           privacy={privacyLine}
           width={layout.width}
         />

@@ -1,5 +1,5 @@
-// Commands that only change state, as actions; the rest (run, cancel, edit, quit) are effects
-// that Studio.tsx hands to hooks.
+// Commands that only change state, as actions; the rest (run, all sessions, cancel, edit, quit)
+// are effects that Studio.tsx hands to hooks.
 
 import type { InputMode, StudioCommand } from './key-bindings.js';
 import type { Viewport } from './scroll-top.js';
@@ -32,6 +32,8 @@ export function actionForCommand(command: StudioCommand, state: StudioState, vie
       return { type: 'pane-shown', pane: 'response' };
     case 'show-diff':
       return { type: 'pane-shown', pane: 'diff' };
+    case 'show-report':
+      return { type: 'pane-shown', pane: 'report' };
     case 'line-up':
       return picking ? { type: 'picker-moved', step: -1 } : { type: 'scrolled', command, viewport };
     case 'line-down':
@@ -59,10 +61,11 @@ export function actionForCommand(command: StudioCommand, state: StudioState, vie
       return { type: 'compare-section-toggled' };
     case 'back':
       if (state.overlay.kind !== 'none') return { type: 'overlay-closed' };
-      if (state.running.length > 0) return undefined; // an effect: cancel the requests
+      if (state.running.length > 0 || state.allSessions?.status === 'running') return undefined; // an effect: cancel the requests
       return state.compare === undefined ? { type: 'notice-cleared' } : { type: 'compare-closed' };
     case 'quit':
     case 'run':
+    case 'all-sessions':
     case 'edit-profile':
       return undefined;
   }

@@ -22,14 +22,17 @@ describe('key bindings', () => {
   it('maps the studio keys of docs/studio.md to their commands', () => {
     expect(commandForKey('', key({ tab: true }), 'panes')).toBe('next-pane');
     expect(commandForKey('', key({ tab: true, shift: true }), 'panes')).toBe('previous-pane');
-    expect(['1', '2', '3', '4', '5'].map((digit) => commandForKey(digit, none, 'panes'))).toEqual([
+    expect(['1', '2', '3', '4', '5', '6'].map((digit) => commandForKey(digit, none, 'panes'))).toEqual([
       'show-events',
       'show-context',
       'show-prompt',
       'show-response',
       'show-diff',
+      'show-report',
     ]);
     expect(commandForKey('r', none, 'panes')).toBe('run');
+    expect(commandForKey('A', key({ shift: true }), 'panes')).toBe('all-sessions');
+    expect(commandForKey('a', none, 'panes')).toBeUndefined();
     expect(commandForKey('f', none, 'panes')).toBe('next-cited');
     expect(commandForKey('e', none, 'panes')).toBe('edit-profile');
     expect(commandForKey('?', none, 'panes')).toBe('help');
@@ -76,6 +79,6 @@ describe('key bindings', () => {
   it('fits the help into an 80×24 terminal by merging grouped keys', () => {
     const rows = helpRows();
     expect(rows.length).toBeLessThanOrEqual(18);
-    expect(rows).toContainEqual({ keys: '1 2 3 4 5', description: 'jump to Events, Context, Prompt, Response, Diff' });
+    expect(rows).toContainEqual({ keys: '1 2 3 4 5 6', description: 'jump to Events, Context, Prompt, Response, Diff, Report' });
   });
 });

@@ -13,6 +13,7 @@ export type StudioCommand =
   | 'show-prompt'
   | 'show-response'
   | 'show-diff'
+  | 'show-report'
   | 'line-up'
   | 'line-down'
   | 'page-up'
@@ -26,6 +27,7 @@ export type StudioCommand =
   | 'pick-session'
   | 'confirm'
   | 'run'
+  | 'all-sessions'
   | 'edit-profile'
   | 'compare'
   | 'compare-section';
@@ -70,7 +72,7 @@ export interface KeyBinding {
 /** The help's wording for grouped bindings. */
 export const HELP_GROUPS = {
   panes: 'next / previous pane',
-  jump: 'jump to Events, Context, Prompt, Response, Diff',
+  jump: 'jump to Events, Context, Prompt, Response, Diff, Report',
   line: 'scroll (move in a list)',
   page: 'page up / down',
   ends: 'top / bottom',
@@ -89,6 +91,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { command: 'show-prompt', keys: [{ input: '3' }], label: '3', description: 'Prompt: the exact prompt', modes: ['panes'], group: 'jump' },
   { command: 'show-response', keys: [{ input: '4' }], label: '4', description: "Response: the model's answer", modes: ['panes'], group: 'jump' },
   { command: 'show-diff', keys: [{ input: '5' }], label: '5', description: 'Diff: prompt and answer against the previous run', modes: ['panes'], group: 'jump' },
+  { command: 'show-report', keys: [{ input: '6' }], label: '6', description: 'Report: the totals of the latest run over all sessions', modes: ['panes'], group: 'jump' },
   { command: 'line-up', keys: [{ key: 'upArrow' }, { input: 'k' }], label: '↑ k', description: 'scroll up (move up in a list)', modes: ['panes', 'compare', 'picker'], group: 'line' },
   { command: 'line-down', keys: [{ key: 'downArrow' }, { input: 'j' }], label: '↓ j', description: 'scroll down (move down in a list)', modes: ['panes', 'compare', 'picker'], group: 'line' },
   { command: 'page-up', keys: [{ key: 'pageUp' }, { input: 'b' }], label: 'PgUp b', description: 'page up', modes: SCROLLING, group: 'page' },
@@ -102,6 +105,13 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { command: 'pick-session', keys: [{ input: 's' }], label: 's', description: 'pick a session', modes: ['panes', 'compare'], group: 'pick' },
   { command: 'confirm', keys: [{ key: 'return' }], label: 'Enter', description: 'choose the highlighted file', modes: ['picker'] },
   { command: 'run', keys: [{ input: 'r' }], label: 'r', description: 'run the model (both profiles when comparing)', modes: SCROLLING },
+  {
+    command: 'all-sessions',
+    keys: [{ input: 'A' }],
+    label: 'A',
+    description: 'run the profile over every session of the folder (A again cancels)',
+    modes: ['panes'],
+  },
   { command: 'back', keys: [{ key: 'escape' }], label: 'Esc', description: 'cancel the run, close a list, the help or the comparison', modes: ALL },
   { command: 'edit-profile', keys: [{ input: 'e' }], label: 'e', description: 'edit the profile in $EDITOR', modes: ['panes'] },
   { command: 'compare', keys: [{ input: 'c' }], label: 'c', description: 'compare with another profile side by side (c again closes)', modes: SCROLLING },

@@ -11,6 +11,7 @@ import {
   EVENTS_HEADER_ROWS,
   PROMPT_HEADER_ROWS,
   PROMPT_TEXT_INDENT,
+  REPORT_HEADER_ROWS,
   responseListRows,
   type StudioLayout,
 } from './studio-layout.js';
@@ -22,6 +23,8 @@ export interface PaneLines {
   readonly context: readonly StyledLine[];
   readonly response: readonly StyledLine[];
   readonly diff: readonly StyledLine[];
+  /** The latest run over all sessions; below its progress line. */
+  readonly report: readonly StyledLine[];
   /** The compared answers, A and B. */
   readonly compareAnswers: readonly [readonly StyledLine[], readonly StyledLine[]];
 }
@@ -78,5 +81,7 @@ export function paneViewport(state: StudioState, layout: StudioLayout, lines: Pa
       return linesViewport(lines.response, responseListRows(rows, state.running.length > 0), width);
     case 'diff':
       return linesViewport(lines.diff, rows, width, 2);
+    case 'report':
+      return linesViewport(lines.report, Math.max(1, rows - REPORT_HEADER_ROWS), width);
   }
 }

@@ -1,9 +1,9 @@
 // Everything that can happen to the studio's state: keys (through commands), files, models, runs.
 
-import type { TokenCount } from '../index.js';
+import type { ReportData, TokenCount } from '../index.js';
 import type { RunRecord } from './run-record.js';
 import type { ScrollCommand, Viewport } from './scroll-top.js';
-import type { ActiveRun, ModelStatus, Notice, PaneName, StudioFile } from './studio-state.js';
+import type { ActiveRun, AllSessionsFailure, ModelStatus, Notice, PaneName, StudioFile } from './studio-state.js';
 
 export type StudioAction =
   // Files
@@ -37,6 +37,23 @@ export type StudioAction =
   | { readonly type: 'run-finished'; readonly id: number; readonly pair: string; readonly history: readonly RunRecord[] }
   | { readonly type: 'runs-cancelled' }
   | { readonly type: 'history-loaded'; readonly pair: string; readonly history: readonly RunRecord[] }
+  // The profile over all sessions (`A`)
+  | { readonly type: 'all-sessions-started'; readonly id: number; readonly profilePath: string; readonly sessionsFolder: string; readonly total: number }
+  /** One session's line; `report` when it was built again (not on every line of a long run). */
+  | {
+      readonly type: 'all-sessions-line';
+      readonly id: number;
+      readonly tokens: number;
+      readonly failure: AllSessionsFailure | undefined;
+      readonly report: ReportData | undefined;
+    }
+  | {
+      readonly type: 'all-sessions-ended';
+      readonly id: number;
+      readonly status: 'finished' | 'cancelled' | 'stopped';
+      readonly report: ReportData;
+      readonly message?: string | undefined;
+    }
   // Editor and messages
   | { readonly type: 'editor-opened' }
   | { readonly type: 'editor-closed' }

@@ -32,6 +32,8 @@ export const MAX_PROBLEM_ROWS = 5;
 export const EVENTS_HEADER_ROWS = 2;
 /** The Prompt pane's size line. */
 export const PROMPT_HEADER_ROWS = 1;
+/** The Report pane's progress line. */
+export const REPORT_HEADER_ROWS = 1;
 
 /** Columns before a prompt line's text: the session block's rule and padding, or the indent of the prompts around it. */
 export const PROMPT_TEXT_INDENT = 2;

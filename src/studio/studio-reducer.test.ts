@@ -163,7 +163,7 @@ describe('studioReducer: navigation', () => {
   it('cycles the panes in both directions, wrapping around', () => {
     const state = preparedState();
     expect(reduce(state, { type: 'pane-cycled', step: 1 }).pane).toBe('context');
-    expect(reduce(state, { type: 'pane-cycled', step: -1 }).pane).toBe('diff');
+    expect(reduce(state, { type: 'pane-cycled', step: -1 }).pane).toBe('report');
     expect(reduce(state, { type: 'pane-shown', pane: 'prompt' }).pane).toBe('prompt');
   });
 

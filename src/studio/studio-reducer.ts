@@ -1,6 +1,7 @@
 // The studio's only state transition: a pure function of the state and one action. Parsing and
 // preparing are pure too, so a save is just an action carrying the file's new text.
 
+import { allSessionsReducer } from './all-sessions-reducer.js';
 import { buildWorkspace } from './build-workspace.js';
 import { loadingSlot, profileSlotWithText, sessionSlotWithText, unreadableSlot } from './file-slot.js';
 import { nearestKept } from './event-rows.js';
@@ -220,6 +221,10 @@ export function studioReducer(state: StudioState, action: StudioAction): StudioS
       // A run that finished first already holds the newer history.
       if (state.histories[action.pair] !== undefined) return state;
       return { ...state, histories: { ...state.histories, [action.pair]: action.history } };
+    case 'all-sessions-started':
+    case 'all-sessions-line':
+    case 'all-sessions-ended':
+      return allSessionsReducer(state, action);
     case 'editor-opened':
       return { ...state, editing: true, overlay: { kind: 'none' } };
     case 'editor-closed':

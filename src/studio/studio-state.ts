@@ -1,10 +1,10 @@
 // The studio's state: plain data, changed only by studioReducer.
 
-import type { EventExplanation, FixtureText, PreparedRequest, PrivacyRules, Profile, Session, TokenCount } from '../index.js';
+import type { EventExplanation, FixtureText, PreparedRequest, PrivacyRules, Profile, ReportData, Session, TokenCount } from '../index.js';
 import type { PromptLines } from './prompt-lines.js';
 import type { RunRecord } from './run-record.js';
 
-export const PANES = ['events', 'context', 'prompt', 'response', 'diff'] as const;
+export const PANES = ['events', 'context', 'prompt', 'response', 'diff', 'report'] as const;
 export type PaneName = (typeof PANES)[number];
 
 export const PANE_TITLES: Readonly<Record<PaneName, string>> = {
@@ -13,6 +13,7 @@ export const PANE_TITLES: Readonly<Record<PaneName, string>> = {
   prompt: 'Prompt',
   response: 'Response',
   diff: 'Diff',
+  report: 'Report',
 };
 
 /** A profile or session file, named as the user sees it (relative to the working directory). */
@@ -111,6 +112,37 @@ export interface CompareState {
   readonly top: number;
 }
 
+/** A session of an all-sessions run that failed, with its line's error. */
+export interface AllSessionsFailure {
+  readonly file: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * The profile over every session of the sessions folder (`A`), kept in memory only: the counts
+ * the progress line shows, the failures, and the report built from the lines so far.
+ */
+export interface AllSessionsRun {
+  readonly id: number;
+  readonly profilePath: string;
+  readonly sessionsFolder: string;
+  /** Session files in the folder when the run started. */
+  readonly total: number;
+  /** Sessions with a line, a result or an error. */
+  readonly done: number;
+  readonly failed: number;
+  /** Tokens of the results so far. */
+  readonly tokens: number;
+  /** `stopped`: the run could not go on (the model could not be built, or refuses the profile). */
+  readonly status: 'running' | 'finished' | 'cancelled' | 'stopped';
+  readonly failures: readonly AllSessionsFailure[];
+  /** Undefined until the first report is built. */
+  readonly report: ReportData | undefined;
+  /** Why a stopped run stopped. */
+  readonly message?: string | undefined;
+}
+
 export interface Notice {
   readonly text: string;
   readonly tone: 'info' | 'error';
@@ -140,10 +172,12 @@ export interface StudioState {
   readonly editing: boolean;
   /** The cited event `f` went to last; the next `f` goes to the one after it. */
   readonly citedEvent?: number | undefined;
+  /** The latest run over all sessions (`A`), running or ended. */
+  readonly allSessions?: AllSessionsRun | undefined;
 }
 
 /** Every pane at its top. */
-export const NO_SCROLL: Readonly<Record<PaneName, number>> = { events: 0, context: 0, prompt: 0, response: 0, diff: 0 };
+export const NO_SCROLL: Readonly<Record<PaneName, number>> = { events: 0, context: 0, prompt: 0, response: 0, diff: 0, report: 0 };
 
 /** `privacy`: the rules file, still to be read; nothing is prepared before it is. */
 export function initialStudioState(privacy?: PrivacySlot): StudioState {
@@ -166,6 +200,7 @@ export function initialStudioState(privacy?: PrivacySlot): StudioState {
     notice: undefined,
     editing: false,
     citedEvent: undefined,
+    allSessions: undefined,
   };
 }
 

@@ -64,7 +64,13 @@ try {
   await pause(200);
   studio.sendKeys('?');
   await shoot('help');
-  studio.sendKeys('Escape', 'q');
+  studio.sendKeys('Escape');
+  await pause(300);
+  studio.sendKeys('A');
+  await studio.waitFor('8/8 done');
+  studio.sendKeys('6');
+  await shoot('report');
+  studio.sendKeys('q');
   await studio.waitFor(`${EXIT_MARKER} 0]`);
 } finally {
   studio.stop();
