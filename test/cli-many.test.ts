@@ -96,9 +96,9 @@ describe('recap run over many sessions', () => {
     expect(answered).toBeGreaterThanOrEqual(24);
 
     // A third run has nothing left but the broken files.
-    const third = await runCli(['run', PROFILE, 'sessions', '--output', 'results.jsonl'], { cwd: work, env: env() });
-    expect(third.stdout).toContain('ran 3 of 3 session(s)');
-    expect(third.stdout).toContain('skipped   24');
+    const third = await runCli(['run', PROFILE, 'sessions', '--output', 'results.jsonl', '--json'], { cwd: work, env: env() });
+    expect(third.code).toBe(1);
+    expect(JSON.parse(third.stdout)).toMatchObject({ output: 'results.jsonl', sessions: 3, ran: 3, ok: 0, failed: 3, failures: { invalid_session: 3 }, skipped: 24, interrupted: false });
     standIn.setHandler(undefined);
   }, 60_000);
 

@@ -207,6 +207,25 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
     `cost      ${costLine(modelName, estimateCost(modelName, prompt, outputTokens), 'price table estimate')}`,
     `time      ${formatDuration(elapsed)} (${((state.done * 1000) / Math.max(1, elapsed)).toFixed(1)} sessions/s, concurrency ${limiter.max}${limiter.limit < limiter.max ? `, backed off to ${limiter.limit}` : ''})`,
   );
+  const code = state.failed > 0 || interrupted ? EXIT_FAILED : EXIT_OK;
+  if (options.json === true) {
+    const summary = {
+      output,
+      interrupted,
+      sessions: todo.length,
+      ran: state.done,
+      ok,
+      failed: state.failed,
+      failures: Object.fromEntries(failures),
+      skipped,
+      tokens: { prompt, output: outputTokens, total: prompt + outputTokens, estimated },
+      cost_usd: estimateCost(modelName, prompt, outputTokens) ?? null,
+      model: modelName,
+      ms: elapsed,
+    };
+    io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    return code;
+  }
   io.stdout.write(`${lines.join('\n')}\n`);
-  return state.failed > 0 || interrupted ? EXIT_FAILED : EXIT_OK;
+  return code;
 }
