@@ -55,6 +55,9 @@ function refOf(line: ResultLine): SessionRef {
   return { session_id: line.session_id ?? line.file, file: line.file, ...(typeof appUrl === 'string' ? { app_url: appUrl } : {}) };
 }
 
+/** Sessions in file order, so that the same results give the same report whatever order they finished in. */
+const byFile = (refs: Iterable<SessionRef>): SessionRef[] => [...refs].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+
 /** Values with their sessions, most frequent first, ties by value. */
 function countValues(pairs: Iterable<readonly [string, SessionRef]>): ValueCount[] {
   const byValue = new Map<string, { count: number; sessions: Map<string, SessionRef> }>();
@@ -65,7 +68,7 @@ function countValues(pairs: Iterable<readonly [string, SessionRef]>): ValueCount
     entry.sessions.set(ref.file, ref);
   }
   return [...byValue]
-    .map(([value, entry]) => ({ value, count: entry.count, sessions: [...entry.sessions.values()] }))
+    .map(([value, entry]) => ({ value, count: entry.count, sessions: byFile(entry.sessions.values()) }))
     .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
 
@@ -92,7 +95,7 @@ function histogram(points: readonly (readonly [number, SessionRef])[], bins: num
     bin.count++;
     bin.sessions.set(ref.file, ref);
   }
-  return { bins: result.map((bin) => ({ from: bin.from, to: bin.to, count: bin.count, sessions: [...bin.sessions.values()] })), min, max, mean };
+  return { bins: result.map((bin) => ({ from: bin.from, to: bin.to, count: bin.count, sessions: byFile(bin.sessions.values()) })), min, max, mean };
 }
 
 function fieldOf(leaf: FieldLeaf, results: readonly { line: SessionResultLine; ref: SessionRef }[], options: Required<ReportOptions>): ReportField | undefined {
@@ -177,7 +180,7 @@ function buildFromEntries(entries: readonly Entry[], options: Required<ReportOpt
               const score = line.grounding?.score ?? 0;
               return index === 0 ? score >= 1 : score >= bucket.min && score < above;
             });
-            return { label: bucket.label, count: inside.length, sessions: inside.map(({ ref }) => ref) };
+            return { label: bucket.label, count: inside.length, sessions: byFile(inside.map(({ ref }) => ref)) };
           }),
           unsupported: grounded.reduce((sum, { line }) => sum + (line.grounding?.unsupported.length ?? 0), 0),
           dropped: grounded.reduce((sum, { line }) => sum + (line.grounding?.dropped.length ?? 0), 0),
@@ -227,7 +230,7 @@ function patternsOf(kind: PatternKind, entries: readonly Entry[], minSessions: n
   }
   return [...byLabel]
     .filter(([, pattern]) => pattern.sessions.length >= minSessions)
-    .map(([label, pattern]) => ({ label, count: pattern.count, sessions: pattern.sessions }))
+    .map(([label, pattern]) => ({ label, count: pattern.count, sessions: byFile(pattern.sessions) }))
     .sort((a, b) => b.sessions.length - a.sessions.length || b.count - a.count || (a.label < b.label ? -1 : 1));
 }
 
