@@ -59,6 +59,8 @@ export interface HarnessOptions {
   readonly keyLeaseMs?: number;
   /** Default true: the harness's own job runner works on batch jobs. */
   readonly runJobs?: boolean;
+  /** Waits between retries of a summary batch item the model pushed back on (default the runner's). */
+  readonly summaryRetryDelaysMs?: readonly number[];
   /** Default sqlite. postgres needs RECAP_TEST_DATABASE_URL (scripts/with-postgres.sh sets it). */
   readonly store?: StoreKind;
 }
@@ -93,7 +95,11 @@ export async function createServerHarness(options: HarnessOptions = {}): Promise
     keyLeaseMs: options.keyLeaseMs ?? 30_000,
     lifecycle: { draining: false },
   };
-  const jobs = createJobRunner(core, { leaseMs: options.jobLeaseMs ?? 30_000, pollMs: 20 });
+  const jobs = createJobRunner(core, {
+    leaseMs: options.jobLeaseMs ?? 30_000,
+    pollMs: 20,
+    ...(options.summaryRetryDelaysMs === undefined ? {} : { summaryRetryDelaysMs: options.summaryRetryDelaysMs }),
+  });
   if (options.runJobs !== false) jobs.start();
   const app = createApp({ ...core, jobs });
   const acme = await createOrganisation(stores, { name: 'acme', dataCenter: 'na1', serverEventQuota: options.serverEventQuota ?? null, now: clock.now });

@@ -18,6 +18,9 @@ import { checkIdentifier, upsertUser, type UserRequest } from '../users/upsert-u
 import { userView } from '../users/user-view.js';
 import { userRequestSchema } from '../routes/schemas.js';
 import { transactionWithRetry } from '../routes/with-conflict-retry.js';
+import { createConcurrencyLimit, type ConcurrencyLimit } from '../summaries/concurrency-limit.js';
+import { summarizeBatchItems } from '../summaries/summary-batch.js';
+import { exportStep } from '../exports/export-step.js';
 
 export const CHUNK_SIZE = 1000;
 /**
@@ -54,7 +57,19 @@ export interface JobRunnerOptions {
    * and one at a time: a second job would only wait).
    */
   readonly concurrency?: (store: DataCenterStore) => number;
+  /** Model calls of one organisation's summary batches at once on this instance. Default 4. */
+  readonly summaryConcurrency?: number;
+  /** Waits between retries of a summary the model pushed back on; default ITEM_RETRY_DELAYS_MS. */
+  readonly summaryRetryDelaysMs?: readonly number[];
+  /** How long an export's content is kept after it completed. Default EXPORT_RETENTION_MS. */
+  readonly exportRetentionMs?: number;
 }
+
+/** Exports are downloadable for 7 days after they complete; then their content is removed. */
+export const EXPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Items of a summary batch per chunk: summarised at once (up to the organisation's limit), then committed together. */
+export const SUMMARY_CHUNK_SIZE = 8;
 
 /** See JobRunnerOptions#concurrency. */
 export const defaultJobConcurrency = (store: DataCenterStore): number => (store.kind === 'postgres' ? 2 : 1);
@@ -132,6 +147,17 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
     // A user deletion is one item done in bounded steps, each its own transaction: the job stays
     // at its cursor until the last step has deleted what was left.
     if (job.kind === 'user_deletion' && !(await writer.deleteUserDataStep(job.orgId, job.id))) return job;
+    // An export is one item written in steps, each a chunk of lines: the cursor moves at the last.
+    if (job.kind === 'export') {
+      const step = await exportStep(writer, job, deps);
+      const progress = { cursor: step.done ? job.total : job.cursor, imports: job.imports + step.lines, errors: job.errors, results: [] };
+      await writer.recordJobProgress(job.id, progress);
+      const advanced: JobRecord = { ...job, cursor: progress.cursor, imports: progress.imports };
+      if (!step.done) return advanced;
+      const finishedAt = deps.clock().toISOString();
+      if (!(await writer.finishJob(job.id, 'COMPLETED', finishedAt, owner))) throw new LeaseLostError();
+      return { ...advanced, status: 'COMPLETED', finished: finishedAt };
+    }
     const results = job.kind === 'user_deletion' ? [{ index: 0, ok: true, result: { deleted: true } }] : await processChunk(writer, job, items, job.cursor, deps);
     const ok = results.filter((result) => result.ok).length;
     const progress = { cursor: job.cursor + items.length, imports: job.imports + ok, errors: job.errors + results.length - ok, results };
@@ -167,6 +193,8 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
         async (writer) => {
           const claimed = await writer.claimJob(lease());
           if (claimed === undefined) return undefined;
+          // A summary batch calls the model between chunks, never inside a transaction.
+          if (claimed.job.kind === 'summary_batch') return { claimed, job: claimed.job };
           const items = await writer.readJobItems(claimed.job.id, claimed.job.cursor, chunkSize);
           return { claimed, job: await applyChunk(writer, claimed.job, items) };
         },
@@ -195,9 +223,19 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
         .then((renewed) => void (lost ||= !renewed))
         .catch(() => undefined);
     }, Math.max(10, Math.floor(leaseMs / 3)));
+    // Aborts the model calls of a summary batch once the lease is lost (or the job cancelled).
+    const calls = new AbortController();
+    const checkLost = setInterval(() => {
+      if (lost || stopped) calls.abort(new LeaseLostError());
+    }, 50);
     try {
       while (!stopped && !lost && !isFinished(job)) {
         const current = job;
+        if (current.kind === 'summary_batch') {
+          job = await runSummaryChunk(store, current, calls.signal);
+          await nextTurn();
+          continue;
+        }
         const items = await store.readJobItems(current.id, current.cursor, chunkSize);
         // Retried when a concurrent request created one of the chunk's users first.
         job = await transactionWithRetry(
@@ -216,18 +254,74 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
       }
       if (!isFinished(job) && !lost) await store.transaction((writer) => writer.releaseJobLease(job.id, owner));
     } catch (error) {
-      if (error instanceof LeaseLostError) return;
+      if (error instanceof LeaseLostError) {
+        // A graceful stop aborted a summary batch's calls: hand the job to another instance now.
+        if (stopped && !lost) await store.transaction((writer) => writer.releaseJobLease(job.id, owner)).catch(() => undefined);
+        return;
+      }
       deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `batch job ${job.id} failed: ${redactInternals(error instanceof Error ? error.message : String(error))}` });
       await store.transaction((writer) => writer.finishJob(job.id, 'FAILED', deps.clock().toISOString(), owner)).catch(() => undefined);
     } finally {
       clearInterval(heartbeat);
+      clearInterval(checkLost);
     }
+  }
+
+  /** The organisation's model calls on this instance, shared by its summary batches. */
+  const summaryLimits = new Map<string, ConcurrencyLimit>();
+  const summaryLimit = (orgId: string): ConcurrencyLimit => {
+    let limit = summaryLimits.get(orgId);
+    if (limit === undefined) summaryLimits.set(orgId, (limit = createConcurrencyLimit(options.summaryConcurrency ?? 4)));
+    return limit;
+  };
+
+  /**
+   * One chunk of a summary batch: the model is asked outside any transaction (the answers land
+   * in the summary cache), then the results and the cursor commit together under the lease.
+   */
+  async function runSummaryChunk(store: DataCenterStore, current: JobRecord, signal: AbortSignal): Promise<JobRecord> {
+    const items = await store.readJobItems(current.id, current.cursor, SUMMARY_CHUNK_SIZE);
+    let results: JobResultRecord[];
+    try {
+      const context = { deps, store, limit: summaryLimit(current.orgId), signal, ...(options.summaryRetryDelaysMs === undefined ? {} : { retryDelaysMs: options.summaryRetryDelaysMs }) };
+      results = await summarizeBatchItems(context, current, items, current.cursor);
+    } catch (error) {
+      if (signal.aborted) throw new LeaseLostError();
+      throw error;
+    }
+    const next = await store.transaction(async (writer) => {
+      if (!(await writer.lockJobForChunk(current.id, { owner, cursor: current.cursor }))) throw new LeaseLostError();
+      const ok = results.filter((result) => result.ok).length;
+      const progress = { cursor: current.cursor + items.length, imports: current.imports + ok, errors: current.errors + results.length - ok, results };
+      await writer.recordJobProgress(current.id, progress);
+      const advanced: JobRecord = { ...current, cursor: progress.cursor, imports: progress.imports, errors: progress.errors };
+      if (advanced.cursor < advanced.total) return advanced;
+      const finished = deps.clock().toISOString();
+      if (!(await writer.finishJob(current.id, 'COMPLETED', finished, owner))) throw new LeaseLostError();
+      return { ...advanced, status: 'COMPLETED' as const, finished };
+    });
+    countApplied(current, next);
+    return next;
+  }
+
+  /** When each data center last removed expired exports. */
+  const expiredAt = new Map<DataCenter, number>();
+  /** Removes the content of exports past their retention, at most once a minute per data center. */
+  async function expireExports(dataCenter: DataCenter, store: DataCenterStore): Promise<void> {
+    const now = deps.clock().getTime();
+    if (now - (expiredAt.get(dataCenter) ?? Number.NEGATIVE_INFINITY) < 60_000) return;
+    expiredAt.set(dataCenter, now);
+    const before = new Date(now - (options.exportRetentionMs ?? EXPORT_RETENTION_MS)).toISOString();
+    await store.transaction((writer) => writer.expireExports(before)).catch((error: unknown) => {
+      deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `could not remove expired exports: ${redactInternals(error instanceof Error ? error.message : String(error))}` });
+    });
   }
 
   /** Claims and runs jobs of one data center until none is left, then waits to be woken or polls. */
   async function loop(dataCenter: DataCenter): Promise<void> {
     const store = deps.stores[dataCenter];
     while (!stopped) {
+      await expireExports(dataCenter, store);
       let first;
       busy.set(dataCenter, (busy.get(dataCenter) ?? 0) + 1);
       try {

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'uid_immutable'
   | 'idempotency_key_in_use'
   | 'idempotency_key_reused'
+  | 'not_ready'
   | 'payload_too_large'
   | 'too_many_requests'
   | 'model_error'
@@ -28,6 +29,7 @@ const STATUS: Record<ErrorCode, number> = {
   uid_immutable: 409,
   idempotency_key_in_use: 409,
   idempotency_key_reused: 422,
+  not_ready: 409,
   payload_too_large: 413,
   too_many_requests: 429,
   model_error: 502,

@@ -11,6 +11,9 @@ import { userDeletionRoutes } from './user-deletion-routes.js';
 import { exportUserRoute } from './user-export-route.js';
 import { readUserRoute, upsertUserRoute } from './user-routes.js';
 import { v1CustomVarsRoute } from './user-v1-routes.js';
+import { operationRoutes } from './operation-routes.js';
+import { summaryBatchRoutes } from './summary-batch-routes.js';
+import { exportRoutes } from './export-routes.js';
 
 export function apiRoutes(): RouteDefinition<unknown, unknown>[] {
   return [
@@ -26,5 +29,8 @@ export function apiRoutes(): RouteDefinition<unknown, unknown>[] {
     ...profileRoutes(),
     ...sessionRoutes(),
     ...settingsRoutes(),
+    ...operationRoutes(),
+    ...summaryBatchRoutes(),
+    ...exportRoutes(),
   ] as RouteDefinition<unknown, unknown>[];
 }

@@ -79,7 +79,7 @@ export const batchRequestSchema = z.strictObject({
 
 export const jobSchema = z.object({
   id: z.string(),
-  status: z.enum(['PROCESSING', 'COMPLETED', 'FAILED']),
+  status: z.enum(['PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED']),
   created: z.string(),
   finished: z.string().nullable().optional(),
 });

@@ -1,4 +1,4 @@
-// GET /v2/sessions, and a session's summary and context (see docs/server.md).
+// GET /v2/sessions, POST /v2/sessions/search, and a session's summary and context (see docs/server.md).
 
 import { z } from 'zod';
 import { toPreparedJson } from '../../pipeline/prepared-json.js';
@@ -14,6 +14,7 @@ import { sessionView } from '../sessions/session-view.js';
 import type { JsonValue } from '../store/records.js';
 import { validProfile } from './profile-routes.js';
 import { jsonObjectSchema, wholeNumber } from './schemas.js';
+import { sessionSearchRoute } from './session-search-route.js';
 
 export const MAX_SESSIONS_LISTED = 100;
 
@@ -136,5 +137,5 @@ export function sessionRoutes(): RouteDefinition<unknown, unknown>[] {
     },
   });
 
-  return [list, summaryRoute('get'), summaryRoute('post'), context] as RouteDefinition<unknown, unknown>[];
+  return [list, sessionSearchRoute, summaryRoute('get'), summaryRoute('post'), context] as RouteDefinition<unknown, unknown>[];
 }

@@ -8,7 +8,10 @@ export interface SessionView {
   created_time: string;
 }
 
+/** `<app url>/session/<URL-encoded id>`. */
+export const sessionAppUrl = (appUrl: string, id: string): string => `${appUrl}/session/${encodeURIComponent(id)}`;
+
 /** `app_url` is `<app url>/session/<URL-encoded id>`. */
 export function sessionView(session: SessionInfo, appUrl: string): SessionView {
-  return { id: session.id, app_url: `${appUrl}/session/${encodeURIComponent(session.id)}`, created_time: session.createdTime };
+  return { id: session.id, app_url: sessionAppUrl(appUrl, session.id), created_time: session.createdTime };
 }

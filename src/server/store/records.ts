@@ -90,8 +90,9 @@ export interface ProfileRecord {
   readonly updatedAt: string;
 }
 
-export type JobKind = 'users' | 'events' | 'user_deletion';
-export type JobStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
+export type JobKind = 'users' | 'events' | 'user_deletion' | 'export' | 'summary_batch';
+/** PROCESSING until the last item is done (COMPLETED), the job fails (FAILED), or it is cancelled (CANCELLED). */
+export type JobStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
 
 export interface JobRecord {
   readonly orgId: string;
@@ -106,6 +107,8 @@ export interface JobRecord {
   readonly cursor: number;
   readonly imports: number;
   readonly errors: number;
+  /** An instance holds (or held, until it expires) the job's lease: it has started. Read from the store; absent on a new record. */
+  readonly leased?: boolean;
 }
 
 /** A job leased to an instance by `claimJob`. */

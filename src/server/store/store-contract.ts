@@ -9,6 +9,7 @@ import { describeLimitContract } from './test-support/describe-limit-contract.js
 import { describeOrganisationContract } from './test-support/describe-organisation-contract.js';
 import { describeProfileJobContract } from './test-support/describe-profile-job-contract.js';
 import { describeSessionEventContract } from './test-support/describe-session-event-contract.js';
+import { describeSessionSearchContract } from './test-support/describe-session-search-contract.js';
 import { describeTransactionContract } from './test-support/describe-transaction-contract.js';
 import { describeUserContract } from './test-support/describe-user-contract.js';
 import { describeUserExportContract } from './test-support/describe-user-export-contract.js';
@@ -23,6 +24,7 @@ export function describeStoreContract(name: string, open: () => Promise<DataCent
     describeUserContract(store);
     describeUserExportContract(store);
     describeSessionEventContract(store);
+    describeSessionSearchContract(store);
     describeProfileJobContract(store);
     describeLimitContract(store);
     describeIdempotencyContract(store);

@@ -14,6 +14,7 @@ import type {
   DataCenter,
   EventRecord,
   IdempotencyClaim,
+  JobKind,
   JobRecord,
   JobResultRecord,
   JobStatus,
@@ -27,6 +28,7 @@ import type {
   UserRecord,
 } from './records.js';
 import type { UserExportReader } from './user-export-reader.js';
+import type { SessionSearch } from './session-search.js';
 
 export interface Page<Item> {
   readonly items: readonly Item[];
@@ -55,6 +57,12 @@ export interface StoreReader extends UserExportReader {
   findSessionInfo(orgId: string, id: string): Promise<SessionInfo | undefined>;
   /** Newest first (createdTime descending, then id), at most `limit`; without fixtures. */
   listSessionsForUser(orgId: string, userId: string, limit: number): Promise<SessionInfo[]>;
+  /**
+   * The sessions matching every filter of `search`, newest first (createdTime descending, then id),
+   * `limit` at a time; without fixtures. Reads what was stored of each session for searches
+   * (session-facts.ts), never a fixture. Throws InvalidPageCursorError for an `after` it did not issue.
+   */
+  searchSessions(orgId: string, search: SessionSearch, page: { readonly after?: string | null; readonly limit: number }): Promise<Page<SessionInfo>>;
   /** Server events that joined the session, by timestamp then creation order. */
   listSessionEvents(orgId: string, sessionId: string): Promise<EventRecord[]>;
   /** Server events of the organisation, for tests and exports, by creation order. */
@@ -65,6 +73,10 @@ export interface StoreReader extends UserExportReader {
   listProfiles(orgId: string, options: { readonly after?: string | null; readonly limit: number }): Promise<Page<ProfileRecord>>;
 
   findJob(orgId: string, id: string): Promise<JobRecord | undefined>;
+  /** Content chunks of an export after `afterSeq`, in order (GET /v2/exports/{id}/download). */
+  readExportChunks(jobId: string, afterSeq: number, limit: number): Promise<{ seq: number; data: string }[]>;
+  /** An organisation's jobs, newest first, of the given kinds (all when absent) and status. */
+  listJobs(orgId: string, options: { readonly kinds?: readonly JobKind[]; readonly status?: JobStatus; readonly after?: string | null; readonly limit: number }): Promise<Page<JobRecord>>;
   /** Jobs of every organisation still PROCESSING, oldest first. */
   listUnfinishedJobs(): Promise<JobRecord[]>;
   /** How many jobs of every organisation are still PROCESSING. */
@@ -165,6 +177,16 @@ export interface StoreWriter extends StoreReader {
   ): Promise<void>;
   /** Ends the job (and its lease) when `owner` holds the lease, or whoever does when owner is undefined; false when it did not. */
   finishJob(jobId: string, status: JobStatus, finished: string, owner?: string): Promise<boolean>;
+  /**
+   * Cancels a PROCESSING job of the organisation: CANCELLED, finished, its lease ended, so that the
+   * instance working on it stops at its next chunk (what it applied stays applied and counted).
+   * Returns the job as it now is (unchanged when it had finished), or undefined when there is none.
+   */
+  cancelJob(orgId: string, jobId: string, finished: string): Promise<JobRecord | undefined>;
+  /** Appends chunk `seq` of an export (nothing for an empty one) and stores the export's state for its next step. */
+  appendExportChunk(jobId: string, seq: number, data: string, state: JsonValue): Promise<void>;
+  /** Removes the content of exports finished before `before`, marking them expired; returns how many. */
+  expireExports(before: string): Promise<number>;
 
   /**
    * Claims an Idempotency-Key for a request with `fingerprint` (method, path and body hash) and the

@@ -50,6 +50,12 @@ export interface SummaryRequest {
   readonly privacy: OrgPrivacy;
   readonly now: Date;
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Read and write the cache even when the server's cache is off (a summary batch: an answer
+   * received before a crash is found again after it, never asked for twice). `profileKey` should
+   * then name the operation, so that the entries are the operation's own.
+   */
+  readonly alwaysCache?: boolean;
 }
 
 export interface SummaryAnswer {
@@ -60,6 +66,16 @@ export interface SummaryAnswer {
   readonly model: string;
   /** Time spent waiting for and inside the model, in ms (0 from the cache). */
   readonly modelMs: number;
+  /** Tokens the vendor reported (every attempt), or recap's estimate of the prompt; zero from the cache. */
+  readonly tokens: { readonly prompt: number; readonly output: number; readonly total: number; readonly estimated?: true };
+}
+
+/** Model failures worth another try later (a 429 or a 5xx after the adapter's own retries): a summary batch retries the item. */
+const retryableFailures = new WeakSet<ApiError>();
+
+/** True for the ApiError of a model failure that a later attempt may not meet (rate limits, server errors). */
+export function isRetryableModelFailure(error: unknown): boolean {
+  return error instanceof ApiError && retryableFailures.has(error);
 }
 
 export interface SummaryService {
@@ -85,7 +101,11 @@ function modelFailure(error: unknown, provider: Provider, timeoutMs: number, tim
       details: error.report.unsupported.map((finding) => ({ path: `answer.${finding.path}`, message: `${JSON.stringify(finding.text)} (${finding.kind}): ${finding.reason ?? finding.verdict}` })),
     });
   }
-  if (error instanceof ModelError) return new ApiError('model_error', `the model failed: ${redactInternals(error.message)}`);
+  if (error instanceof ModelError) {
+    const failure = new ApiError('model_error', `the model failed: ${redactInternals(error.message)}`);
+    if (error.status === 429 || (error.status ?? 0) >= 500) retryableFailures.add(failure);
+    return failure;
+  }
   throw error;
 }
 
@@ -104,13 +124,14 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
         .digest('hex');
       const prepared: PreparedRequest = prepare(request.profile, request.session, { privacy: request.privacy.rules });
       const source = prepared.generation.grounding === 'off' ? undefined : groundingSource(request.profile, request.session, prepared);
-      if (options.cache) {
+      const cache = options.cache || request.alwaysCache === true;
+      if (cache) {
         const hit = await request.store.getCachedSummary(request.orgId, cacheKey);
         if (hit !== undefined) {
           const result = JSON.parse(hit) as SummaryResult;
           // Only answers that passed `require` are cached; the report is computed again (pure, cheap).
           const grounding = source === undefined ? undefined : groundAnswer(source, 'summary' in result ? result.summary : result.response);
-          return { result, grounding, cached: true, model: name, modelMs: 0 };
+          return { result, grounding, cached: true, model: name, modelMs: 0, tokens: { prompt: 0, output: 0, total: 0 } };
         }
       }
       const timeout = AbortSignal.timeout(options.timeoutMs);
@@ -118,11 +139,17 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
       const started = performance.now();
       let result: SummaryResult;
       let grounding: GroundingReport | undefined;
+      let tokens: SummaryAnswer['tokens'];
       try {
         const model = await options.models.modelFor(name);
         const outcome = await limit.run(() => summarize(prepared, model, { signal, ...(source === undefined ? {} : { grounding: source }) }), signal);
         result = outcome.result;
         grounding = outcome.grounding;
+        const usage = outcome.usage;
+        tokens =
+          usage === undefined
+            ? { prompt: prepared.tokens.prompt, output: 0, total: prepared.tokens.prompt, estimated: true }
+            : { prompt: usage.promptTokens, output: usage.outputTokens, total: usage.totalTokens };
       } catch (error) {
         const failure = modelFailure(error, options.models.provider, options.timeoutMs, timeout.aborted);
         options.observeModel?.(options.models.provider, name, (performance.now() - started) / 1000, failure.code);
@@ -130,10 +157,10 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
       }
       const modelMs = performance.now() - started;
       options.observeModel?.(options.models.provider, name, modelMs / 1000);
-      if (options.cache) {
+      if (cache) {
         await request.store.transaction((writer) => writer.putCachedSummary(request.orgId, { key: cacheKey, value: JSON.stringify(result), sessionId: request.session.id, now: request.now.toISOString() }));
       }
-      return { result, grounding, cached: false, model: name, modelMs };
+      return { result, grounding, cached: false, model: name, modelMs, tokens };
     },
   };
 }

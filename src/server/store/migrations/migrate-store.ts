@@ -30,6 +30,7 @@ export async function migrateStore(dialect: StoreDialect, migrations: readonly M
         // Another process may have applied it while this one waited for the lock.
         if ((await schemaVersion(connection)) >= migration.version) return;
         await dialect.runScript(connection, migration.sql);
+        await migration.backfill?.(connection, dialect);
         await connection.insertInto('schema_migrations').values({ version: migration.version, applied_at: now().toISOString() }).execute();
         applied.push(migration.version);
       }).catch((error: unknown) => {

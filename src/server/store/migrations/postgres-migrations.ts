@@ -7,5 +7,8 @@ import { writePath } from './postgres/003-write-path.js';
 import { leasesAndMoves } from './postgres/004-leases-and-moves.js';
 import { eventsFollowMerges } from './postgres/005-events-follow-merges.js';
 import { privacy } from './postgres/006-privacy.js';
+import { operations } from './postgres/007-operations.js';
+import { sessionSearch } from './postgres/008-session-search.js';
+import { exports_ } from './postgres/009-exports.js';
 
-export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves, eventsFollowMerges, privacy];
+export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_];

@@ -6,5 +6,8 @@ import { jobResultRows } from './sqlite/002-job-result-rows.js';
 import { leasesAndMoves } from './sqlite/003-leases-and-moves.js';
 import { eventsFollowMerges } from './sqlite/004-events-follow-merges.js';
 import { privacy } from './sqlite/005-privacy.js';
+import { operations } from './sqlite/006-operations.js';
+import { sessionSearch } from './sqlite/007-session-search.js';
+import { exports_ } from './sqlite/008-exports.js';
 
-export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows, leasesAndMoves, eventsFollowMerges, privacy];
+export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_];

@@ -36,10 +36,17 @@ export function postgresDialect(connection: PostgresConnection, options: { reado
       await sql`SELECT pg_advisory_xact_lock(${first}, hashtext(${key}))`.execute(transaction);
     },
     isUniqueViolation: (error) => error instanceof Error && (error as { code?: unknown }).code === '23505',
+    plansSemiJoins: true,
     // Statements with an array are planned for their values each time (postgres-pool.ts), where
     // PostgreSQL hashes the array instead of comparing every row with every element.
     inList: (column, values) => sql<SqlBool>`${sql.ref(column)} = ANY(${[...values]}::text[])`,
     inByteList: (column, values) => sql<SqlBool>`${sql.ref(column)} = ANY(${[...values]}::bytea[])`,
+    // The column's json text (the store never uses jsonb: key order matters), so the value at the
+    // keys is the text JSON.stringify wrote, compared as such.
+    jsonScalarAt: (column, keys, value) =>
+      sql<SqlBool>`(strpos(CAST(${sql.ref(column)} AS text), ${`${JSON.stringify(keys.at(-1) ?? '')}:${JSON.stringify(value)}`}) > 0 AND CAST(${sql.ref(column)} #> ${[...keys]}::text[] AS text) = ${JSON.stringify(value)})`,
+    jsonKeyCount: (column, keys) =>
+      sql<number>`(SELECT count(*) FROM json_object_keys(CASE WHEN json_typeof(${sql.ref(column)} #> ${[...keys]}::text[]) = 'object' THEN ${sql.ref(column)} #> ${[...keys]}::text[] END))`,
     runScript: async (transaction, script) => void (await sql.raw(script).execute(transaction)),
     migrationsTable: 'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at text NOT NULL)',
     async prepareMigrations(transaction) {

@@ -93,6 +93,12 @@ export interface JobsTable {
   lease_expires_at: string | null;
 }
 
+export interface ExportChunksTable {
+  job_id: string;
+  seq: number;
+  data: string;
+}
+
 export interface JobItemsTable {
   job_id: string;
   /** The index of the row's first item (see job-item-rows.ts). */
@@ -172,6 +178,32 @@ export interface BlockRulesTable {
   updated_at: string;
 }
 
+/**
+ * One row per session: what a session search reads instead of the fixture (session-facts.ts), with
+ * the session's list fields, so that a search never reads the sessions table (in SQLite, a column
+ * after a large fixture is reached only through the fixture's overflow pages).
+ */
+export interface SessionFactsTable {
+  org_id: string;
+  session_id: string;
+  user_id: string;
+  created_time: string;
+  imported_at: string;
+  /** Milliseconds since the epoch; null for a session without events. */
+  first_event_ms: number | null;
+  last_event_ms: number | null;
+  /** The distinct URLs of the session's events, lower-cased, one per line. */
+  urls: string;
+}
+
+/** How many events a session has of one count key (session-facts.ts#eventCountKey). */
+export interface SessionEventCountsTable {
+  org_id: string;
+  session_id: string;
+  event_key: string;
+  count: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   applied_at: string;
@@ -185,6 +217,7 @@ export interface Database {
   events: EventsTable;
   profiles: ProfilesTable;
   jobs: JobsTable;
+  export_chunks: ExportChunksTable;
   job_items: JobItemsTable;
   job_result_rows: JobResultRowsTable;
   catalog_names: CatalogNamesTable;
@@ -194,5 +227,7 @@ export interface Database {
   summary_cache: SummaryCacheTable;
   privacy_settings: PrivacySettingsTable;
   block_rules: BlockRulesTable;
+  session_facts: SessionFactsTable;
+  session_event_counts: SessionEventCountsTable;
   schema_migrations: SchemaMigrationsTable;
 }

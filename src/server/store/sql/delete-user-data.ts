@@ -11,6 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CatalogKind, JsonValue } from '../records.js';
 import type { Database } from './database.js';
 import type { StoreDialect } from './store-dialect.js';
+import { deleteSessionFacts } from './session-facts-writes.js';
 
 /** What a deletion job's item holds. */
 export interface UserDeletionState {
@@ -82,7 +83,7 @@ async function deleteEvents(db: Kysely<Database>, dialect: StoreDialect, orgId: 
   return { deleted: rows.length, state: next };
 }
 
-/** Rewrites batch items and results of the organisation's jobs that hold one of `identifiers`. */
+/** Rewrites batch items and results, and export lines, of the organisation's jobs that hold one of `identifiers`. */
 async function scrubJobRows(db: Kysely<Database>, orgId: string, identifiers: readonly string[]): Promise<void> {
   const holds = (json: string) => identifiers.some((identifier) => json.includes(JSON.stringify(identifier)));
   const matching = <Column extends string>(column: Column) =>
@@ -92,6 +93,12 @@ async function scrubJobRows(db: Kysely<Database>, orgId: string, identifiers: re
   for (const row of itemRows) {
     const items = (JSON.parse(row.item) as JsonValue[]).map((item) => (holds(JSON.stringify(item)) ? DELETED_ITEM : item));
     await db.updateTable('job_items').set({ item: JSON.stringify(items) }).where('job_id', '=', row.job_id).where('item_index', '=', row.item_index).execute();
+  }
+  // Exports are copies of the data: their lines that hold the user go (the other lines stay).
+  const chunkRows = await db.selectFrom('export_chunks').select(['job_id', 'seq', 'data']).where('job_id', 'in', jobs).where(matching('data')).execute();
+  for (const row of chunkRows) {
+    const kept = row.data.split('\n').filter((line) => line !== '' && !holds(line));
+    await db.updateTable('export_chunks').set({ data: kept.length === 0 ? '' : `${kept.join('\n')}\n` }).where('job_id', '=', row.job_id).where('seq', '=', row.seq).execute();
   }
   const resultRows = await db.selectFrom('job_result_rows').select(['job_id', 'ok', 'first_index', 'results']).where('job_id', 'in', jobs).where(matching('results')).execute();
   for (const row of resultRows) {
@@ -168,6 +175,7 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
     await db.deleteFrom('summary_cache').where('org_id', '=', orgId).where(dialect.inList('session_id', everySessionId)).execute();
     await db.deleteFrom('session_aliases').where('org_id', '=', orgId).where(dialect.inList('new_id', sessionIds)).execute();
     await db.deleteFrom('sessions').where('org_id', '=', orgId).where(dialect.inList('id', sessionIds)).execute();
+    await deleteSessionFacts(db, dialect, orgId, sessionIds);
   }
   // Summaries cached before they named their session cannot be attributed: they all go.
   await db.deleteFrom('summary_cache').where('org_id', '=', orgId).where('session_id', 'is', null).execute();

@@ -10,6 +10,7 @@ import type { JobRecord, JobResultRecord, JsonValue } from '../records.js';
 import { StoreConflictError } from '../store.js';
 import { toFlag, type Database } from './database.js';
 import { insertRows } from './insert-rows.js';
+import { toJob } from './records-from-rows.js';
 import type { StoreDialect } from './store-dialect.js';
 
 /** StoreWriter#createJob. */
@@ -82,4 +83,17 @@ export async function recordJobProgress(
     })),
     { shared: ['job_id'] },
   );
+}
+
+/** StoreWriter#cancelJob. */
+export async function cancelJob(db: Kysely<Database>, orgId: string, jobId: string, finished: string): Promise<JobRecord | undefined> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'CANCELLED', finished, lease_owner: null, lease_expires_at: null })
+    .where('org_id', '=', orgId)
+    .where('id', '=', jobId)
+    .where('status', '=', 'PROCESSING')
+    .execute();
+  const row = await db.selectFrom('jobs').selectAll().where('org_id', '=', orgId).where('id', '=', jobId).executeTakeFirst();
+  return row && toJob(row);
 }

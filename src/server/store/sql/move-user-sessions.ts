@@ -8,6 +8,7 @@
 
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
+import { moveSessionFacts } from './session-facts-writes.js';
 
 export async function moveUserSessions(db: Kysely<Database>, orgId: string, fromUserId: string, toUserId: string): Promise<{ from: string; to: string }[]> {
   const sessions = await db.selectFrom('sessions').select('id').where('org_id', '=', orgId).where('user_id', '=', fromUserId).orderBy('id').execute();
@@ -20,6 +21,7 @@ export async function moveUserSessions(db: Kysely<Database>, orgId: string, from
     if (taken !== undefined) target = `${target}~${fromUserId}`;
     await db.updateTable('sessions').set({ id: target, user_id: toUserId }).where('org_id', '=', orgId).where('id', '=', id).execute();
     await db.updateTable('events').set({ session_id: target }).where('org_id', '=', orgId).where('session_id', '=', id).execute();
+    await moveSessionFacts(db, orgId, { from: id, to: target, userId: toUserId });
     // Every id that led to the old one (earlier moves) and the old one itself now lead to the new one.
     await db.updateTable('session_aliases').set({ new_id: target }).where('org_id', '=', orgId).where('new_id', '=', id).execute();
     await db

@@ -108,4 +108,5 @@ export const toJob = (row: Selectable<JobsTable>): JobRecord => ({
   cursor: row.cursor,
   imports: row.imports,
   errors: row.errors,
+  leased: row.lease_owner !== null,
 });

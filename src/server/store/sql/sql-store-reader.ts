@@ -24,6 +24,10 @@ import { SESSION_INFO_COLUMNS, toApiKey, toEvent, toJob, toOrganisation, toProfi
 import type { StoreDialect } from './store-dialect.js';
 import { getPrivacySettings } from './privacy-settings.js';
 import { selectEvents } from './select-events.js';
+import { searchSessions } from './search-sessions.js';
+import type { SessionSearch } from '../session-search.js';
+import { listJobs, type ListJobsOptions } from './job-reads.js';
+import { readExportChunks } from './export-chunks.js';
 import * as userExportReads from './user-export-reads.js';
 import type { CachedSummaryRecord, PageRequest, SessionWithOldIds } from '../user-export-reader.js';
 
@@ -139,6 +143,10 @@ export class SqlStoreReader implements StoreReader {
     return rows.map(toSessionInfo);
   }
 
+  searchSessions(orgId: string, search: SessionSearch, page: { readonly after?: string | null; readonly limit: number }): Promise<Page<SessionInfo>> {
+    return searchSessions(this.db, this.dialect, orgId, search, page);
+  }
+
   async listSessionEvents(orgId: string, sessionId: string): Promise<EventRecord[]> {
     const rows = await this.selectEvents(orgId)
       .where('events.session_id', '=', sessionId)
@@ -183,6 +191,14 @@ export class SqlStoreReader implements StoreReader {
   async findJob(orgId: string, id: string): Promise<JobRecord | undefined> {
     const row = await this.db.selectFrom('jobs').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
     return row && toJob(row);
+  }
+
+  readExportChunks(jobId: string, afterSeq: number, limit: number): Promise<{ seq: number; data: string }[]> {
+    return readExportChunks(this.db, jobId, afterSeq, limit);
+  }
+
+  listJobs(orgId: string, options: ListJobsOptions): Promise<Page<JobRecord>> {
+    return listJobs(this.db, orgId, options);
   }
 
   async countUnfinishedJobs(): Promise<number> {

@@ -29,7 +29,9 @@ import { claimIdempotencyKey } from './claim-idempotency-key.js';
 import { claimJob, finishJob, leaseUntil, lockJobForChunk, releaseJobLease, renewJobLease, type LeaseRequest } from './job-leases.js';
 import { insertRows } from './insert-rows.js';
 import { moveUserSessions } from './move-user-sessions.js';
-import { createJob, recordJobProgress } from './job-writes.js';
+import { addJoinedEventFacts, factsRowOf, insertSessionFacts } from './session-facts-writes.js';
+import { cancelJob, createJob, recordJobProgress } from './job-writes.js';
+import { appendExportChunk, expireExports } from './export-chunks.js';
 import { deleteUserDataStep } from './delete-user-data.js';
 import { bumpPrivacyVersion, deleteBlockRule, putBlockRule } from './privacy-settings.js';
 import { toFlag, type Database, type UsersTable } from './database.js';
@@ -211,7 +213,9 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
       })
       .onConflict((conflict) => conflict.doNothing())
       .executeTakeFirstOrThrow();
-    return changed(inserted) === 1;
+    if (changed(inserted) === 0) return false;
+    await insertSessionFacts(this.db, this.dialect, [factsRowOf(record)]);
+    return true;
   }
 
   moveUserSessions(orgId: string, fromUserId: string, toUserId: string): Promise<{ from: string; to: string }[]> {
@@ -237,6 +241,7 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
       })),
       { shared: ['org_id', 'created_at'] },
     );
+    await addJoinedEventFacts(this.db, records);
   }
 
   async insertProfile(record: ProfileRecord): Promise<void> {
@@ -300,6 +305,18 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
 
   finishJob(jobId: string, status: JobStatus, finished: string, owner?: string): Promise<boolean> {
     return finishJob(this.db, jobId, status, finished, owner);
+  }
+
+  cancelJob(orgId: string, jobId: string, finished: string): Promise<JobRecord | undefined> {
+    return cancelJob(this.db, orgId, jobId, finished);
+  }
+
+  appendExportChunk(jobId: string, seq: number, data: string, state: JsonValue): Promise<void> {
+    return appendExportChunk(this.db, jobId, seq, data, state);
+  }
+
+  expireExports(before: string): Promise<number> {
+    return expireExports(this.db, before);
   }
 
   claimJob(request: LeaseRequest): Promise<ClaimedJob | undefined> {

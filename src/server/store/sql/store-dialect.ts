@@ -50,10 +50,25 @@ export interface StoreDialect {
   /** Whether `error` is the database's "unique constraint violated". */
   isUniqueViolation(error: unknown): boolean;
 
+  /**
+   * Whether the planner chooses, from statistics it keeps current, between driving a query from
+   * the rows of an `IN (subquery)` and checking the subquery row by row (PostgreSQL: ANALYZE and
+   * autovacuum). Where it does not (SQLite), the store chooses (search-sessions.ts).
+   */
+  readonly plansSemiJoins: boolean;
   /** `column IN values` with the list as one parameter, however long it is. */
   inList(column: string, values: readonly string[]): Expression<SqlBool>;
   /** The same for byte strings (catalog names). */
   inByteList(column: string, values: readonly Buffer[]): Expression<SqlBool>;
+  /**
+   * The JSON text in `column` holds the scalar `value` at `keys` (object keys, none holding `"`):
+   * a string equal to a string, a number to a number, true or false to a boolean. The text must be
+   * as JSON.stringify writes it (the store's JSON always is): a plain substring search for
+   * `"<last key>":<value>` rules out most rows before any JSON is parsed.
+   */
+  jsonScalarAt(column: string, keys: readonly string[], value: string | number | boolean): Expression<SqlBool>;
+  /** How many keys the object at `keys` of the JSON text in `column` has (0 when there is none). */
+  jsonKeyCount(column: string, keys: readonly string[]): Expression<number>;
 
   /** Runs a migration's SQL (several statements) inside the caller's transaction. */
   runScript(connection: Kysely<Database>, script: string): Promise<void>;

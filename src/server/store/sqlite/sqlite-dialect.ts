@@ -11,6 +11,15 @@ import type { Database as Tables } from '../sql/database.js';
 import type { StoreDialect } from '../sql/store-dialect.js';
 import { statementCachingDatabase } from './statement-caching-database.js';
 
+/** `$."a"."b"`: a JSON path naming each key literally (dots in keys stay keys). */
+function jsonPath(keys: readonly string[]): string {
+  if (keys.some((key) => key.includes('"'))) throw new RangeError(`a JSON path key must not contain ": ${JSON.stringify(keys)}`);
+  return `$${keys.map((key) => `."${key}"`).join('')}`;
+}
+
+/** json_type's names for the JSON type of `value`. */
+const jsonTypes = (value: string | number | boolean): string[] => (typeof value === 'string' ? ['text'] : typeof value === 'number' ? ['integer', 'real'] : [String(value)]);
+
 export function sqliteDialect(writing: Database.Database, reading: Database.Database): StoreDialect {
   const writes = new Kysely<Tables>({ dialect: new SqliteDialect({ database: statementCachingDatabase(writing) }) });
   // An in-memory database exists only on its connection: reads share it.
@@ -31,10 +40,18 @@ export function sqliteDialect(writing: Database.Database, reading: Database.Data
     lock: async () => undefined,
     isUniqueViolation: (error) =>
       error instanceof Error && ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes(String((error as { code?: unknown }).code)),
+    plansSemiJoins: false,
     inList: (column, values) => sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`,
     // JSON has no bytes: they travel as hex.
     inByteList: (column, values): Expression<SqlBool> =>
       sql<SqlBool>`${sql.ref(column)} IN (SELECT unhex(value) FROM json_each(${JSON.stringify(values.map((value) => value.toString('hex')))}))`,
+    jsonScalarAt(column, keys, value) {
+      const path = jsonPath(keys);
+      const written = sql`instr(${sql.ref(column)}, ${`${JSON.stringify(keys.at(-1) ?? '')}:${JSON.stringify(value)}`}) > 0`;
+      const typed = sql`json_type(${sql.ref(column)}, ${path}) IN (${sql.join(jsonTypes(value))})`;
+      return typeof value === 'boolean' ? sql<SqlBool>`(${written} AND ${typed})` : sql<SqlBool>`(${written} AND ${typed} AND json_extract(${sql.ref(column)}, ${path}) = ${value})`;
+    },
+    jsonKeyCount: (column, keys) => sql<number>`(SELECT count(*) FROM json_each(${sql.ref(column)}, ${jsonPath(keys)}))`,
     // better-sqlite3 prepares one statement at a time; exec runs a script.
     runScript: async (_connection, script) => void writing.exec(script),
     migrationsTable: 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT',

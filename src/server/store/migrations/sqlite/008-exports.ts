@@ -1,0 +1,17 @@
+// SQLite schema, version 8: the content of exports (POST /v2/exports/search|events), NDJSON in
+// chunks written by the export operation, read back in order by the download.
+
+import type { Migration } from '../migration.js';
+
+export const exports_: Migration = {
+  version: 8,
+  name: 'exports',
+  sql: `
+CREATE TABLE export_chunks (
+  job_id TEXT NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  data TEXT NOT NULL,
+  PRIMARY KEY (job_id, seq)
+) STRICT;
+`,
+};
