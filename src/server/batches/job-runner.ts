@@ -5,22 +5,19 @@
 // and locks, that this instance still holds the lease at that cursor; so whichever instance dies
 // when, and however late a paused one wakes up, every item is applied exactly once.
 
-import { ApiError } from '../http/api-error.js';
-import { checkItemStrings, validateBody } from '../http/parse-request.js';
 import { redactInternals } from '../http/redact-internals.js';
-import { recordEvents } from '../events/record-events.js';
-import { storedEventImport } from './event-import-results.js';
 import type { CoreDependencies } from '../app/server-dependencies.js';
-import type { ClaimedJob, DataCenter, JobRecord, JobResultRecord, JsonValue } from '../store/records.js';
+import type { ClaimedJob, DataCenter, JobRecord, JsonValue } from '../store/records.js';
 import type { DataCenterStore, StoreWriter } from '../store/store.js';
-import { retentionCutoff } from '../users/limits.js';
-import { checkIdentifier, upsertUser, type UserRequest } from '../users/upsert-user.js';
-import { userView } from '../users/user-view.js';
-import { userRequestSchema } from '../routes/schemas.js';
 import { transactionWithRetry } from '../routes/with-conflict-retry.js';
-import { createConcurrencyLimit, type ConcurrencyLimit } from '../summaries/concurrency-limit.js';
-import { summarizeBatchItems } from '../summaries/summary-batch.js';
 import { exportStep } from '../exports/export-step.js';
+import { processChunk } from './batch-items.js';
+import { createExportExpiry, EXPORT_RETENTION_MS } from './export-expiry.js';
+import { LeaseLostError } from './lease-lost-error.js';
+import { createSummaryChunks } from './summary-chunks.js';
+
+export { EXPORT_RETENTION_MS } from './export-expiry.js';
+export { SUMMARY_CHUNK_SIZE } from './summary-chunks.js';
 
 export const CHUNK_SIZE = 1000;
 /**
@@ -65,55 +62,10 @@ export interface JobRunnerOptions {
   readonly exportRetentionMs?: number;
 }
 
-/** Exports are downloadable for 7 days after they complete; then their content is removed. */
-export const EXPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Items of a summary batch per chunk: summarised at once (up to the organisation's limit), then committed together. */
-export const SUMMARY_CHUNK_SIZE = 8;
 
 /** See JobRunnerOptions#concurrency. */
 export const defaultJobConcurrency = (store: DataCenterStore): number => (store.kind === 'postgres' ? 2 : 1);
-
-/** The job is no longer this instance's (its lease expired and another took it): stop quietly. */
-class LeaseLostError extends Error {
-  constructor() {
-    super('the job lease was lost');
-  }
-}
-
-const errorResult = (error: ApiError): JsonValue => ({
-  code: error.code,
-  message: error.message,
-  ...(error.details === undefined ? {} : { details: error.details.map((detail) => ({ ...detail })) }),
-});
-
-async function processChunk(writer: StoreWriter, job: JobRecord, items: readonly JsonValue[], from: number, deps: CoreDependencies): Promise<JobResultRecord[]> {
-  const now = deps.clock();
-  const context = { orgId: job.orgId, now, newId: deps.newId, retentionCutoff: retentionCutoff(now, deps.retentionDays) };
-  if (job.kind === 'events') {
-    const outcomes = await recordEvents(writer, items, context);
-    return outcomes.map((outcome, offset) => ({
-      index: from + offset,
-      ok: outcome.ok,
-      result: outcome.ok ? storedEventImport(outcome.view, items[offset] ?? null) : errorResult(outcome.error),
-    }));
-  }
-  const results: JobResultRecord[] = [];
-  for (const [offset, item] of items.entries()) {
-    const index = from + offset;
-    try {
-      checkItemStrings(item);
-      const request = validateBody(item ?? null, userRequestSchema) as UserRequest;
-      checkIdentifier(request.uid, 'uid');
-      const { user, rejectedProperties } = await upsertUser(writer, request, context);
-      results.push({ index, ok: true, result: userView(user, rejectedProperties) as unknown as JsonValue });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      results.push({ index, ok: false, result: errorResult(error) });
-    }
-  }
-  return results;
-}
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -232,7 +184,8 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
       while (!stopped && !lost && !isFinished(job)) {
         const current = job;
         if (current.kind === 'summary_batch') {
-          job = await runSummaryChunk(store, current, calls.signal);
+          job = await summaryChunks.run(store, current, calls.signal);
+          countApplied(current, job);
           await nextTurn();
           continue;
         }
@@ -267,55 +220,9 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
     }
   }
 
-  /** The organisation's model calls on this instance, shared by its summary batches. */
-  const summaryLimits = new Map<string, ConcurrencyLimit>();
-  const summaryLimit = (orgId: string): ConcurrencyLimit => {
-    let limit = summaryLimits.get(orgId);
-    if (limit === undefined) summaryLimits.set(orgId, (limit = createConcurrencyLimit(options.summaryConcurrency ?? 4)));
-    return limit;
-  };
+  const summaryChunks = createSummaryChunks(deps, { owner, concurrency: options.summaryConcurrency, retryDelaysMs: options.summaryRetryDelaysMs });
 
-  /**
-   * One chunk of a summary batch: the model is asked outside any transaction (the answers land
-   * in the summary cache), then the results and the cursor commit together under the lease.
-   */
-  async function runSummaryChunk(store: DataCenterStore, current: JobRecord, signal: AbortSignal): Promise<JobRecord> {
-    const items = await store.readJobItems(current.id, current.cursor, SUMMARY_CHUNK_SIZE);
-    let results: JobResultRecord[];
-    try {
-      const context = { deps, store, limit: summaryLimit(current.orgId), signal, ...(options.summaryRetryDelaysMs === undefined ? {} : { retryDelaysMs: options.summaryRetryDelaysMs }) };
-      results = await summarizeBatchItems(context, current, items, current.cursor);
-    } catch (error) {
-      if (signal.aborted) throw new LeaseLostError();
-      throw error;
-    }
-    const next = await store.transaction(async (writer) => {
-      if (!(await writer.lockJobForChunk(current.id, { owner, cursor: current.cursor }))) throw new LeaseLostError();
-      const ok = results.filter((result) => result.ok).length;
-      const progress = { cursor: current.cursor + items.length, imports: current.imports + ok, errors: current.errors + results.length - ok, results };
-      await writer.recordJobProgress(current.id, progress);
-      const advanced: JobRecord = { ...current, cursor: progress.cursor, imports: progress.imports, errors: progress.errors };
-      if (advanced.cursor < advanced.total) return advanced;
-      const finished = deps.clock().toISOString();
-      if (!(await writer.finishJob(current.id, 'COMPLETED', finished, owner))) throw new LeaseLostError();
-      return { ...advanced, status: 'COMPLETED' as const, finished };
-    });
-    countApplied(current, next);
-    return next;
-  }
-
-  /** When each data center last removed expired exports. */
-  const expiredAt = new Map<DataCenter, number>();
-  /** Removes the content of exports past their retention, at most once a minute per data center. */
-  async function expireExports(dataCenter: DataCenter, store: DataCenterStore): Promise<void> {
-    const now = deps.clock().getTime();
-    if (now - (expiredAt.get(dataCenter) ?? Number.NEGATIVE_INFINITY) < 60_000) return;
-    expiredAt.set(dataCenter, now);
-    const before = new Date(now - (options.exportRetentionMs ?? EXPORT_RETENTION_MS)).toISOString();
-    await store.transaction((writer) => writer.expireExports(before)).catch((error: unknown) => {
-      deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `could not remove expired exports: ${redactInternals(error instanceof Error ? error.message : String(error))}` });
-    });
-  }
+  const expireExports = createExportExpiry(deps, options.exportRetentionMs ?? EXPORT_RETENTION_MS);
 
   /** Claims and runs jobs of one data center until none is left, then waits to be woken or polls. */
   async function loop(dataCenter: DataCenter): Promise<void> {

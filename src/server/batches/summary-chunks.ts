@@ -1,0 +1,68 @@
+// The chunks of a summary batch (POST /v2/sessions/summary/batch): the model is asked outside any
+// transaction, a few calls at a time per organisation on this instance (the answers land in the
+// summary cache, under the operation's own key), then the chunk's results and the cursor commit
+// together under the job's lease.
+
+import type { CoreDependencies } from '../app/server-dependencies.js';
+import type { JobRecord, JobResultRecord } from '../store/records.js';
+import type { DataCenterStore } from '../store/store.js';
+import { createConcurrencyLimit, type ConcurrencyLimit } from '../summaries/concurrency-limit.js';
+import { summarizeBatchItems } from '../summaries/summary-batch.js';
+import { LeaseLostError } from './lease-lost-error.js';
+
+/** Items of a summary batch per chunk: summarised at once (up to the organisation's limit), then committed together. */
+export const SUMMARY_CHUNK_SIZE = 8;
+
+export interface SummaryChunkSettings {
+  /** This instance's name in leases. */
+  readonly owner: string;
+  /** Model calls of one organisation's summary batches at once on this instance. Default 4. */
+  readonly concurrency?: number | undefined;
+  /** Waits between retries of a summary the model pushed back on. */
+  readonly retryDelaysMs?: readonly number[] | undefined;
+}
+
+export interface SummaryChunks {
+  /** Runs the next chunk of `current`; the job as it now is. Throws LeaseLostError when the job is no longer this instance's. */
+  run(store: DataCenterStore, current: JobRecord, signal: AbortSignal): Promise<JobRecord>;
+}
+
+export function createSummaryChunks(deps: CoreDependencies, settings: SummaryChunkSettings): SummaryChunks {
+  /** The organisation's model calls on this instance, shared by its summary batches. */
+  const summaryLimits = new Map<string, ConcurrencyLimit>();
+  const summaryLimit = (orgId: string): ConcurrencyLimit => {
+    let limit = summaryLimits.get(orgId);
+    if (limit === undefined) summaryLimits.set(orgId, (limit = createConcurrencyLimit(settings.concurrency ?? 4)));
+    return limit;
+  };
+
+  /**
+   * One chunk of a summary batch: the model is asked outside any transaction (the answers land
+   * in the summary cache), then the results and the cursor commit together under the lease.
+   */
+  async function run(store: DataCenterStore, current: JobRecord, signal: AbortSignal): Promise<JobRecord> {
+    const items = await store.readJobItems(current.id, current.cursor, SUMMARY_CHUNK_SIZE);
+    let results: JobResultRecord[];
+    try {
+      const context = { deps, store, limit: summaryLimit(current.orgId), signal, ...(settings.retryDelaysMs === undefined ? {} : { retryDelaysMs: settings.retryDelaysMs }) };
+      results = await summarizeBatchItems(context, current, items, current.cursor);
+    } catch (error) {
+      if (signal.aborted) throw new LeaseLostError();
+      throw error;
+    }
+    const next = await store.transaction(async (writer) => {
+      if (!(await writer.lockJobForChunk(current.id, { owner: settings.owner, cursor: current.cursor }))) throw new LeaseLostError();
+      const ok = results.filter((result) => result.ok).length;
+      const progress = { cursor: current.cursor + items.length, imports: current.imports + ok, errors: current.errors + results.length - ok, results };
+      await writer.recordJobProgress(current.id, progress);
+      const advanced: JobRecord = { ...current, cursor: progress.cursor, imports: progress.imports, errors: progress.errors };
+      if (advanced.cursor < advanced.total) return advanced;
+      const finished = deps.clock().toISOString();
+      if (!(await writer.finishJob(current.id, 'COMPLETED', finished, settings.owner))) throw new LeaseLostError();
+      return { ...advanced, status: 'COMPLETED' as const, finished };
+    });
+    return next;
+  }
+
+  return { run };
+}
