@@ -31,6 +31,8 @@ import { insertRows } from './insert-rows.js';
 import { moveUserSessions } from './move-user-sessions.js';
 import { addJoinedEventFacts, factsRowOf, insertSessionFacts } from './session-facts-writes.js';
 import { cancelJob, createJob, recordJobProgress } from './job-writes.js';
+import * as apiKeyWrites from './api-key-writes.js';
+import { changed } from './changed-rows.js';
 import { appendExportChunk, expireExports } from './export-chunks.js';
 import { deleteUserDataStep } from './delete-user-data.js';
 import { bumpPrivacyVersion, deleteBlockRule, putBlockRule } from './privacy-settings.js';
@@ -39,13 +41,6 @@ import { toApiKey } from './records-from-rows.js';
 import { SqlStoreReader } from './sql-store-reader.js';
 
 const json = (value: JsonValue): string => JSON.stringify(value);
-
-/** Rows an INSERT, UPDATE or DELETE changed. */
-const changed = (result: { readonly numInsertedOrUpdatedRows?: bigint | undefined } | { readonly numUpdatedRows: bigint } | { readonly numDeletedRows: bigint }): number => {
-  if ('numUpdatedRows' in result) return Number(result.numUpdatedRows);
-  if ('numDeletedRows' in result) return Number(result.numDeletedRows);
-  return Number(result.numInsertedOrUpdatedRows ?? 0n);
-};
 
 /** Rows per INSERT of ensureUsers: 10 parameters each, well under both databases' limits. */
 const USERS_PER_INSERT = 1000;
@@ -76,66 +71,24 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     }
   }
 
-  async createApiKey(record: ApiKeyRecord): Promise<void> {
-    const inserted = await this.db
-      .insertInto('api_keys')
-      .values({
-        id: record.id,
-        org_id: record.orgId,
-        name: record.name,
-        level: record.level,
-        secret_hash: record.secretHash,
-        created_at: record.createdAt,
-        updated_at: record.updatedAt,
-        last_used_at: record.lastUsedAt,
-        revoked_at: record.revokedAt,
-      })
-      .onConflict((conflict) => conflict.doNothing())
-      .executeTakeFirstOrThrow();
-    if (changed(inserted) === 0) throw new StoreConflictError(`an API key with id "${record.id}" already exists`);
+  createApiKey(record: ApiKeyRecord): Promise<void> {
+    return apiKeyWrites.createApiKey(this.db, record);
   }
 
-  async revokeApiKey(orgId: string, id: string, now: string): Promise<ApiKeyRecord | undefined> {
-    const row = await this.db
-      .updateTable('api_keys')
-      .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(now)), updated_at: now }))
-      .where('org_id', '=', orgId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    return row && toApiKey(row);
+  revokeApiKey(orgId: string, id: string, now: string): Promise<ApiKeyRecord | undefined> {
+    return apiKeyWrites.revokeApiKey(this.db, orgId, id, now);
   }
 
-  async deleteApiKey(orgId: string, id: string): Promise<boolean> {
-    return changed(await this.db.deleteFrom('api_keys').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirstOrThrow()) === 1;
+  deleteApiKey(orgId: string, id: string): Promise<boolean> {
+    return apiKeyWrites.deleteApiKey(this.db, orgId, id);
   }
 
-  async touchApiKey(id: string, now: string, since: string): Promise<void> {
-    await this.db
-      .updateTable('api_keys')
-      .set({ last_used_at: now })
-      .where('id', '=', id)
-      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', since)]))
-      .execute();
+  touchApiKey(id: string, now: string, since: string): Promise<void> {
+    return apiKeyWrites.touchApiKey(this.db, id, now, since);
   }
 
-  async updateApiKey(
-    orgId: string,
-    id: string,
-    changes: { readonly name?: string; readonly level?: KeyLevel; readonly updatedAt: string },
-  ): Promise<ApiKeyRecord | undefined> {
-    const row = await this.db
-      .updateTable('api_keys')
-      .set((eb) => ({
-        name: changes.name ?? eb.ref('name'),
-        level: changes.level ?? eb.ref('level'),
-        updated_at: changes.updatedAt,
-      }))
-      .where('org_id', '=', orgId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    return row && toApiKey(row);
+  updateApiKey(orgId: string, id: string, changes: apiKeyWrites.ApiKeyChanges): Promise<ApiKeyRecord | undefined> {
+    return apiKeyWrites.updateApiKey(this.db, orgId, id, changes);
   }
 
   findUserForUpdate(orgId: string, id: string): Promise<UserRecord | undefined> {
