@@ -39,8 +39,8 @@ function renderHeader(options: HtmlReportOptions): string {
 
 function renderCost(cost: ReportData['totals']['cost']): string {
   if (cost.usd === null) return `unknown: ${escapeHtml(cost.unpriced.join(', '))} not in the price table`;
-  const models = cost.models.length === 0 ? '' : ` <span class="muted">(${escapeHtml(cost.models.join(', '))})</span>`;
-  return `${formatUsd(cost.usd)}${models}`;
+  const models = cost.models.length === 0 ? '' : `${escapeHtml(cost.models.join(', '))}; `;
+  return `≈ ${formatUsd(cost.usd)} <span class="muted">(${models}price table estimate)</span>`;
 }
 
 function renderTotals(data: ReportData, hrefFor: SessionHref): string {
