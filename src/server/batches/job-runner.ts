@@ -12,6 +12,7 @@ import type { DataCenterStore, StoreWriter } from '../store/store.js';
 import { transactionWithRetry } from '../routes/with-conflict-retry.js';
 import { exportStep } from '../exports/export-step.js';
 import { processChunk } from './batch-items.js';
+import { chunkProgress, commitProgress } from './commit-progress.js';
 import { createExportExpiry, EXPORT_RETENTION_MS } from './export-expiry.js';
 import { LeaseLostError } from './lease-lost-error.js';
 import { createSummaryChunks } from './summary-chunks.js';
@@ -102,23 +103,10 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
     // An export is one item written in steps, each a chunk of lines: the cursor moves at the last.
     if (job.kind === 'export') {
       const step = await exportStep(writer, job, deps);
-      const progress = { cursor: step.done ? job.total : job.cursor, imports: job.imports + step.lines, errors: job.errors, results: [] };
-      await writer.recordJobProgress(job.id, progress);
-      const advanced: JobRecord = { ...job, cursor: progress.cursor, imports: progress.imports };
-      if (!step.done) return advanced;
-      const finishedAt = deps.clock().toISOString();
-      if (!(await writer.finishJob(job.id, 'COMPLETED', finishedAt, owner))) throw new LeaseLostError();
-      return { ...advanced, status: 'COMPLETED', finished: finishedAt };
+      return commitProgress(writer, job, { cursor: step.done ? job.total : job.cursor, imports: job.imports + step.lines, errors: job.errors, results: [] }, owner, deps.clock);
     }
     const results = job.kind === 'user_deletion' ? [{ index: 0, ok: true, result: { deleted: true } }] : await processChunk(writer, job, items, job.cursor, deps);
-    const ok = results.filter((result) => result.ok).length;
-    const progress = { cursor: job.cursor + items.length, imports: job.imports + ok, errors: job.errors + results.length - ok, results };
-    await writer.recordJobProgress(job.id, progress);
-    const next: JobRecord = { ...job, cursor: progress.cursor, imports: progress.imports, errors: progress.errors };
-    if (next.cursor < next.total) return next;
-    const finished = deps.clock().toISOString();
-    if (!(await writer.finishJob(job.id, 'COMPLETED', finished, owner))) throw new LeaseLostError();
-    return { ...next, status: 'COMPLETED', finished };
+    return commitProgress(writer, job, chunkProgress(job, items.length, results), owner, deps.clock);
   }
 
   /** A completed user deletion leaves no deleted bytes the store can remove (SQLite's write-ahead log). */

@@ -8,6 +8,7 @@ import type { JobRecord, JobResultRecord } from '../store/records.js';
 import type { DataCenterStore } from '../store/store.js';
 import { createConcurrencyLimit, type ConcurrencyLimit } from '../summaries/concurrency-limit.js';
 import { summarizeBatchItems } from '../summaries/summary-batch.js';
+import { chunkProgress, commitProgress } from './commit-progress.js';
 import { LeaseLostError } from './lease-lost-error.js';
 
 /** Items of a summary batch per chunk: summarised at once (up to the organisation's limit), then committed together. */
@@ -52,14 +53,7 @@ export function createSummaryChunks(deps: CoreDependencies, settings: SummaryChu
     }
     const next = await store.transaction(async (writer) => {
       if (!(await writer.lockJobForChunk(current.id, { owner: settings.owner, cursor: current.cursor }))) throw new LeaseLostError();
-      const ok = results.filter((result) => result.ok).length;
-      const progress = { cursor: current.cursor + items.length, imports: current.imports + ok, errors: current.errors + results.length - ok, results };
-      await writer.recordJobProgress(current.id, progress);
-      const advanced: JobRecord = { ...current, cursor: progress.cursor, imports: progress.imports, errors: progress.errors };
-      if (advanced.cursor < advanced.total) return advanced;
-      const finished = deps.clock().toISOString();
-      if (!(await writer.finishJob(current.id, 'COMPLETED', finished, settings.owner))) throw new LeaseLostError();
-      return { ...advanced, status: 'COMPLETED' as const, finished };
+      return commitProgress(writer, current, chunkProgress(current, items.length, results), settings.owner, deps.clock);
     });
     return next;
   }
