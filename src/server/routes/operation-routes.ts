@@ -11,7 +11,7 @@ import type { JobKind, JobRecord, JobStatus, KeyLevel } from '../store/records.j
 import type { DataCenterStore } from '../store/store.js';
 import { pageQuerySchema } from './schemas.js';
 
-/** Operation kinds (DESIGN §10) by job kind. */
+/** Operation kinds (docs/server.md#operations) by job kind. */
 export const OPERATION_KINDS: Readonly<Record<JobKind, string>> = {
   users: 'users_batch',
   events: 'events_batch',

@@ -1,4 +1,4 @@
-// The body of POST /v2/sessions/search (DESIGN §10; the search that exports and summary batches
+// The body of POST /v2/sessions/search (docs/server.md#searching-sessions; the search that exports and summary batches
 // take too) and its translation into the store's search: the user resolved to an id the way
 // GET /v2/sessions resolves it (following merges), timestamps to the store's form.
 
