@@ -1,12 +1,13 @@
 // Batches of users and events as jobs (see docs/server.md): submit, status, errors and imports pages.
 
 import { z } from 'zod';
-import { ApiError, invalidRequest } from '../http/api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { defineRoute, type RouteDefinition } from '../http/route-definition.js';
 import { consumeQuota } from '../events/server-event-quota.js';
 import { showEventImports } from '../batches/event-import-results.js';
 import type { JobKind, JobRecord, JsonValue } from '../store/records.js';
 import type { DataCenterStore } from '../store/store.js';
+import { decodeIndexToken, encodeIndexToken } from './page-tokens.js';
 import { batchRequestSchema, jobSchema, pageQuerySchema } from './schemas.js';
 
 /** 64 MiB: room for 50,000 items of about a kilobyte each. */
@@ -18,17 +19,6 @@ async function findJob(store: DataCenterStore, orgId: string, kind: JobKind, id:
   const job = id === undefined ? undefined : await store.findJob(orgId, id);
   if (job === undefined || job.kind !== kind) throw new ApiError('not_found', `no ${kind} batch job ${id ?? ''}`);
   return job;
-}
-
-const encodePageToken = (index: number): string => Buffer.from(String(index)).toString('base64url');
-
-function decodePageToken(token: string | undefined): number {
-  if (token === undefined) return -1;
-  const text = Buffer.from(token, 'base64url').toString('utf8');
-  const decoded = Number(text);
-  // Only what encodePageToken writes: Number() would also read '', ' ' or '0x1'.
-  if (!/^(-1|0|[1-9][0-9]{0,14})$/.test(text) || encodePageToken(decoded) !== token) throw invalidRequest('invalid page token', [{ path: 'page_token', message: 'not a token from next_page_token' }]);
-  return decoded;
 }
 
 function batchRoutes(kind: JobKind): RouteDefinition<unknown, unknown>[] {
@@ -99,7 +89,7 @@ function batchRoutes(kind: JobKind): RouteDefinition<unknown, unknown>[] {
         const job = await findJob(store, org.id, kind, params.job_id);
         const size = query.page_size ?? 100;
         const ok = which === 'imports';
-        const results = await store.listJobResults(job.id, { ok, after: decodePageToken(query.page_token), limit: size + 1 });
+        const results = await store.listJobResults(job.id, { ok, after: decodeIndexToken(query.page_token), limit: size + 1 });
         const shown = results.slice(0, size);
         const last = shown.at(-1);
         const records = ok && kind === 'events' ? await showEventImports(shown, (from, count) => store.readJobItems(job.id, from, count)) : shown.map((result) => result.result);
@@ -108,7 +98,7 @@ function batchRoutes(kind: JobKind): RouteDefinition<unknown, unknown>[] {
           body: {
             results: shown.map((result, position) => (ok ? { index: result.index, record: records[position] } : { index: result.index, ...(result.result as object) })),
             total_records: await store.countJobResults(job.id, ok),
-            next_page_token: results.length > size && last !== undefined ? encodePageToken(last.index) : null,
+            next_page_token: results.length > size && last !== undefined ? encodeIndexToken(last.index) : null,
           },
         };
       },

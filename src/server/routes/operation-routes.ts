@@ -4,11 +4,11 @@
 
 import { z } from 'zod';
 import { levelAtLeast } from '../auth/levels.js';
-import { ApiError, invalidRequest } from '../http/api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { defineRoute, type RouteDefinition } from '../http/route-definition.js';
-import { InvalidPageCursorError } from '../store/page-cursor.js';
 import type { JobKind, JobRecord, JobStatus, KeyLevel } from '../store/records.js';
 import type { DataCenterStore } from '../store/store.js';
+import { decodeIndexToken, encodeIndexToken, readPage } from './page-tokens.js';
 import { pageQuerySchema } from './schemas.js';
 
 /** Operation kinds (docs/server.md#operations) by job kind. */
@@ -96,15 +96,6 @@ const listQuerySchema = pageQuerySchema.extend({
   status: z.enum(STATUSES).optional(),
 });
 
-const pageOf = async <T>(read: () => Promise<T>): Promise<T> => {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof InvalidPageCursorError) throw invalidRequest('invalid page token', [{ path: 'page_token', message: 'not a token from next_page_token' }]);
-    throw error;
-  }
-};
-
 export function operationRoutes(): RouteDefinition<unknown, unknown>[] {
   const list = defineRoute({
     method: 'get',
@@ -123,7 +114,7 @@ export function operationRoutes(): RouteDefinition<unknown, unknown>[] {
       // PENDING and PROCESSING are both stored as PROCESSING: filtered after reading.
       const status: JobStatus | undefined = query.status === 'PENDING' ? 'PROCESSING' : query.status;
       const size = query.page_size ?? 50;
-      const page = await pageOf(() => store.listJobs(org.id, { kinds, status, after: query.page_token ?? null, limit: size }));
+      const page = await readPage(() => store.listJobs(org.id, { kinds, status, after: query.page_token ?? null, limit: size }));
       const views = await Promise.all(page.items.map((job) => operationView(store, job)));
       const results = query.status === undefined ? views : views.filter((view) => view.status === query.status);
       return { status: 200, body: { results, next_page_token: page.next } };
@@ -192,14 +183,4 @@ export function operationRoutes(): RouteDefinition<unknown, unknown>[] {
     },
   });
   return [list, get, cancel, results] as RouteDefinition<unknown, unknown>[];
-}
-
-const encodeIndexToken = (index: number): string => Buffer.from(`i${index}`).toString('base64url');
-
-function decodeIndexToken(token: string | undefined): number {
-  if (token === undefined) return -1;
-  const text = Buffer.from(token, 'base64url').toString('utf8');
-  const index = Number(text.slice(1));
-  if (!/^i(0|[1-9][0-9]{0,14})$/.test(text) || encodeIndexToken(index) !== token) throw invalidRequest('invalid page token', [{ path: 'page_token', message: 'not a token from next_page_token' }]);
-  return index;
 }

@@ -3,11 +3,10 @@
 // the fixtures.
 
 import { z } from 'zod';
-import { invalidRequest } from '../http/api-error.js';
 import { defineRoute } from '../http/route-definition.js';
 import { DEFAULT_SEARCH_LIMIT, sessionSearchSchema, toStoreSearch } from '../sessions/session-search-request.js';
 import { sessionView } from '../sessions/session-view.js';
-import { InvalidPageCursorError } from '../store/page-cursor.js';
+import { readPage } from './page-tokens.js';
 
 const sessionItemSchema = z.object({ id: z.string(), app_url: z.string(), created_time: z.string() });
 
@@ -27,12 +26,7 @@ export const sessionSearchRoute = defineRoute({
   async handle({ store, org, deps, body }) {
     const search = await toStoreSearch(store, org.id, body);
     if (search === undefined) return { status: 200, body: { results: [], next_page_token: null } };
-    try {
-      const page = await store.searchSessions(org.id, search, { after: body.page_token ?? null, limit: body.limit ?? DEFAULT_SEARCH_LIMIT });
-      return { status: 200, body: { results: page.items.map((session) => sessionView(session, deps.appUrl)), next_page_token: page.next } };
-    } catch (error) {
-      if (error instanceof InvalidPageCursorError) throw invalidRequest('invalid page token', [{ path: 'page_token', message: 'not a token from next_page_token' }]);
-      throw error;
-    }
+    const page = await readPage(() => store.searchSessions(org.id, search, { after: body.page_token ?? null, limit: body.limit ?? DEFAULT_SEARCH_LIMIT }));
+    return { status: 200, body: { results: page.items.map((session) => sessionView(session, deps.appUrl)), next_page_token: page.next } };
   },
 });
