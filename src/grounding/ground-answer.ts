@@ -1,7 +1,9 @@
 // groundAnswer: every checkable claim of an answer (text, or a structured response) against the
 // session as the prompt showed it. Pure, offline, and no model call (see docs/grounding.md).
 
-import { explainEvents, type EventFate } from '../pipeline/explain-events.js';
+import type { EventFate } from '../pipeline/explain-events.js';
+import { keyFilter } from '../pipeline/select-events.js';
+import { inWindow } from '../pipeline/slice-window.js';
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import type { PreparedRequest } from '../pipeline/prepare.js';
 import type { Profile } from '../profile/profile-schema.js';
@@ -9,7 +11,9 @@ import type { Session, SessionEvent } from '../session/session-schema.js';
 import { countTopics } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
-import { SessionFacts } from './session-facts.js';
+import { listChecker, type Checker, type Side } from './checker.js';
+import { indexedChecker } from './indexed-checker.js';
+import { normalSelector, normalText, normalUrl } from './session-facts.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -33,41 +37,55 @@ export interface GroundingSource {
   readonly context?: Readonly<Record<string, unknown>>;
 }
 
-/**
- * The source of a prepared request: its kept events and context, and the session's other events
- * with the reason each was dropped. `session` is the one the request was prepared from (with
- * privacy rules, pass the same session: the kept events are already redacted).
- *
- * @category Grounding
- */
-export function groundingSource(profile: Profile, session: Session, prepared: PreparedRequest): GroundingSource {
-  const explanation = explainEvents(profile, session);
-  const dropped: DroppedEvent[] = [];
-  session.events.forEach((event, index) => {
-    const fate = explanation.fate(index);
-    if (fate !== 'kept') dropped.push({ index, event, reason: fate });
-  });
-  return { kept: prepared.events.kept, dropped, context: prepared.context.included as Readonly<Record<string, unknown>> };
-}
-
 const REASONS: Readonly<Record<Exclude<EventFate, 'kept'>, string>> = {
   'filtered-by-type': "the profile's event types leave it out",
   'outside-window': "it is outside the profile's slice",
   'over-limit': "it is beyond the profile's event limit",
 };
 
-/** The context as one pseudo-event (index -1), so that a quote of the org's name or an app URL is supported. */
-function contextEvent(context: Readonly<Record<string, unknown>> | undefined): IndexedEvent[] {
-  if (context === undefined || Object.keys(context).length === 0) return [];
-  return [{ index: -1, event: { type: 'custom', name: 'context', timestamp: '', time: Number.NaN, properties: context } as unknown as SessionEvent }];
-}
+/** How a source made by {@link groundingSource} is checked: on the session's index. */
+const indexedSources = new WeakMap<GroundingSource, () => Checker>();
 
-interface Checker {
-  readonly kept: SessionFacts;
-  readonly dropped: SessionFacts;
-  readonly all: () => SessionFacts;
-  readonly reasonOf: (index: number) => string | undefined;
-  readonly total: number;
+/**
+ * The source of a prepared request: its kept events and context, and the session's other events
+ * with the reason each was dropped. `session` is the one the request was prepared from (with
+ * privacy rules, pass the same session: the kept events are already redacted).
+ *
+ * The dropped events are listed when first read; {@link groundAnswer} checks a source made here
+ * on an index of the session that is built once for as long as the session object lives, so a
+ * second answer about the same session does not read every event again.
+ *
+ * @category Grounding
+ */
+export function groundingSource(profile: Profile, session: Session, prepared: PreparedRequest): GroundingSource {
+  const kept = prepared.events.kept;
+  const context = prepared.context.included as Readonly<Record<string, unknown>>;
+  const passes = keyFilter(profile.events);
+  const window = prepared.events.window;
+  /** Why an event the prompt left out was dropped: the first step of the pipeline that drops it (as explainEvents). */
+  const fateOf = (event: SessionEvent): Exclude<EventFate, 'kept'> => (!passes(event) ? 'filtered-by-type' : inWindow(window, event.time) ? 'over-limit' : 'outside-window');
+  let dropped: DroppedEvent[] | undefined;
+  const source: GroundingSource = {
+    kept,
+    context,
+    get dropped(): readonly DroppedEvent[] {
+      if (dropped === undefined) {
+        const shown = new Set(kept.map((entry) => entry.index));
+        dropped = [];
+        session.events.forEach((event, index) => {
+          if (!shown.has(index)) dropped?.push({ index, event, reason: fateOf(event) });
+        });
+      }
+      return dropped;
+    },
+  };
+  indexedSources.set(source, () =>
+    indexedChecker(session, kept, context, (index) => {
+      const event = session.events[index];
+      return event === undefined ? undefined : REASONS[fateOf(event)];
+    }),
+  );
+  return source;
 }
 
 function finding(claim: Claim, path: string, verdict: GroundingFinding['verdict'], event?: number, reason?: string): GroundingFinding {
@@ -75,10 +93,10 @@ function finding(claim: Claim, path: string, verdict: GroundingFinding['verdict'
 }
 
 /** A claim found by `lookup` among the kept events, else among the dropped ones, else nowhere. */
-function located(claim: Claim, path: string, checker: Checker, lookup: (facts: SessionFacts) => number | undefined, what: string): GroundingFinding {
-  const kept = lookup(checker.kept);
+function located(claim: Claim, path: string, checker: Checker, lookup: (side: Side) => number | undefined, what: string): GroundingFinding {
+  const kept = lookup('kept');
   if (kept !== undefined) return finding(claim, path, 'kept', kept);
-  const dropped = lookup(checker.dropped);
+  const dropped = lookup('dropped');
   if (dropped !== undefined) return finding(claim, path, 'dropped', dropped, `#${dropped} holds it, but ${checker.reasonOf(dropped) ?? 'the prompt left it out'}`);
   return finding(claim, path, 'unsupported', undefined, `no event of the session has this ${what}`);
 }
@@ -86,24 +104,30 @@ function located(claim: Claim, path: string, checker: Checker, lookup: (facts: S
 function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
   switch (claim.kind) {
     case 'event': {
-      if (checker.kept.event(claim.index) !== undefined) return finding(claim, path, 'kept', claim.index);
-      if (checker.dropped.event(claim.index) !== undefined) return finding(claim, path, 'dropped', claim.index, `#${claim.index} is in the session, but ${checker.reasonOf(claim.index) ?? 'the prompt left it out'}`);
+      if (checker.has('kept', claim.index)) return finding(claim, path, 'kept', claim.index);
+      if (checker.has('dropped', claim.index)) return finding(claim, path, 'dropped', claim.index, `#${claim.index} is in the session, but ${checker.reasonOf(claim.index) ?? 'the prompt left it out'}`);
       return finding(claim, path, 'unsupported', undefined, `the session has no event #${claim.index} (it has ${checker.total}: #0 to #${checker.total - 1})`);
     }
-    case 'url':
-      return located(claim, path, checker, (facts) => facts.url(claim.url), 'URL');
-    case 'text':
-      return located(claim, path, checker, (facts) => facts.text(claim.quote), 'text');
-    case 'selector':
-      return located(claim, path, checker, (facts) => facts.selector(claim.selector), 'selector');
+    case 'url': {
+      const url = normalUrl(claim.url);
+      return located(claim, path, checker, (side) => checker.urlExact(side, url) ?? checker.urlLoose(side, url), 'URL');
+    }
+    case 'text': {
+      const quote = normalText(claim.quote);
+      return located(claim, path, checker, (side) => checker.textEqual(side, quote) ?? checker.textHolding(side, quote) ?? checker.textWithin(side, quote), 'text');
+    }
+    case 'selector': {
+      const selector = normalSelector(claim.selector);
+      return located(claim, path, checker, (side) => checker.selector(side, selector), 'selector');
+    }
     case 'count': {
-      if (checker.kept.counts(claim.topic, claim.count)) return finding(claim, path, 'kept');
-      if (checker.all().counts(claim.topic, claim.count)) return finding(claim, path, 'dropped', undefined, `true of the whole session, not of the ${checker.kept.size} events the prompt showed`);
+      if (checker.counts('kept', claim.topic, claim.count)) return finding(claim, path, 'kept');
+      if (checker.counts('all', claim.topic, claim.count)) return finding(claim, path, 'dropped', undefined, `true of the whole session, not of the ${checker.keptSize} events the prompt showed`);
       return finding(claim, path, 'unsupported', undefined, `the session has no ${claim.count} ${claim.topic.name}`);
     }
     case 'duration': {
-      if (checker.kept.lasts(claim.seconds)) return finding(claim, path, 'kept');
-      if (checker.all().lasts(claim.seconds)) return finding(claim, path, 'dropped', undefined, 'true of the whole session, not of the events the prompt showed');
+      if (checker.lasts('kept', claim.seconds)) return finding(claim, path, 'kept');
+      if (checker.lasts('all', claim.seconds)) return finding(claim, path, 'dropped', undefined, 'true of the whole session, not of the events the prompt showed');
       return finding(claim, path, 'unsupported', undefined, `no span of about ${claim.seconds} s between events of the session`);
     }
   }
@@ -136,17 +160,13 @@ function walk(value: unknown, path: string, visit: (text: string, path: string) 
  * @category Grounding
  */
 export function groundAnswer(source: GroundingSource, answer: string | Readonly<Record<string, unknown>>): GroundingReport {
-  const kept = new SessionFacts([...source.kept, ...contextEvent(source.context)]);
-  const dropped = new SessionFacts(source.dropped);
-  let all: SessionFacts | undefined;
-  const reasons = new Map(source.dropped.map((event) => [event.index, REASONS[event.reason]]));
-  const checker: Checker = {
-    kept,
-    dropped,
-    all: () => (all ??= new SessionFacts([...source.kept, ...source.dropped])),
-    reasonOf: (index) => reasons.get(index),
-    total: source.kept.length + source.dropped.length,
-  };
+  const indexed = indexedSources.get(source);
+  const checker =
+    indexed?.() ??
+    (() => {
+      const reasons = new Map(source.dropped.map((event) => [event.index, REASONS[event.reason]]));
+      return listChecker(source.kept, source.dropped, source.context, (index) => reasons.get(index));
+    })();
   const findings: GroundingFinding[] = [];
   if (typeof answer === 'string') {
     for (const claim of findClaims(answer)) findings.push(check(claim, `${claim.start}..${claim.end}`, checker));

@@ -4,16 +4,71 @@
 
 import type { SessionEvent } from '../session/session-schema.js';
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
-import type { CountTopic } from './count-topics.js';
+import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
 
 /** Lower case, one space between words, no quotes or sentence punctuation at the ends. */
 export function normalText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s"'.,;:!?]+|[\s"'.,;:!?…]+$/g, '');
+  if (isNormal(text)) return text;
+  const lower = text.toLowerCase();
+  // Curly quotes as straight ones, each run of white space as one space.
+  let normal = '';
+  let copied = 0;
+  for (let position = 0; position < lower.length; position++) {
+    const code = lower.charCodeAt(position);
+    const quote = code === 0x2018 || code === 0x2019 ? "'" : code === 0x201c || code === 0x201d ? '"' : undefined;
+    if (quote === undefined && !isSpace(code)) continue;
+    normal += lower.slice(copied, position);
+    if (quote !== undefined) {
+      normal += quote;
+      copied = position + 1;
+      continue;
+    }
+    let end = position + 1;
+    while (end < lower.length && isSpace(lower.charCodeAt(end))) end++;
+    // A single space stays as it is.
+    normal += ' ';
+    copied = end;
+    position = end - 1;
+  }
+  normal += lower.slice(copied);
+  let start = 0;
+  let end = normal.length;
+  while (start < end && (LEADING.has(normal.charCodeAt(start)) || isSpace(normal.charCodeAt(start)))) start++;
+  while (end > start && (TRAILING.has(normal.charCodeAt(end - 1)) || isSpace(normal.charCodeAt(end - 1)))) end--;
+  return normal.slice(start, end);
+}
+
+/** What `\s` matches in a regular expression. */
+function isSpace(code: number): boolean {
+  return (
+    code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+  );
+}
+
+/** Quotes and sentence punctuation trimmed from the start of a text; the end also loses `…`. */
+const LEADING = new Set([...'"\'.,;:!?'].map((character) => character.charCodeAt(0)));
+const TRAILING = new Set([...LEADING, '…'.charCodeAt(0)]);
+
+/** Characters a normal text does not start or end with: white space, quotes, sentence punctuation. */
+const END_PUNCTUATION = new Set([32, 34, 39, 46, 44, 59, 58, 33, 63]);
+
+/** Whether `normalText` would leave `text` as it is: ASCII without capitals, tabs, line breaks, runs of spaces, or punctuation at the ends. */
+function isNormal(text: string): boolean {
+  const length = text.length;
+  if (length === 0) return true;
+  if (END_PUNCTUATION.has(text.charCodeAt(0)) || END_PUNCTUATION.has(text.charCodeAt(length - 1))) return false;
+  let previous = 0;
+  for (let position = 0; position < length; position++) {
+    const code = text.charCodeAt(position);
+    if (code >= 128 || (code >= 65 && code <= 90) || (code >= 9 && code <= 13) || (code === 32 && previous === 32)) return false;
+    previous = code;
+  }
+  return true;
+}
+
+/** A selector claim as selectors are searched: lower case, one space around `>`. */
+export function normalSelector(selector: string): string {
+  return selector.trim().toLowerCase().replace(/\s*>\s*/g, ' > ');
 }
 
 /** `shop.example/cart` for `https://www.shop.example/cart/`: no scheme, `www.`, trailing slash or fragment. */
@@ -27,35 +82,61 @@ export function normalUrl(url: string): string {
     .replace(/\/+(?=\?|$)/, '');
 }
 
-const withoutQuery = (url: string) => url.replace(/\?.*$/, '');
+export const withoutQuery = (url: string): string => url.replace(/\?.*$/, '');
 
-/** The strings of an event a quote may come from: texts, values, messages, names, titles, properties. */
+/** Calls `visit` with each string, number and boolean (as a string) of `value`, nested ones too. */
+function visitValue(value: unknown, visit: (text: string) => void): void {
+  if (typeof value === 'string') visit(value);
+  else if (typeof value === 'number' || typeof value === 'boolean') visit(String(value));
+  else if (Array.isArray(value)) for (const item of value) visitValue(item, visit);
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) visitValue(item, visit);
+}
+
+const TEXT_FIELDS = ['name', 'title', 'value', 'message', 'text', 'url', 'method', 'status'] as const;
+
+/** Calls `visit` with each string of an event a quote may come from: type, texts, values, messages, names, titles, properties. */
+export function visitEventTexts(event: SessionEvent, visit: (text: string) => void): void {
+  visit(event.type);
+  for (const key of TEXT_FIELDS) visitValue(event[key], visit);
+  visitValue(event.target?.text, visit);
+  visitValue(event.target?.selector, visit);
+  visitValue(event.properties, visit);
+}
+
+/** The strings of an event a quote may come from, in {@link visitEventTexts} order. */
 function eventTexts(event: SessionEvent): string[] {
-  const texts: string[] = [event.type];
-  const add = (value: unknown) => {
-    if (typeof value === 'string') texts.push(value);
-    else if (typeof value === 'number' || typeof value === 'boolean') texts.push(String(value));
-    else if (Array.isArray(value)) value.forEach(add);
-    else if (value !== null && typeof value === 'object') Object.values(value).forEach(add);
-  };
-  for (const key of ['name', 'title', 'value', 'message', 'text', 'url', 'method', 'status'] as const) add(event[key]);
-  add(event.target?.text);
-  add(event.target?.selector);
-  add(event.properties);
+  const texts: string[] = [];
+  visitEventTexts(event, (text) => texts.push(text));
   return texts;
 }
 
+/** Whether `text` starts as a URL or a path does: `http://`, `https://` (any case) or `/`. */
+function isUrlLike(text: string): boolean {
+  const head = text.charCodeAt(0);
+  if (head === 47) return true;
+  return (head === 104 || head === 72) && /^https?:\/\//i.test(text);
+}
+
+/** Calls `visit` with each URL-like string of `value`, nested ones too. */
+function visitUrls(value: unknown, visit: (url: string) => void): void {
+  if (typeof value === 'string') {
+    if (isUrlLike(value)) visit(value);
+  } else if (Array.isArray(value)) for (const item of value) visitUrls(item, visit);
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) visitUrls(item, visit);
+}
+
+/** Calls `visit` with each URL and path an event holds: its URL, href, referrer, and URL-like property values. */
+export function visitEventUrls(event: SessionEvent, visit: (url: string) => void): void {
+  visitUrls(event.url, visit);
+  visitUrls((event as { href?: unknown }).href, visit);
+  visitUrls((event as { referrer?: unknown }).referrer, visit);
+  visitUrls(event.properties, visit);
+}
+
+/** The URLs and paths an event holds, in {@link visitEventUrls} order. */
 function eventUrls(event: SessionEvent): string[] {
   const urls: string[] = [];
-  const add = (value: unknown) => {
-    if (typeof value === 'string' && /^(?:https?:\/\/|\/)/i.test(value)) urls.push(value);
-    else if (Array.isArray(value)) value.forEach(add);
-    else if (value !== null && typeof value === 'object') Object.values(value).forEach(add);
-  };
-  add(event.url);
-  add((event as { href?: unknown }).href);
-  add((event as { referrer?: unknown }).referrer);
-  add(event.properties);
+  visitEventUrls(event, (url) => urls.push(url));
   return urls;
 }
 
@@ -65,8 +146,10 @@ export class SessionFacts {
   #indices: Map<number, IndexedEvent> | undefined;
   #urls: { full: Map<string, number>; bare: Map<string, number>; paths: Map<string, number> } | undefined;
   #texts: { text: string; starts: number[] } | undefined;
+  #equal: Map<string, number> | undefined;
   #selectors: { text: string; starts: number[] } | undefined;
   #offsets: number[] | undefined;
+  #stats: EventStats | undefined;
 
   constructor(events: readonly IndexedEvent[]) {
     this.#events = events;
@@ -87,8 +170,18 @@ export class SessionFacts {
     return this.#indices.get(index);
   }
 
-  /** The index of an event with this URL or path (scheme, `www.`, case and trailing slash aside). */
-  url(claim: string): number | undefined {
+  /** The index of an event with URL `normal` ({@link normalUrl}). */
+  urlExact(normal: string): number | undefined {
+    return this.#urlIndex().full.get(normal);
+  }
+
+  /** The index of an event with path `normal` ({@link normalUrl}; for a claim that is a path), or this URL with any query. */
+  urlLoose(normal: string): number | undefined {
+    if (normal.startsWith('/')) return this.#urlIndex().paths.get(withoutQuery(normal));
+    return normal.includes('?') ? undefined : this.#urlIndex().bare.get(normal);
+  }
+
+  #urlIndex(): { full: Map<string, number>; bare: Map<string, number>; paths: Map<string, number> } {
     if (this.#urls === undefined) {
       const urls = { full: new Map<string, number>(), bare: new Map<string, number>(), paths: new Map<string, number>() };
       for (const { index, event } of this.#events) {
@@ -103,39 +196,53 @@ export class SessionFacts {
       }
       this.#urls = urls;
     }
-    const normal = normalUrl(claim);
-    if (normal.startsWith('/')) return this.#urls.full.get(normal) ?? this.#urls.paths.get(withoutQuery(normal));
-    return this.#urls.full.get(normal) ?? (normal.includes('?') ? undefined : this.#urls.bare.get(normal));
+    return this.#urls;
   }
 
-  /** The index of an event one of whose texts holds `quote` (or, for a quote longer than it, is most of it). */
-  text(quote: string): number | undefined {
+  /** The index of an event one of whose texts is `needle` (texts and needle as {@link normalText} makes them). */
+  textEqual(needle: string): number | undefined {
+    if (this.#equal === undefined) {
+      this.#equal = new Map();
+      for (const { index, event } of this.#events) {
+        visitEventTexts(event, (text) => {
+          const normal = normalText(text);
+          if (!this.#equal?.has(normal)) this.#equal?.set(normal, index);
+        });
+      }
+    }
+    return needle === '' ? undefined : this.#equal.get(needle);
+  }
+
+  /** The index of an event one of whose texts holds `needle` (normalized). */
+  textHolding(needle: string): number | undefined {
     this.#texts ??= joined(this.#events, (event) => eventTexts(event).map(normalText));
-    const needle = normalText(quote);
     if (needle === '') return undefined;
     const found = this.#texts.text.indexOf(needle);
-    if (found !== -1) return eventAt(this.#events, this.#texts.starts, found);
-    // A quote that adds a word or two to an element's text ("the Apply coupon button").
+    return found === -1 ? undefined : eventAt(this.#events, this.#texts.starts, found);
+  }
+
+  /** The index of an event one of whose texts is most of `needle` (normalized): a quote that adds a word or two to an element's text ("the Apply coupon button"). */
+  textWithin(needle: string): number | undefined {
+    if (needle === '') return undefined;
     for (const { index, event } of this.#events) {
       for (const text of eventTexts(event)) {
-        const normal = normalText(text);
-        if (normal.length >= 4 && normal.length >= needle.length * 0.6 && needle.includes(normal)) return index;
+        if (mostOf(normalText(text), needle)) return index;
       }
     }
     return undefined;
   }
 
-  /** The index of an event whose target selector holds `selector`. */
-  selector(selector: string): number | undefined {
+  /** The index of an event whose target selector holds `needle` ({@link normalSelector}). */
+  selector(needle: string): number | undefined {
     this.#selectors ??= joined(this.#events, (event) => [(event.target?.selector ?? '').toLowerCase()]);
-    const needle = selector.trim().toLowerCase().replace(/\s*>\s*/g, ' > ');
     const found = this.#selectors.text.indexOf(needle);
     return found === -1 ? undefined : eventAt(this.#events, this.#selectors.starts, found);
   }
 
   /** Whether `count` is one of the totals the topic may mean over these events. */
   counts(topic: CountTopic, count: number): boolean {
-    return topic.totals(this.#recorded().map(({ event }) => event)).has(count);
+    this.#stats ??= new ListStats(this.#recorded().map(({ event }) => event));
+    return topic.totals(this.#stats).has(count);
   }
 
   /** Whether `seconds` fits these events: their span, or the time between two of them (within the tolerance). */
@@ -143,21 +250,45 @@ export class SessionFacts {
     this.#offsets ??= this.#recorded()
       .map(({ event }) => event.time)
       .sort((left, right) => left - right);
-    const offsets = this.#offsets;
-    const first = offsets[0];
-    const last = offsets.at(-1);
-    if (first === undefined || last === undefined) return false;
-    const wanted = seconds * 1000;
-    const tolerance = Math.max(5000, wanted * 0.25);
-    if (Math.abs(last - first - wanted) <= tolerance) return true;
-    // Some event about `seconds` after another.
-    for (let from = 0, to = 0; from < offsets.length; from++) {
-      const target = (offsets[from] as number) + wanted;
-      while (to < offsets.length && (offsets[to] as number) < target - tolerance) to++;
-      if (to < offsets.length && (offsets[to] as number) <= target + tolerance) return true;
-    }
-    return false;
+    return lastsOver(this.#offsets, seconds);
   }
+}
+
+/** Whether `text` (normalized) is most of `needle`: at least 4 characters and 60 % of it, and inside it. */
+export function mostOf(text: string, needle: string): boolean {
+  return text.length >= 4 && text.length >= needle.length * 0.6 && needle.includes(text);
+}
+
+/**
+ * Whether `seconds` fits the times `offsets[from..to)` (sorted, ms): their span, or the time
+ * between two of them, within max(5 s, 25 %). `widestGap`, the largest gap between neighbours
+ * when known, lets a dense list answer at once: no pair can step over a window wider than every gap.
+ */
+export function lastsOver(offsets: ArrayLike<number>, seconds: number, widestGap = Number.POSITIVE_INFINITY, from = 0, to = offsets.length): boolean {
+  if (to <= from) return false;
+  const first = offsets[from] as number;
+  const last = offsets[to - 1] as number;
+  const wanted = seconds * 1000;
+  const tolerance = Math.max(5000, wanted * 0.25);
+  if (Math.abs(last - first - wanted) <= tolerance) return true;
+  if (last - first < wanted - tolerance) return false;
+  // Every later event is at most `widestGap` after the one before it: the time from the first
+  // event climbs through [wanted - tolerance, wanted + tolerance] without stepping over it.
+  if (widestGap <= 2 * tolerance) return true;
+  // Some event about `seconds` after another.
+  for (let start = from, end = from; start < to; start++) {
+    const target = (offsets[start] as number) + wanted;
+    while (end < to && (offsets[end] as number) < target - tolerance) end++;
+    if (end < to && (offsets[end] as number) <= target + tolerance) return true;
+  }
+  return false;
+}
+
+/** The largest gap between neighbours of sorted `offsets[from..to)`. */
+export function widestGap(offsets: ArrayLike<number>, from = 0, to = offsets.length): number {
+  let widest = 0;
+  for (let position = from + 1; position < to; position++) widest = Math.max(widest, (offsets[position] as number) - (offsets[position - 1] as number));
+  return widest;
 }
 
 /** One searchable text of every event's strings, each line starting where `starts` says. */

@@ -1,0 +1,64 @@
+// What groundAnswer asks of the session: which side of the prompt (the events it showed, or the
+// ones it left out) holds a claim. Two answers to it: lists of events (any GroundingSource), and
+// the session's index (a source made by groundingSource), which gives the same verdicts without
+// reading every event for every answer.
+
+import type { IndexedEvent } from '../pipeline/indexed-event.js';
+import type { SessionEvent } from '../session/session-schema.js';
+import type { CountTopic } from './count-topics.js';
+import { SessionFacts } from './session-facts.js';
+
+/** The events the prompt showed (with its context), or the ones it left out. */
+export type Side = 'kept' | 'dropped';
+
+/**
+ * Lookups on one side answer the index of an event holding the claim (-1: the context), or
+ * undefined. They take claims normalized: URLs by `normalUrl`, texts by `normalText`, selectors by
+ * `normalSelector`.
+ */
+export interface Checker {
+  /** Whether the event at session index `index` is on `side`. */
+  has(side: Side, index: number): boolean;
+  urlExact(side: Side, normal: string): number | undefined;
+  urlLoose(side: Side, normal: string): number | undefined;
+  textEqual(side: Side, needle: string): number | undefined;
+  textHolding(side: Side, needle: string): number | undefined;
+  textWithin(side: Side, needle: string): number | undefined;
+  selector(side: Side, needle: string): number | undefined;
+  /** Whether `count` is a total of `topic` over the kept events, or over the whole session. */
+  counts(over: 'kept' | 'all', topic: CountTopic, count: number): boolean;
+  /** Whether `seconds` fits the kept events, or the whole session. */
+  lasts(over: 'kept' | 'all', seconds: number): boolean;
+  /** Why the prompt left event `index` out. */
+  reasonOf(index: number): string | undefined;
+  /** Events in the session, and in the prompt. */
+  readonly total: number;
+  readonly keptSize: number;
+}
+
+/** The context as one pseudo-event (index -1), so that a quote of the org's name or an app URL is supported. */
+export function contextEvent(context: Readonly<Record<string, unknown>> | undefined): IndexedEvent[] {
+  if (context === undefined || Object.keys(context).length === 0) return [];
+  return [{ index: -1, event: { type: 'custom', name: 'context', timestamp: '', time: Number.NaN, properties: context } as unknown as SessionEvent }];
+}
+
+/** A checker over lists of events: the kept ones with the context, and the dropped ones with why each was dropped. */
+export function listChecker(kept: readonly IndexedEvent[], dropped: readonly IndexedEvent[], context: Readonly<Record<string, unknown>> | undefined, reasonOf: (index: number) => string | undefined): Checker {
+  const sides: Record<Side, SessionFacts> = { kept: new SessionFacts([...kept, ...contextEvent(context)]), dropped: new SessionFacts(dropped) };
+  let all: SessionFacts | undefined;
+  const over = (which: 'kept' | 'all') => (which === 'kept' ? sides.kept : (all ??= new SessionFacts([...kept, ...dropped])));
+  return {
+    has: (side, index) => sides[side].event(index) !== undefined,
+    urlExact: (side, claim) => sides[side].urlExact(claim),
+    urlLoose: (side, claim) => sides[side].urlLoose(claim),
+    textEqual: (side, quote) => sides[side].textEqual(quote),
+    textHolding: (side, quote) => sides[side].textHolding(quote),
+    textWithin: (side, quote) => sides[side].textWithin(quote),
+    selector: (side, selector) => sides[side].selector(selector),
+    counts: (which, topic, count) => over(which).counts(topic, count),
+    lasts: (which, seconds) => over(which).lasts(seconds),
+    reasonOf,
+    total: kept.length + dropped.length,
+    keptSize: kept.length,
+  };
+}

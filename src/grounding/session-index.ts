@@ -1,0 +1,336 @@
+// The facts of a whole session, indexed once for as long as the session object lives: its
+// distinct texts, URLs and selectors, each with the events that hold it, its sorted times, and
+// the totals of each count topic. Grounding asks it which events hold a claim, then keeps those
+// the prompt showed (or left out): a second answer about the same session (the studio after an
+// edit, a suite's second case on one fixture) reads the index instead of every event again.
+
+import type { Session, SessionEvent } from '../session/session-schema.js';
+import { CLICKS, countClick, ListStats, pageOf, type EventStats } from './count-topics.js';
+import { lastsOver, mostOf, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
+
+/** Distinct strings, one searchable text of them, and the events (ascending) that hold each. */
+interface DistinctStrings {
+  /** Each distinct string followed by `\u0000`. */
+  readonly joined: string;
+  readonly starts: readonly number[];
+  readonly strings: readonly string[];
+  readonly events: readonly (readonly number[])[];
+  readonly idOf: ReadonlyMap<string, number>;
+}
+
+interface UrlIndex {
+  readonly full: ReadonlyMap<string, readonly number[]>;
+  readonly bare: ReadonlyMap<string, readonly number[]>;
+  readonly paths: ReadonlyMap<string, readonly number[]>;
+}
+
+/** Adds `index` to the ascending list of `key`, once. */
+function addTo<K>(map: Map<K, number[]>, key: K, index: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [index]);
+  else if (list[list.length - 1] !== index) list.push(index);
+}
+
+/** Groups the strings `strings` yields for each event by their form under `normal` (computed once per distinct raw string). */
+function distinctStrings(events: readonly SessionEvent[], strings: (event: SessionEvent, visit: (text: string) => void) => void, normal: (text: string) => string): DistinctStrings {
+  const idOfRaw = new Map<string, number>();
+  const idOf = new Map<string, number>();
+  const distinct: string[] = [];
+  const holders: number[][] = [];
+  for (let index = 0; index < events.length; index++) {
+    strings(events[index] as SessionEvent, (raw) => {
+      let id = idOfRaw.get(raw);
+      if (id === undefined) {
+        const text = normal(raw);
+        id = idOf.get(text);
+        if (id === undefined) {
+          id = distinct.length;
+          distinct.push(text);
+          holders.push([]);
+          idOf.set(text, id);
+        }
+        idOfRaw.set(raw, id);
+      }
+      const list = holders[id] as number[];
+      if (list[list.length - 1] !== index) list.push(index);
+    });
+  }
+  const starts: number[] = [];
+  let length = 0;
+  for (const text of distinct) {
+    starts.push(length);
+    length += text.length + 1;
+  }
+  return { joined: `${distinct.join('\u0000')}\u0000`, starts, strings: distinct, events: holders, idOf };
+}
+
+/** The distinct strings (by id) whose text holds `needle`. */
+function* holding(strings: DistinctStrings, needle: string): Generator<number> {
+  for (let found = strings.joined.indexOf(needle); found !== -1; ) {
+    let low = 0;
+    let high = strings.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((strings.starts[middle] as number) <= found) low = middle;
+      else high = middle - 1;
+    }
+    yield low;
+    const next = (strings.starts[low + 1] as number | undefined) ?? strings.joined.length;
+    found = strings.joined.indexOf(needle, next);
+  }
+}
+
+/**
+ * Which events a side of the prompt (shown, or left out) accepts, as the first accepted event of
+ * an ascending list of session indices.
+ */
+export type FirstAccepted = (events: readonly number[]) => number | undefined;
+
+/** How many runs of events `runFacts` keeps the facts of. */
+const RUN_FACTS = 4;
+
+/** The whole-session facts grounding looks claims up in. Built lazily, part by part. */
+export class SessionIndex {
+  readonly #events: readonly SessionEvent[];
+  #texts: DistinctStrings | undefined;
+  #selectors: DistinctStrings | undefined;
+  #byLength: readonly number[] | undefined;
+  #urls: UrlIndex | undefined;
+  #times: { readonly sorted: Float64Array; readonly widestGap: number } | undefined;
+  #positions: ReadonlyMap<string, Int32Array> | undefined;
+  #stats: EventStats | undefined;
+  readonly #runFacts = new Map<string, SessionFacts>();
+
+  constructor(events: readonly SessionEvent[]) {
+    this.#events = events;
+  }
+
+  get size(): number {
+    return this.#events.length;
+  }
+
+  /** Whether the index of a kind of claim is built (the first claim of that kind that needs it builds it). */
+  built(kind: 'text' | 'url' | 'selector'): boolean {
+    return (kind === 'text' ? this.#texts : kind === 'url' ? this.#urls : this.#selectors) !== undefined;
+  }
+
+  /**
+   * The facts of the events `from` to `to` (exclusive), as recorded, from `make`: kept for the
+   * last few runs asked for, so that answers about one slice of a big session read its events
+   * once while the session's index is not built.
+   */
+  runFacts(from: number, to: number, make: () => SessionFacts): SessionFacts {
+    const key = `${from}:${to}`;
+    let facts = this.#runFacts.get(key);
+    if (facts === undefined) {
+      facts = make();
+      this.#runFacts.set(key, facts);
+      for (const oldest of this.#runFacts.keys()) {
+        if (this.#runFacts.size <= RUN_FACTS) break;
+        this.#runFacts.delete(oldest);
+      }
+    }
+    return facts;
+  }
+
+  /** The first accepted event holding a text that is `needle` (both as `normalText` makes them). */
+  textEqual(needle: string, first: FirstAccepted): number | undefined {
+    if (needle === '') return undefined;
+    const texts = (this.#texts ??= distinctStrings(this.#events, visitEventTexts, normalText));
+    const id = texts.idOf.get(needle);
+    return id === undefined ? undefined : first(texts.events[id] as readonly number[]);
+  }
+
+  /** The first accepted event holding a text that holds `needle` (normalized). */
+  textHolding(needle: string, first: FirstAccepted): number | undefined {
+    if (needle === '') return undefined;
+    const texts = (this.#texts ??= distinctStrings(this.#events, visitEventTexts, normalText));
+    return earliest(holding(texts, needle), texts, first);
+  }
+
+  /** The first accepted event holding a text that is most of `needle` (normalized; see `mostOf`). */
+  textWithin(needle: string, first: FirstAccepted): number | undefined {
+    if (needle === '') return undefined;
+    const texts = (this.#texts ??= distinctStrings(this.#events, visitEventTexts, normalText));
+    // Distinct texts by length: only those of 60 % to 100 % of the quote's length can be most of it.
+    const byLength = (this.#byLength ??= texts.strings.map((_, id) => id).sort((left, right) => (texts.strings[left] as string).length - (texts.strings[right] as string).length));
+    const shortest = Math.max(4, needle.length * 0.6);
+    let low = 0;
+    let high = byLength.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((texts.strings[byLength[middle] as number] as string).length < shortest) low = middle + 1;
+      else high = middle;
+    }
+    function* candidates(): Generator<number> {
+      for (let position = low; position < byLength.length; position++) {
+        const id = byLength[position] as number;
+        const text = texts.strings[id] as string;
+        if (text.length > needle.length) return;
+        if (mostOf(text, needle)) yield id;
+      }
+    }
+    return earliest(candidates(), texts, first);
+  }
+
+  /** The first accepted event whose target selector holds `needle` (`normalSelector`). */
+  selector(needle: string, first: FirstAccepted): number | undefined {
+    const selectors = (this.#selectors ??= distinctStrings(this.#events, (event, visit) => visit(event.target?.selector ?? ''), (text) => text.toLowerCase()));
+    return earliest(holding(selectors, needle), selectors, first);
+  }
+
+  /** The first accepted event with URL `normal` (`normalUrl`). */
+  urlExact(normal: string, first: FirstAccepted): number | undefined {
+    const events = (this.#urls ??= urlIndex(this.#events)).full.get(normal);
+    return events === undefined ? undefined : first(events);
+  }
+
+  /** The first accepted event with path `normal` (`normalUrl`; for a claim that is a path), or this URL with any query. */
+  urlLoose(normal: string, first: FirstAccepted): number | undefined {
+    const urls = (this.#urls ??= urlIndex(this.#events));
+    const events = normal.startsWith('/') ? urls.paths.get(withoutQuery(normal)) : normal.includes('?') ? undefined : urls.bare.get(normal);
+    return events === undefined ? undefined : first(events);
+  }
+
+  /** What the count topics read of the whole session. */
+  get stats(): EventStats {
+    this.#stats ??= new ListStats(this.#events);
+    return this.#stats;
+  }
+
+  /** What the count topics read of the events `from` (inclusive) to `to` (exclusive), without reading the others. */
+  statsOf(from: number, to: number): EventStats {
+    return new RangeStats(this.#events, this.#positionsByType(), from, to);
+  }
+
+  /** Whether `seconds` fits the whole session (or its events `from` to `to`): their span, or the time between two of them. */
+  lasts(seconds: number, from = 0, to = this.#events.length): boolean {
+    // The loader sorts events by time.
+    this.#times ??= (() => {
+      const sorted = new Float64Array(this.#events.length);
+      for (let index = 0; index < sorted.length; index++) sorted[index] = (this.#events[index] as SessionEvent).time;
+      return { sorted, widestGap: widestGap(sorted) };
+    })();
+    const whole = from === 0 && to === this.#events.length;
+    return lastsOver(this.#times.sorted, seconds, whole ? this.#times.widestGap : widestGap(this.#times.sorted, from, to), from, to);
+  }
+
+  /** The indices of the events of each type, ascending. */
+  #positionsByType(): ReadonlyMap<string, Int32Array> {
+    if (this.#positions === undefined) {
+      const lists = new Map<string, number[]>();
+      this.#events.forEach((event, index) => {
+        const list = lists.get(event.type);
+        if (list === undefined) lists.set(event.type, [index]);
+        else list.push(index);
+      });
+      this.#positions = new Map([...lists].map(([type, list]) => [type, Int32Array.from(list)]));
+    }
+    return this.#positions;
+  }
+}
+
+/** First position in ascending `list`, from position `from`, whose value is at least `value`. */
+export function lowerBound(list: ArrayLike<number>, value: number, from = 0): number {
+  let low = from;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The stats of a run of a session's events, from the positions of each type: O(types × log n), and the rarer totals from the events of their types only. */
+class RangeStats implements EventStats {
+  readonly #events: readonly SessionEvent[];
+  readonly #positions: ReadonlyMap<string, Int32Array>;
+  readonly #from: number;
+  readonly #to: number;
+
+  constructor(events: readonly SessionEvent[], positions: ReadonlyMap<string, Int32Array>, from: number, to: number) {
+    this.#events = events;
+    this.#positions = positions;
+    this.#from = from;
+    this.#to = to;
+  }
+
+  get length(): number {
+    return this.#to - this.#from;
+  }
+
+  /** The events of this type in the run. */
+  *#ofType(type: string): Generator<SessionEvent> {
+    const positions = this.#positions.get(type);
+    if (positions === undefined) return;
+    for (let at = lowerBound(positions, this.#from); at < positions.length && (positions[at] as number) < this.#to; at++) yield this.#events[positions[at] as number] as SessionEvent;
+  }
+
+  of(type: string): number {
+    const positions = this.#positions.get(type);
+    return positions === undefined ? 0 : lowerBound(positions, this.#to) - lowerBound(positions, this.#from);
+  }
+
+  recordedCounts(type: string): ReadonlySet<number> {
+    const counts = new Set<number>();
+    for (const event of this.#ofType(type)) if (typeof event.count === 'number') counts.add(event.count);
+    return counts;
+  }
+
+  get pages(): number {
+    const pages = new Set<string>();
+    for (const event of this.#ofType('navigate')) if (typeof event.url === 'string') pages.add(pageOf(event.url));
+    return pages.size;
+  }
+
+  get clicksPerElement(): ReadonlySet<number> {
+    const byTarget = new Map<string, number>();
+    const totals = new Set<number>();
+    for (const type of CLICKS) for (const event of this.#ofType(type)) countClick(event, byTarget, totals);
+    for (const total of byTarget.values()) totals.add(total);
+    return totals;
+  }
+}
+
+/** The smallest accepted event over the distinct strings `ids`. */
+function earliest(ids: Iterable<number>, strings: DistinctStrings, first: FirstAccepted): number | undefined {
+  let best: number | undefined;
+  for (const id of ids) {
+    const found = first(strings.events[id] as readonly number[]);
+    if (found !== undefined && (best === undefined || found < best)) best = found;
+  }
+  return best;
+}
+
+function urlIndex(events: readonly SessionEvent[]): UrlIndex {
+  const full = new Map<string, number[]>();
+  const bare = new Map<string, number[]>();
+  const paths = new Map<string, number[]>();
+  // The keys of each distinct URL as recorded, worked out once.
+  const keysOfRaw = new Map<string, { readonly normal: string; readonly bare: string; readonly path: string }>();
+  for (let index = 0; index < events.length; index++) {
+    visitEventUrls(events[index] as SessionEvent, (url) => {
+      let keys = keysOfRaw.get(url);
+      if (keys === undefined) {
+        const normal = normalUrl(url);
+        const withoutParameters = withoutQuery(normal);
+        const slash = withoutParameters.indexOf('/');
+        keysOfRaw.set(url, (keys = { normal, bare: withoutParameters, path: withoutParameters.startsWith('/') ? withoutParameters : slash === -1 ? '' : withoutParameters.slice(slash) }));
+      }
+      addTo(full, keys.normal, index);
+      addTo(bare, keys.bare, index);
+      if (keys.path !== '') addTo(paths, keys.path, index);
+    });
+  }
+  return { full, bare, paths };
+}
+
+const indices = new WeakMap<Session, SessionIndex>();
+
+/** The index of `session`, built on first use and kept while the session object lives. */
+export function sessionIndexOf(session: Session): SessionIndex {
+  let index = indices.get(session);
+  if (index === undefined) indices.set(session, (index = new SessionIndex(session.events)));
+  return index;
+}
