@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Studio } from './Studio.js';
 import { createMemoryStudio } from './test-support/memory-studio.js';
 import { createScriptedModel } from './test-support/scripted-model.js';
-import { STUDIO_FILES } from './test-support/studio-fixtures.js';
+import { SESSION_JSON, STUDIO_FILES } from './test-support/studio-fixtures.js';
 import { settle, waitForFrame } from './test-support/wait-for-frame.js';
 
 // Ink draws attributes only when the terminal takes them; the test's output is no terminal, so
@@ -62,5 +62,39 @@ describe('Studio grounding styles', () => {
     expect(styledAs(answerLine, '#6', [4])).toBe(true);
     expect(styledAs(answerLine, '#6', [1])).toBe(false);
     expect(answerLine).not.toMatch(/\u001B\[3[0-7]m/);
+  });
+
+  it('marks the claims of a structured answer in its JSON: the invented page red, the dropped event yellow, a wrong count red', async () => {
+    // Alpha's selection with a response schema: #6 is over the limit, /invented never happened.
+    const gamma = `name: Gamma
+llm:
+  pre_prompt: Summarise for the product team.
+  response_schema:
+    type: OBJECT
+    properties:
+      summary: { type: STRING }
+      dead_clicks: { type: INTEGER }
+    required: [summary]
+slice:
+  event_limit: 5
+events:
+  exclude_types: [element-seen]
+`;
+    const answer = JSON.stringify({ summary: 'Opened the cart (#0), went to /invented and rage-clicked at #6.', dead_clicks: 2 });
+    const model = createScriptedModel({ answers: [answer] });
+    const memory = createMemoryStudio({ files: { 'profiles/gamma.yaml': gamma, 'sessions/checkout.json': SESSION_JSON }, model });
+    const app = render(<Studio dependencies={memory.dependencies} settings={memory.settings} size={{ columns: 120, rows: 40 }} color={true} />);
+    await waitForFrame(() => plain(app.lastFrame() ?? ''), 'kept 5 of 10');
+    app.stdin.write('r');
+    await settle();
+    await waitForFrame(() => plain(app.lastFrame() ?? ''), 'grounding');
+    const frame = app.lastFrame() ?? '';
+    const summaryLine = frame.split('\n').find((line) => plain(line).includes('"summary": "Opened the cart')) ?? '';
+    expect(summaryLine).not.toBe('');
+    expect(styledAs(summaryLine, '/invented', [31, 4])).toBe(true);
+    expect(styledAs(summaryLine, '#6', [33, 4])).toBe(true);
+    expect(styledAs(summaryLine, '#0', [4])).toBe(false);
+    const countLine = frame.split('\n').find((line) => plain(line).includes('"dead_clicks": 2')) ?? '';
+    expect(styledAs(countLine, '2', [31, 4])).toBe(true);
   });
 });

@@ -53,7 +53,7 @@ export function responseLines(run: RunRecord, currentPrompt: string | undefined)
   }
   lines.push(plainLine(''));
   if (outcome.status === 'ok') {
-    if (outcome.answer.kind === 'response') lines.push(...jsonLines(outcome.answer.value));
+    if (outcome.answer.kind === 'response') lines.push(...jsonLines(outcome.answer.value, outcome.grounding?.findings ?? []));
     else lines.push(...markedAnswerLines(outcome.answer.text, outcome.grounding?.findings ?? []));
   } else if (outcome.status === 'invalid-answer') {
     lines.push(plainLine('raw answer:', 'dim'), ...outcome.rawText.split('\n').map((text) => plainLine(text)));
