@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { isSecretPropertyName } from './secret-property-name.js';
+
+describe('isSecretPropertyName', () => {
+  it.each([
+    'password',
+    'PASSWORD',
+    'passwd',
+    'pwd',
+    'secret',
+    'token',
+    'api_key',
+    'apiKey',
+    'api-key',
+    'APIKey',
+    'x-api-key',
+    'apikey',
+    'access_token',
+    'accessToken',
+    'refresh_token',
+    'client_secret',
+    'clientSecret',
+    'private_key',
+    'Authorization',
+    'cookie',
+    'Set-Cookie',
+    'session_token',
+    'otp',
+    'pin',
+    'PIN',
+    'pinCode',
+    'cvv',
+    'cvc',
+    'ssn',
+    'user_password',
+    'newPassword',
+    'password_confirmation',
+    'passwordHash',
+    'newpassword',
+    'accesstoken',
+    'tokens',
+    'user.credentials.password',
+    'headers.authorization',
+    'tokens[0]',
+    "headers['x-api-key']",
+    'password2',
+  ])('%s is a secret', (name) => {
+    expect(isSecretPropertyName(name)).toBe(true);
+  });
+
+  it.each([
+    'passport_country',
+    'passport',
+    'description',
+    'pinned',
+    'spinner',
+    'tokenizer_version',
+    'tokenizer',
+    'secretary',
+    'keyboard',
+    'key',
+    'primary_key',
+    'author',
+    'username',
+    'email',
+    'token_count',
+    'password_length',
+    'token_type',
+    'password_changed_at',
+    'password.length',
+    'compass',
+    'options',
+    '',
+  ])('%s is not a secret', (name) => {
+    expect(isSecretPropertyName(name)).toBe(false);
+  });
+});
