@@ -10,11 +10,9 @@ import { ListStats, type EventStats } from './count-topics.js';
 import { lastsOver, SessionFacts, widestGap } from './session-facts.js';
 import { lowerBound, sessionIndexOf, type FirstAccepted } from './session-index.js';
 
-/** Of two events found, the earlier; an event of the session before the context (-1). */
+/** Of two events found, the earlier. */
 function earlier(left: number | undefined, right: number | undefined): number | undefined {
-  if (left === undefined || (left < 0 && right !== undefined)) return right;
-  if (right === undefined || right < 0) return left;
-  return Math.min(left, right);
+  return left === undefined ? right : right === undefined ? left : Math.min(left, right);
 }
 
 /** Which session indices the prompt showed: a run `[first, end)`, or a sorted list. */
@@ -95,7 +93,8 @@ export function indexedChecker(session: Session, kept: readonly IndexedEvent[], 
   const keptEvents = ascending ? kept : [...kept].sort((left, right) => left.index - right.index);
   const firstIndex = keptEvents[0]?.index ?? 0;
   const keptSet = keptEvents.length > 0 && ascending && (keptEvents.at(-1) as IndexedEvent).index - firstIndex === keptEvents.length - 1 ? keptRun(firstIndex, firstIndex + keptEvents.length) : keptList(keptEvents.map((entry) => entry.index));
-  const shownOtherwise = new SessionFacts([...changed, ...contextEvent(context)]);
+  // Kept events the prompt showed redacted: their copies are what the model read.
+  const copies = changed.length === 0 ? undefined : new SessionFacts(changed);
   // A slice much smaller than the session is read on its own until the session's index is built
   // (by a claim that must be looked for among the dropped events): a first answer about 500 events
   // of 100,000 then reads the 100,000 only for the claims the 500 do not support.
@@ -104,9 +103,9 @@ export function indexedChecker(session: Session, kept: readonly IndexedEvent[], 
   const contextFacts = new SessionFacts(contextEvent(context));
   const ofKept = (): SessionFacts =>
     (keptFacts ??= keptSet.run !== undefined && changed.length === 0 ? index.runFacts(keptSet.run.first, keptSet.run.end, () => new SessionFacts(keptEvents)) : new SessionFacts(keptEvents));
-  /** A lookup on the kept side: on the index, or on the kept events themselves; then the context. */
+  /** A lookup on the kept side: on the index (and the redacted copies), or on the kept events themselves; the context only when no event holds it. */
   const onKept = (kind: 'text' | 'url' | 'selector', viaIndex: () => number | undefined, viaFacts: (facts: SessionFacts) => number | undefined): number | undefined =>
-    !small || index.built(kind) ? earlier(viaIndex(), viaFacts(shownOtherwise)) : earlier(viaFacts(ofKept()), viaFacts(contextFacts));
+    (!small || index.built(kind) ? earlier(viaIndex(), copies === undefined ? undefined : viaFacts(copies)) : viaFacts(ofKept())) ?? viaFacts(contextFacts);
   const wholeSession = keptSet.size === events.length && changed.length === 0;
 
   /** The first event of `list` the prompt showed as recorded. */
