@@ -82,7 +82,7 @@ function keptList(indices: readonly number[]): KeptSet {
 export function indexedChecker(session: Session, kept: readonly IndexedEvent[], context: Readonly<Record<string, unknown>> | undefined, reasonOf: (index: number) => string | undefined): Checker {
   const events = session.events;
   const index = sessionIndexOf(session);
-  // Kept events the prompt showed otherwise than recorded, checked from their copies with the context.
+  // Kept events the prompt showed otherwise than recorded (privacy rules redacted them).
   const changed: IndexedEvent[] = [];
   let ascending = true;
   for (let position = 0; position < kept.length; position++) {
@@ -93,7 +93,7 @@ export function indexedChecker(session: Session, kept: readonly IndexedEvent[], 
   const keptEvents = ascending ? kept : [...kept].sort((left, right) => left.index - right.index);
   const firstIndex = keptEvents[0]?.index ?? 0;
   const keptSet = keptEvents.length > 0 && ascending && (keptEvents.at(-1) as IndexedEvent).index - firstIndex === keptEvents.length - 1 ? keptRun(firstIndex, firstIndex + keptEvents.length) : keptList(keptEvents.map((entry) => entry.index));
-  // Kept events the prompt showed redacted: their copies are what the model read.
+  // Their copies are what the model read: claims about them are checked on those.
   const copies = changed.length === 0 ? undefined : new SessionFacts(changed);
   // A slice much smaller than the session is read on its own until the session's index is built
   // (by a claim that must be looked for among the dropped events): a first answer about 500 events
