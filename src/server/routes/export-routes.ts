@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { chunkStream } from '../http/chunk-stream.js';
 import { redactInternals } from '../http/redact-internals.js';
-import { defineRoute, type RouteDefinition } from '../http/route-definition.js';
+import { defineRoute, type HandlerInput, type HandlerResult, type RouteDefinition } from '../http/route-definition.js';
 import { parseIsoTimestamp } from '../../session/iso-timestamp.js';
 import type { ExportState } from '../exports/export-step.js';
 import { sessionSearchSchema, toStoreSearch } from '../sessions/session-search-request.js';
@@ -30,11 +30,15 @@ const storedTime = (value: string): string => new Date(parseIsoTimestamp(value) 
 /** Chunks read from the store at a time by a download. */
 const DOWNLOAD_CHUNKS_PER_READ = 16;
 
-async function startExport(store: DataCenterStore, orgId: string, id: string, now: string, state: ExportState): Promise<JobRecord> {
-  const job: JobRecord = { orgId, id, kind: 'export', status: 'PROCESSING', created: now, finished: null, total: 1, cursor: 0, imports: 0, errors: 0 };
-  // Stored before 202 is answered: an acknowledged export survives a crash.
+/**
+ * An export operation of `state`, stored before 202 is answered (an acknowledged export survives a
+ * crash) and handed to the job runner of the organisation's data center: the route's answer.
+ */
+async function startExport({ store, org, deps }: Pick<HandlerInput<unknown, unknown>, 'store' | 'org' | 'deps'>, state: ExportState): Promise<HandlerResult> {
+  const job: JobRecord = { orgId: org.id, id: `j-${deps.newId()}`, kind: 'export', status: 'PROCESSING', created: deps.clock().toISOString(), finished: null, total: 1, cursor: 0, imports: 0, errors: 0 };
   await store.transaction((writer) => writer.createJob(job, [state as unknown as JsonValue]));
-  return job;
+  deps.jobs.enqueue(org.dataCenter, job);
+  return { status: 202, body: { operation: await operationView(store, job) } };
 }
 
 /** Every chunk of an export, in order, read a few at a time. */
@@ -62,12 +66,10 @@ export function exportRoutes(): RouteDefinition<unknown, unknown>[] {
     body: exportSearchSchema,
     response,
     errors: [400, 401, 403, 413],
-    async handle({ store, org, deps, body }) {
+    async handle(input) {
       // The user named is resolved now: the export is of the sessions as the search finds them.
-      const resolved = await toStoreSearch(store, org.id, body);
-      const job = await startExport(store, org.id, `j-${deps.newId()}`, deps.clock().toISOString(), { type: 'search', search: resolved ?? null, after: null, chunks: 0 });
-      deps.jobs.enqueue(org.dataCenter, job);
-      return { status: 202, body: { operation: await operationView(store, job) } };
+      const resolved = await toStoreSearch(input.store, input.org.id, input.body);
+      return startExport(input, { type: 'search', search: resolved ?? null, after: null, chunks: 0 });
     },
   });
   const events = defineRoute({
@@ -80,13 +82,11 @@ export function exportRoutes(): RouteDefinition<unknown, unknown>[] {
     body: exportEventsSchema,
     response,
     errors: [400, 401, 403, 413],
-    async handle({ store, org, deps, body }) {
-      const from = storedTime(body.from);
-      const to = storedTime(body.to);
+    async handle(input) {
+      const from = storedTime(input.body.from);
+      const to = storedTime(input.body.to);
       if (from >= to) throw invalidRequest('invalid time range', [{ path: 'to', message: 'must be after from' }]);
-      const job = await startExport(store, org.id, `j-${deps.newId()}`, deps.clock().toISOString(), { type: 'events', from, to, names: body.names ?? null, after: null, chunks: 0 });
-      deps.jobs.enqueue(org.dataCenter, job);
-      return { status: 202, body: { operation: await operationView(store, job) } };
+      return startExport(input, { type: 'events', from, to, names: input.body.names ?? null, after: null, chunks: 0 });
     },
   });
   const download = defineRoute({
