@@ -14,7 +14,7 @@ import { prepare } from '../src/pipeline/prepare.js';
 import { parsePrivacyRules } from '../src/privacy/privacy-rules.js';
 import { parseProfile } from '../src/profile/parse-profile.js';
 import { parseSession } from '../src/session/parse-session.js';
-import type { Session } from '../src/session/session-schema.js';
+import type { Session, SessionEvent } from '../src/session/session-schema.js';
 
 const PROFILES = [
   'context:\n  include: [user, device]\n',
@@ -168,5 +168,17 @@ describe('groundAnswer on the session index', () => {
       }),
       { numRuns: 2000, seed: 20261124 },
     );
+  });
+
+  it('indexes a session again when its event list grew or was replaced', () => {
+    const session = parseSession({ id: 'u-1:s-1', events: [{ type: 'navigate', timestamp: '2026-03-01T10:00:00Z', url: 'https://shop.example/cart' }] });
+    const profile = PROFILES[0] as (typeof PROFILES)[number];
+    const answer = 'They opened /cart, then /late-page.';
+    const verdicts = () => groundAnswer(groundingSource(profile, session, prepare(profile, session)), answer).findings.map(({ verdict }) => verdict);
+    expect(verdicts()).toEqual(['kept', 'unsupported']);
+    (session.events as SessionEvent[]).push({ type: 'navigate', timestamp: '2026-03-01T10:01:00Z', time: Date.parse('2026-03-01T10:01:00Z'), url: 'https://shop.example/late-page' });
+    expect(verdicts()).toEqual(['kept', 'kept']);
+    (session as { events: readonly SessionEvent[] }).events = session.events.slice(0, 1);
+    expect(verdicts()).toEqual(['kept', 'unsupported']);
   });
 });

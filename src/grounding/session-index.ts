@@ -92,6 +92,7 @@ const RUN_FACTS = 4;
 /** The whole-session facts grounding looks claims up in. Built lazily, part by part. */
 export class SessionIndex {
   readonly #events: readonly SessionEvent[];
+  readonly #length: number;
   #texts: DistinctStrings | undefined;
   #selectors: DistinctStrings | undefined;
   #byLength: readonly number[] | undefined;
@@ -103,10 +104,16 @@ export class SessionIndex {
 
   constructor(events: readonly SessionEvent[]) {
     this.#events = events;
+    this.#length = events.length;
   }
 
   get size(): number {
     return this.#events.length;
+  }
+
+  /** Whether this is the index of `events` as they are now (the same array, of the same length). */
+  indexes(events: readonly SessionEvent[]): boolean {
+    return events === this.#events && events.length === this.#length;
   }
 
   /** Whether the index of a kind of claim is built (the first claim of that kind that needs it builds it). */
@@ -328,9 +335,13 @@ function urlIndex(events: readonly SessionEvent[]): UrlIndex {
 
 const indices = new WeakMap<Session, SessionIndex>();
 
-/** The index of `session`, built on first use and kept while the session object lives. */
+/**
+ * The index of `session`, built on first use and kept while the session object lives; built again
+ * when the session's event list is another array or has another length (an event changed in place
+ * is not noticed: a session is data, and a changed one is a new object).
+ */
 export function sessionIndexOf(session: Session): SessionIndex {
   let index = indices.get(session);
-  if (index === undefined) indices.set(session, (index = new SessionIndex(session.events)));
+  if (index === undefined || !index.indexes(session.events)) indices.set(session, (index = new SessionIndex(session.events)));
   return index;
 }
