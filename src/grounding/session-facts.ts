@@ -49,14 +49,13 @@ function isSpace(code: number): boolean {
 const LEADING = new Set([...'"\'.,;:!?'].map((character) => character.charCodeAt(0)));
 const TRAILING = new Set([...LEADING, '…'.charCodeAt(0)]);
 
-/** Characters a normal text does not start or end with: white space, quotes, sentence punctuation. */
-const END_PUNCTUATION = new Set([32, 34, 39, 46, 44, 59, 58, 33, 63]);
-
 /** Whether `normalText` would leave `text` as it is: ASCII without capitals, tabs, line breaks, runs of spaces, or punctuation at the ends. */
 function isNormal(text: string): boolean {
   const length = text.length;
   if (length === 0) return true;
-  if (END_PUNCTUATION.has(text.charCodeAt(0)) || END_PUNCTUATION.has(text.charCodeAt(length - 1))) return false;
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(length - 1);
+  if (LEADING.has(first) || isSpace(first) || LEADING.has(last) || isSpace(last)) return false;
   let previous = 0;
   for (let position = 0; position < length; position++) {
     const code = text.charCodeAt(position);
