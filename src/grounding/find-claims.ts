@@ -1,6 +1,7 @@
 // Finding the checkable claims of a text: event references (`#12`, `#12–#15`), URLs and paths,
 // quoted texts, CSS selectors, counts of events ("3 dead clicks", "rage-clicked 5 times") and
-// durations ("after 2 minutes"). Pure and linear in the text: each pattern runs once over it.
+// durations ("after 2 minutes"). Pure and linear in the text: each pattern runs once over it, and
+// not at all when a cheap probe shows that it cannot find a claim there.
 
 import { countTopics, type CountTopic } from './count-topics.js';
 
@@ -59,6 +60,49 @@ function durationSeconds(amount: string, unit: string): number {
   return value * (UNIT_SECONDS[unit.toLowerCase()] ?? 1);
 }
 
+/**
+ * Every match of global `pattern` in `text`. The pattern object is shared and reset before and
+ * after (`matchAll` would copy it on every call: most of the cost on a short answer).
+ */
+function matchesOf(pattern: RegExp, text: string): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    found.push(match);
+    if (match[0].length === 0) pattern.lastIndex++;
+  }
+  pattern.lastIndex = 0;
+  return found;
+}
+
+// Probes: a piece every match of a pattern holds (and every claim it can lead to). A pattern runs
+// only when its probe is found, or, for bare URLs and selectors, found outside the claims taken
+// before it (a match that meets a taken claim is dropped, so a probe inside one, as `.example/`
+// inside `https://shop.example/`, finds nothing new). Each probe is a few fixed characters, which
+// the engine looks for far faster than the pattern's alternations can be tried at every position.
+const BARE_URL_PROBE = /www\.|\.[a-z]{2,}\//gi;
+const SELECTOR_PROBE = /[#.][a-z_]/g;
+const QUOTE_PROBE = /["“‘«']/;
+const TIMES_PROBE = /times/i;
+const COMPOUND_DURATION_PROBE = /\d\s*m|\d:/i;
+// A duration claim needs a unit: a word of one, or a single letter right after a digit.
+const DURATION_PROBE = /sec|min|hour|hr|\d\s*[smh]\b/i;
+
+/** Whether `probe` (global) occurs at a position outside every range of `taken`. */
+function probedOutside(probe: RegExp, text: string, taken: readonly [number, number][]): boolean {
+  probe.lastIndex = 0;
+  for (let hit = probe.exec(text); hit !== null; hit = probe.exec(text)) {
+    // Hits may overlap: each position is tried (a hit inside a claim may hide one that is not).
+    probe.lastIndex = hit.index + 1;
+    const [from, to] = [hit.index, hit.index + hit[0].length];
+    if (!taken.some(([start, end]) => from >= start && to <= end)) {
+      probe.lastIndex = 0;
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Trailing punctuation a sentence adds after a URL or path. */
 const trimUrl = (text: string) => text.replace(/[.,;:!?'"]+$/, '');
 
@@ -66,9 +110,10 @@ function overlaps(taken: readonly [number, number][], start: number, end: number
   return taken.some(([from, to]) => start < to && end > from);
 }
 
-function selectorClaims(text: string, offset: number, claims: Claim[], taken: [number, number][]): void {
-  for (const match of text.matchAll(BARE_SELECTOR)) {
-    const start = offset + match.index;
+function selectorClaims(text: string, claims: Claim[], taken: [number, number][]): void {
+  if (!probedOutside(SELECTOR_PROBE, text, taken)) return;
+  for (const match of matchesOf(BARE_SELECTOR, text)) {
+    const start = match.index;
     const end = start + match[0].length;
     if (overlaps(taken, start, end)) continue;
     claims.push({ kind: 'selector', text: match[0], start, end, selector: match[0] });
@@ -88,7 +133,7 @@ export function findClaims(text: string): Claim[] {
     (claim.kind === 'count' || claim.kind === 'duration' ? quantities : taken).push([claim.start, claim.end]);
   };
 
-  for (const match of text.matchAll(BACKTICKED)) {
+  if (text.includes('`')) for (const match of matchesOf(BACKTICKED, text)) {
     const inner = (match[1] ?? '').trim();
     const start = match.index;
     const end = start + match[0].length;
@@ -97,8 +142,10 @@ export function findClaims(text: string): Claim[] {
     else if (SELECTOR_SHAPE.test(inner) && /[#.[\]>]/.test(inner)) add({ kind: 'selector', text: match[0], start, end, selector: inner });
     else add({ kind: 'text', text: match[0], start, end, quote: inner });
   }
-  for (const pattern of [FULL_URL, BARE_URL, PATH]) {
-    for (const match of text.matchAll(pattern)) {
+  const urlPatterns = [...(text.includes('://') ? [FULL_URL] : []), BARE_URL, ...(text.includes('/') ? [PATH] : [])];
+  for (const pattern of urlPatterns) {
+    if (pattern === BARE_URL && !probedOutside(BARE_URL_PROBE, text, taken)) continue;
+    for (const match of matchesOf(pattern, text)) {
       const value = trimUrl(match[0]);
       const start = match.index;
       const end = start + value.length;
@@ -106,7 +153,7 @@ export function findClaims(text: string): Claim[] {
       add({ kind: 'url', text: value, start, end, url: value });
     }
   }
-  for (const match of text.matchAll(QUOTED)) {
+  if (QUOTE_PROBE.test(text)) for (const match of matchesOf(QUOTED, text)) {
     const quote = (match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? '').trim();
     const start = match.index;
     const end = start + match[0].length;
@@ -115,7 +162,7 @@ export function findClaims(text: string): Claim[] {
     if (/^(?:https?:\/\/|\/[\w-])\S*$/i.test(quote) || /^#\d+$/.test(quote)) continue;
     add({ kind: 'text', text: match[0], start, end, quote });
   }
-  for (const match of text.matchAll(EVENT_REFERENCE)) {
+  if (text.includes('#')) for (const match of matchesOf(EVENT_REFERENCE, text)) {
     const start = match.index;
     const end = start + match[0].length;
     if (overlaps(taken, start, end)) continue;
@@ -125,8 +172,8 @@ export function findClaims(text: string): Claim[] {
     for (const index of indices) claims.push({ kind: 'event', text: match[0], start, end, index });
     taken.push([start, end]);
   }
-  selectorClaims(text, 0, claims, taken);
-  for (const match of text.matchAll(TIMES)) {
+  selectorClaims(text, claims, taken);
+  if (TIMES_PROBE.test(text)) for (const match of matchesOf(TIMES, text)) {
     const start = match.index;
     const end = start + match[0].length;
     if (overlaps(quantities, start, end)) continue;
@@ -135,7 +182,7 @@ export function findClaims(text: string): Claim[] {
     if (topic === undefined) continue;
     add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? ''), topic });
   }
-  for (const match of text.matchAll(COUNT_OF)) {
+  for (const match of matchesOf(COUNT_OF, text)) {
     const start = match.index;
     const end = start + match[0].length;
     if (overlaps(quantities, start, end) || overlaps(taken, start, end)) continue;
@@ -145,7 +192,7 @@ export function findClaims(text: string): Claim[] {
     if (topic === undefined || (count >= 100 && count < 600 && /^\d{3}$/.test(match[1] ?? ''))) continue;
     add({ kind: 'count', text: match[0], start, end, count, topic });
   }
-  for (const match of text.matchAll(COMPOUND_DURATION)) {
+  if (COMPOUND_DURATION_PROBE.test(text)) for (const match of matchesOf(COMPOUND_DURATION, text)) {
     const minutes = Number(match[1] ?? match[3]);
     const seconds = Number(match[2] ?? match[4]);
     const start = match.index;
@@ -153,7 +200,7 @@ export function findClaims(text: string): Claim[] {
     if (overlaps(quantities, start, end) || overlaps(taken, start, end)) continue;
     add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds });
   }
-  for (const match of text.matchAll(DURATION)) {
+  if (DURATION_PROBE.test(text)) for (const match of matchesOf(DURATION, text)) {
     const amount = match[2] ?? match[4];
     const unit = match[3] ?? match[5];
     if (amount === undefined || unit === undefined) continue;

@@ -4,11 +4,11 @@
 // keeps a run of events (no type filter) is a range: counts and times come from the index too.
 
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
-import type { Session } from '../session/session-schema.js';
-import { contextEvent, type Checker } from './checker.js';
-import { ListStats, type EventStats } from './count-topics.js';
+import type { Session, SessionEvent } from '../session/session-schema.js';
+import { contextEvent, type Checker, type Side } from './checker.js';
+import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
 import { lastsOver, SessionFacts, widestGap } from './session-facts.js';
-import { lowerBound, sessionIndexOf, type FirstAccepted } from './session-index.js';
+import { lowerBound, sessionIndexOf, type FirstAccepted, type SessionIndex } from './session-index.js';
 
 /** Of two events found, the earlier. */
 function earlier(left: number | undefined, right: number | undefined): number | undefined {
@@ -28,51 +28,196 @@ interface KeptSet {
   readonly run?: { readonly first: number; readonly end: number };
 }
 
-function keptRun(first: number, end: number): KeptSet {
-  return {
-    size: end - first,
-    run: { first, end },
-    positionOf: (index) => (index >= first && index < end ? index - first : undefined),
-    firstKept: (list, at) => {
-      const value = list[lowerBound(list, first, at)];
-      return value !== undefined && value < end ? value : undefined;
-    },
-    firstNotKept: (list) => {
-      const head = list[0];
-      return head === undefined || head < first ? head : list[lowerBound(list, end)];
-    },
-  };
+class KeptRun implements KeptSet {
+  readonly size: number;
+  readonly run: { readonly first: number; readonly end: number };
+  constructor(
+    private readonly first: number,
+    private readonly end: number,
+  ) {
+    this.size = end - first;
+    this.run = { first, end };
+  }
+  positionOf(index: number): number | undefined {
+    return index >= this.first && index < this.end ? index - this.first : undefined;
+  }
+  firstKept(list: readonly number[], at: number): number | undefined {
+    const value = list[lowerBound(list, this.first, at)];
+    return value !== undefined && value < this.end ? value : undefined;
+  }
+  firstNotKept(list: readonly number[]): number | undefined {
+    const head = list[0];
+    return head === undefined || head < this.first ? head : list[lowerBound(list, this.end)];
+  }
 }
 
-function keptList(indices: readonly number[]): KeptSet {
-  return {
-    size: indices.length,
-    positionOf: (index) => {
-      const position = lowerBound(indices, index);
-      return indices[position] === index ? position : undefined;
-    },
-    // Leapfrog over the two ascending lists.
-    firstKept: (list, from) => {
-      let position = 0;
-      for (let at = from; at < list.length; ) {
-        const value = list[at] as number;
-        position = lowerBound(indices, value, position);
-        const kept = indices[position];
-        if (kept === undefined) return undefined;
-        if (kept === value) return value;
-        at = lowerBound(list, kept, at + 1);
-      }
-      return undefined;
-    },
-    firstNotKept: (list) => {
-      let position = 0;
-      for (const value of list) {
-        position = lowerBound(indices, value, position);
-        if (indices[position] !== value) return value;
-      }
-      return undefined;
-    },
-  };
+class KeptList implements KeptSet {
+  readonly size: number;
+  constructor(private readonly indices: readonly number[]) {
+    this.size = indices.length;
+  }
+  positionOf(index: number): number | undefined {
+    const position = lowerBound(this.indices, index);
+    return this.indices[position] === index ? position : undefined;
+  }
+  /** Leapfrog over the two ascending lists. */
+  firstKept(list: readonly number[], from: number): number | undefined {
+    let position = 0;
+    for (let at = from; at < list.length; ) {
+      const value = list[at] as number;
+      position = lowerBound(this.indices, value, position);
+      const kept = this.indices[position];
+      if (kept === undefined) return undefined;
+      if (kept === value) return value;
+      at = lowerBound(list, kept, at + 1);
+    }
+    return undefined;
+  }
+  firstNotKept(list: readonly number[]): number | undefined {
+    let position = 0;
+    for (const value of list) {
+      position = lowerBound(this.indices, value, position);
+      if (this.indices[position] !== value) return value;
+    }
+    return undefined;
+  }
+}
+
+type Lookup = 'text' | 'url' | 'selector';
+
+/**
+ * A checker for `kept` events of `session` (its own events, or redacted copies of them) and the
+ * context the prompt showed; every other event of the session was dropped, for `reasonOf`.
+ * A class, not closures: one is made per answer, and making it must cost next to nothing.
+ */
+class IndexedChecker implements Checker {
+  readonly total: number;
+  readonly keptSize: number;
+  private readonly events: readonly SessionEvent[];
+  private readonly index: SessionIndex;
+  /** Kept events the prompt showed otherwise than recorded (privacy rules redacted them). */
+  private readonly changed: IndexedEvent[] = [];
+  private readonly keptEvents: readonly IndexedEvent[];
+  private readonly keptSet: KeptSet;
+  /** Their copies are what the model read: claims about them are checked on those. */
+  private readonly copies: SessionFacts | undefined;
+  /**
+   * A slice much smaller than the session is read on its own until the session's index is built
+   * (by a claim that must be looked for among the dropped events): a first answer about 500 events
+   * of 100,000 then reads the 100,000 only for the claims the 500 do not support.
+   */
+  private readonly small: boolean;
+  private readonly wholeSession: boolean;
+  /** The kept run when no kept event was redacted. */
+  private readonly run: { readonly first: number; readonly end: number } | undefined;
+  private keptFacts: SessionFacts | undefined;
+  private contextFacts: SessionFacts | undefined;
+  private keptStats: EventStats | undefined;
+  private allStats: EventStats | undefined;
+  private keptTimes: { readonly times: readonly number[]; readonly widestGap: number } | undefined;
+  /** The first event of a list the prompt showed as recorded. */
+  private readonly firstShown: FirstAccepted;
+  /** The first event of a list the prompt left out. */
+  private readonly firstLeftOut: FirstAccepted;
+
+  constructor(
+    session: Session,
+    kept: readonly IndexedEvent[],
+    private readonly context: Readonly<Record<string, unknown>> | undefined,
+    readonly reasonOf: (index: number) => string | undefined,
+  ) {
+    const events = session.events;
+    this.events = events;
+    this.index = sessionIndexOf(session);
+    let ascending = true;
+    for (let position = 0; position < kept.length; position++) {
+      const entry = kept[position] as IndexedEvent;
+      if (entry.event !== events[entry.index]) this.changed.push(entry);
+      if (position > 0 && entry.index <= (kept[position - 1] as IndexedEvent).index) ascending = false;
+    }
+    const keptEvents = ascending ? kept : [...kept].sort((left, right) => left.index - right.index);
+    this.keptEvents = keptEvents;
+    const firstIndex = keptEvents[0]?.index ?? 0;
+    this.keptSet =
+      keptEvents.length > 0 && ascending && (keptEvents.at(-1) as IndexedEvent).index - firstIndex === keptEvents.length - 1
+        ? new KeptRun(firstIndex, firstIndex + keptEvents.length)
+        : new KeptList(keptEvents.map((entry) => entry.index));
+    this.copies = this.changed.length === 0 ? undefined : new SessionFacts(this.changed);
+    this.small = keptEvents.length * 4 < events.length;
+    this.wholeSession = this.keptSet.size === events.length && this.changed.length === 0;
+    this.run = this.changed.length === 0 ? this.keptSet.run : undefined;
+    this.total = events.length;
+    this.keptSize = this.keptSet.size;
+    this.firstShown = (list) => this.firstShownOf(list);
+    this.firstLeftOut = (list) => (this.keptSet.size === this.events.length ? undefined : this.keptSet.firstNotKept(list));
+  }
+
+  private firstShownOf(list: readonly number[]): number | undefined {
+    for (let at = 0; at < list.length; ) {
+      const value = this.keptSet.firstKept(list, at);
+      if (value === undefined) return undefined;
+      if (this.changed.length === 0 || (this.keptEvents[this.keptSet.positionOf(value) as number] as IndexedEvent).event === this.events[value]) return value;
+      at = lowerBound(list, value + 1, at);
+    }
+    return undefined;
+  }
+
+  private ofKept(): SessionFacts {
+    const run = this.keptSet.run;
+    return (this.keptFacts ??= run !== undefined && this.changed.length === 0 ? this.index.runFacts(run.first, run.end, () => new SessionFacts(this.keptEvents)) : new SessionFacts(this.keptEvents));
+  }
+
+  /** A lookup on the kept side: on the index (and the redacted copies), or on the kept events themselves; the context only when no event holds it. */
+  private onKept(kind: Lookup, viaIndex: (first: FirstAccepted) => number | undefined, viaFacts: (facts: SessionFacts) => number | undefined): number | undefined {
+    const found = !this.small || this.index.built(kind) ? earlier(viaIndex(this.firstShown), this.copies === undefined ? undefined : viaFacts(this.copies)) : viaFacts(this.ofKept());
+    return found ?? viaFacts((this.contextFacts ??= new SessionFacts(contextEvent(this.context))));
+  }
+
+  /** The session's events as the prompt would show them: redacted copies in place of their originals. */
+  private allEvents(): SessionEvent[] {
+    const mixed = [...this.events];
+    for (const entry of this.changed) mixed[entry.index] = entry.event;
+    return mixed;
+  }
+
+  has(side: Side, eventIndex: number): boolean {
+    return side === 'kept' ? this.keptSet.positionOf(eventIndex) !== undefined : eventIndex >= 0 && eventIndex < this.events.length && this.keptSet.positionOf(eventIndex) === undefined;
+  }
+  urlExact(side: Side, normal: string): number | undefined {
+    return side === 'kept' ? this.onKept('url', (first) => this.index.urlExact(normal, first), (facts) => facts.urlExact(normal)) : this.index.urlExact(normal, this.firstLeftOut);
+  }
+  urlLoose(side: Side, normal: string): number | undefined {
+    return side === 'kept' ? this.onKept('url', (first) => this.index.urlLoose(normal, first), (facts) => facts.urlLoose(normal)) : this.index.urlLoose(normal, this.firstLeftOut);
+  }
+  textEqual(side: Side, needle: string): number | undefined {
+    return side === 'kept' ? this.onKept('text', (first) => this.index.textEqual(needle, first), (facts) => facts.textEqual(needle)) : this.index.textEqual(needle, this.firstLeftOut);
+  }
+  textHolding(side: Side, needle: string): number | undefined {
+    return side === 'kept' ? this.onKept('text', (first) => this.index.textHolding(needle, first), (facts) => facts.textHolding(needle)) : this.index.textHolding(needle, this.firstLeftOut);
+  }
+  textWithin(side: Side, needle: string): number | undefined {
+    return side === 'kept' ? this.onKept('text', (first) => this.index.textWithin(needle, first), (facts) => facts.textWithin(needle)) : this.index.textWithin(needle, this.firstLeftOut);
+  }
+  selector(side: Side, needle: string): number | undefined {
+    return side === 'kept' ? this.onKept('selector', (first) => this.index.selector(needle, first), (facts) => facts.selector(needle)) : this.index.selector(needle, this.firstLeftOut);
+  }
+  counts(over: 'kept' | 'all', topic: CountTopic, count: number): boolean {
+    if (over === 'all' || this.wholeSession) return topic.totals(this.changed.length === 0 ? this.index.stats : (this.allStats ??= new ListStats(this.allEvents()))).has(count);
+    // A run of the session: a small one from its own facts, a big one from the index.
+    if (this.run !== undefined) return this.small ? this.ofKept().counts(topic, count) : topic.totals((this.keptStats ??= this.index.statsOf(this.run.first, this.run.end))).has(count);
+    return topic.totals((this.keptStats ??= new ListStats(this.keptEvents.map((entry) => entry.event)))).has(count);
+  }
+  lasts(over: 'kept' | 'all', seconds: number): boolean {
+    if (over === 'all' || this.wholeSession) return this.index.lasts(seconds);
+    // Kept events are in session order, which is time order; redacted copies keep their times.
+    const run = this.keptSet.run;
+    if (run !== undefined) return this.small ? this.ofKept().lasts(seconds) : this.index.lasts(seconds, run.first, run.end);
+    if (this.keptTimes === undefined) {
+      const times = this.keptEvents.map((entry) => entry.event.time);
+      this.keptTimes = { times, widestGap: widestGap(times) };
+    }
+    return lastsOver(this.keptTimes.times, seconds, this.keptTimes.widestGap);
+  }
 }
 
 /**
@@ -80,84 +225,5 @@ function keptList(indices: readonly number[]): KeptSet {
  * context the prompt showed; every other event of the session was dropped, for `reasonOf`.
  */
 export function indexedChecker(session: Session, kept: readonly IndexedEvent[], context: Readonly<Record<string, unknown>> | undefined, reasonOf: (index: number) => string | undefined): Checker {
-  const events = session.events;
-  const index = sessionIndexOf(session);
-  // Kept events the prompt showed otherwise than recorded (privacy rules redacted them).
-  const changed: IndexedEvent[] = [];
-  let ascending = true;
-  for (let position = 0; position < kept.length; position++) {
-    const entry = kept[position] as IndexedEvent;
-    if (entry.event !== events[entry.index]) changed.push(entry);
-    if (position > 0 && entry.index <= (kept[position - 1] as IndexedEvent).index) ascending = false;
-  }
-  const keptEvents = ascending ? kept : [...kept].sort((left, right) => left.index - right.index);
-  const firstIndex = keptEvents[0]?.index ?? 0;
-  const keptSet = keptEvents.length > 0 && ascending && (keptEvents.at(-1) as IndexedEvent).index - firstIndex === keptEvents.length - 1 ? keptRun(firstIndex, firstIndex + keptEvents.length) : keptList(keptEvents.map((entry) => entry.index));
-  // Their copies are what the model read: claims about them are checked on those.
-  const copies = changed.length === 0 ? undefined : new SessionFacts(changed);
-  // A slice much smaller than the session is read on its own until the session's index is built
-  // (by a claim that must be looked for among the dropped events): a first answer about 500 events
-  // of 100,000 then reads the 100,000 only for the claims the 500 do not support.
-  const small = keptEvents.length * 4 < events.length;
-  let keptFacts: SessionFacts | undefined;
-  const contextFacts = new SessionFacts(contextEvent(context));
-  const ofKept = (): SessionFacts =>
-    (keptFacts ??= keptSet.run !== undefined && changed.length === 0 ? index.runFacts(keptSet.run.first, keptSet.run.end, () => new SessionFacts(keptEvents)) : new SessionFacts(keptEvents));
-  /** A lookup on the kept side: on the index (and the redacted copies), or on the kept events themselves; the context only when no event holds it. */
-  const onKept = (kind: 'text' | 'url' | 'selector', viaIndex: () => number | undefined, viaFacts: (facts: SessionFacts) => number | undefined): number | undefined =>
-    (!small || index.built(kind) ? earlier(viaIndex(), copies === undefined ? undefined : viaFacts(copies)) : viaFacts(ofKept())) ?? viaFacts(contextFacts);
-  const wholeSession = keptSet.size === events.length && changed.length === 0;
-
-  /** The first event of `list` the prompt showed as recorded. */
-  const firstShown: FirstAccepted = (list) => {
-    for (let at = 0; at < list.length; ) {
-      const value = keptSet.firstKept(list, at);
-      if (value === undefined) return undefined;
-      if (changed.length === 0 || (keptEvents[keptSet.positionOf(value) as number] as IndexedEvent).event === events[value]) return value;
-      at = lowerBound(list, value + 1, at);
-    }
-    return undefined;
-  };
-  /** The first event of `list` the prompt left out. */
-  const firstLeftOut: FirstAccepted = (list) => (keptSet.size === events.length ? undefined : keptSet.firstNotKept(list));
-
-  let keptStats: EventStats | undefined;
-  let allStats: EventStats | undefined;
-  let keptTimes: { readonly times: readonly number[]; readonly widestGap: number } | undefined;
-  const run = changed.length === 0 ? keptSet.run : undefined;
-  /** The session's events as the prompt would show them: redacted copies in place of their originals. */
-  const allEvents = () => {
-    const mixed = [...events];
-    for (const entry of changed) mixed[entry.index] = entry.event;
-    return mixed;
-  };
-
-  return {
-    has: (side, eventIndex) => (side === 'kept' ? keptSet.positionOf(eventIndex) !== undefined : eventIndex >= 0 && eventIndex < events.length && keptSet.positionOf(eventIndex) === undefined),
-    urlExact: (side, normal) => (side === 'kept' ? onKept('url', () => index.urlExact(normal, firstShown), (facts) => facts.urlExact(normal)) : index.urlExact(normal, firstLeftOut)),
-    urlLoose: (side, normal) => (side === 'kept' ? onKept('url', () => index.urlLoose(normal, firstShown), (facts) => facts.urlLoose(normal)) : index.urlLoose(normal, firstLeftOut)),
-    textEqual: (side, needle) => (side === 'kept' ? onKept('text', () => index.textEqual(needle, firstShown), (facts) => facts.textEqual(needle)) : index.textEqual(needle, firstLeftOut)),
-    textHolding: (side, needle) => (side === 'kept' ? onKept('text', () => index.textHolding(needle, firstShown), (facts) => facts.textHolding(needle)) : index.textHolding(needle, firstLeftOut)),
-    textWithin: (side, needle) => (side === 'kept' ? onKept('text', () => index.textWithin(needle, firstShown), (facts) => facts.textWithin(needle)) : index.textWithin(needle, firstLeftOut)),
-    selector: (side, needle) => (side === 'kept' ? onKept('selector', () => index.selector(needle, firstShown), (facts) => facts.selector(needle)) : index.selector(needle, firstLeftOut)),
-    counts: (over, topic, count) => {
-      if (over === 'all' || wholeSession) return topic.totals(changed.length === 0 ? index.stats : (allStats ??= new ListStats(allEvents()))).has(count);
-      // A run of the session: a small one from its own facts, a big one from the index.
-      if (run !== undefined) return small ? ofKept().counts(topic, count) : topic.totals((keptStats ??= index.statsOf(run.first, run.end))).has(count);
-      return topic.totals((keptStats ??= new ListStats(keptEvents.map((entry) => entry.event)))).has(count);
-    },
-    lasts: (over, seconds) => {
-      if (over === 'all' || wholeSession) return index.lasts(seconds);
-      // Kept events are in session order, which is time order; redacted copies keep their times.
-      if (keptSet.run !== undefined) return small ? ofKept().lasts(seconds) : index.lasts(seconds, keptSet.run.first, keptSet.run.end);
-      if (keptTimes === undefined) {
-        const times = keptEvents.map((entry) => entry.event.time);
-        keptTimes = { times, widestGap: widestGap(times) };
-      }
-      return lastsOver(keptTimes.times, seconds, keptTimes.widestGap);
-    },
-    reasonOf,
-    total: events.length,
-    keptSize: keptSet.size,
-  };
+  return new IndexedChecker(session, kept, context, reasonOf);
 }
