@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { loadGroundedCorpus } from '../../test/grounding-corpus/load-corpus.js';
+import { findClaims, findClaimsWithoutProbes } from './find-claims.js';
+
+/** Pieces each claim pattern (and its probe) looks for, and near misses of them. */
+const PIECES = [
+  'www.', 'shop.example/', '.com/', 'https://a.b/c', 'HTTP://X.Y/', '/cart?x=1', '`', '"', "'", '“', '”', '«', '»', '#', '#12', '#3–#5', '#a',
+  'div.x', 'button#go', 'span.total', '.', '/', ':', '-', ' ', '\n', 'a', 'x', 'ex', '3', '12', 'two', 'Twice', 'times', 'TIMES', 'clicks',
+  'rage-clicked', 'dead clicks', 'errors', ' 2 minutes', '1:51', '2m', '2 M', 's', 'm', 'h', 'sec', 'min', 'hr', 'Hour', 'after', 'in', 'for 3 s',
+];
+
+describe('findClaims', () => {
+  test('finds the same claims as when every pattern runs, on texts made of the pieces the patterns and their probes look for', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 })), { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        expect(findClaims(text)).toEqual(findClaimsWithoutProbes(text));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  test('finds the same claims as when every pattern runs, on every string of the labelled corpus answers', async () => {
+    const texts: string[] = [];
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') texts.push(value);
+      else if (Array.isArray(value)) value.forEach(collect);
+      else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    for (const entry of await loadGroundedCorpus()) collect(entry.answer);
+    expect(texts.length).toBeGreaterThan(50);
+    for (const text of texts) expect(findClaims(text)).toEqual(findClaimsWithoutProbes(text));
+  });
+
+  test('a probe that misses keeps its pattern from running, and one inside a claim already found does too', () => {
+    // No unit: no duration. A `.tld/` only inside the full URL: no second, bare URL.
+    expect(findClaims('after 3 steps they left').filter((claim) => claim.kind === 'duration')).toEqual([]);
+    expect(findClaims('see https://shop.example/cart now').map((claim) => [claim.kind, claim.text])).toEqual([['url', 'https://shop.example/cart']]);
+    expect(findClaims('see shop.example/cart and #coupon-code').map((claim) => [claim.kind, claim.text])).toEqual([
+      ['url', 'shop.example/cart'],
+      ['selector', '#coupon-code'],
+    ]);
+  });
+});
