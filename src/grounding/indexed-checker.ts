@@ -85,6 +85,10 @@ class KeptList implements KeptSet {
 
 type Lookup = 'text' | 'url' | 'selector';
 
+/** The lookups of a claim, each answered by the session's index and by the facts of a list of events, and what each looks in. */
+const LOOKUP_KINDS = { urlExact: 'url', urlLoose: 'url', textEqual: 'text', textHolding: 'text', textWithin: 'text', selector: 'selector' } as const satisfies Record<string, Lookup>;
+type LookupMethod = keyof typeof LOOKUP_KINDS;
+
 /**
  * A checker for `kept` events of `session` (its own events, or redacted copies of them) and the
  * context the prompt showed; every other event of the session was dropped, for `reasonOf`.
@@ -183,23 +187,32 @@ class IndexedChecker implements Checker {
   has(side: Side, eventIndex: number): boolean {
     return side === 'kept' ? this.keptSet.positionOf(eventIndex) !== undefined : eventIndex >= 0 && eventIndex < this.events.length && this.keptSet.positionOf(eventIndex) === undefined;
   }
+  /** A claim looked up by `method`, which the session's index and the facts of a list of events both answer. */
+  private look(side: Side, method: LookupMethod, needle: string): number | undefined {
+    if (side === 'dropped') return this.index[method](needle, this.firstLeftOut);
+    return this.onKept(
+      LOOKUP_KINDS[method],
+      (first) => this.index[method](needle, first),
+      (facts) => facts[method](needle),
+    );
+  }
   urlExact(side: Side, normal: string): number | undefined {
-    return side === 'kept' ? this.onKept('url', (first) => this.index.urlExact(normal, first), (facts) => facts.urlExact(normal)) : this.index.urlExact(normal, this.firstLeftOut);
+    return this.look(side, 'urlExact', normal);
   }
   urlLoose(side: Side, normal: string): number | undefined {
-    return side === 'kept' ? this.onKept('url', (first) => this.index.urlLoose(normal, first), (facts) => facts.urlLoose(normal)) : this.index.urlLoose(normal, this.firstLeftOut);
+    return this.look(side, 'urlLoose', normal);
   }
   textEqual(side: Side, needle: string): number | undefined {
-    return side === 'kept' ? this.onKept('text', (first) => this.index.textEqual(needle, first), (facts) => facts.textEqual(needle)) : this.index.textEqual(needle, this.firstLeftOut);
+    return this.look(side, 'textEqual', needle);
   }
   textHolding(side: Side, needle: string): number | undefined {
-    return side === 'kept' ? this.onKept('text', (first) => this.index.textHolding(needle, first), (facts) => facts.textHolding(needle)) : this.index.textHolding(needle, this.firstLeftOut);
+    return this.look(side, 'textHolding', needle);
   }
   textWithin(side: Side, needle: string): number | undefined {
-    return side === 'kept' ? this.onKept('text', (first) => this.index.textWithin(needle, first), (facts) => facts.textWithin(needle)) : this.index.textWithin(needle, this.firstLeftOut);
+    return this.look(side, 'textWithin', needle);
   }
   selector(side: Side, needle: string): number | undefined {
-    return side === 'kept' ? this.onKept('selector', (first) => this.index.selector(needle, first), (facts) => facts.selector(needle)) : this.index.selector(needle, this.firstLeftOut);
+    return this.look(side, 'selector', needle);
   }
   counts(over: 'kept' | 'all', topic: CountTopic, count: number): boolean {
     if (over === 'all' || this.wholeSession) return topic.totals(this.changed.length === 0 ? this.index.stats : (this.allStats ??= new ListStats(this.allEvents()))).has(count);
