@@ -110,8 +110,9 @@ const timed = (work: () => void) => () => {
  */
 export function runGroundingBenchmark(): void {
   console.log('\n## Grounding: groundingSource + groundAnswer of one answer vs prepare of the same profile and session');
-  console.log('(one process; pairs alternating which goes first, after as many warm-up pairs; × is the median of per-pair ratios.');
-  console.log(' first: the first answer about a fresh copy of the session, which builds its index, vs prepare of that copy;');
+  console.log('(one process; pairs alternating which goes first, after untimed warm-up pairs; × is the median of per-pair ratios.');
+  console.log(' first: the first answer about a fresh copy of the session, which builds its index, vs prepare of that copy,');
+  console.log('   after as many warm-up pairs as timed ones;');
   console.log(` later: another answer about a session already grounded once, vs prepare of it, after up to ${LATER_WARM_UP.toLocaleString('en-US')} untimed pairs or ${LATER_WARM_UP_MS / 1000} s)\n`);
   console.log(`${'events'.padEnd(9)} ${'profile'.padEnd(22)} ${'first ms'.padStart(9)} ${'prepare'.padStart(8)} ${'first×'.padStart(8)} ${'later ms'.padStart(9)} ${'prepare'.padStart(8)} ${'later×'.padStart(8)} ${'target'.padStart(7)}  findings`);
   for (const size of SIZES) {
