@@ -78,10 +78,18 @@ async function storedEvents(current: World): Promise<EventRecord[]> {
   }
 }
 
+/** How many batch jobs `instance` holds the lease of and is working on now (its /metrics). */
+async function jobsRunning(instance: ServeProcess): Promise<number> {
+  const metrics = await (await fetch(`${instance.url}/metrics`)).text();
+  return Number(/^recap_batch_jobs_running (\d+)/m.exec(metrics)?.[1] ?? 0);
+}
+
 /**
- * Sends batches to the other instances, then the victim's, crashes the victim once one of its own
- * jobs is half done, sends the last batches to the others (so that they are surely busy), and
- * starts the victim again: it comes back while the others are in the middle of jobs.
+ * Sends batches to the other instances, then the victim's, crashes the victim while it works on a
+ * job past its first chunk (any instance takes any job, so the victim's own batches may be worked
+ * on by others: what counts is a lease it holds), sends the last batches to the others (so that
+ * they are surely busy), and starts the victim again: it comes back while the others are in the
+ * middle of jobs.
  */
 async function runCrashedIngest(current: World, instances: ServeProcess[], victim: number): Promise<{ jobs: string[]; restarted: ServeProcess }> {
   const others = instances.filter((_, index) => index !== victim);
@@ -101,19 +109,9 @@ async function runCrashedIngest(current: World, instances: ServeProcess[], victi
   const early = others.length > 0 ? BATCHES - victimBatches - late : 0;
   for (let number = 0; number < early; number++) await send(others[number % others.length] as ServeProcess);
   for (let number = 0; number < victimBatches; number++) await send(doomed);
-  const own = jobs.filter((_, number) => owners[number] === doomed);
-  await waitFor(
-    async () => {
-      for (const job of own) {
-        const status = await call(doomed.url, current.key, 'GET', `/v2/events/batch/${job}`);
-        if (status.body.job.status === 'PROCESSING' && status.body.imports > 0) return true;
-      }
-      return undefined;
-    },
-    'a job of the victim in progress',
-    60_000,
-    10,
-  );
+  // A job counts as running once its first chunk committed with its claim, until it is done: a
+  // job of ten chunks cannot finish between this answer and the kill a few milliseconds later.
+  await waitFor(async () => ((await jobsRunning(doomed)) > 0 ? true : undefined), 'the victim working on a job', 60_000, 10);
   await doomed.crash();
   // The others are kept busy while the victim comes back: batches go to them until it answers
   // (at least `late` of them, at most a bounded number), so that it returns in the middle of

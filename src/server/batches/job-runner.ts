@@ -223,7 +223,14 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
         first = await claimWithFirstChunk(store);
         if (first !== undefined) {
           if (first.claimed.takeover) deps.metrics.countLeaseTakeover('job');
-          if (!isFinished(first.job)) await runJob(store, first.job);
+          if (!isFinished(first.job)) {
+            deps.metrics.countJobRunning(1);
+            try {
+              await runJob(store, first.job);
+            } finally {
+              deps.metrics.countJobRunning(-1);
+            }
+          }
         }
       } catch (error) {
         deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `could not claim a batch job: ${redactInternals(error instanceof Error ? error.message : String(error))}` });

@@ -14,6 +14,8 @@ export interface ServerMetrics {
   observeRequest(method: string, route: string, status: number, seconds: number): void;
   countBatchItems(kind: string, applied: number, failed: number): void;
   countLeaseTakeover(what: 'job' | 'idempotency_key'): void;
+  /** A job this instance holds the lease of started (+1) or stopped (-1) being worked on. */
+  countJobRunning(delta: 1 | -1): void;
   countIdempotency(outcome: IdempotencyOutcome): void;
   observeModel(provider: string, model: string, seconds: number, error?: string): void;
 }
@@ -43,6 +45,11 @@ export function createServerMetrics(options: ServerMetricsOptions = {}): ServerM
     name: 'recap_lease_takeovers_total',
     help: 'Leases taken over from an instance that stopped renewing them (a batch job, an Idempotency-Key).',
     labelNames: ['what'],
+    registers: [registry],
+  });
+  const running = new Gauge({
+    name: 'recap_batch_jobs_running',
+    help: 'Batch jobs this instance holds the lease of and is working on now.',
     registers: [registry],
   });
   const idempotency = new Counter({
@@ -83,6 +90,9 @@ export function createServerMetrics(options: ServerMetricsOptions = {}): ServerM
     },
     countLeaseTakeover(what) {
       takeovers.inc({ what });
+    },
+    countJobRunning(delta) {
+      running.inc(delta);
     },
     countIdempotency(outcome) {
       idempotency.inc({ outcome });
