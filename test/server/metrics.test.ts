@@ -46,6 +46,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'recap_idempotency_requests_total', { outcome: 'reused' })).toBe(1);
     expect(text).toMatch(/^recap_batch_jobs_unfinished 0$/m);
     expect(text).toMatch(/^recap_batch_jobs_running 0$/m);
+    expect(text).toMatch(/^recap_instance_info\{job_runner="[^"]+"\} 1$/m);
     // Nothing that names who asked or what they sent.
     for (const secret of [server.orgs.acme.id, 'acme', 'metrics-alice', 'secret.example', key, batch.body.job.id]) expect(text).not.toContain(secret);
   });

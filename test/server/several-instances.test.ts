@@ -6,6 +6,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKey, createOrganisation } from '../../src/server/admin/admin-actions.js';
 import { openStores } from '../../src/server/store/open-stores.js';
@@ -84,9 +86,41 @@ async function jobsRunning(instance: ServeProcess): Promise<number> {
   return Number(/^recap_batch_jobs_running (\d+)/m.exec(metrics)?.[1] ?? 0);
 }
 
+/** The name `instance` holds batch job leases under (its /metrics). */
+async function runnerName(instance: ServeProcess): Promise<string> {
+  const metrics = await (await fetch(`${instance.url}/metrics`)).text();
+  const name = /^recap_instance_info\{job_runner="([^"]+)"\} 1$/m.exec(metrics)?.[1];
+  if (name === undefined) throw new Error(`no recap_instance_info in /metrics:\n${metrics}`);
+  return name;
+}
+
+/** Unfinished jobs whose lease `owner` holds, as committed in the na1 store of `current`. */
+async function jobsLeasedBy(current: World, owner: string): Promise<number> {
+  const query = "SELECT count(*) AS held FROM jobs WHERE status = 'PROCESSING' AND lease_owner = ";
+  const url = current.env.RECAP_NA1_DATABASE_URL;
+  if (url === undefined) {
+    const db = new Database(path.join(current.cwd, '.recap/data/na1.db'), { readonly: true });
+    try {
+      return Number((db.prepare(`${query}?`).get(owner) as { held: number }).held);
+    } finally {
+      db.close();
+    }
+  }
+  const target = new URL(url);
+  const schema = target.searchParams.get('schema');
+  target.searchParams.delete('schema');
+  const client = new pg.Client({ connectionString: target.toString(), options: `-c search_path=${schema}` });
+  await client.connect();
+  try {
+    return Number((await client.query<{ held: string }>(`${query}$1`, [owner])).rows[0]?.held);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * Sends batches to the other instances, then the victim's, crashes the victim while it works on a
- * job past its first chunk (any instance takes any job, so the victim's own batches may be worked
+ * Sends batches to the other instances, then the victim's, crashes the victim while it holds the
+ * lease of an unfinished job (any instance takes any job, so the victim's own batches may be worked
  * on by others: what counts is a lease it holds), sends the last batches to the others (so that
  * they are surely busy), and starts the victim again: it comes back while the others are in the
  * middle of jobs.
@@ -109,9 +143,22 @@ async function runCrashedIngest(current: World, instances: ServeProcess[], victi
   const early = others.length > 0 ? BATCHES - victimBatches - late : 0;
   for (let number = 0; number < early; number++) await send(others[number % others.length] as ServeProcess);
   for (let number = 0; number < victimBatches; number++) await send(doomed);
-  // A job counts as running once its first chunk committed with its claim, until it is done: a
-  // job of ten chunks cannot finish between this answer and the kill a few milliseconds later.
-  await waitFor(async () => ((await jobsRunning(doomed)) > 0 ? true : undefined), 'the victim working on a job', 60_000, 10);
+  // Frozen (SIGSTOP), the victim changes nothing more: a lease the store shows it holding then is
+  // one it holds when it is killed, and that another instance (or itself, restarted) must take
+  // over once the lease runs out. Else it runs on and is looked at again.
+  const victimRunner = await runnerName(doomed);
+  await waitFor(
+    async () => {
+      if ((await jobsRunning(doomed)) === 0) return undefined;
+      doomed.child.kill('SIGSTOP');
+      if ((await jobsLeasedBy(current, victimRunner)) > 0) return true;
+      doomed.child.kill('SIGCONT');
+      return undefined;
+    },
+    'the victim holding the lease of an unfinished job',
+    60_000,
+    10,
+  );
   await doomed.crash();
   // The others are kept busy while the victim comes back: batches go to them until it answers
   // (at least `late` of them, at most a bounded number), so that it returns in the middle of

@@ -78,6 +78,7 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
   const leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const owner = options.owner ?? `runner-${deps.newId()}`;
+  deps.metrics.nameJobRunner(owner);
   const dataCenters = Object.keys(deps.stores) as DataCenter[];
   const loops = new Map<DataCenter, Promise<void>>();
   /** The loops of a data center that wait for work, to be woken when a job is submitted. */

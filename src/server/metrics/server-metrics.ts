@@ -16,6 +16,8 @@ export interface ServerMetrics {
   countLeaseTakeover(what: 'job' | 'idempotency_key'): void;
   /** A job this instance holds the lease of started (+1) or stopped (-1) being worked on. */
   countJobRunning(delta: 1 | -1): void;
+  /** The name this instance's job runner holds leases under (`lease_owner` in the jobs table). */
+  nameJobRunner(name: string): void;
   countIdempotency(outcome: IdempotencyOutcome): void;
   observeModel(provider: string, model: string, seconds: number, error?: string): void;
 }
@@ -50,6 +52,12 @@ export function createServerMetrics(options: ServerMetricsOptions = {}): ServerM
   const running = new Gauge({
     name: 'recap_batch_jobs_running',
     help: 'Batch jobs this instance holds the lease of and is working on now.',
+    registers: [registry],
+  });
+  const instance = new Gauge({
+    name: 'recap_instance_info',
+    help: 'This instance: job_runner is the name it holds batch job leases under (lease_owner in the jobs table).',
+    labelNames: ['job_runner'],
     registers: [registry],
   });
   const idempotency = new Counter({
@@ -93,6 +101,10 @@ export function createServerMetrics(options: ServerMetricsOptions = {}): ServerM
     },
     countJobRunning(delta) {
       running.inc(delta);
+    },
+    nameJobRunner(name) {
+      instance.reset();
+      instance.set({ job_runner: name }, 1);
     },
     countIdempotency(outcome) {
       idempotency.inc({ outcome });
