@@ -25,8 +25,8 @@ export interface Checker {
   textHolding(side: Side, needle: string): number | undefined;
   textWithin(side: Side, needle: string): number | undefined;
   selector(side: Side, needle: string): number | undefined;
-  /** Whether `count` is a total of `topic` over the kept events, or over the whole session. */
-  counts(over: 'kept' | 'all', topic: CountTopic, count: number): boolean;
+  /** The totals `topic` may mean over the kept events, or over the whole session. */
+  countTotals(over: 'kept' | 'all', topic: CountTopic): ReadonlySet<number>;
   /** Whether `seconds` fits the kept events, or the whole session. */
   lasts(over: 'kept' | 'all', seconds: number): boolean;
   /** Why the prompt left event `index` out. */
@@ -55,7 +55,7 @@ export function listChecker(kept: readonly IndexedEvent[], dropped: readonly Ind
     textHolding: (side, quote) => sides[side].textHolding(quote),
     textWithin: (side, quote) => sides[side].textWithin(quote),
     selector: (side, selector) => sides[side].selector(selector),
-    counts: (which, topic, count) => over(which).counts(topic, count),
+    countTotals: (which, topic) => over(which).countTotals(topic),
     lasts: (which, seconds) => over(which).lasts(seconds),
     reasonOf,
     total: kept.length + dropped.length,

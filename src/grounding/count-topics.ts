@@ -4,6 +4,7 @@
 
 import { EVENT_TYPES } from '../session/event-types.js';
 import type { SessionEvent } from '../session/session-schema.js';
+import { indexOfWords, mostOf, normalText } from './normal-text.js';
 
 /** What the count topics read of some events. */
 export interface EventStats {
@@ -15,8 +16,11 @@ export interface EventStats {
   recordedCounts(type: string): ReadonlySet<number>;
   /** How many distinct pages (URLs without query or fragment) were navigated to. */
   readonly pages: number;
-  /** How many click-like events each element received (a rage click counting its clicks), and every recorded count. */
-  readonly clicksPerElement: ReadonlySet<number>;
+  /**
+   * How many events of these types each element, message or URL had (see {@link countPerTarget}),
+   * only those that `accepts` (all without it), each event counting `weight`.
+   */
+  perTarget(types: readonly string[], accepts?: (name: string) => boolean, weight?: (event: SessionEvent) => number): ReadonlySet<number>;
 }
 
 /** The click-like event types. */
@@ -25,11 +29,35 @@ export const CLICKS: readonly string[] = ['click', 'dead-click', 'rage-click', '
 /** The page of a navigation, for counting distinct pages: its URL without query or fragment. */
 export const pageOf = (url: string): string => url.split(/[?#]/)[0] as string;
 
-/** Adds a click-like event to the clicks per element (`byTarget`) and the recorded counts (`totals`). */
-export function countClick(event: SessionEvent, byTarget: Map<string, number>, totals: Set<number>): void {
-  const key = event.target?.selector ?? event.target?.text ?? '';
-  byTarget.set(key, (byTarget.get(key) ?? 0) + (event.type === 'rage-click' && typeof event.count === 'number' ? event.count : 1));
-  if (typeof event.count === 'number') totals.add(event.count);
+/** How many clicks a click-like event was: a rage click its recorded count, any other one. */
+export const clicksOf = (event: SessionEvent): number => (event.type === 'rage-click' && typeof event.count === 'number' ? event.count : 1);
+
+/**
+ * What an event happened on, each way an answer may name it: its element's text and selector, its
+ * message (a console error), its URL (a request); none for an event on the page as a whole.
+ */
+function targetsOf(event: SessionEvent): (string | undefined)[] {
+  return [event.target?.text, event.target?.selector, event.message, event.url];
+}
+
+/**
+ * How many of `events` each target had ("3 dead clicks on "Material"", "2 console errors on
+ * "QueryError…""), grouped by each way of naming it ({@link targetsOf}), and how many had none.
+ */
+export function countPerTarget(events: Iterable<SessionEvent>, accepts: (name: string) => boolean = () => true, weight: (event: SessionEvent) => number = () => 1): Set<number> {
+  const byName = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+  let untargeted = 0;
+  for (const event of events) {
+    const targets = targetsOf(event);
+    const by = weight(event);
+    if (targets.every((target) => target === undefined)) untargeted += by;
+    targets.forEach((target, way) => {
+      if (target !== undefined && accepts(target)) (byName[way] as Map<string, number>).set(target, ((byName[way] as Map<string, number>).get(target) ?? 0) + by);
+    });
+  }
+  const totals = new Set(byName.flatMap((counts) => [...counts.values()]));
+  if (untargeted > 0 && accepts('')) totals.add(untargeted);
+  return totals;
 }
 
 /**
@@ -41,7 +69,6 @@ export class ListStats implements EventStats {
   readonly #byType = new Map<string, number>();
   readonly #recordedCounts = new Map<string, Set<number>>();
   #pages: number | undefined;
-  #perTarget: ReadonlySet<number> | undefined;
 
   constructor(events: readonly SessionEvent[]) {
     this.#events = events;
@@ -75,23 +102,17 @@ export class ListStats implements EventStats {
   }
 
   /** How many click-like events each element received (a rage click counting its clicks), and every recorded count. */
-  get clicksPerElement(): ReadonlySet<number> {
-    if (this.#perTarget === undefined) {
-      const byTarget = new Map<string, number>();
-      const totals = new Set<number>();
-      for (const event of this.#events) {
-        if (CLICKS.includes(event.type)) countClick(event, byTarget, totals);
-      }
-      for (const total of byTarget.values()) totals.add(total);
-      this.#perTarget = totals;
-    }
-    return this.#perTarget;
+  /** How many events of these types each element, message or URL had. */
+  perTarget(types: readonly string[], accepts?: (name: string) => boolean, weight?: (event: SessionEvent) => number): ReadonlySet<number> {
+    return countPerTarget(this.#events.filter((event) => types.includes(event.type)), accepts, weight);
   }
 }
 
 /** A topic of counts: its name and the totals a count of it may stand for. */
 export interface CountTopic {
   readonly name: string;
+  /** The event types it counts: of these, a count said of one element is compared with each element's (see {@link scopedTopic}). */
+  readonly types: readonly string[];
   /** Every total the words may mean, over the events of `stats`. */
   totals(stats: EventStats): Set<number>;
 }
@@ -126,37 +147,87 @@ const distinctPages = (stats: EventStats): Set<number> => navigations(stats).add
 
 // Longest phrases first: the alternation takes the first that matches.
 const TOPICS: readonly { readonly words: string; readonly topic: CountTopic }[] = [
-  { words: 'rage[- ]?clicks?', topic: { name: 'rage-click', totals: clickCounts('rage-click') } },
-  { words: 'dead[- ]?clicks?', topic: { name: 'dead-click', totals: clickCounts('dead-click') } },
-  { words: 'error[- ]?clicks?', topic: { name: 'error-click', totals: ofTypes(['error-click']) } },
-  { words: '(?:console|javascript|js|script|client[- ]side) errors?', topic: { name: 'console-error', totals: ofTypes(['console-error']) } },
+  { words: 'rage[- ]?clicks?', topic: { name: 'rage-click', types: ['rage-click'], totals: clickCounts('rage-click') } },
+  { words: 'dead[- ]?clicks?', topic: { name: 'dead-click', types: ['dead-click'], totals: clickCounts('dead-click') } },
+  { words: 'error[- ]?clicks?', topic: { name: 'error-click', types: ['error-click'], totals: ofTypes(['error-click']) } },
+  { words: '(?:console|javascript|js|script|client[- ]side) errors?', topic: { name: 'console-error', types: ['console-error'], totals: ofTypes(['console-error']) } },
   {
     words: '(?:network|http|api|server|request) (?:errors?|failures?)|failed (?:network |api |http |xhr |fetch )?(?:requests?|calls?)|request failures?',
-    topic: { name: 'network-error', totals: ofTypes(['network-error']) },
+    topic: { name: 'network-error', types: ['network-error'], totals: ofTypes(['network-error']) },
   },
-  { words: 'errors?', topic: { name: 'errors', totals: ofTypes(['console-error', 'network-error'], ['console-error', 'network-error', 'error-click'], ['console-error'], ['network-error']) } },
-  { words: 'clicks?', topic: { name: 'click', totals: clicksOrRageClicks } },
-  { words: 'input changes?|(?:form )?inputs?|field (?:changes|edits)', topic: { name: 'input-change', totals: ofTypes(['input-change']) } },
-  { words: 'page ?views?|page loads?|navigations?|pages?', topic: { name: 'navigate', totals: distinctPages } },
-  { words: 'highlights?|text selections?', topic: { name: 'highlight', totals: ofTypes(['highlight']) } },
-  { words: 'mouse[- ]thrash(?:es|ing)?', topic: { name: 'mouse-thrash', totals: ofTypes(['mouse-thrash']) } },
-  { words: 'pastes?|paste events?', topic: { name: 'paste', totals: ofTypes(['paste']) } },
-  { words: 'cop(?:y|ies) events?', topic: { name: 'copy', totals: ofTypes(['copy']) } },
-  { words: 'custom events?', topic: { name: 'custom', totals: ofTypes(['custom']) } },
-  { words: 'events?', topic: { name: 'events', totals: (stats) => new Set([stats.length]) } },
+  { words: 'errors?', topic: { name: 'errors', types: ['console-error', 'network-error'], totals: ofTypes(['console-error', 'network-error'], ['console-error', 'network-error', 'error-click'], ['console-error'], ['network-error']) } },
+  { words: 'clicks?', topic: { name: 'click', types: CLICKS, totals: clicksOrRageClicks } },
+  { words: 'input changes?|(?:form )?inputs?|field (?:changes|edits)', topic: { name: 'input-change', types: ['input-change'], totals: ofTypes(['input-change']) } },
+  { words: 'page ?views?|page loads?|navigations?|pages?', topic: { name: 'navigate', types: ['navigate'], totals: distinctPages } },
+  { words: 'highlights?|text selections?', topic: { name: 'highlight', types: ['highlight'], totals: ofTypes(['highlight']) } },
+  { words: 'mouse[- ]thrash(?:es|ing)?', topic: { name: 'mouse-thrash', types: ['mouse-thrash'], totals: ofTypes(['mouse-thrash']) } },
+  { words: 'pastes?|paste events?', topic: { name: 'paste', types: ['paste'], totals: ofTypes(['paste']) } },
+  { words: 'cop(?:y|ies) events?', topic: { name: 'copy', types: ['copy'], totals: ofTypes(['copy']) } },
+  { words: 'custom events?', topic: { name: 'custom', types: ['custom'], totals: ofTypes(['custom']) } },
+  { words: 'events?', topic: { name: 'events', types: EVENT_TYPES, totals: (stats) => new Set([stats.length]) } },
 ];
+
+const RAGE_CLICKS = (TOPICS[0] as (typeof TOPICS)[number]).topic;
+const DEAD_CLICKS = (TOPICS[1] as (typeof TOPICS)[number]).topic;
 
 const compiled = TOPICS.map(({ words, topic }) => ({ pattern: new RegExp(`^(?:${words})$`, 'i'), topic }));
 
 /** "clicked Apply coupon 4 times": how many click-like events one element received. */
-const CLICKS_ON_ONE_ELEMENT: CountTopic = { name: 'clicks on one element', totals: (stats) => new Set(stats.clicksPerElement) };
+const CLICKS_ON_ONE_ELEMENT: CountTopic = { name: 'clicks on one element', types: CLICKS, totals: (stats) => new Set(stats.recordedCounts('rage-click')) };
 
 /** "10 element-seen events": the events of one type. */
 const typeTopics = new Map<string, CountTopic>();
 function typeTopic(type: string): CountTopic {
   let topic = typeTopics.get(type);
-  if (topic === undefined) typeTopics.set(type, (topic = { name: type, totals: ofTypes([type]) }));
+  if (topic === undefined) typeTopics.set(type, (topic = { name: type, types: [type], totals: ofTypes([type]) }));
   return topic;
+}
+
+/** Whether an element's text or selector, a message or a URL is the one `target` names (an answer's quote of it, or a selector). */
+function targetNamed(target: string): (name: string) => boolean {
+  const wanted = normalText(target);
+  return (name) => {
+    const normal = normalText(name);
+    return normal === wanted || indexOfWords(normal, wanted) !== -1 || mostOf(normal, wanted);
+  };
+}
+
+/** Scoped topics made, by topic and target (the same claim gets the same topic); at most this many targets each. */
+const scopedTopics = new Map<CountTopic, Map<string | undefined, CountTopic>>();
+const SCOPED_TARGETS = 1000;
+
+/**
+ * The topic of a count said of one element, message or URL ("3 dead clicks on "Material"", "2
+ * failed requests to /api/coupon", "clicked `button#apply` 4 times"): how many of its events the
+ * target the answer names had; when it names none that an event has, any total the topic may
+ * mean or any one target's. A click counts a rage click's clicks.
+ */
+export function scopedTopic(topic: CountTopic, target?: string): CountTopic {
+  let byTarget = scopedTopics.get(topic);
+  if (byTarget === undefined) scopedTopics.set(topic, (byTarget = new Map()));
+  const known = byTarget.get(target);
+  if (known !== undefined) return known;
+  const accepts = target === undefined ? undefined : targetNamed(target);
+  const scoped: CountTopic = {
+    name: topic.name,
+    types: topic.types,
+    totals: (stats) => {
+      const perTarget = (only?: (name: string) => boolean) => {
+        const totals = new Set(stats.perTarget(topic.types, only));
+        if (topic.types.includes('rage-click')) for (const total of stats.perTarget(topic.types, only, clicksOf)) totals.add(total);
+        return totals;
+      };
+      // The target the answer names, when an event has it; else any total, or any one target's.
+      const named = accepts === undefined ? undefined : perTarget(accepts);
+      if (named !== undefined && named.size > 0) return named;
+      const totals = topic.totals(stats);
+      for (const total of perTarget()) totals.add(total);
+      return totals;
+    },
+  };
+  if (byTarget.size >= SCOPED_TARGETS) byTarget.clear();
+  byTarget.set(target, scoped);
+  return scoped;
 }
 
 /** The count topics, as the claim finder uses them. */
@@ -173,10 +244,9 @@ export const countTopics = {
     const type = qualifiers.trim().toLowerCase().replace(/\s+/g, '-');
     return (EVENT_TYPES as readonly string[]).includes(type) ? typeTopic(type) : topic;
   },
-  /** The topic of "<verb> N times": rage-clicked, dead-clicked, clicked. */
-  times(verb: string): CountTopic | undefined {
-    if (verb.startsWith('rage')) return TOPICS[0]?.topic;
-    if (verb.startsWith('dead')) return TOPICS[1]?.topic;
-    return CLICKS_ON_ONE_ELEMENT;
+  /** The topic of "<verb> N times" (rage-clicked, dead-clicked, clicked), of `target` when the answer names it. */
+  times(verb: string, target?: string): CountTopic {
+    const topic = verb.startsWith('rage') ? RAGE_CLICKS : verb.startsWith('dead') ? DEAD_CLICKS : CLICKS_ON_ONE_ELEMENT;
+    return scopedTopic(topic, target);
   },
 };

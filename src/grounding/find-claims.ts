@@ -3,11 +3,19 @@
 // durations ("after 2 minutes"). Pure and linear in the text: each pattern runs once over it, and
 // not at all when a cheap probe shows that it cannot find a claim there.
 
-import { countTopics, type CountTopic } from './count-topics.js';
+import { countTopics, scopedTopic, type CountTopic } from './count-topics.js';
 
 /** A claim and where it is in the text (`end` exclusive). */
 export type Claim =
-  | { readonly kind: 'event'; readonly text: string; readonly start: number; readonly end: number; readonly index: number }
+  | {
+      readonly kind: 'event';
+      readonly text: string;
+      readonly start: number;
+      readonly end: number;
+      readonly index: number;
+      /** An event inside a range (`#13` of `#12–#15`), not one of its ends: the prompt may not have shown it, and the range still reads as one block of lines. */
+      readonly inside?: true;
+    }
   | { readonly kind: 'url'; readonly text: string; readonly start: number; readonly end: number; readonly url: string }
   | { readonly kind: 'text'; readonly text: string; readonly start: number; readonly end: number; readonly quote: string }
   | { readonly kind: 'selector'; readonly text: string; readonly start: number; readonly end: number; readonly selector: string }
@@ -42,11 +50,15 @@ const numberValue = (text: string): number => NUMBER_WORDS[text.toLowerCase()] ?
 const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|and|or|with|by|from|after|before|than|times?)\\b)[a-z]+(?:-[a-z]+)?';
 const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])`, 'gi');
 // "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
-// inside a selector or a number, as in `span.total`, does not end it).
-const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:[^.;\\n]|\\.(?=\\S)){0,60}?\\b${NUMBER}\\s+times\\b`, 'gi');
+// inside a selector or a number, as in `span.total`, does not end it), with no other click between
+// ("2 rage clicks, then clicked Next 2 times" is two claims).
+const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:(?!click)[^.;\\n]|\\.(?=\\S)){0,60}?\\b${NUMBER}\\s+times\\b`, 'gi');
+// What follows a count said of one element, message or URL: "3 dead clicks on "Material"", "8
+// clicks in rage clicks on …", "2 failed requests to /api/coupon".
+const SCOPE = /^\s+(?:in\s+(?:[a-z-]+\s+){1,3})?(?:on|to)\s/i;
 
-// "1m 51s", "2 minutes and 10 seconds", "1:51" (minutes and seconds).
-const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\s*(?:s|sec|secs|seconds?)\b|(?<![\d:.])(\d{1,2}):([0-5]\d)(?![\d:])(?!\s*(?:am|pm|[ap]\.m\.))/gi;
+// "1m 51s", "2 minutes and 10 seconds", "1:51" (minutes and seconds; "at 10:01", "10:01 UTC" are times of day).
+const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\s*(?:s|sec|secs|seconds?)\b|(?<![\d:.])(?<!\b(?:at|by|until|till|since|from)\s+)(\d{1,2}):([0-5]\d)(?![\d:])(?!\s*(?:am|pm|[ap]\.m\.|utc|gmt|z\b|[+-]\d))/gi;
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600 };
 const DURATION = new RegExp(
@@ -103,8 +115,16 @@ function probedOutside(probe: RegExp, text: string, taken: readonly [number, num
   return false;
 }
 
-/** Trailing punctuation a sentence adds after a URL or path. */
-const trimUrl = (text: string) => text.replace(/[.,;:!?'"]+$/, '');
+/** Trailing punctuation a sentence adds after a URL or path (or an ellipsis that cut it short). */
+const trimUrl = (text: string) => text.replace(/[.,;:!?'"…]+$/, '');
+
+/** A URL cut short with an ellipsis (`…/data?range=Last%20quarter…`): the page it names, without the cut query. */
+const cutUrl = (text: string, value: string): string => (/(?:…|\.\.\.)$/.test(text.replace(/[,;:!?'"]+$/, '')) && value.includes('?') ? value.slice(0, value.indexOf('?')) : value);
+
+/** What a text, URL or selector claim names, as the target of a count. */
+function targetOf(claim: Claim): string | undefined {
+  return claim.kind === 'text' ? claim.quote : claim.kind === 'url' ? claim.url : claim.kind === 'selector' ? claim.selector : undefined;
+}
 
 function overlaps(taken: readonly [number, number][], start: number, end: number): boolean {
   return taken.some(([from, to]) => start < to && end > from);
@@ -159,14 +179,15 @@ function claimsOf(text: string, probes: boolean): Claim[] {
       const start = match.index;
       const end = start + value.length;
       if (value.length < 2 || overlaps(taken, start, end)) continue;
-      add({ kind: 'url', text: value, start, end, url: value });
+      add({ kind: 'url', text: value, start, end, url: cutUrl(match[0], value) });
     }
   }
   if (!probes || QUOTE_PROBE.test(text)) for (const match of matchesOf(QUOTED, text)) {
     const quote = (match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? '').trim();
     const start = match.index;
     const end = start + match[0].length;
-    if (quote.length === 0 || overlaps(taken, start, end)) continue;
+    // A quote of punctuation only ("…") says nothing.
+    if (!/[\p{L}\p{N}]/u.test(quote) || overlaps(taken, start, end)) continue;
     // A quoted URL or event reference is that claim, found above or below.
     if (/^(?:https?:\/\/|\/[\w-])\S*$/i.test(quote) || /^#\d+$/.test(quote)) continue;
     add({ kind: 'text', text: match[0], start, end, quote });
@@ -175,10 +196,11 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     if (overlaps(taken, start, end)) continue;
-    const first = Number(match[1]);
-    const last = match[2] === undefined ? first : Number(match[2]);
-    const indices = last >= first && last - first < MAX_RANGE ? Array.from({ length: last - first + 1 }, (_, step) => first + step) : [first, last];
-    for (const index of indices) claims.push({ kind: 'event', text: match[0], start, end, index });
+    // A range is read the same way round whichever end comes first ("#15–#12").
+    const [first, last] = [Number(match[1]), match[2] === undefined ? Number(match[1]) : Number(match[2])].sort((left, right) => left - right) as [number, number];
+    claims.push({ kind: 'event', text: match[0], start, end, index: first });
+    if (last - first < MAX_RANGE) for (let index = first + 1; index < last; index++) claims.push({ kind: 'event', text: match[0], start, end, index, inside: true });
+    if (last !== first) claims.push({ kind: 'event', text: match[0], start, end, index: last });
     taken.push([start, end]);
   }
   selectorClaims(text, claims, taken, probes);
@@ -187,9 +209,9 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const end = start + match[0].length;
     if (overlaps(quantities, start, end)) continue;
     const verb = (match[1] ?? '').toLowerCase();
-    const topic = countTopics.times(verb);
-    if (topic === undefined) continue;
-    add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? ''), topic });
+    // "clicked `button#apply` 4 times": the element the answer names between verb and count.
+    const named = claims.find((claim) => claim.start >= start && claim.end <= end && targetOf(claim) !== undefined);
+    add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? ''), topic: countTopics.times(verb, named === undefined ? undefined : targetOf(named)) });
   }
   for (const match of matchesOf(COUNT_OF, text)) {
     const start = match.index;
@@ -199,7 +221,13 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const count = numberValue(match[1] ?? '');
     // "a 500 error", "the 404 page": a status code, not a count.
     if (topic === undefined || (count >= 100 && count < 600 && /^\d{3}$/.test(match[1] ?? ''))) continue;
-    add({ kind: 'count', text: match[0], start, end, count, topic });
+    const scope = SCOPE.exec(text.slice(end, end + 40));
+    // "3 dead clicks on "Material"": the target is the claim right after "on" (any one, when it is no claim).
+    const named = scope === null ? undefined : claims.find((claim) => claim.start === end + scope[0].length && targetOf(claim) !== undefined);
+    const target = named === undefined ? undefined : targetOf(named);
+    // "5 clicks in rage clicks on …" counts the clicks of the rage clicks only.
+    const scoped = scope === null ? topic : /\brage[- ]?clicks?\b/i.test(scope[0]) ? countTopics.times('rage', target) : scopedTopic(topic, target);
+    add({ kind: 'count', text: match[0], start, end, count, topic: scoped });
   }
   if (!probes || COMPOUND_DURATION_PROBE.test(text)) for (const match of matchesOf(COMPOUND_DURATION, text)) {
     const minutes = Number(match[1] ?? match[3]);

@@ -92,6 +92,13 @@ function finding(claim: Claim, path: string, verdict: GroundingFinding['verdict'
   return { kind: claim.kind, text: claim.text, path, verdict, ...(event !== undefined && event >= 0 ? { event } : {}), ...(reason === undefined ? {} : { reason }) };
 }
 
+/** The counts a topic may mean, for a reason: "7", "one of 7, 3, 2, 1" (the total, and per element). */
+function describeTotals(totals: ReadonlySet<number>): string {
+  const sorted = [...totals].sort((left, right) => right - left);
+  if (sorted.length === 0 || (sorted.length === 1 && sorted[0] === 0)) return 'none';
+  return sorted.length === 1 ? String(sorted[0]) : `one of ${sorted.slice(0, 8).join(', ')}${sorted.length > 8 ? ', …' : ''}`;
+}
+
 /** A claim found by `lookup` among the kept events, else among the dropped ones, else nowhere. */
 function located(claim: Claim, path: string, checker: Checker, lookup: (side: Side) => number | undefined, what: string): GroundingFinding {
   const kept = lookup('kept');
@@ -113,7 +120,7 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       return located(claim, path, checker, (side) => checker.urlExact(side, url) ?? checker.urlLoose(side, url), 'URL');
     }
     case 'text': {
-      const quote = normalText(claim.quote);
+      const quote = normalText(uncut(claim.quote.trim()));
       return located(claim, path, checker, (side) => checker.textEqual(side, quote) ?? checker.textHolding(side, quote) ?? checker.textWithin(side, quote), 'text');
     }
     case 'selector': {
@@ -121,9 +128,10 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       return located(claim, path, checker, (side) => checker.selector(side, selector), 'selector');
     }
     case 'count': {
-      if (checker.counts('kept', claim.topic, claim.count)) return finding(claim, path, 'kept');
-      if (checker.counts('all', claim.topic, claim.count)) return finding(claim, path, 'dropped', undefined, `true of the whole session, not of the ${checker.keptSize} events the prompt showed`);
-      return finding(claim, path, 'unsupported', undefined, `the session has no ${claim.count} ${claim.topic.name}`);
+      const kept = checker.countTotals('kept', claim.topic);
+      if (kept.has(claim.count)) return finding(claim, path, 'kept');
+      if (checker.countTotals('all', claim.topic).has(claim.count)) return finding(claim, path, 'dropped', undefined, `true of the whole session, not of the ${checker.keptSize} events the prompt showed`);
+      return finding(claim, path, 'unsupported', undefined, `no count of ${claim.topic.name} events in the session is ${claim.count}; the prompt shows ${describeTotals(kept)}`);
     }
     case 'duration': {
       if (checker.lasts('kept', claim.seconds)) return finding(claim, path, 'kept');
@@ -131,6 +139,56 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       return finding(claim, path, 'unsupported', undefined, `no span of about ${claim.seconds} s between events of the session`);
     }
   }
+}
+
+/**
+ * A quote as far as it is whole: one cut short with an ellipsis ("Spring sale — 20% off jack…")
+ * without the ellipsis and the word it cut, when another word is left.
+ */
+function uncut(quote: string): string {
+  const cut = /(?:…|\.\.\.)$/.exec(quote);
+  if (cut === null) return quote;
+  const kept = quote.slice(0, cut.index).trimEnd();
+  const lastSpace = kept.lastIndexOf(' ');
+  return lastSpace > 0 && cut.index === kept.length ? kept.slice(0, lastSpace) : kept;
+}
+
+/**
+ * An event reference, URL or selector that no event holds may be a piece of a text the prompt
+ * showed, copied with it: "Ticket #58213" or "</session>" in a page title. Such a claim is kept
+ * when the word before it with the claim, or the whole word around it (`</session>`), is in a
+ * kept event's text, as whole words.
+ */
+function copiedFromPrompt(text: string, claim: Claim, checker: Checker): number | undefined {
+  if (claim.kind !== 'event' && claim.kind !== 'url' && claim.kind !== 'selector') return undefined;
+  let start = claim.start;
+  let end = claim.end;
+  while (start > 0 && !/\s/.test(text[start - 1] as string)) start--;
+  while (end < text.length && !/\s/.test(text[end] as string)) end++;
+  const word = text.slice(start, end).replace(/[.,;:!?)\]]+$/, '');
+  const before = /(\S+)\s+$/.exec(text.slice(Math.max(0, start - 40), start))?.[1];
+  const pieces = [...(before === undefined ? [] : [`${before} ${word}`]), ...(word.length > claim.text.length ? [word] : [])];
+  for (const piece of pieces) {
+    const found = checker.textHolding('kept', normalText(piece));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The findings of the claims of one text (a text answer, or one string of a structured response). */
+function findingsOf(text: string, path: (claim: Claim) => string, checker: Checker): GroundingFinding[] {
+  const checked = findClaims(text).map((claim) => {
+    const found = check(claim, path(claim), checker);
+    const copied = found.verdict === 'unsupported' ? copiedFromPrompt(text, claim, checker) : undefined;
+    return { claim, found: copied === undefined ? found : finding(claim, path(claim), 'kept', copied) };
+  });
+  // A range whose ends the prompt showed reads as one block of its lines ("#12–#15" where the
+  // profile filtered #14 out): an event inside it that the prompt did not show is no claim.
+  const shownBlock = (start: number) => {
+    const ends = checked.filter(({ claim }) => claim.start === start && claim.kind === 'event' && claim.inside !== true);
+    return ends.length === 2 && ends.every(({ found }) => found.verdict === 'kept');
+  };
+  return checked.filter(({ claim, found }) => !(claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start))).map(({ found }) => found);
 }
 
 /** JSON paths as the suites write them: `evidence[1]`, `friction[0].detail`. */
@@ -169,13 +227,13 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     })();
   const findings: GroundingFinding[] = [];
   if (typeof answer === 'string') {
-    for (const claim of findClaims(answer)) findings.push(check(claim, `${claim.start}..${claim.end}`, checker));
+    findings.push(...findingsOf(answer, (claim) => `${claim.start}..${claim.end}`, checker));
   } else {
     walk(
       answer,
       '',
       (text, path) => {
-        for (const claim of findClaims(text)) findings.push(check(claim, path, checker));
+        findings.push(...findingsOf(text, () => path, checker));
       },
       (key, value, path) => {
         const topic = key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|_total$/g, '').replace(/[_-]+/g, ' '));

@@ -214,11 +214,11 @@ class IndexedChecker implements Checker {
   selector(side: Side, needle: string): number | undefined {
     return this.look(side, 'selector', needle);
   }
-  counts(over: 'kept' | 'all', topic: CountTopic, count: number): boolean {
-    if (over === 'all' || this.wholeSession) return topic.totals(this.changed.length === 0 ? this.index.stats : (this.allStats ??= new ListStats(this.allEvents()))).has(count);
+  countTotals(over: 'kept' | 'all', topic: CountTopic): ReadonlySet<number> {
+    if (over === 'all' || this.wholeSession) return topic.totals(this.changed.length === 0 ? this.index.stats : (this.allStats ??= new ListStats(this.allEvents())));
     // A run of the session: a small one from its own facts, a big one from the index.
-    if (this.run !== undefined) return this.small ? this.ofKept().counts(topic, count) : topic.totals((this.keptStats ??= this.index.statsOf(this.run.first, this.run.end))).has(count);
-    return topic.totals((this.keptStats ??= new ListStats(this.keptEvents.map((entry) => entry.event)))).has(count);
+    if (this.run !== undefined) return this.small ? this.ofKept().countTotals(topic) : topic.totals((this.keptStats ??= this.index.statsOf(this.run.first, this.run.end)));
+    return topic.totals((this.keptStats ??= new ListStats(this.keptEvents.map((entry) => entry.event))));
   }
   lasts(over: 'kept' | 'all', seconds: number): boolean {
     if (over === 'all' || this.wholeSession) return this.index.lasts(seconds);

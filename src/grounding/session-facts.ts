@@ -5,65 +5,9 @@
 import type { SessionEvent } from '../session/session-schema.js';
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
+import { indexOfWords, mostOf, normalText } from './normal-text.js';
 
-/** Lower case, one space between words, no quotes or sentence punctuation at the ends. */
-export function normalText(text: string): string {
-  if (isNormal(text)) return text;
-  const lower = text.toLowerCase();
-  // Curly quotes as straight ones, each run of white space as one space.
-  let normal = '';
-  let copied = 0;
-  for (let position = 0; position < lower.length; position++) {
-    const code = lower.charCodeAt(position);
-    const quote = code === 0x2018 || code === 0x2019 ? "'" : code === 0x201c || code === 0x201d ? '"' : undefined;
-    if (quote === undefined && !isSpace(code)) continue;
-    normal += lower.slice(copied, position);
-    if (quote !== undefined) {
-      normal += quote;
-      copied = position + 1;
-      continue;
-    }
-    let end = position + 1;
-    while (end < lower.length && isSpace(lower.charCodeAt(end))) end++;
-    // A single space stays as it is.
-    normal += ' ';
-    copied = end;
-    position = end - 1;
-  }
-  normal += lower.slice(copied);
-  let start = 0;
-  let end = normal.length;
-  while (start < end && (LEADING.has(normal.charCodeAt(start)) || isSpace(normal.charCodeAt(start)))) start++;
-  while (end > start && (TRAILING.has(normal.charCodeAt(end - 1)) || isSpace(normal.charCodeAt(end - 1)))) end--;
-  return normal.slice(start, end);
-}
-
-/** What `\s` matches in a regular expression. */
-function isSpace(code: number): boolean {
-  return (
-    code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
-  );
-}
-
-/** Quotes and sentence punctuation trimmed from the start of a text; the end also loses `…`. */
-const LEADING = new Set([...'"\'.,;:!?'].map((character) => character.charCodeAt(0)));
-const TRAILING = new Set([...LEADING, '…'.charCodeAt(0)]);
-
-/** Whether `normalText` would leave `text` as it is: ASCII without capitals, tabs, line breaks, runs of spaces, or punctuation at the ends. */
-function isNormal(text: string): boolean {
-  const length = text.length;
-  if (length === 0) return true;
-  const first = text.charCodeAt(0);
-  const last = text.charCodeAt(length - 1);
-  if (LEADING.has(first) || isSpace(first) || LEADING.has(last) || isSpace(last)) return false;
-  let previous = 0;
-  for (let position = 0; position < length; position++) {
-    const code = text.charCodeAt(position);
-    if (code >= 128 || (code >= 65 && code <= 90) || (code >= 9 && code <= 13) || (code === 32 && previous === 32)) return false;
-    previous = code;
-  }
-  return true;
-}
+export { indexOfWords, mostOf, normalText };
 
 /** A selector claim as selectors are searched: lower case, one space around `>`. */
 export function normalSelector(selector: string): string {
@@ -212,11 +156,11 @@ export class SessionFacts {
     return needle === '' ? undefined : this.#equal.get(needle);
   }
 
-  /** The index of an event one of whose texts holds `needle` (normalized). */
+  /** The index of an event one of whose texts holds `needle` (normalized) as whole words. */
   textHolding(needle: string): number | undefined {
     this.#texts ??= joined(this.#events, (event) => eventTexts(event).map(normalText));
     if (needle === '') return undefined;
-    const found = this.#texts.text.indexOf(needle);
+    const found = indexOfWords(this.#texts.text, needle);
     return found === -1 ? undefined : eventAt(this.#events, this.#texts.starts, found);
   }
 
@@ -238,10 +182,10 @@ export class SessionFacts {
     return found === -1 ? undefined : eventAt(this.#events, this.#selectors.starts, found);
   }
 
-  /** Whether `count` is one of the totals the topic may mean over these events. */
-  counts(topic: CountTopic, count: number): boolean {
+  /** The totals the topic may mean over these events. */
+  countTotals(topic: CountTopic): ReadonlySet<number> {
     this.#stats ??= new ListStats(this.#recorded().map(({ event }) => event));
-    return topic.totals(this.#stats).has(count);
+    return topic.totals(this.#stats);
   }
 
   /** Whether `seconds` fits these events: their span, or the time between two of them (within the tolerance). */
@@ -251,11 +195,6 @@ export class SessionFacts {
       .sort((left, right) => left - right);
     return lastsOver(this.#offsets, seconds);
   }
-}
-
-/** Whether `text` (normalized) is most of `needle`: at least 4 characters and 60 % of it, and inside it. */
-export function mostOf(text: string, needle: string): boolean {
-  return text.length >= 4 && text.length >= needle.length * 0.6 && needle.includes(text);
 }
 
 /**

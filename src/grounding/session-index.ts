@@ -5,8 +5,8 @@
 // edit, a suite's second case on one fixture) reads the index instead of every event again.
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
-import { CLICKS, countClick, ListStats, pageOf, type EventStats } from './count-topics.js';
-import { lastsOver, mostOf, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
+import { countPerTarget, ListStats, pageOf, type EventStats } from './count-topics.js';
+import { indexOfWords, lastsOver, mostOf, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
 
 /** Distinct strings, one searchable text of them, and the events (ascending) that hold each. */
 interface DistinctStrings {
@@ -64,9 +64,10 @@ function distinctStrings(events: readonly SessionEvent[], strings: (event: Sessi
   return { joined: `${distinct.join('\u0000')}\u0000`, starts, strings: distinct, events: holders, idOf };
 }
 
-/** The distinct strings (by id) whose text holds `needle`. */
-function* holding(strings: DistinctStrings, needle: string): Generator<number> {
-  for (let found = strings.joined.indexOf(needle); found !== -1; ) {
+/** The distinct strings (by id) whose text holds `needle` (as whole words, with `words`: see `indexOfWords`). */
+function* holding(strings: DistinctStrings, needle: string, words = false): Generator<number> {
+  const next = (from: number) => (words ? indexOfWords(strings.joined, needle, from) : strings.joined.indexOf(needle, from));
+  for (let found = next(0); found !== -1; ) {
     let low = 0;
     let high = strings.starts.length - 1;
     while (low < high) {
@@ -75,8 +76,8 @@ function* holding(strings: DistinctStrings, needle: string): Generator<number> {
       else high = middle - 1;
     }
     yield low;
-    const next = (strings.starts[low + 1] as number | undefined) ?? strings.joined.length;
-    found = strings.joined.indexOf(needle, next);
+    const following = (strings.starts[low + 1] as number | undefined) ?? strings.joined.length;
+    found = next(following);
   }
 }
 
@@ -152,7 +153,7 @@ export class SessionIndex {
   textHolding(needle: string, first: FirstAccepted): number | undefined {
     if (needle === '') return undefined;
     const texts = (this.#texts ??= distinctStrings(this.#events, visitEventTexts, normalText));
-    return earliest(holding(texts, needle), texts, first);
+    return earliest(holding(texts, needle, true), texts, first);
   }
 
   /** The first accepted event holding a text that is most of `needle` (normalized; see `mostOf`). */
@@ -291,12 +292,8 @@ class RangeStats implements EventStats {
     return pages.size;
   }
 
-  get clicksPerElement(): ReadonlySet<number> {
-    const byTarget = new Map<string, number>();
-    const totals = new Set<number>();
-    for (const type of CLICKS) for (const event of this.#ofType(type)) countClick(event, byTarget, totals);
-    for (const total of byTarget.values()) totals.add(total);
-    return totals;
+  perTarget(types: readonly string[], accepts?: (name: string) => boolean, weight?: (event: SessionEvent) => number): ReadonlySet<number> {
+    return countPerTarget(types.flatMap((type) => [...this.#ofType(type)]), accepts, weight);
   }
 }
 

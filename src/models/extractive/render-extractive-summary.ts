@@ -32,7 +32,7 @@ function listSignals(signals: readonly Signal[]): string {
   const shown = sorted.slice(0, MAX_LISTED).map((signal) => {
     const [one, many] = SIGNAL_NAMES[signal.type] ?? [signal.type, signal.type];
     const unit = signal.type === 'rage-click' ? 'clicks in rage clicks' : signal.count === 1 ? one : many;
-    return `${signal.count} ${unit} on "${clip(signal.subject)}"`;
+    return `${signal.count} ${unit} ${signal.subject === '' ? 'on the page' : `on "${clip(signal.subject)}"`}`;
   });
   const hidden = sorted.length - shown.length;
   return hidden > 0 ? `${shown.join('; ')}; and ${hidden} more` : shown.join('; ');
@@ -64,7 +64,7 @@ export function renderExtractiveSummary(facts: SessionFacts): string {
   ];
   if (facts.pages.length > 0) {
     const shown = facts.pages.slice(0, 12).map(page).join(' → ');
-    lines.push(`Pages in order: ${shown}${facts.pages.length > 12 ? ` → … (${facts.pages.length} pages)` : ''}.`);
+    lines.push(`Pages in order: ${shown}${facts.pages.length > 12 ? ` → … (${facts.pages.length - 12} more)` : ''}.`);
   }
   lines.push(facts.friction.length > 0 ? `Friction: ${listSignals(facts.friction)}.` : 'Friction: none recorded.');
   lines.push(facts.errors.length > 0 ? `Errors: ${listSignals(facts.errors)}.` : 'Errors: none recorded.');

@@ -11,7 +11,7 @@ export interface PageVisit {
 /** A friction or error signal and how often it happened, e.g. rage clicks on one button. */
 export interface Signal {
   readonly type: string;
-  /** What it happened on: a button's text or selector, a request, a message. */
+  /** What it happened on: a button's text or selector, a request, a message; empty for the page as a whole. */
   readonly subject: string;
   /** Occurrences; for rage clicks the sum of their click counts. */
   readonly count: number;
@@ -36,7 +36,7 @@ function subjectOf(event: SessionEvent): string {
   if (event.type === 'network-error') return `${event.method ?? 'GET'} ${event.url ?? '?'} → ${event.status ?? 'failed'}`;
   if (event.type === 'console-error') return event.message ?? 'unknown error';
   const target = event.target;
-  return target?.text ?? target?.selector ?? event.url ?? '(page)';
+  return target?.text ?? target?.selector ?? event.url ?? '';
 }
 
 function countInto(signals: Map<string, Signal>, type: string, subject: string, count: number): void {

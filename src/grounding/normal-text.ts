@@ -1,0 +1,89 @@
+// Texts as grounding compares them: normalized (case, spacing, quotes and punctuation at the ends)
+// and matched as whole words.
+
+/** Lower case, one space between words, no quotes or sentence punctuation at the ends. */
+export function normalText(text: string): string {
+  if (isNormal(text)) return text;
+  const lower = text.toLowerCase();
+  // Curly quotes as straight ones, each run of white space as one space.
+  let normal = '';
+  let copied = 0;
+  for (let position = 0; position < lower.length; position++) {
+    const code = lower.charCodeAt(position);
+    const quote = code === 0x2018 || code === 0x2019 ? "'" : code === 0x201c || code === 0x201d ? '"' : undefined;
+    if (quote === undefined && !isSpace(code)) continue;
+    normal += lower.slice(copied, position);
+    if (quote !== undefined) {
+      normal += quote;
+      copied = position + 1;
+      continue;
+    }
+    let end = position + 1;
+    while (end < lower.length && isSpace(lower.charCodeAt(end))) end++;
+    // A single space stays as it is.
+    normal += ' ';
+    copied = end;
+    position = end - 1;
+  }
+  normal += lower.slice(copied);
+  let start = 0;
+  let end = normal.length;
+  while (start < end && (LEADING.has(normal.charCodeAt(start)) || isSpace(normal.charCodeAt(start)))) start++;
+  while (end > start && (TRAILING.has(normal.charCodeAt(end - 1)) || isSpace(normal.charCodeAt(end - 1)))) end--;
+  return normal.slice(start, end);
+}
+
+/** What `\s` matches in a regular expression. */
+function isSpace(code: number): boolean {
+  return (
+    code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+  );
+}
+
+/** Quotes and sentence punctuation trimmed from the start of a text; the end also loses `…`. */
+const LEADING = new Set([...'"\'.,;:!?'].map((character) => character.charCodeAt(0)));
+const TRAILING = new Set([...LEADING, '…'.charCodeAt(0)]);
+
+/** Whether `normalText` would leave `text` as it is: ASCII without capitals, tabs, line breaks, runs of spaces, or punctuation at the ends. */
+function isNormal(text: string): boolean {
+  const length = text.length;
+  if (length === 0) return true;
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(length - 1);
+  if (LEADING.has(first) || isSpace(first) || LEADING.has(last) || isSpace(last)) return false;
+  let previous = 0;
+  for (let position = 0; position < length; position++) {
+    const code = text.charCodeAt(position);
+    if (code >= 128 || (code >= 65 && code <= 90) || (code >= 9 && code <= 13) || (code === 32 && previous === 32)) return false;
+    previous = code;
+  }
+  return true;
+}
+
+/** Whether `text` (normalized) is most of `needle`: at least 4 characters and 60 % of it, and inside it. */
+export function mostOf(text: string, needle: string): boolean {
+  return text.length >= 4 && text.length >= needle.length * 0.6 && indexOfWords(needle, text) !== -1;
+}
+
+/** Whether a character code is a letter or digit (of any script). */
+function isWordCode(code: number): boolean {
+  if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
+}
+
+/**
+ * The first position at or after `from` where `haystack` holds `needle` as whole words: a quote
+ * "ring" is not the text "SPRING24", nor "fine" the text "undefined" (an end of the needle that is
+ * not a letter or digit, as in "#58213" or "(1)", may touch anything).
+ */
+export function indexOfWords(haystack: string, needle: string, from = 0): number {
+  const startsWord = needle.length > 0 && isWordCode(needle.charCodeAt(0));
+  const endsWord = needle.length > 0 && isWordCode(needle.charCodeAt(needle.length - 1));
+  for (let found = haystack.indexOf(needle, from); found !== -1; found = haystack.indexOf(needle, found + 1)) {
+    const end = found + needle.length;
+    if (startsWord && found > 0 && isWordCode(haystack.charCodeAt(found - 1))) continue;
+    if (endsWord && end < haystack.length && isWordCode(haystack.charCodeAt(end))) continue;
+    return found;
+  }
+  return -1;
+}
