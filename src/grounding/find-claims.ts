@@ -26,10 +26,11 @@ export type Claim =
 const MAX_RANGE = 200;
 
 const EVENT_REFERENCE = /#(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,7}))?(?![\w-])/g;
-const FULL_URL = /\bhttps?:\/\/[^\s"'<>`)\]]+/gi;
+// A URL may hold a privacy placeholder (`?token=[secret]`): the prompt showed it so.
+const FULL_URL = /\bhttps?:\/\/(?:\[[\w-]*\]|[^\s"'<>`)\]])+/gi;
 // A host with a path (`shop.example/cart`) or `www.` (`www.shop.example`), without a scheme.
-const BARE_URL = /(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?=\/))(?:\/[^\s"'<>`)\]]*)?/gi;
-const PATH = /(?<![\w.:/@-])\/[a-z0-9_~-][\w\-./%~]*(?:\?[^\s"'<>`)\]]*)?/gi;
+const BARE_URL = /(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?=\/))(?:\/(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
+const PATH = /(?<![\w.:/@-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
 const QUOTED = /"([^"\n]{1,300})"|“([^”\n]{1,300})”|‘([^’\n]{1,300})’|«\s?([^»\n]{1,300}?)\s?»|(?<![\w'])'([^'\n]{1,300})'(?![\w'])/g;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
 // `button#apply`, `#coupon-code`, `aside.summary span.total` (a class alone only in backticks).

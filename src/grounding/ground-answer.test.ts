@@ -177,4 +177,20 @@ describe('groundAnswer', () => {
     ]);
     expect(verdicts('At 10:01 the cart failed; it ended by 10:02 UTC.')).toEqual([]);
   });
+
+  it('reads a URL holding a privacy placeholder whole, as the prompt showed it', async () => {
+    const { compilePrivacyRules } = await import('../privacy/privacy-rules.js');
+    const compiled = compilePrivacyRules({ presets: ['secret'] });
+    if (!compiled.success) throw new Error('rules');
+    const reset = parseSession({
+      id: 'u-1:s-4',
+      events: [{ type: 'navigate', timestamp: '2026-03-01T10:00:00Z', url: 'https://shop.example/reset?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U' }],
+    });
+    const prepared = prepare({}, reset, { privacy: compiled.rules });
+    const answer = 'They opened https://shop.example/reset?token=[secret] and /reset?token=[secret].';
+    expect(groundAnswer(groundingSource({}, reset, prepared), answer).findings.map(({ text, verdict }) => [text, verdict])).toEqual([
+      ['https://shop.example/reset?token=[secret]', 'kept'],
+      ['/reset?token=[secret]', 'kept'],
+    ]);
+  });
 });
