@@ -6,6 +6,7 @@
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSession } from '../../src/server/sessions/import-session.js';
 import { createServerHarness, STORE_KINDS, type ServerHarness, type StoreKind } from '../support/server-harness.js';
@@ -22,6 +23,13 @@ const anonymousFixture = JSON.stringify({
     { type: 'input-change', timestamp: '2026-11-20T10:00:02.000Z', target: { selector: 'input#coupon' }, value: 'canary-typed-value' },
   ],
 });
+
+/** The NDJSON of a finished export, unzipped. */
+async function exportedText(server: ServerHarness, key: string, id: string): Promise<string> {
+  const response = await server.app.request(`/v2/exports/${id}/download`, { headers: { authorization: `Basic ${key}` } });
+  expect(response.status).toBe(200);
+  return gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
+}
 
 async function filesUnder(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
@@ -41,6 +49,8 @@ interface World {
   readonly sessionId: string;
   readonly profileId: string;
   readonly batchJob: string;
+  /** A summary batch over her session, and an export of every session. */
+  readonly operations: readonly string[];
 }
 
 /** Alice (with a merged anonymous visitor, a session, events, a batch, a cached summary) and Bob. */
@@ -63,7 +73,19 @@ async function world(store: StoreKind): Promise<World> {
     const profileId = (await post('/v2/visit_profile', { llm: { pre_prompt: 'Summarise.' } })).body.id as string;
     const summary = await server.request('GET', `/v2/sessions/${encodeURIComponent(sessionId)}/summary?config_profile=${profileId}`, { key: server.keys.acme.architect });
     expect(summary.status).toBe(200);
-    return { server, aliceId, oldSessionId, sessionId, profileId, batchJob };
+    // Copies of her session's data in operations: a summary batch's results, and an export whose
+    // lines the organisation's privacy rules stripped of her uid and email (they still name her session).
+    const architect = (method: string, target: string, body: unknown) => server.request(method, target, { key: server.keys.acme.architect, body });
+    expect((await architect('PUT', '/v2/settings/privacy', { presets: ['email'] })).status).toBe(200);
+    const summaries = await architect('POST', `/v2/sessions/summary/batch?config_profile=${profileId}`, { session_ids: [sessionId] });
+    const exported = await architect('POST', '/v2/exports/search', {});
+    await server.jobs.idle();
+    const operations = [summaries.body.operation.id as string, exported.body.operation.id as string];
+    expect(JSON.stringify((await server.request('GET', `/v2/operations/${operations[0]}/results`, { key: server.keys.acme.architect })).body)).toContain('Canary Anonymous Page');
+    const lines = await exportedText(server, server.keys.acme.architect, operations[1] as string);
+    expect(lines).toContain('Canary Anonymous Page');
+    expect(lines).not.toContain('canary.alice@example.org');
+    return { server, aliceId, oldSessionId, sessionId, profileId, batchJob, operations };
 }
 
 describe.each(STORE_KINDS)('DELETE /v2/users/{id} on %s', (store) => {
@@ -73,8 +95,9 @@ describe.each(STORE_KINDS)('DELETE /v2/users/{id} on %s', (store) => {
   let sessionId: string;
   let profileId: string;
   let batchJob: string;
+  let operations: readonly string[];
   beforeAll(async () => {
-    ({ server, aliceId, oldSessionId, sessionId, profileId, batchJob } = await world(store));
+    ({ server, aliceId, oldSessionId, sessionId, profileId, batchJob, operations } = await world(store));
   });
   afterAll(async () => server.close());
 
@@ -104,7 +127,11 @@ describe.each(STORE_KINDS)('DELETE /v2/users/{id} on %s', (store) => {
     }
     const imports = await server.request('GET', `/v2/users/batch/${batchJob}/imports`, { key: architect() });
     expect(JSON.stringify(imports.body)).toContain('bob-plan-value');
-    const everything = JSON.stringify([imports.body, (await server.stores.na1.listEvents(server.orgs.acme.id, { limit: 1000 })).items]);
+    const [summaryResults, exported] = [
+      (await server.request('GET', `/v2/operations/${operations[0]}/results`, { key: architect() })).body,
+      await exportedText(server, architect(), operations[1] as string),
+    ];
+    const everything = JSON.stringify([imports.body, summaryResults, exported, (await server.stores.na1.listEvents(server.orgs.acme.id, { limit: 1000 })).items]);
     for (const canary of CANARIES) expect(everything).not.toContain(canary);
     expect(everything).toContain('bob-event-value');
     // The answer saved under the Idempotency-Key of her creation is gone: a retry executes anew.

@@ -28,8 +28,6 @@ export const DELETED_ITEM = { deleted: 'the data of a deleted user' } as const;
 /** Events deleted per step: one transaction stays short, so other writers never wait long. */
 export const EVENTS_PER_STEP = 2000;
 
-/** `%"value"%` for LIKE, the value as JSON writes it, LIKE's wildcards escaped. */
-const containsJsonString = (value: string): string => `%${JSON.stringify(value).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 const containsText = (text: string): string => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /** Dotted paths of an event's properties (nested objects walked, anything else a leaf), as the catalog keys them. */
@@ -83,11 +81,25 @@ async function deleteEvents(db: Kysely<Database>, dialect: StoreDialect, orgId: 
   return { deleted: rows.length, state: next };
 }
 
-/** Rewrites batch items and results, and export lines, of the organisation's jobs that hold one of `identifiers`. */
-async function scrubJobRows(db: Kysely<Database>, orgId: string, identifiers: readonly string[]): Promise<void> {
-  const holds = (json: string) => identifiers.some((identifier) => json.includes(JSON.stringify(identifier)));
-  const matching = <Column extends string>(column: Column) =>
-    sql<boolean>`(${sql.join(identifiers.map((identifier) => sql`CAST(${sql.ref(column)} AS TEXT) LIKE ${containsJsonString(identifier)} ESCAPE '\\'`), sql` OR `)})`;
+/**
+ * The pieces of JSON that hold one of the users' identifiers: each identifier as a JSON string, and
+ * the start of a JSON string `<user id>:`, one of their session ids (as summary batches and
+ * exports hold them: an export line whose uid and email privacy rules replaced still names its
+ * session).
+ */
+const identifyingPieces = (identifiers: readonly string[], userIds: readonly string[]): string[] => [
+  ...identifiers.map((identifier) => JSON.stringify(identifier)),
+  ...userIds.map((id) => `${JSON.stringify(id).slice(0, -1)}:`),
+];
+
+/** SQL: whether `column` (as text) holds one of `pieces`. */
+const holdsPiece = (column: string, pieces: readonly string[]) =>
+  sql<boolean>`(${sql.join(pieces.map((piece) => sql`CAST(${sql.ref(column)} AS TEXT) LIKE ${containsText(piece)} ESCAPE '\\'`), sql` OR `)})`;
+
+/** Rewrites batch items and results, and export lines, of the organisation's jobs that hold one of `pieces`. */
+async function scrubJobRows(db: Kysely<Database>, orgId: string, pieces: readonly string[]): Promise<void> {
+  const holds = (json: string) => pieces.some((piece) => json.includes(piece));
+  const matching = (column: string) => holdsPiece(column, pieces);
   const jobs = db.selectFrom('jobs').select('id').where('org_id', '=', orgId);
   const itemRows = await db.selectFrom('job_items').select(['job_id', 'item_index', 'item']).where('job_id', 'in', jobs).where(matching('item')).execute();
   for (const row of itemRows) {
@@ -181,9 +193,9 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
   await db.deleteFrom('summary_cache').where('org_id', '=', orgId).where('session_id', 'is', null).execute();
 
   const identifiers = [...new Set(users.flatMap((user) => [user.id, user.uid, user.email].filter((value): value is string => value !== null && value !== '')))];
-  const matchingBody = sql<boolean>`(${sql.join(identifiers.map((identifier) => sql`body LIKE ${containsJsonString(identifier)} ESCAPE '\\'`), sql` OR `)})`;
-  await db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where('state', '!=', 'executing').where(matchingBody).execute();
-  await scrubJobRows(db, orgId, identifiers);
+  const pieces = identifyingPieces(identifiers, userIds);
+  await db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where('state', '!=', 'executing').where(holdsPiece('body', pieces)).execute();
+  await scrubJobRows(db, orgId, pieces);
 
   const withUserNames = addNames(state, 'user_property', users.flatMap((user) => Object.keys(JSON.parse(user.properties) as Record<string, unknown>)));
   await db.deleteFrom('users').where('org_id', '=', orgId).where(dialect.inList('id', userIds)).execute();
