@@ -1,7 +1,7 @@
 // Privacy rules in `recap run`: privacy.yaml next to the profile, --privacy FILE, counts in
 // --dry-run --json, and rules that fail to load stop the command.
 
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -87,5 +87,15 @@ describe('recap run with privacy rules', () => {
     const missing = await run('run', 'open/profile.yaml', 'session.json', '--dry-run', '--privacy', 'nowhere.yaml');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe('nowhere.yaml:1:1 cannot read the privacy rules: no such file\n');
+  });
+
+  it('stops on a privacy.yaml next to the profile that is a link to nothing, rather than run without rules', async () => {
+    await mkdir(path.join(directory, 'dangling'));
+    await writeFile(path.join(directory, 'dangling', 'profile.yaml'), PROFILE);
+    await symlink(path.join(directory, 'gone.yaml'), path.join(directory, 'dangling', 'privacy.yaml'));
+    const result = await run('run', 'dangling/profile.yaml', 'session.json', '--dry-run', '--json');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`dangling/privacy.yaml:1:1 cannot read the privacy rules: it is a link to ${path.join(directory, 'gone.yaml')}, which does not exist\n`);
   });
 });

@@ -2,7 +2,7 @@
 // next to the profile, else none. A file that is named but cannot be read, or rules that do not
 // compile, stop the command: a privacy rule is never silently skipped.
 
-import { readFile } from 'node:fs/promises';
+import { readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { PrivacyRules } from './privacy-rules.js';
 import { PrivacyRulesError } from './privacy-rules-error.js';
@@ -23,8 +23,11 @@ async function readRules(absolute: string, shown: string, optional: boolean): Pr
     text = await readFile(absolute, 'utf8');
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    if (missing && optional) return undefined;
-    throw new PrivacyRulesError([{ path: '', line: 1, column: 1, message: `cannot read the privacy rules: ${missing ? 'no such file' : (error as Error).message}` }], shown);
+    // A link whose target is gone is a file someone meant to apply, not the absence of one.
+    const link = missing ? await readlink(absolute).catch(() => undefined) : undefined;
+    if (missing && optional && link === undefined) return undefined;
+    const problem = link !== undefined ? `it is a link to ${link}, which does not exist` : missing ? 'no such file' : (error as Error).message;
+    throw new PrivacyRulesError([{ path: '', line: 1, column: 1, message: `cannot read the privacy rules: ${problem}` }], shown);
   }
   // The compiler (zod, RE2, the CSS selector engine) loads only when there are rules to compile.
   const { parsePrivacyRules } = await import('./privacy-rules.js');
