@@ -114,3 +114,28 @@ describe('redactSession on repeated texts', () => {
     expect(Object.fromEntries(redacted.counts)).toEqual({ email: 5, url_param: 1 });
   });
 });
+
+describe('redactSession on numbers, names and structured secrets', () => {
+  it('replaces a card recorded as a number, a personal name of a field, and a whole value under a secret name', () => {
+    const rules = parsePrivacyRules('presets: [email, card, secret]\n');
+    const session = parseSession({
+      id: 'u-1:s-1',
+      user: { uid: 'u-1', properties: { card: 4111111111111111, seats: 12, 'ada@example.com': 'owner' } },
+      events: [
+        { type: 'input-change', timestamp: '2026-11-01T10:00:00Z', target: { selector: 'input#cc' }, value: 4111111111111111 },
+        {
+          type: 'custom',
+          name: 'Shared',
+          timestamp: '2026-11-01T10:00:01Z',
+          properties: { recipients: { 'zoe@example.com': 'read', 'bob@example.com': 'write' }, password: { old: 'abc', new: 'def' }, tokens: ['tok1', 'tok2'], order: 4111111111111112 },
+        },
+      ],
+    });
+    const { session: redacted, counts } = redactSession(session, rules);
+    expect(redacted.user?.properties).toEqual({ card: '[card]', seats: 12, '[email]': 'owner' });
+    expect(redacted.events[0]?.value).toBe('[card]');
+    // A number that fails the Luhn check (an order number) stays a number.
+    expect(redacted.events[1]?.properties).toEqual({ recipients: { '[email]': 'read', '[email] #2': 'write' }, password: '[secret]', tokens: '[secret]', order: 4111111111111112 });
+    expect(Object.fromEntries(counts)).toEqual({ card: 2, email: 3, secret: 2 });
+  });
+});

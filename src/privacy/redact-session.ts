@@ -62,9 +62,22 @@ function redactString(walk: Walk, value: string, key: string): string {
   return redacted.text;
 }
 
+/**
+ * A number, as the text it is written as: a card or phone number recorded as a JSON number is
+ * replaced like one recorded as text (the placeholder a string). Without patterns, only a whole
+ * number of 7 digits or more can hold what a preset matches.
+ */
+function redactNumber(walk: Walk, value: number, key: string): unknown {
+  if (!walk.rewritesText || (walk.rules.patterns.length === 0 && !(Number.isSafeInteger(value) && Math.abs(value) >= 1_000_000))) return value;
+  const text = String(value);
+  const redacted = redactString(walk, text, key);
+  return redacted === text ? value : redacted;
+}
+
 /** A value at `path` (dotted, from the session or from the event), redacted; the same value when nothing changed. */
 function redactValue(walk: Walk, value: unknown, path: string, key: string): unknown {
   if (typeof value === 'string') return redactString(walk, value, key);
+  if (typeof value === 'number') return redactNumber(walk, value, key);
   if (Array.isArray(value)) {
     let changed: unknown[] | undefined;
     for (let index = 0; index < value.length; index++) {
@@ -84,6 +97,7 @@ function redactValue(walk: Walk, value: unknown, path: string, key: string): unk
  */
 function redactObject(walk: Walk, object: Record<string, unknown>, path: string, kept?: ReadonlySet<string>): Record<string, unknown> {
   let changed: Record<string, unknown> | undefined;
+  let renamed: Map<string, string> | undefined;
   for (const key in object) {
     if (!Object.hasOwn(object, key)) continue;
     const value = object[key];
@@ -94,15 +108,31 @@ function redactObject(walk: Walk, object: Record<string, unknown>, path: string,
     if (walk.masks && walk.rules.isMaskedPath(childPath)) {
       redacted = '[masked]';
       count(walk, 'masked');
-    } else if (walk.secretNames && value !== null && typeof value !== 'object' && isSecretPropertyName(key)) {
+    } else if (walk.secretNames && value !== null && isSecretPropertyName(key)) {
+      // The whole value under a secret's name, an object or a list of them too ({ password: { old, new } }).
       redacted = '[secret]';
       count(walk, 'secret');
     } else {
       redacted = redactValue(walk, value, childPath, key);
     }
     if (redacted !== value) (changed ??= { ...object })[key] = redacted;
+    // A name can hold personal data too ({ "ada@example.com": "owner" }): it is redacted like a text.
+    const name = walk.rewritesText ? redactString(walk, key, '') : key;
+    if (name !== key) (renamed ??= new Map()).set(key, name);
   }
-  return changed ?? object;
+  return renamed === undefined ? (changed ?? object) : withNames(changed ?? object, renamed);
+}
+
+/** `object` with its fields renamed, in their order; two that become one name get `#2`, `#3` after it. */
+function withNames(object: Record<string, unknown>, renamed: ReadonlyMap<string, string>): Record<string, unknown> {
+  const named: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(object)) {
+    const name = renamed.get(key) ?? key;
+    let unique = name;
+    for (let suffix = 2; Object.hasOwn(named, unique); suffix++) unique = `${name} #${suffix}`;
+    named[unique] = value;
+  }
+  return named;
 }
 
 /** Fields of an event on a blocked element that become `[blocked]`. */
