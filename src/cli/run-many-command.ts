@@ -81,18 +81,27 @@ async function dryRunMany(setup: ManyRunSetup, files: readonly string[], model: 
   const { io, profile, privacy } = setup;
   const rows: { file: string; session_id?: string; tokens?: number; error?: { code: string; message: string } }[] = [];
   let total = 0;
+  const seen = new Map<string, string>();
   for (const file of files) {
     const loaded = await loadManySession(path.resolve(io.cwd, file), file);
     if (!loaded.ok) {
       rows.push({ file, error: { code: loaded.code, message: loaded.message } });
       continue;
     }
+    // As the run would: a session met in a second file is not summarized again, so it costs nothing.
+    const first = seen.get(loaded.session.id);
+    if (first !== undefined) {
+      rows.push({ file, session_id: loaded.session.id, error: { code: 'duplicate_session', message: `session ${loaded.session.id} is also in ${first}` } });
+      continue;
+    }
+    seen.set(loaded.session.id, file);
     const tokens = prepare(profile, loaded.session, { privacy }).tokens.prompt;
     total += tokens;
     rows.push({ file, session_id: loaded.session.id, tokens });
   }
   const cost = estimateCost(model.model, total, 0);
   const failed = rows.filter((row) => row.error !== undefined).length;
+  const duplicates = rows.filter((row) => row.error?.code === 'duplicate_session').length;
   if (setup.options.json === true) {
     io.stdout.write(`${JSON.stringify({ model: model.model, sessions: rows, total_tokens: total, input_cost_usd: cost ?? null, failed }, null, 2)}\n`);
     return failed > 0 ? EXIT_FAILED : EXIT_OK;
@@ -101,12 +110,24 @@ async function dryRunMany(setup: ManyRunSetup, files: readonly string[], model: 
   for (const row of rows) {
     io.stdout.write(row.error === undefined ? `~${count(row.tokens ?? 0).padStart(width)}  ${row.file} (${row.session_id})\n` : `${'error'.padStart(width + 1)}  ${row.file}: ${row.error.code}: ${firstLine(row.error.message)}\n`);
   }
-  io.stdout.write(`total     ~${count(total)} prompt tokens (estimate) over ${rows.length - failed} session(s)${failed > 0 ? `, ${failed} unreadable or invalid` : ''}\n`);
+  const leftOut = [failed - duplicates > 0 ? `${failed - duplicates} unreadable or invalid` : '', duplicates > 0 ? `${duplicates} duplicate(s)` : ''].filter((part) => part !== '');
+  io.stdout.write(`total     ~${count(total)} prompt tokens (estimate) over ${rows.length - failed} session(s)${leftOut.map((part) => `, ${part}`).join('')}\n`);
   io.stdout.write(`cost      ${costLine(model.model, cost, 'prompts only; output tokens are known after the model answers')}\n`);
   return failed > 0 ? EXIT_FAILED : EXIT_OK;
 }
 
 const firstLine = (text: string) => text.split('\n')[0] ?? '';
+
+/** Failures of the input, not of the model: a rerun meets them again until the files are fixed or left out. */
+const INPUT_FAILURES = new Set(['unreadable_file', 'invalid_session', 'duplicate_session']);
+
+function failureHint(failures: ReadonlyMap<string, number>): string {
+  const codes = [...failures.keys()];
+  const input = codes.filter((code) => INPUT_FAILURES.has(code));
+  if (input.length === 0) return 'rerun to retry them';
+  const files = `fix or leave out the files behind ${input.join(' and ')}`;
+  return input.length === codes.length ? `${files}: a rerun meets them again` : `rerun to retry the others; ${files}`;
+}
 
 function costLine(model: string, cost: number | undefined, note: string): string {
   if (cost === undefined) return `unknown: ${model} is not in the price table (docs/models.md#prices)`;
@@ -133,7 +154,12 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
   }
   const finished = new Set<string>();
   const failedBefore = new Set<string>();
-  for (const [file, line] of existing.latest) (isResultLine(line) ? finished : failedBefore).add(path.resolve(io.cwd, file));
+  // A session id that has a result is done, whichever file held it: met in another file, it is a duplicate.
+  const summarized = new Map<string, string>();
+  for (const [file, line] of existing.latest) {
+    (isResultLine(line) ? finished : failedBefore).add(path.resolve(io.cwd, file));
+    if (isResultLine(line) && !summarized.has(line.session_id)) summarized.set(line.session_id, file);
+  }
   const todo = files.filter((file) => !finished.has(path.resolve(io.cwd, file)));
   const skipped = files.length - todo.length;
   const retried = todo.filter((file) => failedBefore.has(path.resolve(io.cwd, file))).length;
@@ -162,7 +188,7 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
   let stopped: { code: string; message: string } | undefined;
   try {
     progress.update(state);
-    for await (const line of summarizeMany(profile, todo, { model, concurrency: limiter, privacy: setup.privacy, cwd: io.cwd, signal: controller.signal })) {
+    for await (const line of summarizeMany(profile, todo, { model, concurrency: limiter, privacy: setup.privacy, cwd: io.cwd, signal: controller.signal, summarized })) {
       if ('error' in line && STOPPING_CODES.has(line.error.code)) {
         // Not this session's failure but the model's: every session would fail the same way.
         stopped ??= line.error;
@@ -198,7 +224,7 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
   const lines = [
     `${interrupted ? 'interrupted after' : 'ran'} ${state.done} of ${todo.length} session(s) with ${setup.profileFile} → ${output}`,
     `ok        ${ok}`,
-    `failed    ${state.failed}${state.failed > 0 ? ` (${[...failures].map(([code, n]) => `${code} ${n}`).join(', ')}; rerun to retry them)` : ''}`,
+    `failed    ${state.failed}${state.failed > 0 ? ` (${[...failures].map(([code, n]) => `${code} ${n}`).join(', ')}; ${failureHint(failures)})` : ''}`,
   ];
   if (skipped > 0) lines.push(`skipped   ${skipped} (already summarized in ${output})`);
   const modelName = models.size === 1 ? [...models][0] as string : model.model;

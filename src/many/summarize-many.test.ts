@@ -73,6 +73,16 @@ describe('summarizeMany', () => {
     expect(state.calls).toBe(2);
   });
 
+  it('gives a session that already has a result from another file (a resumed run) a duplicate_session line', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'recap-many-'));
+    const folder = await writeSessionFolder(path.join(root, 'a'), { count: 2, events: 10 });
+    const { model, state } = countingModel(async () => 'ok');
+    const summarized = new Map([['u-1:s-1', 'elsewhere/copy.json']]);
+    const lines = await collect(summarizeMany(profile, folder.good, { model, concurrency: 1, cwd: root, summarized }));
+    expect(lines[0]).toEqual({ session_id: 'u-1:s-1', file: 'a/session-0001.json', error: { code: 'duplicate_session', message: 'session u-1:s-1 already has a result, from elsewhere/copy.json' } });
+    expect(state.sessions).toEqual(['u-2:s-2']);
+  });
+
   it('keeps going after model failures and codes them', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'recap-many-'));
     const folder = await writeSessionFolder(path.join(root, 's'), { count: 4, events: 10 });

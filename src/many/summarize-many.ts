@@ -42,6 +42,11 @@ export interface SummarizeManyOptions {
   readonly privacy?: PrivacyRules | undefined;
   /** Files to leave out (a resumed run's finished sessions), by the name the input gives. */
   readonly skip?: (file: string) => boolean;
+  /**
+   * Session ids that already have a result (a resumed run's), each with the file it came from: a
+   * session met again in another file gets a `duplicate_session` line, never a second summary.
+   */
+  readonly summarized?: ReadonlyMap<string, string>;
   /** Where relative file names are read from. Default `process.cwd()`. */
   readonly cwd?: string;
   /** Stops the run: no new session starts, calls under way are aborted. */
@@ -68,12 +73,13 @@ function errorCode(error: unknown): string {
  * finishes (in completion order, not input order). A session that fails (unreadable file,
  * invalid fixture, model error after the model's retries, schema or grounding failure) yields an
  * error line and never stops the run. A file named twice, or a session id met a second time, is
- * summarized once: the second gets a `duplicate_session` line. Sessions are read when their turn
+ * summarized once: the second gets a `duplicate_session` line, as does a session that
+ * `options.summarized` says already has a result from another file. Sessions are read when their turn
  * comes and not kept after, so memory does not grow with the number of sessions.
  *
  * @param profile - The summary profile.
  * @param sessions - Fixture files or loaded sessions, any iterable (an async one is read lazily).
- * @param options - The model, concurrency, privacy rules, files to skip.
+ * @param options - The model, concurrency, privacy rules, files to skip, sessions already summarized.
  * @example
  * ```ts
  * import { createModel, loadProfile, summarizeMany } from 'recap';
@@ -134,6 +140,10 @@ export async function* summarizeMany(
     const first = seenIds.get(session.id);
     if (first !== undefined) {
       return { session_id: session.id, file, error: { code: 'duplicate_session', message: `session ${session.id} was already summarized in this run from ${first}` } };
+    }
+    const earlier = options.summarized?.get(session.id);
+    if (earlier !== undefined && path.resolve(cwd, earlier) !== absolute) {
+      return { session_id: session.id, file, error: { code: 'duplicate_session', message: `session ${session.id} already has a result, from ${earlier}` } };
     }
     seenIds.set(session.id, file);
     const failed = (error: unknown): SessionErrorLine => ({

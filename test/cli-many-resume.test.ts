@@ -1,0 +1,63 @@
+// Resuming a many-session run, as users hit it: a copy of a session in the folder, a results file
+// that is not one, one written with another profile, --output paths that name an input or a
+// folder that is missing. Offline (the extractive model), in-process.
+
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from './support/run-cli.js';
+
+const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PROFILE = path.join(REPOSITORY, 'profiles', 'plain-summary.yaml');
+const FIXTURE = path.join(REPOSITORY, 'sessions-fixtures', 'checkout-abandon.json');
+
+let work: string;
+
+async function readLines(file: string): Promise<Record<string, unknown>[]> {
+  return (await readFile(path.join(work, file), 'utf8'))
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+beforeEach(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'recap-many-resume-'));
+  await mkdir(path.join(work, 'dups'));
+  await copyFile(FIXTURE, path.join(work, 'dups', 'checkout-abandon.json'));
+  await copyFile(FIXTURE, path.join(work, 'dups', 'dup.json'));
+});
+
+describe('a session in two files', () => {
+  it('stays a duplicate_session line when the run is resumed, never a second result', async () => {
+    const first = await runCli(['run', PROFILE, 'dups', '--output', 'r.jsonl', '--concurrency', '1'], { cwd: work });
+    expect(first.code).toBe(1);
+    expect(first.stdout).toContain('failed    1 (duplicate_session 1; fix or leave out the files behind duplicate_session: a rerun meets them again)');
+
+    const again = await runCli(['run', PROFILE, 'dups', '--output', 'r.jsonl'], { cwd: work });
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain('failed    1 (duplicate_session 1;');
+    const lines = await readLines('r.jsonl');
+    expect(lines.filter((line) => 'result' in line)).toEqual([expect.objectContaining({ file: 'dups/checkout-abandon.json', session_id: 'u-1001:s-9001' })]);
+    expect(lines.at(-1)).toMatchObject({
+      session_id: 'u-1001:s-9001',
+      file: 'dups/dup.json',
+      error: { code: 'duplicate_session', message: 'session u-1001:s-9001 already has a result, from dups/checkout-abandon.json' },
+    });
+
+    const report = await runCli(['report', 'r.jsonl', '--json'], { cwd: work });
+    expect(JSON.parse(report.stdout)).toMatchObject({ totals: { sessions: 2, ok: 1, failed: 1, failures: [{ value: 'duplicate_session', count: 1 }] } });
+  });
+
+  it('is left out of a dry run\'s total', async () => {
+    const one = await runCli(['run', PROFILE, 'dups/checkout-abandon.json', '--dry-run', '--json'], { cwd: work });
+    const both = await runCli(['run', PROFILE, 'dups', '--dry-run', '--json'], { cwd: work });
+    const data = JSON.parse(both.stdout) as { total_tokens: number; failed: number; sessions: unknown[] };
+    expect(data.total_tokens).toBe((JSON.parse(one.stdout) as { tokens: { prompt: number } }).tokens.prompt);
+    expect(data.sessions[1]).toMatchObject({ file: 'dups/dup.json', session_id: 'u-1001:s-9001', error: { code: 'duplicate_session' } });
+    expect(both.code).toBe(1);
+    const text = await runCli(['run', PROFILE, 'dups', '--dry-run'], { cwd: work });
+    expect(text.stdout).toContain('over 1 session(s), 1 duplicate(s)\n');
+  });
+});
