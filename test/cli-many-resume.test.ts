@@ -61,3 +61,20 @@ describe('a session in two files', () => {
     expect(text.stdout).toContain('over 1 session(s), 1 duplicate(s)\n');
   });
 });
+
+describe('a results file that is not one', () => {
+  it.each([
+    ['garbage', 'r.jsonl:2: not JSON'],
+    ['{"foo":1}', 'r.jsonl:2: not a result line: "file" must be a string'],
+  ])('stops the run with exit 2 at a line %s in the middle, naming file:line', async (bad, named) => {
+    const first = await runCli(['run', PROFILE, 'dups/checkout-abandon.json', 'dups/dup.json', '--output', 'r.jsonl'], { cwd: work });
+    expect(first.code).toBe(1);
+    const [good, duplicate] = (await readFile(path.join(work, 'r.jsonl'), 'utf8')).split('\n');
+    await writeFile(path.join(work, 'r.jsonl'), `${good}\n${bad}\n${duplicate}\n`);
+    const again = await runCli(['run', PROFILE, 'dups', '--output', 'r.jsonl'], { cwd: work });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`error: ${named}`);
+    expect(again.stderr).toContain('hint: r.jsonl is not a results file recap can resume');
+    expect(await readFile(path.join(work, 'r.jsonl'), 'utf8')).toBe(`${good}\n${bad}\n${duplicate}\n`);
+  });
+});

@@ -10,7 +10,7 @@ import { createAdaptiveConcurrency } from '../many/adaptive-concurrency.js';
 import { expandSessionPaths } from '../many/expand-session-paths.js';
 import { loadManySession } from '../many/load-many-session.js';
 import { isResultLine } from '../many/result-line.js';
-import { openResultsForAppend, readResultsFile } from '../many/results-file.js';
+import { openResultsForAppend, readResultsFile, ResultsFileError } from '../many/results-file.js';
 import { summarizeMany } from '../many/summarize-many.js';
 import { prepare } from '../pipeline/prepare.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
@@ -148,7 +148,11 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
 
   const output = options.output as string;
   const outputPath = path.resolve(io.cwd, output);
-  const existing = await readResultsFile(outputPath, output);
+  const existing = await readResultsFile(outputPath, output).catch((error: unknown) => {
+    // recap does not append to a file it cannot read: the user's file, not a failed session.
+    if (!(error instanceof ResultsFileError)) throw error;
+    throw new UsageError(`${error.message}\nhint: ${output} is not a results file recap can resume; fix or remove that line, or give another --output`);
+  });
   if (existing.cutOffLine !== undefined) {
     io.stderr.write(`warning: ${output}:${existing.cutOffLine} was cut off by an interrupted run; it is removed and its session runs again\n`);
   }
