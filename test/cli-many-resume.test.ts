@@ -78,3 +78,35 @@ describe('a results file that is not one', () => {
     expect(await readFile(path.join(work, 'r.jsonl'), 'utf8')).toBe(`${good}\n${bad}\n${duplicate}\n`);
   });
 });
+
+describe('--output that names an input', () => {
+  it('recap report refuses to write over a session a result line names, or a results file', async () => {
+    await runCli(['run', PROFILE, 'dups/checkout-abandon.json', '--output', 'r.json'], { cwd: work });
+    const before = await readFile(path.join(work, 'dups', 'checkout-abandon.json'), 'utf8');
+    const session = await runCli(['report', 'r.json', '--output', 'dups/checkout-abandon.json'], { cwd: work });
+    expect(session.code).toBe(2);
+    expect(session.stderr).toBe(
+      'error: --output dups/checkout-abandon.json: is the session file dups/checkout-abandon.json (of a line in r.json), which this run reads; the report would replace it (write it to another file)\n',
+    );
+    expect(session.stdout).toBe('');
+    expect(await readFile(path.join(work, 'dups', 'checkout-abandon.json'), 'utf8')).toBe(before);
+
+    const results = await runCli(['report', 'r.json', '--output', './r.json'], { cwd: work });
+    expect(results.code).toBe(2);
+    expect(results.stderr).toBe('error: --output ./r.json: is the results file r.json, which this run reads; the report would replace it (write it to another file)\n');
+    expect((await readLines('r.json'))[0]).toMatchObject({ file: 'dups/checkout-abandon.json' });
+  });
+
+  it('recap run refuses to append its results to a session or the profile it reads', async () => {
+    const before = await readFile(path.join(work, 'dups', 'dup.json'), 'utf8');
+    const session = await runCli(['run', PROFILE, 'dups/checkout-abandon.json', 'dups/dup.json', '--output', 'dups/dup.json'], { cwd: work });
+    expect(session.code).toBe(2);
+    expect(session.stderr).toBe('error: --output dups/dup.json: is the session file dups/dup.json, which this run reads; the results would be appended to it (give another --output)\n');
+    expect(await readFile(path.join(work, 'dups', 'dup.json'), 'utf8')).toBe(before);
+
+    await copyFile(PROFILE, path.join(work, 'plain.yaml'));
+    const profile = await runCli(['run', 'plain.yaml', 'dups/checkout-abandon.json', '--output', 'plain.yaml'], { cwd: work });
+    expect(profile.code).toBe(2);
+    expect(profile.stderr).toBe('error: --output plain.yaml: is the profile plain.yaml, which this run reads; the results would be appended to it (give another --output)\n');
+  });
+});

@@ -19,6 +19,8 @@ import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { formatDuration } from '../report/report-format.js';
 import { createManyProgress } from './many-progress.js';
+import type { RunInput } from './report-output-problem.js';
+import { runOutputProblem } from './run-output-problem.js';
 import type { RunOptions } from './run-command.js';
 import { UsageError } from './usage-error.js';
 
@@ -27,6 +29,8 @@ export interface ManyRunSetup {
   readonly profile: Profile;
   readonly profileFile: string;
   readonly privacy: PrivacyRules | undefined;
+  /** The privacy rules' file, as the user names it, when there is one. */
+  readonly privacyFile?: string | undefined;
   readonly sessionArgs: readonly string[];
   readonly options: RunOptions;
   readonly io: CliIo;
@@ -60,6 +64,15 @@ export async function manySessionFiles(setup: ManyRunSetup): Promise<string[]> {
     );
   }
   return files;
+}
+
+/** The files a many-session run reads: its profile, privacy rules and sessions. */
+function runManyInputs(setup: ManyRunSetup, files: readonly string[]): RunInput[] {
+  const { io } = setup;
+  const inputs: RunInput[] = [{ path: path.resolve(io.cwd, setup.profileFile), role: `the profile ${setup.profileFile}` }];
+  if (setup.privacyFile !== undefined) inputs.push({ path: path.resolve(io.cwd, setup.privacyFile), role: `the privacy rules ${setup.privacyFile}` });
+  for (const file of files) inputs.push({ path: path.resolve(io.cwd, file), role: `the session file ${file}` });
+  return inputs;
 }
 
 async function buildModel(setup: ManyRunSetup, onPushback: (status: number) => void): Promise<SummaryModel> {
@@ -138,6 +151,11 @@ function costLine(model: string, cost: number | undefined, note: string): string
 export async function runMany(setup: ManyRunSetup): Promise<number> {
   const { io, options, profile } = setup;
   const files = await manySessionFiles(setup);
+  if (options.dryRun !== true && options.output !== undefined) {
+    // Before any model is built: a typo costs nothing, and no input is ever appended to.
+    const problem = await runOutputProblem(options.output, io.cwd, runManyInputs(setup, files));
+    if (problem !== undefined) throw new UsageError(`--output ${options.output}: ${problem}`);
+  }
   const limiter = createAdaptiveConcurrency(concurrencyOf(options.concurrency));
   const model = await buildModel(setup, (status) => {
     const before = limiter.limit;
