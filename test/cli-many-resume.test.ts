@@ -110,3 +110,56 @@ describe('--output that names an input', () => {
     expect(profile.stderr).toBe('error: --output plain.yaml: is the profile plain.yaml, which this run reads; the results would be appended to it (give another --output)\n');
   });
 });
+
+describe('resuming with another profile or model', () => {
+  it('records the profile, its hash, the provider and the model in every line', async () => {
+    const run = await runCli(['run', PROFILE, 'dups', '--output', 'r.jsonl', '--concurrency', '1'], { cwd: work });
+    expect(run.code).toBe(1);
+    const lines = await readLines('r.jsonl');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line.run).toEqual({ profile: PROFILE, profile_sha256: expect.stringMatching(/^[0-9a-f]{64}$/), provider: 'extractive', model: 'extractive-v1' });
+    }
+  });
+
+  it('refuses another profile, a changed profile or another model, and leaves the file alone', async () => {
+    await copyFile(PROFILE, path.join(work, 'plain.yaml'));
+    const first = await runCli(['run', 'plain.yaml', 'dups/checkout-abandon.json', 'dups/dup.json', '--output', 'r.jsonl'], { cwd: work });
+    expect(first.code).toBe(1);
+    const written = await readFile(path.join(work, 'r.jsonl'), 'utf8');
+
+    const other = await runCli(['run', path.join(REPOSITORY, 'profiles', 'how-it-ended.yaml'), 'dups', '--output', 'r.jsonl'], { cwd: work });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(
+      /^error: r\.jsonl holds results made with plain\.yaml \(sha256 [0-9a-f]{12}…\) on extractive\/extractive-v1 \(dups\/(checkout-abandon|dup)\.json and maybe more\); this run uses .*how-it-ended\.yaml \(sha256 [0-9a-f]{12}…\) on extractive\/extractive-v1\n/,
+    );
+    expect(other.stderr).toContain('hint: resuming only adds the sessions without a result; give another --output, or remove r.jsonl to start over\n');
+    expect(other.stdout).toBe('');
+
+    await writeFile(path.join(work, 'plain.yaml'), `${await readFile(PROFILE, 'utf8')}\n# tuned\n`);
+    const changed = await runCli(['run', 'plain.yaml', 'dups', '--output', 'r.jsonl'], { cwd: work });
+    expect(changed.code).toBe(2);
+    expect(changed.stderr).toMatch(/^error: r\.jsonl holds results made with plain\.yaml \(sha256 ([0-9a-f]{12})…\) .*; this run uses plain\.yaml \(sha256 (?!\1)[0-9a-f]{12}…\)/);
+
+    await copyFile(PROFILE, path.join(work, 'plain.yaml'));
+    const model = await runCli(['run', 'plain.yaml', 'dups', '--output', 'r.jsonl', '--provider', 'replay'], { cwd: work });
+    expect(model.code).toBe(2);
+    expect(model.stderr).toMatch(/this run uses plain\.yaml \(sha256 [0-9a-f]{12}…\) on replay\/gemini-2\.5-flash\n/);
+    expect(await readFile(path.join(work, 'r.jsonl'), 'utf8')).toBe(written);
+
+    // The same profile bytes under another name are the same setup.
+    await copyFile(PROFILE, path.join(work, 'moved.yaml'));
+    const moved = await runCli(['run', 'moved.yaml', 'dups', '--output', 'r.jsonl'], { cwd: work });
+    expect(moved.code).toBe(1);
+    expect(moved.stderr).toContain('resuming r.jsonl: 1 session(s) already have a result');
+  });
+
+  it('accepts lines written before recap recorded the setup', async () => {
+    await runCli(['run', PROFILE, 'dups/checkout-abandon.json', '--output', 'r.jsonl'], { cwd: work });
+    const old = (await readLines('r.jsonl')).map(({ run: _run, ...line }) => `${JSON.stringify(line)}\n`).join('');
+    await writeFile(path.join(work, 'r.jsonl'), old);
+    const resumed = await runCli(['run', path.join(REPOSITORY, 'profiles', 'how-it-ended.yaml'), 'dups/checkout-abandon.json', '--output', 'r.jsonl'], { cwd: work });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('nothing to run: all 1 session(s) already have a result in r.jsonl');
+  });
+});

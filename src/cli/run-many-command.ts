@@ -1,6 +1,8 @@
 // `recap run <profile> <session|dir|glob>... --output results.jsonl`: one profile over many
 // sessions, one JSONL line per session, resumable (docs/many-sessions.md).
 
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createModel } from '../models/create-model.js';
 import { ModelError } from '../models/model-errors.js';
@@ -9,7 +11,8 @@ import type { SummaryModel } from '../models/summary-model.js';
 import { createAdaptiveConcurrency } from '../many/adaptive-concurrency.js';
 import { expandSessionPaths } from '../many/expand-session-paths.js';
 import { loadManySession } from '../many/load-many-session.js';
-import { isResultLine } from '../many/result-line.js';
+import { describeRun, lineOfOtherRun } from '../many/line-run.js';
+import { isResultLine, type LineRun } from '../many/result-line.js';
 import { openResultsForAppend, readResultsFile, ResultsFileError } from '../many/results-file.js';
 import { summarizeMany } from '../many/summarize-many.js';
 import { prepare } from '../pipeline/prepare.js';
@@ -73,6 +76,12 @@ function runManyInputs(setup: ManyRunSetup, files: readonly string[]): RunInput[
   if (setup.privacyFile !== undefined) inputs.push({ path: path.resolve(io.cwd, setup.privacyFile), role: `the privacy rules ${setup.privacyFile}` });
   for (const file of files) inputs.push({ path: path.resolve(io.cwd, file), role: `the session file ${file}` });
   return inputs;
+}
+
+/** What every line of this run records: the profile as named and the hash of its bytes, the provider and model. */
+async function lineRunOf(setup: ManyRunSetup, model: SummaryModel): Promise<LineRun> {
+  const bytes = await readFile(path.resolve(setup.io.cwd, setup.profileFile));
+  return { profile: setup.profileFile, profile_sha256: createHash('sha256').update(bytes).digest('hex'), provider: model.provider, model: model.model };
 }
 
 async function buildModel(setup: ManyRunSetup, onPushback: (status: number) => void): Promise<SummaryModel> {
@@ -171,6 +180,15 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
     if (!(error instanceof ResultsFileError)) throw error;
     throw new UsageError(`${error.message}\nhint: ${output} is not a results file recap can resume; fix or remove that line, or give another --output`);
   });
+  const run = await lineRunOf(setup, model);
+  const other = lineOfOtherRun(existing.lines, run);
+  if (other?.run !== undefined) {
+    // Resuming skips every session with a result: under another setup the file would mix two runs.
+    throw new UsageError(
+      `${output} holds results made with ${describeRun(other.run)} (${other.file} and maybe more); this run uses ${describeRun(run)}\n` +
+        `hint: resuming only adds the sessions without a result; give another --output, or remove ${output} to start over`,
+    );
+  }
   if (existing.cutOffLine !== undefined) {
     io.stderr.write(`warning: ${output}:${existing.cutOffLine} was cut off by an interrupted run; it is removed and its session runs again\n`);
   }
@@ -217,7 +235,7 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
         controller.abort(new Error(line.error.message));
         continue;
       }
-      await writer.append(line);
+      await writer.append({ ...line, run });
       state.done++;
       if (isResultLine(line)) {
         state.tokens += line.tokens.total;

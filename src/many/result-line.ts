@@ -19,7 +19,23 @@ export interface LineTokens {
 }
 
 /**
- * A session that was summarized: `{ session_id, file, result, grounding?, tokens, model, ms }`.
+ * What a line was made with, so that a resumed run never mixes setups: the profile (as the run
+ * named it, and the SHA-256 of its bytes), the provider and the model asked for. Absent in lines
+ * written before recap recorded it.
+ *
+ * @category Many sessions
+ */
+export interface LineRun {
+  readonly profile: string;
+  /** Hex SHA-256 of the profile file's bytes. */
+  readonly profile_sha256: string;
+  readonly provider: string;
+  /** The model asked for (`--model`, else the profile's `llm.model`, else the provider's default). */
+  readonly model: string;
+}
+
+/**
+ * A session that was summarized: `{ session_id, file, result, grounding?, tokens, model, ms, run? }`.
  *
  * @category Many sessions
  */
@@ -37,6 +53,8 @@ export interface SessionResultLine {
   readonly model: string;
   /** Milliseconds from the first model request to the accepted answer. */
   readonly ms: number;
+  /** What made the line (`recap run --output` writes it). */
+  readonly run?: LineRun;
 }
 
 /**
@@ -51,7 +69,7 @@ export interface SessionResultLine {
 export type LineErrorCode = string;
 
 /**
- * A session that failed: `{ session_id?, file, error: { code, message } }`.
+ * A session that failed: `{ session_id?, file, error: { code, message }, run? }`.
  *
  * @category Many sessions
  */
@@ -60,6 +78,8 @@ export interface SessionErrorLine {
   readonly session_id?: string;
   readonly file: string;
   readonly error: { readonly code: LineErrorCode; readonly message: string };
+  /** What made the line (`recap run --output` writes it). */
+  readonly run?: LineRun;
 }
 
 /**
@@ -88,6 +108,10 @@ export function resultLineProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'expected a JSON object';
   if (typeof value.file !== 'string') return '"file" must be a string';
   if (value.session_id !== undefined && typeof value.session_id !== 'string') return '"session_id" must be a string';
+  const run = value.run;
+  if (run !== undefined && (!isObject(run) || !['profile', 'profile_sha256', 'provider', 'model'].every((key) => typeof run[key] === 'string'))) {
+    return '"run" must be { profile, profile_sha256, provider, model }';
+  }
   if ('error' in value) {
     const error = value.error;
     if (!isObject(error) || typeof error.code !== 'string' || typeof error.message !== 'string') return '"error" must be { code, message }';
