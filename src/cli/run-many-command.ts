@@ -237,13 +237,15 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
       }
       await writer.append({ ...line, run });
       state.done++;
-      if (isResultLine(line)) {
+      // A failed session's answers were paid for too (error lines carry their tokens).
+      if (line.tokens !== undefined) {
         state.tokens += line.tokens.total;
         prompt += line.tokens.prompt;
         outputTokens += line.tokens.output;
         estimated ||= line.tokens.estimated === true;
-        models.add(line.model);
-      } else {
+      }
+      if (line.model !== undefined) models.add(line.model);
+      if (!isResultLine(line)) {
         state.failed++;
         failures.set(line.error.code, (failures.get(line.error.code) ?? 0) + 1);
       }

@@ -69,7 +69,7 @@ export interface SessionResultLine {
 export type LineErrorCode = string;
 
 /**
- * A session that failed: `{ session_id?, file, error: { code, message }, run? }`.
+ * A session that failed: `{ session_id?, file, error: { code, message }, tokens?, model?, run? }`.
  *
  * @category Many sessions
  */
@@ -78,6 +78,10 @@ export interface SessionErrorLine {
   readonly session_id?: string;
   readonly file: string;
   readonly error: { readonly code: LineErrorCode; readonly message: string };
+  /** Tokens of the answers the model gave before the session failed (an invalid or ungrounded answer); absent when none came. */
+  readonly tokens?: LineTokens;
+  /** The model that gave those answers; present with `tokens`. */
+  readonly model?: string;
   /** What made the line (`recap run --output` writes it). */
   readonly run?: LineRun;
 }
@@ -112,19 +116,20 @@ export function resultLineProblem(value: unknown): string | undefined {
   if (run !== undefined && (!isObject(run) || !['profile', 'profile_sha256', 'provider', 'model'].every((key) => typeof run[key] === 'string'))) {
     return '"run" must be { profile, profile_sha256, provider, model }';
   }
+  const tokensProblem = (tokens: unknown) =>
+    !isObject(tokens) || typeof tokens.prompt !== 'number' || typeof tokens.output !== 'number' || typeof tokens.total !== 'number' ? '"tokens" must be { prompt, output, total }' : undefined;
   if ('error' in value) {
     const error = value.error;
     if (!isObject(error) || typeof error.code !== 'string' || typeof error.message !== 'string') return '"error" must be { code, message }';
-    return undefined;
+    if (value.tokens === undefined) return undefined;
+    return tokensProblem(value.tokens) ?? (typeof value.model === 'string' ? undefined : 'an error line with "tokens" needs "model"');
   }
   if (!('result' in value)) return 'expected "result" or "error"';
   if (typeof value.session_id !== 'string') return 'a result line needs "session_id"';
   const result = value.result;
   if (!isObject(result) || (typeof result.summary !== 'string' && !isObject(result.response))) return '"result" must be { summary } or { response, response_schema }';
-  const tokens = value.tokens;
-  if (!isObject(tokens) || typeof tokens.prompt !== 'number' || typeof tokens.output !== 'number' || typeof tokens.total !== 'number') {
-    return '"tokens" must be { prompt, output, total }';
-  }
+  const problem = tokensProblem(value.tokens);
+  if (problem !== undefined) return problem;
   if (typeof value.model !== 'string') return '"model" must be a string';
   if (typeof value.ms !== 'number') return '"ms" must be a number';
   return undefined;

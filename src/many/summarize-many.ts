@@ -6,7 +6,7 @@ import path from 'node:path';
 import { GroundingError } from '../grounding/grounding-error.js';
 import { groundingSource } from '../grounding/ground-answer.js';
 import { ModelError } from '../models/model-errors.js';
-import type { SummaryModel } from '../models/summary-model.js';
+import type { SummaryModel, TokenUsage } from '../models/summary-model.js';
 import { prepare } from '../pipeline/prepare.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
 import type { Profile } from '../profile/profile-schema.js';
@@ -59,6 +59,43 @@ function tokensOf(outcome: SummaryOutcome, estimate: number): LineTokens {
   const usage = outcome.usage;
   if (usage === undefined) return { prompt: estimate, output: 0, total: estimate, estimated: true };
   return { prompt: usage.promptTokens, output: usage.outputTokens, total: usage.totalTokens };
+}
+
+/**
+ * `model`, counting the answers it gives: `spent(estimate)` is `{ tokens, model }` for an error
+ * line when at least one answer came (the vendor's counts, else `estimate` per answer), else `{}`.
+ */
+function answerMeter(model: SummaryModel) {
+  let answers = 0;
+  let usage: TokenUsage | undefined;
+  let answeredBy = model.model;
+  const counted: SummaryModel = {
+    provider: model.provider,
+    model: model.model,
+    kind: model.kind,
+    async generate(request) {
+      const answer = await model.generate(request);
+      answers++;
+      answeredBy = answer.model;
+      if (answer.usage !== undefined) {
+        usage = {
+          promptTokens: (usage?.promptTokens ?? 0) + answer.usage.promptTokens,
+          outputTokens: (usage?.outputTokens ?? 0) + answer.usage.outputTokens,
+          totalTokens: (usage?.totalTokens ?? 0) + answer.usage.totalTokens,
+        };
+      }
+      return answer;
+    },
+  };
+  const spent = (estimate: number): { tokens?: LineTokens; model?: string } => {
+    if (answers === 0) return {};
+    const tokens: LineTokens =
+      usage === undefined
+        ? { prompt: estimate * answers, output: 0, total: estimate * answers, estimated: true }
+        : { prompt: usage.promptTokens, output: usage.outputTokens, total: usage.totalTokens };
+    return { tokens, model: answeredBy };
+  };
+  return { model: counted, spent };
 }
 
 function errorCode(error: unknown): string {
@@ -146,16 +183,21 @@ export async function* summarizeMany(
       return { session_id: session.id, file, error: { code: 'duplicate_session', message: `session ${session.id} already has a result, from ${earlier}` } };
     }
     seenIds.set(session.id, file);
+    // The answers of a session that then fails (schema, grounding) were paid for: its line says so.
+    const answered = answerMeter(options.model);
+    let estimate = 0;
     const failed = (error: unknown): SessionErrorLine => ({
       session_id: session.id,
       file,
       error: { code: errorCode(error), message: error instanceof Error ? error.message : String(error) },
+      ...answered.spent(estimate),
     });
     let release: (() => void) | undefined;
     try {
       const prepared = prepare(profile, session, { privacy: options.privacy });
+      estimate = prepared.tokens.prompt;
       release = await limiter.acquire(options.signal);
-      const outcome = await summarize(prepared, options.model, { signal: options.signal, grounding: groundingSource(profile, session, prepared) });
+      const outcome = await summarize(prepared, answered.model, { signal: options.signal, grounding: groundingSource(profile, session, prepared) });
       limiter.succeeded();
       return {
         session_id: session.id,
