@@ -163,3 +163,34 @@ describe('resuming with another profile or model', () => {
     expect(resumed.stdout).toContain('nothing to run: all 1 session(s) already have a result in r.jsonl');
   });
 });
+
+describe('--output paths', () => {
+  it('names a folder that does not exist (exit 2) before any session runs', async () => {
+    const run = await runCli(['run', PROFILE, 'dups', '--output', 'nodir/x.jsonl'], { cwd: work });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'error: --output nodir/x.jsonl: the folder nodir does not exist\n' });
+    const folder = await runCli(['run', PROFILE, 'dups', '--output', 'dups'], { cwd: work });
+    expect(folder.stderr).toBe('error: --output dups: is a folder; give the results a file name\n');
+    await runCli(['run', PROFILE, 'dups/checkout-abandon.json', '--output', 'r.jsonl'], { cwd: work });
+    const report = await runCli(['report', 'r.jsonl', '--output', 'nodir/report.md'], { cwd: work });
+    expect(report).toMatchObject({ code: 2, stderr: 'error: --output nodir/report.md: the folder nodir does not exist\n' });
+  });
+
+  it('leaves a results file inside a session folder out of the sessions, so a resumed run does not read it as one', async () => {
+    const first = await runCli(['run', PROFILE, 'dups', '--output', 'dups/results.json'], { cwd: work });
+    expect(first.code).toBe(1);
+    const again = await runCli(['run', PROFILE, 'dups', '--output', 'dups/results.json', '--json'], { cwd: work });
+    expect(JSON.parse(again.stdout)).toMatchObject({ sessions: 1, failures: { duplicate_session: 1 }, skipped: 1 });
+    const files = (await readLines('dups/results.json')).map((line) => line.file);
+    expect(files).not.toContain('dups/results.json');
+    const dry = await runCli(['run', PROFILE, 'dups', '--output', 'dups/results.json', '--dry-run'], { cwd: work });
+    expect(dry.stdout).not.toContain('results.json');
+    expect(dry.stdout).toContain('over 1 session(s), 1 duplicate(s)');
+  });
+
+  it('refuses a results file named as a session on the command line', async () => {
+    await writeFile(path.join(work, 'dups', 'results.json'), '');
+    const run = await runCli(['run', PROFILE, 'dups', 'dups/results.json', '--output', 'dups/results.json'], { cwd: work });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('error: --output dups/results.json: is the session file dups/results.json, which this run reads');
+  });
+});

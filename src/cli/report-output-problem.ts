@@ -15,7 +15,7 @@ export interface RunInput {
 }
 
 /** The real path of a file or folder that may not exist yet (its nearest existing folder resolved). */
-async function realPathOf(file: string): Promise<string> {
+export async function realPathOf(file: string): Promise<string> {
   try {
     return await realpath(file);
   } catch {
@@ -31,12 +31,13 @@ const inside = (folder: string, target: string): boolean => {
 
 /**
  * Why nothing can be written at `output` (as given, relative to `cwd`): a folder, a missing or
- * unwritable parent folder; undefined when a file can be written there.
+ * unwritable parent folder; undefined when a file can be written there. `what` names what would
+ * be written, in the message about a folder.
  */
-export async function outputLocationProblem(output: string, cwd: string): Promise<string | undefined> {
+export async function outputLocationProblem(output: string, cwd: string, what = 'the report'): Promise<string | undefined> {
   const target = path.resolve(cwd, output);
   const existing = await stat(target).catch(() => undefined);
-  if (existing?.isDirectory() === true) return 'is a folder; give the report a file name';
+  if (existing?.isDirectory() === true) return `is a folder; give ${what} a file name`;
   const parent = path.dirname(target);
   const shownParent = path.dirname(output);
   const parentInfo = await stat(parent).catch(() => undefined);

@@ -23,7 +23,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { formatDuration } from '../report/report-format.js';
 import { createManyProgress } from './many-progress.js';
 import type { RunInput } from './report-output-problem.js';
-import { runOutputProblem } from './run-output-problem.js';
+import { runOutputProblem, withoutOutput } from './run-output-problem.js';
 import type { RunOptions } from './run-command.js';
 import { UsageError } from './usage-error.js';
 
@@ -57,9 +57,12 @@ function concurrencyOf(value: string | undefined): number {
 
 /** The files a many-session run covers; refuses many sessions without --output (results go to a file). */
 export async function manySessionFiles(setup: ManyRunSetup): Promise<string[]> {
-  const files = await expandSessionPaths(setup.sessionArgs, setup.io.cwd).catch((error: unknown) => {
+  const expanded = await expandSessionPaths(setup.sessionArgs, setup.io.cwd).catch((error: unknown) => {
     throw error instanceof Error && error.name === 'SessionPathError' ? new UsageError(error.message) : error;
   });
+  const output = setup.options.output;
+  const files = output === undefined ? expanded : await withoutOutput(expanded, output, setup.sessionArgs, setup.io.cwd);
+  if (files.length === 0) throw new UsageError(`${setup.sessionArgs.join(' ')}: no session file besides --output ${output ?? ''}`.trimEnd());
   if (files.length > 1 && setup.options.output === undefined && setup.options.dryRun !== true) {
     throw new UsageError(
       `${files.length} sessions: the results of many sessions go to a file, not the terminal\n` +
