@@ -11,9 +11,8 @@ import type { SummaryModel } from '../models/summary-model.js';
 import { createAdaptiveConcurrency } from '../many/adaptive-concurrency.js';
 import { expandSessionPaths } from '../many/expand-session-paths.js';
 import { loadManySession } from '../many/load-many-session.js';
-import { describeRun, lineOfOtherRun } from '../many/line-run.js';
 import { isResultLine, type LineRun } from '../many/result-line.js';
-import { openResultsForAppend, readResultsFile, ResultsFileError } from '../many/results-file.js';
+import { openResultsForAppend } from '../many/results-file.js';
 import { summarizeMany } from '../many/summarize-many.js';
 import { prepare } from '../pipeline/prepare.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
@@ -23,6 +22,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { formatDuration } from '../report/report-format.js';
 import { createManyProgress } from './many-progress.js';
 import type { RunInput } from './report-output-problem.js';
+import { resumeResults } from './resume-results.js';
 import { runOutputProblem, withoutOutput } from './run-output-problem.js';
 import type { RunOptions } from './run-command.js';
 import { UsageError } from './usage-error.js';
@@ -178,30 +178,10 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
 
   const output = options.output as string;
   const outputPath = path.resolve(io.cwd, output);
-  const existing = await readResultsFile(outputPath, output).catch((error: unknown) => {
-    // recap does not append to a file it cannot read: the user's file, not a failed session.
-    if (!(error instanceof ResultsFileError)) throw error;
-    throw new UsageError(`${error.message}\nhint: ${output} is not a results file recap can resume; fix or remove that line, or give another --output`);
-  });
   const run = await lineRunOf(setup, model);
-  const other = lineOfOtherRun(existing.lines, run);
-  if (other?.run !== undefined) {
-    // Resuming skips every session with a result: under another setup the file would mix two runs.
-    throw new UsageError(
-      `${output} holds results made with ${describeRun(other.run)} (${other.file} and maybe more); this run uses ${describeRun(run)}\n` +
-        `hint: resuming only adds the sessions without a result; give another --output, or remove ${output} to start over`,
-    );
-  }
+  const { existing, finished, failedBefore, summarized } = await resumeResults(output, io.cwd, run);
   if (existing.cutOffLine !== undefined) {
     io.stderr.write(`warning: ${output}:${existing.cutOffLine} was cut off by an interrupted run; it is removed and its session runs again\n`);
-  }
-  const finished = new Set<string>();
-  const failedBefore = new Set<string>();
-  // A session id that has a result is done, whichever file held it: met in another file, it is a duplicate.
-  const summarized = new Map<string, string>();
-  for (const [file, line] of existing.latest) {
-    (isResultLine(line) ? finished : failedBefore).add(path.resolve(io.cwd, file));
-    if (isResultLine(line) && !summarized.has(line.session_id)) summarized.set(line.session_id, file);
   }
   const todo = files.filter((file) => !finished.has(path.resolve(io.cwd, file)));
   const skipped = files.length - todo.length;
