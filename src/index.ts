@@ -157,7 +157,7 @@ export { type GroundingReport, type GroundingFinding, type GroundingVerdict, typ
 // Many sessions (see docs/many-sessions.md)
 export { summarizeMany, type ManySessionInput, type SummarizeManyOptions } from './many/summarize-many.js';
 export { createAdaptiveConcurrency, type AdaptiveConcurrency, type AdaptiveConcurrencyOptions } from './many/adaptive-concurrency.js';
-export { isResultLine, type ResultLine, type SessionResultLine, type SessionErrorLine, type LineTokens, type LineErrorCode } from './many/result-line.js';
+export { isResultLine, type ResultLine, type SessionResultLine, type SessionErrorLine, type LineTokens, type LineErrorCode, type LineRun } from './many/result-line.js';
 export { readResultsFile, parseResultsText, ResultsFileError, type ResultsFileContent } from './many/results-file.js';
 export { expandSessionPaths, SessionPathError } from './many/expand-session-paths.js';
 

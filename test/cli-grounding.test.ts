@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
+import { geminiAnswer, startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
 import { runCli } from './support/run-cli.js';
 
 const session = {
@@ -93,6 +93,29 @@ describe('recap run grounds the answer', () => {
     const result = await run('off.yaml', '--json');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).not.toHaveProperty('grounding');
+  });
+});
+
+describe('recap run --output under grounding: require', () => {
+  it('counts the paid answers of sessions that fail grounding in their lines, the summary and the report', async () => {
+    const many = path.join(directory, 'many');
+    await mkdir(many, { recursive: true });
+    for (const n of [1, 2]) await writeFile(path.join(many, `s${n}.json`), JSON.stringify({ ...session, id: `u-${n}:s-${n}` }));
+    const paid = () => geminiAnswer(INVENTED, { promptTokens: 100_000, outputTokens: 2_000 });
+    standIn.enqueue(paid(), paid(), paid(), paid());
+    const result = await runCli(['run', 'require.yaml', 'many', '--output', 'failed.jsonl', '--provider', 'gemini', '--concurrency', '1'], { cwd: directory, env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('failed    2 (grounding 2; rerun to retry them)');
+    expect(result.stdout).toContain('tokens    408,000 (400,000 prompt + 8,000 output)');
+    expect(result.stdout).toContain('cost      ≈ $0.14 on gemini-2.5-flash');
+    const lines = (await readFile(path.join(directory, 'failed.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const line of lines) {
+      expect(line).toMatchObject({ error: { code: 'grounding' }, tokens: { prompt: 200_000, output: 4_000, total: 204_000 }, model: 'gemini-2.5-flash' });
+    }
+    const report = await runCli(['report', 'failed.jsonl', '--json'], { cwd: directory });
+    const totals = (JSON.parse(report.stdout) as { totals: { tokens: { total: number }; cost: { usd: number } } }).totals;
+    expect(totals.tokens.total).toBe(408_000);
+    expect(totals.cost.usd).toBeCloseTo(0.14, 5);
   });
 });
 

@@ -90,7 +90,7 @@ describe('recap run over many sessions', () => {
     const errors = lines.filter((line) => 'error' in line);
     expect(new Set(errors.map((line) => line.file))).toEqual(new Set(folder.broken));
     expect(resumed.stdout).toContain(`ok        ${24 - firstResults}`);
-    expect(resumed.stdout).toContain('failed    3 (invalid_session 3; rerun to retry them)');
+    expect(resumed.stdout).toContain('failed    3 (invalid_session 3; fix or leave out the files behind invalid_session: a rerun meets them again)');
     // The resumed run asked the model only for the sessions without a result.
     expect(generateCalls().length - callsBefore).toBe(24 - firstResults);
     expect(answered).toBeGreaterThanOrEqual(24);

@@ -16,6 +16,7 @@ import { renderReportMarkdown } from '../report/render-report-markdown.js';
 import type { ReportSummary } from '../report/summarize-report.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { reportOutputProblem, type RunInput } from './report-output-problem.js';
 import { UsageError } from './usage-error.js';
 
 export interface ReportOptions {
@@ -56,6 +57,17 @@ async function loadRules(options: ReportOptions, io: CliIo): Promise<PrivacyRule
   return (await loadPrivacyRules(io.cwd, '.', options.privacy))?.rules;
 }
 
+/** The files a report reads: the results files, the sessions their lines name (from here and beside the results file), the privacy rules. */
+function reportInputs(files: readonly string[], lines: Iterable<{ line: ResultLine; base: string; source: string }>, options: ReportOptions, cwd: string): RunInput[] {
+  const inputs: RunInput[] = files.map((file) => ({ path: path.resolve(cwd, file), role: `the results file ${file}` }));
+  for (const { line, base, source } of lines) {
+    const role = `the session file ${line.file} (of a line in ${source})`;
+    inputs.push({ path: path.resolve(cwd, line.file), role }, { path: path.resolve(base, line.file), role });
+  }
+  if (options.privacy !== undefined) inputs.push({ path: path.resolve(cwd, options.privacy), role: `the privacy rules ${options.privacy}` });
+  return inputs;
+}
+
 /** Runs the command; returns the exit code. */
 export async function reportCommand(files: readonly string[], options: ReportOptions, io: CliIo): Promise<number> {
   try {
@@ -63,7 +75,7 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     const builder = createReportBuilder({ minSessions: minSessionsOf(options.minSessions) });
     const rules = await loadRules(options, io);
     // The last line of each session file wins, across files too (a later file, a later run).
-    const latest = new Map<string, { line: ResultLine; base: string }>();
+    const latest = new Map<string, { line: ResultLine; base: string; source: string }>();
     for (const file of files) {
       const content = await readResultsFile(path.resolve(io.cwd, file), file);
       if (content.lines.length === 0 && content.cutOffLine === undefined) {
@@ -71,7 +83,12 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
         if ((await stat(path.resolve(io.cwd, file)).catch(() => undefined)) === undefined) throw new UsageError(`${file}: no such results file`);
       }
       if (content.cutOffLine !== undefined) io.stderr.write(`warning: ${file}:${content.cutOffLine} is cut off (an interrupted run) and is left out\n`);
-      for (const line of content.lines) latest.set(line.file, { line, base: path.dirname(path.resolve(io.cwd, file)) });
+      for (const line of content.lines) latest.set(line.file, { line, base: path.dirname(path.resolve(io.cwd, file)), source: file });
+    }
+    if (options.output !== undefined) {
+      // Before any work: the report never replaces a results file or a session it reads.
+      const problem = await reportOutputProblem(options.output, io.cwd, reportInputs(files, latest.values(), options, io.cwd));
+      if (problem !== undefined) throw new UsageError(`--output ${options.output}: ${problem}`);
     }
     const lines = [...latest.values()].map((entry) => entry.line);
     const { redactSession } = rules === undefined ? { redactSession: undefined } : await import('../privacy/redact-session.js');

@@ -1,11 +1,8 @@
-// Where `recap test --output` may write its junit or json report, checked before any case runs:
-// a typo in the path costs nothing, and the report never replaces a file the run reads or writes.
+// Where `recap test --output` and `recap report --output` may write a report, checked before any
+// work: a typo in the path costs nothing, and the report never replaces a file the run reads or writes.
 
 import { access, constants, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { cassetteDirectory } from '../suite/cassette-model.js';
-import type { LoadedSuite } from '../suite/load-suites.js';
-import { snapshotDirectory } from '../suite/snapshot-store.js';
 
 /** A file the run reads, or a folder it writes into; the report must not land on either. */
 export interface RunInput {
@@ -17,23 +14,8 @@ export interface RunInput {
   readonly folder?: boolean;
 }
 
-/** Suites, their profiles and fixtures, their cassette and snapshot folders, and the price table. */
-export function runInputs(suites: readonly LoadedSuite[], pricesFile: string | undefined): RunInput[] {
-  const inputs: RunInput[] = [];
-  for (const loaded of suites) {
-    const directory = path.dirname(loaded.file);
-    inputs.push({ path: loaded.file, role: `the suite ${loaded.displayFile}` });
-    inputs.push({ path: loaded.profileFile, role: `the profile of ${loaded.displayFile}` });
-    for (const session of loaded.sessions.keys()) inputs.push({ path: path.resolve(directory, session), role: `a session fixture of ${loaded.displayFile}` });
-    inputs.push({ path: cassetteDirectory(loaded.file), role: `the cassettes folder of ${loaded.displayFile}`, folder: true });
-    inputs.push({ path: snapshotDirectory(loaded.file), role: `the snapshots folder of ${loaded.displayFile}`, folder: true });
-  }
-  if (pricesFile !== undefined) inputs.push({ path: pricesFile, role: 'the price table (--prices)' });
-  return inputs;
-}
-
 /** The real path of a file or folder that may not exist yet (its nearest existing folder resolved). */
-async function realPathOf(file: string): Promise<string> {
+export async function realPathOf(file: string): Promise<string> {
   try {
     return await realpath(file);
   } catch {
@@ -48,14 +30,14 @@ const inside = (folder: string, target: string): boolean => {
 };
 
 /**
- * Why the report cannot be written to `output` (as given, relative to `cwd`), or undefined when
- * it can. An existing report is fine to replace; a file the run uses is not, however it is
- * spelled (symbolic links and hard links are followed).
+ * Why nothing can be written at `output` (as given, relative to `cwd`): a folder, a missing or
+ * unwritable parent folder; undefined when a file can be written there. `what` names what would
+ * be written, in the message about a folder.
  */
-export async function reportOutputProblem(output: string, cwd: string, inputs: readonly RunInput[]): Promise<string | undefined> {
+export async function outputLocationProblem(output: string, cwd: string, what = 'the report'): Promise<string | undefined> {
   const target = path.resolve(cwd, output);
   const existing = await stat(target).catch(() => undefined);
-  if (existing?.isDirectory() === true) return 'is a folder; give the report a file name';
+  if (existing?.isDirectory() === true) return `is a folder; give ${what} a file name`;
   const parent = path.dirname(target);
   const shownParent = path.dirname(output);
   const parentInfo = await stat(parent).catch(() => undefined);
@@ -66,16 +48,35 @@ export async function reportOutputProblem(output: string, cwd: string, inputs: r
   } catch {
     return existing === undefined ? `cannot create a file in ${shownParent} (permission denied)` : 'cannot be written (permission denied)';
   }
+  return undefined;
+}
 
-  if (existing !== undefined) {
-    for (const input of inputs) {
-      if (input.folder === true) continue;
-      const info = await stat(input.path).catch(() => undefined);
-      if (info !== undefined && info.dev === existing.dev && info.ino === existing.ino) {
-        return `is ${input.role}, which this run reads; the report would replace it (write it to another file)`;
-      }
-    }
+/**
+ * The input (not a folder) that is the same file as `target` (absolute), however it is spelled:
+ * symbolic and hard links are followed. A `target` that does not exist is no input.
+ */
+export async function inputAt(target: string, inputs: readonly RunInput[]): Promise<RunInput | undefined> {
+  const existing = await stat(target).catch(() => undefined);
+  if (existing === undefined) return undefined;
+  for (const input of inputs) {
+    if (input.folder === true) continue;
+    const info = await stat(input.path).catch(() => undefined);
+    if (info !== undefined && info.dev === existing.dev && info.ino === existing.ino) return input;
   }
+  return undefined;
+}
+
+/**
+ * Why the report cannot be written to `output` (as given, relative to `cwd`), or undefined when
+ * it can. An existing report is fine to replace; a file the run uses is not, however it is
+ * spelled (symbolic links and hard links are followed).
+ */
+export async function reportOutputProblem(output: string, cwd: string, inputs: readonly RunInput[]): Promise<string | undefined> {
+  const location = await outputLocationProblem(output, cwd);
+  if (location !== undefined) return location;
+  const target = path.resolve(cwd, output);
+  const input = await inputAt(target, inputs);
+  if (input !== undefined) return `is ${input.role}, which this run reads; the report would replace it (write it to another file)`;
   const realTarget = await realPathOf(target);
   for (const input of inputs) {
     if (input.folder !== true) continue;

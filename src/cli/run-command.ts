@@ -68,7 +68,7 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
     if (options.output !== undefined || options.concurrency !== undefined || sessionArgs.length > 1 || (await namesManySessions(sessionFile, io.cwd))) {
       const privacy = await loadPrivacyRules(io.cwd, profileFile, options.privacy);
       const { manySessionFiles, runMany } = await import('./run-many-command.js');
-      const setup = { profile, profileFile, privacy: privacy?.rules, sessionArgs, options, io };
+      const setup = { profile, profileFile, privacy: privacy?.rules, privacyFile: privacy?.file, sessionArgs, options, io };
       // A folder or glob that names one session, without --output: that session's run as usual.
       const files = options.output === undefined && options.concurrency === undefined ? await manySessionFiles(setup) : [];
       if (files.length === 1) sessionFile = files[0] as string;

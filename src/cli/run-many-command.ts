@@ -1,6 +1,8 @@
 // `recap run <profile> <session|dir|glob>... --output results.jsonl`: one profile over many
 // sessions, one JSONL line per session, resumable (docs/many-sessions.md).
 
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createModel } from '../models/create-model.js';
 import { ModelError } from '../models/model-errors.js';
@@ -9,8 +11,8 @@ import type { SummaryModel } from '../models/summary-model.js';
 import { createAdaptiveConcurrency } from '../many/adaptive-concurrency.js';
 import { expandSessionPaths } from '../many/expand-session-paths.js';
 import { loadManySession } from '../many/load-many-session.js';
-import { isResultLine } from '../many/result-line.js';
-import { openResultsForAppend, readResultsFile } from '../many/results-file.js';
+import { isResultLine, type LineRun } from '../many/result-line.js';
+import { openResultsForAppend } from '../many/results-file.js';
 import { summarizeMany } from '../many/summarize-many.js';
 import { prepare } from '../pipeline/prepare.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
@@ -19,6 +21,9 @@ import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { formatDuration } from '../report/report-format.js';
 import { createManyProgress } from './many-progress.js';
+import type { RunInput } from './report-output-problem.js';
+import { resumeResults } from './resume-results.js';
+import { runOutputProblem, withoutOutput } from './run-output-problem.js';
 import type { RunOptions } from './run-command.js';
 import { UsageError } from './usage-error.js';
 
@@ -27,6 +32,8 @@ export interface ManyRunSetup {
   readonly profile: Profile;
   readonly profileFile: string;
   readonly privacy: PrivacyRules | undefined;
+  /** The privacy rules' file, as the user names it, when there is one. */
+  readonly privacyFile?: string | undefined;
   readonly sessionArgs: readonly string[];
   readonly options: RunOptions;
   readonly io: CliIo;
@@ -50,9 +57,12 @@ function concurrencyOf(value: string | undefined): number {
 
 /** The files a many-session run covers; refuses many sessions without --output (results go to a file). */
 export async function manySessionFiles(setup: ManyRunSetup): Promise<string[]> {
-  const files = await expandSessionPaths(setup.sessionArgs, setup.io.cwd).catch((error: unknown) => {
+  const expanded = await expandSessionPaths(setup.sessionArgs, setup.io.cwd).catch((error: unknown) => {
     throw error instanceof Error && error.name === 'SessionPathError' ? new UsageError(error.message) : error;
   });
+  const output = setup.options.output;
+  const files = output === undefined ? expanded : await withoutOutput(expanded, output, setup.sessionArgs, setup.io.cwd);
+  if (files.length === 0) throw new UsageError(`${setup.sessionArgs.join(' ')}: no session file besides --output ${output ?? ''}`.trimEnd());
   if (files.length > 1 && setup.options.output === undefined && setup.options.dryRun !== true) {
     throw new UsageError(
       `${files.length} sessions: the results of many sessions go to a file, not the terminal\n` +
@@ -60,6 +70,21 @@ export async function manySessionFiles(setup: ManyRunSetup): Promise<string[]> {
     );
   }
   return files;
+}
+
+/** The files a many-session run reads: its profile, privacy rules and sessions. */
+function runManyInputs(setup: ManyRunSetup, files: readonly string[]): RunInput[] {
+  const { io } = setup;
+  const inputs: RunInput[] = [{ path: path.resolve(io.cwd, setup.profileFile), role: `the profile ${setup.profileFile}` }];
+  if (setup.privacyFile !== undefined) inputs.push({ path: path.resolve(io.cwd, setup.privacyFile), role: `the privacy rules ${setup.privacyFile}` });
+  for (const file of files) inputs.push({ path: path.resolve(io.cwd, file), role: `the session file ${file}` });
+  return inputs;
+}
+
+/** What every line of this run records: the profile as named and the hash of its bytes, the provider and model. */
+async function lineRunOf(setup: ManyRunSetup, model: SummaryModel): Promise<LineRun> {
+  const bytes = await readFile(path.resolve(setup.io.cwd, setup.profileFile));
+  return { profile: setup.profileFile, profile_sha256: createHash('sha256').update(bytes).digest('hex'), provider: model.provider, model: model.model };
 }
 
 async function buildModel(setup: ManyRunSetup, onPushback: (status: number) => void): Promise<SummaryModel> {
@@ -81,18 +106,27 @@ async function dryRunMany(setup: ManyRunSetup, files: readonly string[], model: 
   const { io, profile, privacy } = setup;
   const rows: { file: string; session_id?: string; tokens?: number; error?: { code: string; message: string } }[] = [];
   let total = 0;
+  const seen = new Map<string, string>();
   for (const file of files) {
     const loaded = await loadManySession(path.resolve(io.cwd, file), file);
     if (!loaded.ok) {
       rows.push({ file, error: { code: loaded.code, message: loaded.message } });
       continue;
     }
+    // As the run would: a session met in a second file is not summarized again, so it costs nothing.
+    const first = seen.get(loaded.session.id);
+    if (first !== undefined) {
+      rows.push({ file, session_id: loaded.session.id, error: { code: 'duplicate_session', message: `session ${loaded.session.id} is also in ${first}` } });
+      continue;
+    }
+    seen.set(loaded.session.id, file);
     const tokens = prepare(profile, loaded.session, { privacy }).tokens.prompt;
     total += tokens;
     rows.push({ file, session_id: loaded.session.id, tokens });
   }
   const cost = estimateCost(model.model, total, 0);
   const failed = rows.filter((row) => row.error !== undefined).length;
+  const duplicates = rows.filter((row) => row.error?.code === 'duplicate_session').length;
   if (setup.options.json === true) {
     io.stdout.write(`${JSON.stringify({ model: model.model, sessions: rows, total_tokens: total, input_cost_usd: cost ?? null, failed }, null, 2)}\n`);
     return failed > 0 ? EXIT_FAILED : EXIT_OK;
@@ -101,12 +135,24 @@ async function dryRunMany(setup: ManyRunSetup, files: readonly string[], model: 
   for (const row of rows) {
     io.stdout.write(row.error === undefined ? `~${count(row.tokens ?? 0).padStart(width)}  ${row.file} (${row.session_id})\n` : `${'error'.padStart(width + 1)}  ${row.file}: ${row.error.code}: ${firstLine(row.error.message)}\n`);
   }
-  io.stdout.write(`total     ~${count(total)} prompt tokens (estimate) over ${rows.length - failed} session(s)${failed > 0 ? `, ${failed} unreadable or invalid` : ''}\n`);
+  const leftOut = [failed - duplicates > 0 ? `${failed - duplicates} unreadable or invalid` : '', duplicates > 0 ? `${duplicates} duplicate(s)` : ''].filter((part) => part !== '');
+  io.stdout.write(`total     ~${count(total)} prompt tokens (estimate) over ${rows.length - failed} session(s)${leftOut.map((part) => `, ${part}`).join('')}\n`);
   io.stdout.write(`cost      ${costLine(model.model, cost, 'prompts only; output tokens are known after the model answers')}\n`);
   return failed > 0 ? EXIT_FAILED : EXIT_OK;
 }
 
 const firstLine = (text: string) => text.split('\n')[0] ?? '';
+
+/** Failures of the input, not of the model: a rerun meets them again until the files are fixed or left out. */
+const INPUT_FAILURES = new Set(['unreadable_file', 'invalid_session', 'duplicate_session']);
+
+function failureHint(failures: ReadonlyMap<string, number>): string {
+  const codes = [...failures.keys()];
+  const input = codes.filter((code) => INPUT_FAILURES.has(code));
+  if (input.length === 0) return 'rerun to retry them';
+  const files = `fix or leave out the files behind ${input.join(' and ')}`;
+  return input.length === codes.length ? `${files}: a rerun meets them again` : `rerun to retry the others; ${files}`;
+}
 
 function costLine(model: string, cost: number | undefined, note: string): string {
   if (cost === undefined) return `unknown: ${model} is not in the price table (docs/models.md#prices)`;
@@ -117,6 +163,11 @@ function costLine(model: string, cost: number | undefined, note: string): string
 export async function runMany(setup: ManyRunSetup): Promise<number> {
   const { io, options, profile } = setup;
   const files = await manySessionFiles(setup);
+  if (options.dryRun !== true && options.output !== undefined) {
+    // Before any model is built: a typo costs nothing, and no input is ever appended to.
+    const problem = await runOutputProblem(options.output, io.cwd, runManyInputs(setup, files));
+    if (problem !== undefined) throw new UsageError(`--output ${options.output}: ${problem}`);
+  }
   const limiter = createAdaptiveConcurrency(concurrencyOf(options.concurrency));
   const model = await buildModel(setup, (status) => {
     const before = limiter.limit;
@@ -127,13 +178,11 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
 
   const output = options.output as string;
   const outputPath = path.resolve(io.cwd, output);
-  const existing = await readResultsFile(outputPath, output);
+  const run = await lineRunOf(setup, model);
+  const { existing, finished, failedBefore, summarized } = await resumeResults(output, io.cwd, run);
   if (existing.cutOffLine !== undefined) {
     io.stderr.write(`warning: ${output}:${existing.cutOffLine} was cut off by an interrupted run; it is removed and its session runs again\n`);
   }
-  const finished = new Set<string>();
-  const failedBefore = new Set<string>();
-  for (const [file, line] of existing.latest) (isResultLine(line) ? finished : failedBefore).add(path.resolve(io.cwd, file));
   const todo = files.filter((file) => !finished.has(path.resolve(io.cwd, file)));
   const skipped = files.length - todo.length;
   const retried = todo.filter((file) => failedBefore.has(path.resolve(io.cwd, file))).length;
@@ -162,22 +211,24 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
   let stopped: { code: string; message: string } | undefined;
   try {
     progress.update(state);
-    for await (const line of summarizeMany(profile, todo, { model, concurrency: limiter, privacy: setup.privacy, cwd: io.cwd, signal: controller.signal })) {
+    for await (const line of summarizeMany(profile, todo, { model, concurrency: limiter, privacy: setup.privacy, cwd: io.cwd, signal: controller.signal, summarized })) {
       if ('error' in line && STOPPING_CODES.has(line.error.code)) {
         // Not this session's failure but the model's: every session would fail the same way.
         stopped ??= line.error;
         controller.abort(new Error(line.error.message));
         continue;
       }
-      await writer.append(line);
+      await writer.append({ ...line, run });
       state.done++;
-      if (isResultLine(line)) {
+      // A failed session's answers were paid for too (error lines carry their tokens).
+      if (line.tokens !== undefined) {
         state.tokens += line.tokens.total;
         prompt += line.tokens.prompt;
         outputTokens += line.tokens.output;
         estimated ||= line.tokens.estimated === true;
-        models.add(line.model);
-      } else {
+      }
+      if (line.model !== undefined) models.add(line.model);
+      if (!isResultLine(line)) {
         state.failed++;
         failures.set(line.error.code, (failures.get(line.error.code) ?? 0) + 1);
       }
@@ -198,7 +249,7 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
   const lines = [
     `${interrupted ? 'interrupted after' : 'ran'} ${state.done} of ${todo.length} session(s) with ${setup.profileFile} → ${output}`,
     `ok        ${ok}`,
-    `failed    ${state.failed}${state.failed > 0 ? ` (${[...failures].map(([code, n]) => `${code} ${n}`).join(', ')}; rerun to retry them)` : ''}`,
+    `failed    ${state.failed}${state.failed > 0 ? ` (${[...failures].map(([code, n]) => `${code} ${n}`).join(', ')}; ${failureHint(failures)})` : ''}`,
   ];
   if (skipped > 0) lines.push(`skipped   ${skipped} (already summarized in ${output})`);
   const modelName = models.size === 1 ? [...models][0] as string : model.model;

@@ -16,7 +16,8 @@ import type { TestReport } from '../suite/test-report.js';
 import { patternProblem, textPattern } from '../suite/text-pattern.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
-import { reportOutputProblem, runInputs } from './report-output-problem.js';
+import { reportOutputProblem } from './report-output-problem.js';
+import { runInputs } from './suite-run-inputs.js';
 import { UsageError } from './usage-error.js';
 
 export interface TestOptions {

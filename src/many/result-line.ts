@@ -19,7 +19,23 @@ export interface LineTokens {
 }
 
 /**
- * A session that was summarized: `{ session_id, file, result, grounding?, tokens, model, ms }`.
+ * What a line was made with, so that a resumed run never mixes setups: the profile (as the run
+ * named it, and the SHA-256 of its bytes), the provider and the model asked for. Absent in lines
+ * written before recap recorded it.
+ *
+ * @category Many sessions
+ */
+export interface LineRun {
+  readonly profile: string;
+  /** Hex SHA-256 of the profile file's bytes. */
+  readonly profile_sha256: string;
+  readonly provider: string;
+  /** The model asked for (`--model`, else the profile's `llm.model`, else the provider's default). */
+  readonly model: string;
+}
+
+/**
+ * A session that was summarized: `{ session_id, file, result, grounding?, tokens, model, ms, run? }`.
  *
  * @category Many sessions
  */
@@ -37,6 +53,8 @@ export interface SessionResultLine {
   readonly model: string;
   /** Milliseconds from the first model request to the accepted answer. */
   readonly ms: number;
+  /** What made the line (`recap run --output` writes it). */
+  readonly run?: LineRun;
 }
 
 /**
@@ -51,7 +69,7 @@ export interface SessionResultLine {
 export type LineErrorCode = string;
 
 /**
- * A session that failed: `{ session_id?, file, error: { code, message } }`.
+ * A session that failed: `{ session_id?, file, error: { code, message }, tokens?, model?, run? }`.
  *
  * @category Many sessions
  */
@@ -60,6 +78,12 @@ export interface SessionErrorLine {
   readonly session_id?: string;
   readonly file: string;
   readonly error: { readonly code: LineErrorCode; readonly message: string };
+  /** Tokens of the answers the model gave before the session failed (an invalid or ungrounded answer); absent when none came. */
+  readonly tokens?: LineTokens;
+  /** The model that gave those answers; present with `tokens`. */
+  readonly model?: string;
+  /** What made the line (`recap run --output` writes it). */
+  readonly run?: LineRun;
 }
 
 /**
@@ -88,19 +112,24 @@ export function resultLineProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'expected a JSON object';
   if (typeof value.file !== 'string') return '"file" must be a string';
   if (value.session_id !== undefined && typeof value.session_id !== 'string') return '"session_id" must be a string';
+  const run = value.run;
+  if (run !== undefined && (!isObject(run) || !['profile', 'profile_sha256', 'provider', 'model'].every((key) => typeof run[key] === 'string'))) {
+    return '"run" must be { profile, profile_sha256, provider, model }';
+  }
+  const tokensProblem = (tokens: unknown) =>
+    !isObject(tokens) || typeof tokens.prompt !== 'number' || typeof tokens.output !== 'number' || typeof tokens.total !== 'number' ? '"tokens" must be { prompt, output, total }' : undefined;
   if ('error' in value) {
     const error = value.error;
     if (!isObject(error) || typeof error.code !== 'string' || typeof error.message !== 'string') return '"error" must be { code, message }';
-    return undefined;
+    if (value.tokens === undefined) return undefined;
+    return tokensProblem(value.tokens) ?? (typeof value.model === 'string' ? undefined : 'an error line with "tokens" needs "model"');
   }
   if (!('result' in value)) return 'expected "result" or "error"';
   if (typeof value.session_id !== 'string') return 'a result line needs "session_id"';
   const result = value.result;
   if (!isObject(result) || (typeof result.summary !== 'string' && !isObject(result.response))) return '"result" must be { summary } or { response, response_schema }';
-  const tokens = value.tokens;
-  if (!isObject(tokens) || typeof tokens.prompt !== 'number' || typeof tokens.output !== 'number' || typeof tokens.total !== 'number') {
-    return '"tokens" must be { prompt, output, total }';
-  }
+  const problem = tokensProblem(value.tokens);
+  if (problem !== undefined) return problem;
   if (typeof value.model !== 'string') return '"model" must be a string';
   if (typeof value.ms !== 'number') return '"ms" must be a number';
   return undefined;

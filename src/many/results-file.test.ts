@@ -48,6 +48,14 @@ describe('results files', () => {
     expect(() => parseResultsText(jsonl({ file: 'a.json', result: { summary: 'x' } }), 'r.jsonl')).toThrow(/r\.jsonl:1: not a result line: a result line needs "session_id"/);
   });
 
+  it('refuses a "run" that does not say what made the line', () => {
+    const run = { profile: 'p.yaml', profile_sha256: 'ab', provider: 'gemini', model: 'm' };
+    expect(parseResultsText(jsonl({ ...ok('a.json'), run }, { ...failed('b.json'), run }), 'r.jsonl').lines).toHaveLength(2);
+    expect(() => parseResultsText(jsonl({ ...ok('a.json'), run: { profile: 'p.yaml' } }), 'r.jsonl')).toThrow(
+      'r.jsonl:1: not a result line: "run" must be { profile, profile_sha256, provider, model }',
+    );
+  });
+
   it('reads a missing file as empty', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'recap-results-'));
     expect((await readResultsFile(path.join(dir, 'none.jsonl'))).lines).toEqual([]);

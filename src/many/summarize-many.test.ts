@@ -73,6 +73,16 @@ describe('summarizeMany', () => {
     expect(state.calls).toBe(2);
   });
 
+  it('gives a session that already has a result from another file (a resumed run) a duplicate_session line', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'recap-many-'));
+    const folder = await writeSessionFolder(path.join(root, 'a'), { count: 2, events: 10 });
+    const { model, state } = countingModel(async () => 'ok');
+    const summarized = new Map([['u-1:s-1', 'elsewhere/copy.json']]);
+    const lines = await collect(summarizeMany(profile, folder.good, { model, concurrency: 1, cwd: root, summarized }));
+    expect(lines[0]).toEqual({ session_id: 'u-1:s-1', file: 'a/session-0001.json', error: { code: 'duplicate_session', message: 'session u-1:s-1 already has a result, from elsewhere/copy.json' } });
+    expect(state.sessions).toEqual(['u-2:s-2']);
+  });
+
   it('keeps going after model failures and codes them', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'recap-many-'));
     const folder = await writeSessionFolder(path.join(root, 's'), { count: 4, events: 10 });
@@ -83,6 +93,19 @@ describe('summarizeMany', () => {
     const lines = await collect(summarizeMany(profile, folder.good, { model, concurrency: 1, cwd: root }));
     expect(lines.filter(isResultLine)).toHaveLength(3);
     expect(lines.find((line) => 'error' in line)).toMatchObject({ error: { code: 'model_error', message: 'quota exhausted' } });
+  });
+
+  it('puts the tokens of the answers a failed session paid for in its line, and none when no answer came', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'recap-many-'));
+    const folder = await writeSessionFolder(path.join(root, 's'), { count: 2, events: 10 });
+    const requiring = parseProfile('name: many\nllm:\n  pre_prompt: Summarise.\n  grounding: require\n');
+    const { model } = countingModel(async (request) => {
+      if (request.source?.sessionId === 'u-2:s-2') throw new ModelError('unavailable', { provider: 'gemini', status: 500 });
+      return 'The user opened #9999.';
+    });
+    const lines = await collect(summarizeMany(requiring, folder.good, { model, concurrency: 1, cwd: root }));
+    expect(lines[0]).toMatchObject({ session_id: 'u-1:s-1', error: { code: 'grounding' }, tokens: { prompt: 200, output: 10, total: 210 }, model: 'counting' });
+    expect(lines[1]).toEqual({ session_id: 'u-2:s-2', file: 's/session-0002.json', error: { code: 'model_error', message: 'unavailable' } });
   });
 
   it('never has more calls in flight than the concurrency', async () => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { GroundingError } from '../grounding/grounding-error.js';
 import { groundingSource } from '../grounding/ground-answer.js';
 import { ModelError } from '../models/model-errors.js';
-import type { SummaryModel } from '../models/summary-model.js';
+import type { SummaryModel, TokenUsage } from '../models/summary-model.js';
 import { prepare } from '../pipeline/prepare.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
 import type { Profile } from '../profile/profile-schema.js';
@@ -42,6 +42,11 @@ export interface SummarizeManyOptions {
   readonly privacy?: PrivacyRules | undefined;
   /** Files to leave out (a resumed run's finished sessions), by the name the input gives. */
   readonly skip?: (file: string) => boolean;
+  /**
+   * Session ids that already have a result (a resumed run's), each with the file it came from: a
+   * session met again in another file gets a `duplicate_session` line, never a second summary.
+   */
+  readonly summarized?: ReadonlyMap<string, string>;
   /** Where relative file names are read from. Default `process.cwd()`. */
   readonly cwd?: string;
   /** Stops the run: no new session starts, calls under way are aborted. */
@@ -56,6 +61,43 @@ function tokensOf(outcome: SummaryOutcome, estimate: number): LineTokens {
   return { prompt: usage.promptTokens, output: usage.outputTokens, total: usage.totalTokens };
 }
 
+/**
+ * `model`, counting the answers it gives: `spent(estimate)` is `{ tokens, model }` for an error
+ * line when at least one answer came (the vendor's counts, else `estimate` per answer), else `{}`.
+ */
+function answerMeter(model: SummaryModel) {
+  let answers = 0;
+  let usage: TokenUsage | undefined;
+  let answeredBy = model.model;
+  const counted: SummaryModel = {
+    provider: model.provider,
+    model: model.model,
+    kind: model.kind,
+    async generate(request) {
+      const answer = await model.generate(request);
+      answers++;
+      answeredBy = answer.model;
+      if (answer.usage !== undefined) {
+        usage = {
+          promptTokens: (usage?.promptTokens ?? 0) + answer.usage.promptTokens,
+          outputTokens: (usage?.outputTokens ?? 0) + answer.usage.outputTokens,
+          totalTokens: (usage?.totalTokens ?? 0) + answer.usage.totalTokens,
+        };
+      }
+      return answer;
+    },
+  };
+  const spent = (estimate: number): { tokens?: LineTokens; model?: string } => {
+    if (answers === 0) return {};
+    const tokens: LineTokens =
+      usage === undefined
+        ? { prompt: estimate * answers, output: 0, total: estimate * answers, estimated: true }
+        : { prompt: usage.promptTokens, output: usage.outputTokens, total: usage.totalTokens };
+    return { tokens, model: answeredBy };
+  };
+  return { model: counted, spent };
+}
+
 function errorCode(error: unknown): string {
   if (error instanceof ModelError || error instanceof GroundingError) return error.code;
   const code = (error as { code?: unknown } | undefined)?.code;
@@ -68,12 +110,13 @@ function errorCode(error: unknown): string {
  * finishes (in completion order, not input order). A session that fails (unreadable file,
  * invalid fixture, model error after the model's retries, schema or grounding failure) yields an
  * error line and never stops the run. A file named twice, or a session id met a second time, is
- * summarized once: the second gets a `duplicate_session` line. Sessions are read when their turn
+ * summarized once: the second gets a `duplicate_session` line, as does a session that
+ * `options.summarized` says already has a result from another file. Sessions are read when their turn
  * comes and not kept after, so memory does not grow with the number of sessions.
  *
  * @param profile - The summary profile.
  * @param sessions - Fixture files or loaded sessions, any iterable (an async one is read lazily).
- * @param options - The model, concurrency, privacy rules, files to skip.
+ * @param options - The model, concurrency, privacy rules, files to skip, sessions already summarized.
  * @example
  * ```ts
  * import { createModel, loadProfile, summarizeMany } from 'recap';
@@ -135,17 +178,26 @@ export async function* summarizeMany(
     if (first !== undefined) {
       return { session_id: session.id, file, error: { code: 'duplicate_session', message: `session ${session.id} was already summarized in this run from ${first}` } };
     }
+    const earlier = options.summarized?.get(session.id);
+    if (earlier !== undefined && path.resolve(cwd, earlier) !== absolute) {
+      return { session_id: session.id, file, error: { code: 'duplicate_session', message: `session ${session.id} already has a result, from ${earlier}` } };
+    }
     seenIds.set(session.id, file);
+    // The answers of a session that then fails (schema, grounding) were paid for: its line says so.
+    const answered = answerMeter(options.model);
+    let estimate = 0;
     const failed = (error: unknown): SessionErrorLine => ({
       session_id: session.id,
       file,
       error: { code: errorCode(error), message: error instanceof Error ? error.message : String(error) },
+      ...answered.spent(estimate),
     });
     let release: (() => void) | undefined;
     try {
       const prepared = prepare(profile, session, { privacy: options.privacy });
+      estimate = prepared.tokens.prompt;
       release = await limiter.acquire(options.signal);
-      const outcome = await summarize(prepared, options.model, { signal: options.signal, grounding: groundingSource(profile, session, prepared) });
+      const outcome = await summarize(prepared, answered.model, { signal: options.signal, grounding: groundingSource(profile, session, prepared) });
       limiter.succeeded();
       return {
         session_id: session.id,

@@ -55,6 +55,14 @@ const sessions = new Map<string, Session | { unread: string }>([
 describe('buildReport', () => {
   const report = buildReport(lines, (result) => sessions.get(result.file));
 
+  it('counts the tokens and cost of failed sessions whose answers were paid for', () => {
+    const failed: ResultLine = { session_id: 'u-9:s-9', file: 's/9.json', error: { code: 'grounding', message: 'x' }, tokens: { prompt: 2000, output: 200, total: 2200 }, model: 'gemini-2.5-flash' };
+    const unread: ResultLine = { file: 's/10.json', error: { code: 'invalid_session', message: 'x' } };
+    const report = buildReport([line(1, { outcome: 'completed' }), failed, unread]);
+    expect(report.totals).toMatchObject({ sessions: 3, ok: 1, failed: 2, tokens: { prompt: 3000, output: 300, total: 3300, estimated: false } });
+    expect(report.totals.cost.usd).toBeCloseTo((3000 * 0.3 + 300 * 2.5) / 1e6, 10);
+  });
+
   it('counts sessions by their last line, failures by code, tokens and the price-table cost', () => {
     expect(report.totals).toMatchObject({ sessions: 4, ok: 3, failed: 1, tokens: { prompt: 3000, output: 300, total: 3300, estimated: false } });
     expect(report.totals.failures.map((failure) => [failure.value, failure.count])).toEqual([['model_error', 1]]);

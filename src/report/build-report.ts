@@ -148,7 +148,9 @@ function buildFromEntries(entries: readonly Entry[], options: Required<ReportOpt
   const failures = countValues(entries.flatMap((entry) => ('error' in entry.line ? [[entry.line.error.code, entry.ref] as const] : [])));
   const tokens = { prompt: 0, output: 0, total: 0, estimated: false };
   const byModel = new Map<string, { prompt: number; output: number }>();
-  for (const { line } of results) {
+  // Every line that carries tokens: a failed session's answers (an invalid or ungrounded one) were paid for too.
+  for (const { line } of entries) {
+    if (line.tokens === undefined || line.model === undefined) continue;
     tokens.prompt += line.tokens.prompt;
     tokens.output += line.tokens.output;
     tokens.total += line.tokens.total;

@@ -116,6 +116,7 @@ export interface ReportData {
     readonly failed: number;
     /** Failures by error code, most frequent first. */
     readonly failures: readonly ValueCount[];
+    /** Tokens of every session's last line, failed sessions' answers included. */
     readonly tokens: { readonly prompt: number; readonly output: number; readonly total: number; readonly estimated: boolean };
     /** US dollars from the price table; null when a model is not in it (`unpriced`). */
     readonly cost: { readonly usd: number | null; readonly models: readonly string[]; readonly unpriced: readonly string[] };

@@ -47,10 +47,18 @@ export function reportSummaryPrompt(lines: readonly ResultLine[], data: ReportDa
   ].join('\n');
 }
 
-/** Session ids cited as `[id]` in `text`, in order of first citation. */
+/**
+ * Session ids cited in `text`, in order of first citation: `[id]`, and every id of a bracket that
+ * holds several (`[u-1:s-1, u-2:s-2]`, `[u-1:s-1; u-2:s-2]`), as models write them whatever the
+ * prompt asks. An id is a word with a colon inside (`<user_id>:<session_id>`).
+ */
 export function citedSessions(text: string): string[] {
   const cited = new Set<string>();
-  for (const match of text.matchAll(/\[([^\][\s]+:[^\][\s]+)\]/g)) cited.add(match[1] as string);
+  for (const match of text.matchAll(/\[([^\][]+)\]/g)) {
+    for (const word of (match[1] as string).split(/[\s,;]+/)) {
+      if (/^[^:]+:.*[^:]$/.test(word)) cited.add(word);
+    }
+  }
   return [...cited];
 }
 

@@ -98,7 +98,7 @@ export function useAllSessions(
         const report = now - builtAt >= REPORT_REFRESH_MS ? builder.build() : undefined;
         if (report !== undefined) builtAt = now;
         const failure = 'error' in line ? { file: line.file, code: line.error.code, message: line.error.message } : undefined;
-        dispatch({ type: 'all-sessions-line', id, tokens: 'tokens' in line ? line.tokens.total : 0, failure, report });
+        dispatch({ type: 'all-sessions-line', id, tokens: line.tokens?.total ?? 0, failure, report });
       };
       const end = (status: 'finished' | 'stopped', message?: string) => {
         if (!current()) return;
