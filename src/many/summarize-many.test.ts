@@ -128,10 +128,11 @@ describe('summarizeMany', () => {
     const folder = await writeSessionFolder(path.join(root, 's'), { count: 16, events: 10 });
     const limiter = createAdaptiveConcurrency(4, { now: () => 0 });
     const waiting: (() => void)[] = [];
-    const inFlightAfterPushback: number[] = [];
+    // Each call started after the pushback: the calls in flight with it, and the limit then.
+    const afterPushback: { inFlight: number; limit: number }[] = [];
     let pushedBack = false;
     const { model, state } = countingModel(() => {
-      if (pushedBack) inFlightAfterPushback.push(state.inFlight);
+      if (pushedBack) afterPushback.push({ inFlight: state.inFlight, limit: limiter.limit });
       return new Promise<string>((resolve) => waiting.push(() => resolve('ok')));
     });
     const run = collect(summarizeMany(profile, folder.good, { model, concurrency: limiter, cwd: root }));
@@ -147,8 +148,10 @@ describe('summarizeMany', () => {
       done++;
     }
     expect(await run).toHaveLength(16);
-    // Calls started after the pushback found at most 2 in flight (4 halved), themselves included.
-    expect(Math.max(...inFlightAfterPushback)).toBeLessThanOrEqual(2);
+    // The limit fell below 4 (halved, then grows back by one after as many successes as it is),
+    // and no call started after the pushback found more calls in flight than the limit of its time.
+    for (const { inFlight, limit } of afterPushback) expect(inFlight).toBeLessThanOrEqual(limit);
+    expect(afterPushback.some(({ limit }) => limit < 4)).toBe(true);
   });
 
   it('skips the files it is told to (a resumed run)', async () => {
