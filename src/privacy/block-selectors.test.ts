@@ -15,6 +15,9 @@ describe('block selectors against recorded selector paths', () => {
     ['input[name=email]', false],
     // A blocked element blocks what is inside it.
     ['section[data-private] span', true],
+    // Tag names as a recorder that uses tagName writes them.
+    ['FORM#checkout > INPUT#card-number', true],
+    ['DIV.private > INPUT', true],
     ['button.pay', false],
     ['not css ((', false],
   ])('%s: %s', (path, expected) => {

@@ -35,7 +35,7 @@ function statedAttributes(compound: readonly Selector[]): { name: string; attrib
   const attributes = new Map<string, string>();
   const classes: string[] = [];
   for (const part of compound) {
-    if (part.type === 'tag') name = part.name;
+    if (part.type === 'tag') name = part.name.toLowerCase(); // HTML tag names are case-insensitive (recorders that use tagName write FORM)
     else if (part.type === 'attribute' && part.name === 'class' && part.action === 'element') classes.push(part.value);
     else if (part.type === 'attribute' && (part.action === 'equals' || part.action === 'exists')) attributes.set(part.name, part.value);
   }
