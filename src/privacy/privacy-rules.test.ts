@@ -42,8 +42,12 @@ describe('parsePrivacyRules', () => {
   it('names each invalid pattern, selector, glob and field with its line and column', () => {
     const rulesThatCannotCompile = ['patterns:', '  order: "ORD-(?=[0-9])"', '  Bad Name: "x"', '  email: "@"', '  anything: "a*"', 'mask_properties: ["a..b"]', 'block_selectors: ["div[", "ok"]'];
     const error = errorOf(['presets: [email, passport]', ...rulesThatCannotCompile, 'colour: red'].join('\n'));
-    expect(error.message.split('\n')).toEqual(['privacy.yaml:1:18 presets[1]: expected email, card, phone, iban, ip or secret, got "passport"', 'privacy.yaml:9:1 colour: unknown field "colour"']);
-    // The schema's problems come first; with them fixed, each rule that cannot compile is named.
+    // Every problem in one answer, by line: the shape's and those of the rules that cannot compile.
+    const all = error.message.split('\n');
+    expect(all).toHaveLength(8);
+    expect(all[0]).toBe('privacy.yaml:1:18 presets[1]: expected email, card, phone, iban, ip or secret, got "passport"');
+    expect(all.slice(1, 7).map((line) => line.split(' ')[0])).toEqual(['privacy.yaml:3:10', 'privacy.yaml:4:3', 'privacy.yaml:5:3', 'privacy.yaml:6:13', 'privacy.yaml:7:19', 'privacy.yaml:8:19']);
+    expect(all[7]).toBe('privacy.yaml:9:1 colour: unknown field "colour"');
     const compiled = errorOf(['presets: [email]', ...rulesThatCannotCompile].join('\n'));
     const lines = compiled.message.split('\n');
     expect(lines).toHaveLength(6);
@@ -71,6 +75,9 @@ describe('parsePrivacyRules', () => {
     expect(compilePrivacyRules({ presets: ['ip'], patterns: { order: 'ORD-[0-9]+' } }).success).toBe(true);
     const failed = compilePrivacyRules({ patterns: { order: '(' } });
     expect(failed).toMatchObject({ success: false, problems: [{ path: 'patterns.order' }] });
+    // A field of the wrong shape does not hide the problems of the others.
+    const several = compilePrivacyRules({ mask_properties: ['a..b'], block_selectors: ['div[[['], strip_url_params: [1] });
+    expect(several.success ? [] : several.problems.map((problem) => problem.path).sort()).toEqual(['block_selectors[0]', 'mask_properties[0]', 'strip_url_params[0]']);
   });
 });
 

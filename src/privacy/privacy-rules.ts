@@ -170,13 +170,19 @@ function schemaProblems(data: unknown): { readonly document?: PrivacyRulesDocume
   const checked = privacyRulesSchema.safeParse(data ?? {}, { reportInput: true });
   if (checked.success) return { document: checked.data, problems: [] };
   const known = Object.keys(privacyRulesSchema.shape);
-  return {
-    problems: checked.error.issues.flatMap((issue): Problem[] => {
-      const path = issue.path as (string | number)[];
-      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: [...path, key], atKey: true, message: unknownKeyMessage(path, key, known) }));
-      return [{ path, message: profileIssueMessage(issue) }];
-    }),
-  };
+  const problems = checked.error.issues.flatMap((issue): Problem[] => {
+    const path = issue.path as (string | number)[];
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: [...path, key], atKey: true, message: unknownKeyMessage(path, key, known) }));
+    return [{ path, message: profileIssueMessage(issue) }];
+  });
+  // The rules whose own shape is right are compiled too, so that their problems (an invalid
+  // pattern, glob or selector) are named in the same answer as the shape's.
+  const fields = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const wellFormed = Object.fromEntries(
+    Object.entries(privacyRulesSchema.shape).flatMap(([key, schema]) => (fields[key] !== undefined && schema.safeParse(fields[key]).success ? [[key, fields[key]]] : [])),
+  ) as PrivacyRulesDocument;
+  compile(wellFormed, problems);
+  return { problems };
 }
 
 /** Compiles checked data; the problems of rules that cannot be compiled are added to `problems`. */
