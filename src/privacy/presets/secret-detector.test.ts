@@ -30,6 +30,19 @@ describe('secret pre-checks', () => {
     expect(secretsIn(text)).toEqual(['abc123DEF456ghi']);
   });
 
+  it.each([
+    ['Bearer abc.def-ghi', ['abc.def-ghi']],
+    ['Bearer AbcDefGhiJ', ['AbcDefGhiJ']],
+    ['the Bearer authentication scheme', []],
+    ['Basic dXNlcjpwYXNz', ['dXNlcjpwYXNz']],
+    ['sent basic dXNlcjpwYXNzd29yZA== again', ['dXNlcjpwYXNzd29yZA==']],
+    // Not credentials: no user:password inside, or prose.
+    ['Basic aGVsbG8gd29ybGQ=', []],
+    ['the Basic plan costs less', []],
+  ])('finds what follows an HTTP auth scheme in %j only when it is a token or credentials', (text, found) => {
+    expect(secretsIn(text)).toEqual(found);
+  });
+
   it('finds the value after every key that isSecretPropertyName accepts, in any case', () => {
     const word = fc.constantFrom('password', 'passwd', 'pwd', 'secret', 'token', 'api', 'key', 'apikey', 'private', 'authorization', 'cookie', 'otp', 'pin', 'cvv', 'cvc', 'ssn', 'user', 'new', 'access', 'x', 's');
     const cased = fc.tuple(word, fc.constantFrom('lower', 'upper', 'capital')).map(([text, casing]) =>

@@ -49,28 +49,47 @@ const SECRET_NAME_PIECE = /passw|pwd|secret|token|api|authorization|cookie|otp|p
 /** The fixed starts of the API_KEY shapes: a text without any holds no API key. */
 const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|AIza/;
 
-/** What a JWT, a Bearer token (as findSecrets looks for it) or an API key starts with: one test for the three. */
-const TOKEN_START = new RegExp(`eyJ|earer|EARER|${API_KEY_START.source}`);
+/** What a JWT, a Bearer token or Basic credentials (as findSecrets looks for them) or an API key starts with: one test for the four. */
+const TOKEN_START = new RegExp(`eyJ|earer|EARER|asic|ASIC|${API_KEY_START.source}`);
 
 function findSecrets(facts: TextFacts): Span[] {
   const spans: Span[] = [];
   if (TOKEN_START.test(facts.text)) {
     if (facts.has('eyJ')) spans.push(...spansOf(JWT, facts.text));
     if (facts.has('earer') || facts.has('EARER')) spans.push(...findBearerTokens(facts.text));
+    if (facts.has('asic') || facts.has('ASIC')) spans.push(...findBasicCredentials(facts.text));
     if (API_KEY_START.test(facts.text)) spans.push(...findApiKeys(facts.text));
   }
   if ((facts.counts.equalSigns > 0 || facts.counts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) spans.push(...findSecretValues(facts.text));
   return spans;
 }
 
-/** Bearer tokens of 8+ characters with at least one digit (so `Bearer authentication` is prose). */
+/**
+ * Bearer tokens of 8+ characters with a digit, a `.`, `-`, `_`, `~`, `+` or `/`, or both cases of
+ * letters (so `Bearer authentication` is prose).
+ */
 function findBearerTokens(text: string): Span[] {
   const spans: Span[] = [];
   for (const match of matchesOf(BEARER, text)) {
     const token = match[1] ?? '';
-    if (!/\d/.test(token)) continue;
+    if (!/[\d.~+/_-]/.test(token) && !(/[a-z]/.test(token) && /[A-Z]/.test(token))) continue;
     const end = match.index + match[0].length;
     spans.push({ start: end - token.length, end });
+  }
+  return spans;
+}
+
+/** The credentials after `Basic`: base64 of `user:password` (so `Basic plan` is prose); the match is the credentials alone. */
+const BASIC = /\bbasic[ \t]+([A-Za-z0-9+/]{6,}={0,2})(?![\w+/=])/gi;
+
+function findBasicCredentials(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of matchesOf(BASIC, text)) {
+    const credentials = match[1] ?? '';
+    const decoded = Buffer.from(credentials, 'base64').toString('latin1');
+    if (!decoded.includes(':') || !/^[\x20-\x7e]+$/.test(decoded)) continue;
+    const end = match.index + match[0].length;
+    spans.push({ start: end - credentials.length, end });
   }
   return spans;
 }
