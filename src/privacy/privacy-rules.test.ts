@@ -124,4 +124,13 @@ describe('redactText and redactUrl', () => {
     expect(redactUrl('/r?tokenize=1', rules, counts)).toBe('/r?tokenize=1');
     expect(Object.fromEntries(counts)).toEqual({ url_param: 4 });
   });
+
+  it('finds what escapes hide in a URL (?email=dave%40example.com), and leaves escapes that hide nothing as written', () => {
+    const emails = parsePrivacyRules('presets: [email, card]\n');
+    const counts: PrivacyCounts = new Map();
+    expect(redactUrl('https://shop.test/reset?email=dave%40example.com&q=a%2Fb+c', emails, counts)).toBe('https://shop.test/reset?email=[email]&q=a%2Fb+c');
+    expect(redactUrl('/u/dave%40example.com/orders?card=4111+1111+1111+1111', emails, counts)).toBe('/u/[email]/orders?card=[card]');
+    expect(redactUrl('/search?q=ring%20size%20%25', emails, counts)).toBe('/search?q=ring%20size%20%25');
+    expect(Object.fromEntries(counts)).toEqual({ email: 2, card: 1 });
+  });
 });

@@ -97,5 +97,30 @@ export function redactUrl(url: string, rules: PrivacyRules, counts: PrivacyCount
       stripped = url.slice(0, queryAt) + (kept.length === 0 ? '' : `?${kept.join('&')}`) + rest;
     }
   }
-  return redactText(stripped, rules, counts);
+  return redactText(stripped.includes('%') || stripped.includes('+') ? redactEscaped(stripped, rules, counts) : stripped, rules, counts);
+}
+
+/** A piece of a URL between delimiters: a path segment, a query parameter's name or value, the fragment. */
+const URL_PIECE = /[^/?#&=]+/g;
+
+/**
+ * The pieces of a URL that hide what the rules match behind escapes (`?email=dave%40example.com`):
+ * each is decoded, and when the rules match in the decoded text it is replaced by the redacted
+ * text, escaped again (placeholders stay readable: `?email=[email]`). The scheme and host are left
+ * as they are.
+ */
+function redactEscaped(url: string, rules: PrivacyRules, counts: PrivacyCounts): string {
+  const hostEnd = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0].length ?? 0;
+  const rest = url.slice(hostEnd).replace(URL_PIECE, (piece) => {
+    if (!piece.includes('%') && !piece.includes('+')) return piece;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(piece.replaceAll('+', ' '));
+    } catch {
+      return piece;
+    }
+    const redacted = redactText(decoded, rules, counts);
+    return redacted === decoded ? piece : encodeURIComponent(redacted).replace(/%5B([\w-]+)%5D/g, '[$1]');
+  });
+  return url.slice(0, hostEnd) + rest;
 }
