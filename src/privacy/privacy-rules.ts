@@ -116,7 +116,8 @@ function compileGlobs(globs: readonly string[], problems: Problem[]): (path: str
       problems.push({ path: ['mask_properties', index], message: `the glob "${glob}" has an empty segment (two dots, or a dot at an end)` });
       continue;
     }
-    sources.push(globToRegExpSource(glob));
+    // A list item's index as a step, as JavaScript writes it (`items[0].name`, `items[*].name`).
+    sources.push(globToRegExpSource(glob.replace(/\[(\d+|\*)\]/g, '.$1')));
   }
   if (sources.length === 0) return () => false;
   const matcher = new RegExp(`^(?:${sources.join('|')})$`);

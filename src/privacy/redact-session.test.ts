@@ -139,3 +139,27 @@ describe('redactSession on numbers, names and structured secrets', () => {
     expect(Object.fromEntries(counts)).toEqual({ card: 2, email: 3, secret: 2 });
   });
 });
+
+describe('redactSession and mask_properties inside lists', () => {
+  it('reads a list as no step of a path, or as one step per index (items.0, items[0], items.*, items[*])', () => {
+    const session = parseSession({
+      id: 'u-1:s-1',
+      events: [
+        {
+          type: 'custom',
+          name: 'Order',
+          timestamp: '2026-11-01T10:00:00Z',
+          properties: { items: [{ name: 'Tent', sku: 'T-1' }, { name: 'Stove', sku: 'S-2' }], tags: ['gift', 'urgent'], lines: [{ note: 'ring me' }] },
+        },
+      ],
+    });
+    const masked = (globs: string[]) => redactSession(session, parsePrivacyRules(`mask_properties: ${JSON.stringify(globs)}\n`)).session.events[0]?.properties;
+    const names = (properties: unknown) => (properties as { items: { name: string }[] }).items.map((item) => item.name);
+    expect(names(masked(['properties.items.name']))).toEqual(['[masked]', '[masked]']);
+    expect(names(masked(['properties.items.*.name']))).toEqual(['[masked]', '[masked]']);
+    expect(names(masked(['properties.items[*].name']))).toEqual(['[masked]', '[masked]']);
+    expect(names(masked(['properties.items.0.name']))).toEqual(['[masked]', 'Stove']);
+    expect(names(masked(['properties.items[1].name']))).toEqual(['Tent', '[masked]']);
+    expect(masked(['properties.tags.1', 'properties.lines[0]'])).toMatchObject({ tags: ['gift', '[masked]'], lines: ['[masked]'] });
+  });
+});

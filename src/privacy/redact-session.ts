@@ -74,20 +74,31 @@ function redactNumber(walk: Walk, value: number, key: string): unknown {
   return redacted === text ? value : redacted;
 }
 
-/** A value at `path` (dotted, from the session or from the event), redacted; the same value when nothing changed. */
-function redactValue(walk: Walk, value: unknown, path: string, key: string): unknown {
+/**
+ * A value at `path` (dotted, from the session or from the event), redacted; the same value when
+ * nothing changed. A list is no step of `path` (`properties.items.name` is the name of every item),
+ * and one step of `indexed` (`properties.items.0.name`): a glob may use either.
+ */
+function redactValue(walk: Walk, value: unknown, path: string, indexed: string, key: string): unknown {
   if (typeof value === 'string') return redactString(walk, value, key);
   if (typeof value === 'number') return redactNumber(walk, value, key);
   if (Array.isArray(value)) {
     let changed: unknown[] | undefined;
     for (let index = 0; index < value.length; index++) {
       const item: unknown = value[index];
-      const redacted = redactValue(walk, item, path, key);
+      const itemIndexed = walk.masks ? `${indexed}.${index}` : '';
+      let redacted: unknown;
+      if (walk.masks && walk.rules.isMaskedPath(itemIndexed)) {
+        redacted = '[masked]';
+        count(walk, 'masked');
+      } else {
+        redacted = redactValue(walk, item, path, itemIndexed, key);
+      }
       if (redacted !== item) (changed ??= [...value])[index] = redacted;
     }
     return changed ?? value;
   }
-  if (value !== null && typeof value === 'object') return redactObject(walk, value as Record<string, unknown>, path);
+  if (value !== null && typeof value === 'object') return redactObject(walk, value as Record<string, unknown>, path, indexed);
   return value;
 }
 
@@ -95,17 +106,18 @@ function redactValue(walk: Walk, value: unknown, path: string, key: string): unk
  * An object's fields redacted, `kept` ones left alone; the same object when nothing changed. Its
  * own enumerable fields are walked with for...in, which unlike Object.entries allocates nothing.
  */
-function redactObject(walk: Walk, object: Record<string, unknown>, path: string, kept?: ReadonlySet<string>): Record<string, unknown> {
+function redactObject(walk: Walk, object: Record<string, unknown>, path: string, indexed: string, kept?: ReadonlySet<string>): Record<string, unknown> {
   let changed: Record<string, unknown> | undefined;
   let renamed: Map<string, string> | undefined;
   for (const key in object) {
     if (!Object.hasOwn(object, key)) continue;
     const value = object[key];
     if (value === undefined || kept?.has(key) === true) continue;
-    // Without globs no path is masked: the path is not even built.
+    // Without globs no path is masked: the paths are not even built.
     const childPath = !walk.masks ? '' : path === '' ? key : `${path}.${key}`;
+    const childIndexed = !walk.masks ? '' : indexed === '' ? key : `${indexed}.${key}`;
     let redacted: unknown;
-    if (walk.masks && walk.rules.isMaskedPath(childPath)) {
+    if (walk.masks && (walk.rules.isMaskedPath(childPath) || (childIndexed !== childPath && walk.rules.isMaskedPath(childIndexed)))) {
       redacted = '[masked]';
       count(walk, 'masked');
     } else if (walk.secretNames && value !== null && isSecretPropertyName(key)) {
@@ -113,7 +125,7 @@ function redactObject(walk: Walk, object: Record<string, unknown>, path: string,
       redacted = '[secret]';
       count(walk, 'secret');
     } else {
-      redacted = redactValue(walk, value, childPath, key);
+      redacted = redactValue(walk, value, childPath, childIndexed, key);
     }
     if (redacted !== value) (changed ??= { ...object })[key] = redacted;
     // A name can hold personal data too ({ "ada@example.com": "owner" }): it is redacted like a text.
@@ -171,10 +183,10 @@ export function redactSession(session: Session, rules: PrivacyRules): { readonly
     texts: new Map(),
     urls: new Map(),
   };
-  const header = redactObject(walk, session as unknown as Record<string, unknown>, '', SESSION_FIELDS_KEPT);
+  const header = redactObject(walk, session as unknown as Record<string, unknown>, '', '', SESSION_FIELDS_KEPT);
   let events: SessionEvent[] | undefined;
   for (const [index, event] of session.events.entries()) {
-    const redacted = redactObject(walk, blockEvent(walk, event) as unknown as Record<string, unknown>, '', EVENT_FIELDS_KEPT);
+    const redacted = redactObject(walk, blockEvent(walk, event) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT);
     if (redacted !== event) (events ??= [...session.events])[index] = redacted as unknown as SessionEvent;
   }
   // The id keeps its shape, but the prompt shows it: an email or a pattern's match inside it (a
