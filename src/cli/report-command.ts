@@ -90,9 +90,15 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
       const problem = await reportOutputProblem(options.output, io.cwd, reportInputs(files, latest.values(), options, io.cwd));
       if (problem !== undefined) throw new UsageError(`--output ${options.output}: ${problem}`);
     }
-    const lines = [...latest.values()].map((entry) => entry.line);
+    // With privacy rules, a session id shows as the prompt showed it (`[email]:s-1`): in the
+    // report, and in the prompt of --summarize.
+    const { redactText } = rules === undefined ? { redactText: undefined } : await import('../privacy/redact-text.js');
+    const shown = (line: ResultLine): ResultLine =>
+      redactText === undefined || rules === undefined || line.session_id === undefined ? line : { ...line, session_id: redactText(line.session_id, rules, new Map()) };
+    const entries = [...latest.values()].map((entry) => ({ ...entry, line: shown(entry.line) }));
+    const lines = entries.map((entry) => entry.line);
     const { redactSession } = rules === undefined ? { redactSession: undefined } : await import('../privacy/redact-session.js');
-    for (const { line, base } of latest.values()) {
+    for (const { line, base } of entries) {
       if ('error' in line && FILE_FAILURES.has(line.error.code)) {
         // Counted as a failure; there are no events to read.
         builder.add(line);
