@@ -193,4 +193,12 @@ describe('groundAnswer', () => {
       ['/reset?token=[secret]', 'kept'],
     ]);
   });
+
+  it('compares a path claim with a query with the URLs that have that query', () => {
+    expect(verdicts('POST /api/coupon failed; then /api/coupon?x=1 and /cart?step=2.')).toEqual([
+      ['url', '/api/coupon', 'kept'],
+      ['url', '/api/coupon?x=1', 'unsupported'],
+      ['url', '/cart?step=2', 'unsupported'],
+    ]);
+  });
 });

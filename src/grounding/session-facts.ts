@@ -27,6 +27,14 @@ export function normalUrl(url: string): string {
 
 export const withoutQuery = (url: string): string => url.replace(/\?.*$/, '');
 
+/** The keys a path claim finds a URL by: its path, and its path with the query (`/cart`, `/cart?step=2`). */
+export function pathKeys(normal: string, bare = withoutQuery(normal)): string[] {
+  const slash = bare.startsWith('/') ? 0 : bare.indexOf('/');
+  if (slash === -1) return [];
+  const path = bare.slice(slash);
+  return normal.length === bare.length ? [path] : [path, normal.slice(slash)];
+}
+
 /** Calls `visit` with each string, number and boolean (as a string) of `value`, nested ones too. */
 function visitValue(value: unknown, visit: (text: string) => void): void {
   if (typeof value === 'string') visit(value);
@@ -118,9 +126,9 @@ export class SessionFacts {
     return this.#urlIndex().full.get(normal);
   }
 
-  /** The index of an event with path `normal` ({@link normalUrl}; for a claim that is a path), or this URL with any query. */
+  /** The index of an event with path `normal` ({@link normalUrl}; for a claim that is a path; with its query, when the claim has one), or this URL with any query. */
   urlLoose(normal: string): number | undefined {
-    if (normal.startsWith('/')) return this.#urlIndex().paths.get(withoutQuery(normal));
+    if (normal.startsWith('/')) return this.#urlIndex().paths.get(normal);
     return normal.includes('?') ? undefined : this.#urlIndex().bare.get(normal);
   }
 
@@ -133,8 +141,7 @@ export class SessionFacts {
           if (!urls.full.has(normal)) urls.full.set(normal, index);
           const bare = withoutQuery(normal);
           if (!urls.bare.has(bare)) urls.bare.set(bare, index);
-          const path = bare.startsWith('/') ? bare : bare.slice(bare.indexOf('/') === -1 ? bare.length : bare.indexOf('/'));
-          if (path !== '' && !urls.paths.has(path)) urls.paths.set(path, index);
+          for (const path of pathKeys(normal, bare)) if (!urls.paths.has(path)) urls.paths.set(path, index);
         }
       }
       this.#urls = urls;

@@ -6,7 +6,7 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { countPerTarget, ListStats, pageOf, type EventStats } from './count-topics.js';
-import { indexOfWords, lastsOver, mostOf, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
+import { indexOfWords, lastsOver, mostOf, pathKeys, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
 
 /** Distinct strings, one searchable text of them, and the events (ascending) that hold each. */
 interface DistinctStrings {
@@ -196,7 +196,7 @@ export class SessionIndex {
   /** The first accepted event with path `normal` (`normalUrl`; for a claim that is a path), or this URL with any query. */
   urlLoose(normal: string, first: FirstAccepted): number | undefined {
     const urls = (this.#urls ??= urlIndex(this.#events));
-    const events = normal.startsWith('/') ? urls.paths.get(withoutQuery(normal)) : normal.includes('?') ? undefined : urls.bare.get(normal);
+    const events = normal.startsWith('/') ? urls.paths.get(normal) : normal.includes('?') ? undefined : urls.bare.get(normal);
     return events === undefined ? undefined : first(events);
   }
 
@@ -312,19 +312,18 @@ function urlIndex(events: readonly SessionEvent[]): UrlIndex {
   const bare = new Map<string, number[]>();
   const paths = new Map<string, number[]>();
   // The keys of each distinct URL as recorded, worked out once.
-  const keysOfRaw = new Map<string, { readonly normal: string; readonly bare: string; readonly path: string }>();
+  const keysOfRaw = new Map<string, { readonly normal: string; readonly bare: string; readonly paths: readonly string[] }>();
   for (let index = 0; index < events.length; index++) {
     visitEventUrls(events[index] as SessionEvent, (url) => {
       let keys = keysOfRaw.get(url);
       if (keys === undefined) {
         const normal = normalUrl(url);
         const withoutParameters = withoutQuery(normal);
-        const slash = withoutParameters.indexOf('/');
-        keysOfRaw.set(url, (keys = { normal, bare: withoutParameters, path: withoutParameters.startsWith('/') ? withoutParameters : slash === -1 ? '' : withoutParameters.slice(slash) }));
+        keysOfRaw.set(url, (keys = { normal, bare: withoutParameters, paths: pathKeys(normal, withoutParameters) }));
       }
       addTo(full, keys.normal, index);
       addTo(bare, keys.bare, index);
-      if (keys.path !== '') addTo(paths, keys.path, index);
+      for (const path of keys.paths) addTo(paths, path, index);
     });
   }
   return { full, bare, paths };
