@@ -69,6 +69,8 @@ export class ListStats implements EventStats {
   readonly #byType = new Map<string, number>();
   readonly #recordedCounts = new Map<string, Set<number>>();
   #pages: number | undefined;
+  readonly #perTarget = new Map<string, ReadonlySet<number>>();
+  readonly #perNamedTarget = new WeakMap<(name: string) => boolean, Map<string, ReadonlySet<number>>>();
 
   constructor(events: readonly SessionEvent[]) {
     this.#events = events;
@@ -102,9 +104,17 @@ export class ListStats implements EventStats {
   }
 
   /** How many click-like events each element received (a rage click counting its clicks), and every recorded count. */
-  /** How many events of these types each element, message or URL had. */
+  /**
+   * How many events of these types each element, message or URL had. Kept for as long as the
+   * stats live (a session's stats live with its index, so a later answer counts nothing again).
+   */
   perTarget(types: readonly string[], accepts?: (name: string) => boolean, weight?: (event: SessionEvent) => number): ReadonlySet<number> {
-    return countPerTarget(this.#events.filter((event) => types.includes(event.type)), accepts, weight);
+    const key = `${types.join(',')}${weight === undefined ? '' : `/${weight.name}`}`;
+    const byKey = accepts === undefined ? this.#perTarget : this.#perNamedTarget.get(accepts) ?? new Map<string, ReadonlySet<number>>();
+    if (accepts !== undefined) this.#perNamedTarget.set(accepts, byKey);
+    let totals = byKey.get(key);
+    if (totals === undefined) byKey.set(key, (totals = countPerTarget(this.#events.filter((event) => types.includes(event.type)), accepts, weight)));
+    return totals;
   }
 }
 

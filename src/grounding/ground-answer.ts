@@ -156,8 +156,8 @@ function uncut(quote: string): string {
 /**
  * An event reference, URL or selector that no event holds may be a piece of a text the prompt
  * showed, copied with it: "Ticket #58213" or "</session>" in a page title. Such a claim is kept
- * when the word before it with the claim, or the whole word around it (`</session>`), is in a
- * kept event's text, as whole words.
+ * when the capitalised word before it with the claim, or the whole word around it (`</session>`),
+ * is in a kept event's text, as whole words.
  */
 function copiedFromPrompt(text: string, claim: Claim, checker: Checker): number | undefined {
   if (claim.kind !== 'event' && claim.kind !== 'url' && claim.kind !== 'selector') return undefined;
@@ -167,7 +167,10 @@ function copiedFromPrompt(text: string, claim: Claim, checker: Checker): number 
   while (end < text.length && !/\s/.test(text[end] as string)) end++;
   const word = text.slice(start, end).replace(/[.,;:!?)\]]+$/, '');
   const before = /(\S+)\s+$/.exec(text.slice(Math.max(0, start - 40), start))?.[1];
-  const pieces = [...(before === undefined ? [] : [`${before} ${word}`]), ...(word.length > claim.text.length ? [word] : [])];
+  // Only a word glued to the claim (`</session>`, not `(#12)`), or a capitalised word before it
+  // (`Ticket #58213`, `Order #12`), can make it a piece of a text: other claims cost no lookup.
+  const glued = word.replace(/^[(["'“‘]+/, '').length > claim.text.length;
+  const pieces = [...(before !== undefined && /^[\p{Lu}\d]/u.test(before) ? [`${before} ${word}`] : []), ...(glued ? [word] : [])];
   for (const piece of pieces) {
     const found = checker.textHolding('kept', normalText(piece));
     if (found !== undefined) return found;
