@@ -89,7 +89,7 @@ function batchRoutes(kind: JobKind): RouteDefinition<unknown, unknown>[] {
         const job = await findJob(store, org.id, kind, params.job_id);
         const size = query.page_size ?? 100;
         const ok = which === 'imports';
-        const results = await store.listJobResults(job.id, { ok, after: decodeIndexToken(query.page_token), limit: size + 1 });
+        const results = await store.listJobResults(job.id, { ok, after: decodeIndexToken(query.page_token, job.total), limit: size + 1 });
         const shown = results.slice(0, size);
         const last = shown.at(-1);
         const records = ok && kind === 'events' ? await showEventImports(shown, (from, count) => store.readJobItems(job.id, from, count)) : shown.map((result) => result.result);

@@ -165,7 +165,7 @@ export function operationRoutes(): RouteDefinition<unknown, unknown>[] {
     async handle({ store, org, key, params, query }) {
       const job = await findOperation(store, org.id, key.level, params.id ?? '');
       const size = query.page_size ?? 100;
-      const after = decodeIndexToken(query.page_token);
+      const after = decodeIndexToken(query.page_token, job.total);
       const [oks, errors] = await Promise.all([
         store.listJobResults(job.id, { ok: true, after, limit: size + 1 }),
         store.listJobResults(job.id, { ok: false, after, limit: size + 1 }),
