@@ -125,6 +125,18 @@ describe.each(STORE_KINDS)('bad requests on %s', (store) => {
     }
   });
 
+  it('answers a search whose min_count no count reaches with no sessions, and refuses one past a safe integer naming its path', async () => {
+    const key = server.keys.acme.standard;
+    for (const min_count of [2147483647, 2147483648, 4294967296, Number.MAX_SAFE_INTEGER]) {
+      const response = await server.request('POST', '/v2/sessions/search', { key, body: { has_events: [{ type: 'click', min_count }, { type: 'Checkout Started', min_count }] } });
+      expect(response.status, String(min_count)).toBe(200);
+      expect(response.body).toEqual({ results: [], next_page_token: null });
+    }
+    const beyond = await server.request('POST', '/v2/sessions/search', { key, raw: '{"has_events":[{"type":"click","min_count":1e300}]}' });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.details).toEqual([{ path: 'has_events[0].min_count', message: expect.any(String) }]);
+  });
+
   it('parses JSON even when curl -d sends it as a form', async () => {
     const response = await server.request('POST', '/v2/users', { key: server.keys.acme.standard, raw: '{"uid":"form"}', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(response.status).toBe(200);

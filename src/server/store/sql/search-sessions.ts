@@ -111,7 +111,10 @@ export async function searchSessions(
   }
   for (const { type, minCount } of search.hasEvents ?? []) {
     const key = eventCountKey(type);
-    const meeting = db.selectFrom('session_event_counts as c').select('c.session_id').where('c.org_id', '=', orgId).where('c.event_key', '=', key).where('c.count', '>=', minCount);
+    // As a bigint: PostgreSQL's counts are integer columns, and a min_count past their range
+    // (which no count reaches) must match nothing rather than fail to bind.
+    const atLeast = sql<number>`CAST(${minCount} AS bigint)`;
+    const meeting = db.selectFrom('session_event_counts as c').select('c.session_id').where('c.org_id', '=', orgId).where('c.event_key', '=', key).where('c.count', '>=', atLeast);
     query =
       dialect.plansSemiJoins || (await meetingFew(db, meeting))
         ? query.where('f.session_id', 'in', meeting)
@@ -123,7 +126,7 @@ export async function searchSessions(
                 .whereRef('c.org_id', '=', 'f.org_id')
                 .whereRef('c.session_id', '=', 'f.session_id')
                 .where('c.event_key', '=', key)
-                .where('c.count', '>=', minCount),
+                .where('c.count', '>=', atLeast),
             ),
           );
   }

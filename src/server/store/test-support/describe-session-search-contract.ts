@@ -264,6 +264,15 @@ export function describeSessionSearchContract(store: () => DataCenterStore): voi
       expect((await store().searchSessions(ORG_A, {}, { after: legacy, limit: 5 })).items.map((item) => item.id)).toEqual(['user-1:a']);
     });
 
+    test('a min_count past what a count column holds matches nothing, on every store alike', async () => {
+      await insert(recordedSession('user-1:a', 100, [recorded('click', 100), recorded('click', 101)]));
+      expect(await search({ hasEvents: [{ type: 'click', minCount: 2 }] })).toEqual(['user-1:a']);
+      for (const minCount of [2 ** 31 - 1, 2 ** 31, 2 ** 32, Number.MAX_SAFE_INTEGER]) {
+        expect(await search({ hasEvents: [{ type: 'click', minCount }] }), String(minCount)).toEqual([]);
+        expect(await search({ hasEvents: [{ type: 'no-such-type', minCount }] }), String(minCount)).toEqual([]);
+      }
+    });
+
     test('inserting a session that exists adds no facts twice', async () => {
       const record = recordedSession('user-1:a', 100, [recorded('rage-click', 100)]);
       await insert(record);
