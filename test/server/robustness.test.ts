@@ -6,6 +6,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app/create-app.js';
+import { defineRoute, type RouteDefinition } from '../../src/server/http/route-definition.js';
+import { apiRoutes } from '../../src/server/routes/api-routes.js';
 import { importSession } from '../../src/server/sessions/import-session.js';
 import { createServerHarness, STORE_KINDS, type ServerHarness } from '../support/server-harness.js';
 import { runCli } from '../support/run-cli.js';
@@ -135,6 +138,28 @@ describe.each(STORE_KINDS)('bad requests on %s', (store) => {
     const beyond = await server.request('POST', '/v2/sessions/search', { key, raw: '{"has_events":[{"type":"click","min_count":1e300}]}' });
     expect(beyond.status).toBe(400);
     expect(beyond.body.details).toEqual([{ path: 'has_events[0].min_count', message: expect.any(String) }]);
+  });
+
+  it.runIf(store === 'postgres')('logs a database error without the values it quotes', async () => {
+    // A read past PostgreSQL's integer column, as the item-index tokens used to send: a real driver error.
+    const overflow = defineRoute({
+      method: 'get',
+      path: '/test/overflow',
+      summary: 'fails in the database',
+      tag: 'test',
+      level: 'standard',
+      response: { status: 200, description: 'never' },
+      errors: [],
+      handle: async ({ store: dataCenter }) => ({ status: 200, body: await dataCenter.listJobResults('j-none', { ok: true, after: 4294967296, limit: 1 }) }),
+    });
+    const app = createApp({ ...server.deps, jobs: server.jobs }, [...apiRoutes(), overflow as RouteDefinition<unknown, unknown>]);
+    server.logs.length = 0;
+    const response = await app.request('/test/overflow', { headers: { authorization: `Basic ${server.keys.acme.standard}` } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ code: 'internal_error', message: 'internal error' });
+    const errors = server.logs.filter((line) => 'level' in line && line.level === 'error');
+    expect(errors).toEqual([expect.objectContaining({ message: expect.stringContaining('is out of range for type integer') })]);
+    expect(JSON.stringify(server.logs)).not.toContain('4294967296');
   });
 
   it('parses JSON even when curl -d sends it as a form', async () => {
