@@ -224,10 +224,11 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
   async function loop(dataCenter: DataCenter): Promise<void> {
     const store = deps.stores[dataCenter];
     while (!stopped) {
-      await expireExports(dataCenter, store);
       let first;
       busy.set(dataCenter, (busy.get(dataCenter) ?? 0) + 1);
       try {
+        // Counted as busy, so that idle() waits for a removal of expired exports under way.
+        await expireExports(dataCenter, store);
         first = await claimWithFirstChunk(store);
         if (first !== undefined) {
           if (first.claimed.takeover) deps.metrics.countLeaseTakeover('job');
