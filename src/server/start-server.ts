@@ -50,7 +50,7 @@ export interface RunningServer {
 /** Starts the server; resolves once it listens. */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const stores = await openStores({ dataDir: options.dataDir, env: options.env });
-  const metrics = createServerMetrics({ queueDepth: async () => (await Promise.all(Object.values(stores).map((store) => store.countUnfinishedJobs()))).reduce((sum, count) => sum + count, 0) });
+  const metrics = createServerMetrics({ unfinishedJobs: Object.fromEntries(Object.entries(stores).map(([dataCenter, store]) => [dataCenter, () => store.countUnfinishedJobs()])) });
   const core: CoreDependencies = {
     stores,
     clock: () => new Date(),

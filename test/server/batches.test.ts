@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app/create-app.js';
 import { createJobRunner } from '../../src/server/batches/job-runner.js';
-import type { DataCenterStore, StoreWriter } from '../../src/server/store/store.js';
+import { StoreUnavailableError, type DataCenterStore, type StoreWriter } from '../../src/server/store/store.js';
 import { createServerHarness, STORE_KINDS, type ServerHarness } from '../support/server-harness.js';
 
 let server: ServerHarness;
@@ -257,6 +257,33 @@ describe('restarts', () => {
     expect(await server.stores.na1.findJob(server.orgs.acme.id, broken)).toMatchObject({ status: 'FAILED', imports: 0, cursor: 0 });
     expect(await server.stores.na1.findJob(server.orgs.acme.id, fine)).toMatchObject({ status: 'COMPLETED', imports: 250 });
     expect(logged).toEqual([`batch job ${broken} failed: disk full`]);
+    await server.close();
+  });
+
+  it('pauses a job whose chunk met an unreachable database instead of failing it, and finishes it once the database answers', async () => {
+    const server = await createServerHarness({ runJobs: false });
+    const submitted = await server.request('POST', '/v2/events/batch', {
+      key: server.keys.acme.standard,
+      body: { requests: Array.from({ length: 250 }, (_, index) => ({ name: 'Blip', properties: { index } })) },
+    });
+    const id = submitted.body.job.id as string;
+    // The second chunk's insert meets the outage (the first is applied with the claim).
+    let inserts = 0;
+    const flaky = withWriter(server.stores.na1, (writer) => ({
+      ...bindAll(writer),
+      insertEvents: async (records) => {
+        if (++inserts === 2) throw new StoreUnavailableError('the PostgreSQL database cannot be reached: Connection terminated unexpectedly', { cause: new Error('Connection terminated unexpectedly') });
+        return writer.insertEvents(records);
+      },
+    }));
+    const logged: string[] = [];
+    const runner = createJobRunner({ ...server.deps, stores: { ...server.deps.stores, na1: flaky }, logger: (entry) => logged.push(String(entry.message)) }, { chunkSize: 100, pollMs: 5 });
+    runner.start();
+    await runner.idle();
+    await runner.stop();
+    expect(await server.stores.na1.findJob(server.orgs.acme.id, id)).toMatchObject({ status: 'COMPLETED', imports: 250, errors: 0, cursor: 250 });
+    expect((await server.stores.na1.listEvents(server.orgs.acme.id, { limit: 1000 })).items.filter((event) => event.name === 'Blip')).toHaveLength(250);
+    expect(logged).toEqual([`batch job ${id} paused: the PostgreSQL database cannot be reached: Connection terminated unexpectedly`]);
     await server.close();
   });
 

@@ -48,6 +48,13 @@ describe.each(STORE_KINDS)('exports (%s)', (store) => {
     const early = await server.request('GET', `/v2/exports/${id}/download`, { key });
     expect(early.status).toBe(409);
     expect(early.body.code).toBe('not_ready');
+    expect(early.body.message).toBe(`export ${id} is not complete yet: download it once GET /v2/operations/${id} says COMPLETED`);
+    // A cancelled export never completes: its download says so rather than asking to wait.
+    const cancelled = (await server.request('POST', '/v2/exports/search', { key, body: { has_events: [{ type: 'click' }] } })).body.operation.id as string;
+    expect((await server.request('DELETE', `/v2/operations/${cancelled}`, { key })).body.status).toBe('CANCELLED');
+    const never = await server.request('GET', `/v2/exports/${cancelled}/download`, { key });
+    expect(never.status).toBe(409);
+    expect(never.body).toEqual({ code: 'not_ready', message: `export ${cancelled} was cancelled: it will never complete; start a new export` });
     server.jobs.start();
     await server.jobs.idle();
     const operation = (await server.request('GET', `/v2/operations/${id}`, { key })).body;

@@ -1,5 +1,7 @@
 // Idempotency-Key exactly as the spec and docs/server.md say.
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app/create-app.js';
 import { ApiError } from '../../src/server/http/api-error.js';
@@ -20,6 +22,17 @@ const withKey = (idempotencyKey: string, body: unknown, path = '/v2/users', requ
   server.request('POST', path, { key: requestKey, body, headers: { 'idempotency-key': idempotencyKey } });
 
 describe('Idempotency-Key', () => {
+  it('is honoured by exactly the routes docs/server.md names', () => {
+    const page = readFileSync(path.resolve(import.meta.dirname, '../../docs/server.md'), 'utf8');
+    const sentence = /an `Idempotency-Key` header on a create request \(([^;]*); ignored elsewhere\)/.exec(page.replace(/\s+/g, ' '))?.[1] ?? '';
+    const named = [...sentence.matchAll(/`(?:POST )?([^`]+)`/g)].map((match) => `POST ${match[1]}`).sort();
+    const honoured = apiRoutes()
+      .filter((route) => route.idempotent === true)
+      .map((route) => `${route.method.toUpperCase()} ${route.path}`)
+      .sort();
+    expect(named).toEqual(honoured);
+  });
+
   it('replays the saved status and body with Idempotent-Replayed: true, without running again', async () => {
     const first = await withKey('k-create', { properties: { visits: 1 } });
     const second = await withKey('k-create', { properties: { visits: 1 } });

@@ -128,4 +128,24 @@ describe.each(STORE_KINDS)('operations (%s)', (store) => {
       await fresh.close();
     }
   });
+
+  it("shows an events batch's results as the batch routes show them: each import as its event record", async () => {
+    const fresh = await createServerHarness({ store });
+    try {
+      const read = async (target: string) => (await fresh.request('GET', target, { key: fresh.keys.acme.standard })).body;
+      const requests = [{ name: 'a', user: { uid: 'op-events' } }, { name: '' }, { name: 'b', properties: { plan: 'pro' }, timestamp: '2026-03-01T10:00:00Z' }, { name: 'c', properties: { 'no spaces': 1 } }];
+      const id = (await fresh.request('POST', '/v2/events/batch', { key: fresh.keys.acme.standard, body: { requests } })).body.job.id as string;
+      await fresh.jobs.idle();
+      const results = (await read(`/v2/operations/${id}/results`)).results as { index: number; ok: boolean; result: unknown }[];
+      const imports = (await read(`/v2/events/batch/${id}/imports`)).results as { index: number; record: unknown }[];
+      const errors = (await read(`/v2/events/batch/${id}/errors`)).results as { index: number }[];
+      expect(results.map((entry) => [entry.index, entry.ok])).toEqual([[0, true], [1, false], [2, true], [3, false]]);
+      expect(results.filter((entry) => entry.ok).map((entry) => ({ index: entry.index, record: entry.result }))).toEqual(imports);
+      expect(results.filter((entry) => !entry.ok).map((entry) => ({ index: entry.index, ...(entry.result as object) }))).toEqual(errors);
+      expect(results[0]?.result).toEqual({ id: expect.stringMatching(/^e-/), name: 'a', timestamp: expect.any(String), user_id: expect.stringMatching(/^u-/), session_id: null, properties: {} });
+      expect(results[2]?.result).toMatchObject({ name: 'b', timestamp: '2026-03-01T10:00:00.000Z', user_id: null, properties: { plan: 'pro' } });
+    } finally {
+      await fresh.close();
+    }
+  });
 });

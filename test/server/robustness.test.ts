@@ -1,14 +1,22 @@
 // Malformed and oversized requests, a real socket, and kill -9 during writes and batches.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app/create-app.js';
+import { defineRoute, type RouteDefinition } from '../../src/server/http/route-definition.js';
+import { apiRoutes } from '../../src/server/routes/api-routes.js';
+import { importSession } from '../../src/server/sessions/import-session.js';
 import { createServerHarness, STORE_KINDS, type ServerHarness } from '../support/server-harness.js';
 import { runCli } from '../support/run-cli.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** A page token as the server spells them: base64url of JSON (a list's cursor) or of an index. */
+const pageToken = (value: unknown): string => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const invalidPageToken = { code: 'invalid_request', message: 'invalid page token', details: [{ path: 'page_token', message: 'not a token from next_page_token' }] };
 describe.each(STORE_KINDS)('bad requests on %s', (store) => {
   let server: ServerHarness;
   beforeAll(async () => {
@@ -53,6 +61,105 @@ describe.each(STORE_KINDS)('bad requests on %s', (store) => {
     expect((await server.request('POST', '/v2/users', { raw: big })).status).toBe(401);
     expect((await server.request('POST', '/v2/sessions/x%3Ay/summary?config_profile=p', { key: server.keys.acme.standard, raw: big })).status).toBe(403);
     expect((await server.request('POST', '/v2/users', { key: server.keys.acme.standard, raw: big })).status).toBe(413);
+  });
+
+  it('refuses page tokens of the lists it did not issue (NUL, unpaired surrogates, bad times, other shapes) with 400 naming page_token', async () => {
+    const key = server.keys.acme.architect;
+    const fixture = readFileSync(path.join(root, 'sessions-fixtures', 'checkout-abandon.json'), 'utf8');
+    await importSession(server.stores.na1, server.orgs.acme, fixture, { source: 'fixture.json', now: server.clock.now });
+    await importSession(server.stores.na1, server.orgs.acme, readFileSync(path.join(root, 'sessions-fixtures', 'search-dead-clicks.json'), 'utf8'), { source: 'fixture.json', now: server.clock.now });
+    await server.request('POST', '/v2/visit_profile', { key, body: {} });
+    const time = '2026-11-22T10:00:00.000Z';
+    const shapes = (list: string, id: string) => [
+      [list, time, `${id}\u0000`],
+      [list, time, `${id}\ud800`],
+      [list, `${time}\u0000`, id],
+      [list, 'notadate', id],
+      [list, '2026-11-22T10:00:00Z', id],
+      [list, '2026-02-30T10:00:00.000Z', id],
+      [list, 1_700_000_000_000, id],
+      [list, time, 7],
+      [list, time],
+      [list, time, id, 'more', 'more'],
+      { list, time, id },
+    ];
+    const lists = [
+      { target: (token: string) => `/v2/operations?page_token=${token}`, tokens: shapes('jobs', 'j-1') },
+      { target: (token: string) => `/v2/visit_profile?page_token=${token}`, tokens: shapes('profiles', 'p-1') },
+      { target: undefined, tokens: shapes('session-search', 'u-1:s-1') },
+    ];
+    for (const { target, tokens } of lists) {
+      // Bytes that are not UTF-8, and a token re-spelled (padding, whitespace in its JSON).
+      const respelled = [Buffer.from([0x5b, 0x22, 0xff, 0x22, 0x5d]).toString('base64url'), `${pageToken(tokens[0])}=`, pageToken(` ${JSON.stringify(tokens[0])}`)];
+      for (const token of [...tokens.map(pageToken), ...respelled]) {
+        const response =
+          target === undefined
+            ? await server.request('POST', '/v2/sessions/search', { key, body: { page_token: token } })
+            : await server.request('GET', target(encodeURIComponent(token)), { key });
+        expect(response.status, `${target?.('…') ?? 'search'} ${Buffer.from(token, 'base64url').toString()}`).toBe(400);
+        expect(response.body).toEqual(invalidPageToken);
+      }
+    }
+    // A search's token belongs to its filters: another search refuses it, the same one (any limit) pages on.
+    const first = await server.request('POST', '/v2/sessions/search', { key, body: { limit: 1 } });
+    expect(first.body.next_page_token).toEqual(expect.any(String));
+    const other = await server.request('POST', '/v2/sessions/search', { key, body: { limit: 1, has_events: [{ type: 'click' }], page_token: first.body.next_page_token } });
+    expect(other).toMatchObject({ status: 400, body: invalidPageToken });
+    const same = await server.request('POST', '/v2/sessions/search', { key, body: { limit: 5, page_token: first.body.next_page_token } });
+    expect(same.status).toBe(200);
+    expect(same.body.results).toHaveLength(1);
+  });
+
+  it('refuses item-index page tokens it did not issue: negative, past the job, beyond an integer column, not digits', async () => {
+    const key = server.keys.acme.standard;
+    const submitted = await server.request('POST', '/v2/events/batch', { key, body: { requests: [{ name: 'a', user: { uid: 'alice' } }, { name: '' }, { name: 'b' }] } });
+    await server.jobs.idle();
+    const job = submitted.body.job.id as string;
+    const targets = [`/v2/events/batch/${job}/errors`, `/v2/events/batch/${job}/imports`, `/v2/operations/${job}/results`];
+    for (const target of targets) {
+      for (const token of ['-1', '3', '2147483648', '4294967296', '999999999999999', '01', 'x', '1\u0000', '']) {
+        const response = await server.request('GET', `${target}?page_token=${pageToken(token)}`, { key });
+        expect(response.status, `${target} ${JSON.stringify(token)}`).toBe(400);
+        expect(response.body).toEqual(invalidPageToken);
+      }
+      // What the server issues still pages: the token of item 0 leads to the items after it.
+      const next = await server.request('GET', `${target}?page_token=${pageToken('0')}`, { key });
+      expect(next.status, target).toBe(200);
+    }
+  });
+
+  it('answers a search whose min_count no count reaches with no sessions, and refuses one past a safe integer naming its path', async () => {
+    const key = server.keys.acme.standard;
+    for (const min_count of [2147483647, 2147483648, 4294967296, Number.MAX_SAFE_INTEGER]) {
+      const response = await server.request('POST', '/v2/sessions/search', { key, body: { has_events: [{ type: 'click', min_count }, { type: 'Checkout Started', min_count }] } });
+      expect(response.status, String(min_count)).toBe(200);
+      expect(response.body).toEqual({ results: [], next_page_token: null });
+    }
+    const beyond = await server.request('POST', '/v2/sessions/search', { key, raw: '{"has_events":[{"type":"click","min_count":1e300}]}' });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.details).toEqual([{ path: 'has_events[0].min_count', message: expect.any(String) }]);
+  });
+
+  it.runIf(store === 'postgres')('logs a database error without the values it quotes', async () => {
+    // A read past PostgreSQL's integer column, as the item-index tokens used to send: a real driver error.
+    const overflow = defineRoute({
+      method: 'get',
+      path: '/test/overflow',
+      summary: 'fails in the database',
+      tag: 'test',
+      level: 'standard',
+      response: { status: 200, description: 'never' },
+      errors: [],
+      handle: async ({ store: dataCenter }) => ({ status: 200, body: await dataCenter.listJobResults('j-none', { ok: true, after: 4294967296, limit: 1 }) }),
+    });
+    const app = createApp({ ...server.deps, jobs: server.jobs }, [...apiRoutes(), overflow as RouteDefinition<unknown, unknown>]);
+    server.logs.length = 0;
+    const response = await app.request('/test/overflow', { headers: { authorization: `Basic ${server.keys.acme.standard}` } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ code: 'internal_error', message: 'internal error' });
+    const errors = server.logs.filter((line) => 'level' in line && line.level === 'error');
+    expect(errors).toEqual([expect.objectContaining({ message: expect.stringContaining('is out of range for type integer') })]);
+    expect(JSON.stringify(server.logs)).not.toContain('4294967296');
   });
 
   it('parses JSON even when curl -d sends it as a form', async () => {

@@ -112,7 +112,7 @@ describe.each(STORE_KINDS)('POST /v2/sessions/search on %s', (store) => {
     [{ limit: '5' }, [{ path: 'limit', message: 'expected a number, got "5"' }]],
     [{ min_duration_ms: 1.5 }, [{ path: 'min_duration_ms', message: 'expected an integer, got 1.5' }]],
     [{ max_duration_ms: -1 }, [{ path: 'max_duration_ms', message: 'must be 0 or more, got -1' }]],
-    [{ user: { name: 'alice' } }, [{ path: 'user', message: 'got an object, which matches none of the allowed forms' }]],
+    [{ user: { name: 'alice' } }, [{ path: 'user', message: 'give either uid, email or id' }]],
     [{ user_properties: { 'bad name': 'x', plan: { nested: 1 } } }, [
       { path: 'user_properties["bad name"]', message: 'expected a property name or dotted path (A-Z, a-z, 0-9 and _, nested names as parent.child, at most 512 characters)' },
       { path: 'user_properties.plan', message: 'expected a string, number or boolean (name a nested value by its dotted path)' },

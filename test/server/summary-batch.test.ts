@@ -49,6 +49,15 @@ describe.each(STORE_KINDS)('summary batches (%s)', (store) => {
 
   const generateCalls = () => standIn.requests.filter((request) => request.path.includes(':generateContent')).length;
 
+  it('says what is wrong with a body of neither form, both, or too many ids', async () => {
+    const submit = (body: unknown) => server.request('POST', `/v2/sessions/summary/batch?config_profile=${profileId}`, { key, body });
+    const tooMany = await submit({ session_ids: Array.from({ length: 10_001 }, (_, index) => `u-1:s-${index}`) });
+    expect(tooMany).toMatchObject({ status: 400, body: { code: 'invalid_request', details: [{ path: 'session_ids', message: 'allows at most 10000 item(s)' }] } });
+    expect((await submit({})).body.details).toEqual([{ path: 'body', message: 'give either session_ids or search' }]);
+    expect((await submit({ session_ids: sessionIds, search: {} })).body.details).toEqual([{ path: 'body', message: 'give either session_ids or search, not both' }]);
+    expect((await submit({ search: { limit: 5 } })).body.details).toEqual([{ path: 'search.limit', message: 'unknown field' }]);
+  });
+
   it('summarises each named session once and answers its lines as results', async () => {
     const before = generateCalls();
     const submitted = await server.request('POST', `/v2/sessions/summary/batch?config_profile=${profileId}`, { key, body: { session_ids: [sessionIds[0], sessionIds[1], sessionIds[0], 'nobody:s-0'] } });

@@ -63,6 +63,11 @@ export interface HarnessOptions {
   readonly summaryRetryDelaysMs?: readonly number[];
   /** Default sqlite. postgres needs RECAP_TEST_DATABASE_URL (scripts/with-postgres.sh sets it). */
   readonly store?: StoreKind;
+  /**
+   * With store postgres: the server to use instead of RECAP_TEST_DATABASE_URL, one the test owns
+   * and throws away whole (it may stop it): its schemas are not dropped on close.
+   */
+  readonly postgresUrl?: string;
 }
 
 /** The stores a harness can run on. */
@@ -71,12 +76,12 @@ export const STORE_KINDS: readonly StoreKind[] = ['sqlite', 'postgres'];
 
 export async function createServerHarness(options: HarnessOptions = {}): Promise<ServerHarness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-server-'));
-  const postgres = options.store === 'postgres' ? throwawayPostgres('http') : undefined;
+  const postgres = options.store === 'postgres' ? throwawayPostgres('http', options.postgresUrl) : undefined;
   const stores = await openStores({ dataDir, env: postgres?.env ?? {} });
   const clock = { now: new Date('2026-11-22T10:00:00.000Z') };
   let counter = 0;
   const logs: LogLine[] = [];
-  const metrics = createServerMetrics({ processMetrics: false, queueDepth: async () => (await Promise.all(Object.values(stores).map((store) => store.countUnfinishedJobs()))).reduce((sum, count) => sum + count, 0) });
+  const metrics = createServerMetrics({ processMetrics: false, unfinishedJobs: Object.fromEntries(Object.entries(stores).map(([dataCenter, store]) => [dataCenter, () => store.countUnfinishedJobs()])) });
   const core: CoreDependencies = {
     stores,
     clock: () => clock.now,
@@ -138,7 +143,7 @@ export async function createServerHarness(options: HarnessOptions = {}): Promise
     async close() {
       await jobs.stop();
       await Promise.all(Object.values(stores).map((store) => store.close()));
-      await postgres?.drop();
+      if (options.postgresUrl === undefined) await postgres?.drop();
     },
   };
 }

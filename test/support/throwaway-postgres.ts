@@ -5,9 +5,9 @@ import pg from 'pg';
 
 let counter = 0;
 
-/** Schemas of RECAP_TEST_DATABASE_URL for both data centers, shared by every process given `env`. */
-export function throwawayPostgres(label: string): { env: Record<string, string>; drop(): Promise<void> } {
-  const url = process.env.RECAP_TEST_DATABASE_URL;
+/** Schemas of RECAP_TEST_DATABASE_URL (or of `server`) for both data centers, shared by every process given `env`. */
+export function throwawayPostgres(label: string, server?: string): { env: Record<string, string>; drop(): Promise<void> } {
+  const url = server ?? process.env.RECAP_TEST_DATABASE_URL;
   if (url === undefined || url === '') {
     throw new Error('RECAP_TEST_DATABASE_URL is not set: run these tests with a throwaway PostgreSQL server (bash scripts/with-postgres.sh npx vitest run ...)');
   }

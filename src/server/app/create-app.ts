@@ -1,10 +1,10 @@
 // The HTTP app: every route of the server API (spec + docs/server.md), built from its dependencies.
 
 import { Hono } from 'hono';
-import { ApiError } from '../http/api-error.js';
 import { redactInternals } from '../http/redact-internals.js';
 import type { RouteDefinition } from '../http/route-definition.js';
 import { openApiDocument } from '../http/openapi-document.js';
+import { toApiError } from '../http/to-api-error.js';
 import { apiRoutes } from '../routes/api-routes.js';
 import type { AppEnv } from './app-env.js';
 import { mountRoute } from './mount-route.js';
@@ -52,7 +52,8 @@ export function createApp(deps: ServerDependencies, routes: readonly RouteDefini
 
   app.notFound((c) => c.json({ code: 'not_found', message: `no route ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.body(), error.status as 400, { ...error.headers });
+    const answer = toApiError(error);
+    if (answer !== undefined) return c.json(answer.body(), answer.status as 400, { ...answer.headers });
     deps.logger({ time: deps.clock().toISOString(), level: 'error', message: redactInternals(error instanceof Error ? `${error.name}: ${error.message}` : String(error)) });
     return c.json({ code: 'internal_error', message: 'internal error' }, 500);
   });

@@ -6,7 +6,8 @@
 // properties again; any other (properties dropped or rejected, names rejected) is stored whole.
 
 import type { EventView } from '../events/record-events.js';
-import type { JobResultRecord, JsonObject, JsonValue } from '../store/records.js';
+import type { JobRecord, JobResultRecord, JsonObject, JsonValue } from '../store/records.js';
+import type { StoreReader } from '../store/store.js';
 
 /** The stored form of an import: compact when the item holds the rest of its record. */
 export function storedEventImport(view: EventView, item: JsonValue): JsonValue {
@@ -55,3 +56,13 @@ export async function showEventImports(
 
 /** Indexes this close are read in one go. */
 const NEARBY = 500;
+
+/**
+ * The results of a job as every route shows them (`/imports`, `/errors`, an operation's results):
+ * an event import as its record, anything else as stored.
+ */
+export function showJobResults(store: StoreReader, job: JobRecord, results: readonly JobResultRecord[]): Promise<JsonValue[]> {
+  if (job.kind !== 'events') return Promise.resolve(results.map((result) => result.result));
+  // Error results are objects, never compact: they are shown as they are.
+  return showEventImports(results, (from, count) => store.readJobItems(job.id, from, count));
+}

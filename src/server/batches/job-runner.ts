@@ -8,7 +8,7 @@
 import { redactInternals } from '../http/redact-internals.js';
 import type { CoreDependencies } from '../app/server-dependencies.js';
 import type { ClaimedJob, DataCenter, JobRecord, JsonValue } from '../store/records.js';
-import type { DataCenterStore, StoreWriter } from '../store/store.js';
+import { StoreUnavailableError, type DataCenterStore, type StoreWriter } from '../store/store.js';
 import { transactionWithRetry } from '../routes/with-conflict-retry.js';
 import { exportStep } from '../exports/export-step.js';
 import { processChunk } from './batch-items.js';
@@ -201,6 +201,13 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
         if (stopped && !lost) await store.transaction((writer) => writer.releaseJobLease(job.id, owner)).catch(() => undefined);
         return;
       }
+      if (error instanceof StoreUnavailableError) {
+        // Not the job's fault: its chunk rolled back. Handed back if the database answers again,
+        // else taken over once its lease runs out, from its last committed chunk.
+        deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `batch job ${job.id} paused: ${redactInternals(error.message)}` });
+        await store.transaction((writer) => writer.releaseJobLease(job.id, owner)).catch(() => undefined);
+        return;
+      }
       deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `batch job ${job.id} failed: ${redactInternals(error instanceof Error ? error.message : String(error))}` });
       await store.transaction((writer) => writer.finishJob(job.id, 'FAILED', deps.clock().toISOString(), owner)).catch(() => undefined);
     } finally {
@@ -217,10 +224,11 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
   async function loop(dataCenter: DataCenter): Promise<void> {
     const store = deps.stores[dataCenter];
     while (!stopped) {
-      await expireExports(dataCenter, store);
       let first;
       busy.set(dataCenter, (busy.get(dataCenter) ?? 0) + 1);
       try {
+        // Counted as busy, so that idle() waits for a removal of expired exports under way.
+        await expireExports(dataCenter, store);
         first = await claimWithFirstChunk(store);
         if (first !== undefined) {
           if (first.claimed.takeover) deps.metrics.countLeaseTakeover('job');

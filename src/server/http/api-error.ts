@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'too_many_requests'
   | 'model_error'
   | 'model_unavailable'
+  | 'store_unavailable'
   | 'internal_error';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -34,6 +35,7 @@ const STATUS: Record<ErrorCode, number> = {
   too_many_requests: 429,
   model_error: 502,
   model_unavailable: 503,
+  store_unavailable: 503,
   internal_error: 500,
 };
 

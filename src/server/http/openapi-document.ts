@@ -14,7 +14,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'idempotency_key_reused: same key, another method, path or body',
   429: 'too_many_requests (Retry-After says when to retry)',
   502: 'model_error: the model failed or answered invalidly',
-  503: 'model_unavailable',
+  503: 'model_unavailable (summaries), or store_unavailable: the database cannot be reached (Retry-After says when to retry)',
 };
 
 const errorSchema = z.object({
@@ -57,8 +57,9 @@ export function openApiDocument(routes: readonly RouteDefinition<unknown, unknow
         ...(route.response.schema === undefined ? {} : { content: { 'application/json': { schema: jsonSchema(route.response.schema, 'output') } } }),
       },
     };
-    // A create route honours Idempotency-Key: 409 while the first request runs, 422 for another request.
-    const statuses = new Set([...route.errors, ...(route.idempotent === true ? [409, 422] : [])]);
+    // A create route honours Idempotency-Key: 409 while the first request runs, 422 for another
+    // request. A route with a key reads the store, which may be unreachable: 503.
+    const statuses = new Set([...route.errors, ...(route.idempotent === true ? [409, 422] : []), ...(route.level === null ? [] : [503])]);
     for (const status of [...statuses].sort((a, b) => a - b)) {
       responses[status] = { description: STATUS_TEXT[status] ?? 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }

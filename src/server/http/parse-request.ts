@@ -7,13 +7,18 @@ import { formatJsonPath } from '../../session/json-path.js';
 import { jsonSyntaxIssue } from '../../session/json-syntax-issue.js';
 import { MAX_NESTING, TOO_DEEP_MESSAGE, tooDeepAt } from '../../session/nesting.js';
 import { invalidRequest, type ErrorDetail } from './api-error.js';
+import { explainUnionIssue } from './explain-union-issue.js';
 import { unsafeStringDetails } from './unsafe-strings.js';
 
 function issuesToDetails(issues: readonly z.core.$ZodIssue[], root: string): ErrorDetail[] {
-  return issues.flatMap((issue) => {
+  return issues.flatMap((issue): ErrorDetail[] => {
     const path = formatJsonPath(issue.path);
     const at = (tail: string) => (path === '' ? (tail === '' ? root : tail) : tail === '' ? path : `${path}.${tail}`);
     if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: at(key), message: 'unknown field' }));
+    if (issue.code === 'invalid_union') {
+      const explained = explainUnionIssue(issue);
+      if (explained !== undefined) return 'issues' in explained ? issuesToDetails(explained.issues, root) : [{ path: at(''), message: explained.message }];
+    }
     return [{ path: at(''), message: describeIssue(issue) }];
   });
 }

@@ -11,8 +11,18 @@ describe('redactInternals', () => {
     ['Incorrect API key provided: sk-proj-abcdefghijklmnop1234', 'Incorrect API key provided: [key]'],
     ['header Authorization: Bearer abc.def.ghi', 'header Authorization: Bearer [key]'],
     ['duplicate key value violates unique constraint "users_uid" Key (org_id, uid)=(o-1, alice) already exists', 'duplicate key value violates unique constraint "users_uid" Key (org_id, uid)=(…) already exists'],
+    ['error: value "4294967296" is out of range for type integer', 'error: value "…" is out of range for type integer'],
+    ['batch job j-1 failed: invalid input syntax for type integer: "alice@example.com"', 'batch job j-1 failed: invalid input syntax for type integer: "…"'],
+    ['error: invalid input value for enum job_status: "SECRET"', 'error: invalid input value for enum job_status: "…"'],
+    ['error: date/time field value out of range: "2026-13-45"', 'error: date/time field value out of range: "…"'],
+    ['error: invalid byte sequence for encoding "UTF8": 0xe9 0x22', 'error: invalid byte sequence for encoding "UTF8": 0x…'],
   ])('%s', (text, expected) => {
     expect(redactInternals(text)).toBe(expected);
+  });
+
+  it('keeps the identifiers a database error names', () => {
+    expect(redactInternals('error: relation "users" does not exist')).toBe('error: relation "users" does not exist');
+    expect(redactInternals('error: column "uid" of relation "users" does not exist')).toBe('error: column "uid" of relation "users" does not exist');
   });
 
   it('leaves ordinary messages alone', () => {

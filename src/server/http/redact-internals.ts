@@ -15,8 +15,14 @@ const PATTERNS: readonly (readonly [RegExp, string])[] = [
   [/\bAIza[0-9A-Za-z_-]{20,}/g, '[key]'],
   [/\bsk-[0-9A-Za-z_-]{16,}/g, '[key]'],
   [/\b(?:na1|eu1)?\.?rk_[0-9a-f]{16}_[0-9A-Za-z_-]+/g, '[key]'],
-  // values a database error quotes: Key (uid)=(alice), "a value"
+  // values a database error quotes: Key (uid)=(alice); value "4294967296" is out of range for
+  // type integer; invalid input syntax for type integer: "abc" (PostgreSQL quotes a value after
+  // a colon, an identifier before one: relation "users" does not exist)
   [/\(([^()]*)\)=\(([^()]*)\)/g, '($1)=(…)'],
+  [/\bvalue "[^"\n]*"/g, 'value "…"'],
+  [/: "[^\n]*"/g, ': "…"'],
+  // the bytes of text a database could not read: invalid byte sequence for encoding "UTF8": 0xe9 0x22
+  [/\b0x[0-9a-f]{2}(?: 0x[0-9a-f]{2})*\b/gi, '0x…'],
 ];
 
 /** `text` without internal addresses, keys or quoted values. */

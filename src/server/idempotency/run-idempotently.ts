@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../models/replay/canonical-json.js';
 import { ApiError } from '../http/api-error.js';
 import type { HandlerResult } from '../http/route-definition.js';
+import { toApiError } from '../http/to-api-error.js';
 import type { DataCenterStore } from '../store/store.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -93,9 +94,11 @@ export async function runIdempotently(
   try {
     result = await execute();
   } catch (error) {
+    // As the client will be answered: a database that cannot be reached is a 503, never saved.
+    const answer = toApiError(error);
     const failure =
-      error instanceof ApiError
-        ? { status: error.status, body: error.body(), headers: error.headers }
+      answer !== undefined
+        ? { status: answer.status, body: answer.body(), headers: answer.headers }
         : { status: 500, body: { code: 'internal_error', message: 'internal error' } };
     clearInterval(heartbeat);
     await settle(store, orgId, key, token, failure);

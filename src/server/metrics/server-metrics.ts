@@ -23,13 +23,39 @@ export interface ServerMetrics {
 }
 
 export interface ServerMetricsOptions {
-  /** Unfinished batch jobs (every organisation), read when Prometheus scrapes. */
-  readonly queueDepth?: () => Promise<number>;
+  /**
+   * Unfinished batch jobs (every organisation) of each data center's store, read when Prometheus
+   * scrapes; a store that fails or takes longer than STORE_SCRAPE_TIMEOUT_MS is down for that scrape.
+   */
+  readonly unfinishedJobs?: Readonly<Record<string, () => Promise<number>>>;
   /** Node's process metrics (CPU, memory, event loop); off in tests that build many apps. */
   readonly processMetrics?: boolean;
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** How long a scrape waits for a store: well within Prometheus' default scrape timeout (10 s). */
+export const STORE_SCRAPE_TIMEOUT_MS = 5_000;
+
+/** What each store answered, or undefined for one that could not (unreachable, too slow). */
+async function readStores(reads: Readonly<Record<string, () => Promise<number>>>): Promise<Map<string, number | undefined>> {
+  const answers = await Promise.all(
+    Object.entries(reads).map(async ([name, read]) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), STORE_SCRAPE_TIMEOUT_MS);
+      });
+      try {
+        return [name, await Promise.race([read(), timeout])] as const;
+      } catch {
+        return [name, undefined] as const;
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  return new Map(answers);
+}
 
 export function createServerMetrics(options: ServerMetricsOptions = {}): ServerMetrics {
   const registry = new Registry();
@@ -74,14 +100,29 @@ export function createServerMetrics(options: ServerMetricsOptions = {}): ServerM
     registers: [registry],
   });
   const modelErrors = new Counter({ name: 'recap_summary_model_errors_total', help: 'Summary model calls that failed, by provider, model and error code.', labelNames: ['provider', 'model', 'code'], registers: [registry] });
-  const queueDepth = options.queueDepth;
-  if (queueDepth !== undefined) {
+  const unfinishedJobs = options.unfinishedJobs;
+  if (unfinishedJobs !== undefined) {
+    // One read of the stores per scrape, shared by the two gauges (prom-client collects them together).
+    let reading: Promise<Map<string, number | undefined>> | undefined;
+    const read = () => (reading ??= readStores(unfinishedJobs).finally(() => setImmediate(() => (reading = undefined))));
     new Gauge({
       name: 'recap_batch_jobs_unfinished',
-      help: 'Batch jobs not finished yet, in every organisation of this server\'s stores (the queue).',
+      help: 'Batch jobs not finished yet, in every organisation of this server\'s stores (the queue); absent while a store cannot be read.',
       registers: [registry],
       async collect() {
-        this.set(await queueDepth());
+        const counts = [...(await read()).values()];
+        // A sum that leaves a store out would look like a shorter queue: no sample instead.
+        if (counts.every((count) => count !== undefined)) this.set(counts.reduce((sum, count) => sum + count, 0));
+        else this.remove();
+      },
+    });
+    new Gauge({
+      name: 'recap_store_up',
+      help: 'Whether the store of a data center answered this scrape (1) or could not be read (0: unreachable, or no answer within 5 s).',
+      labelNames: ['data_center'],
+      registers: [registry],
+      async collect() {
+        for (const [dataCenter, count] of await read()) this.set({ data_center: dataCenter }, count === undefined ? 0 : 1);
       },
     });
   }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '../http/api-error.js';
 import { defineRoute, type RouteDefinition } from '../http/route-definition.js';
 import { consumeQuota } from '../events/server-event-quota.js';
-import { showEventImports } from '../batches/event-import-results.js';
+import { showJobResults } from '../batches/event-import-results.js';
 import type { JobKind, JobRecord, JsonValue } from '../store/records.js';
 import type { DataCenterStore } from '../store/store.js';
 import { decodeIndexToken, encodeIndexToken } from './page-tokens.js';
@@ -89,10 +89,10 @@ function batchRoutes(kind: JobKind): RouteDefinition<unknown, unknown>[] {
         const job = await findJob(store, org.id, kind, params.job_id);
         const size = query.page_size ?? 100;
         const ok = which === 'imports';
-        const results = await store.listJobResults(job.id, { ok, after: decodeIndexToken(query.page_token), limit: size + 1 });
+        const results = await store.listJobResults(job.id, { ok, after: decodeIndexToken(query.page_token, job.total), limit: size + 1 });
         const shown = results.slice(0, size);
         const last = shown.at(-1);
-        const records = ok && kind === 'events' ? await showEventImports(shown, (from, count) => store.readJobItems(job.id, from, count)) : shown.map((result) => result.result);
+        const records = await showJobResults(store, job, shown);
         return {
           status: 200,
           body: {

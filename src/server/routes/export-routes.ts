@@ -101,7 +101,9 @@ export function exportRoutes(): RouteDefinition<unknown, unknown>[] {
       const id = params.id ?? '';
       const job = await store.findJob(org.id, id);
       if (job === undefined || job.kind !== 'export') throw new ApiError('not_found', `no export ${id}`);
-      if (job.status !== 'COMPLETED') throw new ApiError('not_ready', `export ${id} is ${job.status === 'PROCESSING' ? 'not complete yet' : job.status}: download it once GET /v2/operations/${id} says COMPLETED`);
+      if (job.status === 'PROCESSING') throw new ApiError('not_ready', `export ${id} is not complete yet: download it once GET /v2/operations/${id} says COMPLETED`);
+      // Still a 409 (the export's state, not the request, is in the way), but never worth waiting for.
+      if (job.status !== 'COMPLETED') throw new ApiError('not_ready', `export ${id} ${job.status === 'CANCELLED' ? 'was cancelled' : 'failed'}: it will never complete; start a new export`);
       const [state] = (await store.readJobItems(job.id, 0, 1)) as unknown as [ExportState];
       if (state.expired === true) throw new ApiError('not_found', `export ${id} has expired: its content is kept 7 days after it completes`);
       const text = chunkStream(exportChunks(store, job.id), (error) =>

@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { levelAtLeast } from '../auth/levels.js';
+import { showJobResults } from '../batches/event-import-results.js';
 import { ApiError } from '../http/api-error.js';
 import { defineRoute, type RouteDefinition } from '../http/route-definition.js';
 import type { JobKind, JobRecord, JobStatus, KeyLevel } from '../store/records.js';
@@ -158,14 +159,14 @@ export function operationRoutes(): RouteDefinition<unknown, unknown>[] {
     response: {
       status: 200,
       description:
-        'One result per processed item, in item order: `{ index, ok, result }` (an error result is `{ code, message, details? }`); for a summary batch, the lines themselves (`{ session_id, app_url, result, grounding?, tokens, model, ms, cached }` or `{ session_id, app_url?, error }`)',
+        'One result per processed item, in item order: `{ index, ok, result }` (a batch item\'s result is the record its /imports page shows; an error result is `{ code, message, details? }`); for a summary batch, the lines themselves (`{ session_id, app_url, result, grounding?, tokens, model, ms, cached }` or `{ session_id, app_url?, error }`)',
       schema: z.object({ results: z.array(z.unknown()), next_page_token: z.string().nullable() }),
     },
     errors: [400, 401, 403, 404],
     async handle({ store, org, key, params, query }) {
       const job = await findOperation(store, org.id, key.level, params.id ?? '');
       const size = query.page_size ?? 100;
-      const after = decodeIndexToken(query.page_token);
+      const after = decodeIndexToken(query.page_token, job.total);
       const [oks, errors] = await Promise.all([
         store.listJobResults(job.id, { ok: true, after, limit: size + 1 }),
         store.listJobResults(job.id, { ok: false, after, limit: size + 1 }),
@@ -173,10 +174,12 @@ export function operationRoutes(): RouteDefinition<unknown, unknown>[] {
       const merged = [...oks, ...errors].sort((a, b) => a.index - b.index);
       const shown = merged.slice(0, size);
       const last = shown.at(-1);
+      // The records the batch routes show (an event import as its record, not as stored).
+      const values = await showJobResults(store, job, shown);
       return {
         status: 200,
         body: {
-          results: shown.map((entry) => (job.kind === 'summary_batch' ? entry.result : { index: entry.index, ok: entry.ok, result: entry.result })),
+          results: shown.map((entry, position) => (job.kind === 'summary_batch' ? entry.result : { index: entry.index, ok: entry.ok, result: values[position] })),
           next_page_token: merged.length > size && last !== undefined ? encodeIndexToken(last.index) : null,
         },
       };

@@ -10,13 +10,16 @@ export const invalidPageToken = (): ApiError => invalidRequest('invalid page tok
 /** The token of a page that ends at item `index`. */
 export const encodeIndexToken = (index: number): string => Buffer.from(String(index)).toString('base64url');
 
-/** The item index a token ends at (-1 without a token); 400 for a token not made by encodeIndexToken. */
-export function decodeIndexToken(token: string | undefined): number {
+/**
+ * The item index a token ends at (-1 without a token); 400 for a token not made by
+ * encodeIndexToken for a job of `total` items: a token names the index of an item (0 to total - 1).
+ */
+export function decodeIndexToken(token: string | undefined, total: number): number {
   if (token === undefined) return -1;
   const text = Buffer.from(token, 'base64url').toString('utf8');
   const decoded = Number(text);
-  // Only what encodeIndexToken writes: Number() would also read '', ' ' or '0x1'.
-  if (!/^(-1|0|[1-9][0-9]{0,14})$/.test(text) || encodeIndexToken(decoded) !== token) throw invalidPageToken();
+  // Only what encodeIndexToken writes: Number() would also read '', ' ', '-1' or '0x1'.
+  if (!/^(0|[1-9][0-9]{0,14})$/.test(text) || encodeIndexToken(decoded) !== token || decoded >= total) throw invalidPageToken();
   return decoded;
 }
 

@@ -1,11 +1,32 @@
 // Opaque page cursors shared by both stores: the position of a page's last item, tagged with the
 // list it belongs to, as base64url JSON. Positions are keys (never offsets), so paging neither
-// skips nor repeats items when rows are inserted between pages.
+// skips nor repeats items when rows are inserted between pages. A cursor is unsigned, so a decoded
+// one is checked as strictly as a request: only what encodePageCursor writes for the list's kinds
+// reaches a query, the same on both stores (PostgreSQL refuses U+0000 where SQLite compares it).
 
 import type { Page } from './store.js';
 
-type PositionKind = 'string' | 'number';
+/**
+ * What a position holds: `number` a row sequence (a non-negative safe integer), `timestamp` a
+ * stored time as toISOString() writes it, `string` any text a store keeps (no U+0000, no unpaired
+ * surrogate).
+ */
+type PositionKind = 'string' | 'number' | 'timestamp';
 type Position<Kinds extends readonly PositionKind[]> = { -readonly [Index in keyof Kinds]: Kinds[Index] extends 'number' ? number : string };
+
+const isStorableText = (value: unknown): value is string => typeof value === 'string' && !value.includes('\u0000') && value.isWellFormed();
+
+const isStoredTime = (value: unknown): boolean => {
+  if (typeof value !== 'string') return false;
+  const time = Date.parse(value);
+  return !Number.isNaN(time) && new Date(time).toISOString() === value;
+};
+
+const POSITION_CHECKS: Readonly<Record<PositionKind, (value: unknown) => boolean>> = {
+  number: (value) => Number.isSafeInteger(value) && (value as number) >= 0,
+  timestamp: isStoredTime,
+  string: isStorableText,
+};
 
 /** A cursor that this store did not issue for this list (or that was altered). */
 export class InvalidPageCursorError extends Error {
@@ -32,11 +53,10 @@ export function decodePageCursor<const Kinds extends readonly PositionKind[]>(cu
   }
   if (!Array.isArray(decoded) || decoded.length !== kinds.length + 1 || decoded[0] !== list) throw new InvalidPageCursorError(cursor, list);
   const position = decoded.slice(1) as unknown[];
-  kinds.forEach((kind, index) => {
-    const value = position[index];
-    const valid = kind === 'number' ? Number.isSafeInteger(value) : typeof value === 'string';
-    if (!valid) throw new InvalidPageCursorError(cursor, list);
-  });
+  if (!kinds.every((kind, index) => POSITION_CHECKS[kind](position[index]))) throw new InvalidPageCursorError(cursor, list);
+  // Only the spelling encodePageCursor writes: base64url decoding skips stray characters and
+  // replaces bytes that are not UTF-8, and JSON allows other spellings of the same array.
+  if (encodePageCursor(list, position as (string | number)[]) !== cursor) throw new InvalidPageCursorError(cursor, list);
   return position as Position<Kinds>;
 }
 

@@ -255,3 +255,16 @@ export class StoreConflictError extends Error {
     this.name = 'StoreConflictError';
   }
 }
+
+/**
+ * The database cannot be reached (refused, dropped or timed out connections, a server shutting
+ * down or starting): the request may succeed when retried, unlike a statement that failed.
+ */
+export class StoreUnavailableError extends Error {
+  readonly code = 'store_unavailable';
+
+  constructor(message: string, options: { readonly cause: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = 'StoreUnavailableError';
+  }
+}

@@ -9,11 +9,15 @@
 // - a COMMIT that PostgreSQL turned into a ROLLBACK (a statement failed and `work` caught its
 //   error) fails loudly instead of reporting success;
 // - a client whose connection failed (a network error, the server ending the session, a failed
-//   ROLLBACK) is discarded when released, not handed to the next caller.
+//   ROLLBACK) is discarded when released, not handed to the next caller;
+// - a connection that cannot be had, or that is lost during a query, is a StoreUnavailableError
+//   (503 and retryable to API clients), not the statement's failure.
 
 import pg from 'pg';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { StoreUnavailableError } from '../store.js';
 import { TransactionMisuseError } from '../transaction-scope.js';
+import { isConnectionFailure } from './is-connection-failure.js';
 
 const BOOL = 16;
 const INT8 = 20;
@@ -48,11 +52,28 @@ export function createPostgresPool(config: pg.PoolConfig): { readonly pool: pg.P
   return {
     pool,
     forKysely: {
-      connect: async () => wrapClient(await pool.connect()),
+      connect: async () => {
+        let client: pg.PoolClient;
+        try {
+          client = await pool.connect();
+        } catch (error) {
+          // Whatever kept the pool from a connection (refused, timed out, the server refusing the session).
+          throw unavailable(error);
+        }
+        return wrapClient(client);
+      },
       end: () => pool.end(),
     },
   };
 }
+
+/** The driver's words: an AggregateError (every address of a name refused) has them in its errors. */
+const describe = (error: unknown): string => {
+  if (error instanceof AggregateError && error.errors.length > 0) return error.errors.map(describe).join('; ');
+  return error instanceof Error ? error.message || error.name : String(error);
+};
+
+const unavailable = (error: unknown): StoreUnavailableError => new StoreUnavailableError(`the PostgreSQL database cannot be reached: ${describe(error)}`, { cause: error });
 
 /** Whether the client's session is gone or unusable, rather than one statement having failed. */
 function breaksConnection(error: unknown, text: string): boolean {
@@ -84,7 +105,7 @@ function wrapClient(client: pg.PoolClient): PostgresPoolClient {
         return result as unknown as PostgresQueryResult<Row>;
       } catch (error) {
         if (breaksConnection(error, text)) broken = error instanceof Error ? error : new Error(String(error));
-        throw error;
+        throw isConnectionFailure(error) ? unavailable(error) : error;
       }
     },
     release() {

@@ -18,7 +18,7 @@ export interface ListJobsOptions {
 /** StoreReader#listJobs. */
 export async function listJobs(db: Kysely<Database>, orgId: string, options: ListJobsOptions): Promise<Page<JobRecord>> {
   checkPageLimit(options.limit);
-  const after = options.after ? decodePageCursor(options.after, 'jobs', ['string', 'string'] as const) : undefined;
+  const after = options.after ? decodePageCursor(options.after, 'jobs', ['timestamp', 'string'] as const) : undefined;
   const kinds = options.kinds;
   if (kinds !== undefined && kinds.length === 0) return { items: [], next: null };
   const rows = await db

@@ -11,8 +11,10 @@
 // filters leave; user_properties read the stored properties of the organisation's users (no index:
 // each is a JSON document; a substring search skips most before any is parsed).
 
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { checkPageLimit, decodePageCursor, encodePageCursor, toPage } from '../page-cursor.js';
+import { canonicalJson } from '../../../models/replay/canonical-json.js';
+import { checkPageLimit, decodePageCursor, encodePageCursor, InvalidPageCursorError, toPage } from '../page-cursor.js';
 import type { SessionInfo } from '../records.js';
 import { eventCountKey } from '../session-facts.js';
 import type { SessionSearch } from '../session-search.js';
@@ -30,6 +32,34 @@ const CURSOR_LIST = 'session-search';
  * bench/session-search.ts.
  */
 const FEW_SESSIONS = 1000;
+
+/**
+ * A short digest of a search's filters, which its cursors carry: a cursor is refused by a search
+ * with other filters (its position means nothing there). Absent and empty lists are the same search.
+ */
+function searchDigest(search: SessionSearch): string {
+  const filters = Object.fromEntries(Object.entries(search).filter(([, value]) => !(Array.isArray(value) && value.length === 0)));
+  return createHash('sha256').update(canonicalJson(filters)).digest('base64url').slice(0, 12);
+}
+
+/**
+ * The position a cursor holds. Cursors written before they carried a digest (an export under way
+ * while its instances were upgraded) are still read, unbound.
+ */
+function decodeSearchCursor(cursor: string, search: SessionSearch): readonly [string, string] {
+  try {
+    const [createdTime, sessionId, digest] = decodePageCursor(cursor, CURSOR_LIST, ['timestamp', 'string', 'string'] as const);
+    if (digest !== searchDigest(search)) throw new InvalidPageCursorError(cursor, CURSOR_LIST);
+    return [createdTime, sessionId];
+  } catch (error) {
+    if (!(error instanceof InvalidPageCursorError)) throw error;
+    try {
+      return decodePageCursor(cursor, CURSOR_LIST, ['timestamp', 'string'] as const);
+    } catch {
+      throw error;
+    }
+  }
+}
 
 /** `%text%` for LIKE ... ESCAPE '\', the text's wildcards escaped. */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -51,7 +81,7 @@ export async function searchSessions(
   page: { readonly after?: string | null; readonly limit: number },
 ): Promise<Page<SessionInfo>> {
   checkPageLimit(page.limit);
-  const after = page.after ? decodePageCursor(page.after, CURSOR_LIST, ['string', 'string'] as const) : undefined;
+  const after = page.after ? decodeSearchCursor(page.after, search) : undefined;
   const duration = sql<number>`COALESCE(f.last_event_ms - f.first_event_ms, 0)`;
   let query = db
     .selectFrom('session_facts as f')
@@ -81,7 +111,10 @@ export async function searchSessions(
   }
   for (const { type, minCount } of search.hasEvents ?? []) {
     const key = eventCountKey(type);
-    const meeting = db.selectFrom('session_event_counts as c').select('c.session_id').where('c.org_id', '=', orgId).where('c.event_key', '=', key).where('c.count', '>=', minCount);
+    // As a bigint: PostgreSQL's counts are integer columns, and a min_count past their range
+    // (which no count reaches) must match nothing rather than fail to bind.
+    const atLeast = sql<number>`CAST(${minCount} AS bigint)`;
+    const meeting = db.selectFrom('session_event_counts as c').select('c.session_id').where('c.org_id', '=', orgId).where('c.event_key', '=', key).where('c.count', '>=', atLeast);
     query =
       dialect.plansSemiJoins || (await meetingFew(db, meeting))
         ? query.where('f.session_id', 'in', meeting)
@@ -93,7 +126,7 @@ export async function searchSessions(
                 .whereRef('c.org_id', '=', 'f.org_id')
                 .whereRef('c.session_id', '=', 'f.session_id')
                 .where('c.event_key', '=', key)
-                .where('c.count', '>=', minCount),
+                .where('c.count', '>=', atLeast),
             ),
           );
   }
@@ -110,6 +143,6 @@ export async function searchSessions(
     rows,
     page.limit,
     (row): SessionInfo => ({ orgId: row.org_id, id: row.session_id, userId: row.user_id, createdTime: row.created_time, importedAt: row.imported_at }),
-    (row) => encodePageCursor(CURSOR_LIST, [row.created_time, row.session_id]),
+    (row) => encodePageCursor(CURSOR_LIST, [row.created_time, row.session_id, searchDigest(search)]),
   );
 }

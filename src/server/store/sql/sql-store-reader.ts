@@ -175,7 +175,7 @@ export class SqlStoreReader implements StoreReader {
 
   async listProfiles(orgId: string, options: { readonly after?: string | null; readonly limit: number }): Promise<Page<ProfileRecord>> {
     checkPageLimit(options.limit);
-    const after = options.after ? decodePageCursor(options.after, 'profiles', ['string', 'string'] as const) : undefined;
+    const after = options.after ? decodePageCursor(options.after, 'profiles', ['timestamp', 'string'] as const) : undefined;
     const rows = await this.db
       .selectFrom('profiles')
       .selectAll()

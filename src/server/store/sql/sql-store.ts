@@ -4,7 +4,7 @@
 
 import type { Migration } from '../migrations/migration.js';
 import type { DataCenter } from '../records.js';
-import type { DataCenterStore, Readiness, StoreWriter } from '../store.js';
+import { StoreUnavailableError, type DataCenterStore, type Readiness, type StoreWriter } from '../store.js';
 import { TransactionMisuseError, TransactionScope } from '../transaction-scope.js';
 import { runTransaction } from './run-transaction.js';
 import { SqlStoreReader } from './sql-store-reader.js';
@@ -99,6 +99,8 @@ class SqlStore extends SqlStoreReader implements DataCenterStore {
 
 /** ` (CODE)` for an error with a short, code-like `code` (ECONNREFUSED, 57P03, SQLITE_BUSY), else nothing. */
 function errorCode(error: unknown): string {
+  // The driver's error, not the store's word for it.
+  if (error instanceof StoreUnavailableError) return errorCode(error.cause);
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? ` (${code})` : '';
 }

@@ -43,7 +43,7 @@ export async function listUserEvents({ db }: SqlReads, orgId: string, userId: st
 
 export async function listUserSessions({ db, dialect }: SqlReads, orgId: string, userId: string, page: PageRequest): Promise<Page<SessionWithOldIds>> {
   checkPageLimit(page.limit);
-  const after = page.after ? decodePageCursor(page.after, 'user-sessions', ['string', 'string'] as const) : undefined;
+  const after = page.after ? decodePageCursor(page.after, 'user-sessions', ['timestamp', 'string'] as const) : undefined;
   const [afterTime, afterId] = after ?? ['', ''];
   const rows = await db
     .selectFrom('sessions')

@@ -51,6 +51,31 @@ export function describeProfileJobContract(store: () => DataCenterStore): void {
       const eventsCursor = Buffer.from(JSON.stringify(['events', 1])).toString('base64url');
       await expect(store().listProfiles(ORG_A, { after: eventsCursor, limit: 1 })).rejects.toBeInstanceOf(InvalidPageCursorError);
     });
+
+    test('a cursor holding text no store keeps, a time it never wrote, or another spelling is refused, never read', async () => {
+      await store().transaction(async (writer) => {
+        await writer.insertProfile(profile('p1'));
+        await writer.insertProfile(profile('p2'));
+        await writer.createJob(job('job-1'), []);
+      });
+      const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const issued = (await store().listProfiles(ORG_A, { limit: 1 })).next as string;
+      expect(Buffer.from(issued, 'base64url').toString()).toBe(JSON.stringify(['profiles', at(40), 'p1']));
+      for (const list of ['profiles', 'jobs'] as const) {
+        const refused = [
+          cursor([list, at(40), 'p1\u0000']),
+          cursor([list, at(40), 'p1\udc00']),
+          cursor([list, 'notadate', 'p1']),
+          cursor([list, at(40).replace('.000Z', 'Z'), 'p1']),
+          `${cursor([list, at(40), 'p1'])}=`,
+        ];
+        for (const after of refused) {
+          const read = list === 'profiles' ? store().listProfiles(ORG_A, { after, limit: 1 }) : store().listJobs(ORG_A, { after, limit: 1 });
+          await expect(read, `${list} ${Buffer.from(after, 'base64url').toString()}`).rejects.toBeInstanceOf(InvalidPageCursorError);
+        }
+      }
+      expect((await store().listProfiles(ORG_A, { after: issued, limit: 1 })).items.map((item) => item.id)).toEqual(['p2']);
+    });
   });
 
   describe('jobs', () => {
