@@ -163,20 +163,26 @@ function copiedFromPrompt(text: string, claim: Claim, checker: Checker): number 
   if (claim.kind !== 'event' && claim.kind !== 'url' && claim.kind !== 'selector') return undefined;
   let start = claim.start;
   let end = claim.end;
-  while (start > 0 && !/\s/.test(text[start - 1] as string)) start--;
-  while (end < text.length && !/\s/.test(text[end] as string)) end++;
+  while (start > 0 && !isSpaceAt(text, start - 1)) start--;
+  while (end < text.length && !isSpaceAt(text, end)) end++;
   const word = text.slice(start, end).replace(/[.,;:!?)\]]+$/, '');
-  const before = /(\S+)\s+$/.exec(text.slice(Math.max(0, start - 40), start))?.[1];
   // Only a word glued to the claim (`</session>`, not `(#12)`), or a capitalised word before it
   // (`Ticket #58213`, `Order #12`), can make it a piece of a text: other claims cost no lookup.
   const glued = word.replace(/^[(["'“‘]+/, '').length > claim.text.length;
-  const pieces = [...(before !== undefined && /^[\p{Lu}\d]/u.test(before) ? [`${before} ${word}`] : []), ...(glued ? [word] : [])];
+  let beforeEnd = start;
+  while (beforeEnd > 0 && isSpaceAt(text, beforeEnd - 1)) beforeEnd--;
+  let beforeStart = beforeEnd;
+  while (beforeStart > 0 && !isSpaceAt(text, beforeStart - 1)) beforeStart--;
+  const capitalised = beforeStart < beforeEnd && beforeEnd < start && /[\p{Lu}\d]/u.test(text[beforeStart] as string);
+  const pieces = [...(capitalised ? [`${text.slice(beforeStart, beforeEnd)} ${word}`] : []), ...(glued ? [word] : [])];
   for (const piece of pieces) {
     const found = checker.textHolding('kept', normalText(piece));
     if (found !== undefined) return found;
   }
   return undefined;
 }
+
+const isSpaceAt = (text: string, position: number): boolean => /\s/.test(text[position] as string);
 
 /** The findings of the claims of one text (a text answer, or one string of a structured response). */
 function findingsOf(text: string, path: (claim: Claim) => string, checker: Checker): GroundingFinding[] {
