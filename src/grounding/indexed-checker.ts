@@ -89,6 +89,16 @@ type Lookup = 'text' | 'url' | 'selector';
 const LOOKUP_KINDS = { urlExact: 'url', urlLoose: 'url', textEqual: 'text', textHolding: 'text', textWithin: 'text', selector: 'selector' } as const satisfies Record<string, Lookup>;
 type LookupMethod = keyof typeof LOOKUP_KINDS;
 
+/** The facts of each context object a prompt showed: a later answer about the same prompt finds them made. */
+const contextFactsOf = new WeakMap<object, SessionFacts>();
+
+function factsOfContext(context: Readonly<Record<string, unknown>> | undefined): SessionFacts {
+  if (context === undefined) return new SessionFacts([]);
+  let facts = contextFactsOf.get(context);
+  if (facts === undefined) contextFactsOf.set(context, (facts = new SessionFacts(contextEvent(context))));
+  return facts;
+}
+
 /**
  * A checker for `kept` events of `session` (its own events, or redacted copies of them) and the
  * context the prompt showed; every other event of the session was dropped, for `reasonOf`.
@@ -174,7 +184,7 @@ class IndexedChecker implements Checker {
   /** A lookup on the kept side: on the index (and the redacted copies), or on the kept events themselves; the context only when no event holds it. */
   private onKept(kind: Lookup, viaIndex: (first: FirstAccepted) => number | undefined, viaFacts: (facts: SessionFacts) => number | undefined): number | undefined {
     const found = !this.small || this.index.built(kind) ? earlier(viaIndex(this.firstShown), this.copies === undefined ? undefined : viaFacts(this.copies)) : viaFacts(this.ofKept());
-    return found ?? viaFacts((this.contextFacts ??= new SessionFacts(contextEvent(this.context))));
+    return found ?? viaFacts((this.contextFacts ??= factsOfContext(this.context)));
   }
 
   /** The session's events as the prompt would show them: redacted copies in place of their originals. */
