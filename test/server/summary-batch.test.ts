@@ -79,6 +79,28 @@ describe.each(STORE_KINDS)('summary batches (%s)', (store) => {
     await server.jobs.stop();
   });
 
+  it('summarises a session named by its old id (its user was merged) and by its new one once, under its new id', async () => {
+    const fresh = await createServerHarness({ store, summaryCache: false, models: { provider: 'gemini', baseUrl: standIn.url, env: { GEMINI_API_KEY: 'stand-in' }, retry: { retries: 0, baseDelayMs: 0 } } });
+    try {
+      const architect = fresh.keys.acme.architect;
+      await fresh.request('POST', '/v2/users', { key: architect, body: { uid: 'shopper-known' } });
+      const anonymous = JSON.stringify({ id: 'visitor-8:s-8', events: JSON.parse(fixture(8)).events });
+      const oldId = (await importSession(fresh.stores.na1, fresh.orgs.acme, anonymous, { source: 's8.json', now: fresh.clock.now })).id;
+      // Identifying the anonymous visitor as a known uid merges it, with its session, into that user.
+      await fresh.request('POST', '/v2/users', { key: architect, body: { id: oldId.split(':')[0], uid: 'shopper-known' } });
+      const newId = (await fresh.request('GET', '/v2/sessions?uid=shopper-known', { key: architect })).body.results[0].id as string;
+      expect(newId).not.toBe(oldId);
+      const profile8 = (await fresh.request('POST', '/v2/visit_profile', { key: architect, body: profile })).body.id as string;
+      const submitted = await fresh.request('POST', `/v2/sessions/summary/batch?config_profile=${profile8}`, { key: architect, body: { session_ids: [oldId, newId] } });
+      expect(submitted.body.operation.progress).toEqual({ done: 0, total: 1, failed: 0 });
+      await fresh.jobs.idle();
+      const results = (await fresh.request('GET', `/v2/operations/${submitted.body.operation.id}/results`, { key: architect })).body.results;
+      expect(results).toEqual([expect.objectContaining({ session_id: newId, result: { summary: expect.any(String) } })]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("retries a session the model keeps answering 429, after the adapter's own retries", async () => {
     const fresh = await createServerHarness({
       store,

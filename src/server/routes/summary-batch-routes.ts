@@ -56,7 +56,10 @@ export function summaryBatchRoutes(): RouteDefinition<unknown, unknown>[] {
       const record = await store.findProfile(org.id, config_profile);
       if (record === undefined) throw new ApiError('not_found', `no profile ${config_profile}`);
       validProfile(record.body);
-      const sessionIds = [...new Set('session_ids' in request ? request.session_ids : await searchedIds(store, org.id, request.search))];
+      const named = 'session_ids' in request ? request.session_ids : await searchedIds(store, org.id, request.search);
+      // A session named by its old id (its user was merged into another) and by its new one is one session.
+      const moved = await store.currentSessionIds(org.id, named);
+      const sessionIds = [...new Set(named.map((id) => moved.get(id) ?? id))];
       if (sessionIds.length === 0) throw invalidRequest('no sessions', [{ path: 'search', message: 'finds no session' }]);
       const head: SummaryBatchHead = { session_id: sessionIds[0] as string, config_profile, profile_version: record.version, profile: record.body };
       const items: JsonValue[] = [head as unknown as JsonValue, ...sessionIds.slice(1).map((id) => ({ session_id: id }))];

@@ -55,6 +55,8 @@ export interface StoreReader extends UserExportReader {
   findSession(orgId: string, id: string): Promise<SessionRecord | undefined>;
   /** The session without its fixture (which may be megabytes); old ids lead to it as for findSession. */
   findSessionInfo(orgId: string, id: string): Promise<SessionInfo | undefined>;
+  /** The ids the sessions that had these old ids have now (their users were merged into others); ids that never moved are left out. */
+  currentSessionIds(orgId: string, ids: readonly string[]): Promise<Map<string, string>>;
   /** Newest first (createdTime descending, then id), at most `limit`; without fixtures. */
   listSessionsForUser(orgId: string, userId: string, limit: number): Promise<SessionInfo[]>;
   /**

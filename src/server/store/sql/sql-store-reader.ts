@@ -122,6 +122,16 @@ export class SqlStoreReader implements StoreReader {
     return moved === undefined ? undefined : this.findSessionInfo(orgId, moved);
   }
 
+  async currentSessionIds(orgId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const moved = new Map<string, string>();
+    // In slices, so that no statement binds more parameters than a store allows.
+    for (let from = 0; from < ids.length; from += 500) {
+      const rows = await this.db.selectFrom('session_aliases').select(['old_id', 'new_id']).where('org_id', '=', orgId).where(this.dialect.inList('old_id', ids.slice(from, from + 500))).execute();
+      for (const row of rows) if (row.new_id !== row.old_id) moved.set(row.old_id, row.new_id);
+    }
+    return moved;
+  }
+
   /** The id a session has now that had `id` before it moved (its user was merged into another). */
   private async movedSessionId(orgId: string, id: string): Promise<string | undefined> {
     const alias = await this.db.selectFrom('session_aliases').select('new_id').where('org_id', '=', orgId).where('old_id', '=', id).executeTakeFirst();
