@@ -164,6 +164,17 @@ describe.each(STORE_KINDS)('bad requests on %s', (store) => {
     expect(JSON.stringify(server.logs)).not.toContain('4294967296');
   });
 
+  it('refuses query parameters on a route that reads none, as a route with a query refuses an unknown one', async () => {
+    const key = server.keys.acme.standard;
+    const search = await server.request('POST', '/v2/sessions/search?limit=5', { key, body: {} });
+    expect(search.status).toBe(400);
+    expect(search.body.details).toEqual([{ path: 'limit', message: 'unknown field (this route reads no query parameters)' }]);
+    expect((await server.request('POST', '/v2/users?foo=1', { key, body: { uid: 'query-free' } })).status).toBe(400);
+    const listed = await server.request('GET', '/v2/sessions?uid=alice&colour=red', { key });
+    expect(listed.status).toBe(400);
+    expect(listed.body.details).toEqual([{ path: 'colour', message: 'unknown field' }]);
+  });
+
   it('parses JSON even when curl -d sends it as a form', async () => {
     const response = await server.request('POST', '/v2/users', { key: server.keys.acme.standard, raw: '{"uid":"form"}', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(response.status).toBe(200);

@@ -90,7 +90,13 @@ export function checkParameters(params: Readonly<Record<string, string>>): void 
 export function parseQuery<Query>(query: Record<string, string>, schema: z.ZodType<Query> | undefined): Query {
   const unsafe = unsafeStringDetails(query, ['query']);
   if (unsafe.length > 0) throw invalidRequest('the query holds text that cannot be stored', unsafe);
-  if (schema === undefined) return undefined as Query;
+  // A route that reads no query refuses one, as a route with a query schema refuses an unknown field:
+  // `POST /v2/sessions/search?limit=5` must not be answered as if the limit applied.
+  if (schema === undefined) {
+    const names = Object.keys(query);
+    if (names.length > 0) throw invalidRequest('invalid query parameters', names.map((name) => ({ path: name, message: 'unknown field (this route reads no query parameters)' })));
+    return undefined as Query;
+  }
   const result = schema.safeParse(query, { reportInput: true });
   if (!result.success) throw invalidRequest('invalid query parameters', issuesToDetails(result.error.issues, 'query'));
   return result.data;
