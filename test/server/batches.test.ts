@@ -122,6 +122,32 @@ describe('POST /v2/events/batch', () => {
   });
 });
 
+describe.each(STORE_KINDS)('the server event quota and batch items that are no events, on %s', (store) => {
+  it('gives back the quota of refused items, and of the items a cancelled batch never applies', async () => {
+    const limited = await createServerHarness({ store, serverEventQuota: 5, runJobs: false });
+    try {
+      const key = limited.keys.acme.standard;
+      const send = (name: string) => limited.request('POST', '/v2/events', { key, body: { name } });
+      // Five reserved, four of them refused (an empty name): one event stored, four back.
+      const refused = await limited.request('POST', '/v2/events/batch', { key, body: { requests: [{ name: 'kept' }, { name: '' }, { name: '' }, { name: '' }, { name: '' }] } });
+      expect(refused.status).toBe(202);
+      limited.jobs.start();
+      await limited.jobs.idle();
+      await limited.jobs.stop();
+      for (const name of ['one', 'two']) expect((await send(name)).status).toBe(200);
+      // Two left: a batch of two reserves them, and its cancel before any chunk gives them back.
+      const cancelled = await limited.request('POST', '/v2/events/batch', { key, body: { requests: [{ name: 'x' }, { name: 'y' }] } });
+      expect(cancelled.status).toBe(202);
+      expect((await send('over')).status).toBe(429);
+      expect((await limited.request('DELETE', `/v2/operations/${cancelled.body.job.id}`, { key })).status).toBe(200);
+      for (const name of ['three', 'four']) expect((await send(name)).status).toBe(200);
+      expect((await send('five')).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe.each(STORE_KINDS)('jobs side by side on %s', (store) => {
   it('jobs creating the same new users at once all complete, with one user per uid', async () => {
     const server = await createServerHarness({ store, runJobs: false });

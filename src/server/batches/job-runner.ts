@@ -11,6 +11,7 @@ import type { ClaimedJob, DataCenter, JobRecord, JsonValue } from '../store/reco
 import { StoreUnavailableError, type DataCenterStore, type StoreWriter } from '../store/store.js';
 import { transactionWithRetry } from '../routes/with-conflict-retry.js';
 import { exportStep } from '../exports/export-step.js';
+import { quotaPeriod } from '../events/server-event-quota.js';
 import { processChunk } from './batch-items.js';
 import { chunkProgress, commitProgress } from './commit-progress.js';
 import { createExportExpiry, EXPORT_RETENTION_MS } from './export-expiry.js';
@@ -107,6 +108,9 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
       return commitProgress(writer, job, { cursor: step.done ? job.total : job.cursor, imports: job.imports + step.lines, errors: job.errors, results: [] }, owner, deps.clock);
     }
     const results = job.kind === 'user_deletion' ? [{ index: 0, ok: true, result: { deleted: true } }] : await processChunk(writer, job, items, job.cursor, deps);
+    // A refused item of an events batch is no event: its share of the quota goes back, in the
+    // transaction that records it refused (so once, whichever instance applies the chunk).
+    if (job.kind === 'events') await writer.releaseServerEvents(job.orgId, quotaPeriod(new Date(job.created)), results.filter((result) => !result.ok).length);
     return commitProgress(writer, job, chunkProgress(job, items.length, results), owner, deps.clock);
   }
 

@@ -154,6 +154,8 @@ export interface StoreWriter extends StoreReader {
 
   /** Adds `count` server events to the organisation's use in `period` (e.g. `2026-11`) if it stays within `quota`. */
   consumeServerEvents(orgId: string, period: string, count: number, quota: number): Promise<boolean>;
+  /** Gives `count` server events back to the organisation's use in `period` (refused or cancelled batch items), never below zero. */
+  releaseServerEvents(orgId: string, period: string, count: number): Promise<void>;
 
   createJob(record: JobRecord, items: readonly JsonValue[]): Promise<void>;
   /**

@@ -3,7 +3,7 @@
 // chunk: a chunk processed again after its instance died before committing does not double its
 // results). Leases are in job-leases.ts.
 
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { mergeJobResultRows, spanOf, toJobResultRows, type JobResultEntry } from '../job-result-rows.js';
 import { toJobItemRows } from '../job-item-rows.js';
 import type { JobRecord, JobResultRecord, JsonValue } from '../records.js';
@@ -85,15 +85,31 @@ export async function recordJobProgress(
   );
 }
 
-/** StoreWriter#cancelJob. */
-export async function cancelJob(db: Kysely<Database>, orgId: string, jobId: string, finished: string): Promise<JobRecord | undefined> {
+/**
+ * Gives `count` server events back to the organisation's quota of `period` (`2026-11`): items of
+ * an events batch that were refused or cancelled are no events (never below zero).
+ */
+export async function releaseServerEvents(db: Kysely<Database>, orgId: string, period: string, count: number): Promise<void> {
+  if (count <= 0) return;
   await db
+    .updateTable('server_event_usage')
+    .set({ used: sql<number>`CASE WHEN used > ${count} THEN used - ${count} ELSE 0 END` })
+    .where('org_id', '=', orgId)
+    .where('period', '=', period)
+    .execute();
+}
+
+/** StoreWriter#cancelJob. An events batch gives back to the quota of the month it was accepted in the items it will never apply. */
+export async function cancelJob(db: Kysely<Database>, orgId: string, jobId: string, finished: string): Promise<JobRecord | undefined> {
+  const updated = await db
     .updateTable('jobs')
     .set({ status: 'CANCELLED', finished, lease_owner: null, lease_expires_at: null })
     .where('org_id', '=', orgId)
     .where('id', '=', jobId)
     .where('status', '=', 'PROCESSING')
-    .execute();
+    .executeTakeFirst();
   const row = await db.selectFrom('jobs').selectAll().where('org_id', '=', orgId).where('id', '=', jobId).executeTakeFirst();
-  return row && toJob(row);
+  const job = row && toJob(row);
+  if (job !== undefined && job.kind === 'events' && Number(updated.numUpdatedRows) === 1) await releaseServerEvents(db, orgId, job.created.slice(0, 7), job.total - job.cursor);
+  return job;
 }

@@ -30,7 +30,7 @@ import { claimJob, finishJob, leaseUntil, lockJobForChunk, releaseJobLease, rene
 import { insertRows } from './insert-rows.js';
 import { moveUserSessions } from './move-user-sessions.js';
 import { addJoinedEventFacts, factsRowOf, insertSessionFacts } from './session-facts-writes.js';
-import { cancelJob, createJob, recordJobProgress } from './job-writes.js';
+import { cancelJob, createJob, recordJobProgress, releaseServerEvents } from './job-writes.js';
 import * as apiKeyWrites from './api-key-writes.js';
 import { changed } from './changed-rows.js';
 import { appendExportChunk, expireExports } from './export-chunks.js';
@@ -243,6 +243,10 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
       )
       .executeTakeFirstOrThrow();
     return changed(result) === 1;
+  }
+
+  releaseServerEvents(orgId: string, period: string, count: number): Promise<void> {
+    return releaseServerEvents(this.db, orgId, period, count);
   }
 
   createJob(record: JobRecord, items: readonly JsonValue[]): Promise<void> {
