@@ -58,7 +58,7 @@ function once(input: Session | undefined = session): unknown {
  * prepare caches a session's redaction by session object, so every privacy run gets a fresh copy
  * of the session (made before the clock starts), and so does every plain run it is compared with.
  */
-const freshSession = (): Session | undefined => (privacy ? structuredClone(session) : session);
+const freshSession = (): Session | undefined => (privacy ? parseSession(text) : session);
 const baseline = privacy ? (input: Session | undefined) => prepare(profile as Profile, input!) : () => JSON.parse(text) as unknown;
 
 /** Milliseconds for one call of `run` on `input` (a fresh one by default), from a freshly collected heap; the result is dropped. */

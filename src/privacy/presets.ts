@@ -52,6 +52,12 @@ const DETECTORS: Record<PresetName, Detector> = {
 };
 
 /**
+ * The facts of the text being matched: one object for every text (the matching is synchronous and
+ * no detector matches another text meanwhile), so that a text no preset can match allocates nothing.
+ */
+const FACTS = new TextFacts();
+
+/**
  * Every match of the given presets in `text`, sorted by start, never overlapping: when two
  * matches overlap, the one that starts first wins, then the longer one, then the preset that
  * comes first in {@link PRESET_NAMES}.
@@ -74,15 +80,15 @@ const DETECTORS: Record<PresetName, Detector> = {
  */
 export function findPresetMatches(text: string, presets: ReadonlySet<PresetName>): PresetMatch[] {
   if (text.length === 0 || presets.size === 0) return [];
-  const facts = new TextFacts(text);
-  const matches: PresetMatch[] = [];
+  const facts = FACTS.read(text);
+  let matches: PresetMatch[] | undefined;
   for (const preset of PRESET_NAMES) {
     if (!presets.has(preset)) continue;
     const detector = DETECTORS[preset];
     if (!detector.mayMatch(facts)) continue;
-    for (const span of detector.find(facts)) matches.push({ start: span.start, end: span.end, preset });
+    for (const span of detector.find(facts)) (matches ??= []).push({ start: span.start, end: span.end, preset });
   }
-  return withoutOverlaps(matches);
+  return matches === undefined ? [] : withoutOverlaps(matches);
 }
 
 /** Sorts matches by start, longer first, then by preset order, and drops those that overlap a kept one. */

@@ -6,7 +6,7 @@
 // session without personal data costs one walk, in which each distinct string is redacted once.
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
-import { isSecretPropertyName } from './presets.js';
+import { isSecretPropertyName } from './presets/secret-property-name.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import { redactText, redactUrl, type PrivacyCounts } from './redact-text.js';
 
@@ -41,6 +41,8 @@ interface Walk {
    */
   readonly texts: Map<string, RedactedText>;
   readonly urls: Map<string, RedactedText>;
+  /** The replacements in the text being redacted. */
+  readonly textCounts: PrivacyCounts;
 }
 
 const count = (walk: Walk, rule: string, by = 1) => walk.counts.set(rule, (walk.counts.get(rule) ?? 0) + by);
@@ -52,9 +54,11 @@ function redactString(walk: Walk, value: string, key: string): string {
   const known = url ? walk.urls : walk.texts;
   let redacted = known.get(value);
   if (redacted === undefined) {
-    const counts: PrivacyCounts = new Map();
+    // Most texts are replaced nowhere: their counts are taken in a map of the walk's, not a new one.
+    const counts = walk.textCounts;
+    counts.clear();
     const text = url ? redactUrl(value, walk.rules, counts) : redactText(value, walk.rules, counts);
-    redacted = { text, counts: counts.size === 0 ? undefined : counts };
+    redacted = { text, counts: counts.size === 0 ? undefined : new Map(counts) };
     if (known.size >= KNOWN_TEXTS_LIMIT) known.clear();
     known.set(value, redacted);
   }
@@ -182,6 +186,7 @@ export function redactSession(session: Session, rules: PrivacyRules): { readonly
     secretNames: rules.presets.has('secret'),
     texts: new Map(),
     urls: new Map(),
+    textCounts: new Map(),
   };
   const header = redactObject(walk, session as unknown as Record<string, unknown>, '', '', SESSION_FIELDS_KEPT);
   let events: SessionEvent[] | undefined;

@@ -9,7 +9,7 @@ export const CARD_MIN_DIGITS = 13;
 const CARD_MAX_DIGITS = 19;
 
 export const cardDetector: Detector = {
-  mayMatch: (facts) => facts.counts.digits >= CARD_MIN_DIGITS,
+  mayMatch: (facts) => facts.digits >= CARD_MIN_DIGITS,
   find: (facts) => passingWindows(facts.text, facts.digitRuns, CARD_MAX_DIGITS, isCardWindow),
 };
 

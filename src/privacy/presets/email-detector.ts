@@ -11,6 +11,6 @@ import { spansOf, type Detector } from './detector.js';
 const EMAIL = /(?<![A-Za-z0-9_%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@(?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,24}(?![A-Za-z0-9-])/g;
 
 export const emailDetector: Detector = {
-  mayMatch: (facts) => facts.text.length >= 6 && facts.counts.ats > 0,
+  mayMatch: (facts) => facts.text.length >= 6 && facts.ats > 0,
   find: (facts) => spansOf(EMAIL, facts.text),
 };

@@ -15,7 +15,7 @@ const IBAN_MIN_LENGTH = 15;
 const IBAN_MAX_LENGTH = 34;
 
 export const ibanDetector: Detector = {
-  mayMatch: (facts) => facts.counts.digits >= 9 && facts.text.length >= IBAN_MIN_LENGTH,
+  mayMatch: (facts) => facts.digits >= 9 && facts.text.length >= IBAN_MIN_LENGTH,
   find: (facts) => findIbans(facts.text),
 };
 

@@ -10,7 +10,7 @@ const PHONE_MIN_DIGITS = 9;
 const PHONE_MAX_DIGITS = 15;
 
 export const phoneDetector: Detector = {
-  mayMatch: (facts) => facts.counts.digits >= PHONE_MIN_DIGITS,
+  mayMatch: (facts) => facts.digits >= PHONE_MIN_DIGITS,
   find: (facts) => passingWindows(facts.text, facts.digitRuns, PHONE_MAX_DIGITS, isPhoneWindow),
 };
 

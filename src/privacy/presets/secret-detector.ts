@@ -4,6 +4,7 @@
 
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
 import { isSecretPropertyName } from './secret-property-name.js';
+import { API_KEY_START } from './token-start.js';
 import type { TextFacts } from './text-facts.js';
 
 /** `eyJ…` (a base64url JSON header), a payload and a signature (empty for unsigned tokens). */
@@ -33,10 +34,6 @@ const API_KEY = new RegExp(
  */
 const KEY_VALUE = /(?<![\w.-])([A-Za-z][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3}(?:(?:bearer|basic)[ \t]+)?(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"',;&()[\]{}<>]{1,256}))/gi;
 
-export const secretDetector: Detector = {
-  mayMatch: (facts) => facts.text.length >= 5,
-  find: findSecrets,
-};
 
 /**
  * Pieces of text one of which every name isSecretPropertyName accepts holds, in any case: each of
@@ -46,21 +43,30 @@ export const secretDetector: Detector = {
  */
 const SECRET_NAME_PIECE = /passw|pwd|secret|token|api|authorization|cookie|otp|pin|cvv|cvc|ssn|private/i;
 
-/** The fixed starts of the API_KEY shapes: a text without any holds no API key. */
-const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|AIza/;
+/** The shortest text a token can be found in: `basic ` and 6 characters of credentials. */
+const TOKEN_MIN_LENGTH = 12;
 
-/** What a JWT, a Bearer token or Basic credentials (as findSecrets looks for them) or an API key starts with: one test for the four. */
-const TOKEN_START = new RegExp(`eyJ|earer|EARER|asic|ASIC|${API_KEY_START.source}`);
+/** Whether findSecrets can find anything: a token's start (see TextFacts) in a long enough text, or a secret name's piece and an `=` or `:`. */
+function mayHoldSecret(facts: TextFacts): boolean {
+  const text = facts.text;
+  if (facts.tokenStart && text.length >= TOKEN_MIN_LENGTH) return true;
+  return (facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(text);
+}
+
+export const secretDetector: Detector = {
+  mayMatch: mayHoldSecret,
+  find: findSecrets,
+};
 
 function findSecrets(facts: TextFacts): Span[] {
   const spans: Span[] = [];
-  if (TOKEN_START.test(facts.text)) {
+  if (facts.tokenStart) {
     if (facts.has('eyJ')) spans.push(...spansOf(JWT, facts.text));
     if (facts.has('earer') || facts.has('EARER')) spans.push(...findBearerTokens(facts.text));
     if (facts.has('asic') || facts.has('ASIC')) spans.push(...findBasicCredentials(facts.text));
     if (API_KEY_START.test(facts.text)) spans.push(...findApiKeys(facts.text));
   }
-  if ((facts.counts.equalSigns > 0 || facts.counts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) spans.push(...findSecretValues(facts.text));
+  if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) spans.push(...findSecretValues(facts.text));
   return spans;
 }
 

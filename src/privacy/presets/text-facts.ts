@@ -1,49 +1,67 @@
 // What the presets' pre-checks need to know about one text: counts of a few characters, taken in
-// one pass over it the first time a pre-check asks, so that a text no preset could match costs
+// one pass over it when the facts are read, so that a text no preset could match costs
 // that pass and no regular expression; and its runs of digit groups, found once for both the
 // `card` and the `phone` preset.
 
 import { findDigitRuns, type DigitRun } from './digit-runs.js';
 import { isDigitCode } from './is-digit-code.js';
+import { tokenStartAt } from './token-start.js';
 
-/** How many times a text holds each character a pre-check asks about. */
-export interface CharacterCounts {
-  /** ASCII digits. */
-  readonly digits: number;
-  readonly ats: number;
-  readonly dots: number;
-  readonly colons: number;
-  readonly equalSigns: number;
-}
+/** 1 at the codes of the letters (and `_`) at which tokenStartAt can be true; `-` is the other one. */
+const TOKEN_START_CODES = new Uint8Array(128);
+for (const character of 'JrRcC_A') TOKEN_START_CODES[character.charCodeAt(0)] = 1;
 
-function countCharacters(text: string): CharacterCounts {
-  let digits = 0;
-  let ats = 0;
-  let dots = 0;
-  let colons = 0;
-  let equalSigns = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code > 64) continue; // all the characters counted come before 'A'
-    if (isDigitCode(code)) digits++;
-    else if (code === 46) dots++; // .
-    else if (code === 58) colons++; // :
-    else if (code === 61) equalSigns++; // =
-    else if (code === 64) ats++; // @
-  }
-  return { digits, ats, dots, colons, equalSigns };
-}
-
-/** One text and the facts about it that the pre-checks ask for, each found at most once. */
+/**
+ * One text and the facts about it that the pre-checks ask for, each found at most once. One
+ * object serves text after text (see `read`), so that checking a text allocates nothing.
+ */
 export class TextFacts {
-  #counts: CharacterCounts | undefined;
+  text = '';
+  /** ASCII digits in the text. */
+  digits = 0;
+  ats = 0;
+  dots = 0;
+  colons = 0;
+  equalSigns = 0;
+  /** Whether the text holds where a secret token starts (see TOKEN_START): a JWT's `eyJ`, `Bearer`, an API key's prefix. */
+  tokenStart = false;
   #digitRuns: readonly DigitRun[] | undefined;
 
-  constructor(readonly text: string) {}
+  constructor(text = '') {
+    this.read(text);
+  }
 
-  get counts(): CharacterCounts {
-    this.#counts ??= countCharacters(this.text);
-    return this.#counts;
+  /** Makes these the facts of `text`: counts the characters the pre-checks ask about, in one pass over it. */
+  read(text: string): this {
+    let digits = 0;
+    let ats = 0;
+    let dots = 0;
+    let colons = 0;
+    let equalSigns = 0;
+    let tokenStart = false;
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      if (code > 64) {
+        // All the characters counted come before 'A'; of those after it, a few can end a token's start.
+        if (!tokenStart && code < 128 && TOKEN_START_CODES[code] === 1) tokenStart = tokenStartAt(text, index);
+        continue;
+      }
+      if (isDigitCode(code)) digits++;
+      else if (code === 45) tokenStart ||= tokenStartAt(text, index); // -
+      else if (code === 46) dots++; // .
+      else if (code === 58) colons++; // :
+      else if (code === 61) equalSigns++; // =
+      else if (code === 64) ats++; // @
+    }
+    this.text = text;
+    this.digits = digits;
+    this.ats = ats;
+    this.dots = dots;
+    this.colons = colons;
+    this.equalSigns = equalSigns;
+    this.tokenStart = tokenStart;
+    this.#digitRuns = undefined;
+    return this;
   }
 
   /** The runs of digit groups in the text (see findDigitRuns). */

@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TextFacts } from './text-facts.js';
+import { TOKEN_START } from './token-start.js';
+
+/** Pieces of the token starts and characters around them, so that random texts hold them often, whole and cut. */
+const PIECES = ['eyJ', 'ey', 'J', 'earer', 'EARER', 'Bearer ', 'asic', 'ASIC', 'sk-', 'sk', '_live_', '_test_', 'AKIA', 'ASIA', 'AIza', 'ghp_', 'gh', 'github_pat_', 'xoxb-', 'xox', 'a', 'e', 'r', 'c', 'A', '-', '_', ' ', '1', '€', 'é'];
+
+describe('TextFacts.tokenStart', () => {
+  it('is true exactly when TOKEN_START matches the text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 })), { maxLength: 12 }), (parts) => {
+        const text = parts.join('');
+        expect(new TextFacts(text).tokenStart).toBe(TOKEN_START.test(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it.each(['eyJhbGciOi', 'Bearer x', 'bearer', 'BEARER', 'Basic', 'BASIC', 'sk-', 'pk_live_', 'rk_test_', 'AKIA', 'ASIA', 'AIza', 'ghp_', 'ghs_', 'github_pat_', 'xoxb-', 'xoxr-'])('finds the start in %j', (text) => {
+    expect(new TextFacts(text).tokenStart).toBe(true);
+    expect(new TextFacts(`x ${text} y`).tokenStart).toBe(true);
+  });
+
+  it.each(['eyj', 'Bear', 'basis', 'sk_', 'AKI', 'AIzb', 'ghx_', 'xoxz-', 'Revenue overview — Metricly'])('finds none in %j', (text) => {
+    expect(new TextFacts(text).tokenStart).toBe(false);
+  });
+
+  it('reads one text after another, forgetting the last', () => {
+    const facts = new TextFacts('call 4111 1111 1111 1111 eyJx');
+    expect(facts.digitRuns).toHaveLength(1);
+    facts.read('plain');
+    expect([facts.text, facts.digits, facts.tokenStart, facts.digitRuns.length]).toEqual(['plain', 0, false, 0]);
+  });
+});
