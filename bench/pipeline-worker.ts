@@ -55,8 +55,9 @@ function once(input: Session | undefined = session): unknown {
 }
 
 /**
- * prepare caches a session's redaction by session object, so every privacy run gets a fresh copy
- * of the session (made before the clock starts), and so does every plain run it is compared with.
+ * Every privacy run gets a session parsed afresh from the file (before the clock starts), as a
+ * loaded session is, and so does every plain run it is compared with: no run reuses the work of
+ * another on the same objects.
  */
 const freshSession = (): Session | undefined => (privacy ? parseSession(text) : session);
 const baseline = privacy ? (input: Session | undefined) => prepare(profile as Profile, input!) : () => JSON.parse(text) as unknown;

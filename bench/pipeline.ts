@@ -95,8 +95,8 @@ export function runPipelineBenchmark(): void {
 function runPrivacyBenchmark(directory: string): void {
   console.log('\n## Privacy: prepare with presets [email, card, phone, iban, ip, secret] vs prepare without rules');
   console.log('(same input, same process: timed runs of prepare(profile, session, { privacy }) interleaved with prepare(profile,');
-  console.log(' session), alternating which goes first, after as many untimed warm-up pairs; each run gets a fresh structuredClone');
-  console.log(' of the parsed session, made before the clock starts, so no run reuses another\'s work; prepare redacts what it');
+  console.log(' session), alternating which goes first, after as many untimed warm-up pairs; each run gets the session parsed');
+  console.log(' afresh from the file before the clock starts, so no run reuses another\'s work; prepare redacts what it');
   console.log(' keeps (the kept events and the context) after selecting; ×plain is the median of the per-pair ratios)\n');
   console.log(`${pad('events', 9)} ${pad('profile', 22)} ${'privacy ms'.padStart(11)} ${'plain ms'.padStart(9)} ${'×plain'.padStart(8)} ${'target'.padStart(9)} ${'extra µs/event'.padStart(15)} ${'peak RSS MB'.padStart(12)}  replacements`);
   for (const size of SIZES) {
