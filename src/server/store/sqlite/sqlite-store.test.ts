@@ -8,6 +8,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { expectVersionOneData, VERSION_ONE_MERGES_SQL } from '../test-support/expect-version-one-data.js';
 import { organisation, user } from '../test-support/store-fixtures.js';
 import { StoreMigrationError } from '../migrations/store-migration-error.js';
+import { StoreUnavailableError } from '../store.js';
 import type { Migration } from '../migrations/migration.js';
 import { sqliteMigrations } from '../migrations/sqlite-migrations.js';
 import { openStores } from '../open-stores.js';
@@ -71,6 +72,27 @@ describe('SQLite store', () => {
       expect((await store.listOrganisations()).map((record) => record.id).sort()).toEqual(['org-cli', 'org-server']);
     } finally {
       child.kill();
+      await store.close();
+    }
+  });
+
+  test('a write that waits for another connection past the busy timeout fails as the store being unavailable (503, a paused job), and succeeds once the lock is gone', async () => {
+    const file = newFile();
+    const store = await createSqliteStore({ file, dataCenter: 'na1', busyTimeoutMs: 100 });
+    const other = new Database(file);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const failure = await store.transaction((writer) => writer.createOrganisation(organisation('org-1'))).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(StoreUnavailableError);
+      expect(failure).toMatchObject({ message: 'the SQLite database is locked by another process (busy past the busy timeout)', cause: { code: 'SQLITE_BUSY' } });
+      other.exec('ROLLBACK');
+      await store.transaction((writer) => writer.createOrganisation(organisation('org-1')));
+      expect((await store.listOrganisations()).map((record) => record.id)).toEqual(['org-1']);
+    } finally {
+      other.close();
       await store.close();
     }
   });
