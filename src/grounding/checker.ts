@@ -6,7 +6,7 @@
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import type { SessionEvent } from '../session/session-schema.js';
 import type { CountTopic } from './count-topics.js';
-import { SessionFacts } from './session-facts.js';
+import { SessionFacts, type Duration } from './session-facts.js';
 
 /** The events the prompt showed (with its context), or the ones it left out. */
 export type Side = 'kept' | 'dropped';
@@ -28,7 +28,7 @@ export interface Checker {
   /** The totals `topic` may mean over the kept events, or over the whole session. */
   countTotals(over: 'kept' | 'all', topic: CountTopic): ReadonlySet<number>;
   /** Whether `seconds` fits the kept events, or the whole session. */
-  lasts(over: 'kept' | 'all', seconds: number): boolean;
+  lasts(over: 'kept' | 'all', duration: Duration): boolean;
   /** Why the prompt left event `index` out. */
   reasonOf(index: number): string | undefined;
   /** Events in the session, and in the prompt. */
@@ -56,7 +56,7 @@ export function listChecker(kept: readonly IndexedEvent[], dropped: readonly Ind
     textWithin: (side, quote) => sides[side].textWithin(quote),
     selector: (side, selector) => sides[side].selector(selector),
     countTotals: (which, topic) => over(which).countTotals(topic),
-    lasts: (which, seconds) => over(which).lasts(seconds),
+    lasts: (which, duration) => over(which).lasts(duration),
     reasonOf,
     total: kept.length + dropped.length,
     keptSize: kept.length,

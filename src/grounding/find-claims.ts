@@ -4,6 +4,7 @@
 // not at all when a cheap probe shows that it cannot find a claim there.
 
 import { countTopics, scopedTopic, type CountTopic } from './count-topics.js';
+import type { Duration } from './session-facts.js';
 
 /** A claim and where it is in the text (`end` exclusive). */
 export type Claim =
@@ -20,7 +21,7 @@ export type Claim =
   | { readonly kind: 'text'; readonly text: string; readonly start: number; readonly end: number; readonly quote: string }
   | { readonly kind: 'selector'; readonly text: string; readonly start: number; readonly end: number; readonly selector: string }
   | { readonly kind: 'count'; readonly text: string; readonly start: number; readonly end: number; readonly count: number; readonly topic: CountTopic }
-  | { readonly kind: 'duration'; readonly text: string; readonly start: number; readonly end: number; readonly seconds: number };
+  | { readonly kind: 'duration'; readonly text: string; readonly start: number; readonly end: number; readonly seconds: number; readonly bound: Duration['bound'] };
 
 /** The most events one range (`#1–#900`) stands for: a longer range is one claim of its ends. */
 const MAX_RANGE = 200;
@@ -63,9 +64,19 @@ const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600 };
 const DURATION = new RegExp(
-  `\\b(after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only)\\s+(?:(?:about|around|nearly|almost|roughly|just|only|over|under|less than|more than)\\s+)?(\\d+(?:\\.\\d+)?|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})\\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\\b|\\b(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})[- ](seconds?|minutes?|hours?)\\s+(later|in|into|after|long|session|visit)\\b`,
+  `\\b(after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only)\\s+(?:(about|around|nearly|almost|roughly|just|only|over|under|less than|more than|no more than|at most|at least)\\s+)?(\\d+(?:\\.\\d+)?|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})\\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\\b|\\b(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})[- ](seconds?|minutes?|hours?)\\s+(later|in|into|after|long|session|visit)\\b`,
   'gi',
 );
+
+/** Words before an amount of time that make it a limit: "within 2 minutes", "in under a minute", "more than 5 minutes". */
+const AT_MOST = new Set(['within', 'under', 'less than', 'no more than', 'at most']);
+const AT_LEAST = new Set(['over', 'more than', 'at least']);
+
+/** Whether a duration is claimed about, at most or at least, by the word before it and the one before the amount. */
+function boundOf(lead: string | undefined, qualifier: string | undefined): Duration['bound'] {
+  const word = (qualifier ?? lead ?? '').toLowerCase().replace(/\s+/g, ' ');
+  return AT_MOST.has(word) ? 'at most' : AT_LEAST.has(word) ? 'at least' : 'about';
+}
 
 function durationSeconds(amount: string, unit: string): number {
   const lower = amount.toLowerCase();
@@ -236,11 +247,11 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     if (overlaps(quantities, start, end) || overlaps(taken, start, end)) continue;
-    add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds });
+    add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about' });
   }
   if (!probes || DURATION_PROBE.test(text)) for (const match of matchesOf(DURATION, text)) {
-    const amount = match[2] ?? match[4];
-    const unit = match[3] ?? match[5];
+    const amount = match[3] ?? match[5];
+    const unit = match[4] ?? match[6];
     if (amount === undefined || unit === undefined) continue;
     // The words around the amount are context, not the claim: the claim is "2 minutes".
     const claimText = match[0];
@@ -249,7 +260,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     if (overlaps(quantities, start, end) || overlaps(taken, start, end)) continue;
     // "in 3 steps", "for 2 items": only time units count, and a bare "m"/"s" only right after a digit.
     if (/^[msh]$/i.test(unit) && !/\d\s*[msh]$/i.test(claimText)) continue;
-    add({ kind: 'duration', text: claimText, start, end, seconds: durationSeconds(amount, unit) });
+    add({ kind: 'duration', text: claimText, start, end, seconds: durationSeconds(amount, unit), bound: boundOf(match[1], match[2]) });
   }
   return claims.sort((left, right) => left.start - right.start);
 }

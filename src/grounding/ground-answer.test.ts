@@ -52,6 +52,21 @@ describe('groundAnswer', () => {
     expect(report.score).toBe(0);
   });
 
+  it('reads a duration after "within", "under" or "more than" as a limit, not as about that long', () => {
+    // The prompt shows 15 s of the session (10:00:00 to 10:00:15); the session lasts 2 minutes.
+    expect(verdicts('They gave up within 2 minutes, clicked again in under 10 seconds, and stayed for at least 10 seconds.')).toEqual([
+      ['duration', 'within 2 minutes', 'kept'],
+      ['duration', 'in under 10 seconds', 'kept'],
+      ['duration', 'for at least 10 seconds', 'kept'],
+    ]);
+    expect(verdicts('The visit lasted more than 1 minute, then about 2 minutes.')).toEqual([
+      ['duration', 'lasted more than 1 minute', 'dropped'],
+      ['duration', 'about 2 minutes', 'dropped'],
+    ]);
+    const report = groundAnswer(source, 'They spent more than 5 minutes on the cart.');
+    expect(report.unsupported).toMatchObject([{ text: 'spent more than 5 minutes', reason: 'no span of at least 300 s between events of the session' }]);
+  });
+
   it('places findings by character range in a text and by JSON path in a structured response', () => {
     const text = 'Failed at #3.';
     expect(groundAnswer(source, text).findings[0]).toMatchObject({ path: '10..12', event: 3, verdict: 'kept' });

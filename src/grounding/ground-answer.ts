@@ -134,9 +134,9 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       return finding(claim, path, 'unsupported', undefined, `no count of ${claim.topic.name} events in the session is ${claim.count}; the prompt shows ${describeTotals(kept)}`);
     }
     case 'duration': {
-      if (checker.lasts('kept', claim.seconds)) return finding(claim, path, 'kept');
-      if (checker.lasts('all', claim.seconds)) return finding(claim, path, 'dropped', undefined, 'true of the whole session, not of the events the prompt showed');
-      return finding(claim, path, 'unsupported', undefined, `no span of about ${claim.seconds} s between events of the session`);
+      if (checker.lasts('kept', claim)) return finding(claim, path, 'kept');
+      if (checker.lasts('all', claim)) return finding(claim, path, 'dropped', undefined, 'true of the whole session, not of the events the prompt showed');
+      return finding(claim, path, 'unsupported', undefined, `no span of ${claim.bound} ${claim.seconds} s between events of the session`);
     }
   }
 }

@@ -7,7 +7,7 @@ import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { contextEvent, type Checker, type Side } from './checker.js';
 import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
-import { lastsOver, SessionFacts, widestGap } from './session-facts.js';
+import { lastsOver, SessionFacts, widestGap, type Duration } from './session-facts.js';
 import { lowerBound, sessionIndexOf, type FirstAccepted, type SessionIndex } from './session-index.js';
 
 /** Of two events found, the earlier. */
@@ -230,16 +230,16 @@ class IndexedChecker implements Checker {
     if (this.run !== undefined) return this.small ? this.ofKept().countTotals(topic) : topic.totals((this.keptStats ??= this.index.statsOf(this.run.first, this.run.end)));
     return topic.totals((this.keptStats ??= new ListStats(this.keptEvents.map((entry) => entry.event))));
   }
-  lasts(over: 'kept' | 'all', seconds: number): boolean {
-    if (over === 'all' || this.wholeSession) return this.index.lasts(seconds);
+  lasts(over: 'kept' | 'all', duration: Duration): boolean {
+    if (over === 'all' || this.wholeSession) return this.index.lasts(duration);
     // Kept events are in session order, which is time order; redacted copies keep their times.
     const run = this.keptSet.run;
-    if (run !== undefined) return this.small ? this.ofKept().lasts(seconds) : this.index.lasts(seconds, run.first, run.end);
+    if (run !== undefined) return this.small ? this.ofKept().lasts(duration) : this.index.lasts(duration, run.first, run.end);
     if (this.keptTimes === undefined) {
       const times = this.keptEvents.map((entry) => entry.event.time);
       this.keptTimes = { times, widestGap: widestGap(times) };
     }
-    return lastsOver(this.keptTimes.times, seconds, this.keptTimes.widestGap);
+    return lastsOver(this.keptTimes.times, duration, this.keptTimes.widestGap);
   }
 }
 

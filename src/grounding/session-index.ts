@@ -6,7 +6,7 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { countPerTarget, ListStats, pageOf, type EventStats } from './count-topics.js';
-import { indexOfWords, lastsOver, mostOf, pathKeys, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
+import { indexOfWords, lastsOver, type Duration, mostOf, pathKeys, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
 
 /** Distinct strings, one searchable text of them, and the events (ascending) that hold each. */
 interface DistinctStrings {
@@ -211,8 +211,8 @@ export class SessionIndex {
     return new RangeStats(this.#events, this.#positionsByType(), from, to);
   }
 
-  /** Whether `seconds` fits the whole session (or its events `from` to `to`): their span, or the time between two of them. */
-  lasts(seconds: number, from = 0, to = this.#events.length): boolean {
+  /** Whether a duration fits the whole session (or its events `from` to `to`): their span, or the time between two of them. */
+  lasts(duration: Duration, from = 0, to = this.#events.length): boolean {
     // The loader sorts events by time.
     this.#times ??= (() => {
       const sorted = new Float64Array(this.#events.length);
@@ -220,7 +220,7 @@ export class SessionIndex {
       return { sorted, widestGap: widestGap(sorted) };
     })();
     const whole = from === 0 && to === this.#events.length;
-    return lastsOver(this.#times.sorted, seconds, whole ? this.#times.widestGap : widestGap(this.#times.sorted, from, to), from, to);
+    return lastsOver(this.#times.sorted, duration, whole ? this.#times.widestGap : widestGap(this.#times.sorted, from, to), from, to);
   }
 
   /** The indices of the events of each type, ascending. */
