@@ -42,4 +42,11 @@ describe('findClaims', () => {
       ['selector', '#coupon-code'],
     ]);
   });
+
+  test('a #N after a determiner or a possessive and before a word is a rank, not an event reference', () => {
+    const events = (text: string) => findClaims(text).filter((claim) => claim.kind === 'event').map((claim) => claim.text);
+    expect(events("The coupon was the user's #1 problem, their #2 complaint was shipping, and Stripe’s #1 issue showed at #4.")).toEqual(['#4']);
+    expect(events('The #1 reason: the click at #3; the user saw #5 and the #7.')).toEqual(['#3', '#5', '#7']);
+    expect(events('Clicks #3 failed, then #4–#6 repeated it (#8).')).toEqual(['#3', '#4–#6', '#4–#6', '#4–#6', '#8']);
+  });
 });

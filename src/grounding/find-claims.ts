@@ -27,6 +27,13 @@ export type Claim =
 const MAX_RANGE = 200;
 
 const EVENT_REFERENCE = /#(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,7}))?(?![\w-])/g;
+/** A word that makes the `#N` after it a rank ("the #1 problem", "their #2 complaint", "Stripe's #1 issue"), not an event. */
+const RANK_BEFORE = /(?:\b(?:the|their|our|your|my|its|his|her|a|an)|'s|’s)\s+$/i;
+
+/** Whether the `#N` at [start, end) is a rank: after a determiner or a possessive, and followed by a word. */
+function isRank(text: string, start: number, end: number): boolean {
+  return /^ [a-z]/i.test(text.slice(end, end + 2)) && RANK_BEFORE.test(text.slice(Math.max(0, start - 12), start));
+}
 // A URL may hold a privacy placeholder (`?token=[secret]`): the prompt showed it so.
 const FULL_URL = /\bhttps?:\/\/(?:\[[\w-]*\]|[^\s"'<>`)\]])+/gi;
 // A host with a path (`shop.example/cart`) or `www.` (`www.shop.example`), without a scheme.
@@ -207,7 +214,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
   if (!probes || text.includes('#')) for (const match of matchesOf(EVENT_REFERENCE, text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (overlaps(taken, start, end)) continue;
+    if (overlaps(taken, start, end) || isRank(text, start, end)) continue;
     // A range is read the same way round whichever end comes first ("#15–#12").
     const [first, last] = [Number(match[1]), match[2] === undefined ? Number(match[1]) : Number(match[2])].sort((left, right) => left - right) as [number, number];
     claims.push({ kind: 'event', text: match[0], start, end, index: first });
