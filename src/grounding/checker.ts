@@ -36,15 +36,30 @@ export interface Checker {
   readonly keptSize: number;
 }
 
-/** The context as one pseudo-event (index -1), so that a quote of the org's name or an app URL is supported. */
-export function contextEvent(context: Readonly<Record<string, unknown>> | undefined): IndexedEvent[] {
+/** The index of the pseudo-event of the context elements the profile left out (the included ones are -1). */
+export const EXCLUDED_CONTEXT = -2;
+
+/**
+ * The context as one pseudo-event (index -1), so that a quote of the org's name or an app URL is
+ * supported; the context the profile left out as another (EXCLUDED_CONTEXT), on the dropped side.
+ */
+export function contextEvent(context: Readonly<Record<string, unknown>> | undefined, index = -1): IndexedEvent[] {
   if (context === undefined || Object.keys(context).length === 0) return [];
-  return [{ index: -1, event: { type: 'custom', name: 'context', timestamp: '', time: Number.NaN, properties: context } as unknown as SessionEvent }];
+  return [{ index, event: { type: 'custom', name: 'context', timestamp: '', time: Number.NaN, properties: context } as unknown as SessionEvent }];
 }
 
-/** A checker over lists of events: the kept ones with the context, and the dropped ones with why each was dropped. */
-export function listChecker(kept: readonly IndexedEvent[], dropped: readonly IndexedEvent[], context: Readonly<Record<string, unknown>> | undefined, reasonOf: (index: number) => string | undefined): Checker {
-  const sides: Record<Side, SessionFacts> = { kept: new SessionFacts([...kept, ...contextEvent(context)]), dropped: new SessionFacts(dropped) };
+/**
+ * A checker over lists of events: the kept ones with the context, and the dropped ones with why
+ * each was dropped (and the context the profile left out, after them).
+ */
+export function listChecker(
+  kept: readonly IndexedEvent[],
+  dropped: readonly IndexedEvent[],
+  context: Readonly<Record<string, unknown>> | undefined,
+  reasonOf: (index: number) => string | undefined,
+  excludedContext?: Readonly<Record<string, unknown>>,
+): Checker {
+  const sides: Record<Side, SessionFacts> = { kept: new SessionFacts([...kept, ...contextEvent(context)]), dropped: new SessionFacts([...dropped, ...contextEvent(excludedContext, EXCLUDED_CONTEXT)]) };
   let all: SessionFacts | undefined;
   const over = (which: 'kept' | 'all') => (which === 'kept' ? sides.kept : (all ??= new SessionFacts([...kept, ...dropped])));
   return {

@@ -67,6 +67,27 @@ describe('groundAnswer', () => {
     expect(report.unsupported).toMatchObject([{ text: 'spent more than 5 minutes', reason: 'no span of at least 300 s between events of the session' }]);
   });
 
+  it("calls a quote of a context element the profile left out dropped, on the session's index and on plain lists alike", () => {
+    const withUser = parseSession({
+      id: 'u-2:s-1',
+      user: { display_name: 'Ada Lovelace', email: 'ada@example.com' },
+      org: { name: 'Northwind' },
+      events: [{ type: 'click', timestamp: '2026-03-01T10:00:00Z', target: { selector: 'button#pay', text: 'Pay now' } }],
+    });
+    const orgOnly = parseProfile('context:\n  include: [org]\n');
+    const indexed = groundingSource(orgOnly, withUser, prepare(orgOnly, withUser));
+    const lists = { kept: indexed.kept, dropped: [], context: indexed.context, excludedContext: indexed.excludedContext };
+    const answer = '"Ada Lovelace" of "Northwind" clicked "Pay now"; "Grace Hopper" did not.';
+    for (const source of [indexed, lists]) {
+      expect(groundAnswer(source, answer).findings.map(({ text, verdict, reason }) => [text, verdict, reason])).toEqual([
+        ['"Ada Lovelace"', 'dropped', "the session's context holds it, but the profile's context settings leave that element out"],
+        ['"Northwind"', 'kept', undefined],
+        ['"Pay now"', 'kept', undefined],
+        ['"Grace Hopper"', 'unsupported', 'no event of the session has this text'],
+      ]);
+    }
+  });
+
   it('places findings by character range in a text and by JSON path in a structured response', () => {
     const text = 'Failed at #3.';
     expect(groundAnswer(source, text).findings[0]).toMatchObject({ path: '10..12', event: 3, verdict: 'kept' });

@@ -11,7 +11,7 @@ import type { Session, SessionEvent } from '../session/session-schema.js';
 import { countTopics } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
-import { listChecker, type Checker, type Side } from './checker.js';
+import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
 import { indexedChecker } from './indexed-checker.js';
 import { normalSelector, normalText, normalUrl } from './session-facts.js';
 
@@ -35,6 +35,8 @@ export interface GroundingSource {
   readonly dropped: readonly DroppedEvent[];
   /** The context elements in the prompt (`prepared.context.included`). */
   readonly context?: Readonly<Record<string, unknown>>;
+  /** The session's context elements the profile left out (`prepared.context.excluded`): what an answer takes from them is `dropped`. */
+  readonly excludedContext?: Readonly<Record<string, unknown>>;
 }
 
 const REASONS: Readonly<Record<Exclude<EventFate, 'kept'>, string>> = {
@@ -60,6 +62,7 @@ const indexedSources = new WeakMap<GroundingSource, () => Checker>();
 export function groundingSource(profile: Profile, session: Session, prepared: PreparedRequest): GroundingSource {
   const kept = prepared.events.kept;
   const context = prepared.context.included as Readonly<Record<string, unknown>>;
+  const excludedContext = prepared.context.excluded as Readonly<Record<string, unknown>>;
   const passes = keyFilter(profile.events);
   const window = prepared.events.window;
   /** Why an event the prompt left out was dropped: the first step of the pipeline that drops it (as explainEvents). */
@@ -68,6 +71,7 @@ export function groundingSource(profile: Profile, session: Session, prepared: Pr
   const source: GroundingSource = {
     kept,
     context,
+    excludedContext,
     get dropped(): readonly DroppedEvent[] {
       if (dropped === undefined) {
         const shown = new Set(kept.map((entry) => entry.index));
@@ -80,10 +84,16 @@ export function groundingSource(profile: Profile, session: Session, prepared: Pr
     },
   };
   indexedSources.set(source, () =>
-    indexedChecker(session, kept, context, (index) => {
-      const event = session.events[index];
-      return event === undefined ? undefined : REASONS[fateOf(event)];
-    }),
+    indexedChecker(
+      session,
+      kept,
+      context,
+      (index) => {
+        const event = session.events[index];
+        return event === undefined ? undefined : REASONS[fateOf(event)];
+      },
+      excludedContext,
+    ),
   );
   return source;
 }
@@ -104,6 +114,7 @@ function located(claim: Claim, path: string, checker: Checker, lookup: (side: Si
   const kept = lookup('kept');
   if (kept !== undefined) return finding(claim, path, 'kept', kept);
   const dropped = lookup('dropped');
+  if (dropped === EXCLUDED_CONTEXT) return finding(claim, path, 'dropped', undefined, "the session's context holds it, but the profile's context settings leave that element out");
   if (dropped !== undefined) return finding(claim, path, 'dropped', dropped, `#${dropped} holds it, but ${checker.reasonOf(dropped) ?? 'the prompt left it out'}`);
   return finding(claim, path, 'unsupported', undefined, `no event of the session has this ${what}`);
 }
@@ -232,7 +243,7 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     indexed?.() ??
     (() => {
       const reasons = new Map(source.dropped.map((event) => [event.index, REASONS[event.reason]]));
-      return listChecker(source.kept, source.dropped, source.context, (index) => reasons.get(index));
+      return listChecker(source.kept, source.dropped, source.context, (index) => reasons.get(index), source.excludedContext);
     })();
   const findings: GroundingFinding[] = [];
   if (typeof answer === 'string') {

@@ -5,7 +5,7 @@
 
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
-import { contextEvent, type Checker, type Side } from './checker.js';
+import { contextEvent, EXCLUDED_CONTEXT, type Checker, type Side } from './checker.js';
 import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
 import { lastsOver, SessionFacts, widestGap, type Duration } from './session-facts.js';
 import { lowerBound, sessionIndexOf, type FirstAccepted, type SessionIndex } from './session-index.js';
@@ -126,6 +126,7 @@ class IndexedChecker implements Checker {
   private readonly run: { readonly first: number; readonly end: number } | undefined;
   private keptFacts: SessionFacts | undefined;
   private contextFacts: SessionFacts | undefined;
+  private excludedContextFacts: SessionFacts | undefined;
   private keptStats: EventStats | undefined;
   private allStats: EventStats | undefined;
   private keptTimes: { readonly times: readonly number[]; readonly widestGap: number } | undefined;
@@ -139,6 +140,7 @@ class IndexedChecker implements Checker {
     kept: readonly IndexedEvent[],
     private readonly context: Readonly<Record<string, unknown>> | undefined,
     readonly reasonOf: (index: number) => string | undefined,
+    private readonly excludedContext: Readonly<Record<string, unknown>> | undefined,
   ) {
     const events = session.events;
     this.events = events;
@@ -199,7 +201,10 @@ class IndexedChecker implements Checker {
   }
   /** A claim looked up by `method`, which the session's index and the facts of a list of events both answer. */
   private look(side: Side, method: LookupMethod, needle: string): number | undefined {
-    if (side === 'dropped') return this.index[method](needle, this.firstLeftOut);
+    if (side === 'dropped') {
+      // The context the profile left out, only when no dropped event holds the claim.
+      return this.index[method](needle, this.firstLeftOut) ?? (this.excludedContextFacts ??= new SessionFacts(contextEvent(this.excludedContext, EXCLUDED_CONTEXT)))[method](needle);
+    }
     return this.onKept(
       LOOKUP_KINDS[method],
       (first) => this.index[method](needle, first),
@@ -247,6 +252,12 @@ class IndexedChecker implements Checker {
  * A checker for `kept` events of `session` (its own events, or redacted copies of them) and the
  * context the prompt showed; every other event of the session was dropped, for `reasonOf`.
  */
-export function indexedChecker(session: Session, kept: readonly IndexedEvent[], context: Readonly<Record<string, unknown>> | undefined, reasonOf: (index: number) => string | undefined): Checker {
-  return new IndexedChecker(session, kept, context, reasonOf);
+export function indexedChecker(
+  session: Session,
+  kept: readonly IndexedEvent[],
+  context: Readonly<Record<string, unknown>> | undefined,
+  reasonOf: (index: number) => string | undefined,
+  excludedContext?: Readonly<Record<string, unknown>>,
+): Checker {
+  return new IndexedChecker(session, kept, context, reasonOf, excludedContext);
 }
