@@ -49,4 +49,18 @@ describe('findClaims', () => {
     expect(events('The #1 reason: the click at #3; the user saw #5 and the #7.')).toEqual(['#3', '#5', '#7']);
     expect(events('Clicks #3 failed, then #4–#6 repeated it (#8).')).toEqual(['#3', '#4–#6', '#4–#6', '#4–#6', '#8']);
   });
+
+  test('a hex colour is no selector and no event, and a price per unit is no path', () => {
+    const claims = (text: string) => findClaims(text).map((claim) => [claim.kind, claim.text]);
+    expect(claims('The button is #fff on #000, the link `#1a73e8`, the banner #EEEEEE.')).toEqual([]);
+    expect(claims('It costs 129€/unit or 5 $/month, 20%/year.')).toEqual([]);
+    // Ids that read as hex words, events, and paths after a space stay claims.
+    expect(claims('They clicked #add and #cafe at #3 and #333, then opened /pricing.')).toEqual([
+      ['selector', '#add'],
+      ['selector', '#cafe'],
+      ['event', '#3'],
+      ['event', '#333'],
+      ['url', '/pricing'],
+    ]);
+  });
 });

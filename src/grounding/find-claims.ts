@@ -27,6 +27,18 @@ export type Claim =
 const MAX_RANGE = 200;
 
 const EVENT_REFERENCE = /#(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,7}))?(?![\w-])/g;
+/**
+ * A colour written in hex (`#fff`, `#1a73e8`, `#000`): neither an element id nor an event. One of
+ * digits only is an event unless it starts with 0 (`#000`, `#0066`); one of letters only is a colour
+ * when it repeats one letter (`#fff`, `#eeeeee`), so that `#add` or `#cafe` stay element ids.
+ */
+export function isHexColour(token: string): boolean {
+  const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(token)?.[1];
+  if (hex === undefined) return false;
+  if (/^\d+$/.test(hex)) return hex.startsWith('0');
+  return /\d/.test(hex) || /^(.)\1*$/i.test(hex);
+}
+
 /** A word that makes the `#N` after it a rank ("the #1 problem", "their #2 complaint", "Stripe's #1 issue"), not an event. */
 const RANK_BEFORE = /(?:\b(?:the|their|our|your|my|its|his|her|a|an)|'s|’s)\s+$/i;
 
@@ -38,7 +50,8 @@ function isRank(text: string, start: number, end: number): boolean {
 const FULL_URL = /\bhttps?:\/\/(?:\[[\w-]*\]|[^\s"'<>`)\]])+/gi;
 // A host with a path (`shop.example/cart`) or `www.` (`www.shop.example`), without a scheme.
 const BARE_URL = /(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?=\/))(?:\/(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
-const PATH = /(?<![\w.:/@-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
+// A path starts after a space, a quote or a bracket: not after a price (`129€/unit`, `5 $/month`).
+const PATH = /(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
 const QUOTED = /"([^"\n]{1,300})"|“([^”\n]{1,300})”|‘([^’\n]{1,300})’|«\s?([^»\n]{1,300}?)\s?»|(?<![\w'])'([^'\n]{1,300})'(?![\w'])/g;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
 // `button#apply`, `#coupon-code`, `aside.summary span.total` (a class alone only in backticks).
@@ -154,7 +167,7 @@ function selectorClaims(text: string, claims: Claim[], taken: [number, number][]
   for (const match of matchesOf(BARE_SELECTOR, text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (overlaps(taken, start, end)) continue;
+    if (overlaps(taken, start, end) || isHexColour(match[0])) continue;
     claims.push({ kind: 'selector', text: match[0], start, end, selector: match[0] });
     taken.push([start, end]);
   }
@@ -186,7 +199,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     if (/^(?:https?:\/\/|www\.|\/[\w-])/i.test(inner) || /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\//i.test(inner)) add({ kind: 'url', text: match[0], start, end, url: trimUrl(inner) });
-    else if (/^#\d+$/.test(inner)) continue;
+    else if (/^#\d+$/.test(inner) || isHexColour(inner)) continue;
     else if (SELECTOR_SHAPE.test(inner) && /[#.[\]>]/.test(inner)) add({ kind: 'selector', text: match[0], start, end, selector: inner });
     else add({ kind: 'text', text: match[0], start, end, quote: inner });
   }
@@ -214,7 +227,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
   if (!probes || text.includes('#')) for (const match of matchesOf(EVENT_REFERENCE, text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (overlaps(taken, start, end) || isRank(text, start, end)) continue;
+    if (overlaps(taken, start, end) || isRank(text, start, end) || isHexColour(match[0])) continue;
     // A range is read the same way round whichever end comes first ("#15–#12").
     const [first, last] = [Number(match[1]), match[2] === undefined ? Number(match[1]) : Number(match[2])].sort((left, right) => left - right) as [number, number];
     claims.push({ kind: 'event', text: match[0], start, end, index: first });
