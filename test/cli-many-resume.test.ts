@@ -118,7 +118,7 @@ describe('resuming with another profile or model', () => {
     const lines = await readLines('r.jsonl');
     expect(lines).toHaveLength(2);
     for (const line of lines) {
-      expect(line.run).toEqual({ profile: PROFILE, profile_sha256: expect.stringMatching(/^[0-9a-f]{64}$/), provider: 'extractive', model: 'extractive-v1' });
+      expect(line.run).toEqual({ profile: PROFILE, profile_sha256: expect.stringMatching(/^[0-9a-f]{64}$/), provider: 'extractive', model: 'extractive-v1', privacy_sha256: null });
     }
   });
 
@@ -152,6 +152,25 @@ describe('resuming with another profile or model', () => {
     const moved = await runCli(['run', 'moved.yaml', 'dups', '--output', 'r.jsonl'], { cwd: work });
     expect(moved.code).toBe(1);
     expect(moved.stderr).toContain('resuming r.jsonl: 1 session(s) already have a result');
+  });
+
+  it('refuses other privacy rules, or rules where there were none: the prompts would differ', async () => {
+    await copyFile(PROFILE, path.join(work, 'plain.yaml'));
+    await writeFile(path.join(work, 'emails.yaml'), 'presets: [email]\n');
+    const first = await runCli(['run', 'plain.yaml', 'dups/checkout-abandon.json', '--output', 'r.jsonl', '--privacy', 'emails.yaml'], { cwd: work });
+    expect(first.code).toBe(0);
+    expect((await readLines('r.jsonl'))[0]?.run).toMatchObject({ privacy_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const written = await readFile(path.join(work, 'r.jsonl'), 'utf8');
+
+    const none = await runCli(['run', 'plain.yaml', 'dups', '--output', 'r.jsonl'], { cwd: work });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^error: r\.jsonl holds results made with plain\.yaml .* with privacy rules \(sha256 [0-9a-f]{12}…\) \(dups\/checkout-abandon\.json and maybe more\); this run uses plain\.yaml \(sha256 [0-9a-f]{12}…\) on extractive\/extractive-v1\n/);
+
+    await writeFile(path.join(work, 'emails.yaml'), 'presets: [email, card]\n');
+    const changed = await runCli(['run', 'plain.yaml', 'dups', '--output', 'r.jsonl', '--privacy', 'emails.yaml'], { cwd: work });
+    expect(changed.code).toBe(2);
+    expect(changed.stderr).toMatch(/with privacy rules \(sha256 ([0-9a-f]{12})…\) .*; this run uses .* with privacy rules \(sha256 (?!\1)[0-9a-f]{12}…\)\n/);
+    expect(await readFile(path.join(work, 'r.jsonl'), 'utf8')).toBe(written);
   });
 
   it('accepts lines written before recap recorded the setup', async () => {

@@ -81,10 +81,16 @@ function runManyInputs(setup: ManyRunSetup, files: readonly string[]): RunInput[
   return inputs;
 }
 
-/** What every line of this run records: the profile as named and the hash of its bytes, the provider and model. */
+/** What every line of this run records: the profile as named and the hash of its bytes, the provider and model, the hash of the privacy rules' bytes (null without). */
 async function lineRunOf(setup: ManyRunSetup, model: SummaryModel): Promise<LineRun> {
-  const bytes = await readFile(path.resolve(setup.io.cwd, setup.profileFile));
-  return { profile: setup.profileFile, profile_sha256: createHash('sha256').update(bytes).digest('hex'), provider: model.provider, model: model.model };
+  const sha256 = async (file: string) => createHash('sha256').update(await readFile(path.resolve(setup.io.cwd, file))).digest('hex');
+  return {
+    profile: setup.profileFile,
+    profile_sha256: await sha256(setup.profileFile),
+    provider: model.provider,
+    model: model.model,
+    privacy_sha256: setup.privacyFile === undefined ? null : await sha256(setup.privacyFile),
+  };
 }
 
 async function buildModel(setup: ManyRunSetup, onPushback: (status: number) => void): Promise<SummaryModel> {

@@ -15,6 +15,16 @@ describe('line runs', () => {
     expect(sameRun(run, { ...run, model: 'gemini-2.5-pro' })).toBe(false);
   });
 
+  it('counts other privacy rules, or rules against none, as another setup, when both lines record them', () => {
+    const rules = { ...run, privacy_sha256: 'a'.repeat(64) };
+    expect(sameRun(rules, { ...run, privacy_sha256: 'a'.repeat(64) })).toBe(true);
+    expect(sameRun(rules, { ...run, privacy_sha256: 'b'.repeat(64) })).toBe(false);
+    expect(sameRun(rules, { ...run, privacy_sha256: null })).toBe(false);
+    expect(sameRun({ ...run, privacy_sha256: null }, { ...run, privacy_sha256: null })).toBe(true);
+    // A line of a version that did not record the rules: unknown, accepted.
+    expect(sameRun(rules, run)).toBe(true);
+  });
+
   it('finds the first line made otherwise, accepting lines that record no setup', () => {
     const other = line('b.json', { run: { ...run, model: 'gemini-2.5-pro' } });
     expect(lineOfOtherRun([line('old.json'), line('a.json', { run }), other, line('c.json', { run: { ...run, provider: 'x' } })], run)).toBe(other);
@@ -23,5 +33,7 @@ describe('line runs', () => {
 
   it('describes a setup with a short hash', () => {
     expect(describeRun(run)).toBe('profiles/a.yaml (sha256 0123456789ab…) on gemini/gemini-2.5-flash');
+    expect(describeRun({ ...run, privacy_sha256: null })).toBe('profiles/a.yaml (sha256 0123456789ab…) on gemini/gemini-2.5-flash');
+    expect(describeRun({ ...run, privacy_sha256: 'fedcba9876543210'.repeat(4) })).toBe('profiles/a.yaml (sha256 0123456789ab…) on gemini/gemini-2.5-flash with privacy rules (sha256 fedcba987654…)');
   });
 });

@@ -32,6 +32,8 @@ export interface LineRun {
   readonly provider: string;
   /** The model asked for (`--model`, else the profile's `llm.model`, else the provider's default). */
   readonly model: string;
+  /** Hex SHA-256 of the privacy rules file's bytes, null when no rules applied; absent in lines of versions that did not record it. */
+  readonly privacy_sha256?: string | null;
 }
 
 /**
@@ -116,6 +118,7 @@ export function resultLineProblem(value: unknown): string | undefined {
   if (run !== undefined && (!isObject(run) || !['profile', 'profile_sha256', 'provider', 'model'].every((key) => typeof run[key] === 'string'))) {
     return '"run" must be { profile, profile_sha256, provider, model }';
   }
+  if (run !== undefined && 'privacy_sha256' in run && run.privacy_sha256 !== null && typeof run.privacy_sha256 !== 'string') return '"run.privacy_sha256" must be a string or null';
   const tokensProblem = (tokens: unknown) =>
     !isObject(tokens) || typeof tokens.prompt !== 'number' || typeof tokens.output !== 'number' || typeof tokens.total !== 'number' ? '"tokens" must be { prompt, output, total }' : undefined;
   if ('error' in value) {
