@@ -101,7 +101,14 @@ export async function testCommand(
       if (problem !== undefined) throw new UsageError(`--output ${output}: ${problem}`);
     }
 
-    const progress = createProgress(io.stderr, selectedCases(suites, filter));
+    const selected = selectedCases(suites, filter);
+    // A filter that matches nothing would report "all passed" with nothing run: a typo must not pass CI.
+    if (selected === 0) {
+      const names = suites.flatMap((suite) => suite.suite.cases.map((testCase) => JSON.stringify(testCase.name)));
+      const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')}, …` : names.join(', ');
+      throw new UsageError(`--filter ${options.filter ?? ''}: matches none of the ${names.length} case(s) (${shown}); nothing was run`);
+    }
+    const progress = createProgress(io.stderr, selected);
     const report = await runSuites(suites, {
       env: io.env,
       ci: isCi(io.env),
@@ -116,7 +123,6 @@ export async function testCommand(
       ...extras,
     });
     progress.finish();
-    if (report.summary.cases === 0) io.stderr.write(`no case matches --filter ${options.filter ?? ''}\n`);
     if (baseline !== undefined) {
       comparison = { file: options.baseline ?? '', comparison: compareWithBaseline(report, baseline) };
       const noOverlap = comparison.comparison.compared === 0 && report.summary.cases > 0 && baseline.summary.cases > 0;
