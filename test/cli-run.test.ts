@@ -118,6 +118,17 @@ describe('recap run', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('prints the warnings recap validate gives for a profile it runs (a filter key that is a near miss of a type)', async () => {
+    await writeFile(path.join(directory, 'typo.yaml'), 'events:\n  exclude_types: [element_seen]\n');
+    const warning = 'typo.yaml:2:19 events.exclude_types[0]: warning: "element_seen" is not a built-in type, so it only matches custom events named so exactly (did you mean "element-seen"?)';
+    const single = await run('run', 'typo.yaml', 'session.json', '--dry-run', '--json');
+    expect(single.code).toBe(0);
+    expect(single.stderr).toBe(`${warning}\n`);
+    const many = await run('run', 'typo.yaml', 'session.json', '--output', 'typo-results.jsonl');
+    expect(many.code).toBe(0);
+    expect(many.stderr.split(warning)).toHaveLength(2);
+  });
+
   it('exits 2 for an invalid profile, naming file:line:col', async () => {
     const result = await run('run', 'broken.yaml', 'session.json');
     expect(result.code).toBe(2);

@@ -317,6 +317,14 @@ cases:
     expect(sameFolder.stdout).toContain('Baseline before.json: 0 newly failing, 0 newly passing, 0 answer(s) changed');
   });
 
+  it('prints the warnings of a profile the suites run, once however many suites share it', async () => {
+    const suite = 'profile: typo.yaml\nprovider: extractive\ncases:\n  - name: a\n    session: session.json\n    prompt: { contains: [coupon] }\n';
+    const workspace = await createWorkspace({ 'typo.yaml': 'events:\n  include_types: [rage_click, click]\n', 'a.recap.yaml': suite, 'b.recap.yaml': suite });
+    const result = await workspace.run([], {}, {});
+    const warning = 'typo.yaml:2:19 events.include_types[0]: warning: "rage_click" is not a built-in type, so it only matches custom events named so exactly (did you mean "rage-click"?)';
+    expect(result.stderr.split(warning)).toHaveLength(2);
+  });
+
   it('exits 2 for a baseline that is not a report', async () => {
     const workspace = await createWorkspace({ 'x.recap.yaml': CHECKOUT_SUITE, 'nope.json': '{"a": 1}' });
     const result = await workspace.run([], { baseline: 'nope.json' }, {});

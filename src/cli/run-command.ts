@@ -63,7 +63,10 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
     if (options.provider !== undefined && !isProvider(options.provider)) {
       throw new UsageError(`unknown provider "${options.provider}" (expected gemini, openai, extractive or replay)`);
     }
-    const profile = await loadProfile(path.resolve(io.cwd, profileFile), { source: profileFile });
+    const profile = await loadProfile(path.resolve(io.cwd, profileFile), {
+      source: profileFile,
+      onWarnings: (warnings) => io.stderr.write(warnings.map((warning) => `${warning}\n`).join('')),
+    });
     let sessionFile = sessionArgs[0] as string;
     if (options.output !== undefined || options.concurrency !== undefined || sessionArgs.length > 1 || (await namesManySessions(sessionFile, io.cwd))) {
       const privacy = await loadPrivacyRules(io.cwd, profileFile, options.privacy);

@@ -92,6 +92,8 @@ export async function testCommand(
     });
     if (files.length === 0) throw new UsageError(`no suites (*.recap.yaml) under ${paths.length === 0 ? io.cwd : paths.join(', ')}`);
     const suites = await loadSuites(files, io.cwd, { privacy: options.privacy });
+    // Suites that share a profile share its warnings: each is shown once.
+    for (const warning of new Set(suites.flatMap((suite) => suite.warnings))) io.stderr.write(`${warning}\n`);
     const baseline = options.baseline === undefined ? undefined : await readBaseline(path.resolve(io.cwd, options.baseline));
     const pricesFile = options.prices === undefined ? undefined : path.resolve(io.cwd, options.prices);
     const prices = await loadPriceTable(pricesFile);
