@@ -26,6 +26,7 @@ import { resumeResults } from './resume-results.js';
 import { runOutputProblem, withoutOutput } from './run-output-problem.js';
 import type { RunOptions } from './run-command.js';
 import { UsageError } from './usage-error.js';
+import { plainWholeNumber } from './plain-whole-number.js';
 
 /** What run-command.ts has loaded before handing over. */
 export interface ManyRunSetup {
@@ -50,8 +51,8 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 function concurrencyOf(value: string | undefined): number {
   if (value === undefined) return DEFAULT_CONCURRENCY;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 256) throw new UsageError(`--concurrency: expected a whole number from 1 to 256, got ${JSON.stringify(value)}`);
+  const parsed = plainWholeNumber(value);
+  if (parsed === undefined || parsed < 1 || parsed > 256) throw new UsageError(`--concurrency: expected a whole number from 1 to 256, got ${JSON.stringify(value)}`);
   return parsed;
 }
 

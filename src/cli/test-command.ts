@@ -19,6 +19,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { reportOutputProblem } from './report-output-problem.js';
 import { runInputs } from './suite-run-inputs.js';
 import { UsageError } from './usage-error.js';
+import { plainWholeNumber } from './plain-whole-number.js';
 
 export interface TestOptions {
   readonly reporter?: string;
@@ -50,7 +51,7 @@ const CONCURRENCY_BOUNDS = { min: 1, max: 64 };
 /** Plain decimal digits within the bounds; not what Number() also takes (`1e9`, `0x10`, `2.0`, ` 3`). */
 function wholeNumber(value: string | undefined, flag: string, bounds: { readonly min: number; readonly max: number }): number | undefined {
   if (value === undefined) return undefined;
-  const parsed = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  const parsed = plainWholeNumber(value) ?? Number.NaN;
   if (!(parsed >= bounds.min && parsed <= bounds.max)) {
     throw new UsageError(`${flag}: expected a whole number from ${bounds.min} to ${bounds.max}, got "${value}"`);
   }
