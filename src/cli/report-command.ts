@@ -19,6 +19,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { reportOutputProblem, type RunInput } from './report-output-problem.js';
 import { UsageError } from './usage-error.js';
 import { plainWholeNumber } from './plain-whole-number.js';
+import { unusedModelFlags } from './unused-model-flags.js';
 
 export interface ReportOptions {
   readonly output?: string;
@@ -164,6 +165,8 @@ async function summarize(options: ReportOptions, io: CliIo, lines: readonly Resu
   }).catch((error: unknown) => {
     throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;
   });
+  const unused = unusedModelFlags(model.provider, options);
+  if (unused !== undefined) io.stderr.write(`${unused}\n`);
   const { summarizeReport } = await import('../report/summarize-report.js');
   try {
     return await summarizeReport(model, lines, data);

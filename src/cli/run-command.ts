@@ -19,6 +19,7 @@ import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { renderRunReport } from './render-run-report.js';
 import { UsageError } from './usage-error.js';
+import { unusedModelFlags } from './unused-model-flags.js';
 
 export interface RunOptions {
   readonly provider?: string;
@@ -90,6 +91,8 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
       // A model that cannot even be built (no key, say) is a configuration problem.
       throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;
     });
+    const unused = unusedModelFlags(model.provider, options);
+    if (unused !== undefined) io.stderr.write(`${unused}\n`);
     if (options.dryRun === true) {
       // A dry run asks the vendor to count (when it can); a real run reads the count from usage.
       const tokens = await countTokens(model, prepared, io);
