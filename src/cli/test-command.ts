@@ -95,9 +95,9 @@ export async function testCommand(
     const suites = await loadSuites(files, io.cwd, { privacy: options.privacy });
     // Suites that share a profile share its warnings: each is shown once.
     for (const warning of new Set(suites.flatMap((suite) => suite.warnings))) io.stderr.write(`${warning}\n`);
-    const baseline = options.baseline === undefined ? undefined : await readBaseline(path.resolve(io.cwd, options.baseline));
+    const baseline = options.baseline === undefined ? undefined : await readBaseline(path.resolve(io.cwd, options.baseline), `--baseline ${options.baseline}`);
     const pricesFile = options.prices === undefined ? undefined : path.resolve(io.cwd, options.prices);
-    const prices = await loadPriceTable(pricesFile);
+    const prices = await loadPriceTable(pricesFile, options.prices);
     if (output !== undefined) {
       // Before any case runs: a report that cannot be written, or would replace an input, is a usage error.
       const problem = await reportOutputProblem(output, io.cwd, runInputs(suites, pricesFile));
