@@ -89,6 +89,17 @@ describe('recap run with privacy rules', () => {
     expect(missing.stderr).toBe('nowhere.yaml:1:1 cannot read the privacy rules: no such file\n');
   });
 
+  it('refuses rules that are not UTF-8 or a folder, as it refuses such a profile, instead of reading U+FFFD or a system error', async () => {
+    await writeFile(path.join(directory, 'latin1.yaml'), Buffer.from('patterns:\n  caf\xe9: "ORD-[0-9]+"\n', 'latin1'));
+    const latin1 = await run('run', 'open/profile.yaml', 'session.json', '--dry-run', '--privacy', 'latin1.yaml');
+    expect(latin1.code).toBe(2);
+    expect(latin1.stderr).toBe('latin1.yaml:1:1 cannot read the privacy rules: is not UTF-8 text (the first bytes that are not UTF-8 are on line 2); save it as UTF-8\n');
+    await mkdir(path.join(directory, 'rules-folder.yaml'), { recursive: true });
+    const folder = await run('run', 'open/profile.yaml', 'session.json', '--dry-run', '--privacy', 'rules-folder.yaml');
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toBe('rules-folder.yaml:1:1 cannot read the privacy rules: is a directory, not a file\n');
+  });
+
   it('stops on a privacy.yaml next to the profile that is a link to nothing, rather than run without rules', async () => {
     await mkdir(path.join(directory, 'dangling'));
     await writeFile(path.join(directory, 'dangling', 'profile.yaml'), PROFILE);

@@ -118,6 +118,30 @@ describe('recap run', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('prints the warnings recap validate gives for a profile it runs (a filter key that is a near miss of a type)', async () => {
+    await writeFile(path.join(directory, 'typo.yaml'), 'events:\n  exclude_types: [element_seen]\n');
+    const warning = 'typo.yaml:2:19 events.exclude_types[0]: warning: "element_seen" is not a built-in type, so it only matches custom events named so exactly (did you mean "element-seen"?)';
+    const single = await run('run', 'typo.yaml', 'session.json', '--dry-run', '--json');
+    expect(single.code).toBe(0);
+    expect(single.stderr).toBe(`${warning}\n`);
+    const many = await run('run', 'typo.yaml', 'session.json', '--output', 'typo-results.jsonl');
+    expect(many.code).toBe(0);
+    expect(many.stderr.split(warning)).toHaveLength(2);
+  });
+
+  it('warns when the provider does not use a model flag given (--model without a key runs the extractive model)', async () => {
+    const result = await run('run', 'plain.yaml', 'session.json', '--model', 'gemini-2.5-pro', '--dry-run');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      'warning: --model gemini-2.5-pro is not used by the extractive provider, chosen because no API key is set (set GEMINI_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL, or pass --provider)\n',
+    );
+    const replay = await run('run', 'plain.yaml', 'session.json', '--provider', 'replay', '--base-url', 'http://127.0.0.1:9', '--dry-run');
+    expect(replay.stderr).toBe('warning: --base-url http://127.0.0.1:9 is not used by the replay provider\n');
+    const many = await run('run', 'plain.yaml', 'session.json', '--output', 'unused-flags.jsonl', '--provider', 'extractive', '--model', 'm', '--base-url', 'http://127.0.0.1:9');
+    expect(many.stderr).toContain('warning: --model m and --base-url http://127.0.0.1:9 are not used by the extractive provider\n');
+    expect((await run('run', 'plain.yaml', 'session.json', '--dry-run')).stderr).toBe('');
+  });
+
   it('exits 2 for an invalid profile, naming file:line:col', async () => {
     const result = await run('run', 'broken.yaml', 'session.json');
     expect(result.code).toBe(2);

@@ -113,6 +113,16 @@ ${Array.from({ length: 6 }, (_, index) => `  - name: case ${index}${index === 5 
     expect(testReportSchema.parse(JSON.parse(regex.stdout)).summary.cases).toBe(2);
   });
 
+  it('--filter that matches no case is a usage error naming the cases, not "all passed" with nothing run', async () => {
+    const { createModel, stats } = scriptedModel(() => 'ok');
+    const workspace = await createWorkspace({ 'x.recap.yaml': manyCases });
+    const result = await workspace.run([], { filter: 'specail', reporter: 'json' }, { GEMINI_API_KEY: 'k' }, { createModel });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--filter specail: matches none of the 6 case(s) ("case 0", "case 1", "case 2", "case 3", "case 4", …); nothing was run');
+    expect(result.stdout).toBe('');
+    expect(stats.calls).toBe(0);
+  });
+
   it('keeps at most --concurrency cases in flight (default 4)', async () => {
     const narrow = scriptedModel(() => 'ok', 20);
     const workspace = await createWorkspace({ 'x.recap.yaml': manyCases });

@@ -317,6 +317,28 @@ cases:
     expect(sameFolder.stdout).toContain('Baseline before.json: 0 newly failing, 0 newly passing, 0 answer(s) changed');
   });
 
+  it('prints the warnings of a profile the suites run, once however many suites share it', async () => {
+    const suite = 'profile: typo.yaml\nprovider: extractive\ncases:\n  - name: a\n    session: session.json\n    prompt: { contains: [coupon] }\n';
+    const workspace = await createWorkspace({ 'typo.yaml': 'events:\n  include_types: [rage_click, click]\n', 'a.recap.yaml': suite, 'b.recap.yaml': suite });
+    const result = await workspace.run([], {}, {});
+    const warning = 'typo.yaml:2:19 events.include_types[0]: warning: "rage_click" is not a built-in type, so it only matches custom events named so exactly (did you mean "rage-click"?)';
+    expect(result.stderr.split(warning)).toHaveLength(2);
+  });
+
+  it('names a --baseline or --prices file that cannot be read as given, with the reason in words, not a system error', async () => {
+    const workspace = await createWorkspace({ 'x.recap.yaml': CHECKOUT_SUITE });
+    await mkdir(path.join(workspace.directory, 'folder.json'));
+    const baseline = await workspace.run([], { baseline: 'folder.json' }, {});
+    expect(baseline.code).toBe(2);
+    expect(baseline.stderr).toBe('error: --baseline folder.json: cannot read the baseline report: is a directory, not a file\n');
+    const prices = await workspace.run([], { prices: 'prices.json' }, {});
+    expect(prices.code).toBe(2);
+    expect(prices.stderr).toMatch(/^error: prices\.json: cannot read the price table: file not found \(looked for .*prices\.json/);
+    await workspace.write('negative.yaml', 'gemini-2.5-flash:\n  input: -1\n  output: 2\n');
+    const negative = await workspace.run([], { prices: 'negative.yaml' }, {});
+    expect(negative.stderr).toBe('error: negative.yaml:2:10 ["gemini-2.5-flash"].input: must be 0 or more, got -1 (expected { "<model>": { "input": usd, "output": usd } })\n');
+  });
+
   it('exits 2 for a baseline that is not a report', async () => {
     const workspace = await createWorkspace({ 'x.recap.yaml': CHECKOUT_SUITE, 'nope.json': '{"a": 1}' });
     const result = await workspace.run([], { baseline: 'nope.json' }, {});

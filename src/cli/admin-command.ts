@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { CliIo } from './cli-io.js';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { readFailure } from '../session/read-failure.js';
+import { plainWholeNumber } from './plain-whole-number.js';
 
 type Stores = import('../server/admin/admin-actions.js').Stores;
 
@@ -66,8 +67,8 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], flag: str
 /** `recap admin org create <org>` */
 export async function createOrganisationCommand(name: string, options: CreateOrganisationOptions, io: CliIo): Promise<number> {
   if (!oneOf(options.dataCenter, DATA_CENTERS, '--data-center', io)) return EXIT_USAGE;
-  const quota = options.serverEventQuota === undefined ? null : Number(options.serverEventQuota);
-  if (quota !== null && !(Number.isInteger(quota) && quota >= 0)) {
+  const quota = options.serverEventQuota === undefined ? null : (plainWholeNumber(options.serverEventQuota) ?? Number.NaN);
+  if (quota !== null && !(quota <= Number.MAX_SAFE_INTEGER)) {
     io.stderr.write(`--server-event-quota: expected a whole number, got "${options.serverEventQuota}"\n`);
     return EXIT_USAGE;
   }

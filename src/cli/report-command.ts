@@ -18,6 +18,8 @@ import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { reportOutputProblem, type RunInput } from './report-output-problem.js';
 import { UsageError } from './usage-error.js';
+import { plainWholeNumber } from './plain-whole-number.js';
+import { unusedModelFlags } from './unused-model-flags.js';
 
 export interface ReportOptions {
   readonly output?: string;
@@ -36,8 +38,8 @@ const FILE_FAILURES = new Set(['unreadable_file', 'invalid_session']);
 
 function minSessionsOf(value: string | undefined): number {
   if (value === undefined) return 2;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new UsageError(`--min-sessions: expected a whole number of at least 1, got ${JSON.stringify(value)}`);
+  const parsed = plainWholeNumber(value);
+  if (parsed === undefined || parsed < 1) throw new UsageError(`--min-sessions: expected a whole number of at least 1, got ${JSON.stringify(value)}`);
   return parsed;
 }
 
@@ -163,6 +165,8 @@ async function summarize(options: ReportOptions, io: CliIo, lines: readonly Resu
   }).catch((error: unknown) => {
     throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;
   });
+  const unused = unusedModelFlags(model.provider, options);
+  if (unused !== undefined) io.stderr.write(`${unused}\n`);
   const { summarizeReport } = await import('../report/summarize-report.js');
   try {
     return await summarizeReport(model, lines, data);

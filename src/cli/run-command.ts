@@ -19,6 +19,7 @@ import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { renderRunReport } from './render-run-report.js';
 import { UsageError } from './usage-error.js';
+import { unusedModelFlags } from './unused-model-flags.js';
 
 export interface RunOptions {
   readonly provider?: string;
@@ -63,7 +64,10 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
     if (options.provider !== undefined && !isProvider(options.provider)) {
       throw new UsageError(`unknown provider "${options.provider}" (expected gemini, openai, extractive or replay)`);
     }
-    const profile = await loadProfile(path.resolve(io.cwd, profileFile), { source: profileFile });
+    const profile = await loadProfile(path.resolve(io.cwd, profileFile), {
+      source: profileFile,
+      onWarnings: (warnings) => io.stderr.write(warnings.map((warning) => `${warning}\n`).join('')),
+    });
     let sessionFile = sessionArgs[0] as string;
     if (options.output !== undefined || options.concurrency !== undefined || sessionArgs.length > 1 || (await namesManySessions(sessionFile, io.cwd))) {
       const privacy = await loadPrivacyRules(io.cwd, profileFile, options.privacy);
@@ -87,6 +91,8 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
       // A model that cannot even be built (no key, say) is a configuration problem.
       throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;
     });
+    const unused = unusedModelFlags(model.provider, options);
+    if (unused !== undefined) io.stderr.write(`${unused}\n`);
     if (options.dryRun === true) {
       // A dry run asks the vendor to count (when it can); a real run reads the count from usage.
       const tokens = await countTokens(model, prepared, io);

@@ -26,6 +26,8 @@ import { resumeResults } from './resume-results.js';
 import { runOutputProblem, withoutOutput } from './run-output-problem.js';
 import type { RunOptions } from './run-command.js';
 import { UsageError } from './usage-error.js';
+import { plainWholeNumber } from './plain-whole-number.js';
+import { unusedModelFlags } from './unused-model-flags.js';
 
 /** What run-command.ts has loaded before handing over. */
 export interface ManyRunSetup {
@@ -50,8 +52,8 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 function concurrencyOf(value: string | undefined): number {
   if (value === undefined) return DEFAULT_CONCURRENCY;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 256) throw new UsageError(`--concurrency: expected a whole number from 1 to 256, got ${JSON.stringify(value)}`);
+  const parsed = plainWholeNumber(value);
+  if (parsed === undefined || parsed < 1 || parsed > 256) throw new UsageError(`--concurrency: expected a whole number from 1 to 256, got ${JSON.stringify(value)}`);
   return parsed;
 }
 
@@ -95,7 +97,7 @@ async function lineRunOf(setup: ManyRunSetup, model: SummaryModel): Promise<Line
 
 async function buildModel(setup: ManyRunSetup, onPushback: (status: number) => void): Promise<SummaryModel> {
   const { options, io, profile } = setup;
-  return createModel({
+  const model = await createModel({
     provider: options.provider as never,
     model: options.model ?? profile.llm?.model,
     baseUrl: options.baseUrl,
@@ -105,6 +107,9 @@ async function buildModel(setup: ManyRunSetup, onPushback: (status: number) => v
   }).catch((error: unknown) => {
     throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;
   });
+  const unused = unusedModelFlags(model.provider, options);
+  if (unused !== undefined) io.stderr.write(`${unused}\n`);
+  return model;
 }
 
 /** `--dry-run` over many sessions: each session's prompt tokens, the total and the cost estimate. */

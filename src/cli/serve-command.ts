@@ -5,6 +5,7 @@ import { isProvider } from '../models/create-model.js';
 import type { Provider } from '../models/summary-model.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { plainWholeNumber } from './plain-whole-number.js';
 
 export interface ServeOptions {
   readonly port: string;
@@ -30,10 +31,10 @@ function leaseProblem(flag: string, value: string): string | undefined {
 
 /** Every problem with the flags, one line each. */
 function flagProblems(options: ServeOptions): string[] {
-  const port = Number(options.port);
+  const port = plainWholeNumber(options.port) ?? Number.NaN;
   const retentionDays = Number(options.retentionDays);
-  const concurrency = Number(options.modelConcurrency);
-  const timeoutMs = Number(options.modelTimeoutMs);
+  const concurrency = plainWholeNumber(options.modelConcurrency) ?? Number.NaN;
+  const timeoutMs = plainWholeNumber(options.modelTimeoutMs) ?? Number.NaN;
   return [
     !(Number.isInteger(port) && port >= 0 && port <= 65_535) ? `--port: expected 0..65535, got ${options.port}` : undefined,
     !(Number.isFinite(retentionDays) && retentionDays > 0) ? `--retention-days: expected a positive number, got ${options.retentionDays}` : undefined,

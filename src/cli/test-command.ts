@@ -19,6 +19,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { reportOutputProblem } from './report-output-problem.js';
 import { runInputs } from './suite-run-inputs.js';
 import { UsageError } from './usage-error.js';
+import { plainWholeNumber } from './plain-whole-number.js';
 
 export interface TestOptions {
   readonly reporter?: string;
@@ -50,7 +51,7 @@ const CONCURRENCY_BOUNDS = { min: 1, max: 64 };
 /** Plain decimal digits within the bounds; not what Number() also takes (`1e9`, `0x10`, `2.0`, ` 3`). */
 function wholeNumber(value: string | undefined, flag: string, bounds: { readonly min: number; readonly max: number }): number | undefined {
   if (value === undefined) return undefined;
-  const parsed = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  const parsed = plainWholeNumber(value) ?? Number.NaN;
   if (!(parsed >= bounds.min && parsed <= bounds.max)) {
     throw new UsageError(`${flag}: expected a whole number from ${bounds.min} to ${bounds.max}, got "${value}"`);
   }
@@ -92,16 +93,25 @@ export async function testCommand(
     });
     if (files.length === 0) throw new UsageError(`no suites (*.recap.yaml) under ${paths.length === 0 ? io.cwd : paths.join(', ')}`);
     const suites = await loadSuites(files, io.cwd, { privacy: options.privacy });
-    const baseline = options.baseline === undefined ? undefined : await readBaseline(path.resolve(io.cwd, options.baseline));
+    // Suites that share a profile share its warnings: each is shown once.
+    for (const warning of new Set(suites.flatMap((suite) => suite.warnings))) io.stderr.write(`${warning}\n`);
+    const baseline = options.baseline === undefined ? undefined : await readBaseline(path.resolve(io.cwd, options.baseline), `--baseline ${options.baseline}`);
     const pricesFile = options.prices === undefined ? undefined : path.resolve(io.cwd, options.prices);
-    const prices = await loadPriceTable(pricesFile);
+    const prices = await loadPriceTable(pricesFile, options.prices);
     if (output !== undefined) {
       // Before any case runs: a report that cannot be written, or would replace an input, is a usage error.
       const problem = await reportOutputProblem(output, io.cwd, runInputs(suites, pricesFile));
       if (problem !== undefined) throw new UsageError(`--output ${output}: ${problem}`);
     }
 
-    const progress = createProgress(io.stderr, selectedCases(suites, filter));
+    const selected = selectedCases(suites, filter);
+    // A filter that matches nothing would report "all passed" with nothing run: a typo must not pass CI.
+    if (selected === 0) {
+      const names = suites.flatMap((suite) => suite.suite.cases.map((testCase) => JSON.stringify(testCase.name)));
+      const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')}, …` : names.join(', ');
+      throw new UsageError(`--filter ${options.filter ?? ''}: matches none of the ${names.length} case(s) (${shown}); nothing was run`);
+    }
+    const progress = createProgress(io.stderr, selected);
     const report = await runSuites(suites, {
       env: io.env,
       ci: isCi(io.env),
@@ -116,7 +126,6 @@ export async function testCommand(
       ...extras,
     });
     progress.finish();
-    if (report.summary.cases === 0) io.stderr.write(`no case matches --filter ${options.filter ?? ''}\n`);
     if (baseline !== undefined) {
       comparison = { file: options.baseline ?? '', comparison: compareWithBaseline(report, baseline) };
       const noOverlap = comparison.comparison.compared === 0 && report.summary.cases > 0 && baseline.summary.cases > 0;

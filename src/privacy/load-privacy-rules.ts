@@ -2,10 +2,12 @@
 // next to the profile, else none. A file that is named but cannot be read, or rules that do not
 // compile, stop the command: a privacy rule is never silently skipped.
 
-import { readFile, readlink } from 'node:fs/promises';
+import { readlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { PrivacyRules } from './privacy-rules.js';
 import { PrivacyRulesError } from './privacy-rules-error.js';
+import { readFailure } from '../session/read-failure.js';
+import { readUtf8File } from '../session/read-utf8-file.js';
 
 /** The file name looked for next to a profile. */
 export const PRIVACY_FILE_NAME = 'privacy.yaml';
@@ -20,13 +22,14 @@ export interface LoadedPrivacyRules {
 async function readRules(absolute: string, shown: string, optional: boolean): Promise<LoadedPrivacyRules | undefined> {
   let text: string;
   try {
-    text = await readFile(absolute, 'utf8');
+    // As profiles, fixtures and suites: not UTF-8 is refused (never read as U+FFFD), a BOM dropped.
+    text = await readUtf8File(absolute);
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     // A link whose target is gone is a file someone meant to apply, not the absence of one.
     const link = missing ? await readlink(absolute).catch(() => undefined) : undefined;
     if (missing && optional && link === undefined) return undefined;
-    const problem = link !== undefined ? `it is a link to ${link}, which does not exist` : missing ? 'no such file' : (error as Error).message;
+    const problem = link !== undefined ? `it is a link to ${link}, which does not exist` : missing ? 'no such file' : readFailure(error);
     throw new PrivacyRulesError([{ path: '', line: 1, column: 1, message: `cannot read the privacy rules: ${problem}` }], shown);
   }
   // The compiler (zod, RE2, the CSS selector engine) loads only when there are rules to compile.

@@ -2,7 +2,7 @@
 // without loading zod (quick-parse-profile.ts); the full check is imported when one is not.
 
 import type { ParseProfileOptions, SafeParseProfileResult } from './parse-profile.js';
-import { ProfileValidationError } from './profile-error.js';
+import { formatProfileIssue, ProfileValidationError } from './profile-error.js';
 import type { Profile } from './profile-schema.js';
 import { quickParseProfile } from './quick-parse-profile.js';
 import { readFailure } from '../session/read-failure.js';
@@ -16,6 +16,12 @@ import { readUtf8File } from '../session/read-utf8-file.js';
 export interface LoadProfileOptions {
   /** How to name the file in messages; default the path as given. */
   readonly source?: string;
+  /**
+   * Called with the likely typos of a valid profile (a filter key `rage_click`), each formatted
+   * `file:line:col path: warning: message`, so that a command that runs it can show them as
+   * `recap validate` does. Not called when there are none.
+   */
+  readonly onWarnings?: (warnings: readonly string[]) => void;
 }
 
 /** Reads a file as UTF-8 text, turning "no such file" into a profile error naming the file. */
@@ -48,6 +54,10 @@ export async function readProfileText(file: string, options: LoadProfileOptions 
 export async function loadProfile(file: string, options: LoadProfileOptions = {}): Promise<Profile> {
   const result = await safeParseProfileLazily(await readProfileText(file, options), { source: options.source ?? file });
   if (!result.success) throw result.error;
+  if (options.onWarnings !== undefined && result.warnings.length > 0) {
+    const source = options.source ?? file;
+    options.onWarnings(result.warnings.map((issue) => formatProfileIssue({ ...issue, message: `warning: ${issue.message}` }, source)));
+  }
   return result.profile;
 }
 

@@ -1,7 +1,8 @@
 // Compares a run with an earlier JSON report: what newly fails, what newly passes, which answers
 // changed. A regression (a case or an assertion that passed and now fails) fails the run.
 
-import { readFile } from 'node:fs/promises';
+import { readFailure } from '../session/read-failure.js';
+import { readUtf8File } from '../session/read-utf8-file.js';
 import { isDeepStrictEqual } from 'node:util';
 import { testReportSchema, type CaseReport, type TestReport } from './test-report.js';
 
@@ -20,18 +21,27 @@ export interface BaselineComparison {
   readonly regressed: boolean;
 }
 
-/** Reads a JSON report written by `--reporter json`. Throws with the file named when it is not one. */
-export async function readBaseline(file: string): Promise<TestReport> {
+/**
+ * Reads a JSON report written by `--reporter json`. Throws with the file named (as `shown`, default
+ * `file`) when it cannot be read or is not one.
+ */
+export async function readBaseline(file: string, shown = file): Promise<TestReport> {
+  let text: string;
+  try {
+    text = await readUtf8File(file);
+  } catch (error) {
+    throw new Error(`${shown}: cannot read the baseline report: ${readFailure(error)}`);
+  }
   let data: unknown;
   try {
-    data = JSON.parse(await readFile(file, 'utf8'));
+    data = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file}: cannot read the baseline report: ${(error as Error).message}`);
+    throw new Error(`${shown}: the baseline report is not JSON: ${(error as Error).message}`);
   }
   const result = testReportSchema.safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new Error(`${file}: not a recap JSON report (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`);
+    throw new Error(`${shown}: not a recap JSON report (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`);
   }
   return result.data;
 }

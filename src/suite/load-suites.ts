@@ -29,6 +29,8 @@ export interface LoadedSuite {
   readonly privacy?: LoadedPrivacyRules | undefined;
   /** Sessions by the case's `session` path as written. */
   readonly sessions: ReadonlyMap<string, Session>;
+  /** Likely typos in the profile (`file:line:col path: warning: ...`), for the command to show. */
+  readonly warnings: readonly string[];
 }
 
 /** Suites that cannot run: each problem as it would be printed (`file:line:col ...`). */
@@ -66,7 +68,8 @@ async function loadOne(file: string, cwd: string, options: LoadSuitesOptions): P
   const shown = (target: string) => path.relative(cwd, path.resolve(directory, target)) || target;
   const problems: string[] = [];
   const profileFile = path.resolve(directory, suite.profile);
-  const profile = await loadProfile(profileFile, { source: shown(suite.profile) }).catch((error: unknown) => {
+  const warnings: string[] = [];
+  const profile = await loadProfile(profileFile, { source: shown(suite.profile), onWarnings: (found) => warnings.push(...found) }).catch((error: unknown) => {
     if (!known(error)) throw error;
     // Where the suite refers to the file, then the file's own problems.
     problems.push(`${references.profile} profile: ${suite.profile} cannot be used:`, error.message);
@@ -105,7 +108,7 @@ async function loadOne(file: string, cwd: string, options: LoadSuitesOptions): P
     );
   }
   if (problems.length > 0 || profile === undefined) throw new SuiteLoadError(problems);
-  return { file, displayFile, suite, caseLines, profile, profileFile, privacy, sessions };
+  return { file, displayFile, suite, caseLines, profile, profileFile, privacy, sessions, warnings };
 }
 
 /** Loads every suite; throws {@link SuiteLoadError} listing every problem in every file. */

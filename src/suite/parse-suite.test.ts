@@ -35,6 +35,7 @@ cases:
     threshold: 0.66
   - name: second
     session: ../s.json
+    prompt: { contains: [coupon] }
 `,
       'x.recap.yaml',
     );
@@ -60,6 +61,7 @@ cases:
     threshold: 0.5
   - name: a
     session: s.json
+    prompt: { contains: [coupon] }
 `),
     ).toEqual([
       'suites/x.recap.yaml:2:11 provider: expected gemini, openai, extractive or replay, got "claude"',
@@ -76,13 +78,15 @@ cases:
 cases:
   - name: a
     session: s.json
+    expect: {}
     threshold: 0.5
   - name: a
     session: s.json
+    expect: {}
 `),
     ).toEqual([
-      'suites/x.recap.yaml:5:16 cases[0].threshold: threshold needs repeat',
-      'suites/x.recap.yaml:6:11 cases[1].name: another case is named "a"',
+      'suites/x.recap.yaml:6:16 cases[0].threshold: threshold needs repeat',
+      'suites/x.recap.yaml:7:11 cases[1].name: another case is named "a"',
     ]);
   });
 
@@ -91,10 +95,10 @@ cases:
 cases:
   - name: "Checkout: coupon"
     session: s.json
-    prompt: { snapshot: ${snapshot} }
+    prompt: { snapshot: ${snapshot}, contains: [coupon] }
   - name: checkout coupon
     session: s.json
-    prompt: { snapshot: ${snapshot} }
+    prompt: { snapshot: ${snapshot}, contains: [coupon] }
 `;
     expect(problems(suite(true))).toEqual([
       'suites/x.recap.yaml:6:11 cases[1].name: its snapshot file would be checkout-coupon.txt, as for the case "Checkout: coupon": rename one of them',
@@ -110,6 +114,23 @@ cases:
     expect(problems(suite('a..b'))).toHaveLength(1);
     expect(problems(suite('a[0]b'))).toHaveLength(1);
     for (const good of ['outcome', 'friction[0].kind', 'a[1][2]', 'last page.url']) expect(() => parseSuite(suite(good), 'x.recap.yaml')).not.toThrow();
+  });
+
+  it('refuses a case that checks nothing, which would pass whatever the profile does', () => {
+    const suite = (body: string) => `profile: p.yaml\ncases:\n  - name: a\n    session: s.json\n${body}`;
+    const nothing = 'suites/x.recap.yaml:3:5 cases[0]: the case checks nothing (no prompt assertion and no expect), so it would pass whatever the profile does: add prompt assertions or expect';
+    expect(problems(suite(''))).toEqual([nothing]);
+    expect(problems(suite('    prompt: {}\n'))).toEqual([nothing]);
+    expect(problems(suite('    prompt: { contains: [], snapshot: false, context: {} }\n'))).toEqual([nothing]);
+    // An empty expect still checks that the model answers (and fits the response schema).
+    expect(() => parseSuite(suite('    expect: {}\n'), 'x.recap.yaml')).not.toThrow();
+    expect(() => parseSuite(suite('    prompt: { kept_events: { min: 1 } }\n'), 'x.recap.yaml')).not.toThrow();
+  });
+
+  it('refuses repeat on a case without expect, which calls no model and so would never repeat', () => {
+    expect(problems('profile: p.yaml\ncases:\n  - name: a\n    session: s.json\n    prompt: { contains: [coupon] }\n    repeat: 3\n')).toEqual([
+      'suites/x.recap.yaml:6:13 cases[0].repeat: repeat needs expect: a case with only prompt assertions calls no model, so there is nothing to repeat',
+    ]);
   });
 
   it('requires a profile and at least one case', () => {

@@ -1,8 +1,11 @@
 // What model calls cost, per model, in US dollars per million tokens. Override with --prices FILE.
 
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { parseYamlSource } from '../profile/yaml-source.js';
+import { describeIssue } from '../session/describe-issue.js';
+import { formatJsonPath } from '../session/json-path.js';
+import { readFailure } from '../session/read-failure.js';
+import { readUtf8File } from '../session/read-utf8-file.js';
 import type { ModelTotals } from './usage-meter.js';
 
 export const priceSchema = z.strictObject({
@@ -31,16 +34,28 @@ export const DEFAULT_PRICES: PriceTable = {
   'extractive-v1': { input: 0, output: 0 },
 };
 
-/** Reads a JSON or YAML file `{ "<model>": { "input": usd, "output": usd } }` over the defaults. */
-export async function loadPriceTable(file: string | undefined): Promise<PriceTable> {
+/**
+ * Reads a JSON or YAML file `{ "<model>": { "input": usd, "output": usd } }` over the defaults;
+ * errors name it as `shown` (default `file`) with the line and column of the problem.
+ */
+export async function loadPriceTable(file: string | undefined, shown = file): Promise<PriceTable> {
   if (file === undefined) return DEFAULT_PRICES;
-  const source = parseYamlSource(await readFile(file, 'utf8'));
-  if (!source.success) throw new Error(`${file}:${source.syntaxErrors[0]?.line}:${source.syntaxErrors[0]?.column} ${source.syntaxErrors[0]?.message}`);
-  const result = z.record(z.string(), priceSchema).safeParse(source.data);
+  let text: string;
+  try {
+    text = await readUtf8File(file);
+  } catch (error) {
+    throw new Error(`${shown}: cannot read the price table: ${readFailure(error)}`);
+  }
+  const source = parseYamlSource(text);
+  if (!source.success) throw new Error(`${shown}:${source.syntaxErrors[0]?.line}:${source.syntaxErrors[0]?.column} ${source.syntaxErrors[0]?.message}`);
+  // An empty file is an empty table: the defaults stand.
+  const result = z.record(z.string(), priceSchema).safeParse(source.data ?? {}, { reportInput: true });
   if (!result.success) {
     const issue = result.error.issues[0];
-    const at = source.position(issue?.path.map((key) => (typeof key === 'number' ? key : String(key))) ?? []);
-    throw new Error(`${file}:${at.line}:${at.column} ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid price table'}`);
+    const issuePath = issue?.path.map((key) => (typeof key === 'number' ? key : String(key))) ?? [];
+    const at = source.position(issuePath);
+    const field = issuePath.length === 0 ? '' : ` ${formatJsonPath(issuePath)}:`;
+    throw new Error(`${shown}:${at.line}:${at.column}${field} ${issue === undefined ? 'invalid price table' : describeIssue(issue)} (expected { "<model>": { "input": usd, "output": usd } })`);
   }
   return { ...DEFAULT_PRICES, ...result.data };
 }

@@ -113,7 +113,28 @@ export const suiteCaseSchema = z
     if (testCase.threshold !== undefined && testCase.repeat === undefined) {
       context.addIssue({ code: 'custom', path: ['threshold'], message: 'threshold needs repeat' });
     }
+    // Without answer assertions no model runs, so a repeat would silently never happen.
+    if (testCase.repeat !== undefined && testCase.expect === undefined) {
+      context.addIssue({ code: 'custom', path: ['repeat'], message: 'repeat needs expect: a case with only prompt assertions calls no model, so there is nothing to repeat' });
+    }
+    // A case that checks nothing would pass whatever the profile does.
+    if (testCase.expect === undefined && !hasPromptCheck(testCase.prompt)) {
+      context.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'the case checks nothing (no prompt assertion and no expect), so it would pass whatever the profile does: add prompt assertions or expect',
+      });
+    }
   });
+
+/** True when the prompt block asks for something: not only empty lists, empty objects or `snapshot: false`. */
+function hasPromptCheck(prompt: PromptAssertions | undefined): boolean {
+  return Object.values(prompt ?? {}).some((value) => {
+    if (value === undefined || value === false) return false;
+    if (Array.isArray(value)) return value.length > 0;
+    return typeof value !== 'object' || value === null || Object.keys(value).length > 0;
+  });
+}
 
 export const suiteSchema = z
   .strictObject({

@@ -1,0 +1,56 @@
+// Numbers on the command line are plain decimal digits in every command: a value Number() would
+// also read (`''` and `' '` as 0, `1e2`, `0x10`, `2.0`) is a usage error, never a setting.
+
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './support/run-cli.js';
+
+const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PROFILE = path.join(REPOSITORY, 'profiles', 'plain-summary.yaml');
+const SESSIONS = path.join(REPOSITORY, 'sessions-fixtures');
+
+let work: string;
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'recap-numbers-'));
+});
+
+const SLIPS = ['', ' ', '1e2', '0x10', '2.0'];
+
+describe('numeric flags', () => {
+  it.each(SLIPS)('recap admin org create --server-event-quota %j is a usage error, not a quota of 0 or of another number', async (value) => {
+    const result = await runCli(['admin', 'org', 'create', 'acme', '--data-center', 'na1', '--server-event-quota', value, '--data-dir', path.join(work, 'data')], { cwd: work });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--server-event-quota: expected a whole number, got "${value}"`);
+    expect(result.stdout).toBe('');
+  });
+
+  it.each(SLIPS)('recap run --concurrency %j is a usage error before any session runs', async (value) => {
+    const result = await runCli(['run', PROFILE, SESSIONS, '--output', 'results.jsonl', '--concurrency', value], { cwd: work });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--concurrency: expected a whole number from 1 to 256, got ${JSON.stringify(value)}`);
+  });
+
+  it.each(SLIPS)('recap report --min-sessions %j is a usage error', async (value) => {
+    const result = await runCli(['report', 'results.jsonl', '--min-sessions', value], { cwd: work });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--min-sessions: expected a whole number of at least 1, got ${JSON.stringify(value)}`);
+  });
+
+  it.each(SLIPS)('recap serve --port %j is a usage error, not a free port', async (value) => {
+    const result = await runCli(['serve', '--port', value, '--data-dir', path.join(work, 'data')], { cwd: work });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--port: expected 0..65535, got ${value}`);
+  });
+
+  it('takes plain decimal digits', async () => {
+    const created = await runCli(['admin', 'org', 'create', 'globex', '--data-center', 'eu1', '--server-event-quota', '0100', '--data-dir', path.join(work, 'data'), '--json'], { cwd: work });
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ server_event_quota: 100 });
+    const ran = await runCli(['run', PROFILE, SESSIONS, '--output', 'results.jsonl', '--concurrency', '16'], { cwd: work });
+    expect(ran.code).toBe(0);
+    expect((await runCli(['report', 'results.jsonl', '--min-sessions', '3'], { cwd: work })).code).toBe(0);
+  });
+});
