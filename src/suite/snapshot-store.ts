@@ -11,15 +11,20 @@ export interface SnapshotStore {
   write(caseName: string, text: string): Promise<void>;
 }
 
-/** `coupon failure reaches the model` → `coupon-failure-reaches-the-model` */
+/**
+ * `coupon failure reaches the model` → `coupon-failure-reaches-the-model`: letters and digits of any
+ * script kept (accents dropped: `Café` → `cafe`; `日本の決済` stays), punctuation dropped, spaces as
+ * hyphens, at most 120 characters.
+ */
 export function snapshotName(caseName: string): string {
   const slug = caseName
     .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
     .trim()
     .toLowerCase()
     .replace(/[\s_-]+/g, '-');
-  return slug === '' ? 'case' : slug.slice(0, 120);
+  // Cut by code point, never inside a surrogate pair.
+  return slug === '' ? 'case' : Array.from(slug).slice(0, 120).join('');
 }
 
 /** The folder of a suite's snapshots: `__snapshots__/<suite file name>/` next to it. */
