@@ -154,6 +154,14 @@ extra: true
     expect(safeParseProfile('llm:\n  response_schema:\n    type: OBJECT\n    properties:\n      constructor: { type: STRING }\n      prototype: { type: STRING }\n')).toMatchObject({ success: true });
   });
 
+  it('names a document nested too deeply as one YAML problem in words, not the parser\'s stack overflow', () => {
+    for (const text of [`name: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`, `llm:\n  response_schema: ${'{type: ARRAY, items: '.repeat(20_000)}{type: STRING}${'}'.repeat(20_000)}\n`]) {
+      const lines = errors(text);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^profiles\/checkout\.yaml:\d+:\d+ YAML syntax: the document nests too deeply \(about a thousand levels or more\); write it flatter$/);
+    }
+  });
+
   it('refuses aliases that expand into too much data, as a YAML problem with a position', () => {
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]'].join('\n');
     expect(errors(bomb)).toEqual(['profiles/checkout.yaml:1:1 YAML syntax: aliases expand into too much data (more than 100 uses); write the values out']);
