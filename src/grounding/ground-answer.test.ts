@@ -237,4 +237,30 @@ describe('groundAnswer', () => {
       ['url', '/cart?step=2', 'unsupported'],
     ]);
   });
+
+  // 199 events at one-second steps: clicks at even indices, navigations at odd ones.
+  const manyEvents = parseSession({
+    id: 'u-1:s-5',
+    events: Array.from({ length: 199 }, (_, index) => ({
+      type: index % 2 === 0 ? 'click' : 'navigate',
+      timestamp: new Date(Date.UTC(2026, 2, 1, 10, 0, index)).toISOString(),
+    })),
+  });
+
+  it('grounds an answer with more event references than a function call takes arguments', () => {
+    const prepared = prepare({}, manyEvents);
+    const report = groundAnswer(groundingSource({}, manyEvents, prepared), '#0–#198 '.repeat(1000));
+    expect(report.findings).toHaveLength(199_000);
+    expect(report.score).toBe(1);
+  });
+
+  it('grounds thousands of ranges over events the profile left out in linear time', () => {
+    // Each range's ends were kept, so the navigations inside it are no claims; deciding that
+    // took a pass over every claim for each one (minutes for this answer).
+    const clicks = parseProfile('events:\n  include_types: [click]\n');
+    const prepared = prepare(clicks, manyEvents);
+    const report = groundAnswer(groundingSource(clicks, manyEvents, prepared), '#0–#198 '.repeat(500));
+    expect(report.findings).toHaveLength(100 * 500);
+    expect(report.dropped).toEqual([]);
+  }, 5000);
 });

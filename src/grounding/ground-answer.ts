@@ -203,11 +203,17 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
     return { claim, found: copied === undefined ? found : finding(claim, path(claim), 'kept', copied) };
   });
   // A range whose ends the prompt showed reads as one block of its lines ("#12–#15" where the
-  // profile filtered #14 out): an event inside it that the prompt did not show is no claim.
-  const shownBlock = (start: number) => {
-    const ends = checked.filter(({ claim }) => claim.start === start && claim.kind === 'event' && claim.inside !== true);
-    return ends.length === 2 && ends.every(({ found }) => found.verdict === 'kept');
-  };
+  // profile filtered #14 out): an event inside it that the prompt did not show is no claim. The
+  // ends are counted by range once: an answer may hold thousands of ranges.
+  const ends = new Map<number, { count: number; kept: number }>();
+  for (const { claim, found } of checked) {
+    if (claim.kind !== 'event' || claim.inside === true) continue;
+    const range = ends.get(claim.start) ?? { count: 0, kept: 0 };
+    range.count++;
+    if (found.verdict === 'kept') range.kept++;
+    ends.set(claim.start, range);
+  }
+  const shownBlock = (start: number) => ends.get(start)?.count === 2 && ends.get(start)?.kept === 2;
   return checked.filter(({ claim, found }) => !(claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start))).map(({ found }) => found);
 }
 
@@ -247,13 +253,14 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     })();
   const findings: GroundingFinding[] = [];
   if (typeof answer === 'string') {
-    findings.push(...findingsOf(answer, (claim) => `${claim.start}..${claim.end}`, checker));
+    // Not push(...): an answer may hold more claims than a call takes arguments.
+    for (const found of findingsOf(answer, (claim) => `${claim.start}..${claim.end}`, checker)) findings.push(found);
   } else {
     walk(
       answer,
       '',
       (text, path) => {
-        findings.push(...findingsOf(text, () => path, checker));
+        for (const found of findingsOf(text, () => path, checker)) findings.push(found);
       },
       (key, value, path) => {
         const topic = key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|_total$/g, '').replace(/[_-]+/g, ' '));

@@ -34,6 +34,13 @@ describe('parsePrivacyRules', () => {
     expect(rules.isMaskedPath('user.properties.phone_verified')).toBe(false);
   });
 
+  it('refuses a pattern named __proto__ instead of dropping it without a word', () => {
+    const error = errorOf('presets: [email]\npatterns:\n  __proto__: "ORD-[0-9]{6}"\n');
+    expect(error.issues).toMatchObject([{ path: 'patterns.__proto__', line: 3, column: 3, message: expect.stringContaining('the pattern name "__proto__" must be lower-case letters') }]);
+    const compiled = compilePrivacyRules(JSON.parse('{"patterns":{"__proto__":"ORD-[0-9]{6}","order":"("}}'));
+    expect(compiled.success ? [] : compiled.problems.map((problem) => problem.path)).toEqual(['patterns.__proto__', 'patterns.order']);
+  });
+
   it('reads an empty document as no rules', () => {
     const rules = parsePrivacyRules('');
     expect(rules.presets.size + rules.patterns.length + rules.maskProperties.length + rules.blockSelectors.length + rules.stripUrlParams.size).toBe(0);

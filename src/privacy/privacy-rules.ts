@@ -124,11 +124,15 @@ function compileGlobs(globs: readonly string[], problems: Problem[]): (path: str
   return (path) => matcher.test(path);
 }
 
+const patternNameMessage = (name: string) => `the pattern name "${name}" must be lower-case letters, digits, _ or -, starting with a letter (it becomes the placeholder [${name}])`;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
 function compilePatterns(patterns: Readonly<Record<string, string>>, problems: Problem[]): { name: string; regex: RE2JS }[] {
   const compiled: { name: string; regex: RE2JS }[] = [];
   for (const [name, source] of Object.entries(patterns)) {
     if (!PATTERN_NAME.test(name)) {
-      problems.push({ path: ['patterns', name], atKey: true, message: `the pattern name "${name}" must be lower-case letters, digits, _ or -, starting with a letter (it becomes the placeholder [${name}])` });
+      problems.push({ path: ['patterns', name], atKey: true, message: patternNameMessage(name) });
       continue;
     }
     if (RESERVED_NAMES.includes(name)) {
@@ -169,16 +173,20 @@ function checkSelectors(selectors: readonly string[], problems: Problem[]): stri
 /** The schema's problems with the data, one per unknown key. */
 function schemaProblems(data: unknown): { readonly document?: PrivacyRulesDocument; readonly problems: Problem[] } {
   const checked = privacyRulesSchema.safeParse(data ?? {}, { reportInput: true });
-  if (checked.success) return { document: checked.data, problems: [] };
+  // zod passes over a key named __proto__ (it would set a prototype): a pattern of that name would
+  // vanish without a word, so it is refused as any other name that is not a placeholder's.
+  const patterns: unknown = isPlainObject(data) ? data.patterns : undefined;
+  const hidden: Problem[] = isPlainObject(patterns) && Object.hasOwn(patterns, '__proto__') ? [{ path: ['patterns', '__proto__'], atKey: true, message: patternNameMessage('__proto__') }] : [];
+  if (checked.success) return { document: checked.data, problems: hidden };
   const known = Object.keys(privacyRulesSchema.shape);
-  const problems = checked.error.issues.flatMap((issue): Problem[] => {
+  const problems = [...hidden, ...checked.error.issues.flatMap((issue): Problem[] => {
     const path = issue.path as (string | number)[];
     if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: [...path, key], atKey: true, message: unknownKeyMessage(path, key, known) }));
     return [{ path, message: profileIssueMessage(issue) }];
-  });
+  })];
   // The rules whose own shape is right are compiled too, so that their problems (an invalid
   // pattern, glob or selector) are named in the same answer as the shape's.
-  const fields = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const fields = isPlainObject(data) ? data : {};
   const wellFormed = Object.fromEntries(
     Object.entries(privacyRulesSchema.shape).flatMap(([key, schema]) => (fields[key] !== undefined && schema.safeParse(fields[key]).success ? [[key, fields[key]]] : [])),
   ) as PrivacyRulesDocument;

@@ -53,7 +53,8 @@ export function redactText(text: string, rules: PrivacyRules, counts: PrivacyCou
   // Most texts hold nothing: they cost no copy of the matches.
   if (matches.length === 0 && rules.patterns.length === 0) return text;
   const spans: Span[] = matches.map((match) => ({ start: match.start, end: match.end, rule: match.preset }));
-  if (rules.patterns.length > 0) spans.push(...patternSpans(text, rules));
+  // Not push(...): a long text may hold more matches than a call takes arguments.
+  if (rules.patterns.length > 0) for (const span of patternSpans(text, rules)) spans.push(span);
   if (spans.length === 0) return text;
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
   let redacted = '';

@@ -132,6 +132,16 @@ extra: true
     ]);
   });
 
+  it('refuses a property listed twice in required or propertyOrdering, and a nullable root', () => {
+    // ajv refuses a JSON Schema whose required repeats a name: validating an answer threw.
+    const profile = 'llm:\n  response_schema:\n    type: OBJECT\n    nullable: true\n    properties: { a: { type: STRING } }\n    required: [a, a]\n    propertyOrdering: [a, a]\n';
+    expect(errors(profile)).toEqual([
+      'profiles/checkout.yaml:4:15 llm.response_schema.nullable: the root cannot be nullable: the answer must be an object',
+      'profiles/checkout.yaml:6:19 llm.response_schema.required[1]: "a" is listed twice',
+      'profiles/checkout.yaml:7:27 llm.response_schema.propertyOrdering[1]: "a" is listed twice',
+    ]);
+  });
+
   it('refuses a property named __proto__ instead of dropping it without a word', () => {
     const profile = 'llm:\n  response_schema:\n    type: OBJECT\n    properties:\n      __proto__: { type: STRING }\n      a: { type: STRING }\n';
     expect(errors(profile)).toEqual(['profiles/checkout.yaml:5:7 llm.response_schema.properties.__proto__: a field or property cannot be named "__proto__"']);
@@ -142,6 +152,14 @@ extra: true
     ]);
     // constructor and prototype stay plain data.
     expect(safeParseProfile('llm:\n  response_schema:\n    type: OBJECT\n    properties:\n      constructor: { type: STRING }\n      prototype: { type: STRING }\n')).toMatchObject({ success: true });
+  });
+
+  it('names a document nested too deeply as one YAML problem in words, not the parser\'s stack overflow', () => {
+    for (const text of [`name: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`, `llm:\n  response_schema: ${'{type: ARRAY, items: '.repeat(20_000)}{type: STRING}${'}'.repeat(20_000)}\n`]) {
+      const lines = errors(text);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^profiles\/checkout\.yaml:\d+:\d+ YAML syntax: the document nests too deeply \(about a thousand levels or more\); write it flatter$/);
+    }
   });
 
   it('refuses aliases that expand into too much data, as a YAML problem with a position', () => {

@@ -84,7 +84,7 @@ function checkKeywords(node: ResponseSchema): void {
     (node.type !== 'ARRAY' && (node.items !== undefined || node.minItems !== undefined || node.maxItems !== undefined)) ||
     (node.enum !== undefined && node.type !== 'STRING') ||
     (node.minItems !== undefined && node.maxItems !== undefined && node.minItems > node.maxItems) ||
-    [...(node.required ?? []), ...(node.propertyOrdering ?? [])].some((name) => !names.has(name));
+    [node.required ?? [], node.propertyOrdering ?? []].some((listed) => listed.some((name) => !names.has(name)) || new Set(listed).size < listed.length);
   if (failed) giveUp();
 }
 
@@ -106,7 +106,7 @@ function llm(value: unknown): Plain {
   copy(result, source, 'post_prompt', string);
   copy(result, source, 'response_schema', (schema) => {
     const root = responseNode(schema);
-    return root.type === 'OBJECT' ? root : giveUp();
+    return root.type === 'OBJECT' && root.nullable !== true ? root : giveUp();
   });
   copy(result, source, 'temperature', (temperature) => (typeof temperature === 'number' && temperature >= 0 && temperature <= 2 ? temperature : giveUp()));
   copy(result, source, 'model', (model) => (isString(model) && model.length > 0 ? model : giveUp()));

@@ -66,15 +66,20 @@ function checkNode(node: ResponseSchema, context: z.RefinementCtx): void {
     ['propertyOrdering', node.propertyOrdering as unknown],
   ] as const) {
     if (!Array.isArray(list)) continue;
+    // A name listed twice makes `required` an invalid JSON Schema: ajv would refuse it when an answer is validated.
+    const listed = new Set<unknown>();
     list.forEach((name: unknown, index) => {
       if (typeof name === 'string' && !names.has(name)) issue([keyword, index], `"${name}" is not one of the properties`);
+      else if (listed.has(name)) issue([keyword, index], `"${String(name)}" is listed twice`);
+      listed.add(name);
     });
   }
 }
 
-/** A whole response schema: a node whose root is an OBJECT. */
+/** A whole response schema: a node whose root is an OBJECT (not null: the result's `response` is an object). */
 export const responseSchemaField = nodeSchema.superRefine((root, context) => {
   if ((RESPONSE_SCHEMA_TYPES as readonly unknown[]).includes(root.type) && root.type !== 'OBJECT') {
     context.addIssue({ code: 'custom', path: ['type'], message: `the root must be an OBJECT, not ${root.type}` });
   }
+  if (root.nullable === true) context.addIssue({ code: 'custom', path: ['nullable'], message: 'the root cannot be nullable: the answer must be an object' });
 }, { when: isObjectPayload });

@@ -62,12 +62,21 @@ export function parseYamlSource(text: string): YamlSource {
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
+    // A document nested thousands of levels deep overflows the parser's stack, at every level it
+    // unwinds through: one problem, in words, at the first place.
+    const tooDeep = document.errors.find((error) => /maximum call stack/i.test(error.message));
+    const errors = tooDeep === undefined ? document.errors : [tooDeep];
     return {
       success: false,
-      syntaxErrors: document.errors.map((error) => {
+      syntaxErrors: errors.map((error) => {
         const { line, col } = lines.linePos(error.pos[0]);
         // yaml's own words for this one advise a programmer (use parseAllDocuments).
-        const message = error.code === 'MULTIPLE_DOCS' ? 'one document only: remove the --- line that starts a second one' : (error.message.split('\n')[0] ?? error.code);
+        const message =
+          error === tooDeep
+            ? 'the document nests too deeply (about a thousand levels or more); write it flatter'
+            : error.code === 'MULTIPLE_DOCS'
+              ? 'one document only: remove the --- line that starts a second one'
+              : (error.message.split('\n')[0] ?? error.code);
         return { line, column: col, message: `YAML syntax: ${message}` };
       }),
     };
@@ -87,7 +96,11 @@ export function parseYamlSource(text: string): YamlSource {
     data = document.toJS({ maxAliasCount: 100 }) as unknown;
   } catch (error) {
     // Aliases that expand into too much (a "billion laughs" document), or one that points nowhere.
-    const reason = /alias count/i.test((error as Error).message) ? 'aliases expand into too much data (more than 100 uses); write the values out' : (error as Error).message;
+    const reason = /alias count/i.test((error as Error).message)
+      ? 'aliases expand into too much data (more than 100 uses); write the values out'
+      : /maximum call stack/i.test((error as Error).message)
+        ? 'the document nests too deeply (about a thousand levels or more); write it flatter'
+        : (error as Error).message;
     return { success: false, syntaxErrors: [{ line: 1, column: 1, message: `YAML syntax: ${reason}` }] };
   }
   return {

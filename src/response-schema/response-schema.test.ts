@@ -51,6 +51,14 @@ describe('normalizeResponseSchema', () => {
     const result = normalizeResponseSchema({ type: 'ARRAY', items: { type: 'STRING' } });
     expect(result.success ? [] : result.issues).toEqual([{ path: 'type', message: 'the root must be an OBJECT, not ARRAY' }]);
   });
+
+  it('refuses a schema that validateResponse could not compile or that would let null through', () => {
+    const result = normalizeResponseSchema({ type: 'OBJECT', nullable: true, properties: { a: { type: 'STRING' } }, required: ['a', 'a'] });
+    expect(result.success ? [] : result.issues).toEqual([
+      { path: 'required[1]', message: '"a" is listed twice' },
+      { path: 'nullable', message: 'the root cannot be nullable: the answer must be an object' },
+    ]);
+  });
 });
 
 describe('toJsonSchema', () => {

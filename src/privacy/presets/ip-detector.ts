@@ -23,10 +23,11 @@ export const ipDetector: Detector = {
 };
 
 function findIps(facts: TextFacts): Span[] {
+  // Spans are added one by one, not with push(...): a long text may hold more than a call takes arguments.
   const spans: Span[] = [];
-  if (facts.digits >= 4 && facts.dots >= 3) spans.push(...spansOf(IPV4, facts.text));
+  if (facts.digits >= 4 && facts.dots >= 3) for (const span of spansOf(IPV4, facts.text)) spans.push(span);
   // An address has two colons (see isIpv6Address): `https://host/` has one.
-  if (facts.colons >= 2) spans.push(...findIpv6(facts.text));
+  if (facts.colons >= 2) for (const span of findIpv6(facts.text)) spans.push(span);
   return spans;
 }
 

@@ -59,14 +59,15 @@ export const secretDetector: Detector = {
 };
 
 function findSecrets(facts: TextFacts): Span[] {
+  // Spans are added one by one, not with push(...): a long text may hold more than a call takes arguments.
   const spans: Span[] = [];
   if (facts.tokenStart) {
-    if (facts.has('eyJ')) spans.push(...spansOf(JWT, facts.text));
-    if (facts.has('earer') || facts.has('EARER')) spans.push(...findBearerTokens(facts.text));
-    if (facts.has('asic') || facts.has('ASIC')) spans.push(...findBasicCredentials(facts.text));
-    if (API_KEY_START.test(facts.text)) spans.push(...findApiKeys(facts.text));
+    if (facts.has('eyJ')) for (const span of spansOf(JWT, facts.text)) spans.push(span);
+    if (facts.has('earer') || facts.has('EARER')) for (const span of findBearerTokens(facts.text)) spans.push(span);
+    if (facts.has('asic') || facts.has('ASIC')) for (const span of findBasicCredentials(facts.text)) spans.push(span);
+    if (API_KEY_START.test(facts.text)) for (const span of findApiKeys(facts.text)) spans.push(span);
   }
-  if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) spans.push(...findSecretValues(facts.text));
+  if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) for (const span of findSecretValues(facts.text)) spans.push(span);
   return spans;
 }
 
