@@ -63,4 +63,17 @@ describe('findClaims', () => {
       ['url', '/pricing'],
     ]);
   });
+
+  test('finds the claims of an answer of hundreds of thousands of claims, each overlap asked in the length of the claim', () => {
+    // Each overlap was asked of every claim taken before: this answer took minutes (the timeout
+    // is far above what the linear search needs, so it fails only if that comes back).
+    const claims = findClaims('#0 #5 "Pay now" /cart '.repeat(50_000));
+    expect(claims).toHaveLength(200_000);
+    expect(claims.slice(0, 4).map((claim) => [claim.kind, claim.text])).toEqual([
+      ['event', '#0'],
+      ['event', '#5'],
+      ['text', '"Pay now"'],
+      ['url', '/cart'],
+    ]);
+  }, 60_000);
 });

@@ -132,14 +132,73 @@ const COMPOUND_DURATION_PROBE = /\d\s*m|\d:/i;
 // A duration claim needs a unit: a word of one, or a single letter right after a digit.
 const DURATION_PROBE = /sec|min|hour|hr|\d\s*[smh]\b/i;
 
+/**
+ * Ranges of a text that do not overlap one another, each numbered: which position lies in which.
+ * Asking about a range costs its length, however many ranges there are (an answer may hold
+ * hundreds of thousands of claims).
+ */
+class Ranges {
+  readonly #owner: Int32Array;
+  #count = 0;
+
+  constructor(length: number) {
+    this.#owner = new Int32Array(length);
+  }
+
+  /** Adds [start, end), which overlaps no range added before. */
+  add(start: number, end: number): void {
+    this.#owner.fill(++this.#count, start, end);
+  }
+
+  /** Whether [start, end) shares a position with a range. */
+  overlaps(start: number, end: number): boolean {
+    for (let at = start; at < end; at++) if (this.#owner[at] !== 0) return true;
+    return false;
+  }
+
+  /** Whether [start, end) lies inside one range. */
+  within(start: number, end: number): boolean {
+    const owner = this.#owner[start];
+    if (owner === undefined || owner === 0) return false;
+    for (let at = start + 1; at < end; at++) if (this.#owner[at] !== owner) return false;
+    return true;
+  }
+}
+
+/**
+ * The claims that name a target (texts, URLs and selectors), by where they start (no two start at
+ * one position: they never overlap), each with the order it was found in.
+ */
+class Targets {
+  readonly #byStart = new Map<number, { readonly claim: Claim; readonly order: number }>();
+
+  add(claim: Claim): void {
+    if (targetOf(claim) !== undefined) this.#byStart.set(claim.start, { claim, order: this.#byStart.size });
+  }
+
+  /** The claim that starts at `start`. */
+  at(start: number): Claim | undefined {
+    return this.#byStart.get(start)?.claim;
+  }
+
+  /** The first found of the claims inside [start, end). */
+  firstWithin(start: number, end: number): Claim | undefined {
+    let first: { readonly claim: Claim; readonly order: number } | undefined;
+    for (let at = start; at < end; at++) {
+      const found = this.#byStart.get(at);
+      if (found !== undefined && found.claim.end <= end && (first === undefined || found.order < first.order)) first = found;
+    }
+    return first?.claim;
+  }
+}
+
 /** Whether `probe` (global) occurs at a position outside every range of `taken`. */
-function probedOutside(probe: RegExp, text: string, taken: readonly [number, number][]): boolean {
+function probedOutside(probe: RegExp, text: string, taken: Ranges): boolean {
   probe.lastIndex = 0;
   for (let hit = probe.exec(text); hit !== null; hit = probe.exec(text)) {
     // Hits may overlap: each position is tried (a hit inside a claim may hide one that is not).
     probe.lastIndex = hit.index + 1;
-    const [from, to] = [hit.index, hit.index + hit[0].length];
-    if (!taken.some(([start, end]) => from >= start && to <= end)) {
+    if (!taken.within(hit.index, hit.index + hit[0].length)) {
       probe.lastIndex = 0;
       return true;
     }
@@ -158,18 +217,16 @@ function targetOf(claim: Claim): string | undefined {
   return claim.kind === 'text' ? claim.quote : claim.kind === 'url' ? claim.url : claim.kind === 'selector' ? claim.selector : undefined;
 }
 
-function overlaps(taken: readonly [number, number][], start: number, end: number): boolean {
-  return taken.some(([from, to]) => start < to && end > from);
-}
-
-function selectorClaims(text: string, claims: Claim[], taken: [number, number][], probes: boolean): void {
+function selectorClaims(text: string, claims: Claim[], taken: Ranges, targets: Targets, probes: boolean): void {
   if (probes && !probedOutside(SELECTOR_PROBE, text, taken)) return;
   for (const match of matchesOf(BARE_SELECTOR, text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (overlaps(taken, start, end) || isHexColour(match[0])) continue;
-    claims.push({ kind: 'selector', text: match[0], start, end, selector: match[0] });
-    taken.push([start, end]);
+    if (taken.overlaps(start, end) || isHexColour(match[0])) continue;
+    const claim: Claim = { kind: 'selector', text: match[0], start, end, selector: match[0] };
+    claims.push(claim);
+    targets.add(claim);
+    taken.add(start, end);
   }
 }
 
@@ -187,11 +244,13 @@ function claimsOf(text: string, probes: boolean): Claim[] {
   const claims: Claim[] = [];
   // Texts, URLs and selectors do not overlap one another; a count or a duration may span a quote
   // ("rage-clicked \"Apply coupon\" 5 times").
-  const taken: [number, number][] = [];
-  const quantities: [number, number][] = [];
+  const taken = new Ranges(text.length);
+  const quantities = new Ranges(text.length);
+  const targets = new Targets();
   const add = (claim: Claim) => {
     claims.push(claim);
-    (claim.kind === 'count' || claim.kind === 'duration' ? quantities : taken).push([claim.start, claim.end]);
+    targets.add(claim);
+    (claim.kind === 'count' || claim.kind === 'duration' ? quantities : taken).add(claim.start, claim.end);
   };
 
   if (!probes || text.includes('`')) for (const match of matchesOf(BACKTICKED, text)) {
@@ -210,7 +269,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
       const value = trimUrl(match[0]);
       const start = match.index;
       const end = start + value.length;
-      if (value.length < 2 || overlaps(taken, start, end)) continue;
+      if (value.length < 2 || taken.overlaps(start, end)) continue;
       add({ kind: 'url', text: value, start, end, url: cutUrl(match[0], value) });
     }
   }
@@ -219,7 +278,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     // A quote of punctuation only ("…") says nothing.
-    if (!/[\p{L}\p{N}]/u.test(quote) || overlaps(taken, start, end)) continue;
+    if (!/[\p{L}\p{N}]/u.test(quote) || taken.overlaps(start, end)) continue;
     // A quoted URL or event reference is that claim, found above or below.
     if (/^(?:https?:\/\/|\/[\w-])\S*$/i.test(quote) || /^#\d+$/.test(quote)) continue;
     add({ kind: 'text', text: match[0], start, end, quote });
@@ -227,35 +286,35 @@ function claimsOf(text: string, probes: boolean): Claim[] {
   if (!probes || text.includes('#')) for (const match of matchesOf(EVENT_REFERENCE, text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (overlaps(taken, start, end) || isRank(text, start, end) || isHexColour(match[0])) continue;
+    if (taken.overlaps(start, end) || isRank(text, start, end) || isHexColour(match[0])) continue;
     // A range is read the same way round whichever end comes first ("#15–#12").
     const [first, last] = [Number(match[1]), match[2] === undefined ? Number(match[1]) : Number(match[2])].sort((left, right) => left - right) as [number, number];
     claims.push({ kind: 'event', text: match[0], start, end, index: first });
     if (last - first < MAX_RANGE) for (let index = first + 1; index < last; index++) claims.push({ kind: 'event', text: match[0], start, end, index, inside: true });
     if (last !== first) claims.push({ kind: 'event', text: match[0], start, end, index: last });
-    taken.push([start, end]);
+    taken.add(start, end);
   }
-  selectorClaims(text, claims, taken, probes);
+  selectorClaims(text, claims, taken, targets, probes);
   if (!probes || TIMES_PROBE.test(text)) for (const match of matchesOf(TIMES, text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (overlaps(quantities, start, end)) continue;
+    if (quantities.overlaps(start, end)) continue;
     const verb = (match[1] ?? '').toLowerCase();
     // "clicked `button#apply` 4 times": the element the answer names between verb and count.
-    const named = claims.find((claim) => claim.start >= start && claim.end <= end && targetOf(claim) !== undefined);
+    const named = targets.firstWithin(start, end);
     add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? ''), topic: countTopics.times(verb, named === undefined ? undefined : targetOf(named)) });
   }
   for (const match of matchesOf(COUNT_OF, text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (overlaps(quantities, start, end) || overlaps(taken, start, end)) continue;
+    if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
     const topic = countTopics.of(match[3] ?? '', match[2]);
     const count = numberValue(match[1] ?? '');
     // "a 500 error", "the 404 page": a status code, not a count.
     if (topic === undefined || (count >= 100 && count < 600 && /^\d{3}$/.test(match[1] ?? ''))) continue;
     const scope = SCOPE.exec(text.slice(end, end + 40));
     // "3 dead clicks on "Material"": the target is the claim right after "on" (any one, when it is no claim).
-    const named = scope === null ? undefined : claims.find((claim) => claim.start === end + scope[0].length && targetOf(claim) !== undefined);
+    const named = scope === null ? undefined : targets.at(end + scope[0].length);
     const target = named === undefined ? undefined : targetOf(named);
     // "5 clicks in rage clicks on …" counts the clicks of the rage clicks only.
     const scoped = scope === null ? topic : /\brage[- ]?clicks?\b/i.test(scope[0]) ? countTopics.times('rage', target) : scopedTopic(topic, target);
@@ -266,7 +325,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const seconds = Number(match[2] ?? match[4]);
     const start = match.index;
     const end = start + match[0].length;
-    if (overlaps(quantities, start, end) || overlaps(taken, start, end)) continue;
+    if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
     add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about' });
   }
   if (!probes || DURATION_PROBE.test(text)) for (const match of matchesOf(DURATION, text)) {
@@ -277,7 +336,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const claimText = match[0];
     const start = match.index;
     const end = start + claimText.length;
-    if (overlaps(quantities, start, end) || overlaps(taken, start, end)) continue;
+    if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
     // "in 3 steps", "for 2 items": only time units count, and a bare "m"/"s" only right after a digit.
     if (/^[msh]$/i.test(unit) && !/\d\s*[msh]$/i.test(claimText)) continue;
     add({ kind: 'duration', text: claimText, start, end, seconds: durationSeconds(amount, unit), bound: boundOf(match[1], match[2]) });
