@@ -88,6 +88,16 @@ describe('groundAnswer', () => {
     }
   });
 
+  it('grounds a structured answer nested deeper than the call stack, placing its claims by path', () => {
+    let deep: Record<string, unknown> = { note: 'clicked "Apply coupon"', dead_clicks: 1 };
+    for (let level = 0; level < 20_000; level++) deep = { x: [deep] };
+    const report = groundAnswer(source, deep);
+    expect(report.findings.map(({ kind, path, verdict }) => [kind, path.length, path.endsWith('x[0].note') || path.endsWith('x[0].dead_clicks'), verdict])).toEqual([
+      ['text', 'x[0].'.repeat(20_000).length + 'note'.length, true, 'kept'],
+      ['count', 'x[0].'.repeat(20_000).length + 'dead_clicks'.length, true, 'kept'],
+    ]);
+  });
+
   it('places findings by character range in a text and by JSON path in a structured response', () => {
     const text = 'Failed at #3.';
     expect(groundAnswer(source, text).findings[0]).toMatchObject({ path: '10..12', event: 3, verdict: 'kept' });

@@ -220,11 +220,42 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
 /** JSON paths as the suites write them: `evidence[1]`, `friction[0].detail`. */
 const childPath = (parent: string, key: string | number) => (typeof key === 'number' ? `${parent}[${key}]` : parent === '' ? key : `${parent}.${key}`);
 
-function walk(value: unknown, path: string, visit: (text: string, path: string) => void, visitNumber: (key: string, value: number, path: string) => void, key = ''): void {
-  if (typeof value === 'string') visit(value, path);
-  else if (typeof value === 'number') visitNumber(key, value, path);
-  else if (Array.isArray(value)) value.forEach((item, index) => walk(item, childPath(path, index), visit, visitNumber, key));
-  else if (value !== null && typeof value === 'object') for (const [child, item] of Object.entries(value)) walk(item, childPath(path, child), visit, visitNumber, child);
+/** A value of a structured answer, where it is: under which key (or index) of which parent. */
+interface Place {
+  readonly value: unknown;
+  readonly parent: Place | undefined;
+  readonly step: string | number;
+  /** The key that names its numbers: its own, or its list's. */
+  readonly key: string;
+}
+
+/** `evidence[1]`, `outcome`: the JSON path of a place, made only for the values that have a claim. */
+function pathOf(place: Place): string {
+  const steps: (string | number)[] = [];
+  for (let at: Place | undefined = place; at?.parent !== undefined; at = at.parent) steps.push(at.step);
+  return steps.reverse().reduce<string>((path, step) => childPath(path, step), '');
+}
+
+/**
+ * Visits the strings and numbers of `value` in document order, with a stack of its own rather than
+ * the call stack: an answer may nest deeper than calls can.
+ */
+function walk(value: unknown, visit: (text: string, path: () => string) => void, visitNumber: (key: string, value: number, path: () => string) => void): void {
+  const stack: Place[] = [{ value, parent: undefined, step: '', key: '' }];
+  for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
+    const current = place;
+    const item = current.value;
+    if (typeof item === 'string') visit(item, () => pathOf(current));
+    else if (typeof item === 'number') visitNumber(current.key, item, () => pathOf(current));
+    else if (Array.isArray(item)) for (let index = item.length - 1; index >= 0; index--) stack.push({ value: item[index], parent: current, step: index, key: current.key });
+    else if (item !== null && typeof item === 'object') {
+      const entries = Object.entries(item);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [child, inner] = entries[index] as [string, unknown];
+        stack.push({ value: inner, parent: current, step: child, key: child });
+      }
+    }
+  }
 }
 
 /**
@@ -258,14 +289,14 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
   } else {
     walk(
       answer,
-      '',
       (text, path) => {
-        for (const found of findingsOf(text, () => path, checker)) findings.push(found);
+        let made: string | undefined;
+        for (const found of findingsOf(text, () => (made ??= path()), checker)) findings.push(found);
       },
       (key, value, path) => {
         const topic = key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|_total$/g, '').replace(/[_-]+/g, ' '));
         if (topic === undefined || !Number.isInteger(value)) return;
-        findings.push(check({ kind: 'count', text: `${key}: ${value}`, start: 0, end: 0, count: value, topic }, path, checker));
+        findings.push(check({ kind: 'count', text: `${key}: ${value}`, start: 0, end: 0, count: value, topic }, path(), checker));
       },
     );
   }
