@@ -87,6 +87,12 @@ describe('parseSession', () => {
     expect(issuesOf({ id: 'u:s' })).toEqual(['fixtures/x.json: events: is required']);
   });
 
+  it('keeps the other fields of a context element, of its viewport too', () => {
+    const session = parseSession({ id: 'u:s', device: { type: 'desktop', model: 'X1', viewport: { width: 1440, height: 900, dpr: 2 } }, events: [] });
+    expect(session.device).toEqual({ type: 'desktop', model: 'X1', viewport: { width: 1440, height: 900, dpr: 2 } });
+    expect(issuesOf({ id: 'u:s', device: { viewport: { width: -1, height: 900, dpr: 2 } }, events: [] })).toEqual([expect.stringContaining('device.viewport.width')]);
+  });
+
   it('reports JSON syntax errors with line and column', () => {
     const [message] = issuesOf('{\n  "id": "u:s",\n  "events": [,]\n}');
     expect(message).toMatch(/^fixtures\/x\.json: not valid JSON at line 3, column 14/);

@@ -46,7 +46,7 @@ function loose(value: unknown, fields: Readonly<Record<string, (field: unknown) 
 const USER = { id: string, uid: string, display_name: string, email: string, properties: record };
 const ORG = { id: string, name: string, properties: record };
 const LOCATION = { country: string, region: string, city: string };
-// viewport is a strict shape in the schema: other keys would be dropped, so leave those to it.
+// A viewport with fields besides width and height (`dpr`) is left to the schema, which keeps them.
 const viewport = (value: unknown): Plain => {
   const source = plain(value);
   if (Object.keys(source).some((key) => key !== 'width' && key !== 'height')) giveUp();

@@ -100,7 +100,8 @@ export const sessionDeviceSchema = z.looseObject({
   type: z.string().optional(),
   browser: z.string().optional(),
   os: z.string().optional(),
-  viewport: z.object({ width: z.number().nonnegative(), height: z.number().nonnegative() }).optional(),
+  // Other fields of the viewport (`dpr`) are kept too.
+  viewport: z.looseObject({ width: z.number().nonnegative(), height: z.number().nonnegative() }).optional(),
 });
 
 /**
