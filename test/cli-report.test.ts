@@ -62,6 +62,19 @@ describe('recap report', () => {
     expect(run.stderr).toBe('error: nothing.jsonl: no such results file\n');
   });
 
+  it('warns of a results file with no line, and refuses to report nothing', async () => {
+    await writeFile(path.join(work, 'empty.jsonl'), '');
+    const alone = await runCli(['report', 'empty.jsonl'], { cwd: work });
+    expect(alone).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'warning: empty.jsonl holds no result line\nerror: empty.jsonl: no result line to report (results files are written by recap run ... --output results.jsonl)\n',
+    });
+    const withOther = await runCli(['report', 'empty.jsonl', 'second.jsonl'], { cwd: work });
+    expect(withOther.code).toBe(0);
+    expect(withOther.stderr).toBe('warning: empty.jsonl holds no result line\n');
+  });
+
   it('refuses --summarize with the offline extractive model', async () => {
     const run = await runCli(['report', 'second.jsonl', '--summarize', '--provider', 'extractive'], { cwd: work });
     expect(run.code).toBe(2);

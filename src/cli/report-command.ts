@@ -83,10 +83,13 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
       if (content.lines.length === 0 && content.cutOffLine === undefined) {
         const { stat } = await import('node:fs/promises');
         if ((await stat(path.resolve(io.cwd, file)).catch(() => undefined)) === undefined) throw new UsageError(`${file}: no such results file`);
+        io.stderr.write(`warning: ${file} holds no result line\n`);
       }
       if (content.cutOffLine !== undefined) io.stderr.write(`warning: ${file}:${content.cutOffLine} is cut off (an interrupted run) and is left out\n`);
       for (const line of content.lines) latest.set(line.file, { line, base: path.dirname(path.resolve(io.cwd, file)), source: file });
     }
+    // A report of nothing would read as a run without failures.
+    if (latest.size === 0) throw new UsageError(`${files.join(', ')}: no result line to report (results files are written by recap run ... --output results.jsonl)`);
     if (options.output !== undefined) {
       // Before any work: the report never replaces a results file or a session it reads.
       const problem = await reportOutputProblem(options.output, io.cwd, reportInputs(files, latest.values(), options, io.cwd));
