@@ -72,10 +72,21 @@ describe.each(STORE_KINDS)('summary batches (%s)', (store) => {
     expect(results).toEqual([
       expect.objectContaining({ session_id: sessionIds[0], app_url: expect.stringContaining('/session/'), result: { summary: expect.any(String) }, tokens: expect.objectContaining({ total: expect.any(Number) }), model: 'gemini-2.5-flash', ms: expect.any(Number), cached: false }),
       expect.objectContaining({ session_id: sessionIds[1], result: { summary: expect.any(String) } }),
-      { session_id: 'nobody:s-0', error: { code: 'not_found', message: 'no session nobody:s-0' } },
+      { session_id: 'nobody:s-0', error: { code: 'not_found', message: 'no session nobody:s-0' }, run: results[0].run },
     ]);
     expect(results[0].grounding).toMatchObject({ score: expect.any(Number) });
+    // What made each line, as the CLI's lines say it: the profile as submitted, and no privacy rules.
+    const run = { profile: profileId, profile_sha256: expect.stringMatching(/^[0-9a-f]{64}$/), provider: 'gemini', model: 'gemini-2.5-flash', privacy_sha256: null };
+    for (const line of results) expect(line.run).toEqual(run);
     expect(generateCalls() - before).toBe(2);
+
+    // Rules put since apply to the next items, and their lines name them.
+    expect((await server.request('PUT', '/v2/settings/privacy', { key, body: { presets: ['email'] } })).status).toBe(200);
+    const next = (await server.request('POST', `/v2/sessions/summary/batch?config_profile=${profileId}`, { key, body: { session_ids: [sessionIds[0]] } })).body.operation;
+    await server.jobs.idle();
+    const [line] = (await server.request('GET', `/v2/operations/${next.id}/results`, { key })).body.results;
+    expect(line.run).toEqual({ ...run, profile_sha256: results[0].run.profile_sha256, privacy_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect((await server.request('PUT', '/v2/settings/privacy', { key, body: {} })).status).toBe(200);
     await server.jobs.stop();
   });
 

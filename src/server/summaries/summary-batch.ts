@@ -1,10 +1,16 @@
 // The items of a summary batch (POST /v2/sessions/summary/batch): each session summarised with
 // the batch's profile, a few at a time per organisation, model rate limits retried with backoff.
 // Each line has the shape of `recap run --output`'s JSONL lines (docs/many-sessions.md), with the
-// session's `app_url` where the CLI has its `file`. Answers go to the summary cache under a key
+// session's `app_url` where the CLI has its `file`, and a `run` naming the batch's profile (its id
+// and the SHA-256 of the profile as submitted), the provider, the model and the SHA-256 of the
+// organisation's privacy rules as the item was summarised: rules changed during the operation apply
+// to the items after the change (a tightened rule protects them at once), and their lines say so. Answers go to the summary cache under a key
 // of the operation's own before the chunk commits, so that a chunk run again after a crash finds
 // them there: a session is never summarised twice in one operation.
 
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../models/replay/canonical-json.js';
+import type { LineRun } from '../../many/result-line.js';
 import type { CoreDependencies } from '../app/server-dependencies.js';
 import { ApiError } from '../http/api-error.js';
 import { orgPrivacy } from '../privacy/org-privacy.js';
@@ -44,11 +50,14 @@ export interface SummaryBatchContext {
   readonly retryDelaysMs?: readonly number[];
 }
 
-const errorLine = (sessionId: string, error: ApiError, appUrl?: string): JsonValue => ({
+const errorLine = (sessionId: string, error: ApiError, appUrl?: string, run?: LineRun): JsonValue => ({
   session_id: sessionId,
   ...(appUrl === undefined ? {} : { app_url: appUrl }),
   error: { code: error.code, message: error.message },
+  ...(run === undefined ? {} : { run: run as unknown as JsonValue }),
 });
+
+const sha256 = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 /** Summarises items `[from, from + items.length)` of a summary batch; one result per item, in order. */
 export async function summarizeBatchItems(context: SummaryBatchContext, job: JobRecord, items: readonly JsonValue[], from: number): Promise<JobResultRecord[]> {
@@ -60,13 +69,20 @@ export async function summarizeBatchItems(context: SummaryBatchContext, job: Job
   }
   const profile = validProfile(head.profile);
   const privacy = await orgPrivacy(store, job.orgId);
+  const run: LineRun = {
+    profile: head.config_profile,
+    profile_sha256: sha256(head.profile),
+    provider: deps.summaries.provider,
+    model: deps.summaries.modelName(profile),
+    privacy_sha256: privacy.rules === undefined ? null : sha256(privacy.rules.document),
+  };
   const sessions = new SessionCache(4);
   const delays = context.retryDelaysMs ?? ITEM_RETRY_DELAYS_MS;
 
   const one = async (item: JsonValue, index: number): Promise<JobResultRecord> => {
     const sessionId = String((item as { session_id?: unknown }).session_id ?? '');
     const loaded = await loadServerSession(store, job.orgId, sessionId, sessions);
-    if (loaded === undefined) return { index, ok: false, result: errorLine(sessionId, new ApiError('not_found', `no session ${sessionId}`)) };
+    if (loaded === undefined) return { index, ok: false, result: errorLine(sessionId, new ApiError('not_found', `no session ${sessionId}`), undefined, run) };
     const appUrl = sessionAppUrl(deps.appUrl, loaded.session.id);
     for (let attempt = 0; ; attempt++) {
       try {
@@ -95,13 +111,14 @@ export async function summarizeBatchItems(context: SummaryBatchContext, job: Job
           model: answer.model,
           ms: Math.round(answer.modelMs),
           cached: answer.cached,
+          run,
         };
         return { index, ok: true, result: line as unknown as JsonValue };
       } catch (error) {
         if (signal.aborted) throw error;
         if (!(error instanceof ApiError)) throw error;
         const delay = delays[attempt];
-        if (delay === undefined || !isRetryableModelFailure(error)) return { index, ok: false, result: errorLine(sessionId, error, appUrl) };
+        if (delay === undefined || !isRetryableModelFailure(error)) return { index, ok: false, result: errorLine(sessionId, error, appUrl, run) };
         await pause(delay, signal);
       }
     }
