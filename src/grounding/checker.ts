@@ -27,7 +27,7 @@ export interface Checker {
   selector(side: Side, needle: string): number | undefined;
   /** The totals `topic` may mean over the kept events, or over the whole session. */
   countTotals(over: 'kept' | 'all', topic: CountTopic): ReadonlySet<number>;
-  /** Whether `seconds` fits the kept events, or the whole session. */
+  /** Whether a duration fits the kept events, or the whole session (see lastsOver). */
   lasts(over: 'kept' | 'all', duration: Duration): boolean;
   /** Why the prompt left event `index` out. */
   reasonOf(index: number): string | undefined;

@@ -34,7 +34,6 @@ const API_KEY = new RegExp(
  */
 const KEY_VALUE = /(?<![\w.-])([A-Za-z][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3}(?:(?:bearer|basic)[ \t]+)?(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"',;&()[\]{}<>]{1,256}))/gi;
 
-
 /**
  * Pieces of text one of which every name isSecretPropertyName accepts holds, in any case: each of
  * its secret words, word endings and beginnings holds one (`passw` for password and passwd, `api`
