@@ -145,6 +145,7 @@ export {
   type PrivacyRulesDocument,
   type PrivacyRulesIssue,
 } from './privacy/privacy-rules.js';
+export { hasNoRules } from './privacy/has-no-rules.js';
 export { redactSession } from './privacy/redact-session.js';
 export { redactText, redactUrl, type PrivacyCounts } from './privacy/redact-text.js';
 export { PRESET_NAMES, findPresetMatches, isSecretPropertyName, type PresetName, type PresetMatch } from './privacy/presets.js';

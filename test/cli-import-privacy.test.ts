@@ -21,6 +21,7 @@ beforeAll(async () => {
   await writeFile(path.join(directory, 'again.json'), visit);
   await writeFile(path.join(directory, 'rules.yaml'), PRIVATE_VISIT_RULES);
   await writeFile(path.join(directory, 'nothing.yaml'), 'presets: [iban]\n');
+  await writeFile(path.join(directory, 'empty.yaml'), '');
   await writeFile(path.join(directory, 'broken.yaml'), 'presets: [email]\npatterns:\n  order: "ORD-(?=[0-9])"\n');
   await writeFile(path.join(directory, 'bad-selector.yaml'), 'block_selectors: ["form#pay", "input[name="]\n');
 });
@@ -60,5 +61,7 @@ describe('recap import rrweb --privacy', () => {
     expect(unmatched.code).toBe(0);
     expect(unmatched.stdout).toBe(plain.stdout);
     expect(unmatched.stderr).toContain('visit.json: privacy: none matched (nothing.yaml)\n');
+    const empty = await run('visit.json', '--privacy', 'empty.yaml');
+    expect(empty.stderr).toContain('visit.json: privacy: no rules, nothing redacted (empty.yaml)\n');
   });
 });

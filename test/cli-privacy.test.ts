@@ -34,6 +34,7 @@ beforeAll(async () => {
   await writeFile(path.join(directory, 'open', 'profile.yaml'), PROFILE);
   await writeFile(path.join(directory, 'emails-only.yaml'), 'presets: [email]\n');
   await writeFile(path.join(directory, 'nothing.yaml'), 'presets: [iban]\n');
+  await writeFile(path.join(directory, 'empty.yaml'), '# every rule commented out\n# presets: [email]\n');
   await writeFile(path.join(directory, 'broken.yaml'), 'presets: [email]\npatterns:\n  order: "ORD-(?=[0-9])"\n');
 });
 
@@ -67,6 +68,9 @@ describe('recap run with privacy rules', () => {
     expect(result.stdout).not.toContain('alice@example.com');
     const none = await run('run', 'guarded/profile.yaml', 'session.json', '--dry-run', '--privacy', 'nothing.yaml');
     expect(none.stdout).toContain('privacy   none matched (nothing.yaml)');
+    // A file without a rule says so, rather than that its rules matched nothing.
+    const empty = await run('run', 'guarded/profile.yaml', 'session.json', '--dry-run', '--privacy', 'empty.yaml');
+    expect(empty.stdout).toContain('privacy   no rules, nothing redacted (empty.yaml)');
     const open = await run('run', 'open/profile.yaml', 'session.json', '--dry-run');
     expect(open.stdout).not.toContain('privacy ');
   });

@@ -6,6 +6,7 @@ import { inspectExistingOutput } from '../import/existing-output.js';
 import { importRrwebFile } from '../import/import-rrweb-recording.js';
 import { formatImportWarning } from '../import/import-warnings.js';
 import { RrwebImportError } from '../import/rrweb-import-error.js';
+import { hasNoRules } from '../privacy/has-no-rules.js';
 import { loadPrivacyRules, type LoadedPrivacyRules } from '../privacy/load-privacy-rules.js';
 import { PrivacyRulesError } from '../privacy/privacy-rules-error.js';
 import type { PrivacyCounts } from '../privacy/redact-text.js';
@@ -133,10 +134,10 @@ function describeEvents(fixture: SessionFixture): string {
   return `${fixture.events.length} event(s)${parts === '' ? '' : ` (${parts})`}`;
 }
 
-/** `email 2, blocked 3 (rules.yaml)`, or `none matched (rules.yaml)`: what the rules replaced in one fixture. */
-function describePrivacy(counts: PrivacyCounts, file: string): string {
+/** `email 2, blocked 3 (rules.yaml)`, `none matched (rules.yaml)` or `no rules, nothing redacted (rules.yaml)`: what the rules replaced in one fixture. */
+function describePrivacy(counts: PrivacyCounts, file: string, empty: boolean): string {
   const matched = [...counts].filter(([, count]) => count > 0);
-  const shown = matched.length === 0 ? 'none matched' : matched.map(([rule, count]) => `${rule} ${count}`).join(', ');
+  const shown = empty ? 'no rules, nothing redacted' : matched.length === 0 ? 'none matched' : matched.map(([rule, count]) => `${rule} ${count}`).join(', ');
   return `${shown} (${file})`;
 }
 
@@ -158,7 +159,7 @@ export async function importRrwebCommand(inputs: readonly string[], options: Imp
       try {
         const result = await importRrwebFile(recording.file, { source: recording.source, uid: options.uid, email: options.email, privacy: privacy?.rules });
         for (const warning of result.warnings) io.stderr.write(`${recording.source}: warning: ${formatImportWarning(warning)}\n`);
-        if (privacy !== undefined && result.privacy !== undefined) io.stderr.write(`${recording.source}: privacy: ${describePrivacy(result.privacy, privacy.file)}\n`);
+        if (privacy !== undefined && result.privacy !== undefined) io.stderr.write(`${recording.source}: privacy: ${describePrivacy(result.privacy, privacy.file, hasNoRules(privacy.rules))}\n`);
         const text = `${JSON.stringify(result.fixture, null, 2)}\n`;
         const target = targets.get(recording);
         if (target === undefined) {

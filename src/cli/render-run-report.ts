@@ -14,12 +14,14 @@ export interface RunReport {
   readonly outcome?: SummaryOutcome;
   /** The privacy rules file applied, when there was one. */
   readonly privacyFile?: string | undefined;
+  /** Whether that file holds no rule at all. */
+  readonly privacyEmpty?: boolean | undefined;
 }
 
-/** `email 2, blocked 1 (privacy.yaml)`, or `none matched (privacy.yaml)`. */
-function privacyLine(counts: Readonly<Record<string, number>>, file: string): string {
+/** `email 2, blocked 1 (privacy.yaml)`, `none matched (privacy.yaml)`, or `no rules, nothing redacted (privacy.yaml)`. */
+function privacyLine(counts: Readonly<Record<string, number>>, file: string, empty: boolean): string {
   const matched = Object.entries(counts).filter(([, count]) => count > 0);
-  const shown = matched.length === 0 ? 'none matched' : matched.map(([rule, count]) => `${rule} ${count}`).join(', ');
+  const shown = empty ? 'no rules, nothing redacted' : matched.length === 0 ? 'none matched' : matched.map(([rule, count]) => `${rule} ${count}`).join(', ');
   return `privacy   ${shown} (${file})`;
 }
 
@@ -54,7 +56,7 @@ function renderReportLines(report: RunReport): string {
     `tokens    ${tokens.method === 'count' ? '' : '~'}${tokens.prompt} (${tokens.method === 'count' ? 'counted by the vendor' : 'estimate'})`,
     `model     ${model.provider} / ${model.model}${model.kind === 'rule-based' ? ' (rule-based, not a language model)' : ''}`,
   ];
-  if (report.privacyFile !== undefined) lines.push(privacyLine(prepared.privacy ?? {}, report.privacyFile));
+  if (report.privacyFile !== undefined) lines.push(privacyLine(prepared.privacy ?? {}, report.privacyFile, report.privacyEmpty === true));
   if (outcome === undefined) {
     lines.push('', '--- prompt ---', prepared.prompt, '--- end of prompt ---');
     return `${lines.join('\n')}\n`;

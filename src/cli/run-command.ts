@@ -7,6 +7,7 @@ import { InvalidAnswerError, ModelError, UnsupportedRequestError } from '../mode
 import type { SummaryModel } from '../models/summary-model.js';
 import { prepare, type PreparedRequest, type TokenCount } from '../pipeline/prepare.js';
 import { toPreparedJson } from '../pipeline/prepared-json.js';
+import { hasNoRules } from '../privacy/has-no-rules.js';
 import { loadPrivacyRules } from '../privacy/load-privacy-rules.js';
 import { PrivacyRulesError } from '../privacy/privacy-rules-error.js';
 import { GroundingError } from '../grounding/grounding-error.js';
@@ -99,7 +100,7 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
       if (options.json === true) {
         io.stdout.write(`${JSON.stringify(toPreparedJson(prepared, { model: model.model, tokens }), null, 2)}\n`);
       } else {
-        io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, privacyFile: privacy?.file }));
+        io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, privacyFile: privacy?.file, privacyEmpty: privacy !== undefined && hasNoRules(privacy.rules) }));
       }
       return EXIT_OK;
     }
@@ -121,7 +122,7 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
       const grounding = outcome.grounding === undefined ? {} : { grounding: outcome.grounding };
       io.stdout.write(`${JSON.stringify({ ...preparedJson, result: outcome.result, usage: usageJson(outcome), ...grounding }, null, 2)}\n`);
     } else {
-      io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, outcome, privacyFile: privacy?.file }));
+      io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, outcome, privacyFile: privacy?.file, privacyEmpty: privacy !== undefined && hasNoRules(privacy.rules) }));
     }
     return EXIT_OK;
   } catch (error) {

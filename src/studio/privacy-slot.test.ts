@@ -40,6 +40,7 @@ describe('the privacy rules slot', () => {
     };
     expect(text({ email: 2, card: 0, blocked: 3 })).toBe('privacy: email 2 · blocked 3  profiles/privacy.yaml');
     expect(text({})).toBe('privacy: none matched  profiles/privacy.yaml');
+    expect(text({}, privacySlotWithText(beside, '# presets: [email]\n'))).toBe('privacy: no rules, nothing redacted  profiles/privacy.yaml');
     expect(text({}, privacySlotWithText(beside, 'presets: [passport]\n'))).toBe('privacy: invalid rules: session withheld  profiles/privacy.yaml');
     expect(text({}, privacySlotUnreadable(beside, 'file not found', true))).toBeUndefined();
     expect(text({}, beside)).toBeUndefined();

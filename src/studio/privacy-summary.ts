@@ -1,6 +1,7 @@
 // The privacy line above the status bar: which rules file applies and what it replaced in the
 // session, so that a prompt without personal data is known to be redacted, not just lucky.
 
+import { hasNoRules } from '../privacy/has-no-rules.js';
 import { formatCount } from './format-count.js';
 import { segment, type Segment, type StyledLine } from './styled-line.js';
 import type { PrivacySlot } from './studio-state.js';
@@ -18,7 +19,7 @@ export function privacySummary(slot: PrivacySlot | undefined, counts: Readonly<R
   if (slot.status === 'invalid') return [label, segment('invalid rules: session withheld', 'error'), file];
   if (counts === undefined) return [label, segment('rules loaded', 'dim'), file];
   const matched = Object.entries(counts).filter(([, count]) => count > 0);
-  if (matched.length === 0) return [label, segment('none matched'), file];
+  if (matched.length === 0) return [label, segment(slot.rules !== undefined && hasNoRules(slot.rules) ? 'no rules, nothing redacted' : 'none matched'), file];
   const parts: Segment[] = matched.flatMap(([rule, count], index) => [
     ...(index === 0 ? [] : [segment(' · ', 'dim')]),
     segment(`${rule} ${formatCount(count)}`),
