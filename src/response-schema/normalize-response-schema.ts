@@ -2,6 +2,7 @@
 
 import { describeIssue } from '../session/describe-issue.js';
 import { formatJsonPath } from '../session/json-path.js';
+import { MAX_NESTING, TOO_DEEP_MESSAGE, tooDeepAt } from '../session/nesting.js';
 import { RESPONSE_SCHEMA_KEYWORDS, responseSchemaField, type ResponseSchema } from '../profile/response-schema-field.js';
 
 /**
@@ -48,6 +49,9 @@ export type NormalizeResponseSchemaResult =
  * @category Response schemas
  */
 export function normalizeResponseSchema(schema: unknown): NormalizeResponseSchemaResult {
+  // Checked before the schema's own walk, which would overflow the stack first (a schema is far shallower).
+  const tooDeep = tooDeepAt(schema, MAX_NESTING);
+  if (tooDeep !== undefined) return { success: false, issues: [{ path: formatJsonPath(tooDeep), message: `the schema ${TOO_DEEP_MESSAGE}` }] };
   const result = responseSchemaField.safeParse(schema, { reportInput: true });
   if (result.success) return { success: true, schema: result.data };
   const issues = result.error.issues.flatMap((issue): ResponseSchemaIssue[] =>

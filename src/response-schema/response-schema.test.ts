@@ -47,6 +47,14 @@ describe('normalizeResponseSchema', () => {
     ]);
   });
 
+  it('never throws: a schema nested deeper than the stack allows is a problem by path', () => {
+    let schema: Record<string, unknown> = { type: 'STRING' };
+    for (let level = 0; level < 5000; level++) schema = { type: 'OBJECT', properties: { a: schema } };
+    const result = normalizeResponseSchema(schema);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.issues).toEqual([{ path: 'properties.a.'.repeat(256).slice(0, -1), message: 'the schema nests more than 512 levels deep' }]);
+  });
+
   it('requires an OBJECT root', () => {
     const result = normalizeResponseSchema({ type: 'ARRAY', items: { type: 'STRING' } });
     expect(result.success ? [] : result.issues).toEqual([{ path: 'type', message: 'the root must be an OBJECT, not ARRAY' }]);
