@@ -1,7 +1,7 @@
 // The privacy line above the status bar: which rules file applies and what it replaced in the
 // session, so that a prompt without personal data is known to be redacted, not just lucky.
 
-import { hasNoRules } from '../privacy/has-no-rules.js';
+import { hasNoRules } from '../index.js';
 import { formatCount } from './format-count.js';
 import { segment, type Segment, type StyledLine } from './styled-line.js';
 import type { PrivacySlot } from './studio-state.js';
