@@ -19,6 +19,12 @@ describe('renderEvent', () => {
     );
   });
 
+  it('shows the name of an event that is not custom as one of its fields, in its place', () => {
+    // The prompt is all the model sees: a field of the fixture must not vanish from it.
+    expect(renderEvent(event({ type: 'input', name: 'coupon', value: 'SAVE10' }), 0)).toBe('+0s input name="coupon" value="SAVE10"');
+    expect(renderEvent(event({ type: 'click', target: { selector: 'a' }, name: 'Buy' }), 0)).toBe('+0s click target="a" name="Buy"');
+  });
+
   it("writes the target's selector and text as target= and target_text=, other target fields by name", () => {
     expect(renderEvent(event({ type: 'click', target: { role: 'button', selector: 'a#go', 'aria label': 'Go', text: 'Go <now>' } }), 0)).toBe(
       '+0s click target.role="button" target="a#go" target."aria label"="Go" target_text="Go \\u003cnow\\u003e"',

@@ -4,11 +4,12 @@ import type { SessionEvent } from '../session/session-schema.js';
 import { quoteKey } from './quote-page-text.js';
 import { TextWriter } from './text-writer.js';
 
-// Fields the line starts with, or that only serve the loader. Compared one by one: field names
-// from `for...in` are internalized strings, which compare by reference, at a fraction of the
-// cost of a lookup by a changing key.
-function isRendered(key: string): boolean {
-  return key !== 'type' && key !== 'timestamp' && key !== 'time' && key !== 'name';
+// Fields the line starts with (a custom event's name comes right after its type), or that only
+// serve the loader. Compared one by one: field names from `for...in` are internalized strings,
+// which compare by reference, at a fraction of the cost of a lookup by a changing key. A `name` on
+// an event of another type is one of its fields like any other.
+function isRendered(key: string, custom: boolean): boolean {
+  return key !== 'type' && key !== 'timestamp' && key !== 'time' && (key !== 'name' || !custom);
 }
 
 // ` url=`, ` "cart value"=`, ` target.role=`...: how each field name is written before its value,
@@ -59,13 +60,14 @@ export function writeEventBody(writer: TextWriter, event: SessionEvent): void {
   // One pass over the event's own keys: this runs once per kept event, up to millions of times,
   // and events come in many shapes.
   const type = event.type;
+  const custom = type === 'custom';
   writer.write(type);
-  if (type === 'custom') {
+  if (custom) {
     writer.write(' name=');
     writer.writeValue(event.name ?? '');
   }
   for (const key in event) {
-    if (!isRendered(key)) continue;
+    if (!isRendered(key, custom)) continue;
     const value = event[key];
     if (value === undefined) continue;
     if (key === 'target' && typeof value === 'object' && value !== null) {
