@@ -131,6 +131,9 @@ describe.each(STORE_KINDS)('DELETE /v2/users/{id} on %s', (store) => {
       (await server.request('GET', `/v2/operations/${operations[0]}/results`, { key: architect() })).body,
       await exportedText(server, architect(), operations[1] as string),
     ];
+    // The export's operation counts the lines its download still holds.
+    const exportOperation = await server.request('GET', `/v2/operations/${operations[1]}`, { key: architect() });
+    expect(exportOperation.body.result.lines).toBe(exported.split('\n').filter((line) => line !== '').length);
     const everything = JSON.stringify([imports.body, summaryResults, exported, (await server.stores.na1.listEvents(server.orgs.acme.id, { limit: 1000 })).items]);
     for (const canary of CANARIES) expect(everything).not.toContain(canary);
     expect(everything).toContain('bob-event-value');
