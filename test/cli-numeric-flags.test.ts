@@ -45,6 +45,21 @@ describe('numeric flags', () => {
     expect(result.stderr).toContain(`--port: expected 0..65535, got ${value}`);
   });
 
+  it.each(['', ' ', '1e2', '0x10', '-1', '0', '0.0'])('recap serve --retention-days %j is a usage error, not a retention window', async (value) => {
+    const result = await runCli(['serve', '--retention-days', value, '--data-dir', path.join(work, 'data')], { cwd: work });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--retention-days: expected a positive number of days in decimal digits (such as 90 or 0.5), got "${value}"`);
+  });
+
+  it.each(['notaurl', 'localhost:8080', 'ftp://files.example', 'https://app.example/?org=1', 'https://app.example/#top'])(
+    'recap serve --app-url %j is a usage error, not the start of every session link',
+    async (value) => {
+      const result = await runCli(['serve', '--app-url', value, '--data-dir', path.join(work, 'data')], { cwd: work });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`--app-url: expected an http or https address without a query or fragment (such as https://app.example.com), got "${value}"`);
+    },
+  );
+
   it('takes plain decimal digits', async () => {
     const created = await runCli(['admin', 'org', 'create', 'globex', '--data-center', 'eu1', '--server-event-quota', '0100', '--data-dir', path.join(work, 'data'), '--json'], { cwd: work });
     expect(created.code).toBe(0);

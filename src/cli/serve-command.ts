@@ -29,15 +29,33 @@ function leaseProblem(flag: string, value: string): string | undefined {
   return parsed >= 300 && parsed <= 3_600_000 ? undefined : `${flag}: expected whole milliseconds from 300 to 3600000, got "${value}"`;
 }
 
+/** Retention in days: decimal digits with an optional fraction, above 0 (Number() would also read '1e2' and '0x10'). */
+function retentionProblem(value: string): string | undefined {
+  const days = /^([0-9]+(\.[0-9]*)?|\.[0-9]+)$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isFinite(days) && days > 0 ? undefined : `--retention-days: expected a positive number of days in decimal digits (such as 90 or 0.5), got "${value}"`;
+}
+
+/** The address session links start with: http(s), and nothing after the path that `/session/<id>` would land behind. */
+function appUrlProblem(value: string): string | undefined {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const usable = url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '' && !value.includes('?') && !value.includes('#');
+  return usable ? undefined : `--app-url: expected an http or https address without a query or fragment (such as https://app.example.com), got "${value}"`;
+}
+
 /** Every problem with the flags, one line each. */
 function flagProblems(options: ServeOptions): string[] {
   const port = plainWholeNumber(options.port) ?? Number.NaN;
-  const retentionDays = Number(options.retentionDays);
   const concurrency = plainWholeNumber(options.modelConcurrency) ?? Number.NaN;
   const timeoutMs = plainWholeNumber(options.modelTimeoutMs) ?? Number.NaN;
   return [
     !(Number.isInteger(port) && port >= 0 && port <= 65_535) ? `--port: expected 0..65535, got ${options.port}` : undefined,
-    !(Number.isFinite(retentionDays) && retentionDays > 0) ? `--retention-days: expected a positive number, got ${options.retentionDays}` : undefined,
+    retentionProblem(options.retentionDays),
+    appUrlProblem(options.appUrl),
     options.provider !== undefined && !isProvider(options.provider) ? `--provider: expected gemini, openai, extractive or replay, got "${options.provider}"` : undefined,
     !['on', 'off'].includes(options.summaryCache) ? `--summary-cache: expected on or off, got "${options.summaryCache}"` : undefined,
     !(Number.isInteger(concurrency) && concurrency >= 1) ? `--model-concurrency: expected a positive integer, got "${options.modelConcurrency}"` : undefined,

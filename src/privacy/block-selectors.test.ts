@@ -46,4 +46,10 @@ describe('block selectors against recorded selector paths', () => {
     expect(redacted.events[1]).toBe(session.events[1]);
     expect(Object.fromEntries(counts)).toEqual({ blocked: 1 });
   });
+
+  it('compiles block selectors beside a blank one kept from before it was refused', () => {
+    const matches = compileBlockSelectors(['#card', '  ']);
+    expect(matches('form > input#card')).toBe(true);
+    expect(matches('form > input#name')).toBe(false);
+  });
 });

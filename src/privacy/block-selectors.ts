@@ -89,8 +89,11 @@ export interface BlockSelectorMatcher {
  * @category Privacy
  */
 export function compileBlockSelectors(selectors: readonly string[]): BlockSelectorMatcher {
-  if (selectors.length === 0) return () => false;
-  const query = compile<PathElement, PathElement>(selectors.join(', '), { adapter, xmlMode: false });
+  // A blank selector names no element, and in the joined list it would be an empty member that
+  // breaks the others: a store may hold one from before blank selectors were refused.
+  const named = selectors.filter((selector) => !/^[ \t\n\r\f]*$/.test(selector));
+  if (named.length === 0) return () => false;
+  const query = compile<PathElement, PathElement>(named.join(', '), { adapter, xmlMode: false });
   const known = new Map<string, boolean>();
   return (path) => {
     let blocked = known.get(path);

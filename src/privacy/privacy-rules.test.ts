@@ -78,6 +78,13 @@ describe('parsePrivacyRules', () => {
     }
   });
 
+  it('refuses a selector of only white space, which names no element and broke every selector beside it', () => {
+    for (const selector of ['   ', '\t\n']) {
+      const failed = compilePrivacyRules({ block_selectors: ['#ok', selector] });
+      expect(failed).toMatchObject({ success: false, problems: [{ path: 'block_selectors[1]', message: expect.stringContaining('a selector cannot be blank') }] });
+    }
+  });
+
   it('checks rules given as data, naming paths without positions', () => {
     expect(compilePrivacyRules({ presets: ['ip'], patterns: { order: 'ORD-[0-9]+' } }).success).toBe(true);
     const failed = compilePrivacyRules({ patterns: { order: '(' } });

@@ -159,7 +159,8 @@ function checkSelectors(selectors: readonly string[], problems: Problem[]): stri
   const valid: string[] = [];
   for (const [index, selector] of selectors.entries()) {
     try {
-      parseSelector(selector);
+      // css-what reads white space as a list of no selectors; joined to the others it is an empty member.
+      if (parseSelector(selector).length === 0) throw new Error('a selector cannot be blank');
       // css-what reads some selectors that css-select cannot match (`a::before`, an unknown pseudo-class).
       compileBlockSelectors([selector]);
       valid.push(selector);

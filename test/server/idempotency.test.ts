@@ -48,6 +48,17 @@ describe('Idempotency-Key', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
   });
 
+  it('tells a number too large for JSON.parse (it reads as Infinity) apart from null and from another such number', async () => {
+    const send = (raw: string) => server.request('POST', '/v2/users', { key, raw, headers: { 'idempotency-key': 'k-overflow' } });
+    const first = await send('{"uid":"overflow","properties":{"x":1e400}}');
+    expect(first.status).toBe(400);
+    expect((await send('{"uid":"overflow","properties":{"x":1e400}}')).headers.get('idempotent-replayed')).toBe('true');
+    // Canonical JSON writes Infinity as null: these bodies would have replayed the first one's 400.
+    expect((await send('{"uid":"overflow","properties":{"x":null}}')).body).toMatchObject({ code: 'idempotency_key_reused' });
+    expect((await send('{"uid":"overflow","properties":{"x":-1e400}}')).status).toBe(422);
+    expect(requestFingerprint('POST', '/v2/users', '{"x":1e400}')).not.toBe(requestFingerprint('POST', '/v2/users', '{"x":2e400}'));
+  });
+
   it('saves 4xx answers too', async () => {
     const first = await withKey('k-invalid', { uid: 42 });
     const second = await withKey('k-invalid', { uid: 42 });

@@ -120,7 +120,13 @@ describe.each(STORE_KINDS)('operations (%s)', (store) => {
       expect(await listed(keys.standard)).toEqual([batch]);
       expect(await listed(keys.architect)).toEqual([deletion, batch]);
       expect(await listed(fresh.keys.globex.admin)).toEqual([]);
-      expect((await fresh.request('GET', '/v2/operations?kind=user_deletion', { key: keys.standard })).status).toBe(403);
+      expect((await fresh.request('GET', '/v2/operations?kind=user_deletion', { key: keys.standard })).body).toEqual({
+        code: 'forbidden',
+        message: "this key's level (standard) does not allow user_deletion operations; they need architect or higher",
+      });
+      expect((await fresh.request('GET', `/v2/operations/${deletion}`, { key: keys.standard })).body.message).toBe(
+        `this key's level (standard) does not allow operation ${deletion} (user_deletion); it needs architect or higher`,
+      );
       expect((await fresh.request('GET', '/v2/operations')).status).toBe(401);
       expect((await fresh.request('DELETE', `/v2/operations/${batch}`, { key: keys.standard })).body.status).toBe('CANCELLED');
       expect((await fresh.request('DELETE', `/v2/operations/${deletion}`, { key: keys.admin })).body.status).toBe('CANCELLED');

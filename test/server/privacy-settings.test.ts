@@ -114,6 +114,11 @@ describe.each(STORE_KINDS)('privacy settings on %s', (store) => {
     const selector = await server.request('POST', '/v2/settings/block-rules', { key: acme('admin'), body: { selector: 'div[' } });
     expect(selector.status).toBe(400);
     expect(selector.body.details[0].path).toBe('selector');
+    // A blank selector names no element; stored beside others it broke every context and summary.
+    const blank = await server.request('POST', '/v2/settings/block-rules', { key: acme('admin'), body: { selector: '   ' } });
+    expect(blank).toMatchObject({ status: 400, body: { code: 'invalid_request', details: [{ path: 'selector', message: expect.stringContaining('blank') }] } });
+    const blankInDocument = await server.request('PUT', '/v2/settings/privacy', { key: acme('architect'), body: { block_selectors: ['#ok', ' \t '] } });
+    expect(blankInDocument).toMatchObject({ status: 400, body: { details: [{ path: 'block_selectors[1]' }] } });
     expect((await server.request('GET', '/v2/settings/privacy', { key: acme('architect') })).body.version).toBe(3);
     const redacted = await context();
     for (const canary of CANARIES) expect(redacted.prompt).not.toContain(canary);

@@ -84,7 +84,11 @@ describe('GET /v2/sessions', () => {
     const context = (sent: string) => server.request('POST', `/v2/sessions/${sent}/context?config_profile=${profile}`, { key: architect });
     expect((await context(encodeURIComponent(imported.id))).body.session_id).toBe(imported.id);
     expect((await context(encodeURIComponent(imported.id).replace('%3A', '%253A'))).body).toMatchObject({ code: 'not_found', message: expect.stringMatching(/no session/) });
-    expect((await context('u-pct%3As-50%ZZoff')).body).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('not valid URL encoding') });
+    expect((await context('u-pct%3As-50%ZZoff')).body).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('not valid URL encoding'),
+      details: [{ path: 'session_id', message: 'u-pct%3As-50%ZZoff is not valid URL encoding (UTF-8 bytes, percent-encoded)' }],
+    });
   });
 
   it('defaults to 20, caps at 100, and needs uid or email', async () => {

@@ -131,6 +131,9 @@ describe.each(STORE_KINDS)('DELETE /v2/users/{id} on %s', (store) => {
       (await server.request('GET', `/v2/operations/${operations[0]}/results`, { key: architect() })).body,
       await exportedText(server, architect(), operations[1] as string),
     ];
+    // The export's operation counts the lines its download still holds.
+    const exportOperation = await server.request('GET', `/v2/operations/${operations[1]}`, { key: architect() });
+    expect(exportOperation.body.result.lines).toBe(exported.split('\n').filter((line) => line !== '').length);
     const everything = JSON.stringify([imports.body, summaryResults, exported, (await server.stores.na1.listEvents(server.orgs.acme.id, { limit: 1000 })).items]);
     for (const canary of CANARIES) expect(everything).not.toContain(canary);
     expect(everything).toContain('bob-event-value');
@@ -139,6 +142,46 @@ describe.each(STORE_KINDS)('DELETE /v2/users/{id} on %s', (store) => {
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
   });
 
+});
+
+describe.each(STORE_KINDS)('cancelling a user deletion on %s', (store) => {
+  it('cancels one that has deleted nothing yet, and lets one that has begun finish: a deletion never stops half done', async () => {
+    const server = await createServerHarness({ store, runJobs: false });
+    try {
+      const org = server.orgs.acme;
+      const architect = server.keys.acme.architect;
+      const startDeletion = async (uid: string, events: number) => {
+        const id = (await server.request('POST', '/v2/users', { key: server.keys.acme.standard, body: { uid } })).body.id as string;
+        const records = Array.from({ length: events }, (_, index) => ({
+          orgId: org.id, id: `e-${uid}-${index}`, name: 'Viewed', timestamp: '2026-11-22T09:00:00.000Z', userId: id, sessionId: null, properties: { index }, context: null, createdAt: '2026-11-22T09:00:00.000Z',
+        }));
+        await server.stores.na1.transaction((writer) => writer.insertEvents(records));
+        const job = (await server.request('DELETE', `/v2/users/${id}`, { key: architect })).body.job.id as string;
+        return { id, job };
+      };
+
+      const untouched = await startDeletion('cancel-before', 3);
+      expect((await server.request('DELETE', `/v2/operations/${untouched.job}`, { key: architect })).body.status).toBe('CANCELLED');
+
+      const begun = await startDeletion('cancel-midway', 2500);
+      // One step deletes a first share of the events (2,000) and leaves the rest for the next.
+      expect(await server.stores.na1.transaction((writer) => writer.deleteUserDataStep(org.id, begun.job))).toBe(false);
+      const cancel = await server.request('DELETE', `/v2/operations/${begun.job}`, { key: architect });
+      // Answered as it is, as a finished operation is: not CANCELLED (here no instance holds it yet).
+      expect(cancel).toMatchObject({ status: 200, body: { id: begun.job, finished: null } });
+      expect(cancel.body.status).not.toBe('CANCELLED');
+
+      server.jobs.start();
+      await server.jobs.idle();
+      expect((await server.request('GET', `/v2/operations/${begun.job}`, { key: architect })).body).toMatchObject({ status: 'COMPLETED', result: { events_deleted: 2500 } });
+      expect((await server.request('GET', '/v2/users?uid=cancel-midway', { key: architect })).status).toBe(404);
+      expect((await server.request('GET', `/v2/users/${begun.id}/export`, { key: architect })).status).toBe(404);
+      // The cancelled one kept its user, as cancelling before any deletion does.
+      expect((await server.request('GET', '/v2/users?uid=cancel-before', { key: architect })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('a deleted user in the SQLite data directory', () => {

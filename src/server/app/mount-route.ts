@@ -21,13 +21,16 @@ export const honoPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$
  * encoding (bytes that are not UTF-8, a lone surrogate's bytes) is a 400 rather than a lookup of
  * its raw text.
  */
-function checkUrlEncoding(url: string): void {
+function checkUrlEncoding(url: string, routePath: string): void {
   const { pathname, search } = new URL(url);
-  for (const segment of pathname.split('/')) {
+  const template = routePath.split('/');
+  for (const [index, segment] of pathname.split('/').entries()) {
     try {
       decodeURIComponent(segment);
     } catch {
-      throw new ApiError('invalid_request', `the path segment ${segment} is not valid URL encoding`);
+      // Named as the other problems with a path parameter are (`session_id`), by the route's template.
+      const name = /^\{(\w+)\}$/.exec(template[index] ?? '')?.[1] ?? 'path';
+      throw invalidRequest(`the path segment ${segment} is not valid URL encoding`, [{ path: name, message: `${segment} is not valid URL encoding (UTF-8 bytes, percent-encoded)` }]);
     }
   }
   for (const pair of search.slice(1).split('&')) {
@@ -81,7 +84,7 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
     await next();
   };
   app.on(route.method.toUpperCase(), path, authorise, limit, async (c) => {
-    checkUrlEncoding(c.req.url);
+    checkUrlEncoding(c.req.url, route.path);
     const bodyBytes = route.method === 'post' || route.method === 'put' ? new Uint8Array(await c.req.arrayBuffer()) : new Uint8Array();
     // Decoded inside the run: a body that is not UTF-8 is a 400 like any other, saved under its
     // Idempotency-Key.

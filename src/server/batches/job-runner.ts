@@ -105,7 +105,9 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
     // An export is one item written in steps, each a chunk of lines: the cursor moves at the last.
     if (job.kind === 'export') {
       const step = await exportStep(writer, job, deps);
-      return commitProgress(writer, job, { cursor: step.done ? job.total : job.cursor, imports: job.imports + step.lines, errors: job.errors, results: [] }, owner, deps.clock);
+      // Read again: a user deletion since the job was read may have removed lines, and their count.
+      const imports = ((await writer.findJob(job.orgId, job.id))?.imports ?? job.imports) + step.lines;
+      return commitProgress(writer, job, { cursor: step.done ? job.total : job.cursor, imports, errors: job.errors, results: [] }, owner, deps.clock);
     }
     const results = job.kind === 'user_deletion' ? [{ index: 0, ok: true, result: { deleted: true } }] : await processChunk(writer, job, items, job.cursor, deps);
     // A refused item of an events batch is no event: its share of the quota goes back, in the

@@ -19,16 +19,25 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** How long an executing request's key outlives its process: a crashed request's key is free after this. */
 export const DEFAULT_KEY_LEASE_MS = 30_000;
 
+/** Whether a parsed body holds a number past a double's range: JSON.parse reads 1e400 as Infinity. */
+function holdsNonFiniteNumber(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (value === null || typeof value !== 'object') return false;
+  return Object.values(value).some(holdsNonFiniteNumber);
+}
+
 /** What identifies "the same request": method, path and body (as canonical JSON when it is JSON). */
 export function requestFingerprint(method: string, path: string, body: Uint8Array | string): string {
   const hash = createHash('sha256').update(`${method.toUpperCase()} ${path}\n`);
   try {
     const text = typeof body === 'string' ? body : strictUtf8.decode(body);
-    return hash.update(canonicalJson(JSON.parse(text))).digest('hex');
+    const parsed: unknown = JSON.parse(text);
+    // Canonical JSON would write Infinity as null, making 1e400, -1e400 and null the same body.
+    if (!holdsNonFiniteNumber(parsed)) return hash.update(canonicalJson(parsed)).digest('hex');
   } catch {
-    // Not UTF-8 or not JSON: the bytes as sent.
-    return hash.update(body).digest('hex');
+    // Not UTF-8 or not JSON: the bytes as sent (below).
   }
+  return hash.update(body).digest('hex');
 }
 
 /** A result is saved unless it is retryable: 429 and server errors above 500. */

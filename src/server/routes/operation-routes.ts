@@ -88,7 +88,7 @@ async function findOperation(store: DataCenterStore, orgId: string, level: KeyLe
   const job = await store.findJob(orgId, id);
   if (job === undefined) throw new ApiError('not_found', `no operation ${id}`);
   const needed = OPERATION_LEVELS[job.kind];
-  if (!levelAtLeast(level, needed)) throw new ApiError('forbidden', `operation ${id} is a ${OPERATION_KINDS[job.kind]}: it needs a ${needed} key`);
+  if (!levelAtLeast(level, needed)) throw new ApiError('forbidden', `this key's level (${level}) does not allow operation ${id} (${OPERATION_KINDS[job.kind]}); it needs ${needed} or higher`);
   return job;
 }
 
@@ -111,7 +111,7 @@ export function operationRoutes(): RouteDefinition<unknown, unknown>[] {
       const visible = (Object.keys(OPERATION_KINDS) as JobKind[]).filter((kind) => levelAtLeast(key.level, OPERATION_LEVELS[kind]));
       const asked = query.kind === undefined ? undefined : (JOB_KIND_OF.get(query.kind) as JobKind);
       const kinds = asked === undefined ? visible : visible.filter((kind) => kind === asked);
-      if (asked !== undefined && kinds.length === 0) throw new ApiError('forbidden', `${query.kind} operations need a ${OPERATION_LEVELS[asked]} key`);
+      if (asked !== undefined && kinds.length === 0) throw new ApiError('forbidden', `this key's level (${key.level}) does not allow ${query.kind} operations; they need ${OPERATION_LEVELS[asked]} or higher`);
       // PENDING and PROCESSING are both stored as PROCESSING: filtered after reading.
       const status: JobStatus | undefined = query.status === 'PENDING' ? 'PROCESSING' : query.status;
       const size = query.page_size ?? 50;

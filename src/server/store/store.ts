@@ -184,7 +184,8 @@ export interface StoreWriter extends StoreReader {
   /**
    * Cancels a PROCESSING job of the organisation: CANCELLED, finished, its lease ended, so that the
    * instance working on it stops at its next chunk (what it applied stays applied and counted).
-   * Returns the job as it now is (unchanged when it had finished), or undefined when there is none.
+   * Returns the job as it now is (unchanged when it had finished, or when it is a user deletion that
+   * has begun deleting: that one finishes), or undefined when there is none.
    */
   cancelJob(orgId: string, jobId: string, finished: string): Promise<JobRecord | undefined>;
   /** Appends chunk `seq` of an export (nothing for an empty one) and stores the export's state for its next step. */

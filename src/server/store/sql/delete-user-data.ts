@@ -108,9 +108,16 @@ async function scrubJobRows(db: Kysely<Database>, orgId: string, pieces: readonl
   }
   // Exports are copies of the data: their lines that hold the user go (the other lines stay).
   const chunkRows = await db.selectFrom('export_chunks').select(['job_id', 'seq', 'data']).where('job_id', 'in', jobs).where(matching('data')).execute();
+  const removedLines = new Map<string, number>();
   for (const row of chunkRows) {
-    const kept = row.data.split('\n').filter((line) => line !== '' && !holds(line));
+    const lines = row.data.split('\n').filter((line) => line !== '');
+    const kept = lines.filter((line) => !holds(line));
     await db.updateTable('export_chunks').set({ data: kept.length === 0 ? '' : `${kept.join('\n')}\n` }).where('job_id', '=', row.job_id).where('seq', '=', row.seq).execute();
+    removedLines.set(row.job_id, (removedLines.get(row.job_id) ?? 0) + lines.length - kept.length);
+  }
+  // An export's operation counts its lines (`result.lines`): the count follows the lines that went.
+  for (const [jobId, removed] of removedLines) {
+    if (removed > 0) await db.updateTable('jobs').set((eb) => ({ imports: eb('imports', '-', removed) })).where('id', '=', jobId).execute();
   }
   const resultRows = await db.selectFrom('job_result_rows').select(['job_id', 'ok', 'first_index', 'results']).where('job_id', 'in', jobs).where(matching('results')).execute();
   for (const row of resultRows) {

@@ -99,8 +99,31 @@ export async function releaseServerEvents(db: Kysely<Database>, orgId: string, p
     .execute();
 }
 
-/** StoreWriter#cancelJob. An events batch gives back to the quota of the month it was accepted in the items it will never apply. */
-export async function cancelJob(db: Kysely<Database>, orgId: string, jobId: string, finished: string): Promise<JobRecord | undefined> {
+/** Whether a user deletion job has deleted something (its state counts the events deleted so far, or it has no user left to delete). */
+async function deletionBegun(db: Kysely<Database>, jobId: string): Promise<boolean> {
+  const row = await db.selectFrom('job_items').select('item').where('job_id', '=', jobId).where('item_index', '=', 0).executeTakeFirst();
+  const [state] = row === undefined ? [] : (JSON.parse(row.item) as { user_id?: string; events_deleted?: number }[]);
+  return state !== undefined && (state.user_id === undefined || (state.events_deleted ?? 0) > 0);
+}
+
+/**
+ * StoreWriter#cancelJob. An events batch gives back to the quota of the month it was accepted in
+ * the items it will never apply. A user deletion that has begun deleting is not cancelled (a
+ * deletion never stops half done): it is answered as it is, and finishes.
+ */
+export async function cancelJob(db: Kysely<Database>, dialect: StoreDialect, orgId: string, jobId: string, finished: string): Promise<JobRecord | undefined> {
+  // The job's row first: a step under way holds it until it commits, and the next step waits for this.
+  const locked = await db
+    .selectFrom('jobs')
+    .select('kind')
+    .where('org_id', '=', orgId)
+    .where('id', '=', jobId)
+    .$if(dialect.rowLocks, (query) => query.forUpdate())
+    .executeTakeFirst();
+  if (locked?.kind === 'user_deletion' && (await deletionBegun(db, jobId))) {
+    const row = await db.selectFrom('jobs').selectAll().where('org_id', '=', orgId).where('id', '=', jobId).executeTakeFirst();
+    return row && toJob(row);
+  }
   const updated = await db
     .updateTable('jobs')
     .set({ status: 'CANCELLED', finished, lease_owner: null, lease_expires_at: null })

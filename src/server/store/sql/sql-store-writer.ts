@@ -265,7 +265,7 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
   }
 
   cancelJob(orgId: string, jobId: string, finished: string): Promise<JobRecord | undefined> {
-    return cancelJob(this.db, orgId, jobId, finished);
+    return cancelJob(this.db, this.dialect, orgId, jobId, finished);
   }
 
   appendExportChunk(jobId: string, seq: number, data: string, state: JsonValue): Promise<void> {
