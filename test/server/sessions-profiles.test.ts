@@ -162,4 +162,22 @@ describe('profiles', () => {
     expect((await harness.request('GET', '/v2/visit_profile?page_token=garbage', { key: standard })).status).toBe(400);
     await harness.close();
   });
+
+  it('takes back a profile as GET gave it (its id included) on update, and refuses an id that is not the one updated', async () => {
+    const harness = await createServerHarness();
+    const admin = harness.keys.acme.admin;
+    const created = (await harness.request('POST', '/v2/visit_profile', { key: admin, body: { name: 'p', slice: { mode: 'FIRST' } } })).body;
+    const fetched = (await harness.request('GET', `/v2/visit_profile/${created.id}`, { key: admin })).body;
+    const updated = await harness.request('POST', `/v2/visit_profile/${created.id}`, { key: admin, body: { ...fetched, name: 'edited' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toEqual({ id: created.id, name: 'edited', slice: { mode: 'FIRST' } });
+    const other = await harness.request('POST', `/v2/visit_profile/${created.id}`, { key: admin, body: { ...fetched, id: 'p-other' } });
+    expect(other.status).toBe(400);
+    expect(other.body.details).toEqual([{ path: 'id', message: `an id in the body must be the profile's own (${created.id}), or left out` }]);
+    // A new profile gets its id from the server: one in the body is named as the problem.
+    const copy = await harness.request('POST', '/v2/visit_profile', { key: admin, body: fetched });
+    expect(copy.status).toBe(400);
+    expect(copy.body.details).toEqual([{ path: 'id', message: 'a new profile gets its id from the server: leave id out' }]);
+    await harness.close();
+  });
 });

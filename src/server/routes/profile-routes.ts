@@ -22,6 +22,18 @@ export function validProfile(body: unknown): Profile {
 
 const profileView = (record: ProfileRecord) => ({ id: record.id, ...record.body });
 
+/**
+ * A body without the `id` that GET adds to a profile: an update may send back what it read (with
+ * its own id, nothing else), a new profile gets its id from the server. Else 400 naming `id`.
+ */
+function withoutId(body: unknown, own: string | undefined): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'id')) return body;
+  const { id, ...rest } = body as Record<string, unknown>;
+  if (own === undefined) throw invalidRequest('invalid profile', [{ path: 'id', message: 'a new profile gets its id from the server: leave id out' }]);
+  if (id !== own) throw invalidRequest('invalid profile', [{ path: 'id', message: `an id in the body must be the profile's own (${own}), or left out` }]);
+  return rest;
+}
+
 const profileBody = jsonObjectSchema.describe('A summary profile: llm, slice, context, events (and name, description); as a YAML profile converted to JSON.');
 const profileViewSchema = z.looseObject({ id: z.string() });
 
@@ -43,7 +55,7 @@ export function profileRoutes(): RouteDefinition<unknown, unknown>[] {
     response: { status: 200, description: 'The profile with its id', schema: profileViewSchema },
     errors: [400, 401, 403, 413, 422],
     async handle({ store, org, deps, body }) {
-      const profile = validProfile(body);
+      const profile = validProfile(withoutId(body, undefined));
       const now = deps.clock().toISOString();
       const record: ProfileRecord = { orgId: org.id, id: `p-${deps.newId()}`, body: profile as JsonObject, version: 1, createdAt: now, updatedAt: now };
       await store.transaction((writer) => writer.insertProfile(record));
@@ -94,7 +106,7 @@ export function profileRoutes(): RouteDefinition<unknown, unknown>[] {
     response: { status: 200, description: 'The profile as it now is', schema: profileViewSchema },
     errors: [400, 401, 403, 404, 413],
     async handle({ store, org, deps, body, params }) {
-      const profile = validProfile(body);
+      const profile = validProfile(withoutId(body, params.id));
       const updated = await store.transaction(async (writer) => {
         const current = await findProfile(writer, org.id, params.id);
         const next: ProfileRecord = { ...current, body: profile as JsonObject, version: current.version + 1, updatedAt: deps.clock().toISOString() };
