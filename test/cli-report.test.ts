@@ -1,7 +1,7 @@
 // `recap report` flags: privacy rules on the sessions the patterns come from, --json and .md
 // output, --min-sessions, several results files (the last line of a session wins).
 
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,25 @@ describe('recap report', () => {
     const bad = await runCli(['report', 'second.jsonl', '--output', 'report.pdf'], { cwd: work });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('error: --output report.pdf: expected a .md, .html or .json file\n');
+  });
+
+  it('links each session where it was read: beside the results file, and with #, ? and spaces in its name', async () => {
+    // A run made in runs/, naming its sessions relative to runs/; the report runs from one level up.
+    await mkdir(path.join(work, 'runs', 'odd dir'), { recursive: true });
+    const names = ['odd dir/a#1.json', 'odd dir/b?.json', 'odd dir/100%.json'];
+    for (const [index, name] of names.entries()) await writeFile(path.join(work, 'runs', name), await readFile(path.join(work, `s${index + 1}.json`)));
+    await writeFile(path.join(work, 'runs', 'results.jsonl'), jsonl(...names.map((name, index) => ({ ...ok(index + 1), file: name }))));
+    const markdown = await runCli(['report', 'runs/results.jsonl'], { cwd: work });
+    expect(markdown.code).toBe(0);
+    expect(markdown.stderr).toBe('');
+    expect(markdown.stdout).toContain('[u-1:s-1](runs/odd%20dir/a%231.json)');
+    expect(markdown.stdout).toContain('[u-2:s-2](runs/odd%20dir/b%3F.json)');
+    expect(markdown.stdout).toContain('[u-3:s-3](runs/odd%20dir/100%25.json)');
+    const html = await runCli(['report', 'runs/results.jsonl', '--output', 'runs/report.html'], { cwd: work });
+    expect(html.code).toBe(0);
+    const page = await readFile(path.join(work, 'runs', 'report.html'), 'utf8');
+    expect(page).toContain('href="odd%20dir/a%231.json"');
+    expect(page).toContain('href="odd%20dir/100%25.json"');
   });
 
   it('names a results file that is missing', async () => {

@@ -103,6 +103,8 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     const entries = [...latest.values()].map((entry) => ({ ...entry, line: shown(entry.line) }));
     const lines = entries.map((entry) => entry.line);
     const { redactSession } = rules === undefined ? { redactSession: undefined } : await import('../privacy/redact-session.js');
+    // Where each session file was read, for its links: from here, or beside its results file.
+    const foundAt = new Map<string, string>();
     for (const { line, base } of entries) {
       if ('error' in line && FILE_FAILURES.has(line.error.code)) {
         // Counted as a failure; there are no events to read.
@@ -113,7 +115,10 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
       let loaded = await loadManySession(path.resolve(io.cwd, line.file), line.file);
       if (!loaded.ok && loaded.code === 'unreadable_file') {
         const beside = await loadManySession(path.resolve(base, line.file), line.file);
-        if (beside.ok) loaded = beside;
+        if (beside.ok) {
+          loaded = beside;
+          foundAt.set(line.file, path.resolve(base, line.file));
+        }
       }
       if (loaded.ok) builder.add(line, redactSession === undefined || rules === undefined ? loaded.session : redactSession(loaded.session, rules).session);
       else builder.add(line, { unread: loaded.message });
@@ -125,7 +130,14 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     if (options.summarize === true) summary = await summarize(options, io, lines, data);
 
     const outputDir = options.output === undefined ? io.cwd : path.dirname(path.resolve(io.cwd, options.output));
-    const hrefFor = (ref: SessionRef): string => ref.app_url ?? path.relative(outputDir, path.resolve(io.cwd, ref.file)).split(path.sep).join('/');
+    // A relative URL: each path segment percent-encoded, so that `#`, `?`, `%` and spaces stay part of the name.
+    const hrefFor = (ref: SessionRef): string =>
+      ref.app_url ??
+      path
+        .relative(outputDir, foundAt.get(ref.file) ?? path.resolve(io.cwd, ref.file))
+        .split(path.sep)
+        .map(encodeURIComponent)
+        .join('/');
     const render = { title: 'recap report', sources: files, hrefFor, summary };
     let text: string;
     if (format === 'json') text = `${JSON.stringify(summary === undefined ? data : { ...data, summary }, null, 2)}\n`;

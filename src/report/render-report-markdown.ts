@@ -1,6 +1,7 @@
 // The report as Markdown (`recap report`'s default output): tables with the sessions behind each
 // number as links.
 
+import { isRefusedHref } from './html-escape.js';
 import { formatCount, formatUsd } from './report-format.js';
 import { PATTERN_KINDS, type Pattern, type PatternKind, type ReportData, type ReportField, type SessionRef, type ValueCount } from './report-data.js';
 
@@ -38,8 +39,19 @@ function cell(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;')).replace(/[\r\n]+/g, ' ').replace(/([`*_[\]])/g, '\\$1');
 }
 
+/**
+ * A link target as a Markdown link destination inside a table cell. The link is a URL already
+ * (`%` stays as it is); what would end the destination or the cell is percent-encoded, and a
+ * scheme that runs code becomes `#`: links come from results files, which the reader did not write.
+ */
+function destination(href: string): string {
+  if (isRefusedHref(href)) return '#';
+  // eslint-disable-next-line no-control-regex
+  return href.replace(/[\u0000-\u0020\u007f()<>|`\\"'[\]]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
 function links(sessions: readonly SessionRef[], hrefFor: MarkdownReportOptions['hrefFor']): string {
-  const shown = sessions.slice(0, LINKS_SHOWN).map((ref) => `[${cell(ref.session_id)}](${encodeURI(hrefFor(ref)).replace(/\(/g, '%28').replace(/\)/g, '%29')})`);
+  const shown = sessions.slice(0, LINKS_SHOWN).map((ref) => `[${cell(ref.session_id)}](${destination(hrefFor(ref))})`);
   const more = sessions.length - LINKS_SHOWN;
   return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
@@ -90,9 +102,9 @@ export function renderReportMarkdown(data: ReportData, options: MarkdownReportOp
     '|---|---|',
     `| sessions | ${count(totals.sessions)} |`,
     `| ok | ${count(totals.ok)} |`,
-    `| failed | ${count(totals.failed)}${totals.failures.length > 0 ? ` (${totals.failures.map((failure) => `${failure.value} ${failure.count}`).join(', ')})` : ''} |`,
+    `| failed | ${count(totals.failed)}${totals.failures.length > 0 ? ` (${totals.failures.map((failure) => `${cell(failure.value)} ${failure.count}`).join(', ')})` : ''} |`,
     `| tokens | ${totals.tokens.estimated ? '~' : ''}${count(totals.tokens.total)} (${count(totals.tokens.prompt)} prompt + ${count(totals.tokens.output)} output${totals.tokens.estimated ? ', partly estimated' : ''}) |`,
-    `| cost | ${totals.cost.usd === null ? `unknown: ${totals.cost.unpriced.join(', ')} not in the price table` : `≈ ${formatUsd(totals.cost.usd)} (${totals.cost.models.join(', ') || 'no model'}; price table estimate)`} |`,
+    `| cost | ${totals.cost.usd === null ? `unknown: ${totals.cost.unpriced.map(cell).join(', ')} not in the price table` : `≈ ${formatUsd(totals.cost.usd)} (${totals.cost.models.map(cell).join(', ') || 'no model'}; price table estimate)`} |`,
     `| model time | ${count(Math.round(totals.ms.total / 1000))} s in all, median ${count(Math.round(totals.ms.median))} ms per session |`,
   );
   if (totals.failures.length > 0) lines.push('', '### Failures', '', ...valueTable(totals.failures, totals.failed, hrefFor, 'code'));
