@@ -57,4 +57,26 @@ describe('renderReportMarkdown', () => {
   it('does not encode a percent sign twice: the link is a URL already', () => {
     expect(render([{ session_id: 'u:1', file: 'a%23b.json' }])).toContain('[u:1](a%23b.json)');
   });
+
+  it('keeps field paths, results files, unread files and the summary in their place: no raw HTML, no new heading', () => {
+    const odd = 'a`b\n# Injected <img src=x onerror=alert(1)>';
+    const base = data([{ session_id: 'u:1', file: 'a.json' }]);
+    const markdown = renderReportMarkdown(
+      {
+        ...base,
+        structured: 1,
+        fields: [{ path: odd, kind: 'enum', answered: 1, values: [{ value: 'v', count: 1, sessions: [{ session_id: 'u:1', file: 'a.json' }] }] }],
+        unread: [{ file: odd, message: 'file not found' }],
+      },
+      { title: 'recap report', sources: [odd], hrefFor: (ref) => ref.file, summary: { text: `Most sessions fail. ${odd.replace('\n', ' ')}`, model: odd, unknownSessions: [odd] } },
+    );
+    expect(markdown).not.toMatch(/^# Injected/m);
+    // Inside a code span HTML is text; elsewhere it is escaped.
+    const code = '``a`b # Injected <img src=x onerror=alert(1)>``';
+    expect(markdown).toContain(`### ${code}`);
+    expect(markdown).toContain(`From ${code}.`);
+    expect(markdown).toContain(`- ${code}: file not found`);
+    expect(markdown).toContain('Most sessions fail. a`b # Injected &lt;img src=x onerror=alert(1)&gt;');
+    expect(markdown.replaceAll(code, '')).not.toContain('<img');
+  });
 });
