@@ -75,6 +75,19 @@ describe('recap report', () => {
     expect(page).toContain('href="odd%20dir/100%25.json"');
   });
 
+  it('keeps two sessions apart that two results files name alike but read from different folders', async () => {
+    for (const [run, n] of [['run-a', 1], ['run-b', 2]] as const) {
+      await mkdir(path.join(work, run, 'sessions'), { recursive: true });
+      await writeFile(path.join(work, run, 'sessions', 'visit.json'), await readFile(path.join(work, `s${n}.json`)));
+      await writeFile(path.join(work, run, 'results.jsonl'), jsonl({ ...ok(n), file: 'sessions/visit.json' }));
+    }
+    const run = await runCli(['report', 'run-a/results.jsonl', 'run-b/results.jsonl', '--json'], { cwd: work });
+    expect(run.code).toBe(0);
+    const data = JSON.parse(run.stdout) as { totals: { sessions: number; ok: number }; read: number };
+    expect(data.totals).toMatchObject({ sessions: 2, ok: 2 });
+    expect(data.read).toBe(2);
+  });
+
   it('names a results file that is missing', async () => {
     const run = await runCli(['report', 'nothing.jsonl'], { cwd: work });
     expect(run.code).toBe(2);

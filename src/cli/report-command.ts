@@ -1,7 +1,7 @@
 // `recap report <results.jsonl>...`: the report of many-session results, as Markdown (stdout or
 // report.md), HTML (report.html) or JSON (docs/many-sessions.md#the-report).
 
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createModel, isProvider } from '../models/create-model.js';
 import { ModelError } from '../models/model-errors.js';
@@ -70,6 +70,19 @@ function reportInputs(files: readonly string[], lines: Iterable<{ line: ResultLi
   return inputs;
 }
 
+/**
+ * Where the session file of a line is read: as named from here when it is there, else beside its
+ * results file (a run made in another folder). It also tells sessions apart: two results files
+ * may name different sessions alike (`sessions/visit.json` of two run folders).
+ */
+async function sessionPathOf(file: string, cwd: string, base: string): Promise<string> {
+  const isFile = async (candidate: string) => (await stat(candidate).catch(() => undefined))?.isFile() === true;
+  const here = path.resolve(cwd, file);
+  if (await isFile(here)) return here;
+  const beside = path.resolve(base, file);
+  return (await isFile(beside)) ? beside : here;
+}
+
 /** Runs the command; returns the exit code. */
 export async function reportCommand(files: readonly string[], options: ReportOptions, io: CliIo): Promise<number> {
   try {
@@ -77,7 +90,7 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     const builder = createReportBuilder({ minSessions: minSessionsOf(options.minSessions) });
     const rules = await loadRules(options, io);
     // The last line of each session file wins, across files too (a later file, a later run).
-    const latest = new Map<string, { line: ResultLine; base: string; source: string }>();
+    const latest = new Map<string, { line: ResultLine; base: string; source: string; sessionPath: string }>();
     for (const file of files) {
       const content = await readResultsFile(path.resolve(io.cwd, file), file);
       if (content.lines.length === 0 && content.cutOffLine === undefined) {
@@ -86,7 +99,13 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
         io.stderr.write(`warning: ${file} holds no result line\n`);
       }
       if (content.cutOffLine !== undefined) io.stderr.write(`warning: ${file}:${content.cutOffLine} is cut off (an interrupted run) and is left out\n`);
-      for (const line of content.lines) latest.set(line.file, { line, base: path.dirname(path.resolve(io.cwd, file)), source: file });
+      const base = path.dirname(path.resolve(io.cwd, file));
+      for (const line of content.lines) {
+        const sessionPath = await sessionPathOf(line.file, io.cwd, base);
+        // A session found beside its results file is named from here, as it is read and linked.
+        const named = sessionPath === path.resolve(io.cwd, line.file) ? line : { ...line, file: path.relative(io.cwd, sessionPath).split(path.sep).join('/') };
+        latest.set(sessionPath, { line: named, base, source: file, sessionPath });
+      }
     }
     // A report of nothing would read as a run without failures.
     if (latest.size === 0) throw new UsageError(`${files.join(', ')}: no result line to report (results files are written by recap run ... --output results.jsonl)`);
@@ -103,23 +122,13 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     const entries = [...latest.values()].map((entry) => ({ ...entry, line: shown(entry.line) }));
     const lines = entries.map((entry) => entry.line);
     const { redactSession } = rules === undefined ? { redactSession: undefined } : await import('../privacy/redact-session.js');
-    // Where each session file was read, for its links: from here, or beside its results file.
-    const foundAt = new Map<string, string>();
-    for (const { line, base } of entries) {
+    for (const { line, sessionPath } of entries) {
       if ('error' in line && FILE_FAILURES.has(line.error.code)) {
         // Counted as a failure; there are no events to read.
         builder.add(line);
         continue;
       }
-      // The file as the run named it, from where it ran (here), else beside the results file.
-      let loaded = await loadManySession(path.resolve(io.cwd, line.file), line.file);
-      if (!loaded.ok && loaded.code === 'unreadable_file') {
-        const beside = await loadManySession(path.resolve(base, line.file), line.file);
-        if (beside.ok) {
-          loaded = beside;
-          foundAt.set(line.file, path.resolve(base, line.file));
-        }
-      }
+      const loaded = await loadManySession(sessionPath, line.file);
       if (loaded.ok) builder.add(line, redactSession === undefined || rules === undefined ? loaded.session : redactSession(loaded.session, rules).session);
       else builder.add(line, { unread: loaded.message });
     }
@@ -134,7 +143,7 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     const hrefFor = (ref: SessionRef): string =>
       ref.app_url ??
       path
-        .relative(outputDir, foundAt.get(ref.file) ?? path.resolve(io.cwd, ref.file))
+        .relative(outputDir, path.resolve(io.cwd, ref.file))
         .split(path.sep)
         .map(encodeURIComponent)
         .join('/');
