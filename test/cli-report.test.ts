@@ -88,6 +88,17 @@ describe('recap report', () => {
     expect(data.read).toBe(2);
   });
 
+  it('refuses --json with an --output that is not a .json file, rather than write JSON into report.html', async () => {
+    for (const output of ['json-in.html', 'json-in.md', 'json-in.pdf']) {
+      const run = await runCli(['report', 'second.jsonl', '--json', '--output', output], { cwd: work });
+      expect(run.code, output).toBe(2);
+      expect(run.stderr, output).toBe(`error: --output ${output}: --json writes JSON; give a .json file, or leave out --json to write ${output.endsWith('.pdf') ? 'a .md or .html file' : 'this one'}\n`);
+    }
+    const json = await runCli(['report', 'second.jsonl', '--json', '--output', 'data.json'], { cwd: work });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(await readFile(path.join(work, 'data.json'), 'utf8'))).toHaveProperty('totals');
+  });
+
   it('names a results file that is missing', async () => {
     const run = await runCli(['report', 'nothing.jsonl'], { cwd: work });
     expect(run.code).toBe(2);

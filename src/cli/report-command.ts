@@ -44,13 +44,15 @@ function minSessionsOf(value: string | undefined): number {
 }
 
 function formatOf(options: ReportOptions): 'markdown' | 'html' | 'json' {
-  if (options.json === true) return 'json';
-  if (options.output === undefined) return 'markdown';
+  if (options.output === undefined) return options.json === true ? 'json' : 'markdown';
   const extension = path.extname(options.output).toLowerCase();
-  if (extension === '.html' || extension === '.htm') return 'html';
-  if (extension === '.md' || extension === '.markdown') return 'markdown';
-  if (extension === '.json') return 'json';
-  throw new UsageError(`--output ${options.output}: expected a .md, .html or .json file`);
+  const format = extension === '.html' || extension === '.htm' ? 'html' : extension === '.md' || extension === '.markdown' ? 'markdown' : extension === '.json' ? 'json' : undefined;
+  // --json and a file named for another format contradict each other: never JSON in report.html.
+  if (options.json === true && format !== 'json') {
+    throw new UsageError(`--output ${options.output}: --json writes JSON; give a .json file, or leave out --json to write ${format === undefined ? 'a .md or .html file' : 'this one'}`);
+  }
+  if (format === undefined) throw new UsageError(`--output ${options.output}: expected a .md, .html or .json file`);
+  return format;
 }
 
 async function loadRules(options: ReportOptions, io: CliIo): Promise<PrivacyRules | undefined> {
