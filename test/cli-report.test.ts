@@ -99,6 +99,20 @@ describe('recap report', () => {
     expect(JSON.parse(await readFile(path.join(work, 'data.json'), 'utf8'))).toHaveProperty('totals');
   });
 
+  it('warns when a results file replaces the lines of another setup (another profile), naming both', async () => {
+    const setup = (profile: string, sha: string) => ({ profile, profile_sha256: sha.repeat(64), provider: 'gemini', model: 'gemini-2.5-flash', privacy_sha256: null });
+    await writeFile(path.join(work, 'profile-a.jsonl'), jsonl({ ...ok(1), run: setup('profiles/a.yaml', 'a') }, { ...ok(2), run: setup('profiles/a.yaml', 'a') }));
+    await writeFile(path.join(work, 'profile-b.jsonl'), jsonl({ ...ok(1), run: setup('profiles/b.yaml', 'b') }, { ...ok(2), run: setup('profiles/b.yaml', 'b') }));
+    const run = await runCli(['report', 'profile-a.jsonl', 'profile-b.jsonl', '--json'], { cwd: work });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      'warning: 2 session(s) have results of different setups: the last line counts, so profile-b.jsonl (profiles/b.yaml on gemini/gemini-2.5-flash) replaces profile-a.jsonl (profiles/a.yaml on gemini/gemini-2.5-flash) for them; report each results file on its own to compare them\n',
+    );
+    // A resumed run of the same setup replaces lines without a word.
+    const same = await runCli(['report', 'profile-a.jsonl', 'profile-a.jsonl', '--json'], { cwd: work });
+    expect(same.stderr).toBe('');
+  });
+
   it('names a results file that is missing', async () => {
     const run = await runCli(['report', 'nothing.jsonl'], { cwd: work });
     expect(run.code).toBe(2);

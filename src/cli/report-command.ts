@@ -85,6 +85,45 @@ async function sessionPathOf(file: string, cwd: string, base: string): Promise<s
   return (await isFile(beside)) ? beside : here;
 }
 
+/** The setup a line was made with, as a key and in words; undefined for lines that do not record it. */
+function setupOf(line: ResultLine): { key: string; words: string; detail: string } | undefined {
+  const run = line.run;
+  if (run === undefined) return undefined;
+  return {
+    key: JSON.stringify([run.profile_sha256, run.provider, run.model, run.privacy_sha256 ?? null]),
+    words: `${run.profile} on ${run.provider}/${run.model}`,
+    detail: `profile sha256 ${run.profile_sha256.slice(0, 12)}…, privacy rules ${run.privacy_sha256 == null ? 'none' : `sha256 ${run.privacy_sha256.slice(0, 12)}…`}`,
+  };
+}
+
+/**
+ * Counts the lines of one setup that a later line of another setup replaces (two profiles' results
+ * reported together): the report keeps the last line of each session, so the earlier results
+ * would leave the report without a word.
+ */
+function setupReplacements() {
+  const pairs = new Map<string, { from: string; to: string; count: number }>();
+  return {
+    note(earlier: { line: ResultLine; source: string }, later: { line: ResultLine; source: string }): void {
+      const before = setupOf(earlier.line);
+      const after = setupOf(later.line);
+      if (before === undefined || after === undefined || before.key === after.key) return;
+      const [fromWords, toWords] = before.words === after.words ? [`${before.words}, ${before.detail}`, `${after.words}, ${after.detail}`] : [before.words, after.words];
+      const from = `${earlier.source} (${fromWords})`;
+      const to = `${later.source} (${toWords})`;
+      const key = `${from}\n${to}`;
+      const pair = pairs.get(key) ?? { from, to, count: 0 };
+      pair.count++;
+      pairs.set(key, pair);
+    },
+    warnings(): string[] {
+      return [...pairs.values()].map(
+        (pair) => `${pair.count} session(s) have results of different setups: the last line counts, so ${pair.to} replaces ${pair.from} for them; report each results file on its own to compare them`,
+      );
+    },
+  };
+}
+
 /** Runs the command; returns the exit code. */
 export async function reportCommand(files: readonly string[], options: ReportOptions, io: CliIo): Promise<number> {
   try {
@@ -93,6 +132,7 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     const rules = await loadRules(options, io);
     // The last line of each session file wins, across files too (a later file, a later run).
     const latest = new Map<string, { line: ResultLine; base: string; source: string; sessionPath: string }>();
+    const replaced = setupReplacements();
     for (const file of files) {
       const content = await readResultsFile(path.resolve(io.cwd, file), file);
       if (content.lines.length === 0 && content.cutOffLine === undefined) {
@@ -106,9 +146,12 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
         const sessionPath = await sessionPathOf(line.file, io.cwd, base);
         // A session found beside its results file is named from here, as it is read and linked.
         const named = sessionPath === path.resolve(io.cwd, line.file) ? line : { ...line, file: path.relative(io.cwd, sessionPath).split(path.sep).join('/') };
+        const earlier = latest.get(sessionPath);
+        if (earlier !== undefined) replaced.note(earlier, { line, source: file });
         latest.set(sessionPath, { line: named, base, source: file, sessionPath });
       }
     }
+    for (const warning of replaced.warnings()) io.stderr.write(`warning: ${warning}\n`);
     // A report of nothing would read as a run without failures.
     if (latest.size === 0) throw new UsageError(`${files.join(', ')}: no result line to report (results files are written by recap run ... --output results.jsonl)`);
     if (options.output !== undefined) {
