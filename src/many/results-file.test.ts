@@ -72,4 +72,35 @@ describe('results files', () => {
     expect(await readFile(file, 'utf8')).toBe(jsonl(ok('a.json'), ok('b.json')));
     expect((await readResultsFile(file)).lines).toHaveLength(2);
   });
+
+  it('refuses bytes that are not UTF-8, naming file and line, rather than read them as U+FFFD (and cut the file at the wrong byte)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'recap-results-'));
+    const file = path.join(dir, 'r.jsonl');
+    const latin1 = Buffer.from(JSON.stringify({ ...ok('b.json'), result: { summary: 'Resume' } }).replace('Resume', 'R\u00e9sum\u00e9'), 'latin1');
+    await writeFile(file, Buffer.concat([Buffer.from(jsonl(ok('a.json'))), latin1, Buffer.from('\n{"session_id":"u:c')]));
+    await expect(readResultsFile(file, 'r.jsonl')).rejects.toThrow(new ResultsFileError('r.jsonl:2: is not UTF-8 text; recap writes results files in UTF-8, so this line was changed by another program'));
+  });
+
+  it('keeps a byte order mark out of the way: a cut-off tail is removed at the right byte', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'recap-results-'));
+    const file = path.join(dir, 'r.jsonl');
+    await writeFile(file, `\uFEFF${jsonl(ok('a.json'))}{"session_id":"u:b`);
+    const writer = await openResultsForAppend(file, await readResultsFile(file));
+    await writer.append(ok('b.json'));
+    await writer.close();
+    expect((await readResultsFile(file)).lines.map((line) => line.file)).toEqual(['a.json', 'b.json']);
+  });
+
+  it('takes a last line cut inside a character for a cut-off line, not for bytes that are not UTF-8', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'recap-results-'));
+    const file = path.join(dir, 'r.jsonl');
+    const line = Buffer.from(JSON.stringify({ ...ok('b.json'), result: { summary: 'Résumé' } }));
+    await writeFile(file, Buffer.concat([Buffer.from(jsonl(ok('a.json'))), line.subarray(0, line.indexOf('é') + 1)]));
+    const content = await readResultsFile(file);
+    expect(content.cutOffLine).toBe(2);
+    const writer = await openResultsForAppend(file, content);
+    await writer.append(ok('b.json'));
+    await writer.close();
+    expect(await readFile(file, 'utf8')).toBe(jsonl(ok('a.json'), ok('b.json')));
+  });
 });
