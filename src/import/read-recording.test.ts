@@ -150,6 +150,7 @@ describe('readRecording', () => {
   it('refuses a recording without events', async () => {
     expect((await failure('[]')).message).toBe('rec.json: the recording holds no rrweb events');
     expect((await failure('')).reason).toBe('invalid_json');
+    expect((await failure('')).message).toBe('rec.json: the file is empty (0 bytes): it holds no recording');
   });
 
   it('does not let a key named __proto__ reach a prototype', async () => {

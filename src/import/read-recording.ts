@@ -259,6 +259,10 @@ export async function readRecording(
     tokenizer.destroy();
     throw new RrwebImportError('unreadable', source, `cannot read the recording: ${(error as Error).message}`, { cause: error });
   }
+  if (bytes === 0) {
+    tokenizer.destroy();
+    throw new RrwebImportError('invalid_json', source, 'the file is empty (0 bytes): it holds no recording');
+  }
   if (failure === undefined) {
     ending = true;
     tokenizer.end();
