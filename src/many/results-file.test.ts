@@ -48,6 +48,18 @@ describe('results files', () => {
     expect(() => parseResultsText(jsonl({ file: 'a.json', result: { summary: 'x' } }), 'r.jsonl')).toThrow(/r\.jsonl:1: not a result line: a result line needs "session_id"/);
   });
 
+  it('refuses a response without its schema, and tokens or ms that are not counts, naming file and line', () => {
+    const response = { ...ok('a.json'), result: { response: { outcome: 'x' } } };
+    expect(() => parseResultsText(jsonl(response), 'r.jsonl')).toThrow('r.jsonl:1: not a result line: "result" must be { summary } or { response, response_schema }');
+    expect(() => parseResultsText(jsonl({ ...response, result: { response: {}, response_schema: 'OBJECT' } }), 'r.jsonl')).toThrow(/^r\.jsonl:1: not a result line: "result" must be/);
+    for (const tokens of [{ prompt: -5, output: 0, total: -5 }, { prompt: 1, output: 1, total: 1e400 }]) {
+      expect(() => parseResultsText(jsonl({ ...ok('a.json'), tokens }), 'r.jsonl'), JSON.stringify(tokens)).toThrow(
+        'r.jsonl:1: not a result line: "tokens" must be { prompt, output, total }, each a count of at least 0',
+      );
+    }
+    expect(() => parseResultsText(jsonl({ ...ok('a.json'), ms: -1 }), 'r.jsonl')).toThrow('r.jsonl:1: not a result line: "ms" must be a number of at least 0');
+  });
+
   it('refuses a "run" that does not say what made the line', () => {
     const run = { profile: 'p.yaml', profile_sha256: 'ab', provider: 'gemini', model: 'm' };
     expect(parseResultsText(jsonl({ ...ok('a.json'), run }, { ...failed('b.json'), run }), 'r.jsonl').lines).toHaveLength(2);

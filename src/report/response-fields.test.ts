@@ -27,4 +27,13 @@ describe('fieldLeaves and valuesAt', () => {
       { path: 'tags[]', values: ['x'] },
     ]);
   });
+
+  it('skips what is not a schema inside a results line written by another program, and never throws', () => {
+    const schema = { type: 'OBJECT', properties: { a: null, b: { type: 'ARRAY', items: 'x' }, c: { type: 'STRING', enum: 'not a list' }, d: { type: 'NUMBER' } } } as unknown as ResponseSchema;
+    expect(fieldLeaves(schema).map((leaf) => [leaf.path, leaf.kind])).toEqual([
+      ['c', 'text'],
+      ['d', 'number'],
+    ]);
+    expect(fieldLeaves({ type: 'OBJECT', properties: 'x' } as unknown as ResponseSchema)).toEqual([]);
+  });
 });

@@ -19,13 +19,15 @@ export interface FieldLeaf {
 
 /** Every countable leaf of `schema`, depth first in property order. */
 export function fieldLeaves(schema: ResponseSchema, path = '', steps: readonly FieldStep[] = []): FieldLeaf[] {
+  // A results line may come from another program: what is not a schema has no leaves.
+  if (typeof schema !== 'object' || schema === null) return [];
   switch (schema.type) {
     case 'OBJECT':
-      return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => fieldLeaves(property, path === '' ? name : `${path}.${name}`, [...steps, { field: name }]));
+      return typeof schema.properties !== 'object' || schema.properties === null ? [] : Object.entries(schema.properties).flatMap(([name, property]) => fieldLeaves(property, path === '' ? name : `${path}.${name}`, [...steps, { field: name }]));
     case 'ARRAY':
       return schema.items === undefined ? [] : fieldLeaves(schema.items, `${path}[]`, [...steps, { items: true }]);
     case 'STRING':
-      return [schema.enum === undefined ? { path, steps, kind: 'text' } : { path, steps, kind: 'enum', values: schema.enum }];
+      return [Array.isArray(schema.enum) ? { path, steps, kind: 'enum', values: schema.enum.map(String) } : { path, steps, kind: 'text' }];
     case 'BOOLEAN':
       return [{ path, steps, kind: 'enum', values: ['true', 'false'] }];
     case 'NUMBER':
