@@ -109,6 +109,10 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** A finite number of at least 0 (JSON has no infinity, but 1e400 reads as one). */
 const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
+/** The parts of a grounding report the report reads: a score and the lists of claims. */
+const isGroundingReport = (value: unknown): boolean =>
+  isObject(value) && typeof value.score === 'number' && Number.isFinite(value.score) && Array.isArray(value.unsupported) && Array.isArray(value.dropped);
+
 /**
  * Why `value` is not a {@link ResultLine}, or undefined when it is one (checks the fields the
  * format fixes, not the result's content).
@@ -140,5 +144,8 @@ export function resultLineProblem(value: unknown): string | undefined {
   if (problem !== undefined) return problem;
   if (typeof value.model !== 'string') return '"model" must be a string';
   if (!isCount(value.ms)) return '"ms" must be a number of at least 0';
+  if (value.grounding !== undefined && !isGroundingReport(value.grounding)) {
+    return '"grounding" must be { score, findings, unsupported, dropped } with a numeric score and lists of claims';
+  }
   return undefined;
 }

@@ -60,6 +60,16 @@ describe('results files', () => {
     expect(() => parseResultsText(jsonl({ ...ok('a.json'), ms: -1 }), 'r.jsonl')).toThrow('r.jsonl:1: not a result line: "ms" must be a number of at least 0');
   });
 
+  it('refuses a grounding report without its score and claim lists, naming file and line', () => {
+    const grounding = { score: 1, findings: [], unsupported: [], dropped: [] };
+    expect(parseResultsText(jsonl({ ...ok('a.json'), grounding }), 'r.jsonl').lines).toHaveLength(1);
+    for (const bad of [null, 'x', [], { score: 'a', unsupported: [], dropped: [] }, { score: 0.5, unsupported: 'x', dropped: [] }, { score: 1 }]) {
+      expect(() => parseResultsText(jsonl({ ...ok('a.json'), grounding: bad }), 'r.jsonl'), JSON.stringify(bad)).toThrow(
+        'r.jsonl:1: not a result line: "grounding" must be { score, findings, unsupported, dropped } with a numeric score and lists of claims',
+      );
+    }
+  });
+
   it('refuses a "run" that does not say what made the line', () => {
     const run = { profile: 'p.yaml', profile_sha256: 'ab', provider: 'gemini', model: 'm' };
     expect(parseResultsText(jsonl({ ...ok('a.json'), run }, { ...failed('b.json'), run }), 'r.jsonl').lines).toHaveLength(2);
