@@ -3,13 +3,13 @@
 // `{ "snapshot_data_by_window_id": { "<window>": [...] } }`.
 
 import { createHash } from 'node:crypto';
-import { TextDecoder } from 'node:util';
 import Parser from 'stream-json/Parser.js';
 import { isWritableInstant } from '../session/iso-timestamp.js';
 import { formatJsonPath } from '../session/json-path.js';
 import { formatImportWarning, type ImportWarnings } from './import-warnings.js';
 import { jsonSyntaxError, keepTail } from './json-syntax-error.js';
 import { RrwebImportError } from './rrweb-import-error.js';
+import { utf8Decoder, utf8Problem } from './utf8-problem.js';
 import type { EventPosition, RrwebEvent } from './rrweb-vocabulary.js';
 
 /** The shape a recording came in. */
@@ -216,7 +216,7 @@ export async function readRecording(
   let ending = false;
   let failedAtEnd = false;
   let fromTokenizer = true;
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const decoder = utf8Decoder();
   let notUtf8: string | undefined;
   const fail = (error: unknown) => {
     if (failure !== undefined) return;
@@ -248,7 +248,7 @@ export async function readRecording(
         bytesBefore = bytes;
         bytes += piece.length;
         // Checked before the tokenizer reads the piece, so that the message says where it starts.
-        notUtf8 ??= utf8Problem(decoder, piece, { from: bytesBefore, to: bytes }, consumer);
+        notUtf8 ??= utf8Problem(decoder, piece, { from: bytesBefore, to: bytes }, () => where(consumer));
         const ready = tokenizer.write(piece);
         // A syntax error marks the stream as errored at once; its 'error' event comes a tick later.
         if (tokenizer.errored !== null) fail(tokenizer.errored);
@@ -268,7 +268,7 @@ export async function readRecording(
     tokenizer.end();
   }
   await closed;
-  notUtf8 ??= utf8Problem(decoder, undefined, { from: bytesBefore, to: bytes }, consumer);
+  notUtf8 ??= utf8Problem(decoder, undefined, { from: bytesBefore, to: bytes }, () => where(consumer));
 
   if (failure !== undefined) {
     // An error thrown while deriving events is a bug here, not a fault of the recording.
@@ -291,17 +291,6 @@ export async function readRecording(
     throw new RrwebImportError('not_a_recording', source, `the recording holds no rrweb events${skipped.length === 0 ? '' : `: ${skipped.join('; ')}`}`);
   }
   return { shape: consumer.shape, events: consumer.delivered, bytes, digest: hash.digest('hex') };
-}
-
-/** Why `piece` (or the end of the input, without one) is not UTF-8, or undefined when it is. */
-function utf8Problem(decoder: TextDecoder, piece: Buffer | undefined, bytes: { from: number; to: number }, consumer: TokenConsumer): string | undefined {
-  try {
-    if (piece === undefined) decoder.decode();
-    else decoder.decode(piece, { stream: true });
-    return undefined;
-  } catch {
-    return `not UTF-8 text near bytes ${bytes.from.toLocaleString('en')}–${bytes.to.toLocaleString('en')}${where(consumer)}: save the recording as UTF-8`;
-  }
 }
 
 /** ` after [49].timestamp, inside event #49`: where the consumer is, or empty. */
