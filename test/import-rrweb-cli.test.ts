@@ -120,6 +120,12 @@ describe('recap import rrweb', () => {
     expect(several.code).toBe(2);
     expect(several.stderr).toContain('2 recordings to import: give --output DIR');
     expect((await run('visit.json', '--uid', 'a:b')).stderr).toContain('--uid must not contain ":"');
+    // A line break or another control character in the id would break every line that shows it.
+    for (const flag of ['--uid', '--email']) {
+      const broken = await run('visit.json', flag, 'ana\nlima');
+      expect(broken.code, flag).toBe(2);
+      expect(broken.stderr, flag).toBe(`error: ${flag} must not contain a line break or another control character\n`);
+    }
     expect((await run('recordings', '--output', 'recordings')).stderr).toContain('would overwrite the recording');
     expect((await run('recordings', '--output', 'visit.json')).code).toBe(2);
     expect((await run('visit.json', '--frobnicate')).code).toBe(2);
