@@ -3,6 +3,7 @@
 // folder that is missing. Offline (the extractive model), in-process.
 
 import { copyFile, mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -189,6 +190,10 @@ describe('--output paths', () => {
     expect(run).toEqual({ code: 2, stdout: '', stderr: 'error: --output nodir/x.jsonl: the folder nodir does not exist\n' });
     const folder = await runCli(['run', PROFILE, 'dups', '--output', 'dups'], { cwd: work });
     expect(folder.stderr).toBe('error: --output dups: is a folder; give the results a file name\n');
+    // A path ending in / names a folder, whether or not it exists: never a file named "results".
+    const slash = await runCli(['run', PROFILE, 'dups', '--output', 'results/'], { cwd: work });
+    expect(slash).toEqual({ code: 2, stdout: '', stderr: 'error: --output results/: is a folder; give the results a file name\n' });
+    expect(existsSync(path.join(work, 'results'))).toBe(false);
     await runCli(['run', PROFILE, 'dups/checkout-abandon.json', '--output', 'r.jsonl'], { cwd: work });
     const report = await runCli(['report', 'r.jsonl', '--output', 'nodir/report.md'], { cwd: work });
     expect(report).toMatchObject({ code: 2, stderr: 'error: --output nodir/report.md: the folder nodir does not exist\n' });

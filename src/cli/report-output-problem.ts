@@ -37,7 +37,8 @@ const inside = (folder: string, target: string): boolean => {
 export async function outputLocationProblem(output: string, cwd: string, what = 'the report'): Promise<string | undefined> {
   const target = path.resolve(cwd, output);
   const existing = await stat(target).catch(() => undefined);
-  if (existing?.isDirectory() === true) return `is a folder; give ${what} a file name`;
+  // A path ending in a slash names a folder even when there is none yet.
+  if (existing?.isDirectory() === true || /[\\/]$/.test(output)) return `is a folder; give ${what} a file name`;
   if (existing === undefined) {
     // A link that points nowhere yet: writing creates its target, which needs its folder.
     const pointsTo = (await lstat(target).catch(() => undefined))?.isSymbolicLink() === true ? await readlink(target) : undefined;
