@@ -159,4 +159,11 @@ describe('readRecording', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((seen[0] as { data: Record<string, unknown> }).data.polluted).toBeUndefined();
   });
+
+  it('says that it dropped a key named __proto__, rather than lose it without a word', async () => {
+    const { warnings } = await read('[{"type":5,"timestamp":1,"data":{"tag":"x","payload":{"__proto__":{"a":1},"b":2}}}, {"type":5,"timestamp":2,"data":{"__proto__":1}}]');
+    expect(warnings).toEqual([
+      expect.objectContaining({ kind: 'proto-key', message: 'keys named "__proto__" dropped (they cannot be kept safely)', count: 2, first: { index: 0, window: undefined } }),
+    ]);
+  });
 });

@@ -160,6 +160,7 @@ class TokenConsumer {
       const container = parent.value!;
       if (Array.isArray(container)) container.push(value);
       else if (parent.key !== '__proto__') container[parent.key as string] = value;
+      else this.warnings.add('proto-key', 'keys named "__proto__" dropped (they cannot be kept safely)', this.eventIndex());
     } else if (parent.role === 'events') {
       this.#deliver(value, { index: parent.key as number, window: parent.window });
     } else if (parent.role === 'root-object' && (parent.key === 'events' || parent.key === 'snapshot_data_by_window_id')) {
