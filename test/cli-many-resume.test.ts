@@ -2,7 +2,8 @@
 // that is not one, one written with another profile, --output paths that name an input or a
 // folder that is missing. Offline (the extractive model), in-process.
 
-import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -189,9 +190,23 @@ describe('--output paths', () => {
     expect(run).toEqual({ code: 2, stdout: '', stderr: 'error: --output nodir/x.jsonl: the folder nodir does not exist\n' });
     const folder = await runCli(['run', PROFILE, 'dups', '--output', 'dups'], { cwd: work });
     expect(folder.stderr).toBe('error: --output dups: is a folder; give the results a file name\n');
+    // A path ending in / names a folder, whether or not it exists: never a file named "results".
+    const slash = await runCli(['run', PROFILE, 'dups', '--output', 'results/'], { cwd: work });
+    expect(slash).toEqual({ code: 2, stdout: '', stderr: 'error: --output results/: is a folder; give the results a file name\n' });
+    expect(existsSync(path.join(work, 'results'))).toBe(false);
     await runCli(['run', PROFILE, 'dups/checkout-abandon.json', '--output', 'r.jsonl'], { cwd: work });
     const report = await runCli(['report', 'r.jsonl', '--output', 'nodir/report.md'], { cwd: work });
     expect(report).toMatchObject({ code: 2, stderr: 'error: --output nodir/report.md: the folder nodir does not exist\n' });
+  });
+
+  it('names a symbolic link whose target lies in a folder that does not exist (exit 2), where writing failed with a bare ENOENT', async () => {
+    await symlink('nowhere/x.jsonl', path.join(work, 'dangling.jsonl'));
+    const run = await runCli(['run', PROFILE, 'dups', '--output', 'dangling.jsonl'], { cwd: work });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'error: --output dangling.jsonl: is a symbolic link to nowhere/x.jsonl, in a folder that does not exist\n' });
+    await symlink('nowhere/x.html', path.join(work, 'dangling.html'));
+    await runCli(['run', PROFILE, 'dups/checkout-abandon.json', '--output', 'r.jsonl'], { cwd: work });
+    const report = await runCli(['report', 'r.jsonl', '--output', 'dangling.html'], { cwd: work });
+    expect(report).toMatchObject({ code: 2, stderr: 'error: --output dangling.html: is a symbolic link to nowhere/x.html, in a folder that does not exist\n' });
   });
 
   it('leaves a results file inside a session folder out of the sessions, so a resumed run does not read it as one', async () => {

@@ -135,7 +135,7 @@ describe('recap report', () => {
     const run = await runCli(['report', 'results.jsonl'], { cwd: work, env: env() });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('| sessions | 27 |');
-    expect(run.stdout).toContain('| failed | 3 (invalid_session 3) |');
+    expect(run.stdout).toContain('| failed | 3 (invalid\\_session 3) |');
     expect(run.stdout).toContain('| invalid\\_session | 3 | 100.0 % | [sessions/broken-01.json](sessions/broken-01.json), [sessions/broken-02.json](sessions/broken-02.json), [sessions/broken-03.json](sessions/broken-03.json) |');
     expect(run.stdout).toMatch(/\| cost \| ≈ \$0\.\d+ \(gemini-2\.5-flash; price table estimate\) \|/);
     // The generator's stories share friction and pages: the same widget legend dead-clicked in

@@ -1,7 +1,7 @@
 // `recap report` flags: privacy rules on the sessions the patterns come from, --json and .md
 // output, --min-sessions, several results files (the last line of a session wins).
 
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,63 @@ describe('recap report', () => {
     const bad = await runCli(['report', 'second.jsonl', '--output', 'report.pdf'], { cwd: work });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('error: --output report.pdf: expected a .md, .html or .json file\n');
+  });
+
+  it('links each session where it was read: beside the results file, and with #, ? and spaces in its name', async () => {
+    // A run made in runs/, naming its sessions relative to runs/; the report runs from one level up.
+    await mkdir(path.join(work, 'runs', 'odd dir'), { recursive: true });
+    const names = ['odd dir/a#1.json', 'odd dir/b?.json', 'odd dir/100%.json'];
+    for (const [index, name] of names.entries()) await writeFile(path.join(work, 'runs', name), await readFile(path.join(work, `s${index + 1}.json`)));
+    await writeFile(path.join(work, 'runs', 'results.jsonl'), jsonl(...names.map((name, index) => ({ ...ok(index + 1), file: name }))));
+    const markdown = await runCli(['report', 'runs/results.jsonl'], { cwd: work });
+    expect(markdown.code).toBe(0);
+    expect(markdown.stderr).toBe('');
+    expect(markdown.stdout).toContain('[u-1:s-1](runs/odd%20dir/a%231.json)');
+    expect(markdown.stdout).toContain('[u-2:s-2](runs/odd%20dir/b%3F.json)');
+    expect(markdown.stdout).toContain('[u-3:s-3](runs/odd%20dir/100%25.json)');
+    const html = await runCli(['report', 'runs/results.jsonl', '--output', 'runs/report.html'], { cwd: work });
+    expect(html.code).toBe(0);
+    const page = await readFile(path.join(work, 'runs', 'report.html'), 'utf8');
+    expect(page).toContain('href="odd%20dir/a%231.json"');
+    expect(page).toContain('href="odd%20dir/100%25.json"');
+  });
+
+  it('keeps two sessions apart that two results files name alike but read from different folders', async () => {
+    for (const [run, n] of [['run-a', 1], ['run-b', 2]] as const) {
+      await mkdir(path.join(work, run, 'sessions'), { recursive: true });
+      await writeFile(path.join(work, run, 'sessions', 'visit.json'), await readFile(path.join(work, `s${n}.json`)));
+      await writeFile(path.join(work, run, 'results.jsonl'), jsonl({ ...ok(n), file: 'sessions/visit.json' }));
+    }
+    const run = await runCli(['report', 'run-a/results.jsonl', 'run-b/results.jsonl', '--json'], { cwd: work });
+    expect(run.code).toBe(0);
+    const data = JSON.parse(run.stdout) as { totals: { sessions: number; ok: number }; read: number };
+    expect(data.totals).toMatchObject({ sessions: 2, ok: 2 });
+    expect(data.read).toBe(2);
+  });
+
+  it('refuses --json with an --output that is not a .json file, rather than write JSON into report.html', async () => {
+    for (const output of ['json-in.html', 'json-in.md', 'json-in.pdf']) {
+      const run = await runCli(['report', 'second.jsonl', '--json', '--output', output], { cwd: work });
+      expect(run.code, output).toBe(2);
+      expect(run.stderr, output).toBe(`error: --output ${output}: --json writes JSON; give a .json file, or leave out --json to write ${output.endsWith('.pdf') ? 'a .md or .html file' : 'this one'}\n`);
+    }
+    const json = await runCli(['report', 'second.jsonl', '--json', '--output', 'data.json'], { cwd: work });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(await readFile(path.join(work, 'data.json'), 'utf8'))).toHaveProperty('totals');
+  });
+
+  it('warns when a results file replaces the lines of another setup (another profile), naming both', async () => {
+    const setup = (profile: string, sha: string) => ({ profile, profile_sha256: sha.repeat(64), provider: 'gemini', model: 'gemini-2.5-flash', privacy_sha256: null });
+    await writeFile(path.join(work, 'profile-a.jsonl'), jsonl({ ...ok(1), run: setup('profiles/a.yaml', 'a') }, { ...ok(2), run: setup('profiles/a.yaml', 'a') }));
+    await writeFile(path.join(work, 'profile-b.jsonl'), jsonl({ ...ok(1), run: setup('profiles/b.yaml', 'b') }, { ...ok(2), run: setup('profiles/b.yaml', 'b') }));
+    const run = await runCli(['report', 'profile-a.jsonl', 'profile-b.jsonl', '--json'], { cwd: work });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      'warning: 2 session(s) have results of different setups: the last line counts, so profile-b.jsonl (profiles/b.yaml on gemini/gemini-2.5-flash) replaces profile-a.jsonl (profiles/a.yaml on gemini/gemini-2.5-flash) for them; report each results file on its own to compare them\n',
+    );
+    // A resumed run of the same setup replaces lines without a word.
+    const same = await runCli(['report', 'profile-a.jsonl', 'profile-a.jsonl', '--json'], { cwd: work });
+    expect(same.stderr).toBe('');
   });
 
   it('names a results file that is missing', async () => {

@@ -84,6 +84,25 @@ describe('recap import rrweb', () => {
     expect(result.stderr).toContain('odd.json: warning: entries that are not rrweb events (an object with a numeric type and a timestamp in milliseconds) skipped (at event #62)');
   });
 
+  it('skips an event past the year 9999 with a warning, where it broke the fixture as "a recap bug"', async () => {
+    const events = [...JSON.parse(visit), { type: 3, timestamp: 8.64e15, data: { source: 2, type: 2, id: 1, x: 1, y: 1 } }];
+    await writeFile(path.join(directory, 'far.json'), JSON.stringify(events));
+    const result = await run('far.json');
+    expect(result.code).toBe(0);
+    expect(parseSession(result.stdout).events).toHaveLength(13);
+    expect(result.stderr).toContain(`far.json: warning: entries that are not rrweb events (an object with a numeric type and a timestamp in milliseconds) skipped (at event #${events.length - 1})`);
+  });
+
+  it('refuses a recording whose strings hold bytes that are not UTF-8 (exit 1), naming the file and the bytes', async () => {
+    const [before, ...after] = visit.split('Apply coupon');
+    const latin1 = Buffer.concat([Buffer.from(`${before}Appliqu`), Buffer.from([0xe9]), Buffer.from(` coupon${after.join('Apply coupon')}`)]);
+    await writeFile(path.join(directory, 'latin1.json'), latin1);
+    const result = await run('latin1.json');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: latin1\.json: not UTF-8 text near bytes [\d,]+–[\d,]+ after .*: save the recording as UTF-8\n/);
+  });
+
   it('refuses a directory without --output even when it holds one recording, and names a file in the way of --output', async () => {
     await mkdir(path.join(directory, 'one'), { recursive: true });
     await writeFile(path.join(directory, 'one', 'visit.json'), visit);
@@ -101,6 +120,12 @@ describe('recap import rrweb', () => {
     expect(several.code).toBe(2);
     expect(several.stderr).toContain('2 recordings to import: give --output DIR');
     expect((await run('visit.json', '--uid', 'a:b')).stderr).toContain('--uid must not contain ":"');
+    // A line break or another control character in the id would break every line that shows it.
+    for (const flag of ['--uid', '--email']) {
+      const broken = await run('visit.json', flag, 'ana\nlima');
+      expect(broken.code, flag).toBe(2);
+      expect(broken.stderr, flag).toBe(`error: ${flag} must not contain a line break or another control character\n`);
+    }
     expect((await run('recordings', '--output', 'recordings')).stderr).toContain('would overwrite the recording');
     expect((await run('recordings', '--output', 'visit.json')).code).toBe(2);
     expect((await run('visit.json', '--frobnicate')).code).toBe(2);

@@ -1,7 +1,7 @@
 // `recap init` end to end: the project it writes works as made (validate, run, test, in and out
 // of CI, with no key), and it never overwrites anything.
 
-import { lstat, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
@@ -239,6 +239,15 @@ describe('recap init never overwrites', () => {
     expect(under.code).toBe(2);
     expect(under.stderr).toBe('error: recap init notes.txt/project: a part of that path is a file, not a folder; nothing was written\n');
     expect(await readdir(cwd)).toEqual(['notes.txt']);
+  });
+
+  it('exits 2 naming a dir that is a symbolic link to nothing, where it printed a bare ENOENT of mkdir', async () => {
+    const cwd = await temporaryFolder();
+    await symlink('gone/project', path.join(cwd, 'link'));
+    const result = await runCli(['init', 'link'], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: recap init link: it is a symbolic link to gone/project, which does not exist; nothing was written\n');
+    expect(await readdir(cwd)).toEqual(['link']);
   });
 });
 

@@ -66,6 +66,8 @@ function checkIdentity(options: ImportRrwebCommandOptions): void {
     if (value === undefined) continue;
     if (value.trim() === '') throw new UsageError(`${flag} must not be empty`);
     if (value.includes(':')) throw new UsageError(`${flag} must not contain ":" (it separates the user and session parts of the fixture id)`);
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(value)) throw new UsageError(`${flag} must not contain a line break or another control character`);
   }
 }
 

@@ -1,7 +1,7 @@
 // `recap report <results.jsonl>...`: the report of many-session results, as Markdown (stdout or
 // report.md), HTML (report.html) or JSON (docs/many-sessions.md#the-report).
 
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createModel, isProvider } from '../models/create-model.js';
 import { ModelError } from '../models/model-errors.js';
@@ -17,6 +17,7 @@ import type { ReportSummary } from '../report/summarize-report.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { reportOutputProblem, type RunInput } from './report-output-problem.js';
+import { setupReplacements } from './setup-replacements.js';
 import { UsageError } from './usage-error.js';
 import { plainWholeNumber } from './plain-whole-number.js';
 import { unusedModelFlags } from './unused-model-flags.js';
@@ -44,13 +45,15 @@ function minSessionsOf(value: string | undefined): number {
 }
 
 function formatOf(options: ReportOptions): 'markdown' | 'html' | 'json' {
-  if (options.json === true) return 'json';
-  if (options.output === undefined) return 'markdown';
+  if (options.output === undefined) return options.json === true ? 'json' : 'markdown';
   const extension = path.extname(options.output).toLowerCase();
-  if (extension === '.html' || extension === '.htm') return 'html';
-  if (extension === '.md' || extension === '.markdown') return 'markdown';
-  if (extension === '.json') return 'json';
-  throw new UsageError(`--output ${options.output}: expected a .md, .html or .json file`);
+  const format = extension === '.html' || extension === '.htm' ? 'html' : extension === '.md' || extension === '.markdown' ? 'markdown' : extension === '.json' ? 'json' : undefined;
+  // --json and a file named for another format contradict each other: never JSON in report.html.
+  if (options.json === true && format !== 'json') {
+    throw new UsageError(`--output ${options.output}: --json writes JSON; give a .json file, or leave out --json to write ${format === undefined ? 'a .md or .html file' : 'this one'}`);
+  }
+  if (format === undefined) throw new UsageError(`--output ${options.output}: expected a .md, .html or .json file`);
+  return format;
 }
 
 async function loadRules(options: ReportOptions, io: CliIo): Promise<PrivacyRules | undefined> {
@@ -70,6 +73,19 @@ function reportInputs(files: readonly string[], lines: Iterable<{ line: ResultLi
   return inputs;
 }
 
+/**
+ * Where the session file of a line is read: as named from here when it is there, else beside its
+ * results file (a run made in another folder). It also tells sessions apart: two results files
+ * may name different sessions alike (`sessions/visit.json` of two run folders).
+ */
+async function sessionPathOf(file: string, cwd: string, base: string): Promise<string> {
+  const isFile = async (candidate: string) => (await stat(candidate).catch(() => undefined))?.isFile() === true;
+  const here = path.resolve(cwd, file);
+  if (await isFile(here)) return here;
+  const beside = path.resolve(base, file);
+  return (await isFile(beside)) ? beside : here;
+}
+
 /** Runs the command; returns the exit code. */
 export async function reportCommand(files: readonly string[], options: ReportOptions, io: CliIo): Promise<number> {
   try {
@@ -77,7 +93,8 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     const builder = createReportBuilder({ minSessions: minSessionsOf(options.minSessions) });
     const rules = await loadRules(options, io);
     // The last line of each session file wins, across files too (a later file, a later run).
-    const latest = new Map<string, { line: ResultLine; base: string; source: string }>();
+    const latest = new Map<string, { line: ResultLine; base: string; source: string; sessionPath: string }>();
+    const replaced = setupReplacements();
     for (const file of files) {
       const content = await readResultsFile(path.resolve(io.cwd, file), file);
       if (content.lines.length === 0 && content.cutOffLine === undefined) {
@@ -86,8 +103,17 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
         io.stderr.write(`warning: ${file} holds no result line\n`);
       }
       if (content.cutOffLine !== undefined) io.stderr.write(`warning: ${file}:${content.cutOffLine} is cut off (an interrupted run) and is left out\n`);
-      for (const line of content.lines) latest.set(line.file, { line, base: path.dirname(path.resolve(io.cwd, file)), source: file });
+      const base = path.dirname(path.resolve(io.cwd, file));
+      for (const line of content.lines) {
+        const sessionPath = await sessionPathOf(line.file, io.cwd, base);
+        // A session found beside its results file is named from here, as it is read and linked.
+        const named = sessionPath === path.resolve(io.cwd, line.file) ? line : { ...line, file: path.relative(io.cwd, sessionPath).split(path.sep).join('/') };
+        const earlier = latest.get(sessionPath);
+        if (earlier !== undefined) replaced.note(earlier, { line, source: file });
+        latest.set(sessionPath, { line: named, base, source: file, sessionPath });
+      }
     }
+    for (const warning of replaced.warnings()) io.stderr.write(`warning: ${warning}\n`);
     // A report of nothing would read as a run without failures.
     if (latest.size === 0) throw new UsageError(`${files.join(', ')}: no result line to report (results files are written by recap run ... --output results.jsonl)`);
     if (options.output !== undefined) {
@@ -103,18 +129,13 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     const entries = [...latest.values()].map((entry) => ({ ...entry, line: shown(entry.line) }));
     const lines = entries.map((entry) => entry.line);
     const { redactSession } = rules === undefined ? { redactSession: undefined } : await import('../privacy/redact-session.js');
-    for (const { line, base } of entries) {
+    for (const { line, sessionPath } of entries) {
       if ('error' in line && FILE_FAILURES.has(line.error.code)) {
         // Counted as a failure; there are no events to read.
         builder.add(line);
         continue;
       }
-      // The file as the run named it, from where it ran (here), else beside the results file.
-      let loaded = await loadManySession(path.resolve(io.cwd, line.file), line.file);
-      if (!loaded.ok && loaded.code === 'unreadable_file') {
-        const beside = await loadManySession(path.resolve(base, line.file), line.file);
-        if (beside.ok) loaded = beside;
-      }
+      const loaded = await loadManySession(sessionPath, line.file);
       if (loaded.ok) builder.add(line, redactSession === undefined || rules === undefined ? loaded.session : redactSession(loaded.session, rules).session);
       else builder.add(line, { unread: loaded.message });
     }
@@ -125,7 +146,14 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     if (options.summarize === true) summary = await summarize(options, io, lines, data);
 
     const outputDir = options.output === undefined ? io.cwd : path.dirname(path.resolve(io.cwd, options.output));
-    const hrefFor = (ref: SessionRef): string => ref.app_url ?? path.relative(outputDir, path.resolve(io.cwd, ref.file)).split(path.sep).join('/');
+    // A relative URL: each path segment percent-encoded, so that `#`, `?`, `%` and spaces stay part of the name.
+    const hrefFor = (ref: SessionRef): string =>
+      ref.app_url ??
+      path
+        .relative(outputDir, path.resolve(io.cwd, ref.file))
+        .split(path.sep)
+        .map(encodeURIComponent)
+        .join('/');
     const render = { title: 'recap report', sources: files, hrefFor, summary };
     let text: string;
     if (format === 'json') text = `${JSON.stringify(summary === undefined ? data : { ...data, summary }, null, 2)}\n`;

@@ -1,7 +1,7 @@
 // Where `recap test --output` and `recap report --output` may write a report, checked before any
 // work: a typo in the path costs nothing, and the report never replaces a file the run reads or writes.
 
-import { access, constants, realpath, stat } from 'node:fs/promises';
+import { access, constants, lstat, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A file the run reads, or a folder it writes into; the report must not land on either. */
@@ -37,7 +37,15 @@ const inside = (folder: string, target: string): boolean => {
 export async function outputLocationProblem(output: string, cwd: string, what = 'the report'): Promise<string | undefined> {
   const target = path.resolve(cwd, output);
   const existing = await stat(target).catch(() => undefined);
-  if (existing?.isDirectory() === true) return `is a folder; give ${what} a file name`;
+  // A path ending in a slash names a folder even when there is none yet.
+  if (existing?.isDirectory() === true || /[\\/]$/.test(output)) return `is a folder; give ${what} a file name`;
+  if (existing === undefined) {
+    // A link that points nowhere yet: writing creates its target, which needs its folder.
+    const pointsTo = (await lstat(target).catch(() => undefined))?.isSymbolicLink() === true ? await readlink(target) : undefined;
+    if (pointsTo !== undefined && (await stat(path.dirname(path.resolve(path.dirname(target), pointsTo))).catch(() => undefined))?.isDirectory() !== true) {
+      return `is a symbolic link to ${pointsTo}, in a folder that does not exist`;
+    }
+  }
   const parent = path.dirname(target);
   const shownParent = path.dirname(output);
   const parentInfo = await stat(parent).catch(() => undefined);

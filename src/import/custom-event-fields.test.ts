@@ -23,6 +23,14 @@ describe('custom', () => {
     ]);
   });
 
+  it('keeps tags that are names of Object.prototype members as custom events', () => {
+    expect(customOnly(page().custom(1_000, '__proto__', { a: 1 }).custom(1_100, 'constructor').custom(1_200, 'toString', 2))).toEqual([
+      { type: 'custom', at: 1_000, name: '__proto__', properties: { a: 1 } },
+      { type: 'custom', at: 1_100, name: 'constructor' },
+      { type: 'custom', at: 1_200, name: 'toString', properties: { value: 2 } },
+    ]);
+  });
+
   it('skips a custom event without a tag, with a warning', () => {
     const derived = derive(page().custom(1_000, '  ', {}));
     expect(derived.events.map((event) => event.type)).toEqual(['navigate']);

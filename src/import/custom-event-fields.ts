@@ -39,7 +39,9 @@ export function customEventFields(data: unknown, resolveNode: (nodeId: number) =
     return { success: false, problem: 'custom events without a tag skipped' };
   }
   const { tag, payload } = data;
-  const builtIn = BUILT_IN_CUSTOM_TAGS[tag.toLowerCase()];
+  // Own keys only: a tag such as `constructor` or `__proto__` is an ordinary event name.
+  const key = tag.toLowerCase();
+  const builtIn = Object.hasOwn(BUILT_IN_CUSTOM_TAGS, key) ? BUILT_IN_CUSTOM_TAGS[key] : undefined;
   if (builtIn !== undefined) {
     const fields: Record<string, unknown> = {};
     const details = isObject(payload) ? payload : {};

@@ -62,6 +62,13 @@ describe('network-error', () => {
     ]);
   });
 
+  it('takes only an HTTP status (a whole number up to 999): 1e308 or 4040 is no status, not a fixture recap refuses', () => {
+    const requests = [1e308, 4040, 404.5, -500].map((status, index) => ({ name: `https://api.example/${index}`, method: 'GET', status }));
+    expect(failedRequests({ requests: [...requests, { name: 'https://api.example/e', method: 'GET', status: 1e308, error: 'net::ERR_FAILED' }] })).toEqual([
+      { url: 'https://api.example/e', method: 'GET', status: undefined },
+    ]);
+  });
+
   it('ignores payloads that are not request lists', () => {
     expect(failedRequests(null)).toEqual([]);
     expect(failedRequests({ requests: [null, 3, { status: 500 }] })).toEqual([]);

@@ -5,6 +5,8 @@
 export const MAX_CONSOLE_MESSAGE_LENGTH = 500;
 /** A response status at or above this is a network error. */
 export const NETWORK_ERROR_MIN_STATUS = 400;
+/** The largest number read as an HTTP status. */
+const MAX_HTTP_STATUS = 999;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -60,7 +62,8 @@ export function failedRequests(payload: unknown): FailedRequest[] {
     if (url === undefined) continue;
     const method = typeof request.method === 'string' && request.method !== '' ? request.method.toUpperCase() : undefined;
     const rawStatus = typeof request.status === 'number' ? request.status : request.responseStatus;
-    const status = typeof rawStatus === 'number' && Number.isInteger(rawStatus) ? rawStatus : undefined;
+    // An HTTP status has three digits; anything else (1e308 from a broken recorder) is no status.
+    const status = typeof rawStatus === 'number' && Number.isInteger(rawStatus) && rawStatus >= 0 && rawStatus <= MAX_HTTP_STATUS ? rawStatus : undefined;
     const errored = request.failed === true || (typeof request.error === 'string' && request.error !== '');
     if (status !== undefined && status >= NETWORK_ERROR_MIN_STATUS) failed.push({ url, method, status });
     else if (errored || (method !== undefined && status === 0)) failed.push({ url, method, status: undefined });

@@ -117,9 +117,40 @@ describe('readRecording', () => {
     expect((await failure('{"snapshot_data_by_window_id": {"w": 3}}')).message).toContain('snapshot_data_by_window_id["w"] should be a list');
   });
 
+  it('skips events whose timestamp has no ISO 8601 date (years 0000–9999) as entries that are not rrweb events', async () => {
+    const late = { ...click, timestamp: 253_402_300_800_000 };
+    const early = { ...click, timestamp: -62_167_219_200_001 };
+    const { seen, warnings } = await read(JSON.stringify([meta, late, early, { ...click, timestamp: 253_402_300_799_999 }]));
+    expect(seen.map((event) => event.position.index)).toEqual([0, 3]);
+    expect(warnings).toEqual([expect.objectContaining({ kind: 'invalid-event', count: 2, first: { index: 1, window: undefined } })]);
+  });
+
+  it('says why it skipped every entry when none of them is an rrweb event', async () => {
+    const error = await failure(JSON.stringify([{ type: 4, timestamp: '2026-03-01T10:00:00Z' }, { type: 3 }, { ...click, timestamp: 1e16 }]));
+    expect(error.reason).toBe('not_a_recording');
+    expect(error.message).toBe(
+      'rec.json: the recording holds no rrweb events: 3 × entries that are not rrweb events (an object with a numeric type and a timestamp in milliseconds) skipped (first at event #0)',
+    );
+  });
+
+  it('refuses bytes that are not UTF-8 inside a string, naming where, rather than turning them into U+FFFD', async () => {
+    const start = `[${JSON.stringify(meta)}, {"type": 3, "timestamp": 2, "data": {"source": 2, "type": 2, "id": 1, "x": 1, "y": 1, "note": "caf`;
+    const text = Buffer.concat([Buffer.from(start), Buffer.from([0xe9]), Buffer.from('"}}]')]);
+    for (const size of [1, 7, 64 * 1024]) {
+      const error = await failure(text, size);
+      expect(error.reason).toBe('invalid_json');
+      const context = size === 64 * 1024 ? '' : ' after \\[1\\]\\.data\\.note, inside event #1';
+      expect(error.message).toMatch(new RegExp(`^rec\\.json: not UTF-8 text near bytes [\\d,]+–[\\d,]+${context}: save the recording as UTF-8$`));
+    }
+    // A multi-byte character split across chunks is UTF-8.
+    const { seen } = await read(Buffer.concat([Buffer.from(start), Buffer.from('é'), Buffer.from('"}}]')]), 1);
+    expect(seen).toHaveLength(2);
+  });
+
   it('refuses a recording without events', async () => {
     expect((await failure('[]')).message).toBe('rec.json: the recording holds no rrweb events');
     expect((await failure('')).reason).toBe('invalid_json');
+    expect((await failure('')).message).toBe('rec.json: the file is empty (0 bytes): it holds no recording');
   });
 
   it('does not let a key named __proto__ reach a prototype', async () => {
@@ -127,5 +158,12 @@ describe('readRecording', () => {
     await readRecording(chunks('[{"type":5,"timestamp":1,"data":{"__proto__":{"polluted":true},"tag":"x"}}]'), 'r', (event) => seen.push(event), new ImportWarnings());
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((seen[0] as { data: Record<string, unknown> }).data.polluted).toBeUndefined();
+  });
+
+  it('says that it dropped a key named __proto__, rather than lose it without a word', async () => {
+    const { warnings } = await read('[{"type":5,"timestamp":1,"data":{"tag":"x","payload":{"__proto__":{"a":1},"b":2}}}, {"type":5,"timestamp":2,"data":{"__proto__":1}}]');
+    expect(warnings).toEqual([
+      expect.objectContaining({ kind: 'proto-key', message: 'keys named "__proto__" dropped (they cannot be kept safely)', count: 2, first: { index: 0, window: undefined } }),
+    ]);
   });
 });

@@ -4,10 +4,12 @@
 
 import { createHash } from 'node:crypto';
 import Parser from 'stream-json/Parser.js';
+import { isWritableInstant } from '../session/iso-timestamp.js';
 import { formatJsonPath } from '../session/json-path.js';
-import type { ImportWarnings } from './import-warnings.js';
+import { formatImportWarning, type ImportWarnings } from './import-warnings.js';
 import { jsonSyntaxError, keepTail } from './json-syntax-error.js';
 import { RrwebImportError } from './rrweb-import-error.js';
+import { utf8Decoder, utf8Problem } from './utf8-problem.js';
 import type { EventPosition, RrwebEvent } from './rrweb-vocabulary.js';
 
 /** The shape a recording came in. */
@@ -47,11 +49,13 @@ class NotARecording extends Error {}
 
 const WRITE_SIZE = 1024;
 
+
 /** Turns stream-json tokens into events; knows where it is for error messages. */
 class TokenConsumer {
   readonly frames: Frame[] = [];
   shape: RecordingShape | undefined;
   delivered = 0;
+
   #eventsDepth = -1;
 
   constructor(
@@ -156,6 +160,7 @@ class TokenConsumer {
       const container = parent.value!;
       if (Array.isArray(container)) container.push(value);
       else if (parent.key !== '__proto__') container[parent.key as string] = value;
+      else this.warnings.add('proto-key', 'keys named "__proto__" dropped (they cannot be kept safely)', this.eventIndex());
     } else if (parent.role === 'events') {
       this.#deliver(value, { index: parent.key as number, window: parent.window });
     } else if (parent.role === 'root-object' && (parent.key === 'events' || parent.key === 'snapshot_data_by_window_id')) {
@@ -167,14 +172,15 @@ class TokenConsumer {
   }
 
   #deliver(value: unknown, position: EventPosition): void {
-    // A timestamp is milliseconds since 1970; beyond ±8.64e15 no date exists.
-    if (!isObject(value) || typeof value.type !== 'number' || typeof value.timestamp !== 'number' || !(Math.abs(value.timestamp) <= 8.64e15)) {
+    // A fixture's timestamps are ISO 8601 with four-digit years: an event outside them has no date to write.
+    if (!isObject(value) || typeof value.type !== 'number' || typeof value.timestamp !== 'number' || !isWritableInstant(value.timestamp)) {
       this.warnings.add('invalid-event', 'entries that are not rrweb events (an object with a numeric type and a timestamp in milliseconds) skipped', position);
       return;
     }
     this.delivered++;
     this.onEvent(value as unknown as RrwebEvent, position);
   }
+
 }
 
 /** Waits until `stream` can take more input, or has failed. */
@@ -211,6 +217,8 @@ export async function readRecording(
   let ending = false;
   let failedAtEnd = false;
   let fromTokenizer = true;
+  const decoder = utf8Decoder();
+  let notUtf8: string | undefined;
   const fail = (error: unknown) => {
     if (failure !== undefined) return;
     failure = error;
@@ -240,6 +248,8 @@ export async function readRecording(
         const piece = buffer.subarray(offset, offset + WRITE_SIZE);
         bytesBefore = bytes;
         bytes += piece.length;
+        // Checked before the tokenizer reads the piece, so that the message says where it starts.
+        notUtf8 ??= utf8Problem(decoder, piece, { from: bytesBefore, to: bytes }, () => where(consumer));
         const ready = tokenizer.write(piece);
         // A syntax error marks the stream as errored at once; its 'error' event comes a tick later.
         if (tokenizer.errored !== null) fail(tokenizer.errored);
@@ -250,17 +260,25 @@ export async function readRecording(
     tokenizer.destroy();
     throw new RrwebImportError('unreadable', source, `cannot read the recording: ${(error as Error).message}`, { cause: error });
   }
+  if (bytes === 0) {
+    tokenizer.destroy();
+    throw new RrwebImportError('invalid_json', source, 'the file is empty (0 bytes): it holds no recording');
+  }
   if (failure === undefined) {
     ending = true;
     tokenizer.end();
   }
   await closed;
+  notUtf8 ??= utf8Problem(decoder, undefined, { from: bytesBefore, to: bytes }, () => where(consumer));
 
   if (failure !== undefined) {
     // An error thrown while deriving events is a bug here, not a fault of the recording.
     if (!fromTokenizer && !(failure instanceof NotARecording)) throw failure;
     throw describeFailure(failure, consumer, source, { bytes, bytesBefore, atEnd: failedAtEnd, tail });
   }
+  // The tokenizer decodes as it goes and turns bytes that are not UTF-8 into U+FFFD; a syntax
+  // error found anywhere is the better message, so this one comes after it.
+  if (notUtf8 !== undefined) throw new RrwebImportError('invalid_json', source, notUtf8);
   if (consumer.shape === undefined) {
     throw new RrwebImportError(
       'not_a_recording',
@@ -268,20 +286,28 @@ export async function readRecording(
       'not an rrweb recording: expected a JSON array of events, an object with "events", or one with "snapshot_data_by_window_id"',
     );
   }
-  if (consumer.delivered === 0) throw new RrwebImportError('not_a_recording', source, 'the recording holds no rrweb events');
+  if (consumer.delivered === 0) {
+    // Say why every entry was skipped: the warnings are not printed for a recording that fails.
+    const skipped = warnings.list().map(formatImportWarning);
+    throw new RrwebImportError('not_a_recording', source, `the recording holds no rrweb events${skipped.length === 0 ? '' : `: ${skipped.join('; ')}`}`);
+  }
   return { shape: consumer.shape, events: consumer.delivered, bytes, digest: hash.digest('hex') };
+}
+
+/** ` after [49].timestamp, inside event #49`: where the consumer is, or empty. */
+function where(consumer: TokenConsumer): string {
+  const path = consumer.path();
+  const event = consumer.eventIndex();
+  const inside = event === undefined ? '' : `, inside ${event.window === undefined ? '' : `window "${event.window}" `}event #${event.index}`;
+  return `${path === '' ? '' : ` after ${path}`}${inside}`;
 }
 
 function describeFailure(
   failure: unknown,
   consumer: TokenConsumer,
   source: string,
-  where: { bytes: number; bytesBefore: number; atEnd: boolean; tail: Buffer },
+  place: { bytes: number; bytesBefore: number; atEnd: boolean; tail: Buffer },
 ): RrwebImportError {
   if (failure instanceof NotARecording) return new RrwebImportError('not_a_recording', source, `not an rrweb recording: ${failure.message}`);
-  const path = consumer.path();
-  const event = consumer.eventIndex();
-  const inside = event === undefined ? '' : `, inside ${event.window === undefined ? '' : `window "${event.window}" `}event #${event.index}`;
-  const after = path === '' ? '' : ` after ${path}`;
-  return jsonSyntaxError(failure, source, { ...where, context: `${after}${inside}` });
+  return jsonSyntaxError(failure, source, { ...place, context: where(consumer) });
 }

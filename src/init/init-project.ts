@@ -1,6 +1,6 @@
 // `recap init [dir]`: makes a working recap project in a folder, or writes nothing at all.
 
-import { mkdir, stat } from 'node:fs/promises';
+import { lstat, mkdir, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { findObstacles } from './find-obstacles.js';
 import { InitConflictError, InitTargetError } from './init-error.js';
@@ -42,6 +42,10 @@ async function checkTarget(directory: string, shown: string): Promise<void> {
     throw error;
   });
   if (stats !== undefined && !stats.isDirectory()) throw new InitTargetError(shown, 'it exists and is not a folder');
+  // A link to nothing: mkdir would fail with a bare ENOENT, and recap does not make the link's target.
+  if (stats === undefined && (await lstat(directory).catch(() => undefined))?.isSymbolicLink() === true) {
+    throw new InitTargetError(shown, `it is a symbolic link to ${await readlink(directory)}, which does not exist`);
+  }
 }
 
 /** Writes the project, or throws InitConflictError / InitTargetError having written nothing. */

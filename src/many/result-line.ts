@@ -106,6 +106,13 @@ export function isResultLine(line: ResultLine): line is SessionResultLine {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A finite number of at least 0 (JSON has no infinity, but 1e400 reads as one). */
+const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/** The parts of a grounding report the report reads: a score and the lists of claims. */
+const isGroundingReport = (value: unknown): boolean =>
+  isObject(value) && typeof value.score === 'number' && Number.isFinite(value.score) && Array.isArray(value.unsupported) && Array.isArray(value.dropped);
+
 /**
  * Why `value` is not a {@link ResultLine}, or undefined when it is one (checks the fields the
  * format fixes, not the result's content).
@@ -120,7 +127,7 @@ export function resultLineProblem(value: unknown): string | undefined {
   }
   if (run !== undefined && 'privacy_sha256' in run && run.privacy_sha256 !== null && typeof run.privacy_sha256 !== 'string') return '"run.privacy_sha256" must be a string or null';
   const tokensProblem = (tokens: unknown) =>
-    !isObject(tokens) || typeof tokens.prompt !== 'number' || typeof tokens.output !== 'number' || typeof tokens.total !== 'number' ? '"tokens" must be { prompt, output, total }' : undefined;
+    !isObject(tokens) || ![tokens.prompt, tokens.output, tokens.total].every(isCount) ? '"tokens" must be { prompt, output, total }, each a count of at least 0' : undefined;
   if ('error' in value) {
     const error = value.error;
     if (!isObject(error) || typeof error.code !== 'string' || typeof error.message !== 'string') return '"error" must be { code, message }';
@@ -130,10 +137,15 @@ export function resultLineProblem(value: unknown): string | undefined {
   if (!('result' in value)) return 'expected "result" or "error"';
   if (typeof value.session_id !== 'string') return 'a result line needs "session_id"';
   const result = value.result;
-  if (!isObject(result) || (typeof result.summary !== 'string' && !isObject(result.response))) return '"result" must be { summary } or { response, response_schema }';
+  if (!isObject(result) || (typeof result.summary !== 'string' && !(isObject(result.response) && isObject(result.response_schema)))) {
+    return '"result" must be { summary } or { response, response_schema }';
+  }
   const problem = tokensProblem(value.tokens);
   if (problem !== undefined) return problem;
   if (typeof value.model !== 'string') return '"model" must be a string';
-  if (typeof value.ms !== 'number') return '"ms" must be a number';
+  if (!isCount(value.ms)) return '"ms" must be a number of at least 0';
+  if (value.grounding !== undefined && !isGroundingReport(value.grounding)) {
+    return '"grounding" must be { score, findings, unsupported, dropped } with a numeric score and lists of claims';
+  }
   return undefined;
 }

@@ -48,6 +48,28 @@ describe('results files', () => {
     expect(() => parseResultsText(jsonl({ file: 'a.json', result: { summary: 'x' } }), 'r.jsonl')).toThrow(/r\.jsonl:1: not a result line: a result line needs "session_id"/);
   });
 
+  it('refuses a response without its schema, and tokens or ms that are not counts, naming file and line', () => {
+    const response = { ...ok('a.json'), result: { response: { outcome: 'x' } } };
+    expect(() => parseResultsText(jsonl(response), 'r.jsonl')).toThrow('r.jsonl:1: not a result line: "result" must be { summary } or { response, response_schema }');
+    expect(() => parseResultsText(jsonl({ ...response, result: { response: {}, response_schema: 'OBJECT' } }), 'r.jsonl')).toThrow(/^r\.jsonl:1: not a result line: "result" must be/);
+    for (const tokens of [{ prompt: -5, output: 0, total: -5 }, { prompt: 1, output: 1, total: 1e400 }]) {
+      expect(() => parseResultsText(jsonl({ ...ok('a.json'), tokens }), 'r.jsonl'), JSON.stringify(tokens)).toThrow(
+        'r.jsonl:1: not a result line: "tokens" must be { prompt, output, total }, each a count of at least 0',
+      );
+    }
+    expect(() => parseResultsText(jsonl({ ...ok('a.json'), ms: -1 }), 'r.jsonl')).toThrow('r.jsonl:1: not a result line: "ms" must be a number of at least 0');
+  });
+
+  it('refuses a grounding report without its score and claim lists, naming file and line', () => {
+    const grounding = { score: 1, findings: [], unsupported: [], dropped: [] };
+    expect(parseResultsText(jsonl({ ...ok('a.json'), grounding }), 'r.jsonl').lines).toHaveLength(1);
+    for (const bad of [null, 'x', [], { score: 'a', unsupported: [], dropped: [] }, { score: 0.5, unsupported: 'x', dropped: [] }, { score: 1 }]) {
+      expect(() => parseResultsText(jsonl({ ...ok('a.json'), grounding: bad }), 'r.jsonl'), JSON.stringify(bad)).toThrow(
+        'r.jsonl:1: not a result line: "grounding" must be { score, findings, unsupported, dropped } with a numeric score and lists of claims',
+      );
+    }
+  });
+
   it('refuses a "run" that does not say what made the line', () => {
     const run = { profile: 'p.yaml', profile_sha256: 'ab', provider: 'gemini', model: 'm' };
     expect(parseResultsText(jsonl({ ...ok('a.json'), run }, { ...failed('b.json'), run }), 'r.jsonl').lines).toHaveLength(2);
@@ -71,5 +93,36 @@ describe('results files', () => {
     await writer.close();
     expect(await readFile(file, 'utf8')).toBe(jsonl(ok('a.json'), ok('b.json')));
     expect((await readResultsFile(file)).lines).toHaveLength(2);
+  });
+
+  it('refuses bytes that are not UTF-8, naming file and line, rather than read them as U+FFFD (and cut the file at the wrong byte)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'recap-results-'));
+    const file = path.join(dir, 'r.jsonl');
+    const latin1 = Buffer.from(JSON.stringify({ ...ok('b.json'), result: { summary: 'Resume' } }).replace('Resume', 'R\u00e9sum\u00e9'), 'latin1');
+    await writeFile(file, Buffer.concat([Buffer.from(jsonl(ok('a.json'))), latin1, Buffer.from('\n{"session_id":"u:c')]));
+    await expect(readResultsFile(file, 'r.jsonl')).rejects.toThrow(new ResultsFileError('r.jsonl:2: is not UTF-8 text; recap writes results files in UTF-8, so this line was changed by another program'));
+  });
+
+  it('keeps a byte order mark out of the way: a cut-off tail is removed at the right byte', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'recap-results-'));
+    const file = path.join(dir, 'r.jsonl');
+    await writeFile(file, `\uFEFF${jsonl(ok('a.json'))}{"session_id":"u:b`);
+    const writer = await openResultsForAppend(file, await readResultsFile(file));
+    await writer.append(ok('b.json'));
+    await writer.close();
+    expect((await readResultsFile(file)).lines.map((line) => line.file)).toEqual(['a.json', 'b.json']);
+  });
+
+  it('takes a last line cut inside a character for a cut-off line, not for bytes that are not UTF-8', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'recap-results-'));
+    const file = path.join(dir, 'r.jsonl');
+    const line = Buffer.from(JSON.stringify({ ...ok('b.json'), result: { summary: 'Résumé' } }));
+    await writeFile(file, Buffer.concat([Buffer.from(jsonl(ok('a.json'))), line.subarray(0, line.indexOf('é') + 1)]));
+    const content = await readResultsFile(file);
+    expect(content.cutOffLine).toBe(2);
+    const writer = await openResultsForAppend(file, content);
+    await writer.append(ok('b.json'));
+    await writer.close();
+    expect(await readFile(file, 'utf8')).toBe(jsonl(ok('a.json'), ok('b.json')));
   });
 });

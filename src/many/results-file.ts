@@ -2,6 +2,7 @@
 // each; a run killed mid-write leaves at most a cut-off last line, which the next run removes
 // before it appends (and names), so the file always reads line by line.
 
+import { isUtf8 } from 'node:buffer';
 import { open, readFile, truncate } from 'node:fs/promises';
 import { resultLineProblem, type ResultLine } from './result-line.js';
 
@@ -92,14 +93,28 @@ export function parseResultsText(text: string, source: string): ResultsFileConte
  * @category Many sessions
  */
 export async function readResultsFile(file: string, source = file): Promise<ResultsFileContent> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], latest: new Map(), completeBytes: 0 };
     throw new ResultsFileError(`${source}: cannot read the results (${(error as Error).message})`);
   }
-  return parseResultsText(text, source);
+  // Decoding would turn such bytes into U+FFFD: the text would change, and the byte counts that
+  // cut off an interrupted line would no longer match the file.
+  const end = bytes.lastIndexOf(0x0a) + 1;
+  const whole = bytes.subarray(0, end);
+  if (!isUtf8(whole)) {
+    const text = whole.toString('utf8');
+    const line = text.slice(0, Math.max(0, text.indexOf('\uFFFD'))).split('\n').length;
+    throw new ResultsFileError(`${source}:${line}: is not UTF-8 text; recap writes results files in UTF-8, so this line was changed by another program`);
+  }
+  if (!isUtf8(bytes.subarray(end))) {
+    // A kill can cut the last line inside a character: that line is cut off, never a whole one.
+    const content = parseResultsText(whole.toString('utf8'), source);
+    return { ...content, cutOffLine: whole.toString('utf8').split('\n').length };
+  }
+  return parseResultsText(bytes.toString('utf8'), source);
 }
 
 /** Appends lines to a results file, each in one write. */

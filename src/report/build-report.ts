@@ -103,7 +103,7 @@ function fieldOf(leaf: FieldLeaf, results: readonly { line: SessionResultLine; r
   let answered = 0;
   for (const { line, ref } of results) {
     if (!('response' in line.result)) continue;
-    const values = valuesAt(line.result.response, leaf.path);
+    const values = valuesAt(line.result.response, leaf);
     if (values.length > 0) answered++;
     for (const value of values) pairs.push([value, ref]);
   }

@@ -23,9 +23,17 @@ export function escapeHtml(text: string): string {
  * @returns the escaped link, or `#` for a refused scheme.
  */
 export function escapeHref(href: string): string {
-  // Browsers ignore whitespace and control characters inside a scheme, so strip them before checking.
+  return isRefusedHref(href) ? '#' : escapeHtml(href);
+}
+
+/**
+ * Whether a link's scheme runs code or embeds content (`javascript:`, `vbscript:`, `data:`), as
+ * browsers read it: whitespace and control characters inside a scheme are ignored.
+ *
+ * @param href - a link target.
+ */
+export function isRefusedHref(href: string): boolean {
   // eslint-disable-next-line no-control-regex
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.replace(/[\u0000-\u0020]/g, ''))?.[1]?.toLowerCase();
-  if (scheme === 'javascript' || scheme === 'vbscript' || scheme === 'data') return '#';
-  return escapeHtml(href);
+  return scheme === 'javascript' || scheme === 'vbscript' || scheme === 'data';
 }

@@ -1,6 +1,7 @@
 // The report as Markdown (`recap report`'s default output): tables with the sessions behind each
 // number as links.
 
+import { isRefusedHref } from './html-escape.js';
 import { formatCount, formatUsd } from './report-format.js';
 import { PATTERN_KINDS, type Pattern, type PatternKind, type ReportData, type ReportField, type SessionRef, type ValueCount } from './report-data.js';
 
@@ -38,8 +39,29 @@ function cell(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;')).replace(/[\r\n]+/g, ' ').replace(/([`*_[\]])/g, '\\$1');
 }
 
+/**
+ * A link target as a Markdown link destination inside a table cell. The link is a URL already
+ * (`%` stays as it is); what would end the destination or the cell is percent-encoded, and a
+ * scheme that runs code becomes `#`: links come from results files, which the reader did not write.
+ */
+function destination(href: string): string {
+  if (isRefusedHref(href)) return '#';
+  // eslint-disable-next-line no-control-regex
+  return href.replace(/[\u0000-\u0020\u007f()<>|`\\"'[\]]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/** Text as an inline code span on one line, whatever backticks it holds. */
+function inlineCode(text: string): string {
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((run) => run[0].length));
+  const fence = '`'.repeat(longest + 1);
+  // CommonMark strips one space from each side, so a text that starts or ends with one (or a backtick) gets one.
+  const pad = /^[` ]|[` ]$/.test(flat) ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
 function links(sessions: readonly SessionRef[], hrefFor: MarkdownReportOptions['hrefFor']): string {
-  const shown = sessions.slice(0, LINKS_SHOWN).map((ref) => `[${cell(ref.session_id)}](${encodeURI(hrefFor(ref)).replace(/\(/g, '%28').replace(/\)/g, '%29')})`);
+  const shown = sessions.slice(0, LINKS_SHOWN).map((ref) => `[${cell(ref.session_id)}](${destination(hrefFor(ref))})`);
   const more = sessions.length - LINKS_SHOWN;
   return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
@@ -52,7 +74,7 @@ function valueTable(values: readonly ValueCount[], total: number, hrefFor: Markd
 }
 
 function fieldLines(field: ReportField, hrefFor: MarkdownReportOptions['hrefFor']): string[] {
-  const head = `### \`${field.path}\``;
+  const head = `### ${inlineCode(field.path)}`;
   if (field.kind === 'number') {
     if (field.bins.length === 0) return [head, '', `No numeric value in ${field.answered} answers.`];
     const total = field.bins.reduce((sum, bin) => sum + bin.count, 0);
@@ -84,15 +106,15 @@ function patternLines(kind: PatternKind, patterns: readonly Pattern[], data: Rep
 export function renderReportMarkdown(data: ReportData, options: MarkdownReportOptions): string {
   const { totals } = data;
   const { hrefFor } = options;
-  const lines = [`# ${cell(options.title)}`, '', `From ${options.sources.map((source) => `\`${source}\``).join(', ')}.`, '', '## Totals', ''];
+  const lines = [`# ${cell(options.title)}`, '', `From ${options.sources.map(inlineCode).join(', ')}.`, '', '## Totals', ''];
   lines.push(
     '| | |',
     '|---|---|',
     `| sessions | ${count(totals.sessions)} |`,
     `| ok | ${count(totals.ok)} |`,
-    `| failed | ${count(totals.failed)}${totals.failures.length > 0 ? ` (${totals.failures.map((failure) => `${failure.value} ${failure.count}`).join(', ')})` : ''} |`,
+    `| failed | ${count(totals.failed)}${totals.failures.length > 0 ? ` (${totals.failures.map((failure) => `${cell(failure.value)} ${failure.count}`).join(', ')})` : ''} |`,
     `| tokens | ${totals.tokens.estimated ? '~' : ''}${count(totals.tokens.total)} (${count(totals.tokens.prompt)} prompt + ${count(totals.tokens.output)} output${totals.tokens.estimated ? ', partly estimated' : ''}) |`,
-    `| cost | ${totals.cost.usd === null ? `unknown: ${totals.cost.unpriced.join(', ')} not in the price table` : `≈ ${formatUsd(totals.cost.usd)} (${totals.cost.models.join(', ') || 'no model'}; price table estimate)`} |`,
+    `| cost | ${totals.cost.usd === null ? `unknown: ${totals.cost.unpriced.map(cell).join(', ')} not in the price table` : `≈ ${formatUsd(totals.cost.usd)} (${totals.cost.models.map(cell).join(', ') || 'no model'}; price table estimate)`} |`,
     `| model time | ${count(Math.round(totals.ms.total / 1000))} s in all, median ${count(Math.round(totals.ms.median))} ms per session |`,
   );
   if (totals.failures.length > 0) lines.push('', '### Failures', '', ...valueTable(totals.failures, totals.failed, hrefFor, 'code'));
@@ -102,9 +124,11 @@ export function renderReportMarkdown(data: ReportData, options: MarkdownReportOp
     lines.push(...valueTable(grounding.buckets.map((bucket) => ({ value: bucket.label, count: bucket.count, sessions: bucket.sessions })), grounding.scored, hrefFor, 'score'));
   }
   if (options.summary !== undefined) {
-    lines.push('', '## Summary', '', `Written by ${options.summary.model} from the results below; every session it cites is checked against the results.`, '', options.summary.text.trim());
+    // The model's text is Markdown, but never HTML: a session's content may have steered it.
+    const text = options.summary.text.trim().replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'));
+    lines.push('', '## Summary', '', `Written by ${cell(options.summary.model)} from the results below; every session it cites is checked against the results.`, '', text);
     if (options.summary.unknownSessions.length > 0) {
-      lines.push('', `> **Warning:** the summary cites ${options.summary.unknownSessions.length} session(s) that are not in the results: ${options.summary.unknownSessions.map((id) => `\`${id}\``).join(', ')}.`);
+      lines.push('', `> **Warning:** the summary cites ${options.summary.unknownSessions.length} session(s) that are not in the results: ${options.summary.unknownSessions.map(inlineCode).join(', ')}.`);
     }
   }
   if (data.fields.length > 0) {
@@ -114,7 +138,7 @@ export function renderReportMarkdown(data: ReportData, options: MarkdownReportOp
   lines.push('', '## Patterns in the sessions', '', `Read from the events of ${data.read} sessions, not from the model's answers.`);
   for (const kind of PATTERN_KINDS) lines.push('', ...patternLines(kind, data.patterns[kind], data, hrefFor));
   if (data.unread.length > 0) {
-    lines.push('', '### Sessions not read for patterns', '', ...data.unread.map((unread) => `- \`${unread.file}\`: ${cell(unread.message)}`));
+    lines.push('', '### Sessions not read for patterns', '', ...data.unread.map((unread) => `- ${inlineCode(unread.file)}: ${cell(unread.message)}`));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -61,6 +61,11 @@ function parseCanonical(value: string): number | undefined {
 const EARLIEST = daysFromCivil(0, 1, 1) * 86_400_000;
 const LATEST = daysFromCivil(10_000, 1, 1) * 86_400_000 - 1;
 
+/** Whether `time` (milliseconds since 1970) can be written as a timestamp a fixture accepts. */
+export function isWritableInstant(time: number): boolean {
+  return time >= EARLIEST && time <= LATEST;
+}
+
 /** The instant `value` names, in or out of the four-digit years; undefined when it is no timestamp. */
 function anyInstant(value: string): number | undefined {
   if (value.length === 24) {
