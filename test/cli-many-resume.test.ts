@@ -61,6 +61,30 @@ describe('a session in two files', () => {
     const text = await runCli(['run', PROFILE, 'dups', '--dry-run'], { cwd: work });
     expect(text.stdout).toContain('over 1 session(s), 1 duplicate(s)\n');
   });
+
+  it('is previewed by a dry run with --output as the run would do it: what has a result is left out, a session summarized there from another file is a duplicate', async () => {
+    await copyFile(path.join(REPOSITORY, 'sessions-fixtures', 'anonymous-visitor.json'), path.join(work, 'dups', 'anonymous-visitor.json'));
+    const alone = await runCli(['run', PROFILE, 'dups/anonymous-visitor.json', '--dry-run', '--json'], { cwd: work });
+    const visitorTokens = (JSON.parse(alone.stdout) as { tokens: { prompt: number } }).tokens.prompt;
+    await runCli(['run', PROFILE, 'dups/checkout-abandon.json', '--output', 'r.jsonl'], { cwd: work });
+    const dry = await runCli(['run', PROFILE, 'dups', '--output', 'r.jsonl', '--dry-run', '--json'], { cwd: work });
+    const data = JSON.parse(dry.stdout) as { total_tokens: number; already_summarized: number; sessions: { file: string; error?: { code: string } }[] };
+    expect(data.already_summarized).toBe(1);
+    expect(data.total_tokens).toBe(visitorTokens);
+    expect(data.sessions.map((row) => [row.file, row.error?.code])).toEqual([
+      ['dups/anonymous-visitor.json', undefined],
+      ['dups/dup.json', 'duplicate_session'],
+    ]);
+    const text = await runCli(['run', PROFILE, 'dups', '--output', 'r.jsonl', '--dry-run'], { cwd: work });
+    expect(text.stdout).toContain('over 1 session(s), 1 duplicate(s)\nskipped   1 session(s) already summarized in r.jsonl (the run resumes after them)\n');
+    // The file is only read: the dry run appends nothing.
+    expect(await readLines('r.jsonl')).toHaveLength(1);
+    // A results file the run would refuse is refused by its preview too.
+    await writeFile(path.join(work, 'bad.jsonl'), 'garbage\n');
+    const refused = await runCli(['run', PROFILE, 'dups', '--output', 'bad.jsonl', '--dry-run'], { cwd: work });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('bad.jsonl:1: not JSON');
+  });
 });
 
 describe('a results file that is not one', () => {
@@ -217,8 +241,9 @@ describe('--output paths', () => {
     const files = (await readLines('dups/results.json')).map((line) => line.file);
     expect(files).not.toContain('dups/results.json');
     const dry = await runCli(['run', PROFILE, 'dups', '--output', 'dups/results.json', '--dry-run'], { cwd: work });
-    expect(dry.stdout).not.toContain('results.json');
-    expect(dry.stdout).toContain('over 1 session(s), 1 duplicate(s)');
+    expect(dry.stdout).not.toContain('results.json (u-');
+    expect(dry.stdout).toContain('dups/dup.json: duplicate_session: session u-1001:s-9001 already has a result in dups/results.json, from dups/checkout-abandon.json\n');
+    expect(dry.stdout).toContain('over 0 session(s), 1 duplicate(s)\nskipped   1 session(s) already summarized in dups/results.json');
   });
 
   it('refuses a results file named as a session on the command line', async () => {

@@ -112,12 +112,19 @@ async function buildModel(setup: ManyRunSetup, onPushback: (status: number) => v
   return model;
 }
 
-/** `--dry-run` over many sessions: each session's prompt tokens, the total and the cost estimate. */
-async function dryRunMany(setup: ManyRunSetup, files: readonly string[], model: SummaryModel): Promise<number> {
-  const { io, profile, privacy } = setup;
+/**
+ * `--dry-run` over many sessions: each session's prompt tokens, the total and the cost estimate.
+ * With `--output`, of what the run would do: sessions that already have a result in it are left
+ * out, and a session id summarized there from another file is a duplicate.
+ */
+async function dryRunMany(setup: ManyRunSetup, allFiles: readonly string[], model: SummaryModel): Promise<number> {
+  const { io, profile, privacy, options } = setup;
+  const resume = options.output === undefined ? undefined : await resumeResults(options.output, io.cwd, await lineRunOf(setup, model));
+  const files = resume === undefined ? allFiles : allFiles.filter((file) => !resume.finished.has(path.resolve(io.cwd, file)));
+  const done = allFiles.length - files.length;
   const rows: { file: string; session_id?: string; tokens?: number; error?: { code: string; message: string } }[] = [];
   let total = 0;
-  const seen = new Map<string, string>();
+  const seen = new Map<string, string>(resume?.summarized);
   for (const file of files) {
     const loaded = await loadManySession(path.resolve(io.cwd, file), file);
     if (!loaded.ok) {
@@ -127,7 +134,8 @@ async function dryRunMany(setup: ManyRunSetup, files: readonly string[], model: 
     // As the run would: a session met in a second file is not summarized again, so it costs nothing.
     const first = seen.get(loaded.session.id);
     if (first !== undefined) {
-      rows.push({ file, session_id: loaded.session.id, error: { code: 'duplicate_session', message: `session ${loaded.session.id} is also in ${first}` } });
+      const where = resume?.summarized.get(loaded.session.id) === first ? `already has a result in ${options.output ?? ''}, from ${first}` : `is also in ${first}`;
+      rows.push({ file, session_id: loaded.session.id, error: { code: 'duplicate_session', message: `session ${loaded.session.id} ${where}` } });
       continue;
     }
     seen.set(loaded.session.id, file);
@@ -139,7 +147,8 @@ async function dryRunMany(setup: ManyRunSetup, files: readonly string[], model: 
   const failed = rows.filter((row) => row.error !== undefined).length;
   const duplicates = rows.filter((row) => row.error?.code === 'duplicate_session').length;
   if (setup.options.json === true) {
-    io.stdout.write(`${JSON.stringify({ model: model.model, sessions: rows, total_tokens: total, input_cost_usd: cost ?? null, failed }, null, 2)}\n`);
+    const skipped = resume === undefined ? {} : { already_summarized: done };
+    io.stdout.write(`${JSON.stringify({ model: model.model, sessions: rows, total_tokens: total, input_cost_usd: cost ?? null, failed, ...skipped }, null, 2)}\n`);
     return failed > 0 ? EXIT_FAILED : EXIT_OK;
   }
   const width = Math.max(...rows.map((row) => (row.tokens === undefined ? 0 : count(row.tokens).length)), 5);
@@ -148,6 +157,7 @@ async function dryRunMany(setup: ManyRunSetup, files: readonly string[], model: 
   }
   const leftOut = [failed - duplicates > 0 ? `${failed - duplicates} unreadable or invalid` : '', duplicates > 0 ? `${duplicates} duplicate(s)` : ''].filter((part) => part !== '');
   io.stdout.write(`total     ~${count(total)} prompt tokens (estimate) over ${rows.length - failed} session(s)${leftOut.map((part) => `, ${part}`).join('')}\n`);
+  if (done > 0) io.stdout.write(`skipped   ${done} session(s) already summarized in ${options.output ?? ''} (the run resumes after them)\n`);
   io.stdout.write(`cost      ${costLine(model.model, cost, 'prompts only; output tokens are known after the model answers')}\n`);
   return failed > 0 ? EXIT_FAILED : EXIT_OK;
 }
@@ -174,8 +184,9 @@ function costLine(model: string, cost: number | undefined, note: string): string
 export async function runMany(setup: ManyRunSetup): Promise<number> {
   const { io, options, profile } = setup;
   const files = await manySessionFiles(setup);
-  if (options.dryRun !== true && options.output !== undefined) {
-    // Before any model is built: a typo costs nothing, and no input is ever appended to.
+  if (options.output !== undefined) {
+    // Before any model is built: a typo costs nothing, and no input is ever appended to (a dry run
+    // says so too, as the run it previews would).
     const problem = await runOutputProblem(options.output, io.cwd, runManyInputs(setup, files));
     if (problem !== undefined) throw new UsageError(`--output ${options.output}: ${problem}`);
   }
