@@ -81,6 +81,27 @@ const SCOPE = /^\s+(?:in\s+(?:[a-z-]+\s+){1,3})?(?:on|to)\s/i;
 
 // "1m 51s", "2 minutes and 10 seconds", "1:51" (minutes and seconds; "at 10:01", "10:01 UTC" are times of day).
 const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\s*(?:s|sec|secs|seconds?)\b|(?<![\d:.])(?<!\b(?:at|by|until|till|since|from)\s+)(\d{1,2}):([0-5]\d)(?![\d:])(?!\s*(?:am|pm|[ap]\.m\.|utc|gmt|z\b|[+-]\d))/gi;
+// A clock reading next to another one ("10:00–10:02", "10:00 to 10:02", "between 10:00 and
+// 10:02") or after a date ("2026-03-01 10:00", "March 1, 10:00") is a time of day.
+const CLOCK_BEFORE = /(?:\b\d{1,2}:[0-5]\d\s*(?:[-–—]|to|and|until|till)\s*|\d{4}-\d{2}-\d{2}[t,\s]*|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4},?\s+)?|\b(?:between|started|starting|began|ended|ending|timestamp|logged|recorded)\s+)$/i;
+const CLOCK_AFTER = /^\s*(?:[-–—]|to|and|until|till)\s*\d{1,2}:[0-5]\d\b/i;
+// What makes a reading with a two-digit first part ("10:30") elapsed time rather than a time of
+// day: a word for a span before it ("lasted 10:30", "after 12:05") or after it ("the 10:30 mark").
+const ELAPSED_BEFORE = /\b(?:lasted|lasting|lasts|took|taking|takes|for|after|in|spent|duration|elapsed|length|runtime|run time|time on (?:page|site|task))[:\s]+(?:(?:about|around|roughly|nearly|almost|approximately|just|only|over|under)\s+|~\s*)?(?:the\s+)?$/i;
+const ELAPSED_AFTER = /^\s*(?:mark|into|in\b|later|long|elapsed|of (?:the )?(?:session|recording|visit))/i;
+
+/**
+ * Whether `minutes:seconds` at [start, end) reads as a time of day, not an amount of time: next to
+ * another clock reading or after a date, or, with two digits before the colon ("10:01"), without
+ * a word that makes it elapsed time (the prompt gives the session's start as a time of day, and
+ * models name the times of events from it).
+ */
+function isTimeOfDay(text: string, start: number, end: number, firstPart: string): boolean {
+  const before = text.slice(Math.max(0, start - 40), start);
+  const after = text.slice(end, end + 24);
+  if (CLOCK_BEFORE.test(before) || CLOCK_AFTER.test(after)) return true;
+  return firstPart.length === 2 && !ELAPSED_BEFORE.test(before) && !ELAPSED_AFTER.test(after);
+}
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600 };
 const DURATION = new RegExp(
@@ -326,6 +347,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
+    if (match[3] !== undefined && isTimeOfDay(text, start, end, match[3])) continue;
     add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about' });
   }
   if (!probes || DURATION_PROBE.test(text)) for (const match of matchesOf(DURATION, text)) {

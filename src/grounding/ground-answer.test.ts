@@ -224,6 +224,18 @@ describe('groundAnswer', () => {
     expect(verdicts('At 10:01 the cart failed; it ended by 10:02 UTC.')).toEqual([]);
   });
 
+  it('reads clock readings in a range, after a date, or with two digits before the colon as times of day, not durations', () => {
+    // The prompt gives the start as 2026-03-01T10:00:00Z: models write the times of events from it.
+    expect(verdicts('Session overview (2026-03-01, 10:00–10:02 UTC): between 10:00 and 10:02 the user shopped.')).toEqual([]);
+    expect(verdicts('Timeline: 10:00 landing, 10:01 coupon failure, 09:59 session created. Started 9:59; March 1, 10:00 again.')).toEqual([]);
+    // A word for a span of time makes a reading elapsed time, whatever its digits.
+    expect(verdicts('The dead click came about 0:15 in; it lasted 10:30 and stopped after 12:05.')).toEqual([
+      ['duration', '0:15', 'kept'],
+      ['duration', '10:30', 'unsupported'],
+      ['duration', '12:05', 'unsupported'],
+    ]);
+  });
+
   it('reads a URL holding a privacy placeholder whole, as the prompt showed it', async () => {
     const { compilePrivacyRules } = await import('../privacy/privacy-rules.js');
     const compiled = compilePrivacyRules({ presets: ['secret'] });
