@@ -109,6 +109,26 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('reads a number under a key that names an event, or in a list under one that names events, as an event reference, and a listed number as no count', () => {
+    const structured = {
+      key_events: [0, 3, 1, 42],
+      errors: [{ event: 3, status: 500 }, { eventIndex: 4 }],
+      dead_clicks: [6],
+      events: 8,
+      error_count: 2,
+    };
+    expect(groundAnswer(source, structured).findings.map(({ kind, text, path, verdict }) => [kind, text, path, verdict])).toEqual([
+      ['event', '#0', 'key_events[0]', 'kept'],
+      ['event', '#3', 'key_events[1]', 'kept'],
+      ['event', '#1', 'key_events[2]', 'dropped'],
+      ['event', '#42', 'key_events[3]', 'unsupported'],
+      ['event', '#3', 'errors[0].event', 'kept'],
+      ['event', '#4', 'errors[1].eventIndex', 'kept'],
+      ['count', 'events: 8', 'events', 'dropped'],
+      ['count', 'error_count: 2', 'error_count', 'kept'],
+    ]);
+  });
+
   it('counts what a count names in the kept events only: a dropped event makes a count dropped', () => {
     expect(verdicts('There were 2 page views.')).toEqual([['count', '2 page views', 'dropped']]);
     expect(verdicts('There was one page view and three dead clicks.')).toEqual([

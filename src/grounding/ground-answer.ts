@@ -237,16 +237,25 @@ function pathOf(place: Place): string {
 }
 
 /**
+ * A key whose number cites one event (`event: 33`, `eventIndex: 33`, `first_event: 0`), and one
+ * whose list of numbers cites events (`events: [0, 16, 33]`, `key_events`, `event_ids`); a number
+ * alone under `events` is a count.
+ */
+const EVENT_REFERENCE_KEY = /^(?:[a-z]+ ){0,3}event(?: (?:index|id|ref|reference|number|no))?$|^(?:event )?index$/;
+const EVENT_REFERENCES_KEY = /^(?:[a-z]+ ){0,3}events?(?: (?:index(?:es)?|indices|ids?|refs?|references|numbers?|cited))?$|^(?:event )?ind(?:ices|exes)$|^(?:cited|evidence|refs|references|citations)$/;
+const names = (pattern: RegExp, words: string): boolean => pattern.test(words);
+
+/**
  * Visits the strings and numbers of `value` in document order, with a stack of its own rather than
  * the call stack: an answer may nest deeper than calls can.
  */
-function walk(value: unknown, visit: (text: string, path: () => string) => void, visitNumber: (key: string, value: number, path: () => string) => void): void {
+function walk(value: unknown, visit: (text: string, path: () => string) => void, visitNumber: (key: string, value: number, path: () => string, listed: boolean) => void): void {
   const stack: Place[] = [{ value, parent: undefined, step: '', key: '' }];
   for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
     const current = place;
     const item = current.value;
     if (typeof item === 'string') visit(item, () => pathOf(current));
-    else if (typeof item === 'number') visitNumber(current.key, item, () => pathOf(current));
+    else if (typeof item === 'number') visitNumber(current.key, item, () => pathOf(current), typeof current.step === 'number');
     else if (Array.isArray(item)) for (let index = item.length - 1; index >= 0; index--) stack.push({ value: item[index], parent: current, step: index, key: current.key });
     else if (item !== null && typeof item === 'object') {
       const entries = Object.entries(item);
@@ -263,7 +272,8 @@ function walk(value: unknown, visit: (text: string, path: () => string) => void,
  * shown), `dropped` (true of the session, but the profile left it out) or `unsupported`
  * (invented). A text answer's findings are placed by character range (`12..25`), a structured
  * response's by JSON path (`evidence[1]`); a number under a key that names events
- * (`dead_clicks: 3`) is a count claim.
+ * (`dead_clicks: 3`) is a count claim, one under a key that names an event (`event: 33`) or in a
+ * list under one that names events (`key_events: [0, 16]`) an event reference.
  *
  * @example
  * ```ts
@@ -293,9 +303,16 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
         let made: string | undefined;
         for (const found of findingsOf(text, () => (made ??= path()), checker)) findings.push(found);
       },
-      (key, value, path) => {
-        const topic = key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|_total$/g, '').replace(/[_-]+/g, ' '));
-        if (topic === undefined || !Number.isInteger(value)) return;
+      (key, value, path, listed) => {
+        if (!Number.isInteger(value)) return;
+        const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+        if (names(EVENT_REFERENCE_KEY, words) || (listed && names(EVENT_REFERENCES_KEY, words))) {
+          if (value >= 0) findings.push(check({ kind: 'event', text: `#${value}`, start: 0, end: 0, index: value }, path(), checker));
+          return;
+        }
+        // A count is one number under its key: numbers in a list (`errors: [33, 34]`) are no totals.
+        const topic = listed || key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|_total$/g, '').replace(/[_-]+/g, ' '));
+        if (topic === undefined) return;
         findings.push(check({ kind: 'count', text: `${key}: ${value}`, start: 0, end: 0, count: value, topic }, path(), checker));
       },
     );
