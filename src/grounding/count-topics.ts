@@ -252,7 +252,10 @@ export const countTopics = {
     const topic = compiled.find(({ pattern }) => pattern.test(words.trim()))?.topic;
     if (topic?.name !== 'events') return topic;
     const type = qualifiers.trim().toLowerCase().replace(/\s+/g, '-');
-    return (EVENT_TYPES as readonly string[]).includes(type) ? typeTopic(type) : topic;
+    if ((EVENT_TYPES as readonly string[]).includes(type)) return typeTopic(type);
+    // "6 navigation events", "2 error events": the words of another topic.
+    const named = compiled.find(({ pattern }) => pattern.test(qualifiers.trim()))?.topic;
+    return named === undefined || named.name === 'events' ? topic : named;
   },
   /** The topic of "<verb> N times" (rage-clicked, dead-clicked, clicked), of `target` when the answer names it. */
   times(verb: string, target?: string): CountTopic {

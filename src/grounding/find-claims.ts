@@ -70,11 +70,20 @@ const numberValue = (text: string): number => NUMBER_WORDS[text.toLowerCase()] ?
 // A number, up to two qualifying words, and a topic: "3 dead clicks", "two failed requests",
 // "10 element-seen events" (a qualifier that names an event type narrows "events" to it).
 const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|and|or|with|by|from|after|before|than|times?)\\b)[a-z]+(?:-[a-z]+)?';
-const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])`, 'gi');
+// A topic word that starts a compound noun ("0 page reloads", "3 click targets") counts no events;
+// one before another topic word qualifies it ("2 navigation clicks").
+const HEAD_NOUNS = 'reloads?|refresh(?:es)?|targets?|handlers?|listeners?|elements?|sections?|areas?|regions?|zones?|types?|titles?|templates?|layouts?|components?|states?|codes?|rates?|patterns?|heatmaps?|paths?|funnels?|sequences?|ids?';
+// "the first 2 clicks", "those 3 errors": a part of the events, not a total.
+const PART_BEFORE = '(?<!\\b(?:first|last|next|previous|final|initial|other|remaining|those|these|another|earlier|later|top)\\s+)';
+const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${PART_BEFORE}${NUMBER}\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
+/** Qualifiers that leave a count a total ("3 separate errors", "4 distinct pages"); any other narrows it to what it names ("2 gallery clicks"). */
+const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual', 'unique', 'different', 'recorded', 'logged', 'captured', 'detected', 'tracked', 'observed', 'visible', 'notable', 'single', 'such']);
 // "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
 // inside a selector or a number, as in `span.total`, does not end it), with no other click between
 // ("2 rage clicks, then clicked Next 2 times" is two claims).
 const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:(?!click)[^.;\\n]|\\.(?=\\S)){0,60}?\\b${NUMBER}\\s+times\\b`, 'gi');
+// Another verb right before the count takes it: "rage-clicked, then retried 3 times", "scrolled 0 times".
+const OTHER_VERB_BEFORE = /\b[a-z]+(?:ed|ing)(?:\s+again)?\s+$/i;
 // What follows a count said of one element, message or URL: "3 dead clicks on "Material"", "8
 // clicks in rage clicks on …", "2 failed requests to /api/coupon".
 const SCOPE = /^\s+(?:in\s+(?:[a-z-]+\s+){1,3})?(?:on|to)\s/i;
@@ -321,6 +330,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const end = start + match[0].length;
     if (quantities.overlaps(start, end)) continue;
     const verb = (match[1] ?? '').toLowerCase();
+    if (OTHER_VERB_BEFORE.test(match[0].slice(verb.length).replace(/\S+\s+times$/i, ''))) continue;
     // "clicked `button#apply` 4 times": the element the answer names between verb and count.
     const named = targets.firstWithin(start, end);
     add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? ''), topic: countTopics.times(verb, named === undefined ? undefined : targetOf(named)) });
@@ -337,8 +347,12 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     // "3 dead clicks on "Material"": the target is the claim right after "on" (any one, when it is no claim).
     const named = scope === null ? undefined : targets.at(end + scope[0].length);
     const target = named === undefined ? undefined : targetOf(named);
+    // "2 gallery clicks": words before the topic that name no event type narrow it to what they name.
+    const qualifiers = (match[2] ?? '').trim().toLowerCase().split(/\s+/).filter((word) => word !== '' && !TOTAL_QUALIFIERS.has(word));
+    const narrowed = qualifiers.length > 0 && topic === countTopics.of(match[3] ?? '') ? qualifiers.join(' ') : undefined;
     // "5 clicks in rage clicks on …" counts the clicks of the rage clicks only.
-    const scoped = scope === null ? topic : /\brage[- ]?clicks?\b/i.test(scope[0]) ? countTopics.times('rage', target) : scopedTopic(topic, target);
+    const scoped =
+      scope === null ? (narrowed === undefined ? topic : scopedTopic(topic, narrowed)) : /\brage[- ]?clicks?\b/i.test(scope[0]) ? countTopics.times('rage', target) : scopedTopic(topic, target ?? narrowed);
     add({ kind: 'count', text: match[0], start, end, count, topic: scoped });
   }
   if (!probes || COMPOUND_DURATION_PROBE.test(text)) for (const match of matchesOf(COMPOUND_DURATION, text)) {

@@ -129,6 +129,23 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('reads no count in a compound noun, a part of the events, or a number another verb takes', () => {
+    expect(verdicts('No reloads: 0 page reloads, 2 page refreshes and 3 click targets.')).toEqual([]);
+    expect(verdicts('The first 2 clicks and the last 4 events were on the coupon; those 3 errors too.')).toEqual([]);
+    expect(verdicts('They rage-clicked Apply coupon, then retried 3 times; they dead-clicked the total and scrolled 0 times.')).toEqual([]);
+  });
+
+  it('narrows a count by the words before its topic to the events on what they name', () => {
+    // The coupon button had a click and a rage click of 5 clicks: 2 events, 6 clicks; 3 clicks of every kind in all.
+    expect(verdicts('They made 2 coupon clicks, then 6 coupon clicks in all, not 3 coupon clicks; 3 separate clicks; 1 navigation event.')).toEqual([
+      ['count', '2 coupon clicks', 'kept'],
+      ['count', '6 coupon clicks', 'kept'],
+      ['count', '3 coupon clicks', 'unsupported'],
+      ['count', '3 separate clicks', 'kept'],
+      ['count', '1 navigation event', 'kept'],
+    ]);
+  });
+
   it('counts what a count names in the kept events only: a dropped event makes a count dropped', () => {
     expect(verdicts('There were 2 page views.')).toEqual([['count', '2 page views', 'dropped']]);
     expect(verdicts('There was one page view and three dead clicks.')).toEqual([
