@@ -5,7 +5,7 @@ import { findClaims, findClaimsWithoutProbes } from './find-claims.js';
 
 /** Pieces each claim pattern (and its probe) looks for, and near misses of them. */
 const PIECES = [
-  'www.', 'shop.example/', '.com/', 'https://a.b/c', 'HTTP://X.Y/', '/cart?x=1', '`', '"', "'", '“', '”', '«', '»', '#', '#12', '#3–#5', '#a',
+  'www.', 'shop.example/', '.com/', 'https://a.b/c', 'HTTP://X.Y/', '/cart?x=1', '`', '"', "'", '“', '”', '«', '»', '„', '‚', '‘', '「', '」', '#', '#12', '#3–#5', '#a',
   'div.x', 'button#go', 'span.total', '.', '/', ':', '-', ' ', '\n', 'a', 'x', 'ex', '3', '12', 'two', 'Twice', 'times', 'TIMES', 'clicks',
   'rage-clicked', 'dead clicks', 'errors', ' 2 minutes', '1:51', '2m', '2 M', 's', 'm', 'h', 'sec', 'min', 'hr', 'Hour', 'after', 'in', 'for 3 s',
 ];
@@ -48,6 +48,18 @@ describe('findClaims', () => {
     expect(events("The coupon was the user's #1 problem, their #2 complaint was shipping, and Stripe’s #1 issue showed at #4.")).toEqual(['#4']);
     expect(events('The #1 reason: the click at #3; the user saw #5 and the #7.')).toEqual(['#3', '#5', '#7']);
     expect(events('Clicks #3 failed, then #4–#6 repeated it (#8).')).toEqual(['#3', '#4–#6', '#4–#6', '#4–#6', '#8']);
+  });
+
+  test('finds quotes as other languages write them', () => {
+    const quotes = (text: string) => findClaims(text).map((claim) => (claim.kind === 'text' ? claim.quote : claim.kind));
+    expect(quotes('Er klickte „Apply coupon“ und ‚Weiter‘, sah »Add to cart« und „Next image”; 用户点击了「Apply coupon」和『立即购买』。')).toEqual([
+      'Apply coupon',
+      'Weiter',
+      'Add to cart',
+      'Next image',
+      'Apply coupon',
+      '立即购买',
+    ]);
   });
 
   test('a hex colour is no selector and no event, and a price per unit is no path', () => {

@@ -52,7 +52,8 @@ const FULL_URL = /\bhttps?:\/\/(?:\[[\w-]*\]|[^\s"'<>`)\]])+/gi;
 const BARE_URL = /(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?=\/))(?:\/(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
 // A path starts after a space, a quote or a bracket: not after a price (`129€/unit`, `5 $/month`).
 const PATH = /(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
-const QUOTED = /"([^"\n]{1,300})"|“([^”\n]{1,300})”|‘([^’\n]{1,300})’|«\s?([^»\n]{1,300}?)\s?»|(?<![\w'])'([^'\n]{1,300})'(?![\w'])/g;
+// Quotes as languages write them: "…", “…”, ‘…’, «…», '…', and „…“ ‚…‘ »…« 「…」 『…』.
+const QUOTED = /"([^"\n]{1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘([^’\n]{1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'([^'\n]{1,300})'(?![\w'])/g;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
 // `button#apply`, `#coupon-code`, `aside.summary span.total` (a class alone only in backticks).
 const TAGS = 'a|abbr|article|aside|button|canvas|dialog|div|fieldset|figure|footer|form|h[1-6]|header|iframe|img|input|label|li|main|nav|ol|option|p|section|select|span|svg|table|td|textarea|th|tr|ul|video';
@@ -156,7 +157,7 @@ function matchesOf(pattern: RegExp, text: string): RegExpExecArray[] {
 // the engine looks for far faster than the pattern's alternations can be tried at every position.
 const BARE_URL_PROBE = /www\.|\.[a-z]{2,}\//gi;
 const SELECTOR_PROBE = /[#.][a-z_]/g;
-const QUOTE_PROBE = /["“‘«']/;
+const QUOTE_PROBE = /["“‘«'„‚»「『]/;
 const TIMES_PROBE = /times/i;
 const COMPOUND_DURATION_PROBE = /\d\s*m|\d:/i;
 // A duration claim needs a unit: a word of one, or a single letter right after a digit.
@@ -304,7 +305,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     }
   }
   if (!probes || QUOTE_PROBE.test(text)) for (const match of matchesOf(QUOTED, text)) {
-    const quote = (match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? '').trim();
+    const quote = (match.slice(1).find((group) => group !== undefined) ?? '').trim();
     const start = match.index;
     const end = start + match[0].length;
     // A quote of punctuation only ("…") says nothing.
