@@ -50,6 +50,14 @@ describe('findClaims', () => {
     expect(events('Clicks #3 failed, then #4–#6 repeated it (#8).')).toEqual(['#3', '#4–#6', '#4–#6', '#4–#6', '#8']);
   });
 
+  test("a #N after a label that numbers the answer's own items, or before a rank noun, is no event reference", () => {
+    const events = (text: string) => findClaims(text).filter((claim) => claim.kind === 'event').map((claim) => claim.text);
+    expect(events('**Issue #1: Coupon failure** (#33). Issue #2 — dead click (#36). Step #1: land (#0). Priority: #1. Recommendation #2: fix it.')).toEqual(['#33', '#36', '#0']);
+    expect(events('1. #1 priority: the coupon; #2 reason: the total. Top #3 friction.')).toEqual([]);
+    // After a plural, or with no label, a #N stays a reference.
+    expect(events('In steps #3–#4 and at #5 the user paid; Event #6 failed.')).toEqual(['#3–#4', '#3–#4', '#5', '#6']);
+  });
+
   test('finds quotes as other languages write them', () => {
     const quotes = (text: string) => findClaims(text).map((claim) => (claim.kind === 'text' ? claim.quote : claim.kind));
     expect(quotes('Er klickte „Apply coupon“ und ‚Weiter‘, sah »Add to cart« und „Next image”; 用户点击了「Apply coupon」和『立即购买』。')).toEqual([
