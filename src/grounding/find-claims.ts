@@ -62,6 +62,8 @@ const PATH = /(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*
 // Quotes as languages write them: "…", “…”, ‘…’, «…», '…', and „…“ ‚…‘ »…« 「…」 『…』.
 const QUOTED = /"([^"\n]{1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘([^’\n]{1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'([^'\n]{1,300})'(?![\w'])/g;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
+/** An HTTP method before a URL (`POST /api/coupon`): the URL is the claim. */
+const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?=\S)/;
 // `button#apply`, `#coupon-code`, `aside.summary span.total` (a class alone only in backticks).
 const TAGS = 'a|abbr|article|aside|button|canvas|dialog|div|fieldset|figure|footer|form|h[1-6]|header|iframe|img|input|label|li|main|nav|ol|option|p|section|select|span|svg|table|td|textarea|th|tr|ul|video';
 const BARE_SELECTOR = new RegExp(`(?<![\\w#/.@-])(?:[a-z][a-z0-9]*#[a-z_][\\w-]*(?:[.#][a-z_][\\w-]*)*|(?:${TAGS})(?:\\.[a-z_][\\w-]*)+|#[a-z_][\\w-]*[a-z_-][\\w-]*)(?![\\w-]|\\.[a-z])`, 'g');
@@ -292,7 +294,8 @@ function claimsOf(text: string, probes: boolean): Claim[] {
   };
 
   if (!probes || text.includes('`')) for (const match of matchesOf(BACKTICKED, text)) {
-    const inner = (match[1] ?? '').trim();
+    // `POST /api/coupon`: a request, named by its URL.
+    const inner = (match[1] ?? '').trim().replace(HTTP_METHOD, '');
     const start = match.index;
     const end = start + match[0].length;
     if (/^(?:https?:\/\/|www\.|\/[\w-])/i.test(inner) || /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\//i.test(inner)) add({ kind: 'url', text: match[0], start, end, url: trimUrl(inner) });
@@ -317,8 +320,8 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const end = start + match[0].length;
     // A quote of punctuation only ("…") says nothing.
     if (!/[\p{L}\p{N}]/u.test(quote) || taken.overlaps(start, end)) continue;
-    // A quoted URL or event reference is that claim, found above or below.
-    if (/^(?:https?:\/\/|\/[\w-])\S*$/i.test(quote) || /^#\d+$/.test(quote)) continue;
+    // A quoted URL or event reference is that claim, found above or below ("POST /api/coupon" too).
+    if (/^(?:https?:\/\/|\/[\w-])\S*$/i.test(quote.replace(HTTP_METHOD, '')) || /^#\d+$/.test(quote)) continue;
     add({ kind: 'text', text: match[0], start, end, quote });
   }
   if (!probes || text.includes('#')) for (const match of matchesOf(EVENT_REFERENCE, text)) {

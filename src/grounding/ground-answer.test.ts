@@ -289,6 +289,19 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('supports a section (a path ending in a slash) by the URLs under it, and reads a request written with its method by its URL', () => {
+    expect(verdicts('The calls under /api/ and /api/*, the pages under /account/; `POST /api/coupon` and "POST /api/coupon" failed, `GET /api/cart` did not.')).toEqual([
+      ['url', '/api/', 'kept'],
+      ['url', '/api/', 'kept'],
+      ['url', '/account/', 'unsupported'],
+      ['url', '`POST /api/coupon`', 'kept'],
+      ['url', '/api/coupon', 'kept'],
+      ['url', '`GET /api/cart`', 'unsupported'],
+    ]);
+    // A path without the slash names that page, not its section.
+    expect(verdicts('They opened /api.')).toEqual([['url', '/api', 'unsupported']]);
+  });
+
   it('compares a path claim with a query with the URLs that have that query', () => {
     expect(verdicts('POST /api/coupon failed; then /api/coupon?x=1 and /cart?step=2.')).toEqual([
       ['url', '/api/coupon', 'kept'],

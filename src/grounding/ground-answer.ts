@@ -13,7 +13,7 @@ import { findClaims, type Claim } from './find-claims.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
 import { indexedChecker } from './indexed-checker.js';
-import { normalSelector, normalText, normalUrl } from './session-facts.js';
+import { normalSelector, normalText, normalUrl, sectionKey } from './session-facts.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -128,7 +128,9 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
     }
     case 'url': {
       const url = normalUrl(claim.url);
-      return located(claim, path, checker, (side) => checker.urlExact(side, url) ?? checker.urlLoose(side, url), 'URL');
+      // "pages under /c/": a section holds the URLs whose paths it starts.
+      const section = sectionKey(claim.url);
+      return located(claim, path, checker, (side) => checker.urlExact(side, url) ?? checker.urlLoose(side, url) ?? (section === undefined ? undefined : checker.urlLoose(side, section)), 'URL');
     }
     case 'text': {
       const quote = normalText(uncut(claim.quote.trim()));

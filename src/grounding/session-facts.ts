@@ -27,12 +27,25 @@ export function normalUrl(url: string): string {
 
 export const withoutQuery = (url: string): string => url.replace(/\?.*$/, '');
 
-/** The keys a path claim finds a URL by: its path, and its path with the query (`/cart`, `/cart?step=2`). */
+/**
+ * The keys a path claim finds a URL by: its path, its path with the query (`/cart`, `/cart?step=2`),
+ * and each section it is under (`/c/*`, `/c/women/*` for `/c/women`), which a claim of a section
+ * (`pages under /c/`) finds it by.
+ */
 export function pathKeys(normal: string, bare = withoutQuery(normal)): string[] {
   const slash = bare.startsWith('/') ? 0 : bare.indexOf('/');
   if (slash === -1) return [];
   const path = bare.slice(slash);
-  return normal.length === bare.length ? [path] : [path, normal.slice(slash)];
+  const keys = normal.length === bare.length ? [path] : [path, normal.slice(slash)];
+  for (let end = path.indexOf('/', 1); end !== -1; end = path.indexOf('/', end + 1)) keys.push(`${path.slice(0, end)}/*`);
+  keys.push(`${path}/*`);
+  return keys;
+}
+
+/** The key of a path claim that names a section (`/c/`, `/api/*`): `/c/*`; undefined for any other claim. */
+export function sectionKey(claim: string): string | undefined {
+  const section = /^(\/[^?#\s]*?)\/\*?$/.exec(claim.trim());
+  return section === null || section[1] === undefined || section[1] === '' ? undefined : `${normalUrl(section[1])}/*`;
 }
 
 /** Calls `visit` with each string, number and boolean (as a string) of `value`, nested ones too. */
