@@ -302,6 +302,15 @@ describe('groundAnswer', () => {
     expect(verdicts('They opened /api.')).toEqual([['url', '/api', 'unsupported']]);
   });
 
+  it('supports a selector written without tag names, with a child combinator, or with its id as an attribute', () => {
+    expect(verdicts('They clicked `aside > #apply-coupon`, `.summary button[id="apply-coupon"]` and `aside.summary #apply`, not `aside .total`.')).toEqual([
+      ['selector', '`aside > #apply-coupon`', 'kept'],
+      ['selector', '`.summary button[id="apply-coupon"]`', 'kept'],
+      ['selector', '`aside.summary #apply`', 'unsupported'],
+      ['selector', '`aside .total`', 'unsupported'],
+    ]);
+  });
+
   it('compares a path claim with a query with the URLs that have that query', () => {
     expect(verdicts('POST /api/coupon failed; then /api/coupon?x=1 and /cart?step=2.')).toEqual([
       ['url', '/api/coupon', 'kept'],

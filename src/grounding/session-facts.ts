@@ -6,6 +6,7 @@ import type { SessionEvent } from '../session/session-schema.js';
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
 import { indexOfWords, mostOf, normalText } from './normal-text.js';
+import { selectorParts, selectorPartsMatch } from './selector-match.js';
 
 export { indexOfWords, mostOf, normalText };
 
@@ -112,6 +113,7 @@ export class SessionFacts {
   #texts: { text: string; starts: number[] } | undefined;
   #equal: Map<string, number> | undefined;
   #selectors: { text: string; starts: number[] } | undefined;
+  #selectorParts: (string[][] | undefined)[] | undefined;
   #offsets: number[] | undefined;
   #stats: EventStats | undefined;
 
@@ -195,11 +197,19 @@ export class SessionFacts {
     return undefined;
   }
 
-  /** The index of an event whose target selector holds `needle` ({@link normalSelector}). */
+  /**
+   * The index of an event whose target selector holds `needle` ({@link normalSelector}), else of
+   * one whose selector selects it written another way ({@link selectorPartsMatch}).
+   */
   selector(needle: string): number | undefined {
     this.#selectors ??= joined(this.#events, (event) => [(event.target?.selector ?? '').toLowerCase()]);
     const found = this.#selectors.text.indexOf(needle);
-    return found === -1 ? undefined : eventAt(this.#events, this.#selectors.starts, found);
+    if (found !== -1) return eventAt(this.#events, this.#selectors.starts, found);
+    const claim = selectorParts(needle);
+    if (claim === undefined) return undefined;
+    this.#selectorParts ??= this.#events.map(({ event }) => (event.target?.selector === undefined ? undefined : selectorParts(event.target.selector)));
+    const position = this.#selectorParts.findIndex((parts) => parts !== undefined && selectorPartsMatch(parts, claim));
+    return position === -1 ? undefined : this.#events[position]?.index;
   }
 
   /** The totals the topic may mean over these events. */

@@ -6,6 +6,7 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { countPerTarget, ListStats, pageOf, type EventStats } from './count-topics.js';
+import { selectorParts, selectorPartsMatch } from './selector-match.js';
 import { indexOfWords, lastsOver, type Duration, mostOf, pathKeys, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
 
 /** Distinct strings, one searchable text of them, and the events (ascending) that hold each. */
@@ -96,6 +97,7 @@ export class SessionIndex {
   readonly #length: number;
   #texts: DistinctStrings | undefined;
   #selectors: DistinctStrings | undefined;
+  #selectorParts: readonly (string[][] | undefined)[] | undefined;
   #byLength: readonly number[] | undefined;
   #urls: UrlIndex | undefined;
   #times: { readonly sorted: Float64Array; readonly widestGap: number } | undefined;
@@ -184,7 +186,17 @@ export class SessionIndex {
   /** The first accepted event whose target selector holds `needle` (`normalSelector`). */
   selector(needle: string, first: FirstAccepted): number | undefined {
     const selectors = (this.#selectors ??= distinctStrings(this.#events, (event, visit) => visit(event.target?.selector ?? ''), (text) => text.toLowerCase()));
-    return earliest(holding(selectors, needle), selectors, first);
+    const found = earliest(holding(selectors, needle), selectors, first);
+    if (found !== undefined) return found;
+    // Else one that selects it written another way (`#cookie-banner .accept-all`).
+    const claim = selectorParts(needle);
+    if (claim === undefined) return undefined;
+    const parts = (this.#selectorParts ??= selectors.strings.map((text) => (text === '' ? undefined : selectorParts(text))));
+    return earliest(
+      parts.flatMap((recorded, id) => (recorded !== undefined && selectorPartsMatch(recorded, claim) ? [id] : [])),
+      selectors,
+      first,
+    );
   }
 
   /** The first accepted event with URL `normal` (`normalUrl`). */
