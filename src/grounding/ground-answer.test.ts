@@ -154,9 +154,18 @@ describe('groundAnswer', () => {
     ]);
   });
 
-  it('scores 1 when an answer makes no checkable claim, and ignores status codes and prices', () => {
-    const report = groundAnswer(source, 'The shopper seemed frustrated by a 500 error and a price of €138.90.');
+  it('scores 1 when an answer makes no checkable claim, and ignores prices and a status code said of a page', () => {
+    const report = groundAnswer(source, 'The shopper seemed frustrated by the 404 page and a price of €138.90; 500 units were in stock.');
     expect(report).toEqual({ score: 1, findings: [], unsupported: [], dropped: [] });
+  });
+
+  it('checks the status code a request got as a quote of it', () => {
+    expect(verdicts('The coupon request failed with HTTP 500 (a 500 error), not a 502 Bad Gateway; it never returned a 404, and returned 500 results.')).toEqual([
+      ['text', 'failed with HTTP 500', 'kept'],
+      ['text', '500 error', 'kept'],
+      ['text', '502 Bad Gateway', 'unsupported'],
+      ['text', 'returned a 404', 'unsupported'],
+    ]);
   });
 
   it('narrows "events" to an event type named before it, and reads "clicked <selector> N times" across the selector', () => {
