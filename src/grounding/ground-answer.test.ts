@@ -116,6 +116,8 @@ describe('groundAnswer', () => {
       dead_clicks: [6],
       events: 8,
       error_count: 2,
+      total_clicks: 3,
+      number_of_dead_clicks: 2,
     };
     expect(groundAnswer(source, structured).findings.map(({ kind, text, path, verdict }) => [kind, text, path, verdict])).toEqual([
       ['event', '#0', 'key_events[0]', 'kept'],
@@ -126,6 +128,8 @@ describe('groundAnswer', () => {
       ['event', '#4', 'errors[1].eventIndex', 'kept'],
       ['count', 'events: 8', 'events', 'dropped'],
       ['count', 'error_count: 2', 'error_count', 'kept'],
+      ['count', 'total_clicks: 3', 'total_clicks', 'kept'],
+      ['count', 'number_of_dead_clicks: 2', 'number_of_dead_clicks', 'unsupported'],
     ]);
   });
 

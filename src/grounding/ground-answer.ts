@@ -313,7 +313,7 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
           return;
         }
         // A count is one number under its key: numbers in a list (`errors: [33, 34]`) are no totals.
-        const topic = listed || key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|_total$/g, '').replace(/[_-]+/g, ' '));
+        const topic = listed || key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|^number_of_|_total$|^total_/g, '').replace(/[_-]+/g, ' '));
         if (topic === undefined) return;
         findings.push(check({ kind: 'count', text: `${key}: ${value}`, start: 0, end: 0, count: value, topic }, path(), checker));
       },
