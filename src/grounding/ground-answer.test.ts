@@ -286,6 +286,25 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('finds a URL in a copied or typed text, and keeps a selector-like name that a kept text holds', () => {
+    const onboarding = parseSession({
+      id: 'u-1:s-6',
+      events: [
+        { type: 'copy', timestamp: '2026-03-01T10:00:00Z', text: 'https://app.example/join/acme/7QX4', target: { selector: 'input#invite-link' } },
+        { type: 'custom', timestamp: '2026-03-01T10:00:05Z', name: 'Integration Connected', properties: { channel: '#eng-planning' } },
+        { type: 'input-change', timestamp: '2026-03-01T10:00:09Z', value: 'https://docs.example/setup', target: { selector: 'input#docs-url' } },
+      ],
+    });
+    const found = (answer: string) => groundAnswer(groundingSource({}, onboarding, prepare({}, onboarding)), answer).findings.map(({ kind, text, verdict }) => [kind, text, verdict]);
+    expect(found('They copied `/join/acme/7QX4`, pasted docs.example/setup, connected Slack to #eng-planning, not `#eng-design` or /join/acme/XXXX.')).toEqual([
+      ['url', '`/join/acme/7QX4`', 'kept'],
+      ['url', 'docs.example/setup', 'kept'],
+      ['selector', '#eng-planning', 'kept'],
+      ['selector', '`#eng-design`', 'unsupported'],
+      ['url', '/join/acme/XXXX', 'unsupported'],
+    ]);
+  });
+
   it('reads a URL holding a privacy placeholder whole, as the prompt showed it', async () => {
     const { compilePrivacyRules } = await import('../privacy/privacy-rules.js');
     const compiled = compilePrivacyRules({ presets: ['secret'] });

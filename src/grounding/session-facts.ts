@@ -90,11 +90,13 @@ function visitUrls(value: unknown, visit: (url: string) => void): void {
   else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) visitUrls(item, visit);
 }
 
-/** Calls `visit` with each URL and path an event holds: its URL, href, referrer, and URL-like property values. */
+/** Calls `visit` with each URL and path an event holds: its URL, href, referrer, and URL-like texts, values and property values (a copied invite link). */
 export function visitEventUrls(event: SessionEvent, visit: (url: string) => void): void {
   visitUrls(event.url, visit);
   visitUrls((event as { href?: unknown }).href, visit);
   visitUrls((event as { referrer?: unknown }).referrer, visit);
+  visitUrls(event.text, visit);
+  visitUrls(event.value, visit);
   visitUrls(event.properties, visit);
 }
 
