@@ -70,6 +70,18 @@ describe('findClaims', () => {
     ]);
   });
 
+  test('an abbreviation, a file name or a method call is no selector', () => {
+    const selectors = (text: string) => findClaims(text).filter((claim) => claim.kind === 'selector').map((claim) => claim.text);
+    expect(selectors('She (a.k.a. the shopper) left at 10:02 a.m., p.s. it failed in main.js and app.css; form.submit() ran; see th.e li.active tab.')).toEqual(['li.active']);
+    // In backticks, a file name is a quote (of an error's source, say).
+    expect(findClaims('The `main.js` bundle; the `a.k.a` note; the span.total and button#add.js.').map((claim) => [claim.kind, claim.text])).toEqual([
+      ['text', '`main.js`'],
+      ['text', '`a.k.a`'],
+      ['selector', 'span.total'],
+      ['selector', 'button#add.js'],
+    ]);
+  });
+
   test('a hex colour is no selector and no event, and a price per unit is no path', () => {
     const claims = (text: string) => findClaims(text).map((claim) => [claim.kind, claim.text]);
     expect(claims('The button is #fff on #000, the link `#1a73e8`, the banner #EEEEEE.')).toEqual([]);

@@ -263,12 +263,26 @@ function targetOf(claim: Claim): string | undefined {
   return claim.kind === 'text' ? claim.quote : claim.kind === 'url' ? claim.url : claim.kind === 'selector' ? claim.selector : undefined;
 }
 
+/** File types a name like `main.js` or `app.css` ends with: a file, not a tag with a class. */
+const FILE_TYPES = new Set(['js', 'mjs', 'cjs', 'jsx', 'ts', 'tsx', 'css', 'scss', 'html', 'htm', 'json', 'md', 'txt', 'pdf', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'xml', 'yaml', 'yml', 'csv', 'zip', 'map']);
+
+/**
+ * Whether a bare `tag.class` is prose rather than a selector: an abbreviation with one-letter parts
+ * (`a.m.`, `a.k.a.`, `p.s.`), a file (`main.js`), or a method call (`form.submit()`).
+ */
+function isNoSelector(found: string, next: string): boolean {
+  if (next === '(') return true;
+  if (found.includes('#')) return false;
+  const parts = found.split('.').slice(1);
+  return parts.length > 0 && (parts.every((part) => part.length === 1) || FILE_TYPES.has((parts.at(-1) as string).toLowerCase()));
+}
+
 function selectorClaims(text: string, claims: Claim[], taken: Ranges, targets: Targets, probes: boolean): void {
   if (probes && !probedOutside(SELECTOR_PROBE, text, taken)) return;
   for (const match of matchesOf(BARE_SELECTOR, text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (taken.overlaps(start, end) || isHexColour(match[0])) continue;
+    if (taken.overlaps(start, end) || isHexColour(match[0]) || isNoSelector(match[0], text.charAt(end))) continue;
     const claim: Claim = { kind: 'selector', text: match[0], start, end, selector: match[0] };
     claims.push(claim);
     targets.add(claim);
@@ -306,7 +320,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const end = start + match[0].length;
     if (/^(?:https?:\/\/|www\.|\/[\w-])/i.test(inner) || /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\//i.test(inner)) add({ kind: 'url', text: match[0], start, end, url: trimUrl(inner) });
     else if (/^#\d+$/.test(inner) || isHexColour(inner)) continue;
-    else if (SELECTOR_SHAPE.test(inner) && /[#.[\]>]/.test(inner)) add({ kind: 'selector', text: match[0], start, end, selector: inner });
+    else if (SELECTOR_SHAPE.test(inner) && /[#.[\]>]/.test(inner) && !isNoSelector(inner, '')) add({ kind: 'selector', text: match[0], start, end, selector: inner });
     else add({ kind: 'text', text: match[0], start, end, quote: inner });
   }
   const urlPatterns = [...(!probes || text.includes('://') ? [FULL_URL] : []), BARE_URL, ...(!probes || text.includes('/') ? [PATH] : [])];
