@@ -343,6 +343,15 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('supports a site named alone by any URL on it', () => {
+    expect(verdicts('They shopped on https://shop.example and www.shop.example, not on https://other.example or www.other.example.')).toEqual([
+      ['url', 'https://shop.example', 'kept'],
+      ['url', 'www.shop.example', 'kept'],
+      ['url', 'https://other.example', 'unsupported'],
+      ['url', 'www.other.example', 'unsupported'],
+    ]);
+  });
+
   it('compares a path claim with a query with the URLs that have that query', () => {
     expect(verdicts('POST /api/coupon failed; then /api/coupon?x=1 and /cart?step=2.')).toEqual([
       ['url', '/api/coupon', 'kept'],

@@ -28,6 +28,13 @@ export function normalUrl(url: string): string {
 
 export const withoutQuery = (url: string): string => url.replace(/\?.*$/, '');
 
+/** The site of a URL (`shop.example` for `shop.example/cart?x=1`), which a claim of the site alone (`https://shop.example`) finds it by; none for a path. */
+export function hostKey(normal: string): string | undefined {
+  if (normal.startsWith('/')) return undefined;
+  const end = normal.search(/[/?]/);
+  return end === -1 ? undefined : normal.slice(0, end);
+}
+
 /**
  * The keys a path claim finds a URL by: its path, its path with the query (`/cart`, `/cart?step=2`),
  * and each section it is under (`/c/*`, `/c/women/*` for `/c/women`), which a claim of a section
@@ -158,6 +165,8 @@ export class SessionFacts {
           if (!urls.full.has(normal)) urls.full.set(normal, index);
           const bare = withoutQuery(normal);
           if (!urls.bare.has(bare)) urls.bare.set(bare, index);
+          const host = hostKey(normal);
+          if (host !== undefined && !urls.bare.has(host)) urls.bare.set(host, index);
           for (const path of pathKeys(normal, bare)) if (!urls.paths.has(path)) urls.paths.set(path, index);
         }
       }

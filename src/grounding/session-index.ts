@@ -7,7 +7,7 @@
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { countPerTarget, ListStats, pageOf, type EventStats } from './count-topics.js';
 import { selectorParts, selectorPartsMatch } from './selector-match.js';
-import { indexOfWords, lastsOver, type Duration, mostOf, pathKeys, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
+import { hostKey, indexOfWords, lastsOver, type Duration, mostOf, pathKeys, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
 
 /** Distinct strings, one searchable text of them, and the events (ascending) that hold each. */
 interface DistinctStrings {
@@ -324,17 +324,18 @@ function urlIndex(events: readonly SessionEvent[]): UrlIndex {
   const bare = new Map<string, number[]>();
   const paths = new Map<string, number[]>();
   // The keys of each distinct URL as recorded, worked out once.
-  const keysOfRaw = new Map<string, { readonly normal: string; readonly bare: string; readonly paths: readonly string[] }>();
+  const keysOfRaw = new Map<string, { readonly normal: string; readonly bare: string; readonly host: string | undefined; readonly paths: readonly string[] }>();
   for (let index = 0; index < events.length; index++) {
     visitEventUrls(events[index] as SessionEvent, (url) => {
       let keys = keysOfRaw.get(url);
       if (keys === undefined) {
         const normal = normalUrl(url);
         const withoutParameters = withoutQuery(normal);
-        keysOfRaw.set(url, (keys = { normal, bare: withoutParameters, paths: pathKeys(normal, withoutParameters) }));
+        keysOfRaw.set(url, (keys = { normal, bare: withoutParameters, host: hostKey(normal), paths: pathKeys(normal, withoutParameters) }));
       }
       addTo(full, keys.normal, index);
       addTo(bare, keys.bare, index);
+      if (keys.host !== undefined) addTo(bare, keys.host, index);
       for (const path of keys.paths) addTo(paths, path, index);
     });
   }
