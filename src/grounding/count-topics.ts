@@ -125,6 +125,17 @@ export interface CountTopic {
   readonly types: readonly string[];
   /** Every total the words may mean, over the events of `stats`. */
   totals(stats: EventStats): Set<number>;
+  /** A count of a part of the events ("after 3 clicks", "the first 2 errors"): at most a total, not one. */
+  readonly part?: true;
+}
+
+const partTopics = new WeakMap<CountTopic, CountTopic>();
+
+/** The topic of a count of a part of `topic`'s events: supported by any number from 1 to its largest total. */
+export function partTopic(topic: CountTopic): CountTopic {
+  let part = partTopics.get(topic);
+  if (part === undefined) partTopics.set(topic, (part = { ...topic, part: true }));
+  return part;
 }
 
 const ofTypes =

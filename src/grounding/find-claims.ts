@@ -3,7 +3,7 @@
 // durations ("after 2 minutes"). Pure and linear in the text: each pattern runs once over it, and
 // not at all when a cheap probe shows that it cannot find a claim there.
 
-import { countTopics, scopedTopic, type CountTopic } from './count-topics.js';
+import { countTopics, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
 import type { Duration } from './session-facts.js';
 
 /** A claim and where it is in the text (`end` exclusive). */
@@ -89,9 +89,7 @@ const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|a
 // A topic word that starts a compound noun ("0 page reloads", "3 click targets") counts no events;
 // one before another topic word qualifies it ("2 navigation clicks").
 const HEAD_NOUNS = 'reloads?|refresh(?:es)?|targets?|handlers?|listeners?|elements?|sections?|areas?|regions?|zones?|types?|titles?|templates?|layouts?|components?|states?|codes?|rates?|patterns?|heatmaps?|paths?|funnels?|sequences?|ids?';
-// "the first 2 clicks", "those 3 errors": a part of the events, not a total.
-const PART_BEFORE = '(?<!\\b(?:first|last|next|previous|final|initial|other|remaining|those|these|another|earlier|later|top)\\s+)';
-const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${PART_BEFORE}${NUMBER}\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
+const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
 /** Qualifiers that leave a count a total ("3 separate errors", "4 distinct pages"); any other narrows it to what it names ("2 gallery clicks"). */
 const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual', 'unique', 'different', 'recorded', 'logged', 'captured', 'detected', 'tracked', 'observed', 'visible', 'notable', 'single', 'such']);
 // "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
@@ -103,6 +101,11 @@ const OTHER_VERB_BEFORE = /\b[a-z]+(?:ed|ing)(?:\s+again)?\s+$/i;
 // What follows a count said of one element, message or URL: "3 dead clicks on "Material"", "8
 // clicks in rage clicks on …", "2 failed requests to /api/coupon".
 const SCOPE = /^\s+(?:in\s+(?:[a-z-]+\s+){1,3})?(?:on|to)\s/i;
+// A count of a part of the events, not a total: "after two clicks", "within 3 clicks", "took 4
+// clicks", "the first 2 clicks", "those 3 errors", "2 clicks later", "3 pages before checkout"
+// (not "in 3 clicks": "resulted in 3 errors" is a total).
+const PART_BEFORE = /\b(?:after|within|took|takes|taking|needed|needs|required|requires|using|following|first|last|next|previous|final|initial|other|remaining|those|these|another|earlier|later|top)\s+(?:just\s+|only\s+)?$/i;
+const PART_AFTER = /^\s+(?:later|before|after|during|while|between|until|in a row|in quick succession)\b/i;
 
 // "1m 51s", "2 minutes and 10 seconds", "1:51" (minutes and seconds; "at 10:01", "10:01 UTC" are times of day).
 const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\s*(?:s|sec|secs|seconds?)\b|(?<![\d:.])(?<!\b(?:at|by|until|till|since|from)\s+)(\d{1,2}):([0-5]\d)(?![\d:])(?!\s*(?:am|pm|[ap]\.m\.|utc|gmt|z\b|[+-]\d))/gi;
@@ -391,7 +394,8 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     // "5 clicks in rage clicks on …" counts the clicks of the rage clicks only.
     const scoped =
       scope === null ? (narrowed === undefined ? topic : scopedTopic(topic, narrowed)) : /\brage[- ]?clicks?\b/i.test(scope[0]) ? countTopics.times('rage', target) : scopedTopic(topic, target ?? narrowed);
-    add({ kind: 'count', text: match[0], start, end, count, topic: scoped });
+    const part = PART_BEFORE.test(text.slice(Math.max(0, start - 20), start)) || PART_AFTER.test(text.slice(end, end + 24));
+    add({ kind: 'count', text: match[0], start, end, count, topic: part ? partTopic(scoped) : scoped });
   }
   if (!probes || COMPOUND_DURATION_PROBE.test(text)) for (const match of matchesOf(COMPOUND_DURATION, text)) {
     const minutes = Number(match[1] ?? match[3]);

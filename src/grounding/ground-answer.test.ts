@@ -133,10 +133,23 @@ describe('groundAnswer', () => {
     ]);
   });
 
-  it('reads no count in a compound noun, a part of the events, or a number another verb takes', () => {
+  it('reads no count in a compound noun, or a number another verb takes', () => {
     expect(verdicts('No reloads: 0 page reloads, 2 page refreshes and 3 click targets.')).toEqual([]);
-    expect(verdicts('The first 2 clicks and the last 4 events were on the coupon; those 3 errors too.')).toEqual([]);
     expect(verdicts('They rage-clicked Apply coupon, then retried 3 times; they dead-clicked the total and scrolled 0 times.')).toEqual([]);
+  });
+
+  it('reads a count of a part of the events as at most a total', () => {
+    // The prompt shows 3 click-like events (the rage click alone was 5 clicks), 2 errors and 6 events.
+    expect(verdicts('The first 2 clicks and the last 4 events were on the coupon; those 3 errors followed. After 5 clicks, 2 events later, they left; it took 8 clicks.')).toEqual([
+      ['count', '2 clicks', 'kept'],
+      ['count', '4 events', 'kept'],
+      ['count', '3 errors', 'unsupported'],
+      ['count', '5 clicks', 'kept'],
+      ['count', '2 events', 'kept'],
+      ['count', '8 clicks', 'unsupported'],
+    ]);
+    // A total stays a total: "resulted in 3 clicks" is not a part.
+    expect(verdicts('It resulted in 4 clicks.')).toEqual([['count', '4 clicks', 'unsupported']]);
   });
 
   it('narrows a count by the words before its topic to the events on what they name', () => {

@@ -109,6 +109,12 @@ function describeTotals(totals: ReadonlySet<number>): string {
   return sorted.length === 1 ? String(sorted[0]) : `one of ${sorted.slice(0, 8).join(', ')}${sorted.length > 8 ? ', …' : ''}`;
 }
 
+function largest(totals: ReadonlySet<number>): number {
+  let most = 0;
+  for (const total of totals) most = Math.max(most, total);
+  return most;
+}
+
 /** A claim found by `lookup` among the kept events, else among the dropped ones, else nowhere. */
 function located(claim: Claim, path: string, checker: Checker, lookup: (side: Side) => number | undefined, what: string): GroundingFinding {
   const kept = lookup('kept');
@@ -141,9 +147,12 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       return located(claim, path, checker, (side) => checker.selector(side, selector), 'selector');
     }
     case 'count': {
+      // A count of a part ("after 3 clicks") holds when the events have at least that many.
+      const holds = (totals: ReadonlySet<number>) => (claim.topic.part === true ? claim.count >= 1 && claim.count <= largest(totals) : totals.has(claim.count));
       const kept = checker.countTotals('kept', claim.topic);
-      if (kept.has(claim.count)) return finding(claim, path, 'kept');
-      if (checker.countTotals('all', claim.topic).has(claim.count)) return finding(claim, path, 'dropped', undefined, `true of the whole session, not of the ${checker.keptSize} events the prompt showed`);
+      if (holds(kept)) return finding(claim, path, 'kept');
+      if (holds(checker.countTotals('all', claim.topic))) return finding(claim, path, 'dropped', undefined, `true of the whole session, not of the ${checker.keptSize} events the prompt showed`);
+      if (claim.topic.part === true) return finding(claim, path, 'unsupported', undefined, `the session has fewer ${claim.topic.name} events than ${claim.count}; the prompt shows ${describeTotals(kept)}`);
       return finding(claim, path, 'unsupported', undefined, `no count of ${claim.topic.name} events in the session is ${claim.count}; the prompt shows ${describeTotals(kept)}`);
     }
     case 'duration': {
