@@ -45,3 +45,8 @@ export function selectorPartsMatch(recorded: readonly (readonly string[])[], cla
   }
   return true;
 }
+
+/** Whether a text of recorded selectors (lower case) may hold a match of `claim`: each of its names occurs in it (a cheap test before the parts are compared). */
+export function mayMatch(recorded: string, claim: readonly (readonly string[])[]): boolean {
+  return claim.every((compound) => compound.every((token) => token.startsWith('[') || recorded.includes(token.replace(/^[#.]/, ''))));
+}

@@ -6,7 +6,7 @@ import type { SessionEvent } from '../session/session-schema.js';
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
 import { indexOfWords, mostOf, normalText } from './normal-text.js';
-import { selectorParts, selectorPartsMatch } from './selector-match.js';
+import { mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
 
 export { indexOfWords, mostOf, normalText };
 
@@ -217,7 +217,7 @@ export class SessionFacts {
     const found = this.#selectors.text.indexOf(needle);
     if (found !== -1) return eventAt(this.#events, this.#selectors.starts, found);
     const claim = selectorParts(needle);
-    if (claim === undefined) return undefined;
+    if (claim === undefined || !mayMatch(this.#selectors.text, claim)) return undefined;
     this.#selectorParts ??= this.#events.map(({ event }) => (event.target?.selector === undefined ? undefined : selectorParts(event.target.selector)));
     const position = this.#selectorParts.findIndex((parts) => parts !== undefined && selectorPartsMatch(parts, claim));
     return position === -1 ? undefined : this.#events[position]?.index;

@@ -6,7 +6,7 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { countPerTarget, ListStats, pageOf, type EventStats } from './count-topics.js';
-import { selectorParts, selectorPartsMatch } from './selector-match.js';
+import { mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
 import { hostKey, indexOfWords, lastsOver, type Duration, mostOf, pathKeys, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
 
 /** Distinct strings, one searchable text of them, and the events (ascending) that hold each. */
@@ -190,7 +190,7 @@ export class SessionIndex {
     if (found !== undefined) return found;
     // Else one that selects it written another way (`#cookie-banner .accept-all`).
     const claim = selectorParts(needle);
-    if (claim === undefined) return undefined;
+    if (claim === undefined || !mayMatch(selectors.joined, claim)) return undefined;
     const parts = (this.#selectorParts ??= selectors.strings.map((text) => (text === '' ? undefined : selectorParts(text))));
     return earliest(
       parts.flatMap((recorded, id) => (recorded !== undefined && selectorPartsMatch(recorded, claim) ? [id] : [])),
