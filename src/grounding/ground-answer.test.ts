@@ -284,6 +284,12 @@ describe('groundAnswer', () => {
       ['/session', 'kept'],
       ['#99', 'unsupported'],
     ]);
+    // The word before it need not be capitalised: "ticket #58213" in a sentence.
+    expect(found('The user opened ticket #58213, not ticket #58214 or #58215.')).toEqual([
+      ['#58213', 'kept'],
+      ['#58214', 'unsupported'],
+      ['#58215', 'unsupported'],
+    ]);
     expect(verdicts('At 10:01 the cart failed; it ended by 10:02 UTC.')).toEqual([]);
   });
 
