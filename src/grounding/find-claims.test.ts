@@ -7,7 +7,7 @@ import { findClaims, findClaimsWithoutProbes } from './find-claims.js';
 const PIECES = [
   'www.', 'shop.example/', '.com/', 'https://a.b/c', 'HTTP://X.Y/', '/cart?x=1', '`', '"', "'", '“', '”', '«', '»', '„', '‚', '‘', '「', '」', '#', '#12', '#3–#5', '#a',
   'div.x', 'button#go', 'span.total', '.', '/', ':', '-', ' ', '\n', 'a', 'x', 'ex', '3', '12', 'two', 'Twice', 'times', 'TIMES', 'clicks',
-  'rage-clicked', 'dead clicks', 'errors', ' 2 minutes', '1:51', '2m', '2 M', 's', 'm', 'h', 'sec', 'min', 'hr', 'Hour', 'after', 'in', 'for 3 s',
+  'rage-clicked', 'dead clicks', 'errors', 'x5', '×', '5x', '10:00', 'returned a 404', ' 2 minutes', '1:51', '2m', '2 M', 's', 'm', 'h', 'sec', 'min', 'hr', 'Hour', 'after', 'in', 'for 3 s',
 ];
 
 describe('findClaims', () => {

@@ -138,6 +138,19 @@ describe('groundAnswer', () => {
     expect(verdicts('They rage-clicked Apply coupon, then retried 3 times; they dead-clicked the total and scrolled 0 times.')).toEqual([]);
   });
 
+  it('reads "×5", "x5" and "5x" after a click verb as so many times', () => {
+    // Not inside a quote, as in a product's name.
+    expect(verdicts('They dead-clicked "Bolt M8 x 30" and "Bolt x30".')).toEqual([
+      ['text', '"Bolt M8 x 30"', 'unsupported'],
+      ['text', '"Bolt x30"', 'unsupported'],
+    ]);
+    expect(verdicts('They rage-clicked Apply coupon x5, rage clicks (×5) again, then rage clicked 7x; the page is 1440x900.')).toEqual([
+      ['count', 'rage-clicked Apply coupon x5', 'kept'],
+      ['count', 'rage clicks (×5', 'kept'],
+      ['count', 'rage clicked 7x', 'unsupported'],
+    ]);
+  });
+
   it('reads a count of a part of the events as at most a total', () => {
     // The prompt shows 3 click-like events (the rage click alone was 5 clicks), 2 errors and 6 events.
     expect(verdicts('The first 2 clicks and the last 4 events were on the coupon; those 3 errors followed. After 5 clicks, 2 events later, they left; it took 8 clicks.')).toEqual([
