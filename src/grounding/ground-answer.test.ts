@@ -151,6 +151,18 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('supports a count by the kept events of its types cited right next to it', () => {
+    // 3 click-like events are kept (#2 click, #5 rage click, #6 dead click): 2 is no total.
+    expect(verdicts('They made 2 clicks (#2, #5); later #5 and #6 (two clicks); not 2 clicks (#2, #3), 2 clicks (#2) or 2 clicks. 2 clicks, #2–#5.').filter(([kind]) => kind === 'count')).toEqual([
+      ['count', '2 clicks', 'kept'],
+      ['count', 'two clicks', 'kept'],
+      ['count', '2 clicks', 'unsupported'],
+      ['count', '2 clicks', 'unsupported'],
+      ['count', '2 clicks', 'unsupported'],
+      ['count', '2 clicks', 'unsupported'],
+    ]);
+  });
+
   it('reads a count of a part of the events as at most a total', () => {
     // The prompt shows 3 click-like events (the rage click alone was 5 clicks), 2 errors and 6 events.
     expect(verdicts('The first 2 clicks and the last 4 events were on the coupon; those 3 errors followed. After 5 clicks, 2 events later, they left; it took 8 clicks.')).toEqual([

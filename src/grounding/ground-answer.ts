@@ -14,6 +14,7 @@ import { groundingReport, type GroundingFinding, type GroundingReport } from './
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
 import { indexedChecker } from './indexed-checker.js';
 import { normalSelector, normalText, normalUrl, sectionKey } from './session-facts.js';
+import { citedCount } from './cited-count.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -211,10 +212,12 @@ const isSpaceAt = (text: string, position: number): boolean => /\s/.test(text[po
 
 /** The findings of the claims of one text (a text answer, or one string of a structured response). */
 function findingsOf(text: string, path: (claim: Claim) => string, checker: Checker): GroundingFinding[] {
-  const checked = findClaims(text).map((claim) => {
+  const claims = findClaims(text);
+  const checked = claims.map((claim, at) => {
     const found = check(claim, path(claim), checker);
-    const copied = found.verdict === 'unsupported' ? copiedFromPrompt(text, claim, checker) : undefined;
-    return { claim, found: copied === undefined ? found : finding(claim, path(claim), 'kept', copied) };
+    // A count of the events cited with it ("two dead clicks, #9–#10") is of those events.
+    const supporting = found.verdict === 'kept' ? undefined : claim.kind === 'count' ? citedCount(text, claims, at, checker) : found.verdict === 'unsupported' ? copiedFromPrompt(text, claim, checker) : undefined;
+    return { claim, found: supporting === undefined ? found : finding(claim, path(claim), 'kept', supporting) };
   });
   // A range whose ends the prompt showed reads as one block of its lines ("#12–#15" where the
   // profile filtered #14 out): an event inside it that the prompt did not show is no claim. The
