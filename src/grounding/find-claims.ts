@@ -65,7 +65,7 @@ const BACKTICKED = /`([^`\n]{1,300})`/g;
 // An HTTP status a request got: "returned a 404", "failed with HTTP 500", "status 502", "a 500
 // error", "503 Service Unavailable" (not "the 404 page", nor a number of things: "500 units", "returned 500 results").
 const STATUS_CODE =
-  /\b(?:(?:returned|returning|returns|responded with|failed with|http|status(?: code)?|error code)\s+(?:an?\s+)?(?:http\s+)?([1-5]\d\d)(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([1-5]\d\d)\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
+  /\b(?:(?:returned|returning|returns|responded with|failed with|http|status(?: code)?|error code)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([1-5]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([1-5]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
 const STATUS_PROBE = /[1-5]\d\d/;
 
 /** An HTTP method before a URL (`POST /api/coupon`): the URL is the claim. */
@@ -89,13 +89,14 @@ const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|a
 // A topic word that starts a compound noun ("0 page reloads", "3 click targets") counts no events;
 // one before another topic word qualifies it ("2 navigation clicks").
 const HEAD_NOUNS = 'reloads?|refresh(?:es)?|targets?|handlers?|listeners?|elements?|sections?|areas?|regions?|zones?|types?|titles?|templates?|layouts?|components?|states?|codes?|rates?|patterns?|heatmaps?|paths?|funnels?|sequences?|ids?';
-const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
+// A number in bold ("**3** dead clicks") counts as well.
+const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}(?:\\*\\*)?\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
 /** Qualifiers that leave a count a total ("3 separate errors", "4 distinct pages"); any other narrows it to what it names ("2 gallery clicks"). */
 const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual', 'unique', 'different', 'recorded', 'logged', 'captured', 'detected', 'tracked', 'observed', 'visible', 'notable', 'single', 'such']);
 // "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
 // inside a selector or a number, as in `span.total`, does not end it), with no other click between
 // ("2 rage clicks, then clicked Next 2 times" is two claims).
-const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:(?!click)[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}\\s+times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×]))`, 'gi');
+const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:(?!click)[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×]))`, 'gi');
 // Another verb right before the count takes it: "rage-clicked, then retried 3 times", "scrolled 0 times".
 const OTHER_VERB_BEFORE = /\b[a-z]+(?:ed|ing)(?:\s+again)?\s+$/i;
 // What follows a count said of one element, message or URL: "3 dead clicks on "Material"", "8

@@ -201,6 +201,15 @@ describe('groundAnswer', () => {
     expect(report).toEqual({ score: 1, findings: [], unsupported: [], dropped: [] });
   });
 
+  it('reads a number in bold as a count, a status code or so many times', () => {
+    expect(verdicts('The request returned **500**; **2** errors; rage-clicked **5** times; **4** dead clicks.')).toEqual([
+      ['text', 'returned **500**', 'kept'],
+      ['count', '2** errors', 'kept'],
+      ['count', 'rage-clicked **5** times', 'kept'],
+      ['count', '4** dead clicks', 'unsupported'],
+    ]);
+  });
+
   it('checks the status code a request got as a quote of it', () => {
     expect(verdicts('The coupon request failed with HTTP 500 (a 500 error), not a 502 Bad Gateway; it never returned a 404, and returned 500 results.')).toEqual([
       ['text', 'failed with HTTP 500', 'kept'],
