@@ -4,7 +4,10 @@
 // not at all when a cheap probe shows that it cannot find a claim there.
 
 import { countTopics, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
+import { isRank } from './event-rank.js';
+import { isHexColour, isNoSelector } from './not-a-selector.js';
 import type { Duration } from './session-facts.js';
+import { isTimeOfDay } from './time-of-day.js';
 
 /** A claim and where it is in the text (`end` exclusive). */
 export type Claim =
@@ -27,32 +30,7 @@ export type Claim =
 const MAX_RANGE = 200;
 
 const EVENT_REFERENCE = /#(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,7}))?(?![\w-])/g;
-/**
- * A colour written in hex (`#fff`, `#1a73e8`, `#000`): neither an element id nor an event. One of
- * digits only is an event unless it starts with 0 (`#000`, `#0066`); one of letters only is a colour
- * when it repeats one letter (`#fff`, `#eeeeee`), so that `#add` or `#cafe` stay element ids.
- */
-export function isHexColour(token: string): boolean {
-  const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(token)?.[1];
-  if (hex === undefined) return false;
-  if (/^\d+$/.test(hex)) return hex.startsWith('0');
-  return /\d/.test(hex) || /^(.)\1*$/i.test(hex);
-}
 
-/** A word that makes the `#N` after it a rank ("the #1 problem", "their #2 complaint", "Stripe's #1 issue"), not an event. */
-const RANK_BEFORE = /(?:\b(?:the|their|our|your|my|its|his|her|a|an)|'s|’s)\s+$/i;
-
-/** A label that numbers the answer's own items ("Issue #1:", "Step #2 —", "Priority: #1"): the `#N` after it is no event (after a plural, as "steps #3–#5", it may be). */
-const LABEL_BEFORE = /\b(?:issue|problem|finding|step|recommendation|priority|item|point|insight|theme|observation|friction|pain point|bug|blocker|option|suggestion|fix|action|action item|question|task|goal|hypothesis|takeaway|rank(?:ed|ing)?|top|phase|stage|tip|idea|concern|risk|opportunity|quick win|scenario|persona)\s*:?\s*$/i;
-/** A noun after `#N` that makes it a rank ("#1 priority", "#2 reason"), with or without "the". */
-const RANK_AFTER = /^ (?:priority|issue|problem|cause|reason|blocker|complaint|concern|fix|recommendation|pain point|friction point|driver|factor|bug|takeaway|finding|risk|opportunity|request|goal)\b/i;
-
-/** Whether the `#N` at [start, end) is a rank or a label's number: after a determiner or a possessive and followed by a word, after a label, or before a rank noun. */
-function isRank(text: string, start: number, end: number): boolean {
-  const before = text.slice(Math.max(0, start - 24), start);
-  const after = text.slice(end, end + 24);
-  return (/^ [a-z]/i.test(after) && RANK_BEFORE.test(before.slice(-12))) || LABEL_BEFORE.test(before) || RANK_AFTER.test(after);
-}
 // A URL may hold a privacy placeholder (`?token=[secret]`): the prompt showed it so.
 const FULL_URL = /\bhttps?:\/\/(?:\[[\w-]*\]|[^\s"'<>`)\]])+/gi;
 // A host with a path (`shop.example/cart`) or `www.` (`www.shop.example`), without a scheme.
@@ -110,28 +88,6 @@ const PART_AFTER = /^\s+(?:later|before|after|during|while|between|until|in a ro
 
 // "1m 51s", "2 minutes and 10 seconds", "1:51" (minutes and seconds; "at 10:01", "10:01 UTC" are times of day).
 const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\s*(?:s|sec|secs|seconds?)\b|(?<![\d:.])(?<!\b(?:at|by|until|till|since|from)\s+)(\d{1,2}):([0-5]\d)(?![\d:])(?!\s*(?:am|pm|[ap]\.m\.|utc|gmt|z\b|[+-]\d))/gi;
-// A clock reading next to another one ("10:00–10:02", "10:00 to 10:02", "between 10:00 and
-// 10:02") or after a date ("2026-03-01 10:00", "March 1, 10:00") is a time of day.
-const CLOCK_BEFORE = /(?:\b\d{1,2}:[0-5]\d\s*(?:[-–—]|to|and|until|till)\s*|\d{4}-\d{2}-\d{2}[t,\s]*|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4},?\s+)?|\b(?:between|started|starting|began|ended|ending|timestamp|logged|recorded)\s+)$/i;
-const CLOCK_AFTER = /^\s*(?:[-–—]|to|and|until|till)\s*\d{1,2}:[0-5]\d\b/i;
-// What makes a reading with a two-digit first part ("10:30") elapsed time rather than a time of
-// day: a word for a span before it ("lasted 10:30", "after 12:05") or after it ("the 10:30 mark").
-const ELAPSED_BEFORE = /\b(?:lasted|lasting|lasts|took|taking|takes|for|after|in|spent|duration|elapsed|length|runtime|run time|time on (?:page|site|task))[:\s]+(?:(?:about|around|roughly|nearly|almost|approximately|just|only|over|under)\s+|~\s*)?(?:the\s+)?$/i;
-const ELAPSED_AFTER = /^\s*(?:mark|into|in\b|later|long|elapsed|of (?:the )?(?:session|recording|visit))/i;
-
-/**
- * Whether `minutes:seconds` at [start, end) reads as a time of day, not an amount of time: next to
- * another clock reading or after a date, or, with two digits before the colon ("10:01"), without
- * a word that makes it elapsed time (the prompt gives the session's start as a time of day, and
- * models name the times of events from it).
- */
-function isTimeOfDay(text: string, start: number, end: number, firstPart: string): boolean {
-  const before = text.slice(Math.max(0, start - 40), start);
-  const after = text.slice(end, end + 24);
-  if (CLOCK_BEFORE.test(before) || CLOCK_AFTER.test(after)) return true;
-  return firstPart.length === 2 && !ELAPSED_BEFORE.test(before) && !ELAPSED_AFTER.test(after);
-}
-
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600 };
 const DURATION = new RegExp(
   `\\b(after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only)\\s+(?:(about|around|nearly|almost|roughly|just|only|over|under|less than|more than|no more than|at most|at least)\\s+)?(\\d+(?:\\.\\d+)?|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})\\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\\b|\\b(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})[- ](seconds?|minutes?|hours?)\\s+(later|in|into|after|long|session|visit)\\b`,
@@ -266,20 +222,6 @@ const cutUrl = (text: string, value: string): string => (/(?:…|\.\.\.)$/.test(
 /** What a text, URL or selector claim names, as the target of a count. */
 function targetOf(claim: Claim): string | undefined {
   return claim.kind === 'text' ? claim.quote : claim.kind === 'url' ? claim.url : claim.kind === 'selector' ? claim.selector : undefined;
-}
-
-/** File types a name like `main.js` or `app.css` ends with: a file, not a tag with a class. */
-const FILE_TYPES = new Set(['js', 'mjs', 'cjs', 'jsx', 'ts', 'tsx', 'css', 'scss', 'html', 'htm', 'json', 'md', 'txt', 'pdf', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'xml', 'yaml', 'yml', 'csv', 'zip', 'map']);
-
-/**
- * Whether a bare `tag.class` is prose rather than a selector: an abbreviation with one-letter parts
- * (`a.m.`, `a.k.a.`, `p.s.`), a file (`main.js`), or a method call (`form.submit()`).
- */
-function isNoSelector(found: string, next: string): boolean {
-  if (next === '(') return true;
-  if (found.includes('#')) return false;
-  const parts = found.split('.').slice(1);
-  return parts.length > 0 && (parts.every((part) => part.length === 1) || FILE_TYPES.has((parts.at(-1) as string).toLowerCase()));
 }
 
 function selectorClaims(text: string, claims: Claim[], taken: Ranges, targets: Targets, probes: boolean): void {
