@@ -74,7 +74,7 @@ const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual',
 // "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
 // inside a selector or a number, as in `span.total`, does not end it), with no other click between
 // ("2 rage clicks, then clicked Next 2 times" is two claims).
-const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:(?!click)[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×]))`, 'gi');
+const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:(?!click)[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×])|\\b(twice|thrice)\\b)`, 'gi');
 // Another verb right before the count takes it: "rage-clicked, then retried 3 times", "scrolled 0 times".
 const OTHER_VERB_BEFORE = /\b[a-z]+(?:ed|ing)(?:\s+again)?\s+$/i;
 // What follows a count said of one element, message or URL: "3 dead clicks on "Material"", "8
@@ -133,8 +133,8 @@ function matchesOf(pattern: RegExp, text: string): RegExpExecArray[] {
 const BARE_URL_PROBE = /www\.|\.[a-z]{2,}\//gi;
 const SELECTOR_PROBE = /[#.][a-z_]/g;
 const QUOTE_PROBE = /["“‘«'„‚»「『]/;
-// "5 times", and "×5", "x5", "5x" as models write them in notes.
-const TIMES_PROBE = /times|[x×]\s?\d|\d\s?[x×]/i;
+// "5 times", "twice", and "×5", "x5", "5x" as models write them in notes.
+const TIMES_PROBE = /times|[x×]\s?\d|\d\s?[x×]|twice|thrice/i;
 const COMPOUND_DURATION_PROBE = /\d\s*m|\d:/i;
 // A duration claim needs a unit: a word of one, or a single letter right after a digit.
 const DURATION_PROBE = /sec|min|hour|hr|\d\s*[smh]\b/i;
@@ -316,10 +316,10 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     if (quantities.overlaps(start, end)) continue;
     const verb = (match[1] ?? '').toLowerCase();
     // A count inside a quote ("M8 x 30") is part of it.
-    if (taken.overlaps(end - 1, end) || OTHER_VERB_BEFORE.test(match[0].slice(verb.length).replace(/(?:\S+\s+times|[x×]\s?\d+|\d+\s?[x×])$/i, ''))) continue;
+    if (taken.overlaps(end - 1, end) || OTHER_VERB_BEFORE.test(match[0].slice(verb.length).replace(/(?:\S+\s+times|[x×]\s?\d+|\d+\s?[x×]|twice|thrice)$/i, ''))) continue;
     // "clicked `button#apply` 4 times": the element the answer names between verb and count.
     const named = targets.firstWithin(start, end);
-    add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? match[3] ?? match[4] ?? ''), topic: countTopics.times(verb, named === undefined ? undefined : targetOf(named)) });
+    add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? match[3] ?? match[4] ?? match[5] ?? ''), topic: countTopics.times(verb, named === undefined ? undefined : targetOf(named)) });
   }
   for (const match of matchesOf(COUNT_OF, text)) {
     const start = match.index;

@@ -138,7 +138,12 @@ describe('groundAnswer', () => {
     expect(verdicts('They rage-clicked Apply coupon, then retried 3 times; they dead-clicked the total and scrolled 0 times.')).toEqual([]);
   });
 
-  it('reads "×5", "x5" and "5x" after a click verb as so many times', () => {
+  it('reads "twice", "×5", "x5" and "5x" after a click verb as so many times', () => {
+    expect(verdicts('They rage-clicked "Apply coupon" twice, dead-clicked the total twice, and the request failed twice.')).toEqual([
+      ['count', 'rage-clicked "Apply coupon" twice', 'unsupported'],
+      ['text', '"Apply coupon"', 'kept'],
+      ['count', 'dead-clicked the total twice', 'unsupported'],
+    ]);
     // Not inside a quote, as in a product's name.
     expect(verdicts('They dead-clicked "Bolt M8 x 30" and "Bolt x30".')).toEqual([
       ['text', '"Bolt M8 x 30"', 'unsupported'],
