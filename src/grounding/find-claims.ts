@@ -40,11 +40,11 @@ const PATH = /(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*
 // Quotes as languages write them: "…", “…”, ‘…’, «…», '…', and „…“ ‚…‘ »…« 「…」 『…』.
 const QUOTED = /"([^"\n]{1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘([^’\n]{1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'([^'\n]{1,300})'(?![\w'])/g;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
-// An HTTP status a request got: "returned a 404", "failed with HTTP 500", "status 502", "a 500
-// error", "503 Service Unavailable" (not "the 404 page", nor a number of things: "500 units", "returned 500 results").
+// An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "status 502", "a
+// 500 error", "503 Service Unavailable" (not "the 404 page", nor a number of things: "500 units", "returned 500 results").
 const STATUS_CODE =
-  /\b(?:(?:returned|returning|returns|responded with|failed with|http|status(?: code)?|error code)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([1-5]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([1-5]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
-const STATUS_PROBE = /[1-5]\d\d/;
+  /\b(?:(?:returned|returning|returns|responded with|failed with|http|status(?: code)?|error code)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
+const STATUS_PROBE = /[45]\d\d/;
 
 /** An HTTP method before a URL (`POST /api/coupon`): the URL is the claim. */
 const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?=\S)/;

@@ -216,6 +216,8 @@ describe('groundAnswer', () => {
   });
 
   it('checks the status code a request got as a quote of it', () => {
+    // A success is not recorded: "returned 200" is no claim.
+    expect(verdicts('The cart request returned 200 and the page returned a 301.')).toEqual([]);
     expect(verdicts('The coupon request failed with HTTP 500 (a 500 error), not a 502 Bad Gateway; it never returned a 404, and returned 500 results.')).toEqual([
       ['text', 'failed with HTTP 500', 'kept'],
       ['text', '500 error', 'kept'],
