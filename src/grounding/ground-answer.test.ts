@@ -215,6 +215,15 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('supports a quoted field with its value, however the answer writes the pair', () => {
+    expect(verdicts('The request had `status=500`, `"method": "POST"` and `status: 404`; the rage click `count: 5`.')).toEqual([
+      ['text', '`status=500`', 'kept'],
+      ['text', '`"method": "POST"`', 'kept'],
+      ['text', '`status: 404`', 'unsupported'],
+      ['text', '`count: 5`', 'kept'],
+    ]);
+  });
+
   it('checks the status code a request got as a quote of it', () => {
     // A success is not recorded: "returned 200" is no claim.
     expect(verdicts('The cart request returned 200 and the page returned a 301.')).toEqual([]);

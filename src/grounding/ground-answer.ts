@@ -13,7 +13,7 @@ import { findClaims, type Claim } from './find-claims.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
 import { indexedChecker } from './indexed-checker.js';
-import { normalSelector, normalText, normalUrl, sectionKey } from './session-facts.js';
+import { normalSelector, normalText, normalUrl, pairText, sectionKey } from './session-facts.js';
 import { citedCount } from './cited-count.js';
 import { copiedFromPrompt } from './copied-from-prompt.js';
 
@@ -142,7 +142,16 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
     }
     case 'text': {
       const quote = normalText(uncut(claim.quote.trim()));
-      return located(claim, path, checker, (side) => checker.textEqual(side, quote) ?? checker.textHolding(side, quote) ?? checker.textWithin(side, quote), 'text');
+      // `failed_submissions=4`: a field with its value, written another way.
+      const pair = pairText(claim.quote);
+      const asPair = pair === undefined ? undefined : normalText(pair);
+      return located(
+        claim,
+        path,
+        checker,
+        (side) => checker.textEqual(side, quote) ?? checker.textHolding(side, quote) ?? checker.textWithin(side, quote) ?? (asPair === undefined || asPair === quote ? undefined : checker.textEqual(side, asPair)),
+        'text',
+      );
     }
     case 'selector': {
       const selector = normalSelector(claim.selector);

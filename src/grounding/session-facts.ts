@@ -73,6 +73,25 @@ export function visitEventTexts(event: SessionEvent, visit: (text: string) => vo
   visitValue(event.target?.text, visit);
   visitValue(event.target?.selector, visit);
   visitValue(event.properties, visit);
+  // `failed_submissions: 4`, `status: 500`: a field or property with its value, as the prompt showed it.
+  for (const key of PAIR_FIELDS) visitPairs(key, event[key], visit);
+  visitPairs('', event.properties, visit);
+}
+
+const PAIR_FIELDS = ['method', 'status', 'count'] as const;
+
+/** Calls `visit` with `key: value` for each scalar of `value` under its own key (nested ones too). */
+function visitPairs(key: string, value: unknown, visit: (text: string) => void): void {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    if (key !== '') visit(`${key}: ${String(value)}`);
+  } else if (Array.isArray(value)) for (const item of value) visitPairs(key, item, visit);
+  else if (value !== null && typeof value === 'object') for (const [child, item] of Object.entries(value)) visitPairs(child, item, visit);
+}
+
+/** A quote of a field with its value (`failed_submissions=4`, `"status": 500`) as the prompt's texts hold it: `failed_submissions: 4`. */
+export function pairText(quote: string): string | undefined {
+  const pair = /^["']?([\w.$-]+)["']?\s*(?:=|:)\s*["']?([^"'\n]*?)["']?$/.exec(quote.trim());
+  return pair === null ? undefined : `${pair[1]}: ${pair[2]}`;
 }
 
 /** The strings of an event a quote may come from, in {@link visitEventTexts} order. */
