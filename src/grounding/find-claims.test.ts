@@ -58,6 +58,10 @@ describe('findClaims', () => {
     expect(events('In steps #3–#4 and at #5 the user paid; Event #6 failed.')).toEqual(['#3–#4', '#3–#4', '#5', '#6']);
   });
 
+  test('a quote of punctuation only, in backticks too, is no claim', () => {
+    expect(findClaims('The `>` and `[]` buttons, "…" and `→`; the `Next >` button.').map((claim) => claim.text)).toEqual(['`Next >`']);
+  });
+
   test('finds quotes as other languages write them', () => {
     const quotes = (text: string) => findClaims(text).map((claim) => (claim.kind === 'text' ? claim.quote : claim.kind));
     expect(quotes('Er klickte „Apply coupon“ und ‚Weiter‘, sah »Add to cart« und „Next image”; 用户点击了「Apply coupon」和『立即购买』。')).toEqual([

@@ -111,7 +111,7 @@ describe('groundAnswer', () => {
 
   it('reads a number under a key that names an event, or in a list under one that names events, as an event reference, and a listed number as no count', () => {
     const structured = {
-      key_events: [0, 3, 1, 42],
+      key_events: [0, 3, 1, 42, 1e21],
       errors: [{ event: 3, status: 500 }, { eventIndex: 4 }],
       dead_clicks: [6],
       events: 8,

@@ -298,7 +298,7 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
         for (const found of findingsOf(text, () => (made ??= path()), checker)) findings.push(found);
       },
       (key, value, path, listed) => {
-        if (!Number.isInteger(value)) return;
+        if (!Number.isSafeInteger(value)) return;
         const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
         if (names(EVENT_REFERENCE_KEY, words) || (listed && names(EVENT_REFERENCES_KEY, words))) {
           if (value >= 0) findings.push(check({ kind: 'event', text: `#${value}`, start: 0, end: 0, index: value }, path(), checker));
