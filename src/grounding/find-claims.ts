@@ -54,7 +54,7 @@ const BARE_SELECTOR = new RegExp(`(?<![\\w#/.@-])(?:[a-z][a-z0-9]*#[a-z_][\\w-]*
 const SELECTOR_SHAPE = /^(?:[a-z][a-z0-9]*|[#.][a-z_][\w-]*)(?:[#.][a-z_][\w-]*|\[[^\]]+\])*(?:\s*[ >+~]\s*(?:[a-z][a-z0-9]*|[#.][a-z_][\w-]*)(?:[#.][a-z_][\w-]*|\[[^\]]+\])*)*$/i;
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
   once: 1, twice: 2, thrice: 3, single: 1,
 };

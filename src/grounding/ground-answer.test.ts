@@ -133,6 +133,13 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('reads "zero" as a number', () => {
+    expect(verdicts('There were zero dead clicks and zero page views.')).toEqual([
+      ['count', 'zero dead clicks', 'unsupported'],
+      ['count', 'zero page views', 'unsupported'],
+    ]);
+  });
+
   it('reads no count in a compound noun, or a number another verb takes', () => {
     expect(verdicts('No reloads: 0 page reloads, 2 page refreshes and 3 click targets.')).toEqual([]);
     expect(verdicts('They rage-clicked Apply coupon, then retried 3 times; they dead-clicked the total and scrolled 0 times.')).toEqual([]);
