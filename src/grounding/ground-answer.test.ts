@@ -113,6 +113,7 @@ describe('groundAnswer', () => {
     const structured = {
       key_events: [0, 3, 1, 42, 1e21],
       errors: [{ event: 3, status: 500 }, { eventIndex: 4 }],
+      pages: [{ url: '/cart', clicks: 2 }, { url: '/help', clicks: 9 }],
       dead_clicks: [6],
       events: 8,
       error_count: 2,
@@ -126,6 +127,10 @@ describe('groundAnswer', () => {
       ['event', '#42', 'key_events[3]', 'unsupported'],
       ['event', '#3', 'errors[0].event', 'kept'],
       ['event', '#4', 'errors[1].eventIndex', 'kept'],
+      ['url', '/cart', 'pages[0].url', 'kept'],
+      ['count', 'clicks: 2', 'pages[0].clicks', 'kept'],
+      ['url', '/help', 'pages[1].url', 'dropped'],
+      ['count', 'clicks: 9', 'pages[1].clicks', 'unsupported'],
       ['count', 'events: 8', 'events', 'dropped'],
       ['count', 'error_count: 2', 'error_count', 'kept'],
       ['count', 'total_clicks: 3', 'total_clicks', 'kept'],

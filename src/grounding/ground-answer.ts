@@ -8,7 +8,7 @@ import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import type { PreparedRequest } from '../pipeline/prepare.js';
 import type { Profile } from '../profile/profile-schema.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
-import { countTopics } from './count-topics.js';
+import { countTopics, partTopic } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
@@ -221,6 +221,8 @@ interface Place {
   readonly step: string | number;
   /** The key that names its numbers: its own, or its list's. */
   readonly key: string;
+  /** Whether it is in an item of a list (`friction[0].dead_clicks`): its counts are of that item. */
+  readonly inItem: boolean;
 }
 
 /** `evidence[1]`, `outcome`: the JSON path of a place, made only for the values that have a claim. */
@@ -243,19 +245,19 @@ const names = (pattern: RegExp, words: string): boolean => pattern.test(words);
  * Visits the strings and numbers of `value` in document order, with a stack of its own rather than
  * the call stack: an answer may nest deeper than calls can.
  */
-function walk(value: unknown, visit: (text: string, path: () => string) => void, visitNumber: (key: string, value: number, path: () => string, listed: boolean) => void): void {
-  const stack: Place[] = [{ value, parent: undefined, step: '', key: '' }];
+function walk(value: unknown, visit: (text: string, path: () => string) => void, visitNumber: (key: string, value: number, path: () => string, listed: boolean, inItem: boolean) => void): void {
+  const stack: Place[] = [{ value, parent: undefined, step: '', key: '', inItem: false }];
   for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
     const current = place;
     const item = current.value;
     if (typeof item === 'string') visit(item, () => pathOf(current));
-    else if (typeof item === 'number') visitNumber(current.key, item, () => pathOf(current), typeof current.step === 'number');
-    else if (Array.isArray(item)) for (let index = item.length - 1; index >= 0; index--) stack.push({ value: item[index], parent: current, step: index, key: current.key });
+    else if (typeof item === 'number') visitNumber(current.key, item, () => pathOf(current), typeof current.step === 'number', current.inItem);
+    else if (Array.isArray(item)) for (let index = item.length - 1; index >= 0; index--) stack.push({ value: item[index], parent: current, step: index, key: current.key, inItem: true });
     else if (item !== null && typeof item === 'object') {
       const entries = Object.entries(item);
       for (let index = entries.length - 1; index >= 0; index--) {
         const [child, inner] = entries[index] as [string, unknown];
-        stack.push({ value: inner, parent: current, step: child, key: child });
+        stack.push({ value: inner, parent: current, step: child, key: child, inItem: current.inItem });
       }
     }
   }
@@ -297,7 +299,7 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
         let made: string | undefined;
         for (const found of findingsOf(text, () => (made ??= path()), checker)) findings.push(found);
       },
-      (key, value, path, listed) => {
+      (key, value, path, listed, inItem) => {
         if (!Number.isSafeInteger(value)) return;
         const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
         if (names(EVENT_REFERENCE_KEY, words) || (listed && names(EVENT_REFERENCES_KEY, words))) {
@@ -307,7 +309,8 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
         // A count is one number under its key: numbers in a list (`errors: [33, 34]`) are no totals.
         const topic = listed || key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|^number_of_|_total$|^total_/g, '').replace(/[_-]+/g, ' '));
         if (topic === undefined) return;
-        findings.push(check({ kind: 'count', text: `${key}: ${value}`, start: 0, end: 0, count: value, topic }, path(), checker));
+        // A count in an item of a list (`pages[1].clicks: 3`) is of that item: at most a total.
+        findings.push(check({ kind: 'count', text: `${key}: ${value}`, start: 0, end: 0, count: value, topic: inItem ? partTopic(topic) : topic }, path(), checker));
       },
     );
   }
