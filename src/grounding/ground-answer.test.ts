@@ -98,6 +98,19 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('grounds a JSON block of a text answer as a structured response, placed by the block', () => {
+    const answer = 'Summary: "Apply coupon" failed (#3).\n\n```json\n{"outcome": "abandoned", "dead_clicks": 2, "key_events": [3, 42]}\n```\nThen #5.\n```\nnot { json\n```';
+    const block = `${answer.indexOf('```json')}..${answer.indexOf('\nThen')}`;
+    expect(groundAnswer(source, answer).findings.map(({ kind, text, path, verdict }) => [kind, text, path, verdict])).toEqual([
+      ['text', '"Apply coupon"', '9..23', 'kept'],
+      ['event', '#3', '32..34', 'kept'],
+      ['count', 'dead_clicks: 2', block, 'unsupported'],
+      ['event', '#3', block, 'kept'],
+      ['event', '#42', block, 'unsupported'],
+      ['event', '#5', `${answer.indexOf('#5')}..${answer.indexOf('#5') + 2}`, 'kept'],
+    ]);
+  });
+
   it('places findings by character range in a text and by JSON path in a structured response', () => {
     const text = 'Failed at #3.';
     expect(groundAnswer(source, text).findings[0]).toMatchObject({ path: '10..12', event: 3, verdict: 'kept' });

@@ -263,6 +263,47 @@ function walk(value: unknown, visit: (text: string, path: () => string) => void,
   }
 }
 
+/** The findings of a structured response (or a JSON block of a text answer, all placed at `placed`). */
+function structuredFindings(value: unknown, checker: Checker, findings: GroundingFinding[], placed?: () => string): void {
+  walk(
+    value,
+    (text, path) => {
+      let made: string | undefined;
+      for (const found of findingsOf(text, () => (made ??= (placed ?? path)()), checker)) findings.push(found);
+    },
+    (key, number, path, listed, inItem) => {
+      if (!Number.isSafeInteger(number)) return;
+      const at = placed ?? path;
+      const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+      if (names(EVENT_REFERENCE_KEY, words) || (listed && names(EVENT_REFERENCES_KEY, words))) {
+        if (number >= 0) findings.push(check({ kind: 'event', text: `#${number}`, start: 0, end: 0, index: number }, at(), checker));
+        return;
+      }
+      // A count is one number under its key: numbers in a list (`errors: [33, 34]`) are no totals.
+      const topic = listed || key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|^number_of_|_total$|^total_/g, '').replace(/[_-]+/g, ' '));
+      if (topic === undefined) return;
+      // A count in an item of a list (`pages[1].clicks: 3`) is of that item: at most a total.
+      findings.push(check({ kind: 'count', text: `${key}: ${number}`, start: 0, end: 0, count: number, topic: inItem ? partTopic(topic) : topic }, at(), checker));
+    },
+  );
+}
+
+/** The fenced blocks of a text that hold a JSON object or array, with where each is. */
+function jsonBlocks(text: string): { readonly start: number; readonly end: number; readonly value: unknown }[] {
+  if (!text.includes('```')) return [];
+  const blocks: { start: number; end: number; value: unknown }[] = [];
+  for (const match of text.matchAll(/```[a-z]*[ \t]*\n([\s\S]*?)\n[ \t]*```/gi)) {
+    const body = (match[1] ?? '').trim();
+    if (!/^[[{]/.test(body)) continue;
+    try {
+      blocks.push({ start: match.index, end: match.index + match[0].length, value: JSON.parse(body) as unknown });
+    } catch {
+      // Not JSON: its claims are read as text.
+    }
+  }
+  return blocks;
+}
+
 /**
  * Every checkable claim of `answer` with its verdict: `kept` (supported by what the model was
  * shown), `dropped` (true of the session, but the profile left it out) or `unsupported`
@@ -290,29 +331,14 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     })();
   const findings: GroundingFinding[] = [];
   if (typeof answer === 'string') {
+    // A JSON block in a text answer (```json … ```) is grounded as a structured response, placed
+    // by the block's range: its keys and enum values are no quotes.
+    const blocks = jsonBlocks(answer);
+    const text = blocks.reduce((blanked, block) => blanked.slice(0, block.start) + ' '.repeat(block.end - block.start) + blanked.slice(block.end), answer);
     // Not push(...): an answer may hold more claims than a call takes arguments.
-    for (const found of findingsOf(answer, (claim) => `${claim.start}..${claim.end}`, checker)) findings.push(found);
-  } else {
-    walk(
-      answer,
-      (text, path) => {
-        let made: string | undefined;
-        for (const found of findingsOf(text, () => (made ??= path()), checker)) findings.push(found);
-      },
-      (key, value, path, listed, inItem) => {
-        if (!Number.isSafeInteger(value)) return;
-        const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
-        if (names(EVENT_REFERENCE_KEY, words) || (listed && names(EVENT_REFERENCES_KEY, words))) {
-          if (value >= 0) findings.push(check({ kind: 'event', text: `#${value}`, start: 0, end: 0, index: value }, path(), checker));
-          return;
-        }
-        // A count is one number under its key: numbers in a list (`errors: [33, 34]`) are no totals.
-        const topic = listed || key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|^number_of_|_total$|^total_/g, '').replace(/[_-]+/g, ' '));
-        if (topic === undefined) return;
-        // A count in an item of a list (`pages[1].clicks: 3`) is of that item: at most a total.
-        findings.push(check({ kind: 'count', text: `${key}: ${value}`, start: 0, end: 0, count: value, topic: inItem ? partTopic(topic) : topic }, path(), checker));
-      },
-    );
-  }
+    for (const found of findingsOf(text, (claim) => `${claim.start}..${claim.end}`, checker)) findings.push(found);
+    for (const block of blocks) structuredFindings(block.value, checker, findings, () => `${block.start}..${block.end}`);
+    if (blocks.length > 0) findings.sort((left, right) => Number.parseInt(left.path, 10) - Number.parseInt(right.path, 10));
+  } else structuredFindings(answer, checker, findings);
   return groundingReport(findings);
 }
