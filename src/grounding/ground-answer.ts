@@ -187,7 +187,6 @@ function uncut(quote: string): string {
   return lastSpace > 0 && cut.index === kept.length ? kept.slice(0, lastSpace) : kept;
 }
 
-
 /** The findings of the claims of one text (a text answer, or one string of a structured response). */
 function findingsOf(text: string, path: (claim: Claim) => string, checker: Checker): GroundingFinding[] {
   const claims = findClaims(text);
