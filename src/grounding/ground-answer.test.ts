@@ -372,6 +372,7 @@ describe('groundAnswer', () => {
     // The prompt gives the start as 2026-03-01T10:00:00Z: models write the times of events from it.
     expect(verdicts('Session overview (2026-03-01, 10:00–10:02 UTC): between 10:00 and 10:02 the user shopped.')).toEqual([]);
     expect(verdicts('Timeline: 10:00 landing, 10:01 coupon failure, 09:59 session created. Started 9:59; March 1, 10:00 again.')).toEqual([]);
+    expect(verdicts('Start: 9:59, end: 10:02; it ends 9:58.')).toEqual([]);
     // A word for a span of time makes a reading elapsed time, whatever its digits.
     expect(verdicts('The dead click came about 0:15 in; it lasted 10:30 and stopped after 12:05.')).toEqual([
       ['duration', '0:15', 'kept'],

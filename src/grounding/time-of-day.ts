@@ -3,7 +3,7 @@
 
 // A clock reading next to another one ("10:00–10:02", "10:00 to 10:02", "between 10:00 and
 // 10:02") or after a date ("2026-03-01 10:00", "March 1, 10:00") is a time of day.
-const CLOCK_BEFORE = /(?:\b\d{1,2}:[0-5]\d\s*(?:[-–—]|to|and|until|till)\s*|\d{4}-\d{2}-\d{2}[t,\s]*|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4},?\s+)?|\b(?:between|started|starting|began|ended|ending|timestamp|logged|recorded)\s+)$/i;
+const CLOCK_BEFORE = /(?:\b\d{1,2}:[0-5]\d\s*(?:[-–—]|to|and|until|till)\s*|\d{4}-\d{2}-\d{2}[t,\s]*|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4},?\s+)?|\b(?:between|start(?:ed|ing|s)?|began|begins|end(?:ed|ing|s)?|timestamp|logged|recorded)\s*:?\s+)$/i;
 const CLOCK_AFTER = /^\s*(?:[-–—]|to|and|until|till)\s*\d{1,2}:[0-5]\d\b/i;
 // What makes a reading with a two-digit first part ("10:30") elapsed time rather than a time of
 // day: a word for a span before it ("lasted 10:30", "after 12:05") or after it ("the 10:30 mark").
