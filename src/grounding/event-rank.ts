@@ -9,9 +9,20 @@ const LABEL_BEFORE = /\b(?:issue|problem|finding|step|recommendation|priority|it
 /** A noun after `#N` that makes it a rank ("#1 priority", "#2 reason"), with or without "the". */
 const RANK_AFTER = /^ (?:priority|issue|problem|cause|reason|blocker|complaint|concern|fix|recommendation|pain point|friction point|driver|factor|bug|takeaway|finding|risk|opportunity|request|goal)\b/i;
 
+/**
+ * Whether a label before a `#N` numbers an item: written as a heading's word ("Issue #1", "Step
+ * #2"), with a colon ("Priority: #1"), or with one after the number ("issue #1:", "step #2 —");
+ * "the next step #16 added the jacket" cites an event.
+ */
+function isLabel(before: string, after: string): boolean {
+  const label = LABEL_BEFORE.exec(before);
+  if (label === null) return false;
+  return /^[A-Z]/.test(label[0]) || label[0].includes(':') || /^\s*[:—–)-]/.test(after);
+}
+
 /** Whether the `#N` at [start, end) is a rank or a label's number: after a determiner or a possessive and followed by a word, after a label, or before a rank noun. */
 export function isRank(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - 24), start);
   const after = text.slice(end, end + 24);
-  return (/^ [a-z]/i.test(after) && RANK_BEFORE.test(before.slice(-12))) || LABEL_BEFORE.test(before) || RANK_AFTER.test(after);
+  return (/^ [a-z]/i.test(after) && RANK_BEFORE.test(before.slice(-12))) || isLabel(before, after) || RANK_AFTER.test(after);
 }

@@ -56,6 +56,8 @@ describe('findClaims', () => {
     expect(events('1. #1 priority: the coupon; #2 reason: the total. Top #3 friction.')).toEqual([]);
     // After a plural, or with no label, a #N stays a reference.
     expect(events('In steps #3–#4 and at #5 the user paid; Event #6 failed.')).toEqual(['#3–#4', '#3–#4', '#5', '#6']);
+    // A lowercase label with nothing after the number reads as prose: "the next step #16".
+    expect(events('In the next step #16 the user added it; issue #2: none.')).toEqual(['#16']);
   });
 
   test('a quote of punctuation only, in backticks too, is no claim', () => {
