@@ -31,6 +31,8 @@ export interface Checker {
   lasts(over: 'kept' | 'all', duration: Duration): boolean;
   /** Why the prompt left event `index` out. */
   reasonOf(index: number): string | undefined;
+  /** The type of the kept event at session index `index`. */
+  keptTypeOf(index: number): string | undefined;
   /** Events in the session, and in the prompt. */
   readonly total: number;
   readonly keptSize: number;
@@ -73,6 +75,7 @@ export function listChecker(
     countTotals: (which, topic) => over(which).countTotals(topic),
     lasts: (which, duration) => over(which).lasts(duration),
     reasonOf,
+    keptTypeOf: (index) => sides.kept.event(index)?.event.type,
     total: kept.length + dropped.length,
     keptSize: kept.length,
   };

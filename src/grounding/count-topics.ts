@@ -125,6 +125,17 @@ export interface CountTopic {
   readonly types: readonly string[];
   /** Every total the words may mean, over the events of `stats`. */
   totals(stats: EventStats): Set<number>;
+  /** A count of a part of the events ("after 3 clicks", "the first 2 errors"): at most a total, not one. */
+  readonly part?: true;
+}
+
+const partTopics = new WeakMap<CountTopic, CountTopic>();
+
+/** The topic of a count of a part of `topic`'s events: supported by any number from 1 to its largest total. */
+export function partTopic(topic: CountTopic): CountTopic {
+  let part = partTopics.get(topic);
+  if (part === undefined) partTopics.set(topic, (part = { ...topic, part: true }));
+  return part;
 }
 
 const ofTypes =
@@ -252,7 +263,10 @@ export const countTopics = {
     const topic = compiled.find(({ pattern }) => pattern.test(words.trim()))?.topic;
     if (topic?.name !== 'events') return topic;
     const type = qualifiers.trim().toLowerCase().replace(/\s+/g, '-');
-    return (EVENT_TYPES as readonly string[]).includes(type) ? typeTopic(type) : topic;
+    if ((EVENT_TYPES as readonly string[]).includes(type)) return typeTopic(type);
+    // "6 navigation events", "2 error events": the words of another topic.
+    const named = compiled.find(({ pattern }) => pattern.test(qualifiers.trim()))?.topic;
+    return named === undefined || named.name === 'events' ? topic : named;
   },
   /** The topic of "<verb> N times" (rage-clicked, dead-clicked, clicked), of `target` when the answer names it. */
   times(verb: string, target?: string): CountTopic {

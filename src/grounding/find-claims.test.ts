@@ -5,9 +5,9 @@ import { findClaims, findClaimsWithoutProbes } from './find-claims.js';
 
 /** Pieces each claim pattern (and its probe) looks for, and near misses of them. */
 const PIECES = [
-  'www.', 'shop.example/', '.com/', 'https://a.b/c', 'HTTP://X.Y/', '/cart?x=1', '`', '"', "'", '“', '”', '«', '»', '#', '#12', '#3–#5', '#a',
+  'www.', 'shop.example/', '.com/', 'https://a.b/c', 'HTTP://X.Y/', '/cart?x=1', '`', '"', "'", '“', '”', '«', '»', '„', '‚', '‘', '「', '」', '#', '#12', '#3–#5', '#a',
   'div.x', 'button#go', 'span.total', '.', '/', ':', '-', ' ', '\n', 'a', 'x', 'ex', '3', '12', 'two', 'Twice', 'times', 'TIMES', 'clicks',
-  'rage-clicked', 'dead clicks', 'errors', ' 2 minutes', '1:51', '2m', '2 M', 's', 'm', 'h', 'sec', 'min', 'hr', 'Hour', 'after', 'in', 'for 3 s',
+  'rage-clicked', 'dead clicks', 'errors', 'x5', '×', '5x', '10:00', 'returned a 404', ' 2 minutes', '1:51', '2m', '2 M', 's', 'm', 'h', 'sec', 'min', 'hr', 'Hour', 'after', 'in', 'for 3 s',
 ];
 
 describe('findClaims', () => {
@@ -48,6 +48,44 @@ describe('findClaims', () => {
     expect(events("The coupon was the user's #1 problem, their #2 complaint was shipping, and Stripe’s #1 issue showed at #4.")).toEqual(['#4']);
     expect(events('The #1 reason: the click at #3; the user saw #5 and the #7.')).toEqual(['#3', '#5', '#7']);
     expect(events('Clicks #3 failed, then #4–#6 repeated it (#8).')).toEqual(['#3', '#4–#6', '#4–#6', '#4–#6', '#8']);
+  });
+
+  test("a #N after a label that numbers the answer's own items, or before a rank noun, is no event reference", () => {
+    const events = (text: string) => findClaims(text).filter((claim) => claim.kind === 'event').map((claim) => claim.text);
+    expect(events('**Issue #1: Coupon failure** (#33). Issue #2 — dead click (#36). Step #1: land (#0). Priority: #1. Recommendation #2: fix it.')).toEqual(['#33', '#36', '#0']);
+    expect(events('1. #1 priority: the coupon; #2 reason: the total. Top #3 friction.')).toEqual([]);
+    // After a plural, or with no label, a #N stays a reference.
+    expect(events('In steps #3–#4 and at #5 the user paid; Event #6 failed.')).toEqual(['#3–#4', '#3–#4', '#5', '#6']);
+    // A lowercase label with nothing after the number reads as prose: "the next step #16".
+    expect(events('In the next step #16 the user added it; issue #2: none.')).toEqual(['#16']);
+  });
+
+  test('a quote of punctuation only, in backticks too, is no claim', () => {
+    expect(findClaims('The `>` and `[]` buttons, "…" and `→`; the `Next >` button.').map((claim) => claim.text)).toEqual(['`Next >`']);
+  });
+
+  test('finds quotes as other languages write them', () => {
+    const quotes = (text: string) => findClaims(text).map((claim) => (claim.kind === 'text' ? claim.quote : claim.kind));
+    expect(quotes('Er klickte „Apply coupon“ und ‚Weiter‘, sah »Add to cart« und „Next image”; 用户点击了「Apply coupon」和『立即购买』。')).toEqual([
+      'Apply coupon',
+      'Weiter',
+      'Add to cart',
+      'Next image',
+      'Apply coupon',
+      '立即购买',
+    ]);
+  });
+
+  test('an abbreviation, a file name or a method call is no selector', () => {
+    const selectors = (text: string) => findClaims(text).filter((claim) => claim.kind === 'selector').map((claim) => claim.text);
+    expect(selectors('She (a.k.a. the shopper) left at 10:02 a.m., p.s. it failed in main.js and app.css; form.submit() ran; see th.e li.active tab.')).toEqual(['li.active']);
+    // In backticks, a file name is a quote (of an error's source, say).
+    expect(findClaims('The `main.js` bundle; the `a.k.a` note; the span.total and button#add.js.').map((claim) => [claim.kind, claim.text])).toEqual([
+      ['text', '`main.js`'],
+      ['text', '`a.k.a`'],
+      ['selector', 'span.total'],
+      ['selector', 'button#add.js'],
+    ]);
   });
 
   test('a hex colour is no selector and no event, and a price per unit is no path', () => {

@@ -3,8 +3,11 @@
 // durations ("after 2 minutes"). Pure and linear in the text: each pattern runs once over it, and
 // not at all when a cheap probe shows that it cannot find a claim there.
 
-import { countTopics, scopedTopic, type CountTopic } from './count-topics.js';
+import { countTopics, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
+import { isRank } from './event-rank.js';
+import { isHexColour, isNoSelector } from './not-a-selector.js';
 import type { Duration } from './session-facts.js';
+import { isTimeOfDay } from './time-of-day.js';
 
 /** A claim and where it is in the text (`end` exclusive). */
 export type Claim =
@@ -27,40 +30,31 @@ export type Claim =
 const MAX_RANGE = 200;
 
 const EVENT_REFERENCE = /#(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,7}))?(?![\w-])/g;
-/**
- * A colour written in hex (`#fff`, `#1a73e8`, `#000`): neither an element id nor an event. One of
- * digits only is an event unless it starts with 0 (`#000`, `#0066`); one of letters only is a colour
- * when it repeats one letter (`#fff`, `#eeeeee`), so that `#add` or `#cafe` stay element ids.
- */
-export function isHexColour(token: string): boolean {
-  const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(token)?.[1];
-  if (hex === undefined) return false;
-  if (/^\d+$/.test(hex)) return hex.startsWith('0');
-  return /\d/.test(hex) || /^(.)\1*$/i.test(hex);
-}
 
-/** A word that makes the `#N` after it a rank ("the #1 problem", "their #2 complaint", "Stripe's #1 issue"), not an event. */
-const RANK_BEFORE = /(?:\b(?:the|their|our|your|my|its|his|her|a|an)|'s|’s)\s+$/i;
-
-/** Whether the `#N` at [start, end) is a rank: after a determiner or a possessive, and followed by a word. */
-function isRank(text: string, start: number, end: number): boolean {
-  return /^ [a-z]/i.test(text.slice(end, end + 2)) && RANK_BEFORE.test(text.slice(Math.max(0, start - 12), start));
-}
 // A URL may hold a privacy placeholder (`?token=[secret]`): the prompt showed it so.
 const FULL_URL = /\bhttps?:\/\/(?:\[[\w-]*\]|[^\s"'<>`)\]])+/gi;
 // A host with a path (`shop.example/cart`) or `www.` (`www.shop.example`), without a scheme.
 const BARE_URL = /(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?=\/))(?:\/(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
 // A path starts after a space, a quote or a bracket: not after a price (`129€/unit`, `5 $/month`).
 const PATH = /(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
-const QUOTED = /"([^"\n]{1,300})"|“([^”\n]{1,300})”|‘([^’\n]{1,300})’|«\s?([^»\n]{1,300}?)\s?»|(?<![\w'])'([^'\n]{1,300})'(?![\w'])/g;
+// Quotes as languages write them: "…", “…”, ‘…’, «…», '…', and „…“ ‚…‘ »…« 「…」 『…』.
+const QUOTED = /"([^"\n]{1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘([^’\n]{1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'([^'\n]{1,300})'(?![\w'])/g;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
+// An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "status 502", "a
+// 500 error", "503 Service Unavailable" (not "the 404 page", nor a number of things: "500 units", "returned 500 results").
+const STATUS_CODE =
+  /\b(?:(?:returned|returning|returns|responded with|failed with|http|status(?: code)?|error code)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
+const STATUS_PROBE = /[45]\d\d/;
+
+/** An HTTP method before a URL (`POST /api/coupon`): the URL is the claim. */
+const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?=\S)/;
 // `button#apply`, `#coupon-code`, `aside.summary span.total` (a class alone only in backticks).
 const TAGS = 'a|abbr|article|aside|button|canvas|dialog|div|fieldset|figure|footer|form|h[1-6]|header|iframe|img|input|label|li|main|nav|ol|option|p|section|select|span|svg|table|td|textarea|th|tr|ul|video';
 const BARE_SELECTOR = new RegExp(`(?<![\\w#/.@-])(?:[a-z][a-z0-9]*#[a-z_][\\w-]*(?:[.#][a-z_][\\w-]*)*|(?:${TAGS})(?:\\.[a-z_][\\w-]*)+|#[a-z_][\\w-]*[a-z_-][\\w-]*)(?![\\w-]|\\.[a-z])`, 'g');
 const SELECTOR_SHAPE = /^(?:[a-z][a-z0-9]*|[#.][a-z_][\w-]*)(?:[#.][a-z_][\w-]*|\[[^\]]+\])*(?:\s*[ >+~]\s*(?:[a-z][a-z0-9]*|[#.][a-z_][\w-]*)(?:[#.][a-z_][\w-]*|\[[^\]]+\])*)*$/i;
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
   once: 1, twice: 2, thrice: 3, single: 1,
 };
@@ -70,18 +64,30 @@ const numberValue = (text: string): number => NUMBER_WORDS[text.toLowerCase()] ?
 // A number, up to two qualifying words, and a topic: "3 dead clicks", "two failed requests",
 // "10 element-seen events" (a qualifier that names an event type narrows "events" to it).
 const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|and|or|with|by|from|after|before|than|times?)\\b)[a-z]+(?:-[a-z]+)?';
-const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])`, 'gi');
+// A topic word that starts a compound noun ("0 page reloads", "3 click targets") counts no events;
+// one before another topic word qualifies it ("2 navigation clicks").
+const HEAD_NOUNS = 'reloads?|refresh(?:es)?|targets?|handlers?|listeners?|elements?|sections?|areas?|regions?|zones?|types?|titles?|templates?|layouts?|components?|states?|codes?|rates?|patterns?|heatmaps?|paths?|funnels?|sequences?|ids?';
+// A number in bold ("**3** dead clicks") counts as well.
+const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}(?:\\*\\*)?\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
+/** Qualifiers that leave a count a total ("3 separate errors", "4 distinct pages"); any other narrows it to what it names ("2 gallery clicks"). */
+const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual', 'unique', 'different', 'recorded', 'logged', 'captured', 'detected', 'tracked', 'observed', 'visible', 'notable', 'single', 'such']);
 // "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
 // inside a selector or a number, as in `span.total`, does not end it), with no other click between
 // ("2 rage clicks, then clicked Next 2 times" is two claims).
-const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:(?!click)[^.;\\n]|\\.(?=\\S)){0,60}?\\b${NUMBER}\\s+times\\b`, 'gi');
+const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:(?!click)[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×])|\\b(twice|thrice)\\b)`, 'gi');
+// Another verb right before the count takes it: "rage-clicked, then retried 3 times", "scrolled 0 times".
+const OTHER_VERB_BEFORE = /\b[a-z]+(?:ed|ing)(?:\s+again)?\s+$/i;
 // What follows a count said of one element, message or URL: "3 dead clicks on "Material"", "8
 // clicks in rage clicks on …", "2 failed requests to /api/coupon".
 const SCOPE = /^\s+(?:in\s+(?:[a-z-]+\s+){1,3})?(?:on|to)\s/i;
+// A count of a part of the events, not a total: "after two clicks", "within 3 clicks", "took 4
+// clicks", "the first 2 clicks", "those 3 errors", "2 clicks later", "3 pages before checkout"
+// (not "in 3 clicks": "resulted in 3 errors" is a total).
+const PART_BEFORE = /\b(?:after|within|took|takes|taking|needed|needs|required|requires|using|following|first|last|next|previous|final|initial|other|remaining|those|these|another|earlier|later|top)\s+(?:just\s+|only\s+)?$/i;
+const PART_AFTER = /^\s+(?:later|before|after|during|while|between|until|in a row|in quick succession)\b/i;
 
 // "1m 51s", "2 minutes and 10 seconds", "1:51" (minutes and seconds; "at 10:01", "10:01 UTC" are times of day).
 const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\s*(?:s|sec|secs|seconds?)\b|(?<![\d:.])(?<!\b(?:at|by|until|till|since|from)\s+)(\d{1,2}):([0-5]\d)(?![\d:])(?!\s*(?:am|pm|[ap]\.m\.|utc|gmt|z\b|[+-]\d))/gi;
-
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600 };
 const DURATION = new RegExp(
   `\\b(after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only)\\s+(?:(about|around|nearly|almost|roughly|just|only|over|under|less than|more than|no more than|at most|at least)\\s+)?(\\d+(?:\\.\\d+)?|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})\\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\\b|\\b(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})[- ](seconds?|minutes?|hours?)\\s+(later|in|into|after|long|session|visit)\\b`,
@@ -126,8 +132,9 @@ function matchesOf(pattern: RegExp, text: string): RegExpExecArray[] {
 // the engine looks for far faster than the pattern's alternations can be tried at every position.
 const BARE_URL_PROBE = /www\.|\.[a-z]{2,}\//gi;
 const SELECTOR_PROBE = /[#.][a-z_]/g;
-const QUOTE_PROBE = /["“‘«']/;
-const TIMES_PROBE = /times/i;
+const QUOTE_PROBE = /["“‘«'„‚»「『]/;
+// "5 times", "twice", and "×5", "x5", "5x" as models write them in notes.
+const TIMES_PROBE = /times|[x×]\s?\d|\d\s?[x×]|twice|thrice/i;
 const COMPOUND_DURATION_PROBE = /\d\s*m|\d:/i;
 // A duration claim needs a unit: a word of one, or a single letter right after a digit.
 const DURATION_PROBE = /sec|min|hour|hr|\d\s*[smh]\b/i;
@@ -222,7 +229,7 @@ function selectorClaims(text: string, claims: Claim[], taken: Ranges, targets: T
   for (const match of matchesOf(BARE_SELECTOR, text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (taken.overlaps(start, end) || isHexColour(match[0])) continue;
+    if (taken.overlaps(start, end) || isHexColour(match[0]) || isNoSelector(match[0], text.charAt(end))) continue;
     const claim: Claim = { kind: 'selector', text: match[0], start, end, selector: match[0] };
     claims.push(claim);
     targets.add(claim);
@@ -254,12 +261,13 @@ function claimsOf(text: string, probes: boolean): Claim[] {
   };
 
   if (!probes || text.includes('`')) for (const match of matchesOf(BACKTICKED, text)) {
-    const inner = (match[1] ?? '').trim();
+    // `POST /api/coupon`: a request, named by its URL.
+    const inner = (match[1] ?? '').trim().replace(HTTP_METHOD, '');
     const start = match.index;
     const end = start + match[0].length;
     if (/^(?:https?:\/\/|www\.|\/[\w-])/i.test(inner) || /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\//i.test(inner)) add({ kind: 'url', text: match[0], start, end, url: trimUrl(inner) });
-    else if (/^#\d+$/.test(inner) || isHexColour(inner)) continue;
-    else if (SELECTOR_SHAPE.test(inner) && /[#.[\]>]/.test(inner)) add({ kind: 'selector', text: match[0], start, end, selector: inner });
+    else if (/^#\d+$/.test(inner) || isHexColour(inner) || !/[\p{L}\p{N}]/u.test(inner)) continue;
+    else if (SELECTOR_SHAPE.test(inner) && /[#.[\]>]/.test(inner) && !isNoSelector(inner, '')) add({ kind: 'selector', text: match[0], start, end, selector: inner });
     else add({ kind: 'text', text: match[0], start, end, quote: inner });
   }
   const urlPatterns = [...(!probes || text.includes('://') ? [FULL_URL] : []), BARE_URL, ...(!probes || text.includes('/') ? [PATH] : [])];
@@ -274,14 +282,21 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     }
   }
   if (!probes || QUOTE_PROBE.test(text)) for (const match of matchesOf(QUOTED, text)) {
-    const quote = (match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? '').trim();
+    const quote = (match.slice(1).find((group) => group !== undefined) ?? '').trim();
     const start = match.index;
     const end = start + match[0].length;
     // A quote of punctuation only ("…") says nothing.
     if (!/[\p{L}\p{N}]/u.test(quote) || taken.overlaps(start, end)) continue;
-    // A quoted URL or event reference is that claim, found above or below.
-    if (/^(?:https?:\/\/|\/[\w-])\S*$/i.test(quote) || /^#\d+$/.test(quote)) continue;
+    // A quoted URL or event reference is that claim, found above or below ("POST /api/coupon" too).
+    if (/^(?:https?:\/\/|\/[\w-])\S*$/i.test(quote.replace(HTTP_METHOD, '')) || /^#\d+$/.test(quote)) continue;
     add({ kind: 'text', text: match[0], start, end, quote });
+  }
+  if (!probes || STATUS_PROBE.test(text)) for (const match of matchesOf(STATUS_CODE, text)) {
+    const code = match[1] ?? match[2] ?? '';
+    const start = match.index;
+    const end = start + match[0].length;
+    if (taken.overlaps(start, end)) continue;
+    add({ kind: 'text', text: match[0], start, end, quote: code });
   }
   if (!probes || text.includes('#')) for (const match of matchesOf(EVENT_REFERENCE, text)) {
     const start = match.index;
@@ -300,9 +315,11 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const end = start + match[0].length;
     if (quantities.overlaps(start, end)) continue;
     const verb = (match[1] ?? '').toLowerCase();
+    // A count inside a quote ("M8 x 30") is part of it.
+    if (taken.overlaps(end - 1, end) || OTHER_VERB_BEFORE.test(match[0].slice(verb.length).replace(/(?:\S+\s+times|[x×]\s?\d+|\d+\s?[x×]|twice|thrice)$/i, ''))) continue;
     // "clicked `button#apply` 4 times": the element the answer names between verb and count.
     const named = targets.firstWithin(start, end);
-    add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? ''), topic: countTopics.times(verb, named === undefined ? undefined : targetOf(named)) });
+    add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? match[3] ?? match[4] ?? match[5] ?? ''), topic: countTopics.times(verb, named === undefined ? undefined : targetOf(named)) });
   }
   for (const match of matchesOf(COUNT_OF, text)) {
     const start = match.index;
@@ -316,9 +333,14 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     // "3 dead clicks on "Material"": the target is the claim right after "on" (any one, when it is no claim).
     const named = scope === null ? undefined : targets.at(end + scope[0].length);
     const target = named === undefined ? undefined : targetOf(named);
+    // "2 gallery clicks": words before the topic that name no event type narrow it to what they name.
+    const qualifiers = (match[2] ?? '').trim().toLowerCase().split(/\s+/).filter((word) => word !== '' && !TOTAL_QUALIFIERS.has(word));
+    const narrowed = qualifiers.length > 0 && topic === countTopics.of(match[3] ?? '') ? qualifiers.join(' ') : undefined;
     // "5 clicks in rage clicks on …" counts the clicks of the rage clicks only.
-    const scoped = scope === null ? topic : /\brage[- ]?clicks?\b/i.test(scope[0]) ? countTopics.times('rage', target) : scopedTopic(topic, target);
-    add({ kind: 'count', text: match[0], start, end, count, topic: scoped });
+    const scoped =
+      scope === null ? (narrowed === undefined ? topic : scopedTopic(topic, narrowed)) : /\brage[- ]?clicks?\b/i.test(scope[0]) ? countTopics.times('rage', target) : scopedTopic(topic, target ?? narrowed);
+    const part = PART_BEFORE.test(text.slice(Math.max(0, start - 20), start)) || PART_AFTER.test(text.slice(end, end + 24));
+    add({ kind: 'count', text: match[0], start, end, count, topic: part ? partTopic(scoped) : scoped });
   }
   if (!probes || COMPOUND_DURATION_PROBE.test(text)) for (const match of matchesOf(COMPOUND_DURATION, text)) {
     const minutes = Number(match[1] ?? match[3]);
@@ -326,6 +348,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
+    if (match[3] !== undefined && isTimeOfDay(text, start, end, match[3])) continue;
     add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about' });
   }
   if (!probes || DURATION_PROBE.test(text)) for (const match of matchesOf(DURATION, text)) {

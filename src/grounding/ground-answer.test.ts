@@ -98,6 +98,19 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('grounds a JSON block of a text answer as a structured response, placed by the block', () => {
+    const answer = 'Summary: "Apply coupon" failed (#3).\n\n```json\n{"outcome": "abandoned", "dead_clicks": 2, "key_events": [3, 42]}\n```\nThen #5.\n```\nnot { json\n```';
+    const block = `${answer.indexOf('```json')}..${answer.indexOf('\nThen')}`;
+    expect(groundAnswer(source, answer).findings.map(({ kind, text, path, verdict }) => [kind, text, path, verdict])).toEqual([
+      ['text', '"Apply coupon"', '9..23', 'kept'],
+      ['event', '#3', '32..34', 'kept'],
+      ['count', 'dead_clicks: 2', block, 'unsupported'],
+      ['event', '#3', block, 'kept'],
+      ['event', '#42', block, 'unsupported'],
+      ['event', '#5', `${answer.indexOf('#5')}..${answer.indexOf('#5') + 2}`, 'kept'],
+    ]);
+  });
+
   it('places findings by character range in a text and by JSON path in a structured response', () => {
     const text = 'Failed at #3.';
     expect(groundAnswer(source, text).findings[0]).toMatchObject({ path: '10..12', event: 3, verdict: 'kept' });
@@ -109,6 +122,102 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('reads a number under a key that names an event, or in a list under one that names events, as an event reference, and a listed number as no count', () => {
+    const structured = {
+      key_events: [0, 3, 1, 42, 1e21],
+      errors: [{ event: 3, status: 500 }, { eventIndex: 4 }],
+      pages: [{ url: '/cart', clicks: 2 }, { url: '/help', clicks: 9 }],
+      dead_clicks: [6],
+      events: 8,
+      error_count: 2,
+      total_clicks: 3,
+      number_of_dead_clicks: 2,
+    };
+    expect(groundAnswer(source, structured).findings.map(({ kind, text, path, verdict }) => [kind, text, path, verdict])).toEqual([
+      ['event', '#0', 'key_events[0]', 'kept'],
+      ['event', '#3', 'key_events[1]', 'kept'],
+      ['event', '#1', 'key_events[2]', 'dropped'],
+      ['event', '#42', 'key_events[3]', 'unsupported'],
+      ['event', '#3', 'errors[0].event', 'kept'],
+      ['event', '#4', 'errors[1].eventIndex', 'kept'],
+      ['url', '/cart', 'pages[0].url', 'kept'],
+      ['count', 'clicks: 2', 'pages[0].clicks', 'kept'],
+      ['url', '/help', 'pages[1].url', 'dropped'],
+      ['count', 'clicks: 9', 'pages[1].clicks', 'unsupported'],
+      ['count', 'events: 8', 'events', 'dropped'],
+      ['count', 'error_count: 2', 'error_count', 'kept'],
+      ['count', 'total_clicks: 3', 'total_clicks', 'kept'],
+      ['count', 'number_of_dead_clicks: 2', 'number_of_dead_clicks', 'unsupported'],
+    ]);
+  });
+
+  it('reads "zero" as a number', () => {
+    expect(verdicts('There were zero dead clicks and zero page views.')).toEqual([
+      ['count', 'zero dead clicks', 'unsupported'],
+      ['count', 'zero page views', 'unsupported'],
+    ]);
+  });
+
+  it('reads no count in a compound noun, or a number another verb takes', () => {
+    expect(verdicts('No reloads: 0 page reloads, 2 page refreshes and 3 click targets.')).toEqual([]);
+    expect(verdicts('They rage-clicked Apply coupon, then retried 3 times; they dead-clicked the total and scrolled 0 times.')).toEqual([]);
+  });
+
+  it('reads "twice", "×5", "x5" and "5x" after a click verb as so many times', () => {
+    expect(verdicts('They rage-clicked "Apply coupon" twice, dead-clicked the total twice, and the request failed twice.')).toEqual([
+      ['count', 'rage-clicked "Apply coupon" twice', 'unsupported'],
+      ['text', '"Apply coupon"', 'kept'],
+      ['count', 'dead-clicked the total twice', 'unsupported'],
+    ]);
+    // Not inside a quote, as in a product's name.
+    expect(verdicts('They dead-clicked "Bolt M8 x 30" and "Bolt x30".')).toEqual([
+      ['text', '"Bolt M8 x 30"', 'unsupported'],
+      ['text', '"Bolt x30"', 'unsupported'],
+    ]);
+    expect(verdicts('They rage-clicked Apply coupon x5, rage clicks (×5) again, then rage clicked 7x; the page is 1440x900.')).toEqual([
+      ['count', 'rage-clicked Apply coupon x5', 'kept'],
+      ['count', 'rage clicks (×5', 'kept'],
+      ['count', 'rage clicked 7x', 'unsupported'],
+    ]);
+  });
+
+  it('supports a count by the kept events of its types cited right next to it', () => {
+    // 3 click-like events are kept (#2 click, #5 rage click, #6 dead click): 2 is no total.
+    expect(verdicts('They made 2 clicks (#2, #5); later #5 and #6 (two clicks); not 2 clicks (#2, #3), 2 clicks (#2) or 2 clicks. 2 clicks, #2–#5.').filter(([kind]) => kind === 'count')).toEqual([
+      ['count', '2 clicks', 'kept'],
+      ['count', 'two clicks', 'kept'],
+      ['count', '2 clicks', 'unsupported'],
+      ['count', '2 clicks', 'unsupported'],
+      ['count', '2 clicks', 'unsupported'],
+      ['count', '2 clicks', 'unsupported'],
+    ]);
+  });
+
+  it('reads a count of a part of the events as at most a total', () => {
+    // The prompt shows 3 click-like events (the rage click alone was 5 clicks), 2 errors and 6 events.
+    expect(verdicts('The first 2 clicks and the last 4 events were on the coupon; those 3 errors followed. After 5 clicks, 2 events later, they left; it took 8 clicks.')).toEqual([
+      ['count', '2 clicks', 'kept'],
+      ['count', '4 events', 'kept'],
+      ['count', '3 errors', 'unsupported'],
+      ['count', '5 clicks', 'kept'],
+      ['count', '2 events', 'kept'],
+      ['count', '8 clicks', 'unsupported'],
+    ]);
+    // A total stays a total: "resulted in 3 clicks" is not a part.
+    expect(verdicts('It resulted in 4 clicks.')).toEqual([['count', '4 clicks', 'unsupported']]);
+  });
+
+  it('narrows a count by the words before its topic to the events on what they name', () => {
+    // The coupon button had a click and a rage click of 5 clicks: 2 events, 6 clicks; 3 clicks of every kind in all.
+    expect(verdicts('They made 2 coupon clicks, then 6 coupon clicks in all, not 3 coupon clicks; 3 separate clicks; 1 navigation event.')).toEqual([
+      ['count', '2 coupon clicks', 'kept'],
+      ['count', '6 coupon clicks', 'kept'],
+      ['count', '3 coupon clicks', 'unsupported'],
+      ['count', '3 separate clicks', 'kept'],
+      ['count', '1 navigation event', 'kept'],
+    ]);
+  });
+
   it('counts what a count names in the kept events only: a dropped event makes a count dropped', () => {
     expect(verdicts('There were 2 page views.')).toEqual([['count', '2 page views', 'dropped']]);
     expect(verdicts('There was one page view and three dead clicks.')).toEqual([
@@ -117,9 +226,38 @@ describe('groundAnswer', () => {
     ]);
   });
 
-  it('scores 1 when an answer makes no checkable claim, and ignores status codes and prices', () => {
-    const report = groundAnswer(source, 'The shopper seemed frustrated by a 500 error and a price of €138.90.');
+  it('scores 1 when an answer makes no checkable claim, and ignores prices and a status code said of a page', () => {
+    const report = groundAnswer(source, 'The shopper seemed frustrated by the 404 page and a price of €138.90; 500 units were in stock.');
     expect(report).toEqual({ score: 1, findings: [], unsupported: [], dropped: [] });
+  });
+
+  it('reads a number in bold as a count, a status code or so many times', () => {
+    expect(verdicts('The request returned **500**; **2** errors; rage-clicked **5** times; **4** dead clicks.')).toEqual([
+      ['text', 'returned **500**', 'kept'],
+      ['count', '2** errors', 'kept'],
+      ['count', 'rage-clicked **5** times', 'kept'],
+      ['count', '4** dead clicks', 'unsupported'],
+    ]);
+  });
+
+  it('supports a quoted field with its value, however the answer writes the pair', () => {
+    expect(verdicts('The request had `status=500`, `"method": "POST"` and `status: 404`; the rage click `count: 5`.')).toEqual([
+      ['text', '`status=500`', 'kept'],
+      ['text', '`"method": "POST"`', 'kept'],
+      ['text', '`status: 404`', 'unsupported'],
+      ['text', '`count: 5`', 'kept'],
+    ]);
+  });
+
+  it('checks the status code a request got as a quote of it', () => {
+    // A success is not recorded: "returned 200" is no claim.
+    expect(verdicts('The cart request returned 200 and the page returned a 301.')).toEqual([]);
+    expect(verdicts('The coupon request failed with HTTP 500 (a 500 error), not a 502 Bad Gateway; it never returned a 404, and returned 500 results.')).toEqual([
+      ['text', 'failed with HTTP 500', 'kept'],
+      ['text', '500 error', 'kept'],
+      ['text', '502 Bad Gateway', 'unsupported'],
+      ['text', 'returned a 404', 'unsupported'],
+    ]);
   });
 
   it('narrows "events" to an event type named before it, and reads "clicked <selector> N times" across the selector', () => {
@@ -221,7 +359,45 @@ describe('groundAnswer', () => {
       ['/session', 'kept'],
       ['#99', 'unsupported'],
     ]);
+    // The word before it need not be capitalised: "ticket #58213" in a sentence.
+    expect(found('The user opened ticket #58213, not ticket #58214 or #58215.')).toEqual([
+      ['#58213', 'kept'],
+      ['#58214', 'unsupported'],
+      ['#58215', 'unsupported'],
+    ]);
     expect(verdicts('At 10:01 the cart failed; it ended by 10:02 UTC.')).toEqual([]);
+  });
+
+  it('reads clock readings in a range, after a date, or with two digits before the colon as times of day, not durations', () => {
+    // The prompt gives the start as 2026-03-01T10:00:00Z: models write the times of events from it.
+    expect(verdicts('Session overview (2026-03-01, 10:00–10:02 UTC): between 10:00 and 10:02 the user shopped.')).toEqual([]);
+    expect(verdicts('Timeline: 10:00 landing, 10:01 coupon failure, 09:59 session created. Started 9:59; March 1, 10:00 again.')).toEqual([]);
+    expect(verdicts('Start: 9:59, end: 10:02; it ends 9:58.')).toEqual([]);
+    // A word for a span of time makes a reading elapsed time, whatever its digits.
+    expect(verdicts('The dead click came about 0:15 in; it lasted 10:30 and stopped after 12:05.')).toEqual([
+      ['duration', '0:15', 'kept'],
+      ['duration', '10:30', 'unsupported'],
+      ['duration', '12:05', 'unsupported'],
+    ]);
+  });
+
+  it('finds a URL in a copied or typed text, and keeps a selector-like name that a kept text holds', () => {
+    const onboarding = parseSession({
+      id: 'u-1:s-6',
+      events: [
+        { type: 'copy', timestamp: '2026-03-01T10:00:00Z', text: 'https://app.example/join/acme/7QX4', target: { selector: 'input#invite-link' } },
+        { type: 'custom', timestamp: '2026-03-01T10:00:05Z', name: 'Integration Connected', properties: { channel: '#eng-planning' } },
+        { type: 'input-change', timestamp: '2026-03-01T10:00:09Z', value: 'https://docs.example/setup', target: { selector: 'input#docs-url' } },
+      ],
+    });
+    const found = (answer: string) => groundAnswer(groundingSource({}, onboarding, prepare({}, onboarding)), answer).findings.map(({ kind, text, verdict }) => [kind, text, verdict]);
+    expect(found('They copied `/join/acme/7QX4`, pasted docs.example/setup, connected Slack to #eng-planning, not `#eng-design` or /join/acme/XXXX.')).toEqual([
+      ['url', '`/join/acme/7QX4`', 'kept'],
+      ['url', 'docs.example/setup', 'kept'],
+      ['selector', '#eng-planning', 'kept'],
+      ['selector', '`#eng-design`', 'unsupported'],
+      ['url', '/join/acme/XXXX', 'unsupported'],
+    ]);
   });
 
   it('reads a URL holding a privacy placeholder whole, as the prompt showed it', async () => {
@@ -237,6 +413,37 @@ describe('groundAnswer', () => {
     expect(groundAnswer(groundingSource({}, reset, prepared), answer).findings.map(({ text, verdict }) => [text, verdict])).toEqual([
       ['https://shop.example/reset?token=[secret]', 'kept'],
       ['/reset?token=[secret]', 'kept'],
+    ]);
+  });
+
+  it('supports a section (a path ending in a slash) by the URLs under it, and reads a request written with its method by its URL', () => {
+    expect(verdicts('The calls under /api/ and /api/*, the pages under /account/; `POST /api/coupon` and "POST /api/coupon" failed, `GET /api/cart` did not.')).toEqual([
+      ['url', '/api/', 'kept'],
+      ['url', '/api/', 'kept'],
+      ['url', '/account/', 'unsupported'],
+      ['url', '`POST /api/coupon`', 'kept'],
+      ['url', '/api/coupon', 'kept'],
+      ['url', '`GET /api/cart`', 'unsupported'],
+    ]);
+    // A path without the slash names that page, not its section.
+    expect(verdicts('They opened /api.')).toEqual([['url', '/api', 'unsupported']]);
+  });
+
+  it('supports a selector written without tag names, with a child combinator, or with its id as an attribute', () => {
+    expect(verdicts('They clicked `aside > #apply-coupon`, `.summary button[id="apply-coupon"]` and `aside.summary #apply`, not `aside .total`.')).toEqual([
+      ['selector', '`aside > #apply-coupon`', 'kept'],
+      ['selector', '`.summary button[id="apply-coupon"]`', 'kept'],
+      ['selector', '`aside.summary #apply`', 'unsupported'],
+      ['selector', '`aside .total`', 'unsupported'],
+    ]);
+  });
+
+  it('supports a site named alone by any URL on it', () => {
+    expect(verdicts('They shopped on https://shop.example and www.shop.example, not on https://other.example or www.other.example.')).toEqual([
+      ['url', 'https://shop.example', 'kept'],
+      ['url', 'www.shop.example', 'kept'],
+      ['url', 'https://other.example', 'unsupported'],
+      ['url', 'www.other.example', 'unsupported'],
     ]);
   });
 

@@ -8,12 +8,15 @@ import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import type { PreparedRequest } from '../pipeline/prepare.js';
 import type { Profile } from '../profile/profile-schema.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
-import { countTopics } from './count-topics.js';
+import { countTopics, partTopic } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
 import { indexedChecker } from './indexed-checker.js';
-import { normalSelector, normalText, normalUrl } from './session-facts.js';
+import { normalSelector, normalText, normalUrl, pairText, sectionKey } from './session-facts.js';
+import { citedCount } from './cited-count.js';
+import { jsonBlocks, walk } from './walk-answer.js';
+import { copiedFromPrompt } from './copied-from-prompt.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -109,6 +112,12 @@ function describeTotals(totals: ReadonlySet<number>): string {
   return sorted.length === 1 ? String(sorted[0]) : `one of ${sorted.slice(0, 8).join(', ')}${sorted.length > 8 ? ', …' : ''}`;
 }
 
+function largest(totals: ReadonlySet<number>): number {
+  let most = 0;
+  for (const total of totals) most = Math.max(most, total);
+  return most;
+}
+
 /** A claim found by `lookup` among the kept events, else among the dropped ones, else nowhere. */
 function located(claim: Claim, path: string, checker: Checker, lookup: (side: Side) => number | undefined, what: string): GroundingFinding {
   const kept = lookup('kept');
@@ -128,20 +137,34 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
     }
     case 'url': {
       const url = normalUrl(claim.url);
-      return located(claim, path, checker, (side) => checker.urlExact(side, url) ?? checker.urlLoose(side, url), 'URL');
+      // "pages under /c/": a section holds the URLs whose paths it starts.
+      const section = sectionKey(claim.url);
+      return located(claim, path, checker, (side) => checker.urlExact(side, url) ?? checker.urlLoose(side, url) ?? (section === undefined ? undefined : checker.urlLoose(side, section)), 'URL');
     }
     case 'text': {
       const quote = normalText(uncut(claim.quote.trim()));
-      return located(claim, path, checker, (side) => checker.textEqual(side, quote) ?? checker.textHolding(side, quote) ?? checker.textWithin(side, quote), 'text');
+      // `failed_submissions=4`: a field with its value, written another way.
+      const pair = pairText(claim.quote);
+      const asPair = pair === undefined ? undefined : normalText(pair);
+      return located(
+        claim,
+        path,
+        checker,
+        (side) => checker.textEqual(side, quote) ?? checker.textHolding(side, quote) ?? checker.textWithin(side, quote) ?? (asPair === undefined || asPair === quote ? undefined : checker.textEqual(side, asPair)),
+        'text',
+      );
     }
     case 'selector': {
       const selector = normalSelector(claim.selector);
       return located(claim, path, checker, (side) => checker.selector(side, selector), 'selector');
     }
     case 'count': {
+      // A count of a part ("after 3 clicks") holds when the events have at least that many.
+      const holds = (totals: ReadonlySet<number>) => (claim.topic.part === true ? claim.count >= 1 && claim.count <= largest(totals) : totals.has(claim.count));
       const kept = checker.countTotals('kept', claim.topic);
-      if (kept.has(claim.count)) return finding(claim, path, 'kept');
-      if (checker.countTotals('all', claim.topic).has(claim.count)) return finding(claim, path, 'dropped', undefined, `true of the whole session, not of the ${checker.keptSize} events the prompt showed`);
+      if (holds(kept)) return finding(claim, path, 'kept');
+      if (holds(checker.countTotals('all', claim.topic))) return finding(claim, path, 'dropped', undefined, `true of the whole session, not of the ${checker.keptSize} events the prompt showed`);
+      if (claim.topic.part === true) return finding(claim, path, 'unsupported', undefined, `the session has fewer ${claim.topic.name} events than ${claim.count}; the prompt shows ${describeTotals(kept)}`);
       return finding(claim, path, 'unsupported', undefined, `no count of ${claim.topic.name} events in the session is ${claim.count}; the prompt shows ${describeTotals(kept)}`);
     }
     case 'duration': {
@@ -164,43 +187,14 @@ function uncut(quote: string): string {
   return lastSpace > 0 && cut.index === kept.length ? kept.slice(0, lastSpace) : kept;
 }
 
-/**
- * An event reference, URL or selector that no event holds may be a piece of a text the prompt
- * showed, copied with it: "Ticket #58213" or "</session>" in a page title. Such a claim is kept
- * when the capitalised word before it with the claim, or the whole word around it (`</session>`),
- * is in a kept event's text, as whole words.
- */
-function copiedFromPrompt(text: string, claim: Claim, checker: Checker): number | undefined {
-  if (claim.kind !== 'event' && claim.kind !== 'url' && claim.kind !== 'selector') return undefined;
-  let start = claim.start;
-  let end = claim.end;
-  while (start > 0 && !isSpaceAt(text, start - 1)) start--;
-  while (end < text.length && !isSpaceAt(text, end)) end++;
-  const word = text.slice(start, end).replace(/[.,;:!?)\]]+$/, '');
-  // Only a word glued to the claim (`</session>`, not `(#12)`), or a capitalised word before it
-  // (`Ticket #58213`, `Order #12`), can make it a piece of a text: other claims cost no lookup.
-  const glued = word.replace(/^[(["'“‘]+/, '').length > claim.text.length;
-  let beforeEnd = start;
-  while (beforeEnd > 0 && isSpaceAt(text, beforeEnd - 1)) beforeEnd--;
-  let beforeStart = beforeEnd;
-  while (beforeStart > 0 && !isSpaceAt(text, beforeStart - 1)) beforeStart--;
-  const capitalised = beforeStart < beforeEnd && beforeEnd < start && /[\p{Lu}\d]/u.test(text[beforeStart] as string);
-  const pieces = [...(capitalised ? [`${text.slice(beforeStart, beforeEnd)} ${word}`] : []), ...(glued ? [word] : [])];
-  for (const piece of pieces) {
-    const found = checker.textHolding('kept', normalText(piece));
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-const isSpaceAt = (text: string, position: number): boolean => /\s/.test(text[position] as string);
-
 /** The findings of the claims of one text (a text answer, or one string of a structured response). */
 function findingsOf(text: string, path: (claim: Claim) => string, checker: Checker): GroundingFinding[] {
-  const checked = findClaims(text).map((claim) => {
+  const claims = findClaims(text);
+  const checked = claims.map((claim, at) => {
     const found = check(claim, path(claim), checker);
-    const copied = found.verdict === 'unsupported' ? copiedFromPrompt(text, claim, checker) : undefined;
-    return { claim, found: copied === undefined ? found : finding(claim, path(claim), 'kept', copied) };
+    // A count of the events cited with it ("two dead clicks, #9–#10") is of those events.
+    const supporting = found.verdict === 'kept' ? undefined : claim.kind === 'count' ? citedCount(text, claims, at, checker) : found.verdict === 'unsupported' ? copiedFromPrompt(text, claim, checker) : undefined;
+    return { claim, found: supporting === undefined ? found : finding(claim, path(claim), 'kept', supporting) };
   });
   // A range whose ends the prompt showed reads as one block of its lines ("#12–#15" where the
   // profile filtered #14 out): an event inside it that the prompt did not show is no claim. The
@@ -217,45 +211,38 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
   return checked.filter(({ claim, found }) => !(claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start))).map(({ found }) => found);
 }
 
-/** JSON paths as the suites write them: `evidence[1]`, `friction[0].detail`. */
-const childPath = (parent: string, key: string | number) => (typeof key === 'number' ? `${parent}[${key}]` : parent === '' ? key : `${parent}.${key}`);
-
-/** A value of a structured answer, where it is: under which key (or index) of which parent. */
-interface Place {
-  readonly value: unknown;
-  readonly parent: Place | undefined;
-  readonly step: string | number;
-  /** The key that names its numbers: its own, or its list's. */
-  readonly key: string;
-}
-
-/** `evidence[1]`, `outcome`: the JSON path of a place, made only for the values that have a claim. */
-function pathOf(place: Place): string {
-  const steps: (string | number)[] = [];
-  for (let at: Place | undefined = place; at?.parent !== undefined; at = at.parent) steps.push(at.step);
-  return steps.reverse().reduce<string>((path, step) => childPath(path, step), '');
-}
-
 /**
- * Visits the strings and numbers of `value` in document order, with a stack of its own rather than
- * the call stack: an answer may nest deeper than calls can.
+ * A key whose number cites one event (`event: 33`, `eventIndex: 33`, `first_event: 0`), and one
+ * whose list of numbers cites events (`events: [0, 16, 33]`, `key_events`, `event_ids`); a number
+ * alone under `events` is a count.
  */
-function walk(value: unknown, visit: (text: string, path: () => string) => void, visitNumber: (key: string, value: number, path: () => string) => void): void {
-  const stack: Place[] = [{ value, parent: undefined, step: '', key: '' }];
-  for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
-    const current = place;
-    const item = current.value;
-    if (typeof item === 'string') visit(item, () => pathOf(current));
-    else if (typeof item === 'number') visitNumber(current.key, item, () => pathOf(current));
-    else if (Array.isArray(item)) for (let index = item.length - 1; index >= 0; index--) stack.push({ value: item[index], parent: current, step: index, key: current.key });
-    else if (item !== null && typeof item === 'object') {
-      const entries = Object.entries(item);
-      for (let index = entries.length - 1; index >= 0; index--) {
-        const [child, inner] = entries[index] as [string, unknown];
-        stack.push({ value: inner, parent: current, step: child, key: child });
+const EVENT_REFERENCE_KEY = /^(?:[a-z]+ ){0,3}event(?: (?:index|id|ref|reference|number|no))?$|^(?:event )?index$/;
+const EVENT_REFERENCES_KEY = /^(?:[a-z]+ ){0,3}events?(?: (?:index(?:es)?|indices|ids?|refs?|references|numbers?|cited))?$|^(?:event )?ind(?:ices|exes)$|^(?:cited|evidence|refs|references|citations)$/;
+const names = (pattern: RegExp, words: string): boolean => pattern.test(words);
+
+/** The findings of a structured response (or a JSON block of a text answer, all placed at `placed`). */
+function structuredFindings(value: unknown, checker: Checker, findings: GroundingFinding[], placed?: () => string): void {
+  walk(
+    value,
+    (text, path) => {
+      let made: string | undefined;
+      for (const found of findingsOf(text, () => (made ??= (placed ?? path)()), checker)) findings.push(found);
+    },
+    (key, number, path, listed, inItem) => {
+      if (!Number.isSafeInteger(number)) return;
+      const at = placed ?? path;
+      const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+      if (names(EVENT_REFERENCE_KEY, words) || (listed && names(EVENT_REFERENCES_KEY, words))) {
+        if (number >= 0) findings.push(check({ kind: 'event', text: `#${number}`, start: 0, end: 0, index: number }, at(), checker));
+        return;
       }
-    }
-  }
+      // A count is one number under its key: numbers in a list (`errors: [33, 34]`) are no totals.
+      const topic = listed || key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|^number_of_|_total$|^total_/g, '').replace(/[_-]+/g, ' '));
+      if (topic === undefined) return;
+      // A count in an item of a list (`pages[1].clicks: 3`) is of that item: at most a total.
+      findings.push(check({ kind: 'count', text: `${key}: ${number}`, start: 0, end: 0, count: number, topic: inItem ? partTopic(topic) : topic }, at(), checker));
+    },
+  );
 }
 
 /**
@@ -263,7 +250,8 @@ function walk(value: unknown, visit: (text: string, path: () => string) => void,
  * shown), `dropped` (true of the session, but the profile left it out) or `unsupported`
  * (invented). A text answer's findings are placed by character range (`12..25`), a structured
  * response's by JSON path (`evidence[1]`); a number under a key that names events
- * (`dead_clicks: 3`) is a count claim.
+ * (`dead_clicks: 3`) is a count claim, one under a key that names an event (`event: 33`) or in a
+ * list under one that names events (`key_events: [0, 16]`) an event reference.
  *
  * @example
  * ```ts
@@ -284,21 +272,14 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     })();
   const findings: GroundingFinding[] = [];
   if (typeof answer === 'string') {
+    // A JSON block in a text answer (```json … ```) is grounded as a structured response, placed
+    // by the block's range: its keys and enum values are no quotes.
+    const blocks = jsonBlocks(answer);
+    const text = blocks.reduce((blanked, block) => blanked.slice(0, block.start) + ' '.repeat(block.end - block.start) + blanked.slice(block.end), answer);
     // Not push(...): an answer may hold more claims than a call takes arguments.
-    for (const found of findingsOf(answer, (claim) => `${claim.start}..${claim.end}`, checker)) findings.push(found);
-  } else {
-    walk(
-      answer,
-      (text, path) => {
-        let made: string | undefined;
-        for (const found of findingsOf(text, () => (made ??= path()), checker)) findings.push(found);
-      },
-      (key, value, path) => {
-        const topic = key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|_total$/g, '').replace(/[_-]+/g, ' '));
-        if (topic === undefined || !Number.isInteger(value)) return;
-        findings.push(check({ kind: 'count', text: `${key}: ${value}`, start: 0, end: 0, count: value, topic }, path(), checker));
-      },
-    );
-  }
+    for (const found of findingsOf(text, (claim) => `${claim.start}..${claim.end}`, checker)) findings.push(found);
+    for (const block of blocks) structuredFindings(block.value, checker, findings, () => `${block.start}..${block.end}`);
+    if (blocks.length > 0) findings.sort((left, right) => Number.parseInt(left.path, 10) - Number.parseInt(right.path, 10));
+  } else structuredFindings(answer, checker, findings);
   return groundingReport(findings);
 }

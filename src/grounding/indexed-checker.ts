@@ -196,7 +196,10 @@ class IndexedChecker implements Checker {
     return mixed;
   }
 
-  has(side: Side, eventIndex: number): boolean {
+  keptTypeOf(eventIndex: number): string | undefined {
+    return this.keptSet.positionOf(eventIndex) === undefined ? undefined : this.events[eventIndex]?.type;
+  }
+    has(side: Side, eventIndex: number): boolean {
     return side === 'kept' ? this.keptSet.positionOf(eventIndex) !== undefined : eventIndex >= 0 && eventIndex < this.events.length && this.keptSet.positionOf(eventIndex) === undefined;
   }
   /** A claim looked up by `method`, which the session's index and the facts of a list of events both answer. */

@@ -1,16 +1,19 @@
 // Texts as grounding compares them: normalized (case, spacing, quotes and punctuation at the ends)
 // and matched as whole words.
 
-/** Lower case, one space between words, no quotes or sentence punctuation at the ends. */
+/**
+ * Lower case, one space between words, no quotes or sentence punctuation at the ends, and every
+ * dash a hyphen with no space around it (models write "1-2" for "1–2", " - " for " — ").
+ */
 export function normalText(text: string): string {
   if (isNormal(text)) return text;
   const lower = text.toLowerCase();
-  // Curly quotes as straight ones, each run of white space as one space.
+  // Curly quotes as straight ones, dashes as hyphens, each run of white space as one space.
   let normal = '';
   let copied = 0;
   for (let position = 0; position < lower.length; position++) {
     const code = lower.charCodeAt(position);
-    const quote = code === 0x2018 || code === 0x2019 ? "'" : code === 0x201c || code === 0x201d ? '"' : undefined;
+    const quote = code === 0x2018 || code === 0x2019 ? "'" : code === 0x201c || code === 0x201d ? '"' : isDash(code) ? '-' : undefined;
     if (quote === undefined && !isSpace(code)) continue;
     normal += lower.slice(copied, position);
     if (quote !== undefined) {
@@ -26,11 +29,17 @@ export function normalText(text: string): string {
     position = end - 1;
   }
   normal += lower.slice(copied);
+  if (normal.includes(' -') || normal.includes('- ')) normal = normal.replace(/ ?- ?/g, '-');
   let start = 0;
   let end = normal.length;
   while (start < end && (LEADING.has(normal.charCodeAt(start)) || isSpace(normal.charCodeAt(start)))) start++;
   while (end > start && (TRAILING.has(normal.charCodeAt(end - 1)) || isSpace(normal.charCodeAt(end - 1)))) end--;
   return normal.slice(start, end);
+}
+
+/** A dash other than the hyphen-minus: `‐ ‑ ‒ – — ―` and the minus sign. */
+function isDash(code: number): boolean {
+  return (code >= 0x2010 && code <= 0x2015) || code === 0x2212;
 }
 
 /** What `\s` matches in a regular expression. */
@@ -44,7 +53,7 @@ function isSpace(code: number): boolean {
 const LEADING = new Set([...'"\'.,;:!?'].map((character) => character.charCodeAt(0)));
 const TRAILING = new Set([...LEADING, '…'.charCodeAt(0)]);
 
-/** Whether `normalText` would leave `text` as it is: ASCII without capitals, tabs, line breaks, runs of spaces, or punctuation at the ends. */
+/** Whether `normalText` would leave `text` as it is: ASCII without capitals, tabs, line breaks, runs of spaces, a space by a hyphen, or punctuation at the ends. */
 function isNormal(text: string): boolean {
   const length = text.length;
   if (length === 0) return true;
@@ -55,6 +64,7 @@ function isNormal(text: string): boolean {
   for (let position = 0; position < length; position++) {
     const code = text.charCodeAt(position);
     if (code >= 128 || (code >= 65 && code <= 90) || (code >= 9 && code <= 13) || (code === 32 && previous === 32)) return false;
+    if (code === 45 && (previous === 32 || text.charCodeAt(position + 1) === 32)) return false;
     previous = code;
   }
   return true;

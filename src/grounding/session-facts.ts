@@ -6,6 +6,7 @@ import type { SessionEvent } from '../session/session-schema.js';
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
 import { indexOfWords, mostOf, normalText } from './normal-text.js';
+import { mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
 
 export { indexOfWords, mostOf, normalText };
 
@@ -27,12 +28,32 @@ export function normalUrl(url: string): string {
 
 export const withoutQuery = (url: string): string => url.replace(/\?.*$/, '');
 
-/** The keys a path claim finds a URL by: its path, and its path with the query (`/cart`, `/cart?step=2`). */
+/** The site of a URL (`shop.example` for `shop.example/cart?x=1`), which a claim of the site alone (`https://shop.example`) finds it by; none for a path. */
+export function hostKey(normal: string): string | undefined {
+  if (normal.startsWith('/')) return undefined;
+  const end = normal.search(/[/?]/);
+  return end === -1 ? undefined : normal.slice(0, end);
+}
+
+/**
+ * The keys a path claim finds a URL by: its path, its path with the query (`/cart`, `/cart?step=2`),
+ * and each section it is under (`/c/*`, `/c/women/*` for `/c/women`), which a claim of a section
+ * (`pages under /c/`) finds it by.
+ */
 export function pathKeys(normal: string, bare = withoutQuery(normal)): string[] {
   const slash = bare.startsWith('/') ? 0 : bare.indexOf('/');
   if (slash === -1) return [];
   const path = bare.slice(slash);
-  return normal.length === bare.length ? [path] : [path, normal.slice(slash)];
+  const keys = normal.length === bare.length ? [path] : [path, normal.slice(slash)];
+  for (let end = path.indexOf('/', 1); end !== -1; end = path.indexOf('/', end + 1)) keys.push(`${path.slice(0, end)}/*`);
+  keys.push(`${path}/*`);
+  return keys;
+}
+
+/** The key of a path claim that names a section (`/c/`, `/api/*`): `/c/*`; undefined for any other claim. */
+export function sectionKey(claim: string): string | undefined {
+  const section = /^(\/[^?#\s]*?)\/\*?$/.exec(claim.trim());
+  return section === null || section[1] === undefined || section[1] === '' ? undefined : `${normalUrl(section[1])}/*`;
 }
 
 /** Calls `visit` with each string, number and boolean (as a string) of `value`, nested ones too. */
@@ -52,6 +73,25 @@ export function visitEventTexts(event: SessionEvent, visit: (text: string) => vo
   visitValue(event.target?.text, visit);
   visitValue(event.target?.selector, visit);
   visitValue(event.properties, visit);
+  // `failed_submissions: 4`, `status: 500`: a field or property with its value, as the prompt showed it.
+  for (const key of PAIR_FIELDS) visitPairs(key, event[key], visit);
+  visitPairs('', event.properties, visit);
+}
+
+const PAIR_FIELDS = ['method', 'status', 'count'] as const;
+
+/** Calls `visit` with `key: value` for each scalar of `value` under its own key (nested ones too). */
+function visitPairs(key: string, value: unknown, visit: (text: string) => void): void {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    if (key !== '') visit(`${key}: ${String(value)}`);
+  } else if (Array.isArray(value)) for (const item of value) visitPairs(key, item, visit);
+  else if (value !== null && typeof value === 'object') for (const [child, item] of Object.entries(value)) visitPairs(child, item, visit);
+}
+
+/** A quote of a field with its value (`failed_submissions=4`, `"status": 500`) as the prompt's texts hold it: `failed_submissions: 4`. */
+export function pairText(quote: string): string | undefined {
+  const pair = /^["']?([\w.$-]+)["']?\s*(?:=|:)\s*["']?([^"'\n]*?)["']?$/.exec(quote.trim());
+  return pair === null ? undefined : `${pair[1]}: ${pair[2]}`;
 }
 
 /** The strings of an event a quote may come from, in {@link visitEventTexts} order. */
@@ -76,11 +116,13 @@ function visitUrls(value: unknown, visit: (url: string) => void): void {
   else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) visitUrls(item, visit);
 }
 
-/** Calls `visit` with each URL and path an event holds: its URL, href, referrer, and URL-like property values. */
+/** Calls `visit` with each URL and path an event holds: its URL, href, referrer, and URL-like texts, values and property values (a copied invite link). */
 export function visitEventUrls(event: SessionEvent, visit: (url: string) => void): void {
   visitUrls(event.url, visit);
   visitUrls((event as { href?: unknown }).href, visit);
   visitUrls((event as { referrer?: unknown }).referrer, visit);
+  visitUrls(event.text, visit);
+  visitUrls(event.value, visit);
   visitUrls(event.properties, visit);
 }
 
@@ -99,6 +141,7 @@ export class SessionFacts {
   #texts: { text: string; starts: number[] } | undefined;
   #equal: Map<string, number> | undefined;
   #selectors: { text: string; starts: number[] } | undefined;
+  #selectorParts: (string[][] | undefined)[] | undefined;
   #offsets: number[] | undefined;
   #stats: EventStats | undefined;
 
@@ -141,6 +184,8 @@ export class SessionFacts {
           if (!urls.full.has(normal)) urls.full.set(normal, index);
           const bare = withoutQuery(normal);
           if (!urls.bare.has(bare)) urls.bare.set(bare, index);
+          const host = hostKey(normal);
+          if (host !== undefined && !urls.bare.has(host)) urls.bare.set(host, index);
           for (const path of pathKeys(normal, bare)) if (!urls.paths.has(path)) urls.paths.set(path, index);
         }
       }
@@ -182,11 +227,19 @@ export class SessionFacts {
     return undefined;
   }
 
-  /** The index of an event whose target selector holds `needle` ({@link normalSelector}). */
+  /**
+   * The index of an event whose target selector holds `needle` ({@link normalSelector}), else of
+   * one whose selector selects it written another way ({@link selectorPartsMatch}).
+   */
   selector(needle: string): number | undefined {
     this.#selectors ??= joined(this.#events, (event) => [(event.target?.selector ?? '').toLowerCase()]);
     const found = this.#selectors.text.indexOf(needle);
-    return found === -1 ? undefined : eventAt(this.#events, this.#selectors.starts, found);
+    if (found !== -1) return eventAt(this.#events, this.#selectors.starts, found);
+    const claim = selectorParts(needle);
+    if (claim === undefined || !mayMatch(this.#selectors.text, claim)) return undefined;
+    this.#selectorParts ??= this.#events.map(({ event }) => (event.target?.selector === undefined ? undefined : selectorParts(event.target.selector)));
+    const position = this.#selectorParts.findIndex((parts) => parts !== undefined && selectorPartsMatch(parts, claim));
+    return position === -1 ? undefined : this.#events[position]?.index;
   }
 
   /** The totals the topic may mean over these events. */

@@ -6,7 +6,8 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { countPerTarget, ListStats, pageOf, type EventStats } from './count-topics.js';
-import { indexOfWords, lastsOver, type Duration, mostOf, pathKeys, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
+import { mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
+import { hostKey, indexOfWords, lastsOver, type Duration, mostOf, pathKeys, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
 
 /** Distinct strings, one searchable text of them, and the events (ascending) that hold each. */
 interface DistinctStrings {
@@ -96,6 +97,7 @@ export class SessionIndex {
   readonly #length: number;
   #texts: DistinctStrings | undefined;
   #selectors: DistinctStrings | undefined;
+  #selectorParts: readonly (string[][] | undefined)[] | undefined;
   #byLength: readonly number[] | undefined;
   #urls: UrlIndex | undefined;
   #times: { readonly sorted: Float64Array; readonly widestGap: number } | undefined;
@@ -184,7 +186,17 @@ export class SessionIndex {
   /** The first accepted event whose target selector holds `needle` (`normalSelector`). */
   selector(needle: string, first: FirstAccepted): number | undefined {
     const selectors = (this.#selectors ??= distinctStrings(this.#events, (event, visit) => visit(event.target?.selector ?? ''), (text) => text.toLowerCase()));
-    return earliest(holding(selectors, needle), selectors, first);
+    const found = earliest(holding(selectors, needle), selectors, first);
+    if (found !== undefined) return found;
+    // Else one that selects it written another way (`#cookie-banner .accept-all`).
+    const claim = selectorParts(needle);
+    if (claim === undefined || !mayMatch(selectors.joined, claim)) return undefined;
+    const parts = (this.#selectorParts ??= selectors.strings.map((text) => (text === '' ? undefined : selectorParts(text))));
+    return earliest(
+      parts.flatMap((recorded, id) => (recorded !== undefined && selectorPartsMatch(recorded, claim) ? [id] : [])),
+      selectors,
+      first,
+    );
   }
 
   /** The first accepted event with URL `normal` (`normalUrl`). */
@@ -312,17 +324,18 @@ function urlIndex(events: readonly SessionEvent[]): UrlIndex {
   const bare = new Map<string, number[]>();
   const paths = new Map<string, number[]>();
   // The keys of each distinct URL as recorded, worked out once.
-  const keysOfRaw = new Map<string, { readonly normal: string; readonly bare: string; readonly paths: readonly string[] }>();
+  const keysOfRaw = new Map<string, { readonly normal: string; readonly bare: string; readonly host: string | undefined; readonly paths: readonly string[] }>();
   for (let index = 0; index < events.length; index++) {
     visitEventUrls(events[index] as SessionEvent, (url) => {
       let keys = keysOfRaw.get(url);
       if (keys === undefined) {
         const normal = normalUrl(url);
         const withoutParameters = withoutQuery(normal);
-        keysOfRaw.set(url, (keys = { normal, bare: withoutParameters, paths: pathKeys(normal, withoutParameters) }));
+        keysOfRaw.set(url, (keys = { normal, bare: withoutParameters, host: hostKey(normal), paths: pathKeys(normal, withoutParameters) }));
       }
       addTo(full, keys.normal, index);
       addTo(bare, keys.bare, index);
+      if (keys.host !== undefined) addTo(bare, keys.host, index);
       for (const path of keys.paths) addTo(paths, path, index);
     });
   }

@@ -1,0 +1,83 @@
+// A count that says how many events the answer cites with it: "tapped the image twice (two dead
+// clicks, #9–#10)", "#8 and #9 (2 dead clicks)". Such a count is of those events, not a total:
+// it holds when the events cited next to it are that many kept events of its types.
+
+import type { Checker } from './checker.js';
+import type { Claim } from './find-claims.js';
+
+/** What lies between a count and the references after it in its clause: no sentence end, no other reference. */
+const BEFORE_REFERENCES = /^[^.;!?\n#]{0,40}$/;
+/** What lies between references of one group: `, `, ` and `, `–`, `, and `. */
+const BETWEEN_REFERENCES = /^[\s,&]*(?:and\s*|&\s*)?$/;
+/** What lies between references and a count after them: `(`, `: `, ` — `. */
+const AFTER_REFERENCES = /^[\s(:,–—-]{0,4}$/;
+
+/**
+ * The group of event references right after the count at `at` in `claims` (sorted by start),
+ * else right before it: their positions in `claims`.
+ */
+function groupNear(text: string, claims: readonly Claim[], at: number): number[] {
+  const count = claims[at] as Claim;
+  const group: number[] = [];
+  let end = count.end;
+  for (let position = at + 1; position < claims.length; position++) {
+    const claim = claims[position] as Claim;
+    if (claim.kind !== 'event') {
+      if (claim.start < end) continue;
+      if (group.length > 0) break;
+      continue;
+    }
+    if (claim.start < end) {
+      group.push(position);
+      continue;
+    }
+    const between = text.slice(end, claim.start);
+    if (!(group.length === 0 ? BEFORE_REFERENCES : BETWEEN_REFERENCES).test(between)) break;
+    group.push(position);
+    end = claim.end;
+  }
+  if (group.length > 0) return group;
+  let start = count.start;
+  for (let position = at - 1; position >= 0; position--) {
+    const claim = claims[position] as Claim;
+    if (claim.kind !== 'event') {
+      if (group.length > 0 || claim.end > count.start) break;
+      continue;
+    }
+    if (claim.end > start) {
+      group.push(position);
+      continue;
+    }
+    const between = text.slice(claim.end, start);
+    if (!(group.length === 0 ? AFTER_REFERENCES : BETWEEN_REFERENCES).test(between)) break;
+    group.push(position);
+    start = claim.start;
+  }
+  return group;
+}
+
+/**
+ * The first event cited with the count at `at` when the count is how many kept events of its
+ * types the answer cites next to it; undefined otherwise. Events inside a range that the prompt
+ * did not show are not counted (the range reads as one block of its lines).
+ */
+export function citedCount(text: string, claims: readonly Claim[], at: number, checker: Checker): number | undefined {
+  const count = claims[at];
+  if (count?.kind !== 'count' || count.topic.part === true) return undefined;
+  const cited = new Set<number>();
+  for (const position of groupNear(text, claims, at)) {
+    const claim = claims[position] as Claim;
+    if (claim.kind !== 'event') continue;
+    const type = checker.keptTypeOf(claim.index);
+    if (type === undefined) {
+      if (claim.inside === true) continue;
+      return undefined;
+    }
+    if (!count.topic.types.includes(type)) return undefined;
+    cited.add(claim.index);
+  }
+  if (cited.size === 0 || cited.size !== count.count) return undefined;
+  let first = Number.POSITIVE_INFINITY;
+  for (const index of cited) first = Math.min(first, index);
+  return first;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest';
+import { selectorParts, selectorPartsMatch } from './selector-match.js';
+
+const matches = (recorded: string, claim: string): boolean => {
+  const recordedParts = selectorParts(recorded);
+  const claimParts = selectorParts(claim);
+  return recordedParts !== undefined && claimParts !== undefined && selectorPartsMatch(recordedParts, claimParts);
+};
+
+describe('selectorPartsMatch', () => {
+  test('a selector without tag names, with a child for a descendant, or with attributes quoted otherwise selects what the recorded one does', () => {
+    expect(matches('div#cookie-banner button.accept-all', '#cookie-banner .accept-all')).toBe(true);
+    expect(matches('aside.order-summary span.total-amount', 'aside.order-summary > span.total-amount')).toBe(true);
+    expect(matches("fieldset.size-picker label[for='size-M']", 'label[for=size-M]')).toBe(true);
+    expect(matches("fieldset.size-picker label[for='size-M']", 'label[for="size-m"]')).toBe(true);
+    expect(matches('button#add-to-cart', 'button[id="add-to-cart"]')).toBe(true);
+    expect(matches('div.cart-summary button#checkout', 'div.cart-summary #checkout')).toBe(true);
+  });
+
+  test('a part the recorded selector lacks, or parts in another order, select something else', () => {
+    expect(matches('div#cookie-banner button.accept-all', '#cookie-banner .decline')).toBe(false);
+    expect(matches('aside.order-summary span.total-amount', 'span.total-amount aside.order-summary')).toBe(false);
+    expect(matches("label[for='size-M']", 'label[for=size-L]')).toBe(false);
+    expect(matches('input#coupon-code', 'input#coupon-code.is-invalid')).toBe(false);
+    expect(selectorParts('not a selector!')).toBeUndefined();
+  });
+});
