@@ -5,10 +5,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeSessionFolder } from '../../test/support/session-folder.js';
+import { numberedSession, writeSessionFolder } from '../../test/support/session-folder.js';
 import { ModelError } from '../models/model-errors.js';
 import type { ModelRequest, ModelResponse, SummaryModel } from '../models/summary-model.js';
 import { parseProfile } from '../profile/parse-profile.js';
+import { parseSession } from '../session/parse-session.js';
 import { createAdaptiveConcurrency } from './adaptive-concurrency.js';
 import { isResultLine, type ResultLine } from './result-line.js';
 import { summarizeMany } from './summarize-many.js';
@@ -71,6 +72,17 @@ describe('summarizeMany', () => {
     const lines = await collect(summarizeMany(profile, [...folder.good, ...again.good], { model, concurrency: 1, cwd: root }));
     expect(lines.at(-1)).toMatchObject({ session_id: 'u-1:s-1', file: 'b/session-0001.json', error: { code: 'duplicate_session' } });
     expect(state.calls).toBe(2);
+  });
+
+  it('summarizes the first named of two files of one session, however much faster the second loads', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'recap-many-'));
+    // The first is read from disk (slower); the second arrives already loaded.
+    const folder = await writeSessionFolder(path.join(root, 'a'), { count: 1, events: 2_000 });
+    const loaded = parseSession(numberedSession(1, 10));
+    const { model, state } = countingModel(async () => 'ok');
+    const lines = await collect(summarizeMany(profile, [...folder.good, { file: 'b/copy.json', session: loaded }], { model, concurrency: 2, cwd: root }));
+    expect(lines.map((line) => `${line.file} ${'error' in line ? line.error.code : 'ok'}`).sort()).toEqual(['a/session-0001.json ok', 'b/copy.json duplicate_session']);
+    expect(state.calls).toBe(1);
   });
 
   it('gives a session that already has a result from another file (a resumed run) a duplicate_session line', async () => {

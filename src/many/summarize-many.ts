@@ -29,6 +29,13 @@ export type ManySessionInput = string | { readonly file: string; readonly sessio
  *
  * @category Many sessions
  */
+/** An input as a worker takes it: with its turn to claim its session id, and the call that ends that turn. */
+interface Taken {
+  readonly input: ManySessionInput;
+  readonly turn: Promise<void>;
+  readonly claimed: () => void;
+}
+
 export interface SummarizeManyOptions {
   /** The model every session is summarized with. */
   readonly model: SummaryModel;
@@ -145,35 +152,33 @@ export async function* summarizeMany(
   const seenFiles = new Set<string>();
   const seenIds = new Map<string, string>();
 
-  // Inputs are taken one at a time, whichever worker asks.
+  // Inputs are taken one at a time, whichever worker asks. Each also gets its turn to claim its
+  // session id: files load at once, but ids are claimed in input order, so that of two files of one
+  // session the first named is summarized, however fast each loads.
   let taking: Promise<unknown> = Promise.resolve();
   let exhausted = false;
-  const take = (): Promise<ManySessionInput | undefined> => {
-    const next = taking.then(async () => {
+  let claims: Promise<void> = Promise.resolve();
+  const take = (): Promise<Taken | undefined> => {
+    const next = taking.then(async (): Promise<Taken | undefined> => {
       if (exhausted || options.signal?.aborted === true) return undefined;
       const step = await source.next();
       if (step.done === true) {
         exhausted = true;
         return undefined;
       }
-      return step.value;
+      const turn = claims;
+      let claimed = (): void => undefined;
+      claims = new Promise<void>((resolve) => {
+        claimed = resolve;
+      });
+      return { input: step.value, turn, claimed };
     });
     taking = next.catch(() => undefined);
     return next;
   };
 
-  const summarizeOne = async (input: ManySessionInput): Promise<ResultLine | undefined> => {
-    const file = typeof input === 'string' ? input : input.file;
-    if (options.skip?.(file) === true) return undefined;
-    const absolute = path.resolve(cwd, file);
-    if (seenFiles.has(absolute)) return undefined;
-    seenFiles.add(absolute);
-    let session = typeof input === 'string' ? undefined : input.session;
-    if (session === undefined) {
-      const loaded = await loadManySession(absolute, file);
-      if (!loaded.ok) return { file, error: { code: loaded.code, message: loaded.message } };
-      session = loaded.session;
-    }
+  /** Whether the session may be summarized from `file`: a `duplicate_session` line when not. */
+  const claim = (session: Session, file: string, absolute: string): SessionErrorLine | undefined => {
     const first = seenIds.get(session.id);
     if (first !== undefined) {
       return { session_id: session.id, file, error: { code: 'duplicate_session', message: `session ${session.id} was already summarized in this run from ${first}` } };
@@ -183,6 +188,27 @@ export async function* summarizeMany(
       return { session_id: session.id, file, error: { code: 'duplicate_session', message: `session ${session.id} already has a result, from ${earlier}` } };
     }
     seenIds.set(session.id, file);
+    return undefined;
+  };
+
+  const summarizeOne = async ({ input, turn, claimed }: Taken): Promise<ResultLine | undefined> => {
+    const file = typeof input === 'string' ? input : input.file;
+    let session: Session;
+    try {
+      if (options.skip?.(file) === true) return undefined;
+      const absolute = path.resolve(cwd, file);
+      if (seenFiles.has(absolute)) return undefined;
+      seenFiles.add(absolute);
+      const loaded = typeof input === 'string' || input.session === undefined ? await loadManySession(absolute, file) : ({ ok: true, session: input.session } as const);
+      if (!loaded.ok) return { file, error: { code: loaded.code, message: loaded.message } };
+      session = loaded.session;
+      await turn;
+      const duplicate = claim(session, file, absolute);
+      if (duplicate !== undefined) return duplicate;
+    } finally {
+      // The next input's turn comes after this one's and every one before it.
+      void turn.then(claimed);
+    }
     // The answers of a session that then fails (schema, grounding) were paid for: its line says so.
     const answered = answerMeter(options.model);
     let estimate = 0;
