@@ -137,6 +137,10 @@ async function bundle(): Promise<void> {
     define: { 'import.meta.url': 'importMetaUrl' },
     banner: { js: "var importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
+    // Less text to read and smaller code caches to load: a command starts a few milliseconds sooner.
+    // Names are kept (stack traces stay readable, and the linked source map maps them back).
+    minifyWhitespace: true,
+    minifySyntax: true,
   };
   await build({ ...common, entryPoints: { 'load-bundle': 'src/cli/bundle/load-bundle.ts' } });
   // Code compiled from a cache cannot call import() in Node 20 (V8 drops the host's callback), so

@@ -3,7 +3,7 @@
 // mistakes get help.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,14 +28,19 @@ function recap(argv: readonly string[], options: { env?: Record<string, string>;
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** What a run of `recap argv` loaded: node_modules packages and CLI bundles. */
-function loadedBy(argv: readonly string[]): { packages: string[]; bundles: string[] } {
+/** What a run of `recap argv` loaded: node_modules packages, CLI bundles and Node's own modules. */
+function loadedBy(argv: readonly string[]): { packages: string[]; bundles: string[]; builtins: string[] } {
   const file = path.join(work, `loaded-${argv.join('-').replace(/[^a-z0-9-]/gi, '_')}.json`);
-  const result = recap(argv, { env: { RECAP_LOADED_MODULES_FILE: file }, nodeOptions: ['--require', REPORT_LOADS] });
-  expect(result.stderr).not.toContain('Error');
-  const loaded = JSON.parse(readFileSync(file, 'utf8')) as { modules: string[]; bundles: string[] };
+  // Output goes to files, as a CI log or `> out.txt` takes it: a pipe would have Node load its socket
+  // stack for process.stdout whatever the command loads.
+  const [out, err] = [openSync(`${file}.out`, 'w'), openSync(`${file}.err`, 'w')];
+  spawnSync(process.execPath, ['--require', REPORT_LOADS, BIN, ...argv], { cwd: REPOSITORY, env: { ...env, RECAP_LOADED_MODULES_FILE: file }, stdio: ['ignore', out, err], timeout: 60_000 });
+  closeSync(out);
+  closeSync(err);
+  expect(readFileSync(`${file}.err`, 'utf8')).not.toContain('Error');
+  const loaded = JSON.parse(readFileSync(file, 'utf8')) as { modules: string[]; bundles: string[]; builtins: string[] };
   const packages = loaded.modules.map((module) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(module)?.[1]).filter((name): name is string => name !== undefined);
-  return { packages: [...new Set(packages)].sort(), bundles: loaded.bundles };
+  return { packages: [...new Set(packages)].sort(), bundles: loaded.bundles, builtins: loaded.builtins };
 }
 
 const HEAVY = ['@google/genai', 'openai', 'pg', 'better-sqlite3', 'hono', '@hono/node-server', 'ink', 'react'];
@@ -133,6 +138,8 @@ describe('commands load only what they use', () => {
     const loaded = loadedBy(argv);
     expect(loaded.packages.filter((name) => HEAVY.includes(name))).toEqual([]);
     expect(loaded.bundles).toEqual(bundles);
+    // Node's socket stack (node:net) and node:fs/promises (which brings readline) cost a start-up a millisecond each.
+    expect(loaded.builtins.filter((name) => ['net', 'tty', 'fs/promises', 'internal/fs/promises', 'crypto', 'child_process'].includes(name))).toEqual([]);
   });
 
   it('sees what a command does load: zod for an invalid profile, ajv for a structured answer, SQLite for recap admin', () => {

@@ -1,6 +1,7 @@
 // `recap run <profile.yaml> <session.json>`: prepare and summarise one session (many sessions: run-many-command.ts).
 
-import { stat } from 'node:fs/promises';
+import { stat as statCallback } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { createModel, isProvider } from '../models/create-model.js';
 import { InvalidAnswerError, ModelError, UnsupportedRequestError } from '../models/model-errors.js';
@@ -21,6 +22,9 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { renderRunReport } from './render-run-report.js';
 import { UsageError } from './usage-error.js';
 import { unusedModelFlags } from './unused-model-flags.js';
+
+// node:fs/promises would load Node's stream and readline modules with every command (start-up).
+const stat = promisify(statCallback);
 
 export interface RunOptions {
   readonly provider?: string;

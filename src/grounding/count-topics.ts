@@ -191,7 +191,17 @@ const TOPICS: readonly { readonly words: string; readonly topic: CountTopic }[] 
 const RAGE_CLICKS = (TOPICS[0] as (typeof TOPICS)[number]).topic;
 const DEAD_CLICKS = (TOPICS[1] as (typeof TOPICS)[number]).topic;
 
-const compiled = TOPICS.map(({ words, topic }) => ({ pattern: new RegExp(`^(?:${words})$`, 'i'), topic }));
+// One expression for every topic, a group each: the first topic whose words match whole, as a
+// search through one expression per topic would find (one to compile instead of fifteen).
+const WHOLE_TOPIC = new RegExp(`^(?:${TOPICS.map(({ words }) => `(${words})`).join('|')})$`, 'i');
+
+/** The first topic whose words are all of `words`. */
+function topicOfWords(words: string): CountTopic | undefined {
+  const match = WHOLE_TOPIC.exec(words);
+  if (match === null) return undefined;
+  const index = match.findIndex((group, position) => position > 0 && group !== undefined);
+  return TOPICS[index - 1]?.topic;
+}
 
 /** "clicked Apply coupon 4 times": how many click-like events one element received. */
 const CLICKS_ON_ONE_ELEMENT: CountTopic = { name: 'clicks on one element', types: CLICKS, totals: (stats) => new Set(stats.recordedCounts('rage-click')) };
@@ -260,12 +270,12 @@ export const countTopics = {
    * and an event type among them narrows "events" to that type ("10 element-seen events").
    */
   of(words: string, qualifiers = ''): CountTopic | undefined {
-    const topic = compiled.find(({ pattern }) => pattern.test(words.trim()))?.topic;
+    const topic = topicOfWords(words.trim());
     if (topic?.name !== 'events') return topic;
     const type = qualifiers.trim().toLowerCase().replace(/\s+/g, '-');
     if ((EVENT_TYPES as readonly string[]).includes(type)) return typeTopic(type);
     // "6 navigation events", "2 error events": the words of another topic.
-    const named = compiled.find(({ pattern }) => pattern.test(qualifiers.trim()))?.topic;
+    const named = topicOfWords(qualifiers.trim());
     return named === undefined || named.name === 'events' ? topic : named;
   },
   /** The topic of "<verb> N times" (rage-clicked, dead-clicked, clicked), of `target` when the answer names it. */

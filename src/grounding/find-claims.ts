@@ -5,6 +5,7 @@
 
 import { countTopics, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
 import { isRank } from './event-rank.js';
+import { hasWordCharacter } from './normal-text.js';
 import { isHexColour, isNoSelector } from './not-a-selector.js';
 import type { Duration } from './session-facts.js';
 import { isTimeOfDay } from './time-of-day.js';
@@ -266,7 +267,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     if (/^(?:https?:\/\/|www\.|\/[\w-])/i.test(inner) || /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\//i.test(inner)) add({ kind: 'url', text: match[0], start, end, url: trimUrl(inner) });
-    else if (/^#\d+$/.test(inner) || isHexColour(inner) || !/[\p{L}\p{N}]/u.test(inner)) continue;
+    else if (/^#\d+$/.test(inner) || isHexColour(inner) || !hasWordCharacter(inner)) continue;
     else if (SELECTOR_SHAPE.test(inner) && /[#.[\]>]/.test(inner) && !isNoSelector(inner, '')) add({ kind: 'selector', text: match[0], start, end, selector: inner });
     else add({ kind: 'text', text: match[0], start, end, quote: inner });
   }
@@ -286,7 +287,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     // A quote of punctuation only ("…") says nothing.
-    if (!/[\p{L}\p{N}]/u.test(quote) || taken.overlaps(start, end)) continue;
+    if (!hasWordCharacter(quote) || taken.overlaps(start, end)) continue;
     // A quoted URL or event reference is that claim, found above or below ("POST /api/coupon" too).
     if (/^(?:https?:\/\/|\/[\w-])\S*$/i.test(quote.replace(HTTP_METHOD, '')) || /^#\d+$/.test(quote)) continue;
     add({ kind: 'text', text: match[0], start, end, quote });

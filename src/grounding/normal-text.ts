@@ -75,10 +75,26 @@ export function mostOf(text: string, needle: string): boolean {
   return text.length >= 4 && text.length >= needle.length * 0.6 && indexOfWords(needle, text) !== -1;
 }
 
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * Whether `text` holds a letter or digit of any script, as `/[\p{L}\p{N}]/u.test(text)` says;
+ * the regular expression (costly to compile in a command's one run) only for text beyond ASCII.
+ */
+export function hasWordCharacter(text: string): boolean {
+  let beyondAscii = false;
+  for (let position = 0; position < text.length; position++) {
+    const code = text.charCodeAt(position);
+    if (code >= 128) beyondAscii = true;
+    else if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return true;
+  }
+  return beyondAscii && WORD_CHARACTER.test(text);
+}
+
 /** Whether a character code is a letter or digit (of any script). */
 function isWordCode(code: number): boolean {
   if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-  return /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
+  return WORD_CHARACTER.test(String.fromCharCode(code));
 }
 
 /**

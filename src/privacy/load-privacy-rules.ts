@@ -2,12 +2,16 @@
 // next to the profile, else none. A file that is named but cannot be read, or rules that do not
 // compile, stop the command: a privacy rule is never silently skipped.
 
-import { readlink } from 'node:fs/promises';
+import { readlink as readlinkCallback } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import type { PrivacyRules } from './privacy-rules.js';
 import { PrivacyRulesError } from './privacy-rules-error.js';
 import { readFailure } from '../session/read-failure.js';
 import { readUtf8File } from '../session/read-utf8-file.js';
+
+// node:fs/promises would load Node's stream and readline modules with every command (start-up).
+const readlink = promisify(readlinkCallback);
 
 /** The file name looked for next to a profile. */
 export const PRIVACY_FILE_NAME = 'privacy.yaml';

@@ -1,8 +1,15 @@
 // Locates a JSON syntax error as line and column. JSON.parse on Node 20 often gives no position,
 // so the failing text is scanned again with jsonc-parser (strict JSON: no comments, no trailing commas).
 
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { createRequire } from 'node:module';
+import type { ParseError } from 'jsonc-parser';
 import type { SessionIssue } from './session-error.js';
+
+type Jsonc = typeof import('jsonc-parser');
+let jsonc: Jsonc | undefined;
+
+/** jsonc-parser, required with the first syntax error: its tables cost every command's start-up otherwise. */
+const loadJsonc = (): Jsonc => (jsonc ??= createRequire(import.meta.url)('jsonc-parser') as Jsonc);
 
 /** `line L, column C` (1-based) of a character offset. */
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
@@ -34,6 +41,7 @@ const WORDS: Record<string, string> = {
  * never repeats any of the text (JSON.parse's own message may quote it).
  */
 export function jsonSyntaxIssue(text: string, error: unknown, options: { readonly quotesText?: boolean } = {}): SessionIssue {
+  const { parse: parseJsonc, printParseErrorCode } = loadJsonc();
   const errors: ParseError[] = [];
   parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];

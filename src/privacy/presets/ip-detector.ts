@@ -1,7 +1,7 @@
 // The `ip` preset: IPv4 dotted quads, and IPv6 addresses (compressed forms included) holding at
 // least one digit, validated by `isIP`.
 
-import { isIP } from 'node:net';
+import { createRequire } from 'node:module';
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
 import type { TextFacts } from './text-facts.js';
 
@@ -15,6 +15,17 @@ const IPV4 = new RegExp(`(?<![\\w.])(?:${OCTET}\\.){3}${OCTET}(?!\\.?\\w)`, 'g')
  * long; the run must be whole (bounded on both sides), so a failed attempt costs at most 45 steps.
  */
 const IPV6_CANDIDATE = /(?<![\w:.])[0-9A-Fa-f]{0,4}:[0-9A-Fa-f:.]{1,44}(?![\w:.])/g;
+
+let netIsIp: ((input: string) => number) | undefined;
+
+/**
+ * `isIP` of node:net, required when an address is first checked: node:net brings Node's socket and
+ * stream modules, about a millisecond of every command's start-up.
+ */
+function isIP(input: string): number {
+  netIsIp ??= (createRequire(import.meta.url)('node:net') as typeof import('node:net')).isIP;
+  return netIsIp(input);
+}
 
 export const ipDetector: Detector = {
   // What findIps asks before it runs a regular expression: an IPv4 address has 4 digits and 3 dots, an IPv6 one a digit and 2 colons.
