@@ -24,11 +24,6 @@ import type { LineTokens, ResultLine, SessionErrorLine } from './result-line.js'
  */
 export type ManySessionInput = string | { readonly file: string; readonly session?: Session };
 
-/**
- * Options of {@link summarizeMany}.
- *
- * @category Many sessions
- */
 /** An input as a worker takes it: with its turn to claim its session id, and the call that ends that turn. */
 interface Taken {
   readonly input: ManySessionInput;
@@ -36,6 +31,11 @@ interface Taken {
   readonly claimed: () => void;
 }
 
+/**
+ * Options of {@link summarizeMany}.
+ *
+ * @category Many sessions
+ */
 export interface SummarizeManyOptions {
   /** The model every session is summarized with. */
   readonly model: SummaryModel;
