@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app/create-app.js';
 import { ApiError } from '../../src/server/http/api-error.js';
 import { defineRoute, type RouteDefinition } from '../../src/server/http/route-definition.js';
+import { commitAnswer, holdingKey } from '../../src/server/idempotency/commit-answer.js';
 import { requestFingerprint } from '../../src/server/idempotency/run-idempotently.js';
 import { apiRoutes } from '../../src/server/routes/api-routes.js';
 import { createServerHarness, type ServerHarness } from '../support/server-harness.js';
@@ -122,6 +123,57 @@ describe('Idempotency-Key', () => {
     const replay = await server.request('POST', '/v2/users', { key, raw, headers: { 'idempotency-key': 'k-orphan' } });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.id).toBe(retry.body.id);
+  });
+
+  it.each([
+    ['/v2/events', { name: 'Paid', user: { uid: 'died-after-commit' }, properties: { order: 'o-died-after-commit' } }],
+    ['/v2/users', { uid: 'died-after-commit', properties: { plan: 'pro' } }],
+  ])('applies POST %s once when its process dies right after the request applied it: the answer is saved in the same transaction', async (route, body) => {
+    const store = server.stores.na1;
+    const events = async () => (await store.listEvents(server.orgs.acme.id, { limit: 10_000 })).items.filter((event) => event.properties.order === 'o-died-after-commit').length;
+    const eventsBefore = await events();
+    // The process dies after its second transaction (the key's claim, then the request's own): every later write fails.
+    const transaction = store.transaction.bind(store);
+    let started = 0;
+    store.transaction = (async (work) => {
+      if (++started > 2) throw new Error('the process was killed');
+      return transaction(work);
+    }) as typeof store.transaction;
+    const raw = JSON.stringify(body);
+    let first: Awaited<ReturnType<typeof server.request>>;
+    try {
+      first = await server.request('POST', route, { key, raw, headers: { 'idempotency-key': `k-died-${route}` } });
+    } finally {
+      store.transaction = transaction;
+    }
+    // Another instance, once the dead request's key lease (30 s) has run out.
+    server.clock.now = new Date(server.clock.now.getTime() + 31_000);
+    const retry = await server.request('POST', route, { key, raw, headers: { 'idempotency-key': `k-died-${route}` } });
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    if (route === '/v2/events') expect((await events()) - eventsBefore).toBe(1);
+  });
+
+  it('rolls back a request whose key a retry took over while it ran, and answers it 409: only the retry applies', async () => {
+    const store = server.stores.na1;
+    const orgId = server.orgs.acme.id;
+    // The retry holds the key now: the slow request's lease had run out.
+    await store.transaction((writer) =>
+      writer.claimIdempotencyKey(orgId, 'k-taken-over', { fingerprint: 'f', now: server.clock.now.toISOString(), expiresBefore: '2000-01-01T00:00:00.000Z', token: 'the retry', leaseMs: 30_000 }),
+    );
+    const hold = { orgId, key: 'k-taken-over', token: 'the slow request', saved: false };
+    const record = { orgId, id: 'p-taken-over', body: { name: 'x' }, version: 1, createdAt: server.clock.now.toISOString(), updatedAt: server.clock.now.toISOString() };
+    const slow = holdingKey(hold, () =>
+      commitAnswer(store, async (writer) => {
+        await writer.insertProfile(record);
+        return { status: 200, body: { id: record.id } };
+      }),
+    );
+    await expect(slow).rejects.toMatchObject({ code: 'idempotency_key_in_use' });
+    expect(hold.saved).toBe(false);
+    expect(await store.findProfile(orgId, 'p-taken-over')).toBeUndefined();
   });
 
   it('keys belong to one organisation', async () => {

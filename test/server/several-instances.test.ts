@@ -1,7 +1,7 @@
 // Several real `recap serve` processes on one PostgreSQL database (and one on SQLite), batches sent
 // to all of them while one is killed with SIGKILL mid-job and started again: every item is applied
 // exactly once, every job's counts are exact, every bad item is named; one Idempotency-Key sent to
-// every instance at once executes once.
+// every instance at once executes once, and keyed requests cut short by a kill apply once.
 
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -207,6 +207,47 @@ async function expectExactlyOnce(current: World, instances: readonly ServeProces
   expect(takeovers).toBeGreaterThanOrEqual(1);
 }
 
+const KEYED_REQUESTS = 60;
+
+/**
+ * Sends keyed events to `victim` and kills it with SIGKILL while they run, then retries every key
+ * on `survivor` (which waits out the dead requests' key leases): each key's event is stored once,
+ * and a request that was answered before the kill gets that answer again.
+ */
+async function keysAcrossCrash(current: World, victim: ServeProcess, survivor: () => ServeProcess): Promise<void> {
+  const body = (seq: number) => ({ name: 'Keyed', user: { uid: `keyed-${seq % 7}` }, properties: { keyed: seq } });
+  const headers = (seq: number) => ({ 'idempotency-key': `crash-${seq}` });
+  const answered = new Map<number, string>();
+  const sent = Array.from({ length: KEYED_REQUESTS }, (_, seq) =>
+    call(victim.url, current.key, 'POST', '/v2/events', body(seq), headers(seq)).then(
+      (answer) => (answer.status === 200 ? answered.set(seq, answer.body.id as string) : undefined),
+      () => undefined,
+    ),
+  );
+  // Killed once some requests have been answered and others are still running.
+  await waitFor(async () => (answered.size >= KEYED_REQUESTS / 6 ? true : undefined), 'some keyed requests answered', 60_000, 1);
+  await victim.crash();
+  await Promise.all(sent);
+  expect(answered.size).toBeLessThan(KEYED_REQUESTS);
+  for (let seq = 0; seq < KEYED_REQUESTS; seq++) {
+    const retry = await waitFor(async () => {
+      const answer = await call(survivor().url, current.key, 'POST', '/v2/events', body(seq), headers(seq));
+      return answer.status === 409 ? undefined : answer;
+    }, `the retry of key crash-${seq}`);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    const first = answered.get(seq);
+    if (first !== undefined) {
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(retry.body.id).toBe(first);
+    }
+  }
+  const stored = (await storedEvents(current)).filter((event) => event.name === 'Keyed');
+  const bySeq = new Map<number, number>();
+  for (const event of stored) bySeq.set(event.properties.keyed as number, (bySeq.get(event.properties.keyed as number) ?? 0) + 1);
+  expect([...bySeq].filter(([, count]) => count !== 1)).toEqual([]);
+  expect(bySeq.size).toBe(KEYED_REQUESTS);
+}
+
 describe('three recap serve processes on one PostgreSQL database', () => {
   const databases: ReturnType<typeof throwawayPostgres>[] = [];
   const database = () => {
@@ -244,6 +285,13 @@ describe('three recap serve processes on one PostgreSQL database', () => {
       }
     }
   }, 120_000);
+
+  it('apply every keyed request once when the instance running them is killed, and retried on another', async () => {
+    const current = await world('keys-crash', database());
+    const instances = await Promise.all([0, 1].map(() => startServe({ cwd: current.cwd, env: current.env, args: LEASE_ARGS })));
+    running.push(...instances);
+    await keysAcrossCrash(current, instances[0] as ServeProcess, () => instances[1] as ServeProcess);
+  }, 120_000);
 });
 
 describe('one recap serve process on SQLite', () => {
@@ -258,4 +306,19 @@ describe('one recap serve process on SQLite', () => {
     running.push(restarted);
     await expectExactlyOnce(current, instances, jobs);
   }, 240_000);
+
+  it('applies every keyed request once when the process is killed while running them and retried after its restart', async () => {
+    const current = await world('sqlite-keys', undefined);
+    const victim = await startServe({ cwd: current.cwd, env: current.env, args: LEASE_ARGS });
+    running.push(victim);
+    let restarted: ServeProcess | undefined;
+    const survivor = () => restarted as ServeProcess;
+    const crash = victim.crash.bind(victim);
+    victim.crash = async () => {
+      await crash();
+      restarted = await startServe({ cwd: current.cwd, env: current.env, args: LEASE_ARGS });
+      running.push(restarted);
+    };
+    await keysAcrossCrash(current, victim, survivor);
+  }, 120_000);
 });

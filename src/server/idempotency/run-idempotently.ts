@@ -3,7 +3,9 @@
 // get that result with `Idempotent-Replayed: true`; the same key with another method, path or body
 // is 422; while the first is executing, 409. Keys belong to the organisation and expire after 24
 // hours. The executing request holds the key with a lease it renews while it runs: when its
-// process dies, the key is released once the lease runs out, and the client's retry executes.
+// process dies, the key is released once the lease runs out, and the client's retry executes. A
+// request that applies something saves its answer in the same transaction (commit-answer.ts), so
+// a retry never applies it again; answers of requests that applied nothing are saved after.
 
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../models/replay/canonical-json.js';
@@ -11,6 +13,7 @@ import { ApiError } from '../http/api-error.js';
 import type { HandlerResult } from '../http/route-definition.js';
 import { toApiError } from '../http/to-api-error.js';
 import type { DataCenterStore } from '../store/store.js';
+import { holdingKey, isSaved, type KeyHold } from './commit-answer.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -38,11 +41,6 @@ export function requestFingerprint(method: string, path: string, body: Uint8Arra
     // Not UTF-8 or not JSON: the bytes as sent (below).
   }
   return hash.update(body).digest('hex');
-}
-
-/** A result is saved unless it is retryable: 429 and server errors above 500. */
-export function isSaved(status: number): boolean {
-  return status !== 429 && status <= 500;
 }
 
 export interface IdempotentRun {
@@ -99,9 +97,10 @@ export async function runIdempotently(
   const heartbeat = setInterval(() => {
     void store.transaction((writer) => writer.renewIdempotencyKey(orgId, key, { token, now: clock().toISOString(), leaseMs })).catch(() => undefined);
   }, Math.max(10, Math.floor(leaseMs / 3)));
+  const hold: KeyHold = { orgId, key, token, saved: false };
   let result: HandlerResult;
   try {
-    result = await execute();
+    result = await holdingKey(hold, execute);
   } catch (error) {
     // As the client will be answered: a database that cannot be reached is a 503, never saved.
     const answer = toApiError(error);
@@ -110,11 +109,11 @@ export async function runIdempotently(
         ? { status: answer.status, body: answer.body(), headers: answer.headers }
         : { status: 500, body: { code: 'internal_error', message: 'internal error' } };
     clearInterval(heartbeat);
-    await settle(store, orgId, key, token, failure);
+    if (!hold.saved) await settle(store, orgId, key, token, failure);
     throw error;
   }
   clearInterval(heartbeat);
-  await settle(store, orgId, key, token, result);
+  if (!hold.saved) await settle(store, orgId, key, token, result);
   return { result, replayed: false, tookOver: claim.takeover };
 }
 

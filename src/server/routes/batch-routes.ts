@@ -7,6 +7,7 @@ import { consumeQuota } from '../events/server-event-quota.js';
 import { showJobResults } from '../batches/event-import-results.js';
 import type { JobKind, JobRecord, JsonValue } from '../store/records.js';
 import type { DataCenterStore } from '../store/store.js';
+import { commitAnswer } from '../idempotency/commit-answer.js';
 import { decodeIndexToken, encodeIndexToken } from './page-tokens.js';
 import { batchRequestSchema, jobSchema, pageQuerySchema } from './schemas.js';
 
@@ -50,12 +51,13 @@ function batchRoutes(kind: JobKind): RouteDefinition<unknown, unknown>[] {
         errors: 0,
       };
       // The items are stored before 202 is answered: an acknowledged batch survives a crash.
-      await store.transaction(async (writer) => {
+      const answer = await commitAnswer(store, async (writer) => {
         if (kind === 'events') await consumeQuota(writer, org, body.requests.length, now);
         await writer.createJob(job, body.requests as JsonValue[]);
+        return { status: 202, body: { job: { id: job.id, status: job.status, created: job.created } } };
       });
       deps.jobs.enqueue(org.dataCenter, job);
-      return { status: 202, body: { job: { id: job.id, status: job.status, created: job.created } } };
+      return answer;
     },
   });
   const status = defineRoute({

@@ -8,6 +8,7 @@ import { ApiError, invalidRequest } from '../http/api-error.js';
 import { chunkStream } from '../http/chunk-stream.js';
 import { redactInternals } from '../http/redact-internals.js';
 import { defineRoute, type HandlerInput, type HandlerResult, type RouteDefinition } from '../http/route-definition.js';
+import { commitAnswer } from '../idempotency/commit-answer.js';
 import { parseIsoTimestamp } from '../../session/iso-timestamp.js';
 import type { ExportState } from '../exports/export-step.js';
 import { sessionSearchSchema, toStoreSearch } from '../sessions/session-search-request.js';
@@ -36,9 +37,12 @@ const DOWNLOAD_CHUNKS_PER_READ = 16;
  */
 async function startExport({ store, org, deps }: Pick<HandlerInput<unknown, unknown>, 'store' | 'org' | 'deps'>, state: ExportState): Promise<HandlerResult> {
   const job: JobRecord = { orgId: org.id, id: `j-${deps.newId()}`, kind: 'export', status: 'PROCESSING', created: deps.clock().toISOString(), finished: null, total: 1, cursor: 0, imports: 0, errors: 0 };
-  await store.transaction((writer) => writer.createJob(job, [state as unknown as JsonValue]));
+  const answer = await commitAnswer(store, async (writer) => {
+    await writer.createJob(job, [state as unknown as JsonValue]);
+    return { status: 202, body: { operation: await operationView(store, job) } };
+  });
   deps.jobs.enqueue(org.dataCenter, job);
-  return { status: 202, body: { operation: await operationView(store, job) } };
+  return answer;
 }
 
 /** Every chunk of an export, in order, read a few at a time. */

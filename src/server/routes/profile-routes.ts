@@ -8,6 +8,7 @@ import { formatJsonPath } from '../../session/json-path.js';
 import type { Profile } from '../../profile/profile-schema.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { defineRoute, type RouteDefinition } from '../http/route-definition.js';
+import { commitAnswer } from '../idempotency/commit-answer.js';
 import type { JsonObject, ProfileRecord } from '../store/records.js';
 import { jsonObjectSchema, wholeNumber } from './schemas.js';
 
@@ -58,8 +59,10 @@ export function profileRoutes(): RouteDefinition<unknown, unknown>[] {
       const profile = validProfile(withoutId(body, undefined));
       const now = deps.clock().toISOString();
       const record: ProfileRecord = { orgId: org.id, id: `p-${deps.newId()}`, body: profile as JsonObject, version: 1, createdAt: now, updatedAt: now };
-      await store.transaction((writer) => writer.insertProfile(record));
-      return { status: 200, body: profileView(record) };
+      return commitAnswer(store, async (writer) => {
+        await writer.insertProfile(record);
+        return { status: 200, body: profileView(record) };
+      });
     },
   });
   const read = defineRoute({

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { defineRoute, type RouteDefinition } from '../http/route-definition.js';
+import { commitAnswer } from '../idempotency/commit-answer.js';
 import { MAX_SEARCH_LIMIT, toStoreSearch } from '../sessions/session-search-request.js';
 import type { JobRecord, JsonValue, SessionInfo } from '../store/records.js';
 import type { DataCenterStore, Page } from '../store/store.js';
@@ -76,9 +77,12 @@ export function summaryBatchRoutes(): RouteDefinition<unknown, unknown>[] {
         errors: 0,
       };
       // Stored before 202 is answered: an acknowledged batch survives a crash.
-      await store.transaction((writer) => writer.createJob(job, items));
+      const answer = await commitAnswer(store, async (writer) => {
+        await writer.createJob(job, items);
+        return { status: 202, body: { operation: await operationView(store, job) } };
+      });
       deps.jobs.enqueue(org.dataCenter, job);
-      return { status: 202, body: { operation: await operationView(store, job) } };
+      return answer;
     },
   });
   return [submit] as RouteDefinition<unknown, unknown>[];

@@ -7,7 +7,7 @@ import { retentionCutoff } from '../users/limits.js';
 import { checkIdentifier, upsertUser } from '../users/upsert-user.js';
 import { userView } from '../users/user-view.js';
 import { userRequestSchema, userViewSchema } from './schemas.js';
-import { transactionWithRetry } from './with-conflict-retry.js';
+import { commitAnswer } from '../idempotency/commit-answer.js';
 
 export const upsertUserRoute = defineRoute({
   method: 'post',
@@ -22,10 +22,10 @@ export const upsertUserRoute = defineRoute({
   async handle({ store, org, deps, body }) {
     checkIdentifier(body.uid, 'uid');
     const now = deps.clock();
-    const result = await transactionWithRetry(store, (writer) =>
-      upsertUser(writer, body, { orgId: org.id, now, newId: deps.newId, retentionCutoff: retentionCutoff(now, deps.retentionDays) }),
-    );
-    return { status: 200, body: userView(result.user, result.rejectedProperties) };
+    return commitAnswer(store, async (writer) => {
+      const result = await upsertUser(writer, body, { orgId: org.id, now, newId: deps.newId, retentionCutoff: retentionCutoff(now, deps.retentionDays) });
+      return { status: 200, body: userView(result.user, result.rejectedProperties) };
+    });
   },
 });
 
