@@ -3,13 +3,15 @@
 import type { Profile } from '../profile/profile-schema.js';
 import type { ResponseSchema } from '../profile/response-schema-terms.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
-import { redactSession } from '../privacy/redact-session.js';
+import { privacyProbeFor, type PrivacyProbe } from '../privacy/privacy-probe.js';
+import { createSessionRedactor, redactSession } from '../privacy/redact-session.js';
+import { redactText, type PrivacyCounts } from '../privacy/redact-text.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { assembleContext, type AssembledContext } from './assemble-context.js';
 import { estimateTokens } from './estimate-tokens.js';
 import { EventLineCache } from './event-line-cache.js';
 import type { IndexedEvent } from './indexed-event.js';
-import { composePrompt, renderPrompt, type RenderedPrompt } from './render-prompt.js';
+import { composePrompt, renderPrompt, renderPromptRedacting, type RenderedPrompt } from './render-prompt.js';
 import { selectEvents } from './select-events.js';
 import { sliceWindow, type SliceWindow } from './slice-window.js';
 
@@ -116,6 +118,39 @@ function redactSelection(session: Session, kept: readonly IndexedEvent[], rules:
   return { session: redacted, kept: kept.map(({ index }, position) => ({ index, event: redacted.events[position] as SessionEvent })), counts };
 }
 
+/**
+ * prepare's selection, redacted and rendered with privacy rules of presets (and block selectors)
+ * only: the kept events are written as recorded while the probe watches their texts, and only those
+ * it suspects are redacted (and written again). The same prompt, events, context and counts as
+ * redactSelection then renderPrompt (a property test holds them equal); a separate pass over
+ * every text cost about as much as the render.
+ */
+function prepareWithProbe(
+  profile: Profile,
+  recorded: Session,
+  selection: { readonly kept: readonly IndexedEvent[]; readonly matched: number; readonly window: SliceWindow },
+  privacy: PrivacyRules,
+  probe: PrivacyProbe,
+): { selected: Pick<PreparedRequest, 'events' | 'context' | 'privacy'>; rendered: RenderedPrompt; sessionId: string } {
+  const redactor = createSessionRedactor(privacy);
+  const context = assembleContext(redactor.header(recorded), profile.context);
+  // The id opens the block but is counted after the events, as redactSession counts it.
+  const idCounts: PrivacyCounts = new Map();
+  const sessionId = redactText(recorded.id, privacy, idCounts);
+  const kept: IndexedEvent[] = [];
+  const rendered = renderPromptRedacting(
+    { prePrompt: profile.llm?.pre_prompt, postPrompt: profile.llm?.post_prompt, sessionId, context: context.included, events: selection.kept },
+    { probe, redact: redactor.event, kept },
+  );
+  const counts = redactor.counts;
+  for (const [rule, by] of idCounts) counts.set(rule, (counts.get(rule) ?? 0) + by);
+  return {
+    selected: { events: { total: recorded.events.length, matched: selection.matched, kept, window: selection.window }, context, privacy: Object.fromEntries(counts) },
+    rendered,
+    sessionId,
+  };
+}
+
 // Event lines (without offsets) of sessions prepared again and again, while the session lives.
 const lineCaches = new WeakMap<Session, EventLineCache>();
 
@@ -174,28 +209,33 @@ export function prepare(
     // The same result as sliceEvents(filterEvents(...)) (a property test holds them equal), without
     // visiting events outside the window more than once.
     const selection = selectEvents(recorded.events, window, profile.slice, profile.events);
-    // The rules apply to what was selected before anything is rendered: nothing below sees what
-    // they replace.
-    const redacted = privacy === undefined ? undefined : redactSelection(recorded, selection.kept, privacy);
-    const session = redacted?.session ?? recorded;
-    const kept = redacted?.kept ?? selection.kept;
-    sessionId = session.id;
-    const context = assembleContext(session, profile.context);
-    selected = {
-      events: { total: recorded.events.length, matched: selection.matched, kept, window },
-      context,
-      ...(redacted === undefined ? {} : { privacy: Object.fromEntries(redacted.counts) }),
-    };
-    rendered = renderPrompt({
-      prePrompt: profile.llm?.pre_prompt,
-      postPrompt: profile.llm?.post_prompt,
-      sessionId,
-      context: context.included,
-      events: kept,
-      // Remembering lines costs a first render a little: only once the caller renders again (and
-      // only for the session as recorded: redacted lines are not the recorded session's).
-      lineCache: previous?.session === recorded && privacy === undefined ? lineCacheOf(recorded) : undefined,
-    });
+    const probe = privacy === undefined ? undefined : privacyProbeFor(privacy);
+    if (privacy !== undefined && probe !== undefined) {
+      ({ selected, rendered, sessionId } = prepareWithProbe(profile, recorded, { ...selection, window }, privacy, probe));
+    } else {
+      // The rules apply to what was selected before anything is rendered: nothing below sees what
+      // they replace.
+      const redacted = privacy === undefined ? undefined : redactSelection(recorded, selection.kept, privacy);
+      const session = redacted?.session ?? recorded;
+      const kept = redacted?.kept ?? selection.kept;
+      sessionId = session.id;
+      const context = assembleContext(session, profile.context);
+      selected = {
+        events: { total: recorded.events.length, matched: selection.matched, kept, window },
+        context,
+        ...(redacted === undefined ? {} : { privacy: Object.fromEntries(redacted.counts) }),
+      };
+      rendered = renderPrompt({
+        prePrompt: profile.llm?.pre_prompt,
+        postPrompt: profile.llm?.post_prompt,
+        sessionId,
+        context: context.included,
+        events: kept,
+        // Remembering lines costs a first render a little: only once the caller renders again (and
+        // only for the session as recorded: redacted lines are not the recorded session's).
+        lineCache: previous?.session === recorded && privacy === undefined ? lineCacheOf(recorded) : undefined,
+      });
+    }
   } else {
     selected = reused;
     sessionId = reused.sessionId;

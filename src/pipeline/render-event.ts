@@ -64,16 +64,20 @@ export function writeEventBody(writer: TextWriter, event: SessionEvent): void {
   writer.write(type);
   if (custom) {
     writer.write(' name=');
+    writer.probeKey = 'name';
     writer.writeValue(event.name ?? '');
   }
   for (const key in event) {
     if (!isRendered(key, custom)) continue;
     const value = event[key];
     if (value === undefined) continue;
+    // A name is redacted like a text, and a secret's name has its whole value replaced.
+    if (writer.probe !== undefined && writer.probe.key(key)) writer.suspect = true;
     if (key === 'target' && typeof value === 'object' && value !== null) {
       writeTarget(writer, value as Record<string, unknown>);
     } else {
       writer.write(prefixOf(fieldPrefixes, key, ' '));
+      writer.probeKey = key;
       writer.writeValue(value);
     }
   }
@@ -83,7 +87,9 @@ function writeTarget(writer: TextWriter, target: Record<string, unknown>): void 
   for (const key in target) {
     const value = target[key];
     if (value === undefined) continue;
+    if (writer.probe !== undefined && writer.probe.key(key)) writer.suspect = true;
     writer.write(prefixOf(targetPrefixes, key, ' target.'));
+    writer.probeKey = key;
     writer.writeValue(value);
   }
 }

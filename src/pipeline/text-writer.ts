@@ -3,6 +3,7 @@
 // per value, and copied once.
 
 import { Buffer } from 'node:buffer';
+import { FEW_DIGITS, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_SUSPECT_KINDS, PROBE_TOKEN, type PrivacyProbe } from '../privacy/privacy-probe.js';
 import { quoteString, quoteValue } from './quote-page-text.js';
 import { writeJson } from './write-json.js';
 
@@ -61,6 +62,21 @@ export class TextWriter {
   // Text turned into strings already, and its length.
   private readonly pieces: string[] = [];
   private flushed = 0;
+
+  /**
+   * While set, every text written is shown to the probe as it is copied, and `suspect` becomes
+   * true at the first the privacy presets may change (see renderPrompt).
+   */
+  probe: PrivacyProbe | undefined = undefined;
+  /** Whether a text written since it was last cleared may be changed by the probe's rules. */
+  suspect = false;
+  /** The property the value being written is under (the rules redact a URL's value as a URL). */
+  probeKey = '';
+  // The place setMark remembered.
+  private markPosition = 0;
+  private markPieces = 0;
+  private markLength = 0;
+  private markBits = 0;
 
   /**
    * `capacity`: about how many characters will be written. `bufferLimit`: the most code units
@@ -151,6 +167,10 @@ export class TextWriter {
 
   /** `text` as a JSON string that cannot end the session block: the same as `quoteString(text)`. */
   writeQuoted(text: string): void {
+    if (this.probe !== undefined) {
+      this.writeProbed(text, this.probe);
+      return;
+    }
     const count = text.length;
     if (this.length + count + 2 > this.units.length && !this.makeRoom(count + 2)) {
       this.append(quoteString(text));
@@ -180,12 +200,72 @@ export class TextWriter {
     this.length = at + count + 1;
   }
 
+  /** writeQuoted, the probe told of the text's characters as they are copied. */
+  private writeProbed(text: string, probe: PrivacyProbe): void {
+    const count = text.length;
+    if (this.length + count + 2 > this.units.length && !this.makeRoom(count + 2)) {
+      if (probe.whole(text, this.probeKey)) this.suspect = true;
+      this.append(quoteString(text));
+      return;
+    }
+    const kinds = probe.kinds;
+    const tokenPairs = probe.tokenPairs;
+    const units = this.units;
+    const start = this.length;
+    units[start] = QUOTE;
+    const at = start + 1;
+    let wide = false;
+    let digits = 0;
+    let dots = 0;
+    let colons = 0;
+    let seen = 0;
+    let tokenStart = false;
+    for (let index = 0; index < count; index++) {
+      const code = text.charCodeAt(index);
+      if (code < 0x80) {
+        if (code <= 0x5c && ESCAPED_ASCII[code] === 1) {
+          if (probe.whole(text, this.probeKey)) this.suspect = true;
+          this.write(quoteString(text));
+          return;
+        }
+        const kind = kinds[code] as number;
+        if (kind !== 0) {
+          seen |= kind;
+          if (kind === PROBE_DIGIT) digits++;
+          else if (kind === PROBE_DOT) dots++;
+          else if (kind === PROBE_COLON) colons++;
+          else if (kind === PROBE_TOKEN && !tokenStart) {
+            const before = index === 0 ? 0 : text.charCodeAt(index - 1);
+            if (code === 0x41 || (before < 0x80 && tokenPairs[(code << 7) | before] === 1)) tokenStart = probe.tokenStartAt(text, index);
+          }
+        }
+      } else if (code > 0xff) {
+        if (code === 0x2028 || code === 0x2029) {
+          if (probe.whole(text, this.probeKey)) this.suspect = true;
+          this.write(quoteString(text));
+          return;
+        }
+        wide = true;
+      }
+      units[at + index] = code;
+    }
+    units[at + count] = QUOTE;
+    if (wide) {
+      this.bits |= 0x100;
+      this.wideWrites++;
+    }
+    this.length = at + count + 1;
+    // Most texts have too few digits and none of the characters that lead to a preset: asked nothing.
+    if ((digits >= FEW_DIGITS || (seen & PROBE_SUSPECT_KINDS) !== 0 || tokenStart) && !this.suspect && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
+  }
+
   /** Any JSON value, quoted: the same as `quoteValue(value)`. */
   writeValue(value: unknown): void {
     if (typeof value === 'string') {
       this.writeQuoted(value);
     } else if (typeof value === 'number' || typeof value === 'boolean') {
       // As quoteValue does: NaN and Infinity as such, not as JSON's null.
+      if (this.probe !== undefined && typeof value === 'number' && this.probe.number(value)) this.suspect = true;
       this.write(String(value));
     } else if (typeof value !== 'object' || value === null) {
       this.write(quoteValue(value));
@@ -196,9 +276,24 @@ export class TextWriter {
       const bits = this.bits;
       if (!writeJson(this, value)) {
         this.rewind(mark, pieces, length, bits);
+        // Written as JSON.stringify writes it, unseen by the probe: suspected.
+        if (this.probe !== undefined) this.suspect = true;
         this.write(quoteValue(value));
       }
     }
+  }
+
+  /** Remembers where the writer is now (one place at a time), to come back to with `rewindToMark`. */
+  setMark(): void {
+    this.markPosition = this.position;
+    this.markPieces = this.pieces.length;
+    this.markLength = this.length;
+    this.markBits = this.bits;
+  }
+
+  /** Back to where `setMark` was called: what was written since is gone. */
+  rewindToMark(): void {
+    this.rewind(this.markPosition, this.markPieces, this.markLength, this.markBits);
   }
 
   // Back to where the writer was at `mark`, with `pieces` pieces, `length` units in the buffer

@@ -22,6 +22,7 @@ export function writeJson(writer: TextWriter, value: unknown, depth = 0): boolea
       writer.writeQuoted(value);
       return true;
     case 'number':
+      if (writer.probe !== undefined && writer.probe.number(value)) writer.suspect = true;
       writer.write(Number.isFinite(value) ? String(value) : 'null');
       return true;
     case 'boolean':
@@ -37,9 +38,12 @@ export function writeJson(writer: TextWriter, value: unknown, depth = 0): boolea
     return true;
   }
   if (depth >= MAX_JSON_DEPTH || 'toJSON' in value) return false;
+  // The items of a list are under the list's property, for the privacy probe.
+  const key = writer.probeKey;
   if (Array.isArray(value)) {
     writer.writeAscii(0x5b);
     for (let index = 0; index < value.length; index++) {
+      writer.probeKey = key;
       if (index > 0) writer.writeAscii(0x2c);
       const item: unknown = value[index];
       // undefined, functions and symbols are null in an array...
@@ -54,16 +58,21 @@ export function writeJson(writer: TextWriter, value: unknown, depth = 0): boolea
   const object = value as Record<string, unknown>;
   writer.writeAscii(0x7b);
   let first = true;
-  for (const key of Object.keys(object)) {
-    const item = object[key];
+  for (const name of Object.keys(object)) {
+    const item = object[name];
     // ...and left out of an object.
     if (isLeftOut(item)) continue;
     if (!first) writer.writeAscii(0x2c);
     first = false;
-    writer.writeQuoted(key);
+    // A name is redacted like a text, and a secret's name has its whole value replaced.
+    if (writer.probe !== undefined && writer.probe.key(name)) writer.suspect = true;
+    writer.probeKey = '';
+    writer.writeQuoted(name);
     writer.writeAscii(0x3a);
+    writer.probeKey = name;
     if (!writeJson(writer, item, depth + 1)) return false;
   }
+  writer.probeKey = key;
   writer.writeAscii(0x7d);
   return true;
 }

@@ -47,10 +47,23 @@ interface Walk {
 
 const count = (walk: Walk, rule: string, by = 1) => walk.counts.set(rule, (walk.counts.get(rule) ?? 0) + by);
 
+/** Whether a string under `key` is redacted as a URL (its query stripped, its escaped pieces decoded) or as a text. */
+export function isRedactedAsUrl(key: string, _value: string): boolean {
+  return URL_FIELDS.has(key);
+}
+
+/**
+ * A string redacted as a URL or a text, as redactSession redacts it under `key`: the same text
+ * when the rules change nothing in it.
+ */
+export function redactStringUnder(key: string, value: string, rules: PrivacyRules, counts: PrivacyCounts): string {
+  return isRedactedAsUrl(key, value) ? redactUrl(value, rules, counts) : redactText(value, rules, counts);
+}
+
 /** A string redacted as a URL or a text, its replacements counted as if it had been redacted here. */
 function redactString(walk: Walk, value: string, key: string): string {
   if (!walk.rewritesText) return value;
-  const url = URL_FIELDS.has(key);
+  const url = isRedactedAsUrl(key, value);
   const known = url ? walk.urls : walk.texts;
   let redacted = known.get(value);
   if (redacted === undefined) {
@@ -178,6 +191,36 @@ function blockEvent(walk: Walk, event: SessionEvent): SessionEvent {
  * @category Privacy
  */
 export function redactSession(session: Session, rules: PrivacyRules): { readonly session: Session; readonly counts: PrivacyCounts } {
+  const redactor = createSessionRedactor(rules);
+  const header = redactor.header(session);
+  let events: SessionEvent[] | undefined;
+  for (const [index, event] of session.events.entries()) {
+    const redacted = redactor.event(event);
+    if (redacted !== event) (events ??= [...session.events])[index] = redacted;
+  }
+  const id = redactor.id(session.id);
+  if (header === session && events === undefined && id === session.id) return { session, counts: redactor.counts };
+  return { session: { ...header, id, events: events ?? session.events }, counts: redactor.counts };
+}
+
+/**
+ * The steps of {@link redactSession}, for a caller that redacts some events only (prepare, which
+ * redacts the events the privacy probe suspects as it renders them): each step counts into
+ * `counts`, and a session redacted header, then events in order, then id, gets the counts
+ * redactSession gives it.
+ */
+export interface SessionRedactor {
+  readonly counts: PrivacyCounts;
+  /** The session's header (its context: user, org, location, device...) redacted; its events and id as they are. */
+  header(session: Session): Session;
+  /** One event redacted (blocked, masked, its texts replaced); the same object when nothing changed. */
+  event(event: SessionEvent): SessionEvent;
+  /** The session's id with what the rules match in it replaced: it keeps its shape, but the prompt shows it. */
+  id(id: string): string;
+}
+
+/** A redactor of one session by `rules` (see {@link SessionRedactor}). */
+export function createSessionRedactor(rules: PrivacyRules): SessionRedactor {
   const walk: Walk = {
     rules,
     counts: new Map(),
@@ -188,15 +231,10 @@ export function redactSession(session: Session, rules: PrivacyRules): { readonly
     urls: new Map(),
     textCounts: new Map(),
   };
-  const header = redactObject(walk, session as unknown as Record<string, unknown>, '', '', SESSION_FIELDS_KEPT);
-  let events: SessionEvent[] | undefined;
-  for (const [index, event] of session.events.entries()) {
-    const redacted = redactObject(walk, blockEvent(walk, event) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT);
-    if (redacted !== event) (events ??= [...session.events])[index] = redacted as unknown as SessionEvent;
-  }
-  // The id keeps its shape, but the prompt shows it: an email or a pattern's match inside it (a
-  // fixture named after its user's email) is replaced like any other text.
-  const id = redactText(session.id, rules, walk.counts);
-  if (header === (session as unknown) && events === undefined && id === session.id) return { session, counts: walk.counts };
-  return { session: { ...(header as unknown as Session), id, events: events ?? session.events }, counts: walk.counts };
+  return {
+    counts: walk.counts,
+    header: (session) => redactObject(walk, session as unknown as Record<string, unknown>, '', '', SESSION_FIELDS_KEPT) as unknown as Session,
+    event: (event) => redactObject(walk, blockEvent(walk, event) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
+    id: (id) => redactText(id, rules, walk.counts),
+  };
 }

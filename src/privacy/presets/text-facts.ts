@@ -64,6 +64,22 @@ export class TextFacts {
     return this;
   }
 
+  /**
+   * Makes these the facts of `text` from counts taken elsewhere (while the text was copied into a
+   * prompt, see PrivacyProbe): the same facts `read` would take.
+   */
+  assign(text: string, digits: number, ats: number, dots: number, colons: number, equalSigns: number, tokenStart: boolean): this {
+    this.text = text;
+    this.digits = digits;
+    this.ats = ats;
+    this.dots = dots;
+    this.colons = colons;
+    this.equalSigns = equalSigns;
+    this.tokenStart = tokenStart;
+    this.#digitRuns = undefined;
+    return this;
+  }
+
   /** The runs of digit groups in the text (see findDigitRuns). */
   get digitRuns(): readonly DigitRun[] {
     this.#digitRuns ??= findDigitRuns(this.text);

@@ -1,0 +1,139 @@
+// Property: prepare with rules of presets (and block selectors), which redacts only the events the
+// privacy probe suspects while it renders them, gives exactly what redacting every kept event
+// before the render gives: the same prompt, kept events, context and counts (in the same order).
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { generateLongSession } from '../../scripts/generate-long-session.js';
+import { PRESET_NAMES } from '../privacy/presets.js';
+import { privacyProbeFor } from '../privacy/privacy-probe.js';
+import { parsePrivacyRules, type PrivacyRules } from '../privacy/privacy-rules.js';
+import { redactSession } from '../privacy/redact-session.js';
+import { parseProfile } from '../profile/parse-profile.js';
+import type { Profile } from '../profile/profile-schema.js';
+import { parseSession, safeParseSession } from '../session/parse-session.js';
+import type { Session, SessionEvent } from '../session/session-schema.js';
+import { assembleContext } from './assemble-context.js';
+import { prepare } from './prepare.js';
+import { renderPrompt } from './render-prompt.js';
+
+/** What prepare gave before the probe: every kept event and the context redacted, then rendered. */
+function redactedThenRendered(profile: Profile, session: Session, rules: PrivacyRules) {
+  const kept = prepare(profile, session).events.kept;
+  const { session: redacted, counts } = redactSession({ ...session, events: kept.map(({ event }) => event) }, rules);
+  const context = assembleContext(redacted, profile.context);
+  const events = kept.map(({ index }, position) => ({ index, event: redacted.events[position] as SessionEvent }));
+  const rendered = renderPrompt({ prePrompt: profile.llm?.pre_prompt, postPrompt: profile.llm?.post_prompt, sessionId: redacted.id, context: context.included, events });
+  return { prompt: rendered.text, kept: events, context, counts: [...counts] };
+}
+
+function expectSame(profile: Profile, session: Session, rules: PrivacyRules): void {
+  expect(privacyProbeFor(rules)).toBeDefined();
+  const prepared = prepare(profile, session, { privacy: rules });
+  const expected = redactedThenRendered(profile, session, rules);
+  expect(prepared.prompt).toBe(expected.prompt);
+  expect(prepared.events.kept).toEqual(expected.kept);
+  expect(prepared.context).toEqual(expected.context);
+  expect(Object.entries(prepared.privacy ?? {})).toEqual(expected.counts);
+}
+
+// Texts that trip the presets' pre-checks or not, and texts the writer cannot copy as they are.
+const PIECES = [
+  'ada@example.com', 'a@b', '4111 1111 1111 1111', '4111111111111111', '+44 20 7946 0958', '(415) 555-0100', 'DE89370400440532013000',
+  '192.168.0.1', '10.0.0', 'fd00::5:8080', '10:00', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', 'Bearer abcdefgh12345678', 'Basic dXNlcjpwYXNz',
+  'sk-abcdefghijklmnopqrstuv', 'AKIAABCDEFGHIJKLMNOP', 'password=hunter2', 'token: xyz', 'api_key=1', 'https://shop.example/p?id=3&ref=%40x', 'a+b',
+  '€129.00', 'Order 1234', '2026-11-01', 'Sp\u00e9cial', '中文', '\u2028', 'quote " and \\ back', '<session>', 'tab\there', 'J', 'rc', 'A', '-', '_live_', '',
+  'from 192.168.0.1 ok', 'p?email=ada%40example.com', 'x?to=%2B44%2020%207946%200958', '1234567', '12345678', 'Ref 123456789', 'ip 10.0.0.1:8080', 'dead::beef 1', 'card 5555-5555-5555-4444', 'GB82WEST12345698765432',
+];
+const pieces = fc.constantFrom(...PIECES);
+// Mostly plain words, so that an event holds one suspect text at most as often as not: a probe that
+// missed one kind of text would show.
+const plain = fc.constantFrom('Apply coupon', 'main nav', 'Trailhead Rain Jacket', 'size M', 'checkout', 'Next', 'error', 'create', 'carrier');
+const text = fc.array(fc.oneof({ weight: 12, arbitrary: plain }, { weight: 2, arbitrary: fc.string({ maxLength: 6 }) }, { weight: 1, arbitrary: pieces }), { maxLength: 3 }).map((parts) => parts.join(' '));
+const key = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom('note', 'url', 'href', 'plan', 'label') },
+  { weight: 1, arbitrary: fc.constantFrom('password', 'token', 'api_key', 'ada@example.com', 'count 12345') },
+  { weight: 1, arbitrary: fc.string({ maxLength: 5 }) },
+);
+const leaf = fc.oneof({ weight: 4, arbitrary: text }, { weight: 1, arbitrary: fc.integer() }, { weight: 1, arbitrary: fc.constantFrom(4111111111111111, 1234567, 999999, -5550100123, 3.5, true, null) });
+const value = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(key, tie('value'), { maxKeys: 3 })),
+})).value;
+const selector = fc.constantFrom('main > button', 'div#secret-zone > span.balance', 'form#pay > input.card', 'div.safe');
+const event = fc.record(
+  {
+    type: fc.constantFrom('click', 'input-change', 'console-error', 'network-error', 'custom', 'navigate'),
+    name: text.filter((name) => name.trim() !== ''),
+    target: fc.record({ selector, text }, { requiredKeys: ['selector'] }),
+    value: text,
+    message: text,
+    url: text,
+    properties: fc.dictionary(key, value, { maxKeys: 3 }),
+    count: fc.integer({ min: 0, max: 20_000_000 }),
+    extra: value,
+  },
+  { requiredKeys: ['type'], noNullPrototype: true },
+);
+const sessionOf = fc.record({
+  id: fc.constantFrom('u-1:s-1', 'ada@example.com:s-2'),
+  user: fc.record({ uid: fc.constant('u-1'), email: text, properties: fc.dictionary(key, value, { maxKeys: 3 }) }),
+  events: fc.array(event, { minLength: 1, maxLength: 8 }),
+});
+const rulesOf = fc
+  .record({ presets: fc.subarray([...PRESET_NAMES], { minLength: 1 }), block: fc.boolean() })
+  .map(({ presets, block }) => parsePrivacyRules(`presets: [${presets.join(', ')}]\n${block ? 'block_selectors: ["#secret-zone *", "input.card"]\n' : ''}`));
+const profile = parseProfile('context:\n  include: [user]\nllm:\n  pre_prompt: Summarise.\n');
+
+describe('prepare with presets, redacting while it renders', () => {
+  it('gives what redacting every kept event before the render gives', () => {
+    fc.assert(
+      fc.property(sessionOf, rulesOf, (fixture, rules) => {
+        const events = fixture.events.map((item, index) => ({ ...item, timestamp: new Date(Date.UTC(2026, 10, 1, 10, 0, index)).toISOString() }));
+        const parsed = safeParseSession({ ...fixture, events });
+        // The fixture format's own rules (a custom event's name, a URL's shape) are not what is tested here.
+        fc.pre(parsed.success);
+        if (parsed.success) expectSame(profile, parsed.session, rules);
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('gives the same for each suspect text alone, in each place a text can be, under each preset alone', () => {
+    const places: ((piece: string) => Record<string, unknown>)[] = [
+      (piece) => ({ type: 'console-error', message: `failed for ${piece} today` }),
+      (piece) => ({ type: 'click', target: { selector: 'main > button', text: piece } }),
+      (piece) => ({ type: 'input-change', target: { selector: 'form > input' }, value: piece }),
+      (piece) => ({ type: 'navigate', url: `https://shop.example/${piece}` }),
+      (piece) => ({ type: 'custom', name: 'Note', properties: { note: piece, list: ['a', { deep: piece }] } }),
+      (piece) => ({ type: 'custom', name: 'Keyed', properties: { [piece || 'empty']: 'plain' } }),
+      (piece) => ({ type: 'click', target: { selector: 'main > a', [`x ${piece}`]: 'y' } }),
+    ];
+    const ruleSets = [...PRESET_NAMES.map((preset) => `presets: [${preset}]\n`), `presets: [${PRESET_NAMES.join(', ')}]\n`].map((text) => parsePrivacyRules(text));
+    for (const piece of PIECES) {
+      for (const place of places) {
+        const events = [
+          { type: 'click', timestamp: '2026-11-01T10:00:00Z', target: { selector: 'nav > a', text: 'Home' } },
+          { ...place(piece), timestamp: '2026-11-01T10:00:01Z' },
+          { type: 'click', timestamp: '2026-11-01T10:00:02Z', target: { selector: 'nav > a', text: 'Cart' } },
+        ];
+        const parsed = safeParseSession({ id: 'u-1:s-1', events });
+        if (!parsed.success) continue;
+        for (const rules of ruleSets) expectSame(profile, parsed.session, rules);
+      }
+    }
+    for (const [name, number] of [['card', 4111111111111111], ['phone', 442079460958], ['small', 999_999]] as const) {
+      const session = parseSession({ id: 'u-1:s-1', events: [{ type: 'custom', name: 'Paid', timestamp: '2026-11-01T10:00:00Z', properties: { [name]: number, nested: [number] } }] });
+      for (const rules of ruleSets) expectSame(profile, session, rules);
+    }
+  });
+
+  it('gives the same on generated sessions with personal data, whole and sliced', () => {
+    const rules = parsePrivacyRules('presets: [email, card, phone, iban, ip, secret]\nblock_selectors: ["div.sidebar *"]\n');
+    const limited = parseProfile('slice:\n  mode: LAST\n  event_limit: 300\ncontext:\n  include: [user, device]\n');
+    for (const seed of [1, 2, 3]) {
+      const session = parseSession(generateLongSession({ events: 3_000, seed, personalData: true }));
+      expectSame(profile, session, rules);
+      expectSame(limited, session, rules);
+    }
+  });
+});
