@@ -89,6 +89,49 @@ describe.each(STORE_KINDS)('operations (%s)', (store) => {
     }
   });
 
+  it('filters PENDING and PROCESSING in the query: every page is full until the last, whatever lies between', async () => {
+    const fresh = await createServerHarness({ store, runJobs: false });
+    try {
+      const key = fresh.keys.acme.standard;
+      const at = (second: number) => (fresh.clock.now = new Date(Date.parse('2026-11-22T10:00:00.000Z') + second * 1000));
+      const submit = async (second: number) => {
+        at(second);
+        return (await fresh.request('POST', '/v2/users/batch', { key, body: { requests: [{ uid: `page-${second}` }] } })).body.job.id as string;
+      };
+      // Taken by another instance (odd seconds), each claimed before the next is created: the
+      // oldest unclaimed job is the one claimed.
+      const processing: string[] = [];
+      for (const second of [1, 3, 5, 7, 9, 11, 13]) {
+        processing.push(await submit(second));
+        const claimed = await fresh.stores.na1.transaction((writer) => writer.claimJob({ owner: 'elsewhere', now: fresh.clock.now.toISOString(), leaseMs: 600_000 }));
+        expect(claimed?.job.id).toBe(processing.at(-1));
+      }
+      // Not yet taken (even seconds), interleaved with them in the list; one cancelled among them.
+      const pending: string[] = [];
+      for (const second of [0, 2, 4, 6, 8, 10, 12]) pending.push(await submit(second));
+      const cancelled = await submit(14);
+      await fresh.request('DELETE', `/v2/operations/${cancelled}`, { key });
+
+      const walk = async (status: string) => {
+        const pages: string[][] = [];
+        let token: string | null = null;
+        do {
+          const response = await fresh.request('GET', `/v2/operations?status=${status}&page_size=3${token === null ? '' : `&page_token=${token}`}`, { key });
+          expect(response.status).toBe(200);
+          pages.push(response.body.results.map((operation: { id: string; status: string }) => (expect(operation.status).toBe(status), operation.id)));
+          token = response.body.next_page_token;
+        } while (token !== null);
+        return pages;
+      };
+      const newestFirst = (ids: string[]) => [...ids].reverse();
+      const inPages = (ids: string[]) => [ids.slice(0, 3), ids.slice(3, 6), ids.slice(6)];
+      expect(await walk('PENDING')).toEqual(inPages(newestFirst(pending)));
+      expect(await walk('PROCESSING')).toEqual(inPages(newestFirst(processing)));
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('walks every route with every level and another organisation', async () => {
     const fresh = await createServerHarness({ store, runJobs: false });
     try {

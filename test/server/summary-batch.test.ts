@@ -70,9 +70,9 @@ describe.each(STORE_KINDS)('summary batches (%s)', (store) => {
     expect(done.body).toMatchObject({ status: 'COMPLETED', progress: { done: 3, total: 3, failed: 1 }, result: { summarized: 2, failed: 1 } });
     const results = (await server.request('GET', `/v2/operations/${operation.id}/results`, { key })).body.results;
     expect(results).toEqual([
-      expect.objectContaining({ session_id: sessionIds[0], app_url: expect.stringContaining('/session/'), result: { summary: expect.any(String) }, tokens: expect.objectContaining({ total: expect.any(Number) }), model: 'gemini-2.5-flash', ms: expect.any(Number), cached: false }),
+      expect.objectContaining({ session_id: sessionIds[0], file: sessionIds[0], app_url: expect.stringContaining('/session/'), result: { summary: expect.any(String) }, tokens: expect.objectContaining({ total: expect.any(Number) }), model: 'gemini-2.5-flash', ms: expect.any(Number), cached: false }),
       expect.objectContaining({ session_id: sessionIds[1], result: { summary: expect.any(String) } }),
-      { session_id: 'nobody:s-0', error: { code: 'not_found', message: 'no session nobody:s-0' }, run: results[0].run },
+      { session_id: 'nobody:s-0', file: 'nobody:s-0', error: { code: 'not_found', message: 'no session nobody:s-0' }, run: results[0].run },
     ]);
     expect(results[0].grounding).toMatchObject({ score: expect.any(Number) });
     // What made each line, as the CLI's lines say it: the profile as submitted, and no privacy rules.

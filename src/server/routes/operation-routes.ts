@@ -7,7 +7,7 @@ import { levelAtLeast } from '../auth/levels.js';
 import { showJobResults } from '../batches/event-import-results.js';
 import { ApiError } from '../http/api-error.js';
 import { defineRoute, type RouteDefinition } from '../http/route-definition.js';
-import type { JobKind, JobRecord, JobStatus, KeyLevel } from '../store/records.js';
+import type { JobKind, JobRecord, KeyLevel } from '../store/records.js';
 import type { DataCenterStore } from '../store/store.js';
 import { decodeIndexToken, encodeIndexToken, readPage } from './page-tokens.js';
 import { pageQuerySchema } from './schemas.js';
@@ -43,7 +43,7 @@ export const operationSchema = z.object({
   result: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** PENDING until an instance takes it, then PROCESSING; finished statuses as stored. */
+/** PENDING until an instance takes it, then PROCESSING; finished statuses as stored (listJobs filters by the same rule, in SQL). */
 function operationStatus(job: JobRecord): (typeof STATUSES)[number] {
   if (job.status !== 'PROCESSING') return job.status;
   return job.leased === true || job.cursor > 0 ? 'PROCESSING' : 'PENDING';
@@ -112,12 +112,9 @@ export function operationRoutes(): RouteDefinition<unknown, unknown>[] {
       const asked = query.kind === undefined ? undefined : (JOB_KIND_OF.get(query.kind) as JobKind);
       const kinds = asked === undefined ? visible : visible.filter((kind) => kind === asked);
       if (asked !== undefined && kinds.length === 0) throw new ApiError('forbidden', `this key's level (${key.level}) does not allow ${query.kind} operations; they need ${OPERATION_LEVELS[asked]} or higher`);
-      // PENDING and PROCESSING are both stored as PROCESSING: filtered after reading.
-      const status: JobStatus | undefined = query.status === 'PENDING' ? 'PROCESSING' : query.status;
       const size = query.page_size ?? 50;
-      const page = await readPage(() => store.listJobs(org.id, { kinds, status, after: query.page_token ?? null, limit: size }));
-      const views = await Promise.all(page.items.map((job) => operationView(store, job)));
-      const results = query.status === undefined ? views : views.filter((view) => view.status === query.status);
+      const page = await readPage(() => store.listJobs(org.id, { kinds, status: query.status, after: query.page_token ?? null, limit: size }));
+      const results = await Promise.all(page.items.map((job) => operationView(store, job)));
       return { status: 200, body: { results, next_page_token: page.next } };
     },
   });
@@ -159,7 +156,7 @@ export function operationRoutes(): RouteDefinition<unknown, unknown>[] {
     response: {
       status: 200,
       description:
-        'One result per processed item, in item order: `{ index, ok, result }` (a batch item\'s result is the record its /imports page shows; an error result is `{ code, message, details? }`); for a summary batch, the lines themselves (`{ session_id, app_url, result, grounding?, tokens, model, ms, cached, run }` or `{ session_id, app_url?, error, run }`; `run` is `{ profile, profile_sha256, provider, model, privacy_sha256 }`)',
+        'One result per processed item, in item order: `{ index, ok, result }` (a batch item\'s result is the record its /imports page shows; an error result is `{ code, message, details? }`); for a summary batch, the lines themselves, JSONL lines as `recap run --output` writes them (`{ session_id, file, app_url, result, grounding?, tokens, model, ms, cached, run }` or `{ session_id, file, app_url?, error, run }`, `file` being the session id; `run` is `{ profile, profile_sha256, provider, model, privacy_sha256 }`)',
       schema: z.object({ results: z.array(z.unknown()), next_page_token: z.string().nullable() }),
     },
     errors: [400, 401, 403, 404],

@@ -93,6 +93,11 @@ export interface ProfileRecord {
 export type JobKind = 'users' | 'events' | 'user_deletion' | 'export' | 'summary_batch';
 /** PROCESSING until the last item is done (COMPLETED), the job fails (FAILED), or it is cancelled (CANCELLED). */
 export type JobStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+/**
+ * A job's status as its operation shows it (docs/server.md#operations): a PROCESSING job is
+ * PENDING until an instance takes it (it has no lease owner and no item done), PROCESSING after.
+ */
+export type OperationStatus = 'PENDING' | JobStatus;
 
 export interface JobRecord {
   readonly orgId: string;

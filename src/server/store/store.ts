@@ -18,6 +18,7 @@ import type {
   JobRecord,
   JobResultRecord,
   JobStatus,
+  OperationStatus,
   JsonValue,
   KeyLevel,
   OrganisationRecord,
@@ -77,8 +78,8 @@ export interface StoreReader extends UserExportReader {
   findJob(orgId: string, id: string): Promise<JobRecord | undefined>;
   /** Content chunks of an export after `afterSeq`, in order (GET /v2/exports/{id}/download). */
   readExportChunks(jobId: string, afterSeq: number, limit: number): Promise<{ seq: number; data: string }[]>;
-  /** An organisation's jobs, newest first, of the given kinds (all when absent) and status. */
-  listJobs(orgId: string, options: { readonly kinds?: readonly JobKind[]; readonly status?: JobStatus; readonly after?: string | null; readonly limit: number }): Promise<Page<JobRecord>>;
+  /** An organisation's jobs, newest first, of the given kinds (all when absent) and status (as the operation shows it: PENDING and PROCESSING apart). */
+  listJobs(orgId: string, options: { readonly kinds?: readonly JobKind[]; readonly status?: OperationStatus; readonly after?: string | null; readonly limit: number }): Promise<Page<JobRecord>>;
   /** Jobs of every organisation still PROCESSING, oldest first. */
   listUnfinishedJobs(): Promise<JobRecord[]>;
   /** How many jobs of every organisation are still PROCESSING. */

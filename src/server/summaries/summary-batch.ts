@@ -1,7 +1,8 @@
 // The items of a summary batch (POST /v2/sessions/summary/batch): each session summarised with
 // the batch's profile, a few at a time per organisation, model rate limits retried with backoff.
-// Each line has the shape of `recap run --output`'s JSONL lines (docs/many-sessions.md), with the
-// session's `app_url` where the CLI has its `file`, and a `run` naming the batch's profile (its id
+// Each line has the shape of `recap run --output`'s JSONL lines (docs/many-sessions.md), so that a
+// page saved as JSONL is a results file `recap report` reads: `file` is the session's id (the
+// server has no fixture files), `app_url` links the session, and a `run` names the batch's profile (its id
 // and the SHA-256 of the profile as submitted), the provider, the model and the SHA-256 of the
 // organisation's privacy rules as the item was summarised: rules changed during the operation apply
 // to the items after the change (a tightened rule protects them at once), and their lines say so. Answers go to the summary cache under a key
@@ -52,6 +53,7 @@ export interface SummaryBatchContext {
 
 const errorLine = (sessionId: string, error: ApiError, appUrl?: string, run?: LineRun): JsonValue => ({
   session_id: sessionId,
+  file: sessionId,
   ...(appUrl === undefined ? {} : { app_url: appUrl }),
   error: { code: error.code, message: error.message },
   ...(run === undefined ? {} : { run: run as unknown as JsonValue }),
@@ -65,7 +67,11 @@ export async function summarizeBatchItems(context: SummaryBatchContext, job: Job
   const [head] = (await store.readJobItems(job.id, 0, 1)) as unknown as [SummaryBatchHead];
   // A user deletion removed the first item (it named the deleted user's session), and the profile with it.
   if (head.profile === undefined) {
-    return items.map((_, offset) => ({ index: from + offset, ok: false, result: { error: { code: 'not_found', message: 'the batch lost its profile to a user deletion' } } }));
+    return items.map((item, offset) => ({
+      index: from + offset,
+      ok: false,
+      result: errorLine(String((item as { session_id?: unknown }).session_id ?? ''), new ApiError('not_found', 'the batch lost its profile to a user deletion')),
+    }));
   }
   const profile = validProfile(head.profile);
   const privacy = await orgPrivacy(store, job.orgId);
@@ -104,6 +110,7 @@ export async function summarizeBatchItems(context: SummaryBatchContext, job: Job
         );
         const line = {
           session_id: sessionId,
+          file: sessionId,
           app_url: appUrl,
           result: answer.result,
           ...(answer.grounding === undefined ? {} : { grounding: answer.grounding }),

@@ -1,18 +1,30 @@
 // Listing an organisation's jobs (GET /v2/operations): newest first, by kind and status, paged
-// by (created, id) keys so that jobs created between pages are neither skipped nor repeated.
+// by (created, id) keys so that jobs created between pages are neither skipped nor repeated. The
+// status filter is part of the query, PENDING and PROCESSING included, so that a page is full
+// whenever another one follows.
 
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { checkPageLimit, decodePageCursor, encodePageCursor, toPage } from '../page-cursor.js';
-import type { JobKind, JobRecord, JobStatus } from '../records.js';
+import type { JobKind, JobRecord, OperationStatus } from '../records.js';
 import type { Page } from '../store.js';
 import type { Database } from './database.js';
 import { toJob } from './records-from-rows.js';
 
 export interface ListJobsOptions {
   readonly kinds?: readonly JobKind[];
-  readonly status?: JobStatus;
+  readonly status?: OperationStatus;
   readonly after?: string | null;
   readonly limit: number;
+}
+
+/**
+ * Jobs whose operation has `status`. A PROCESSING job is PENDING until an instance takes it: no
+ * lease owner and no item done (the rule of operationStatus in routes/operation-routes.ts).
+ */
+function hasStatus(eb: ExpressionBuilder<Database, 'jobs'>, status: OperationStatus) {
+  if (status === 'PENDING') return eb.and([eb('status', '=', 'PROCESSING'), eb('lease_owner', 'is', null), eb('cursor', '=', 0)]);
+  if (status === 'PROCESSING') return eb.and([eb('status', '=', 'PROCESSING'), eb.or([eb('lease_owner', 'is not', null), eb('cursor', '>', 0)])]);
+  return eb('status', '=', status);
 }
 
 /** StoreReader#listJobs. */
@@ -26,7 +38,7 @@ export async function listJobs(db: Kysely<Database>, orgId: string, options: Lis
     .selectAll()
     .where('org_id', '=', orgId)
     .$if(kinds !== undefined, (query) => query.where('kind', 'in', kinds as JobKind[]))
-    .$if(options.status !== undefined, (query) => query.where('status', '=', options.status as JobStatus))
+    .$if(options.status !== undefined, (query) => query.where((eb) => hasStatus(eb, options.status as OperationStatus)))
     .$if(after !== undefined, (query) => query.where((eb) => eb(eb.refTuple('created', 'id'), '<', eb.tuple(...(after as [string, string])))))
     .orderBy('created', 'desc')
     .orderBy('id', 'desc')
