@@ -79,7 +79,8 @@ function refuseUnsafeStrings(fixture: JsonObject, source: string): void {
  */
 export async function importSession(store: DataCenterStore, org: OrganisationRecord, text: string, options: { readonly source: string; readonly now: Date }): Promise<ImportedSession> {
   const session = parseSession(text, { source: options.source });
-  const fixture = JSON.parse(text) as JsonObject & { id: string; user?: { uid?: string; email?: string; display_name?: string } };
+  // parseSession allows the byte order mark some editors write; JSON.parse does not.
+  const fixture = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as JsonObject & { id: string; user?: { uid?: string; email?: string; display_name?: string } };
   refuseUnsafeStrings(fixture, options.source);
   const now = options.now.toISOString();
   const sessionPart = session.id.slice(session.id.indexOf(':') + 1);
