@@ -51,6 +51,12 @@ describe('numeric flags', () => {
     expect(result.stderr).toContain(`--retention-days: expected a positive number of days in decimal digits (such as 90 or 0.5), got "${value}"`);
   });
 
+  it.each(['', ' ', '1e3', '0x10', '-1', '2.0', '600001'])('recap serve --drain-ms %j is a usage error, not a drain time', async (value) => {
+    const result = await runCli(['serve', '--drain-ms', value, '--data-dir', path.join(work, 'data')], { cwd: work });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--drain-ms: expected whole milliseconds from 0 to 600000, got "${value}"`);
+  });
+
   it.each(['notaurl', 'localhost:8080', 'ftp://files.example', 'https://app.example/?org=1', 'https://app.example/#top'])(
     'recap serve --app-url %j is a usage error, not the start of every session link',
     async (value) => {

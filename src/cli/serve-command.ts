@@ -21,7 +21,11 @@ export interface ServeOptions {
   readonly retentionDays: string;
   readonly jobLeaseMs: string;
   readonly keyLeaseMs: string;
+  readonly drainMs: string;
 }
+
+/** The longest drain: a stop that waits longer is more likely a typo than a load balancer's need. */
+const MAX_DRAIN_MS = 600_000;
 
 /** Leases are renewed every third of their length: under 300 ms they would cost more than they guard. */
 function leaseProblem(flag: string, value: string): string | undefined {
@@ -52,6 +56,7 @@ function flagProblems(options: ServeOptions): string[] {
   const port = plainWholeNumber(options.port) ?? Number.NaN;
   const concurrency = plainWholeNumber(options.modelConcurrency) ?? Number.NaN;
   const timeoutMs = plainWholeNumber(options.modelTimeoutMs) ?? Number.NaN;
+  const drainMs = plainWholeNumber(options.drainMs) ?? Number.NaN;
   return [
     !(Number.isInteger(port) && port >= 0 && port <= 65_535) ? `--port: expected 0..65535, got ${options.port}` : undefined,
     retentionProblem(options.retentionDays),
@@ -62,6 +67,7 @@ function flagProblems(options: ServeOptions): string[] {
     !(Number.isInteger(timeoutMs) && timeoutMs >= 1) ? `--model-timeout-ms: expected a positive integer, got "${options.modelTimeoutMs}"` : undefined,
     leaseProblem('--job-lease-ms', options.jobLeaseMs),
     leaseProblem('--key-lease-ms', options.keyLeaseMs),
+    !(Number.isInteger(drainMs) && drainMs >= 0 && drainMs <= MAX_DRAIN_MS) ? `--drain-ms: expected whole milliseconds from 0 to ${MAX_DRAIN_MS}, got "${options.drainMs}"` : undefined,
   ].filter((problem): problem is string => problem !== undefined);
 }
 
@@ -87,12 +93,14 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
     modelTimeoutMs: Number(options.modelTimeoutMs),
     jobLeaseMs: Number(options.jobLeaseMs),
     keyLeaseMs: Number(options.keyLeaseMs),
+    drainMs: Number(options.drainMs),
     env: io.env,
     logger: (line) => void io.stdout.write(`${JSON.stringify(line)}\n`),
   });
-  io.stdout.write(`listening on ${server.url}\n`);
-  io.stderr.write(`summaries with ${server.model}${server.model.startsWith('extractive/') ? ' (rule-based, offline; set GEMINI_API_KEY or pass --provider for a language model)' : ''}\n`);
-  await new Promise<void>((resolve) => {
+  // Listening for the signals before saying so: a process manager may stop the server as soon as
+  // it reads the line, and a signal without a listener would end the process at once. The
+  // listeners go with the first signal, so that a second one does end it at once.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
@@ -101,5 +109,8 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
   });
+  io.stdout.write(`listening on ${server.url}\n`);
+  io.stderr.write(`summaries with ${server.model}${server.model.startsWith('extractive/') ? ' (rule-based, offline; set GEMINI_API_KEY or pass --provider for a language model)' : ''}\n`);
+  await stopped;
   return EXIT_OK;
 }

@@ -14,6 +14,13 @@ export interface ModelErrorOptions {
   readonly status?: number | undefined;
   /** The underlying error, kept as the error's `cause`. */
   readonly cause?: unknown;
+  /** The vendor's error code or type, when it sent one: `INVALID_ARGUMENT`, `context_length_exceeded`. */
+  readonly vendorCode?: string | undefined;
+  /**
+   * The message without the vendor's own words, when it quotes them (default: the message). See
+   * {@link ModelError.withoutVendorText}.
+   */
+  readonly withoutVendorText?: string | undefined;
 }
 
 /**
@@ -29,12 +36,23 @@ export class ModelError extends Error {
   readonly provider: Provider;
   /** The HTTP status the vendor answered, when there was one. */
   readonly status: number | undefined;
+  /** The vendor's error code or type, when it sent one: `INVALID_ARGUMENT`, `context_length_exceeded`. */
+  readonly vendorCode: string | undefined;
+  /**
+   * The message without the vendor's own words (its error message, a refusal, a block or finish
+   * message), which can quote the request and so the session: status, vendor code, provider and
+   * model stay. `recap serve` answers its clients with this; the CLI, whose user owns the key and
+   * the session, shows `message`.
+   */
+  readonly withoutVendorText: string;
 
   constructor(message: string, options: ModelErrorOptions) {
     super(message, { cause: options.cause });
     this.name = 'ModelError';
     this.provider = options.provider;
     this.status = options.status;
+    this.vendorCode = options.vendorCode;
+    this.withoutVendorText = options.withoutVendorText ?? message;
   }
 }
 

@@ -1,5 +1,6 @@
 // `recap serve`: opens the stores, resumes unfinished batch jobs, listens, and shuts down
-// gracefully (in-flight requests and the running batch chunk finish, stores close).
+// gracefully: /readyz answers 503 for the drain time while requests are still served, then the
+// listener closes, in-flight requests and the running batch chunk finish, the stores close.
 
 import { randomUUID } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
@@ -35,6 +36,11 @@ export interface StartServerOptions {
   readonly jobLeaseMs?: number;
   /** How soon a crashed request's Idempotency-Key is free again (default 30 s). */
   readonly keyLeaseMs?: number;
+  /**
+   * On close, how long /readyz answers 503 while the server still serves, before the listener
+   * closes: time for a load balancer's health checks to see it and send no more (default 0).
+   */
+  readonly drainMs?: number;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly logger: (line: LogLine) => void;
 }
@@ -84,6 +90,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     model: `${core.summaries.provider}/${core.summaries.modelName({})}`,
     async close() {
       core.lifecycle.draining = true;
+      // A load balancer learns of the stop only from /readyz: closing the listener at once would
+      // refuse the requests it still sends until its next health checks.
+      const drainMs = options.drainMs ?? 0;
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       // Requests in flight finish; the running chunk commits and its job's lease is handed back.
       await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), jobs.stop()]);
       await Promise.all(Object.values(stores).map((store) => store.close()));

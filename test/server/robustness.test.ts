@@ -181,8 +181,9 @@ describe.each(STORE_KINDS)('bad requests on %s', (store) => {
   });
 });
 
-function startServe(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/recap.ts'), 'serve', '--port', '0', '--data-dir', dataDir], {
+/** `recap serve` from the sources; `args` default to no drain delay, so that a stop is prompt. */
+function startServe(dataDir: string, args: readonly string[] = ['--drain-ms', '0']): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/recap.ts'), 'serve', '--port', '0', '--data-dir', dataDir, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -247,4 +248,36 @@ describe('over a real socket, with kill -9', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 120_000);
+
+  it('on SIGTERM answers /readyz 503 for --drain-ms while it still serves, then stops listening and exits 0', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-drain-'));
+    const { child, url } = await startServe(dataDir, ['--drain-ms', '1500']);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const signalled = Date.now();
+    child.kill('SIGTERM');
+    const draining = await waitFor(async () => {
+      const response = await fetch(`${url}/readyz`);
+      return response.status === 503 ? ((await response.json()) as unknown) : undefined;
+    }, '/readyz to answer 503');
+    expect(draining).toEqual({ status: 'not_ready', reasons: ['the server is stopping'] });
+    // A load balancer that has not yet seen the 503 still gets answers, on new connections too.
+    expect((await fetch(`${url}/healthz`, { headers: { connection: 'close' } })).status).toBe(200);
+    expect((await fetch(`${url}/openapi.json`, { headers: { connection: 'close' } })).status).toBe(200);
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  }, 60_000);
+
+  it('a second SIGTERM during the drain ends the process at once', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'recap-drain-'));
+    const { child, url } = await startServe(dataDir, ['--drain-ms', '60000']);
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    child.kill('SIGTERM');
+    await waitFor(async () => ((await fetch(`${url}/readyz`)).status === 503 ? true : undefined), '/readyz to answer 503');
+    const again = Date.now();
+    child.kill('SIGTERM');
+    expect(await exited).toBe('SIGTERM');
+    expect(Date.now() - again).toBeLessThan(5000);
+  }, 60_000);
 });

@@ -41,6 +41,11 @@ describe('importing sessions', () => {
     expect((await importInto(fixture('anonymous-visitor.json'))).created).toBe(false);
   });
 
+  it('imports a fixture that starts with a byte order mark, as recap run reads it', async () => {
+    const imported = await importInto(`\ufeff${JSON.stringify({ id: 'u-x:s-bom', created_time: '2026-01-01T10:00:00Z', user: { uid: 'bom' }, events: [] })}`);
+    expect(imported).toMatchObject({ id: expect.stringMatching(/:s-bom$/), created: true });
+  });
+
   it('imports with recap admin sessions import, naming bad fixtures by file and path', async () => {
     const dataDir = server.dataDir;
     const notUtf8 = path.join(dataDir, 'not-utf8.json');

@@ -226,6 +226,19 @@ describe('errors', () => {
     expect(JSON.stringify(leaked.body)).not.toMatch(/AIza|gateway\.internal/);
   });
 
+  it("answers a model failure with the vendor's status and code, never its own words (they can quote the session)", async () => {
+    standIn.enqueue(geminiError(400, 'Invalid value at \'contents[0].parts[0].text\' (TYPE_STRING), "Alice Martin left at checkout"'));
+    const failed = await shared.summary(shared.plain, { method: 'POST', body: { llm: { pre_prompt: 'quoting vendor' } } });
+    expect(failed.status).toBe(502);
+    expect(failed.body).toEqual({ code: 'model_error', message: expect.stringMatching(/^the model failed: the Gemini API answered HTTP 400 INVALID_ARGUMENT for model [\w.-]+$/) });
+
+    standIn.enqueue(geminiError(403, 'Permission denied: the prompt names Alice Martin'));
+    const rejected = await shared.summary(shared.plain, { method: 'POST', body: { llm: { pre_prompt: 'quoting key rejection' } } });
+    expect(rejected.status).toBe(503);
+    expect(rejected.body.message).toBe('the model is unavailable: the Gemini API rejected the key (HTTP 403 PERMISSION_DENIED); check GEMINI_API_KEY or GOOGLE_API_KEY');
+    expect(JSON.stringify([failed.body, rejected.body, shared.server.logs])).not.toMatch(/Alice|Invalid value|Permission denied/);
+  });
+
   it('limits concurrent model calls and queues the rest', async () => {
     const limited = await world({ modelConcurrency: 2, summaryCache: false });
     let inFlight = 0;

@@ -6,6 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsafeStringProblem } from '../../src/server/http/unsafe-strings.js';
+import { importSession } from '../../src/server/sessions/import-session.js';
+import { SessionFixtureError } from '../../src/session/session-error.js';
 import { createServerHarness, STORE_KINDS, type ServerHarness } from '../support/server-harness.js';
 
 /** Any UTF-16 code units (lone surrogates and U+0000 included), short. */
@@ -102,6 +104,34 @@ describe.each(STORE_KINDS)('text that cannot be stored, on %s', (store) => {
       const bad = await server.request(post ? 'POST' : 'GET', target, { key: server.keys.acme.standard, ...(post ? { body: { plan_str: 'pro' } } : {}) });
       expect(bad.status, target).toBe(400);
     }
+  });
+
+  it('a session fixture import: unsafe text is refused naming the file and each path, and nothing is stored', async () => {
+    const uid = fresh('import');
+    const fixture = {
+      id: 'x:s-unsafe',
+      created_time: '2026-04-01T00:00:00Z',
+      user: { uid: `${uid}\u0000`, properties: { ['plan\ud800']: 'pro' } },
+      events: [{ type: 'navigate', timestamp: '2026-04-01T00:00:00Z', url: 'https://shop.example/\ud800' }],
+    };
+    const imported = importSession(server.stores.na1, server.orgs.acme, JSON.stringify(fixture), { source: 'unsafe.json', now: server.clock.now });
+    await expect(imported).rejects.toBeInstanceOf(SessionFixtureError);
+    await expect(imported).rejects.toThrow(
+      [
+        'unsafe.json: user.uid: contains the character U+0000 (NUL), which cannot be stored',
+        'unsafe.json: user.properties["plan\\ud800"]: the name holds an unpaired UTF-16 surrogate (not a Unicode character), which cannot be stored',
+        'unsafe.json: events[0].url: contains an unpaired UTF-16 surrogate (not a Unicode character), which cannot be stored',
+      ].join('\n'),
+    );
+    // Nothing is written: not even the user of a fixture whose only unsafe text is in an event.
+    const onlyUrl = { ...fixture, user: { uid } };
+    await expect(importSession(server.stores.na1, server.orgs.acme, JSON.stringify(onlyUrl), { source: 'url.json', now: server.clock.now })).rejects.toThrow(
+      /^url\.json: events\[0\]\.url: contains an unpaired UTF-16 surrogate/,
+    );
+    expect(await server.stores.na1.findUserByUid(server.orgs.acme.id, uid)).toBeUndefined();
+    // The same fixture with well-formed text is imported.
+    const fine = { ...fixture, user: { uid, properties: { plan: 'pro 𝄞' } }, events: [{ ...fixture.events[0], url: 'https://shop.example/𝄞' }] };
+    expect((await importSession(server.stores.na1, server.orgs.acme, JSON.stringify(fine), { source: 'fine.json', now: server.clock.now })).created).toBe(true);
   });
 
   it('a batch: each unsafe item is one error line with its index, every other item is applied and the job completes', async () => {

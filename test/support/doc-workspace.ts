@@ -61,10 +61,10 @@ export function createDocWorkspace(repository = REPOSITORY): DocWorkspace {
   return { directory, scratch, env, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-/** `recap serve --port 0` (the built CLI) in the page's folder, with its default --data-dir. */
+/** `recap serve --port 0 --drain-ms 0` (the built CLI) in the page's folder, with its default --data-dir. */
 export function startDocServer(workspace: DocWorkspace, timeoutMs = 30_000): Promise<PageServer> {
   return new Promise<PageServer>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(workspace.directory, 'node_modules', '.bin', 'recap'), 'serve', '--port', '0'], {
+    const child = spawn(process.execPath, [path.join(workspace.directory, 'node_modules', '.bin', 'recap'), 'serve', '--port', '0', '--drain-ms', '0'], {
       cwd: workspace.directory,
       env: workspace.env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -25,9 +25,9 @@ export interface ServeOptions {
   readonly cwd: string;
 }
 
-/** `recap serve --port 0 ...args`, resolved once it listens. */
+/** `recap serve --port 0 --drain-ms 0 ...args` (a stop is prompt unless args set a drain), resolved once it listens. */
 export function startServe(options: ServeOptions): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--drain-ms', '0', ...(options.args ?? [])], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: options.cwd, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

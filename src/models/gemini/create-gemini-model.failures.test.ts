@@ -99,6 +99,29 @@ describe('createGeminiModel: failures', () => {
     expect((failure as ModelError).message).toContain('Invalid JSON payload received. Unknown name "foo".');
   });
 
+  it("keeps the vendor's own words, which may quote the request, out of withoutVendorText: status and code stay", async () => {
+    standIn.enqueue(geminiError(400, 'Invalid value at \'contents[0].parts[0].text\' (TYPE_STRING), "Alice Martin, card 4111 1111 1111 1111"'));
+    const failure = (await geminiModel()
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error)) as ModelError;
+    expect(failure.message).toContain('Alice Martin');
+    expect(failure.vendorCode).toBe('INVALID_ARGUMENT');
+    expect(failure.withoutVendorText).toMatch(/^the Gemini API answered HTTP 400 INVALID_ARGUMENT for model [\w.-]+$/);
+
+    standIn.enqueue(geminiError(403, 'Permission denied for the prompt about Alice Martin'));
+    const rejected = (await geminiModel()
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error)) as ModelError;
+    expect(rejected.withoutVendorText).toBe('the Gemini API rejected the key (HTTP 403 PERMISSION_DENIED); check GEMINI_API_KEY or GOOGLE_API_KEY');
+
+    standIn.enqueue({ status: 200, body: { promptFeedback: { blockReason: 'SAFETY', blockReasonMessage: 'the text "Alice Martin, card 4111" is unsafe' } } });
+    const blocked = (await geminiModel()
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error)) as ModelError;
+    expect(blocked.message).toContain('Alice Martin');
+    expect(blocked.withoutVendorText).toBe('Gemini blocked the prompt (block reason SAFETY); no answer was generated');
+  });
+
   it.each([401, 403])('maps a %i to a ModelUnavailableError saying the key was rejected', async (status) => {
     standIn.enqueue(geminiError(status, 'Method doesn\'t allow unregistered callers.'));
 

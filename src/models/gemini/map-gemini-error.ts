@@ -33,7 +33,11 @@ export function mapGeminiError(error: unknown, context: GeminiErrorContext): unk
     );
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new ModelError(`the Gemini call failed: ${message}`, { provider: 'gemini', cause: error });
+  return new ModelError(`the Gemini call failed: ${message}`, {
+    provider: 'gemini',
+    cause: error,
+    withoutVendorText: `the Gemini call failed (${error instanceof Error ? error.name : typeof error})`,
+  });
 }
 
 function mapApiError(error: ApiError, context: GeminiErrorContext): ModelError {
@@ -43,17 +47,25 @@ function mapApiError(error: ApiError, context: GeminiErrorContext): ModelError {
   const label = `HTTP ${status}${body?.status === undefined ? '' : ` ${body.status}`}`;
   // A wrong key is a 400 with reason API_KEY_INVALID, not a 401.
   const keyInvalid = body?.details?.some((detail) => detail.reason === 'API_KEY_INVALID') === true;
+  // The vendor's message stays out of withoutVendorText: it may quote the request ("Invalid value
+  // at 'contents[0].parts[0].text' ..."); its status and code say what went wrong without it.
+  const vendorCode = body?.status;
   if (status === 401 || status === 403 || keyInvalid) {
-    return new ModelUnavailableError(
-      `the Gemini API rejected the key (${label}: ${vendorMessage}); check GEMINI_API_KEY or GOOGLE_API_KEY`,
-      { provider: 'gemini', status, cause: error },
-    );
+    return new ModelUnavailableError(`the Gemini API rejected the key (${label}: ${vendorMessage}); check GEMINI_API_KEY or GOOGLE_API_KEY`, {
+      provider: 'gemini',
+      status,
+      cause: error,
+      vendorCode,
+      withoutVendorText: `the Gemini API rejected the key (${label}${keyInvalid ? ', API_KEY_INVALID' : ''}); check GEMINI_API_KEY or GOOGLE_API_KEY`,
+    });
   }
   const gaveUp = isRetryableStatus(status) && context.retries > 0 ? ` (gave up after ${context.retries} retries)` : '';
   return new ModelError(`the Gemini API answered ${label} for model ${context.model}: ${vendorMessage}${gaveUp}`, {
     provider: 'gemini',
     status,
     cause: error,
+    vendorCode,
+    withoutVendorText: `the Gemini API answered ${label} for model ${context.model}${gaveUp}`,
   });
 }
 

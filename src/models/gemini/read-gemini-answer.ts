@@ -14,10 +14,11 @@ export function readGeminiAnswer(response: GenerateContentResponse, model: strin
   const blockReason = response.promptFeedback?.blockReason;
   if (blockReason !== undefined) {
     const detail = response.promptFeedback?.blockReasonMessage;
-    throw new ModelError(
-      `Gemini blocked the prompt (block reason ${blockReason}${detail === undefined ? '' : `: ${detail}`}); no answer was generated`,
-      { provider: 'gemini' },
-    );
+    throw new ModelError(`Gemini blocked the prompt (block reason ${blockReason}${detail === undefined ? '' : `: ${detail}`}); no answer was generated`, {
+      provider: 'gemini',
+      vendorCode: blockReason,
+      withoutVendorText: `Gemini blocked the prompt (block reason ${blockReason}); no answer was generated`,
+    });
   }
   const candidate = response.candidates?.[0];
   if (candidate === undefined) {
@@ -33,7 +34,11 @@ export function readGeminiAnswer(response: GenerateContentResponse, model: strin
     .join('');
   if (finishReason !== undefined && !COMPLETE_FINISH_REASONS.has(finishReason)) {
     const detail = candidate.finishMessage === undefined ? '' : `: ${candidate.finishMessage}`;
-    throw new ModelError(`Gemini stopped the answer with finish reason ${finishReason}${detail}`, { provider: 'gemini' });
+    throw new ModelError(`Gemini stopped the answer with finish reason ${finishReason}${detail}`, {
+      provider: 'gemini',
+      vendorCode: finishReason,
+      withoutVendorText: `Gemini stopped the answer with finish reason ${finishReason}`,
+    });
   }
   if (text === '') {
     throw new ModelError(`Gemini answered with no text (finish reason ${finishReason ?? 'none'})`, { provider: 'gemini' });

@@ -208,6 +208,29 @@ describe('createOpenAiModel: retries and failures', () => {
     expect((failure as Error).message).toContain("Invalid schema for response_format 'summary'.");
   });
 
+  it("keeps the vendor's own words, which may quote the request, out of withoutVendorText: status and code stay", async () => {
+    standIn.enqueue(openAiError(400, "Invalid 'messages[0].content': 'Alice Martin, card 4111 1111 1111 1111' is too long.", { code: 'context_length_exceeded' }));
+    const failure = (await openAiModel({ model: 'llama3.1' })
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error)) as ModelError;
+    expect(failure.message).toContain('Alice Martin');
+    expect(failure.vendorCode).toBe('context_length_exceeded');
+    expect(failure.withoutVendorText).toBe(`the endpoint at ${standIn.baseUrl} answered HTTP 400 context_length_exceeded for model llama3.1`);
+
+    standIn.enqueue(openAiError(401, 'Incorrect API key provided: sk-test-**ey. Your prompt was: Alice Martin'));
+    const rejected = (await openAiModel()
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error)) as ModelError;
+    expect(rejected.withoutVendorText).toBe(`the endpoint at ${standIn.baseUrl} rejected the key (HTTP 401 invalid_request_error); check OPENAI_API_KEY`);
+
+    standIn.enqueue(openAiAnswer(null, { refusal: "I can't summarise Alice Martin's card 4111 1111 1111 1111." }));
+    const refusal = (await openAiModel()
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error)) as ModelError;
+    expect(refusal.message).toContain('Alice Martin');
+    expect(refusal.withoutVendorText).toBe('the model refused to answer');
+  });
+
   it('maps a wrong key (401) to a ModelUnavailableError saying the key was rejected', async () => {
     const failure = await openAiModel({ apiKey: 'sk-wrong' })
       .generate({ prompt: PROMPT })

@@ -40,23 +40,37 @@ export function mapOpenAiError(error: unknown, context: OpenAiErrorContext): unk
     return mapStatusError(error, error.status, context);
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new ModelError(`the OpenAI-compatible call failed: ${message}`, { provider: 'openai', cause: error });
+  return new ModelError(`the OpenAI-compatible call failed: ${message}`, {
+    provider: 'openai',
+    cause: error,
+    withoutVendorText: `the OpenAI-compatible call failed (${error instanceof Error ? error.name : typeof error})`,
+  });
 }
 
+// The vendor's message stays out of withoutVendorText: it may quote the request ("Invalid value
+// for messages[1].content: ..."); its status and code say what went wrong without it.
 function mapStatusError(error: APIError, status: number, context: OpenAiErrorContext): ModelError {
   const body = error.error as { message?: unknown } | undefined;
   const vendorMessage = typeof body?.message === 'string' ? body.message : error.message;
+  const vendorCode = typeof error.code === 'string' && error.code !== '' ? error.code : typeof error.type === 'string' && error.type !== '' ? error.type : undefined;
+  const label = `HTTP ${status}${vendorCode === undefined ? '' : ` ${vendorCode}`}`;
   if (status === 401 || status === 403) {
-    return new ModelUnavailableError(
-      `the endpoint at ${context.baseUrl} rejected the key (HTTP ${status}: ${vendorMessage}); check OPENAI_API_KEY`,
-      { provider: 'openai', status, cause: error },
-    );
+    return new ModelUnavailableError(`the endpoint at ${context.baseUrl} rejected the key (${label}: ${vendorMessage}); check OPENAI_API_KEY`, {
+      provider: 'openai',
+      status,
+      cause: error,
+      vendorCode,
+      withoutVendorText: `the endpoint at ${context.baseUrl} rejected the key (${label}); check OPENAI_API_KEY`,
+    });
   }
   const gaveUp = isRetryableStatus(status) && context.retries > 0 ? ` (gave up after ${context.retries} retries)` : '';
-  return new ModelError(
-    `the endpoint at ${context.baseUrl} answered HTTP ${status} for model ${context.model}: ${vendorMessage}${gaveUp}`,
-    { provider: 'openai', status, cause: error },
-  );
+  return new ModelError(`the endpoint at ${context.baseUrl} answered ${label} for model ${context.model}: ${vendorMessage}${gaveUp}`, {
+    provider: 'openai',
+    status,
+    cause: error,
+    vendorCode,
+    withoutVendorText: `the endpoint at ${context.baseUrl} answered ${label} for model ${context.model}${gaveUp}`,
+  });
 }
 
 /** The SDK says "Connection error." and keeps fetch's failure (and its cause) in `cause`. */

@@ -22,7 +22,8 @@ export function readOpenAiAnswer(
   }
   const refusal = choice.message?.refusal;
   if (typeof refusal === 'string' && refusal !== '') {
-    throw new ModelError(`the model refused to answer: ${refusal}`, { provider: 'openai' });
+    // The refusal is the model's own text, which may quote the session.
+    throw new ModelError(`the model refused to answer: ${refusal}`, { provider: 'openai', withoutVendorText: 'the model refused to answer' });
   }
   if (choice.finish_reason === 'content_filter') {
     throw new ModelError('the endpoint stopped the answer with finish reason content_filter', { provider: 'openai' });

@@ -4,14 +4,11 @@
 // 400 on every store, never a 500 and never a changed value.
 
 import { formatJsonPath } from '../../session/json-path.js';
+import { unstorableTextProblem } from '../store/unstorable-text.js';
 import type { ErrorDetail } from './api-error.js';
 
 /** The problem with `text`, or undefined when a store keeps it exactly. */
-export function unsafeStringProblem(text: string): string | undefined {
-  if (text.includes('\u0000')) return 'contains the character U+0000 (NUL), which cannot be stored';
-  if (!text.isWellFormed()) return 'contains an unpaired UTF-16 surrogate (not a Unicode character), which cannot be stored';
-  return undefined;
-}
+export const unsafeStringProblem = unstorableTextProblem;
 
 /**
  * Every key and string value of `value` with an unsafe string, as 400 details naming its path

@@ -1,10 +1,14 @@
 // `recap admin sessions import`: a session fixture into an organisation's store (see
 // docs/server.md). Its user is found by uid, else by email, else created, and marked identified in
 // a recorded session; the session id becomes `<that user's id>:<the fixture's session part>`;
-// importing the same fixture again changes nothing.
+// importing the same fixture again changes nothing. Text a store cannot keep (NUL, unpaired
+// surrogates) is refused before anything is written, as the HTTP API refuses it: the same error on
+// every store, never a driver error or a silently changed value.
 
 import { createHash, randomUUID } from 'node:crypto';
 import { parseSession } from '../../session/parse-session.js';
+import { SessionFixtureError } from '../../session/session-error.js';
+import { unsafeStringDetails } from '../http/unsafe-strings.js';
 import type { JsonObject, OrganisationRecord, UserRecord } from '../store/records.js';
 import type { DataCenterStore, StoreWriter } from '../store/store.js';
 
@@ -57,13 +61,27 @@ async function resolveUser(writer: StoreWriter, org: OrganisationRecord, fixture
   return identified;
 }
 
+const MAX_REPORTED_ISSUES = 20;
+
+/** Throws SessionFixtureError naming `source` and each path of a string no store can keep. */
+function refuseUnsafeStrings(fixture: JsonObject, source: string): void {
+  const details = unsafeStringDetails(fixture);
+  if (details.length === 0) return;
+  const issues = details.slice(0, MAX_REPORTED_ISSUES);
+  if (details.length > issues.length) issues.push({ path: '', message: `... and ${details.length - issues.length} more string(s) that cannot be stored` });
+  throw new SessionFixtureError(issues, source);
+}
+
 /**
  * Imports one fixture (JSON text) into `org`'s store. Throws SessionFixtureError naming `source`
- * and the JSON path when the fixture is invalid.
+ * and the JSON path when the fixture is invalid or holds text no store can keep (U+0000, an
+ * unpaired surrogate).
  */
 export async function importSession(store: DataCenterStore, org: OrganisationRecord, text: string, options: { readonly source: string; readonly now: Date }): Promise<ImportedSession> {
   const session = parseSession(text, { source: options.source });
-  const fixture = JSON.parse(text) as JsonObject & { id: string; user?: { uid?: string; email?: string; display_name?: string } };
+  // parseSession allows the byte order mark some editors write; JSON.parse does not.
+  const fixture = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as JsonObject & { id: string; user?: { uid?: string; email?: string; display_name?: string } };
+  refuseUnsafeStrings(fixture, options.source);
   const now = options.now.toISOString();
   const sessionPart = session.id.slice(session.id.indexOf(':') + 1);
   return store.transaction(async (writer) => {

@@ -5,6 +5,7 @@
 // reaches a query, the same on both stores (PostgreSQL refuses U+0000 where SQLite compares it).
 
 import type { Page } from './store.js';
+import { unstorableTextProblem } from './unstorable-text.js';
 
 /**
  * What a position holds: `number` a row sequence (a non-negative safe integer), `timestamp` a
@@ -14,7 +15,7 @@ import type { Page } from './store.js';
 type PositionKind = 'string' | 'number' | 'timestamp';
 type Position<Kinds extends readonly PositionKind[]> = { -readonly [Index in keyof Kinds]: Kinds[Index] extends 'number' ? number : string };
 
-const isStorableText = (value: unknown): value is string => typeof value === 'string' && !value.includes('\u0000') && value.isWellFormed();
+const isStorableText = (value: unknown): value is string => typeof value === 'string' && unstorableTextProblem(value) === undefined;
 
 const isStoredTime = (value: unknown): boolean => {
   if (typeof value !== 'string') return false;

@@ -10,6 +10,7 @@ import { describeOrganisationContract } from './test-support/describe-organisati
 import { describeProfileJobContract } from './test-support/describe-profile-job-contract.js';
 import { describeSessionEventContract } from './test-support/describe-session-event-contract.js';
 import { describeSessionSearchContract } from './test-support/describe-session-search-contract.js';
+import { describeTextContract } from './test-support/describe-text-contract.js';
 import { describeTransactionContract } from './test-support/describe-transaction-contract.js';
 import { describeUserContract } from './test-support/describe-user-contract.js';
 import { describeUserExportContract } from './test-support/describe-user-export-contract.js';
@@ -22,6 +23,7 @@ export function describeStoreContract(name: string, open: () => Promise<DataCent
     const store = useStore(open);
     describeOrganisationContract(store);
     describeUserContract(store);
+    describeTextContract(store);
     describeUserExportContract(store);
     describeSessionEventContract(store);
     describeSessionSearchContract(store);

@@ -91,18 +91,19 @@ function modelFailure(error: unknown, provider: Provider, timeoutMs: number, tim
       details: error.problems.map((problem) => ({ path: `response.${problem.path}`, message: problem.message })),
     });
   }
-  // The vendor's words help, but never the server's internal addresses or keys.
+  // A client learns the status and the vendor's code, never the vendor's own words (they can quote
+  // the request), the server's internal addresses or its keys.
   if (error instanceof UnsupportedRequestError) {
-    return new ApiError('model_unavailable', `the server's model (${provider}) cannot serve this profile: ${redactInternals(error.message)}`);
+    return new ApiError('model_unavailable', `the server's model (${provider}) cannot serve this profile: ${redactInternals(error.withoutVendorText)}`);
   }
-  if (error instanceof ModelUnavailableError) return new ApiError('model_unavailable', `the model is unavailable: ${redactInternals(error.message)}`);
+  if (error instanceof ModelUnavailableError) return new ApiError('model_unavailable', `the model is unavailable: ${redactInternals(error.withoutVendorText)}`);
   if (error instanceof GroundingError) {
     return new ApiError('model_error', 'the answer claims what the session does not support, even after one repair request (llm.grounding: require)', {
       details: error.report.unsupported.map((finding) => ({ path: `answer.${finding.path}`, message: `${JSON.stringify(finding.text)} (${finding.kind}): ${finding.reason ?? finding.verdict}` })),
     });
   }
   if (error instanceof ModelError) {
-    const failure = new ApiError('model_error', `the model failed: ${redactInternals(error.message)}`);
+    const failure = new ApiError('model_error', `the model failed: ${redactInternals(error.withoutVendorText)}`);
     if (error.status === 429 || (error.status ?? 0) >= 500) retryableFailures.add(failure);
     return failure;
   }

@@ -5,6 +5,7 @@
 
 import { Kysely, PostgresDialect, sql, type SqlBool } from 'kysely';
 import type { Database } from '../sql/database.js';
+import { refusingUnstorableText } from '../sql/refuse-unstorable-text.js';
 import type { StoreDialect, TransactionLock } from '../sql/store-dialect.js';
 import type { PostgresConnection } from './postgres-connection.js';
 import { createPostgresPool } from './postgres-pool.js';
@@ -15,7 +16,7 @@ const LOCK_KEYS = { migrations: 7_270_001, catalog: 7_270_002 } as const;
 export function postgresDialect(connection: PostgresConnection, options: { readonly onIdleConnectionError?: ((error: Error) => void) | undefined } = {}): StoreDialect {
   const { pool, forKysely } = createPostgresPool(connection.pool);
   pool.on('error', (error) => options.onIdleConnectionError?.(error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: forKysely }) });
+  const db = new Kysely<Database>({ dialect: refusingUnstorableText(new PostgresDialect({ pool: forKysely })) });
   const lockKey = (lock: TransactionLock): [number, string] =>
     lock.name === 'catalog' ? [LOCK_KEYS.catalog, `${lock.orgId}\n${lock.kind}`] : [LOCK_KEYS.migrations, connection.schema ?? ''];
 

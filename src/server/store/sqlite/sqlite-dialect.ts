@@ -8,6 +8,7 @@
 import type Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Expression, type SqlBool } from 'kysely';
 import type { Database as Tables } from '../sql/database.js';
+import { refuseUnstorableList, refusingUnstorableText } from '../sql/refuse-unstorable-text.js';
 import type { StoreDialect } from '../sql/store-dialect.js';
 import { statementCachingDatabase } from './statement-caching-database.js';
 
@@ -21,9 +22,9 @@ function jsonPath(keys: readonly string[]): string {
 const jsonTypes = (value: string | number | boolean): string[] => (typeof value === 'string' ? ['text'] : typeof value === 'number' ? ['integer', 'real'] : [String(value)]);
 
 export function sqliteDialect(writing: Database.Database, reading: Database.Database): StoreDialect {
-  const writes = new Kysely<Tables>({ dialect: new SqliteDialect({ database: statementCachingDatabase(writing) }) });
+  const writes = new Kysely<Tables>({ dialect: refusingUnstorableText(new SqliteDialect({ database: statementCachingDatabase(writing) })) });
   // An in-memory database exists only on its connection: reads share it.
-  const reads = reading === writing ? writes : new Kysely<Tables>({ dialect: new SqliteDialect({ database: statementCachingDatabase(reading) }) });
+  const reads = reading === writing ? writes : new Kysely<Tables>({ dialect: refusingUnstorableText(new SqliteDialect({ database: statementCachingDatabase(reading) })) });
   return {
     kind: 'sqlite',
     label: 'SQLite',
@@ -41,7 +42,11 @@ export function sqliteDialect(writing: Database.Database, reading: Database.Data
     isUniqueViolation: (error) =>
       error instanceof Error && ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes(String((error as { code?: unknown }).code)),
     plansSemiJoins: false,
-    inList: (column, values) => sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`,
+    // The list travels as JSON, where U+0000 is an escape: checked here as PostgreSQL's array parameter is.
+    inList(column, values) {
+      refuseUnstorableList(values, column);
+      return sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+    },
     // JSON has no bytes: they travel as hex.
     inByteList: (column, values): Expression<SqlBool> =>
       sql<SqlBool>`${sql.ref(column)} IN (SELECT unhex(value) FROM json_each(${JSON.stringify(values.map((value) => value.toString('hex')))}))`,
