@@ -6,6 +6,7 @@
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PURGE_RETRY_MS } from '../../src/server/batches/job-runner.js';
@@ -194,6 +195,25 @@ describe('a deleted user in the SQLite data directory', () => {
       await server.jobs.idle();
       expect(await foundInFiles(server.dataDir, KEPT)).toEqual(KEPT);
       expect(await foundInFiles(server.dataDir, CANARIES)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a deleted user in the SQLite data directory after a manual ANALYZE', () => {
+  it('leaves none of its identifiers in the samples of sqlite_stat4', async () => {
+    const { server, aliceId } = await world('sqlite');
+    try {
+      const database = new Database(path.join(server.dataDir, 'na1.db'));
+      database.exec('ANALYZE');
+      const sampled = (text: string) => database.prepare('SELECT count(*) FROM sqlite_stat4 WHERE instr(sample, CAST(? AS BLOB)) > 0').pluck().get(text) as number;
+      expect(sampled('canary-alice-uid')).toBeGreaterThan(0);
+      database.close();
+      expect((await server.request('DELETE', `/v2/users/${aliceId}`, { key: server.keys.acme.architect })).status).toBe(202);
+      await server.jobs.idle();
+      expect(await foundInFiles(server.dataDir, CANARIES)).toEqual([]);
+      expect(await foundInFiles(server.dataDir, KEPT)).toEqual(KEPT);
     } finally {
       await server.close();
     }

@@ -249,8 +249,9 @@ export interface DataCenterStore extends StoreReader {
   /**
    * After a deletion's last step committed, before its job completes: removes what the database
    * files may still hold of deleted rows where the database allows it (SQLite: deleted content is
-   * zeroed as it is deleted, then the write-ahead log is checkpointed and truncated; it throws when
-   * a reader keeps it from truncating; PostgreSQL: nothing here, see docs/privacy.md).
+   * zeroed as it is deleted, the samples of a manual ANALYZE (sqlite_stat4) are deleted, then the
+   * write-ahead log is checkpointed and truncated; it throws when a reader keeps it from
+   * truncating; PostgreSQL: nothing here, see docs/privacy.md).
    */
   purgeDeletedBytes(): Promise<void>;
   close(): Promise<void>;
