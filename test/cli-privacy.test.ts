@@ -53,6 +53,24 @@ describe('recap run with privacy rules', () => {
     expect(output.privacy).toEqual({ email: 2, url_param: 1, blocked: 1, order: 1 });
   });
 
+  it('strips the parameters from URLs in console messages and custom properties too, not only from URL fields', async () => {
+    const leaky = {
+      id: 'u-2:s-1',
+      user: { uid: 'bob', properties: { landing_url: 'https://shop.example/?reset_token=l4nd1ng&utm=mail' } },
+      events: [
+        { type: 'console-error', timestamp: '2026-03-01T10:00:00.000Z', message: 'GET https://api.example/x?reset_token=c0ns0le failed: 401' },
+        { type: 'custom', name: 'Shared', timestamp: '2026-03-01T10:00:01.000Z', properties: { link: 'https://shop.example/share?reset_token=l1nk' } },
+      ],
+    };
+    await writeFile(path.join(directory, 'leaky.json'), JSON.stringify(leaky));
+    const result = await run('run', 'guarded/profile.yaml', 'leaky.json', '--dry-run', '--json');
+    expect(result.code).toBe(0);
+    const output = JSON.parse(result.stdout) as { prompt: string; privacy: Record<string, number> };
+    for (const token of ['l4nd1ng', 'c0ns0le', 'l1nk']) expect(output.prompt).not.toContain(token);
+    expect(output.prompt).toContain('GET https://api.example/x failed: 401');
+    expect(output.privacy).toEqual({ url_param: 3 });
+  });
+
   it('uses --privacy FILE instead', async () => {
     const result = await run('run', 'guarded/profile.yaml', 'session.json', '--dry-run', '--json', '--privacy', 'emails-only.yaml');
     expect(result.code).toBe(0);

@@ -105,12 +105,13 @@ describe('redactSession and the session id', () => {
 describe('redactSession on repeated texts', () => {
   it('counts a text repeated in many events once per occurrence, and redacts it as a URL or a text by its field', () => {
     const rules = parsePrivacyRules('presets: [email]\nstrip_url_params: [ref]\n');
-    const url = 'https://shop.test/?ref=ada@example.com&page=2';
+    // A relative URL is a URL in a URL field only (in a text, only http(s) URLs are found).
+    const url = '/shop/?ref=ada@example.com&page=2';
     const events = Array.from({ length: 5 }, (_, index) => ({ type: 'click', timestamp: `2026-11-01T10:00:0${index}Z`, target: { selector: 'a', text: url } }));
     const session = parseSession({ id: 'u-1:s-1', events: [...events, { type: 'navigate', timestamp: '2026-11-01T10:00:09Z', url }] });
     const redacted = redactSession(session, rules);
-    expect(redacted.session.events.slice(0, 5).map((event) => event.target?.text)).toEqual(Array(5).fill('https://shop.test/?ref=[email]&page=2'));
-    expect(redacted.session.events[5]?.url).toBe('https://shop.test/?page=2');
+    expect(redacted.session.events.slice(0, 5).map((event) => event.target?.text)).toEqual(Array(5).fill('/shop/?ref=[email]&page=2'));
+    expect(redacted.session.events[5]?.url).toBe('/shop/?page=2');
     expect(Object.fromEntries(redacted.counts)).toEqual({ email: 5, url_param: 1 });
   });
 });
@@ -161,5 +162,30 @@ describe('redactSession and mask_properties inside lists', () => {
     expect(names(masked(['properties.items.0.name']))).toEqual(['[masked]', 'Stove']);
     expect(names(masked(['properties.items[1].name']))).toEqual(['Tent', '[masked]']);
     expect(masked(['properties.tags.1', 'properties.lines[0]'])).toMatchObject({ tags: ['gift', '[masked]'], lines: ['[masked]'] });
+  });
+});
+
+describe('redactSession and URLs outside URL fields', () => {
+  it('strips the listed parameters from URLs in messages, texts and any property, counting each', () => {
+    const rules = parsePrivacyRules('strip_url_params: [token]\n');
+    const session = parseSession({
+      id: 'u-1:s-1',
+      user: { uid: 'u-1', properties: { signup_link: 'https://app.test/join?token=j1' } },
+      events: [
+        { type: 'console-error', timestamp: '2026-11-01T10:00:00Z', message: 'GET https://api.example/x?token=abc123 failed: 401' },
+        { type: 'click', timestamp: '2026-11-01T10:00:01Z', target: { selector: 'a', text: 'Open https://app.test/?token=c1&tab=2' } },
+        { type: 'custom', name: 'Landed', timestamp: '2026-11-01T10:00:02Z', properties: { landing_url: 'https://shop.test/?token=l1&utm=mail', link: 'https://shop.test/a?token=l2', redirects: ['https://shop.test/b?token=l3'] } },
+      ],
+    });
+    const { session: redacted, counts } = redactSession(session, rules);
+    const serialized = JSON.stringify(redacted);
+    for (const value of ['j1', 'abc123', 'c1', 'l1', 'l2', 'l3']) expect(serialized).not.toContain(`token=${value}`);
+    expect(redacted.user?.properties).toEqual({ signup_link: 'https://app.test/join' });
+    expect(redacted.events.map((event) => event.message ?? event.target?.text ?? event.properties)).toEqual([
+      'GET https://api.example/x failed: 401',
+      'Open https://app.test/?tab=2',
+      { landing_url: 'https://shop.test/?utm=mail', link: 'https://shop.test/a', redirects: ['https://shop.test/b'] },
+    ]);
+    expect(Object.fromEntries(counts)).toEqual({ url_param: 6 });
   });
 });

@@ -1,16 +1,21 @@
 // Redaction of a whole session by compiled privacy rules, before anything of it is rendered: every
-// string of its context and of its events goes through the presets and patterns, URLs lose their
-// stripped parameters, and values at masked property paths (or, with the `secret` preset, under
-// secret-looking names) become placeholders. No event is removed and no field other than a
-// redacted value changes; an object nothing matched in is returned as it was (not copied), so a
-// session without personal data costs one walk, in which each distinct string is redacted once.
+// string of its context and of its events goes through the presets and patterns, URLs (in URL
+// fields, and any http(s) URL in any other string) lose their stripped parameters, and values at
+// masked property paths (or, with the `secret` preset, under secret-looking names) become
+// placeholders. No event is removed and no field other than a redacted value changes; an object
+// nothing matched in is returned as it was (not copied), so a session without personal data costs
+// one walk, in which each distinct string is redacted once.
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import { redactText, redactUrl, type PrivacyCounts } from './redact-text.js';
+import { redactTextWithUrls } from './redact-text-with-urls.js';
 
-/** Fields holding a URL: their query parameters are stripped as well. */
+/**
+ * Fields holding a URL, absolute or relative: the whole value is one URL. Any other string has the
+ * http(s) URLs inside it rewritten the same way (a console message, a `landing_url` property).
+ */
 const URL_FIELDS = new Set(['url', 'href', 'src', 'referrer', 'referer', 'app_url', 'page_url']);
 /** Fields of an event that say what and when, never personal data: left as they are. */
 const EVENT_FIELDS_KEPT = new Set(['type', 'timestamp', 'time']);
@@ -70,7 +75,7 @@ function redactString(walk: Walk, value: string, key: string): string {
     // Most texts are replaced nowhere: their counts are taken in a map of the walk's, not a new one.
     const counts = walk.textCounts;
     counts.clear();
-    const text = url ? redactUrl(value, walk.rules, counts) : redactText(value, walk.rules, counts);
+    const text = url ? redactUrl(value, walk.rules, counts) : redactTextWithUrls(value, walk.rules, counts);
     redacted = { text, counts: counts.size === 0 ? undefined : new Map(counts) };
     if (known.size >= KNOWN_TEXTS_LIMIT) known.clear();
     known.set(value, redacted);

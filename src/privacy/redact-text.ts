@@ -76,6 +76,15 @@ export function redactText(text: string, rules: PrivacyRules, counts: PrivacyCou
  * @category Privacy
  */
 export function redactUrl(url: string, rules: PrivacyRules, counts: PrivacyCounts): string {
+  return redactText(rewriteUrl(url, rules, counts), rules, counts);
+}
+
+/**
+ * A URL without the rules' `strip_url_params`, and with what escapes hide in it redacted
+ * (`?email=[email]`): {@link redactUrl} but for the presets and patterns over the URL's plain text,
+ * which a caller redacting the text around the URL runs once over the whole.
+ */
+export function rewriteUrl(url: string, rules: PrivacyRules, counts: PrivacyCounts): string {
   let stripped = url;
   const queryAt = url.indexOf('?');
   if (rules.stripUrlParams.size > 0 && queryAt !== -1) {
@@ -98,7 +107,7 @@ export function redactUrl(url: string, rules: PrivacyRules, counts: PrivacyCount
       stripped = url.slice(0, queryAt) + (kept.length === 0 ? '' : `?${kept.join('&')}`) + rest;
     }
   }
-  return redactText(stripped.includes('%') || stripped.includes('+') ? redactEscaped(stripped, rules, counts) : stripped, rules, counts);
+  return stripped.includes('%') || stripped.includes('+') ? redactEscaped(stripped, rules, counts) : stripped;
 }
 
 /** A piece of a URL between delimiters: a path segment, a query parameter's name or value, the fragment. */

@@ -7,9 +7,13 @@ import { failed, passed, type AssertionResult } from './assertion-result.js';
 import type { PromptAssertions } from './suite-schema.js';
 import { textPattern } from './text-pattern.js';
 
-/** Every string a recorded session holds (values and property names), depth first. */
+/**
+ * Every string a recorded session holds (values and property names), depth first, and every number
+ * as the text it is written as: the rules read a card recorded as a JSON number as text too.
+ */
 function* sessionStrings(value: unknown): Generator<string> {
   if (typeof value === 'string') yield value;
+  else if (typeof value === 'number') yield String(value);
   else if (Array.isArray(value)) for (const item of value) yield* sessionStrings(item);
   else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {

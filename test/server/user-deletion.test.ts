@@ -6,8 +6,10 @@
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PURGE_RETRY_MS } from '../../src/server/batches/job-runner.js';
 import { importSession } from '../../src/server/sessions/import-session.js';
 import { createServerHarness, STORE_KINDS, type ServerHarness, type StoreKind } from '../support/server-harness.js';
 
@@ -193,6 +195,53 @@ describe('a deleted user in the SQLite data directory', () => {
       await server.jobs.idle();
       expect(await foundInFiles(server.dataDir, KEPT)).toEqual(KEPT);
       expect(await foundInFiles(server.dataDir, CANARIES)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a deleted user in the SQLite data directory after a manual ANALYZE', () => {
+  it('leaves none of its identifiers in the samples of sqlite_stat4', async () => {
+    const { server, aliceId } = await world('sqlite');
+    try {
+      const database = new Database(path.join(server.dataDir, 'na1.db'));
+      database.exec('ANALYZE');
+      const sampled = (text: string) => database.prepare('SELECT count(*) FROM sqlite_stat4 WHERE instr(sample, CAST(? AS BLOB)) > 0').pluck().get(text) as number;
+      expect(sampled('canary-alice-uid')).toBeGreaterThan(0);
+      database.close();
+      expect((await server.request('DELETE', `/v2/users/${aliceId}`, { key: server.keys.acme.architect })).status).toBe(202);
+      await server.jobs.idle();
+      expect(await foundInFiles(server.dataDir, CANARIES)).toEqual([]);
+      expect(await foundInFiles(server.dataDir, KEPT)).toEqual(KEPT);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a user deletion whose purge of the SQLite write-ahead log fails', () => {
+  it('stays PROCESSING, with the user gone, until a later purge succeeds; then COMPLETED, and no byte of the user is in the files', async () => {
+    const { server, aliceId } = await world('sqlite');
+    try {
+      const store = server.stores.na1;
+      // As when a reader holds the write-ahead log: the first purge fails, the next ones run.
+      const purge = vi.spyOn(store, 'purgeDeletedBytes').mockRejectedValueOnce(new Error('the write-ahead log could not be truncated: a reader held it for a second'));
+      const job = (await server.request('DELETE', `/v2/users/${aliceId}`, { key: server.keys.acme.architect })).body.job.id as string;
+      const status = async () => (await server.request('GET', `/v2/users/deletions/${job}`, { key: server.keys.acme.architect })).body.job.status as string;
+      await vi.waitFor(() => expect(server.logs.map((line) => line.message)).toContainEqual(expect.stringContaining(`user deletion ${job}: the user's data is deleted, but the store could not purge`)), { timeout: 15_000, interval: 20 });
+      expect(purge).toHaveBeenCalledTimes(1);
+      expect(await status()).toBe('PROCESSING');
+      expect((await server.request('GET', '/v2/users?uid=canary-alice-uid', { key: server.keys.acme.architect })).status).toBe(404);
+      // What the failed purge left: the write-ahead log still holds pages of her data.
+      expect(await foundInFiles(server.dataDir, CANARIES)).not.toEqual([]);
+      // Tried again once the retry delay has passed (the job's lease was handed back until then).
+      server.clock.now = new Date(server.clock.now.getTime() + DEFAULT_PURGE_RETRY_MS + 1);
+      await server.jobs.idle();
+      expect(purge).toHaveBeenCalledTimes(2);
+      expect(await status()).toBe('COMPLETED');
+      expect(await foundInFiles(server.dataDir, CANARIES)).toEqual([]);
+      expect(await foundInFiles(server.dataDir, KEPT)).toEqual(KEPT);
     } finally {
       await server.close();
     }

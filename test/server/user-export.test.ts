@@ -7,12 +7,12 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { parse as parseYaml } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/server/app/create-app.js';
 import { importSession } from '../../src/server/sessions/import-session.js';
 import type { EventRecord } from '../../src/server/store/records.js';
 import type { DataCenterStore } from '../../src/server/store/store.js';
-import { EXPORT_PAGE_SIZE } from '../../src/server/users/user-export-chunks.js';
+import { EXPORT_PAGE_SIZE, FIXTURE_SLICE_LENGTH, userExportChunks } from '../../src/server/users/user-export-chunks.js';
 import { createServerHarness, STORE_KINDS, type ServerHarness } from '../support/server-harness.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -183,6 +183,76 @@ describe.each(STORE_KINDS)('GET /v2/users/{id}/export on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.filter((call) => call.method === 'listUserEvents')).toHaveLength(1);
     await reader.cancel();
+  });
+
+  it('writes a session of 100,000 recorded events from its stored text a slice at a time, never parsing or holding its fixture whole', async () => {
+    const count = 100_000;
+    const events = Array.from({ length: count }, (_, index) => ({
+      type: 'click',
+      timestamp: new Date(Date.UTC(2026, 0, 1) + index * 100).toISOString(),
+      target: { selector: `button#b${index % 50}`, text: `Button ${index} 😀` },
+    }));
+    const imported = await importSession(server.stores.na1, server.orgs.acme, JSON.stringify({ id: 'long-visit:s-1', user: { uid: 'long-visit' }, events }), { source: 'long.json', now: server.clock.now });
+    const stored = (await server.stores.na1.findSession(server.orgs.acme.id, imported.id))?.fixture;
+    const storedText = JSON.stringify(stored);
+    const calls: StoreCall[] = [];
+    const app = appWith(watchedStore(server.stores.na1, calls));
+    // Every text parsed while the export runs: the fixture (megabytes) must never be one of them.
+    const parse = vi.spyOn(JSON, 'parse');
+    const chunks: number[] = [];
+    let text = '';
+    let parsed: number[] = [];
+    try {
+      const response = await app.request(`/v2/users/${imported.userId}/export`, { headers: { authorization: `Basic ${architect}` } });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        chunks.push(read.value.byteLength);
+        text += decoder.decode(read.value, { stream: true });
+      }
+      parsed = parse.mock.calls.map(([argument]) => (typeof argument === 'string' ? argument.length : 0));
+    } finally {
+      parse.mockRestore();
+    }
+    expect(storedText.length).toBeGreaterThan(5_000_000);
+    // The rows of the export's other reads are parsed (its pages of events): none as long as a slice.
+    expect(parsed.length).toBeGreaterThan(0);
+    expect(Math.max(...parsed)).toBeLessThan(FIXTURE_SLICE_LENGTH);
+    expect(calls.map((call) => call.method)).not.toContain('findSession');
+    const slices = calls.filter((call) => call.method === 'readSessionFixtureText');
+    expect(slices.length).toBe(Math.floor([...storedText].length / FIXTURE_SLICE_LENGTH) + 1);
+    // No chunk of the response holds more than a slice (4 bytes at most per character) and the session's head.
+    expect(Math.max(...chunks)).toBeLessThan(FIXTURE_SLICE_LENGTH * 4 + 10_000);
+    const document = JSON.parse(text);
+    expect(document.sessions).toHaveLength(1);
+    expect(Object.keys(document.sessions[0])).toEqual(['id', 'app_url', 'created_time', 'old_ids', 'fixture', 'events']);
+    expect(document.sessions[0].fixture).toEqual(stored);
+    expect(document.sessions[0].fixture.events).toHaveLength(count);
+  });
+
+  it('shows a session deleted before its fixture is read without one, and fails (never completes the document) when it goes part-way through', async () => {
+    const events = Array.from({ length: 50 }, (_, index) => ({ type: 'click', timestamp: new Date(Date.UTC(2026, 0, 1) + index * 100).toISOString(), target: { text: `Button ${index}` } }));
+    const imported = await importSession(server.stores.na1, server.orgs.acme, JSON.stringify({ id: 'short-visit:s-1', user: { uid: 'short-visit' }, events }), { source: 'short.json', now: server.clock.now });
+    const user = await server.stores.na1.findUser(server.orgs.acme.id, imported.userId);
+    /** The export's text, its store answering no fixture text from slice `goneFrom` on (the session deleted). */
+    const exported = async (goneFrom: number) => {
+      let reads = 0;
+      const store = new Proxy(server.stores.na1, {
+        get(target, property) {
+          if (property !== 'readSessionFixtureText') {
+            const value: unknown = Reflect.get(target, property, target);
+            return typeof value === 'function' ? (value as (...values: unknown[]) => unknown).bind(target) : value;
+          }
+          return async (...args: Parameters<DataCenterStore['readSessionFixtureText']>) => (reads++ >= goneFrom ? undefined : target.readSessionFixtureText(...args));
+        },
+      });
+      let text = '';
+      for await (const chunk of userExportChunks({ store, orgId: server.orgs.acme.id, user: user!, appUrl: 'https://app.recap.test', fixtureSliceLength: 100 })) text += chunk;
+      return text;
+    };
+    expect(JSON.parse(await exported(Infinity)).sessions[0].fixture.events).toHaveLength(50);
+    expect(JSON.parse(await exported(0)).sessions[0]).toMatchObject({ id: imported.id, fixture: null, events: [] });
+    await expect(exported(3)).rejects.toThrow(`session ${imported.id} was deleted while its fixture was being exported`);
   });
 
   it('writes valid JSON whatever the text: quotes, backslashes, control characters, line separators, astral characters', async () => {

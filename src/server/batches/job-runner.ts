@@ -32,6 +32,11 @@ const CHUNK_ATTEMPTS = 10;
 export const DEFAULT_JOB_LEASE_MS = 30_000;
 /** How often an idle instance looks for jobs to take (it also looks at once when one is submitted). */
 export const DEFAULT_POLL_MS = 1_000;
+/**
+ * How long a user deletion whose deleted bytes the store could not purge (a reader held SQLite's
+ * write-ahead log) waits before any instance tries again; it is not COMPLETED until a purge succeeds.
+ */
+export const DEFAULT_PURGE_RETRY_MS = 5_000;
 
 export interface JobRunner {
   /** Looks for work at once (a job was just submitted to this data center). */
@@ -62,6 +67,18 @@ export interface JobRunnerOptions {
   readonly summaryRetryDelaysMs?: readonly number[];
   /** How long an export's content is kept after it completed. Default EXPORT_RETENTION_MS. */
   readonly exportRetentionMs?: number;
+  /** How long a user deletion whose purge failed waits for its next try. Default DEFAULT_PURGE_RETRY_MS. */
+  readonly purgeRetryMs?: number;
+}
+
+/** What a chunk's transaction left. */
+interface ChunkOutcome {
+  readonly job: JobRecord;
+  /**
+   * A user deletion that has deleted everything: it completes once the store has purged the
+   * deleted bytes, after this transaction committed (completeDeletion).
+   */
+  readonly purgeDue: boolean;
 }
 
 
@@ -78,6 +95,7 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
   const chunkSize = options.chunkSize ?? CHUNK_SIZE;
   const leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const purgeRetryMs = options.purgeRetryMs ?? DEFAULT_PURGE_RETRY_MS;
   const owner = options.owner ?? `runner-${deps.newId()}`;
   deps.metrics.nameJobRunner(owner);
   const dataCenters = Object.keys(deps.stores) as DataCenter[];
@@ -96,32 +114,51 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
 
   /**
    * Inside a transaction that holds the job: applies a chunk, stores its results and moves the
-   * cursor, and ends the job COMPLETED when that was its last chunk.
+   * cursor, and ends the job COMPLETED when that was its last chunk (a user deletion: see purgeDue).
    */
-  async function applyChunk(writer: StoreWriter, job: JobRecord, items: readonly JsonValue[]): Promise<JobRecord> {
+  async function applyChunk(writer: StoreWriter, job: JobRecord, items: readonly JsonValue[]): Promise<ChunkOutcome> {
     // A user deletion is one item done in bounded steps, each its own transaction: the job stays
-    // at its cursor until the last step has deleted what was left.
-    if (job.kind === 'user_deletion' && !(await writer.deleteUserDataStep(job.orgId, job.id))) return job;
+    // at its cursor until the last step has deleted what was left, and after it until the purge.
+    if (job.kind === 'user_deletion') return { job, purgeDue: await writer.deleteUserDataStep(job.orgId, job.id) };
     // An export is one item written in steps, each a chunk of lines: the cursor moves at the last.
     if (job.kind === 'export') {
       const step = await exportStep(writer, job, deps);
       // Read again: a user deletion since the job was read may have removed lines, and their count.
       const imports = ((await writer.findJob(job.orgId, job.id))?.imports ?? job.imports) + step.lines;
-      return commitProgress(writer, job, { cursor: step.done ? job.total : job.cursor, imports, errors: job.errors, results: [] }, owner, deps.clock);
+      return { job: await commitProgress(writer, job, { cursor: step.done ? job.total : job.cursor, imports, errors: job.errors, results: [] }, owner, deps.clock), purgeDue: false };
     }
-    const results = job.kind === 'user_deletion' ? [{ index: 0, ok: true, result: { deleted: true } }] : await processChunk(writer, job, items, job.cursor, deps);
+    const results = await processChunk(writer, job, items, job.cursor, deps);
     // A refused item of an events batch is no event: its share of the quota goes back, in the
     // transaction that records it refused (so once, whichever instance applies the chunk).
     if (job.kind === 'events') await writer.releaseServerEvents(job.orgId, quotaPeriod(new Date(job.created)), results.filter((result) => !result.ok).length);
-    return commitProgress(writer, job, chunkProgress(job, items.length, results), owner, deps.clock);
+    return { job: await commitProgress(writer, job, chunkProgress(job, items.length, results), owner, deps.clock), purgeDue: false };
   }
 
-  /** A completed user deletion leaves no deleted bytes the store can remove (SQLite's write-ahead log). */
-  async function afterFinished(store: DataCenterStore, job: JobRecord): Promise<void> {
-    if (job.kind !== 'user_deletion' || job.status !== 'COMPLETED') return;
-    await store.purgeDeletedBytes().catch((error: unknown) => {
-      deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `user deletion ${job.id} completed, but the store could not purge deleted bytes: ${redactInternals(error instanceof Error ? error.message : String(error))}` });
-    });
+  /**
+   * Completes a user deletion whose last step committed, once the store has purged the deleted
+   * bytes (SQLite's write-ahead log): COMPLETED promises that nothing of the user is left. When the
+   * purge fails, the job stays PROCESSING and its lease is handed back until `purgeRetryMs` from
+   * now, when any instance tries again (its step finds nothing left to delete); a crash before the
+   * purge leaves it so too. Undefined when it was handed back.
+   */
+  async function completeDeletion(store: DataCenterStore, job: JobRecord): Promise<JobRecord | undefined> {
+    try {
+      await store.purgeDeletedBytes();
+    } catch (error) {
+      const message = redactInternals(error instanceof Error ? error.message : String(error));
+      deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `user deletion ${job.id}: the user's data is deleted, but the store could not purge the deleted bytes (tried again in ${purgeRetryMs} ms; the job completes once it can): ${message}` });
+      const until = new Date(deps.clock().getTime() + purgeRetryMs).toISOString();
+      await store.transaction((writer) => writer.releaseJobLease(job.id, owner, until));
+      return undefined;
+    }
+    return transactionWithRetry(
+      store,
+      async (writer) => {
+        if (!(await writer.lockJobForChunk(job.id, { owner, cursor: job.cursor }))) throw new LeaseLostError();
+        return commitProgress(writer, job, chunkProgress(job, 1, [{ index: 0, ok: true, result: { deleted: true } }]), owner, deps.clock);
+      },
+      CHUNK_ATTEMPTS,
+    );
   }
 
   /** Counted once a chunk committed: a rolled-back chunk applied nothing. */
@@ -132,7 +169,7 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
    * claimed, applied and finished with one commit). When that chunk fails, the job is claimed on
    * its own, so that runJob records the failure on it.
    */
-  async function claimWithFirstChunk(store: DataCenterStore): Promise<{ readonly claimed: ClaimedJob; readonly job: JobRecord } | undefined> {
+  async function claimWithFirstChunk(store: DataCenterStore): Promise<{ readonly claimed: ClaimedJob; readonly job: JobRecord; readonly purgeDue: boolean } | undefined> {
     try {
       // Retried when a concurrent request created one of the chunk's users first.
       const first = await transactionWithRetry(
@@ -141,26 +178,27 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
           const claimed = await writer.claimJob(lease());
           if (claimed === undefined) return undefined;
           // A summary batch calls the model between chunks, never inside a transaction.
-          if (claimed.job.kind === 'summary_batch') return { claimed, job: claimed.job };
+          if (claimed.job.kind === 'summary_batch') return { claimed, job: claimed.job, purgeDue: false };
           const items = await writer.readJobItems(claimed.job.id, claimed.job.cursor, chunkSize);
-          return { claimed, job: await applyChunk(writer, claimed.job, items) };
+          return { claimed, ...(await applyChunk(writer, claimed.job, items)) };
         },
         CHUNK_ATTEMPTS,
       );
-      if (first !== undefined) {
-        countApplied(first.claimed.job, first.job);
-        await afterFinished(store, first.job);
-      }
+      if (first !== undefined) countApplied(first.claimed.job, first.job);
       return first;
     } catch {
       const claimed = await store.transaction((writer) => writer.claimJob(lease()));
-      return claimed && { claimed, job: claimed.job };
+      return claimed && { claimed, job: claimed.job, purgeDue: false };
     }
   }
 
-  /** Works on a claimed job until it is done, the lease is lost, or the runner stops. */
-  async function runJob(store: DataCenterStore, claimed: JobRecord): Promise<void> {
+  /**
+   * Works on a claimed job until it is done, the lease is lost, the runner stops, or a deletion's
+   * purge failed (`purgeDue`: its last step committed).
+   */
+  async function runJob(store: DataCenterStore, claimed: JobRecord, purgeDue: boolean): Promise<void> {
     let job = claimed;
+    let purging = purgeDue;
     let lost = false;
     // The heartbeat keeps the lease while chunks run; a renewal that fails means another instance
     // took the job (this one was paused past the lease): the next chunk's check stops it anyway.
@@ -178,6 +216,15 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
     try {
       while (!stopped && !lost && !isFinished(job)) {
         const current = job;
+        if (purging) {
+          const completed = await completeDeletion(store, current);
+          // Handed back until its next try.
+          if (completed === undefined) return;
+          job = completed;
+          purging = false;
+          countApplied(current, job);
+          continue;
+        }
         if (current.kind === 'summary_batch') {
           job = await summaryChunks.run(store, current, calls.signal);
           countApplied(current, job);
@@ -186,16 +233,15 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
         }
         const items = await store.readJobItems(current.id, current.cursor, chunkSize);
         // Retried when a concurrent request created one of the chunk's users first.
-        job = await transactionWithRetry(
+        ({ job, purgeDue: purging } = await transactionWithRetry(
           store,
           async (writer) => {
             if (!(await writer.lockJobForChunk(current.id, { owner, cursor: current.cursor }))) throw new LeaseLostError();
             return applyChunk(writer, current, items);
           },
           CHUNK_ATTEMPTS,
-        );
+        ));
         countApplied(current, job);
-        await afterFinished(store, job);
         // SQLite commits synchronously: without a turn of the event loop between chunks, a long
         // job would keep every request waiting until its last chunk.
         await nextTurn();
@@ -241,7 +287,7 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
           if (!isFinished(first.job)) {
             deps.metrics.countJobRunning(1);
             try {
-              await runJob(store, first.job);
+              await runJob(store, first.job, first.purgeDue);
             } finally {
               deps.metrics.countJobRunning(-1);
             }

@@ -173,8 +173,12 @@ export interface StoreWriter extends StoreReader {
    * FOR UPDATE); false means the chunk must not be applied (the transaction is to be rolled back).
    */
   lockJobForChunk(jobId: string, options: { readonly owner: string; readonly cursor: number }): Promise<boolean>;
-  /** Gives the lease back (a graceful stop), so that another instance takes the job at once. */
-  releaseJobLease(jobId: string, owner: string): Promise<void>;
+  /**
+   * Gives the lease back (a graceful stop), so that another instance takes the job at once; with
+   * `until`, no instance claims it before then (a step to be tried again later: a claim after it is
+   * no takeover).
+   */
+  releaseJobLease(jobId: string, owner: string, until?: string): Promise<void>;
   /** Moves the cursor and stores the results of the items processed. */
   recordJobProgress(
     jobId: string,
@@ -244,9 +248,11 @@ export interface DataCenterStore extends StoreReader {
    */
   checkReady(): Promise<Readiness>;
   /**
-   * After a deletion: removes what the database files may still hold of deleted rows where the
-   * database allows it (SQLite: deleted content is zeroed as it is deleted, then the write-ahead
-   * log is checkpointed and truncated; PostgreSQL: nothing here, see docs/privacy.md).
+   * After a deletion's last step committed, before its job completes: removes what the database
+   * files may still hold of deleted rows where the database allows it (SQLite: deleted content is
+   * zeroed as it is deleted, the samples of a manual ANALYZE (sqlite_stat4) are deleted, then the
+   * write-ahead log is checkpointed and truncated; it throws when a reader keeps it from
+   * truncating; PostgreSQL: nothing here, see docs/privacy.md).
    */
   purgeDeletedBytes(): Promise<void>;
   close(): Promise<void>;

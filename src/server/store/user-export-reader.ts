@@ -35,6 +35,13 @@ export interface UserExportReader {
   listUserEvents(orgId: string, userId: string, page: PageRequest): Promise<Page<EventRecord>>;
   /** The user's sessions, newest first (createdTime descending, then id), each with its old ids. */
   listUserSessions(orgId: string, userId: string, page: PageRequest): Promise<Page<SessionWithOldIds>>;
+  /**
+   * A slice of a session's stored fixture, as JSON text: `length` characters (code points) from
+   * the `offset`-th, fewer at its end (none past it), so that a fixture of megabytes is read a
+   * slice at a time and never parsed. An old id leads to the session as for findSession; undefined
+   * when no session has it.
+   */
+  readSessionFixtureText(orgId: string, sessionId: string, slice: { readonly offset: number; readonly length: number }): Promise<string | undefined>;
   /** listSessionEvents a page at a time: by timestamp, then creation order. */
   listSessionEventPage(orgId: string, sessionId: string, page: PageRequest): Promise<Page<EventRecord>>;
   /**

@@ -1,7 +1,9 @@
 // GET /v2/users/{id}/export: the JSON text of everything kept about one user, produced a page of
-// the store at a time (docs/server.md, User export). Every value is written with JSON.stringify, so
-// whatever text the store holds comes out as valid JSON; the closing brace is written only once
-// every page was read, so a document cut short by a failure never parses.
+// the store at a time (docs/server.md, User export). Every value is written with JSON.stringify,
+// so whatever text the store holds comes out as valid JSON, but for a session's fixture: the JSON
+// text the store wrote (with JSON.stringify) when the session was imported, passed on a slice at a
+// time, never parsed, so that a session of 100,000 events is never held whole. The closing brace is
+// written only once every page was read, so a document cut short by a failure never parses.
 
 import { jsonArrayChunks, type JsonItemText } from '../http/json-array-chunks.js';
 import { sessionView } from '../sessions/session-view.js';
@@ -13,6 +15,8 @@ import { exportedEvent, exportedUser, typeConflictEntries } from './user-export-
 
 /** Items read per store call: events, sessions, summaries. */
 export const EXPORT_PAGE_SIZE = 500;
+/** Characters of a session's fixture text read per store call. */
+export const FIXTURE_SLICE_LENGTH = 1 << 20;
 
 export interface UserExportOptions {
   readonly store: StoreReader;
@@ -23,6 +27,8 @@ export interface UserExportOptions {
   readonly appUrl: string;
   /** Default EXPORT_PAGE_SIZE. */
   readonly pageSize?: number;
+  /** Default FIXTURE_SLICE_LENGTH. */
+  readonly fixtureSliceLength?: number;
 }
 
 /** The document's text, in chunks of a page each (a session's fixture is one chunk). */
@@ -46,14 +52,35 @@ async function* mapPages<Item>(pages: AsyncIterable<readonly Item[]>, show: (ite
   for await (const items of pages) yield items.map(show);
 }
 
-/** One session: its list item, old ids and fixture, then its events a page at a time. */
-async function* sessionChunks({ store, orgId, appUrl }: UserExportOptions, info: SessionWithOldIds, limit: number): AsyncGenerator<string> {
-  const session = await store.findSession(orgId, info.id);
+/** Code points in `text`: what a slice's offset and length count (a surrogate pair is one). */
+function codePoints(text: string): number {
+  let pairs = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) pairs++;
+  }
+  return text.length - pairs;
+}
+
+/** One session: its list item, old ids and fixture (a slice of its text at a time), then its events a page at a time. */
+async function* sessionChunks({ store, orgId, appUrl, fixtureSliceLength }: UserExportOptions, info: SessionWithOldIds, limit: number): AsyncGenerator<string> {
+  const length = fixtureSliceLength ?? FIXTURE_SLICE_LENGTH;
+  const head = { ...sessionView(info, appUrl), old_ids: info.oldIds };
+  // The head's object is left open (its closing brace dropped) for the fixture and events that follow.
+  yield `${JSON.stringify(head).slice(0, -1)},"fixture":`;
+  let slice = await store.readSessionFixtureText(orgId, info.id, { offset: 0, length });
   // Deleted since its page was read: shown without a fixture rather than failing the export.
-  const fixture = session?.fixture ?? null;
-  const head = { ...sessionView(info, appUrl), old_ids: info.oldIds, fixture };
-  // The head's object is left open (its closing brace dropped) for the events that follow.
-  yield `${JSON.stringify(head).slice(0, -1)},"events":`;
+  if (slice === undefined) yield 'null';
+  for (let offset = 0; slice !== undefined; ) {
+    if (slice !== '') yield slice;
+    const read = codePoints(slice);
+    if (read < length) break;
+    offset += read;
+    slice = await store.readSessionFixtureText(orgId, info.id, { offset, length });
+    // Deleted part-way: the document cannot be completed (the connection is aborted).
+    if (slice === undefined) throw new Error(`session ${info.id} was deleted while its fixture was being exported`);
+  }
+  yield ',"events":';
   const events = allPages((after) => store.listSessionEventPage(orgId, info.id, { after, limit }));
   yield* jsonArrayChunks(mapPages(events, (event) => JSON.stringify(exportedEvent(event))));
   yield '}';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { expectVersionOneData, VERSION_ONE_MERGES_SQL } from '../test-support/expect-version-one-data.js';
-import { organisation, user } from '../test-support/store-fixtures.js';
+import { at, job, organisation, user } from '../test-support/store-fixtures.js';
 import type { Migration } from '../migrations/migration.js';
 import { postgresMigrations } from '../migrations/postgres-migrations.js';
 import { openStores } from '../open-stores.js';
@@ -124,6 +124,50 @@ function describePostgresStore(url: string): void {
       const reopened = await createPostgresStore({ connectionString: url, schema, dataCenter: 'na1', migrations: [...postgresMigrations, addNotes] });
       await expectVersionOneData(reopened);
       await reopened.close();
+    });
+
+    test("a user deletion removes the answer an Idempotency-Key saved in a request that held the user's row while the deletion's last step ran", async () => {
+      const store = await createPostgresStore({ connectionString: url, schema: newSchema(), dataCenter: 'na1' });
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await store.transaction(async (writer) => {
+          await writer.createOrganisation(organisation('org-1'));
+          await writer.insertUser(user('user-1', { orgId: 'org-1', uid: 'canary-uid' }));
+          await writer.createJob(job('job-deletion', { orgId: 'org-1', kind: 'user_deletion', total: 1 }), [{ user_id: 'user-1' }]);
+        });
+        const claim = (token: string) =>
+          store.transaction((writer) => writer.claimIdempotencyKey('org-1', 'create-canary', { fingerprint: 'POST /v2/users', now: at(100), expiresBefore: at(0), token, leaseMs: 30_000 }));
+        expect(await claim('request')).toEqual({ state: 'claimed', takeover: false });
+        // The request (POST /v2/users) updates the user and saves its answer, then holds its transaction open.
+        let written!: () => void;
+        const wrote = new Promise<void>((resolve) => (written = resolve));
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        const request = store.transaction(async (writer) => {
+          await writer.updateUser(user('user-1', { orgId: 'org-1', uid: 'canary-uid', properties: { plan: 'pro' } }));
+          expect(await writer.completeIdempotencyKey('org-1', 'create-canary', { token: 'request', status: 200, body: JSON.stringify({ id: 'user-1', uid: 'canary-uid' }) })).toBe(true);
+          written();
+          await released;
+        });
+        await wrote;
+        const deletion = store.transaction((writer) => writer.deleteUserDataStep('org-1', 'job-deletion'));
+        // The deletion's last step waits for the user's row, which the request holds.
+        for (;;) {
+          const waiting = await client.query<{ n: number }>("SELECT count(*)::integer AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'delete from \"users\"%'");
+          if ((waiting.rows[0]?.n ?? 0) > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        release();
+        await request;
+        expect(await deletion).toBe(true);
+        expect(await store.findUser('org-1', 'user-1')).toBeUndefined();
+        // Nothing was saved under the key any more: the same request executes anew.
+        expect(await claim('retry')).toEqual({ state: 'claimed', takeover: false });
+      } finally {
+        await client.end();
+        await store.close();
+      }
     });
 
     test('stores opening one new schema at once apply each migration exactly once', async () => {

@@ -201,11 +201,15 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
 
   const identifiers = [...new Set(users.flatMap((user) => [user.id, user.uid, user.email].filter((value): value is string => value !== null && value !== '')))];
   const pieces = identifyingPieces(identifiers, userIds);
-  await db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where('state', '!=', 'executing').where(holdsPiece('body', pieces)).execute();
   await scrubJobRows(db, orgId, pieces);
 
   const withUserNames = addNames(state, 'user_property', users.flatMap((user) => Object.keys(JSON.parse(user.properties) as Record<string, unknown>)));
   await db.deleteFrom('users').where('org_id', '=', orgId).where(dialect.inList('id', userIds)).execute();
+  // Saved answers go after the users: a request writing one of them (POST /v2/users) saves its
+  // answer in the transaction that holds the user's row, which this DELETE waited for, so on
+  // PostgreSQL (read committed) this statement sees that answer. A key still executing holds no
+  // answer (its body is null until the request completes), so every state is matched.
+  await db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where(holdsPiece('body', pieces)).execute();
   await releaseNames(db, dialect, orgId, withUserNames.names);
   await writeState(db, jobId, finished(state));
   return true;

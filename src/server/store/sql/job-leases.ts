@@ -67,8 +67,14 @@ export async function lockJobForChunk(db: Kysely<Database>, dialect: StoreDialec
   return row !== undefined;
 }
 
-export async function releaseJobLease(db: Kysely<Database>, jobId: string, owner: string): Promise<void> {
-  await db.updateTable('jobs').set({ lease_owner: null, lease_expires_at: null }).where('id', '=', jobId).where('lease_owner', '=', owner).execute();
+export async function releaseJobLease(db: Kysely<Database>, jobId: string, owner: string, until?: string): Promise<void> {
+  // Without an owner, a claim after `until` is no takeover: the job was handed back, not abandoned.
+  await db
+    .updateTable('jobs')
+    .set({ lease_owner: null, lease_expires_at: until ?? null })
+    .where('id', '=', jobId)
+    .where('lease_owner', '=', owner)
+    .execute();
 }
 
 export async function finishJob(db: Kysely<Database>, jobId: string, status: JobStatus, finished: string, owner: string | undefined): Promise<boolean> {

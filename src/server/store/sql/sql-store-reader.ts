@@ -292,6 +292,10 @@ export class SqlStoreReader implements StoreReader {
     return userExportReads.listUserSessions(this.#sql(), orgId, userId, page);
   }
 
+  readSessionFixtureText(orgId: string, sessionId: string, slice: { readonly offset: number; readonly length: number }): Promise<string | undefined> {
+    return userExportReads.readSessionFixtureText(this.#sql(), orgId, sessionId, slice);
+  }
+
   listSessionEventPage(orgId: string, sessionId: string, page: PageRequest): Promise<Page<EventRecord>> {
     return userExportReads.listSessionEventPage(this.#sql(), orgId, sessionId, page);
   }

@@ -288,8 +288,8 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     return lockJobForChunk(this.db, this.dialect, jobId, options);
   }
 
-  releaseJobLease(jobId: string, owner: string): Promise<void> {
-    return releaseJobLease(this.db, jobId, owner);
+  releaseJobLease(jobId: string, owner: string, until?: string): Promise<void> {
+    return releaseJobLease(this.db, jobId, owner, until);
   }
 
   claimIdempotencyKey(

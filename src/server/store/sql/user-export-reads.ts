@@ -1,7 +1,7 @@
 // The reads of a user's export (UserExportReader), for both dialects: each a page at a time, with
 // a cursor of the last item's position (never an offset), so that no page repeats or skips an item.
 
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { checkPageLimit, decodePageCursor, encodePageCursor, toPage } from '../page-cursor.js';
 import type { EventRecord, UserRecord } from '../records.js';
 import type { Page } from '../store.js';
@@ -67,6 +67,21 @@ export async function listUserSessions({ db, dialect }: SqlReads, orgId: string,
     .execute();
   const oldIds = (id: string) => aliases.filter((alias) => alias.new_id === id).map((alias) => alias.old_id);
   return { items: sessions.items.map((session) => ({ ...session, oldIds: oldIds(session.id) })), next: sessions.next };
+}
+
+export async function readSessionFixtureText({ db }: SqlReads, orgId: string, sessionId: string, slice: { readonly offset: number; readonly length: number }): Promise<string | undefined> {
+  if (!Number.isSafeInteger(slice.offset) || slice.offset < 0 || !Number.isSafeInteger(slice.length) || slice.length < 1) {
+    throw new RangeError(`a fixture slice needs a whole offset of 0 or more and a whole length of 1 or more, got ${JSON.stringify(slice)}`);
+  }
+  // substr counts characters (code points) in both databases, from 1; CAST makes PostgreSQL's json text.
+  const text = sql<string>`substr(CAST(fixture AS TEXT), ${slice.offset + 1}, ${slice.length})`;
+  const row = await db.selectFrom('sessions').select(text.as('text')).where('org_id', '=', orgId).where('id', '=', sessionId).executeTakeFirst();
+  if (row !== undefined) return row.text;
+  // Moves keep every alias pointing at the current id: one hop arrives.
+  const alias = await db.selectFrom('session_aliases').select('new_id').where('org_id', '=', orgId).where('old_id', '=', sessionId).executeTakeFirst();
+  if (alias === undefined || alias.new_id === sessionId) return undefined;
+  const moved = await db.selectFrom('sessions').select(text.as('text')).where('org_id', '=', orgId).where('id', '=', alias.new_id).executeTakeFirst();
+  return moved?.text;
 }
 
 export async function listSessionEventPage({ db }: SqlReads, orgId: string, sessionId: string, page: PageRequest): Promise<Page<EventRecord>> {

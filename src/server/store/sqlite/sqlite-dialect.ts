@@ -63,12 +63,24 @@ export function sqliteDialect(writing: Database.Database, reading: Database.Data
     prepareMigrations: async () => undefined,
     // The write-ahead log still holds the pages as they were before a deletion until it is
     // checkpointed into the file (where secure_delete zeroed them) and truncated.
+    // A TRUNCATE checkpoint waits for readers through the busy handler: with the busy timeout
+    // (5 s) each try would hold the write connection, and every write, that long. Tries are made
+    // without it, for about a second in all.
     purgeDeletedBytes: () =>
       writes.connection().execute(async () => {
-        for (let attempt = 0; attempt < 50; attempt++) {
-          const [result] = writing.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-          if (result?.busy === 0) return;
-          await new Promise((resolve) => setTimeout(resolve, 20));
+        // A manual ANALYZE keeps samples of index keys (ids, uids, emails, names) in sqlite_stat4:
+        // they go, as a deleted user's could be among them (the planner keeps sqlite_stat1).
+        if (writing.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'").get() !== undefined) writing.exec('DELETE FROM sqlite_stat4');
+        const timeout = writing.pragma('busy_timeout', { simple: true }) as number;
+        writing.pragma('busy_timeout = 0');
+        try {
+          for (let attempt = 0; attempt < 50; attempt++) {
+            const [result] = writing.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+            if (result?.busy === 0) return;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        } finally {
+          writing.pragma(`busy_timeout = ${timeout}`);
         }
         throw new Error('the write-ahead log could not be truncated: a reader held it for a second');
       }),

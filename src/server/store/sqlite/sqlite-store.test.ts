@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -92,6 +92,36 @@ describe('SQLite store', () => {
       await store.transaction((writer) => writer.createOrganisation(organisation('org-1')));
       expect((await store.listOrganisations()).map((record) => record.id)).toEqual(['org-1']);
     } finally {
+      other.close();
+      await store.close();
+    }
+  });
+
+  test('purgeDeletedBytes gives up within about a second while a reader holds the write-ahead log (not a busy timeout per try), truncates it once the reader is gone, and leaves writes waiting as before', async () => {
+    const file = newFile();
+    const store = await createSqliteStore({ file, dataCenter: 'na1', busyTimeoutMs: 1_000 });
+    const reader = new Database(file, { readonly: true });
+    const other = new Database(file);
+    try {
+      await store.transaction((writer) => writer.createOrganisation(organisation('org-1')));
+      reader.exec('BEGIN');
+      reader.prepare('SELECT count(*) FROM organisations').get();
+      await store.transaction((writer) => writer.createOrganisation(organisation('org-2')));
+      const started = Date.now();
+      await expect(store.purgeDeletedBytes()).rejects.toThrow('the write-ahead log could not be truncated: a reader held it for a second');
+      // Each of fifty tries waiting out the busy timeout (1 s here) would take 50 s.
+      expect(Date.now() - started).toBeLessThan(4_500);
+      reader.exec('COMMIT');
+      await store.purgeDeletedBytes();
+      expect(statSync(`${file}-wal`).size).toBe(0);
+      // The busy timeout is back: a write waits for another connection's transaction for 1 s (not at all without it).
+      other.exec('BEGIN IMMEDIATE');
+      const waited = Date.now();
+      await expect(store.transaction((writer) => writer.createOrganisation(organisation('org-3')))).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(Date.now() - waited).toBeGreaterThanOrEqual(900);
+      other.exec('ROLLBACK');
+    } finally {
+      reader.close();
       other.close();
       await store.close();
     }

@@ -219,6 +219,18 @@ export function describeProfileJobContract(store: () => DataCenterStore): void {
       expect(await claim('f', 2000)).toMatchObject({ job: { id: 'job-late' }, takeover: true });
     });
 
+    test('a lease handed back until a time leaves the job unclaimed until then, and its next claim is no takeover', async () => {
+      await store().transaction((writer) => writer.createJob(job('job-retry', { total: 1 }), []));
+      const claim = (owner: string, now: number) => store().transaction((writer) => writer.claimJob({ owner, now: at(now), leaseMs: 30_000 }));
+      expect(await claim('a', 1000)).toMatchObject({ job: { id: 'job-retry' } });
+      // Only its holder hands it back.
+      await store().transaction((writer) => writer.releaseJobLease('job-retry', 'b', at(1005)));
+      expect(await claim('c', 1001)).toBeUndefined();
+      await store().transaction((writer) => writer.releaseJobLease('job-retry', 'a', at(1005)));
+      expect(await claim('c', 1004)).toBeUndefined();
+      expect(await claim('c', 1006)).toMatchObject({ job: { id: 'job-retry' }, takeover: false });
+    });
+
     test('concurrent claims never lease one job twice', async () => {
       await store().transaction(async (writer) => {
         for (const id of ['job-1', 'job-2', 'job-3']) await writer.createJob(job(id, { total: 1 }), []);

@@ -90,6 +90,34 @@ export function describeUserExportContract(store: () => DataCenterStore): void {
       expect((await store().listUserSessions(ORG_B, 'user-1', { limit: 5 })).items).toEqual([]);
     });
 
+    test('readSessionFixtureText reads the stored JSON text of a fixture in slices of code points, through an old id too', async () => {
+      const fixture = { id: 'anon-1:s1', events: [{ type: 'click', timestamp: at(20), target: { text: 'a😀b "q" é\u2028' } }] };
+      await store().transaction(async (writer) => {
+        await writer.insertUser(user('user-1'));
+        await writer.insertUser(user('anon-1'));
+        await writer.insertSession(session('anon-1:s1', { userId: 'anon-1', fixture }));
+        await writer.moveUserSessions(ORG_A, 'anon-1', 'user-1');
+      });
+      const text = JSON.stringify(fixture);
+      const points = [...text];
+      for (const id of ['user-1:s1', 'anon-1:s1']) {
+        const slices: string[] = [];
+        for (let offset = 0; ; offset += 7) {
+          const slice = await store().readSessionFixtureText(ORG_A, id, { offset, length: 7 });
+          expect(slice).toBeDefined();
+          slices.push(slice as string);
+          // Each slice is 7 code points (an astral character is one), the last fewer.
+          expect([...(slice as string)].length).toBe(Math.max(0, Math.min(7, points.length - offset)));
+          if ([...(slice as string)].length < 7) break;
+        }
+        expect(slices.join('')).toBe(text);
+      }
+      expect(await store().readSessionFixtureText(ORG_A, 'user-1:s1', { offset: points.length + 5, length: 7 })).toBe('');
+      expect(await store().readSessionFixtureText(ORG_A, 'nobody:s1', { offset: 0, length: 7 })).toBeUndefined();
+      expect(await store().readSessionFixtureText(ORG_B, 'user-1:s1', { offset: 0, length: 7 })).toBeUndefined();
+      await expect(store().readSessionFixtureText(ORG_A, 'user-1:s1', { offset: -1, length: 7 })).rejects.toThrow(RangeError);
+    });
+
     test('listSessionEventPage pages through a session’s events by timestamp, then creation order', async () => {
       await store().transaction((writer) =>
         writer.insertEvents([
