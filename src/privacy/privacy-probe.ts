@@ -19,8 +19,7 @@ import { TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
 import type { PresetName } from './presets.js';
 import type { PrivacyRules } from './privacy-rules.js';
-import { isRedactedAsUrl } from './redact-session.js';
-import { redactText, redactUrl } from './redact-text.js';
+import { decodesEscapes, isRedactedAsUrl, redactStringUnder } from './redact-session.js';
 
 /** Kinds of ASCII characters the writer tells the probe about (one kind per character). */
 export const PROBE_DIGIT = 1;
@@ -120,41 +119,44 @@ export class PrivacyProbe {
    * a token starts in it. Only a text some preset's pre-check passes is redacted to see.
    */
   text(text: string, digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, key: string): boolean {
-    const url = isRedactedAsUrl(key, text);
     // A URL's escaped pieces are decoded and matched (redactUrl): `?email=ada%40example.com`.
-    if (!(url && (kinds & PROBE_ESCAPE) !== 0)) {
+    if (!((kinds & PROBE_ESCAPE) !== 0 && decodesEscapes(key, text))) {
       if (digits < FEW_DIGITS && (kinds & PROBE_SUSPECT_KINDS) === 0 && !tokenStart) return false;
       const facts = this.#facts.assign(text, digits, (kinds & PROBE_AT) === 0 ? 0 : 1, dots, colons, (kinds & PROBE_EQUAL) === 0 ? 0 : 1, tokenStart);
       if (!this.#mayMatch(facts)) return false;
     }
-    return this.#changes(text, url);
+    return this.#changes(text, key);
   }
 
   /** `text` for a text the writer does not copy itself: read whole. */
   whole(text: string, key: string): boolean {
-    const url = isRedactedAsUrl(key, text);
-    if (!(url && (text.includes('%') || text.includes('+'))) && !this.#mayMatch(this.#facts.read(text))) return false;
-    return this.#changes(text, url);
+    if (!this.#mayChange(text, key)) return false;
+    return this.#changes(text, key);
   }
 
   /** Whether a property name is changed (it is redacted like a text), or its value replaced whole (a secret's name). */
   key(key: string): boolean {
     let changes = this.#keys.get(key);
     if (changes === undefined) {
-      changes = (this.#secretNames && isSecretPropertyName(key)) || (this.#mayMatch(this.#facts.read(key)) && this.#changes(key, false));
+      changes = (this.#secretNames && isSecretPropertyName(key)) || (this.#mayChange(key, '') && this.#changes(key, ''));
       if (this.#keys.size >= KNOWN_KEYS_LIMIT) this.#keys.clear();
       this.#keys.set(key, changes);
     }
     return changes;
   }
 
-  // Whether redacting the text (as a URL or as a text) changes it.
-  #changes(text: string, url: boolean): boolean {
-    const known = url ? this.#urls : this.#texts;
+  // Whether a pre-check passes a text read whole, or it hides what escapes a URL decodes.
+  #mayChange(text: string, key: string): boolean {
+    return ((text.includes('%') || text.includes('+')) && decodesEscapes(key, text)) || this.#mayMatch(this.#facts.read(text));
+  }
+
+  // Whether redacting the text under `key` (as a URL, or as a text) changes it.
+  #changes(text: string, key: string): boolean {
+    const known = isRedactedAsUrl(key, text) ? this.#urls : this.#texts;
     let changes = known.get(text);
     if (changes === undefined) {
       const scratch = this.#scratch;
-      changes = (url ? redactUrl(text, this.#rules, scratch) : redactText(text, this.#rules, scratch)) !== text;
+      changes = redactStringUnder(key, text, this.#rules, scratch) !== text;
       scratch.clear();
       if (known.size >= KNOWN_TEXTS_LIMIT) known.clear();
       known.set(text, changes);
@@ -164,7 +166,7 @@ export class PrivacyProbe {
 
   /** Whether a number is changed: a card or phone number recorded as a number (7 digits or more) is redacted as its text. */
   number(value: number): boolean {
-    return Number.isSafeInteger(value) && Math.abs(value) >= 1_000_000 && this.#changes(String(value), false);
+    return Number.isSafeInteger(value) && Math.abs(value) >= 1_000_000 && this.#changes(String(value), '');
   }
 
   /** Whether the event is on a blocked element (then its texts become `[blocked]`). */

@@ -62,7 +62,12 @@ export function isRedactedAsUrl(key: string, _value: string): boolean {
  * when the rules change nothing in it.
  */
 export function redactStringUnder(key: string, value: string, rules: PrivacyRules, counts: PrivacyCounts): string {
-  return isRedactedAsUrl(key, value) ? redactUrl(value, rules, counts) : redactText(value, rules, counts);
+  return isRedactedAsUrl(key, value) ? redactUrl(value, rules, counts) : redactTextWithUrls(value, rules, counts);
+}
+
+/** Whether redacting a string under `key` decodes escaped pieces (`%40`, `+`) of a URL: a URL field's value, or a text holding a URL. */
+export function decodesEscapes(key: string, value: string): boolean {
+  return isRedactedAsUrl(key, value) || value.includes('://');
 }
 
 /** A string redacted as a URL or a text, its replacements counted as if it had been redacted here. */
