@@ -42,7 +42,8 @@ export interface PresetMatch {
   readonly preset: PresetName;
 }
 
-const DETECTORS: Record<PresetName, Detector> = {
+/** The detector of each preset. */
+export const DETECTORS: Readonly<Record<PresetName, Detector>> = {
   email: emailDetector,
   card: cardDetector,
   phone: phoneDetector,

@@ -8,16 +8,10 @@
 
 import type { SessionEvent } from '../session/session-schema.js';
 import type { Detector } from './presets/detector.js';
-import { cardDetector } from './presets/card-detector.js';
-import { emailDetector } from './presets/email-detector.js';
-import { ibanDetector } from './presets/iban-detector.js';
-import { ipDetector } from './presets/ip-detector.js';
-import { phoneDetector } from './presets/phone-detector.js';
-import { secretDetector } from './presets/secret-detector.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import { TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
-import type { PresetName } from './presets.js';
+import { DETECTORS } from './presets.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import { decodesEscapes, isRedactedAsUrl, redactStringUnder } from './redact-session.js';
 
@@ -59,14 +53,6 @@ export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_COLON | PROBE_EQUAL | PROBE_
 /** Fewer digits than any preset needs without `@`, `:`, `=` or a token (an IPv4 address has 4; the writer asks nothing below it). */
 export const FEW_DIGITS = 4;
 
-const DETECTORS: Readonly<Record<PresetName, Detector>> = {
-  email: emailDetector,
-  card: cardDetector,
-  phone: phoneDetector,
-  iban: ibanDetector,
-  ip: ipDetector,
-  secret: secretDetector,
-};
 
 /** Keys judged so far per probe: a session uses the same few property names on every event. */
 const KNOWN_KEYS_LIMIT = 10_000;

@@ -53,14 +53,7 @@ export class TextFacts {
       else if (code === 61) equalSigns++; // =
       else if (code === 64) ats++; // @
     }
-    this.text = text;
-    this.digits = digits;
-    this.ats = ats;
-    this.dots = dots;
-    this.colons = colons;
-    this.equalSigns = equalSigns;
-    this.tokenStart = tokenStart;
-    this.#digitRuns = undefined;
+    this.assign(text, digits, ats, dots, colons, equalSigns, tokenStart);
     return this;
   }
 
