@@ -3,7 +3,7 @@
 // per value, and copied once.
 
 import { Buffer } from 'node:buffer';
-import { FEW_DIGITS, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_SUSPECT_KINDS, PROBE_TOKEN, type PrivacyProbe } from '../privacy/privacy-probe.js';
+import { FEW_DIGITS, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_KINDS, PROBE_SUSPECT_KINDS, PROBE_TOKEN, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
 import { quoteString, quoteValue } from './quote-page-text.js';
 import { writeJson } from './write-json.js';
 
@@ -14,6 +14,10 @@ for (let code = 0; code < 0x20; code++) ESCAPED_ASCII[code] = 1;
 for (const character of '"\\<>') ESCAPED_ASCII[character.charCodeAt(0)] = 1;
 
 const QUOTE = 0x22;
+/** The privacy probe's kinds of ASCII characters (PROBE_KINDS), with PROBE_ESCAPED at those to escape: one look-up says both. */
+const PROBE_ESCAPED = 0x80;
+const PROBED_KINDS = PROBE_KINDS.slice();
+for (let code = 0; code < ESCAPED_ASCII.length; code++) if (ESCAPED_ASCII[code] === 1) PROBED_KINDS[code] = PROBE_ESCAPED;
 
 
 // The buffer grows up to BUFFER_LIMIT code units (32 MB); a prompt that fits is copied into a
@@ -208,8 +212,7 @@ export class TextWriter {
       this.append(quoteString(text));
       return;
     }
-    const kinds = probe.kinds;
-    const tokenPairs = probe.tokenPairs;
+    const kinds = PROBED_KINDS;
     const units = this.units;
     const start = this.length;
     units[start] = QUOTE;
@@ -223,20 +226,20 @@ export class TextWriter {
     for (let index = 0; index < count; index++) {
       const code = text.charCodeAt(index);
       if (code < 0x80) {
-        if (code <= 0x5c && ESCAPED_ASCII[code] === 1) {
-          if (probe.whole(text, this.probeKey)) this.suspect = true;
-          this.write(quoteString(text));
-          return;
-        }
+        // One look-up says both: whether to escape it, and what the probe counts it as.
         const kind = kinds[code] as number;
         if (kind !== 0) {
+          if (kind === PROBE_ESCAPED) {
+            if (probe.whole(text, this.probeKey)) this.suspect = true;
+            this.write(quoteString(text));
+            return;
+          }
           seen |= kind;
           if (kind === PROBE_DIGIT) digits++;
           else if (kind === PROBE_DOT) dots++;
           else if (kind === PROBE_COLON) colons++;
           else if (kind === PROBE_TOKEN && !tokenStart) {
-            const before = index === 0 ? 0 : text.charCodeAt(index - 1);
-            if (code === 0x41 || (before < 0x80 && tokenPairs[(code << 7) | before] === 1)) tokenStart = probe.tokenStartAt(text, index);
+            if (tokenMayStartAt(text, index, code)) tokenStart = probe.tokenStartAt(text, index);
           }
         }
       } else if (code > 0xff) {

@@ -38,15 +38,39 @@ PROBE_KINDS[43] = PROBE_ESCAPE;
 for (const character of 'JrRcC_A-') PROBE_KINDS[character.charCodeAt(0)] = PROBE_TOKEN;
 
 /**
- * 1 at [code << 7 | previous code] where a character of kind PROBE_TOKEN can end a token's start
- * after that previous character (`r` after `e` of `Bearer`, `_` after `e` of `_live_`...): only
- * there is tokenStartAt asked. An `A` begins a start (`AKIA`): it is asked after any character.
+ * At [code << 7 | previous code], for a character of kind PROBE_TOKEN: 0 where no token's start
+ * can end there after that previous character; TOKEN_ANY where it can whatever came before (an
+ * `A` begins `AKIA`); else the character the one before the previous must be (`r` after `e` after
+ * `r`, of `Bearer`). Only where both match is tokenStartAt asked: `er` and `ic` are common.
  */
 export const TOKEN_PAIRS = new Uint8Array(128 * 128);
-for (const [character, previous] of [['J', 'y'], ['r', 'e'], ['R', 'E'], ['c', 'i'], ['C', 'I'], ['-', 'kabposr'], ['_', 'etpousr']] as const) {
-  for (const before of previous) TOKEN_PAIRS[(character.charCodeAt(0) << 7) | before.charCodeAt(0)] = 1;
+export const TOKEN_ANY = 1;
+const tokenEnd = (character: string, previous: string, beforeThat: string | undefined) => {
+  TOKEN_PAIRS[(character.charCodeAt(0) << 7) | previous.charCodeAt(0)] = beforeThat === undefined ? TOKEN_ANY : beforeThat.charCodeAt(0);
+};
+tokenEnd('J', 'y', 'e'); // eyJ
+tokenEnd('r', 'e', 'r'); // Bearer
+tokenEnd('R', 'E', 'R'); // BEARER
+tokenEnd('c', 'i', 's'); // Basic
+tokenEnd('C', 'I', 'S'); // BASIC
+tokenEnd('-', 'k', 's'); // sk-
+for (const letter of 'abposr') tokenEnd('-', letter, 'x'); // xoxb-
+tokenEnd('_', 'e', 'v'); // _live_
+tokenEnd('_', 't', undefined); // _test_, github_pat_
+for (const letter of 'pousr') tokenEnd('_', letter, 'h'); // ghp_
+for (let before = 0; before < 128; before++) TOKEN_PAIRS[(65 << 7) | before] = TOKEN_ANY; // AKIA, ASIA, AIza
+
+/**
+ * Whether a token's start may end (or, for `A`, begin) at `index` of `text`, whose character there
+ * is `code`, of kind PROBE_TOKEN: true wherever tokenStartAt is (a property test holds it), and at
+ * few places besides, so that tokenStartAt is seldom asked.
+ */
+export function tokenMayStartAt(text: string, index: number, code: number): boolean {
+  if (code === 0x41) return true;
+  const before = index === 0 ? 0 : text.charCodeAt(index - 1);
+  const pair = before < 0x80 ? (TOKEN_PAIRS[(code << 7) | before] as number) : 0;
+  return pair === TOKEN_ANY || (pair !== 0 && index >= 2 && text.charCodeAt(index - 2) === pair);
 }
-for (let before = 0; before < 128; before++) TOKEN_PAIRS[(65 << 7) | before] = 1;
 
 /** Kinds that may lead a text to a preset besides its digits and a token's start. */
 export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_COLON | PROBE_EQUAL | PROBE_ESCAPE;
@@ -67,8 +91,6 @@ const KNOWN_TEXTS_LIMIT = 50_000;
 export class PrivacyProbe {
   /** The character kinds, by ASCII code (see PROBE_KINDS). */
   readonly kinds = PROBE_KINDS;
-  /** Where a token's start can end (see TOKEN_PAIRS). */
-  readonly tokenPairs = TOKEN_PAIRS;
   readonly #detectors: readonly Detector[];
   readonly #secretNames: boolean;
   readonly #rules: PrivacyRules;
@@ -77,6 +99,9 @@ export class PrivacyProbe {
   // Whether the rules change a text a pre-check passed, judged once per render (see begin).
   readonly #texts = new Map<string, boolean>();
   readonly #urls = new Map<string, boolean>();
+  // The verdicts of `text`, by text, per render: under a URL's property or any other.
+  readonly #textVerdicts = new Map<string, boolean>();
+  readonly #urlVerdicts = new Map<string, boolean>();
   readonly #scratch = new Map<string, number>();
 
   constructor(rules: PrivacyRules) {
@@ -97,6 +122,8 @@ export class PrivacyProbe {
   begin(): void {
     this.#texts.clear();
     this.#urls.clear();
+    this.#textVerdicts.clear();
+    this.#urlVerdicts.clear();
   }
 
   /**
@@ -105,10 +132,28 @@ export class PrivacyProbe {
    * a token starts in it. Only a text some preset's pre-check passes is redacted to see.
    */
   text(text: string, digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, key: string): boolean {
+    // A session repeats the same selectors, labels and URLs: each is judged once per render.
+    const url = isRedactedAsUrl(key, text);
+    const verdicts = url ? this.#urlVerdicts : this.#textVerdicts;
+    let verdict = verdicts.get(text);
+    if (verdict === undefined) {
+      verdict = this.#judge(text, digits, dots, colons, kinds, tokenStart, key);
+      if (verdicts.size >= KNOWN_TEXTS_LIMIT) verdicts.clear();
+      verdicts.set(text, verdict);
+    }
+    return verdict;
+  }
+
+  #judge(text: string, digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, key: string): boolean {
     // A URL's escaped pieces are decoded and matched (redactUrl): `?email=ada%40example.com`.
     if (!((kinds & PROBE_ESCAPE) !== 0 && decodesEscapes(key, text))) {
-      if (digits < FEW_DIGITS && (kinds & PROBE_SUSPECT_KINDS) === 0 && !tokenStart) return false;
-      const facts = this.#facts.assign(text, digits, (kinds & PROBE_AT) === 0 ? 0 : 1, dots, colons, (kinds & PROBE_EQUAL) === 0 ? 0 : 1, tokenStart);
+      // The colon of a URL's scheme leads to no preset: no IPv6 address touches it, and the key
+      // before it (`https`) is no secret's name. Most URLs have no other.
+      let seen = kinds;
+      let colonCount = colons;
+      if (colons > 0 && (text.startsWith('https://') || text.startsWith('http://')) && --colonCount === 0) seen &= ~PROBE_COLON;
+      if (digits < FEW_DIGITS && (seen & PROBE_SUSPECT_KINDS) === 0 && !tokenStart) return false;
+      const facts = this.#facts.assign(text, digits, (seen & PROBE_AT) === 0 ? 0 : 1, dots, colonCount, (seen & PROBE_EQUAL) === 0 ? 0 : 1, tokenStart);
       if (!this.#mayMatch(facts)) return false;
     }
     return this.#changes(text, key);
