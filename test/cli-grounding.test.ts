@@ -120,7 +120,7 @@ describe('recap run --output under grounding: require', () => {
 });
 
 describe('recap test asserts grounding', () => {
-  it('fails expect.grounded and expect.grounding naming the claims, in the pretty and JUnit reports', async () => {
+  it('fails expect.grounded and expect.grounding naming the claims, in the pretty and JUnit reports and the GitHub annotations', async () => {
     const suite = (name: string) => `profile: report.yaml\nprovider: gemini\ncases:\n  - name: ${name}\n    session: session.json\n    expect:\n      grounded: true\n      grounding: { min_score: 0.9, max_unsupported: 0 }\n`;
     // Two folders: each suite records its own cassette of the same prompt.
     for (const name of ['invented', 'grounded']) {
@@ -139,5 +139,20 @@ describe('recap test asserts grounding', () => {
     expect(junit).toContain('#1 (event at 53..55: #1 is in the session, but the profile&apos;s event types leave it out)');
     expect(junit).toContain('expect.grounding.min_score: grounding score 0.333 (at least 0.9)');
     expect(junit).toContain('expect.grounding.max_unsupported: 3 unsupported claim(s) (at most 0)');
+    // On GitHub Actions the same failure is an annotation on the suite file, naming the claims
+    // (the answer replayed from the cassette just recorded).
+    const requests = standIn.requests.length;
+    const annotated = await runCli(['test', 'invented'], { cwd: directory, env: { ...env, GITHUB_ACTIONS: 'true' } });
+    expect(annotated.code).toBe(1);
+    expect(standIn.requests.length).toBe(requests);
+    const annotations = annotated.stdout.split('\n').filter((line) => line.startsWith('::error '));
+    expect(annotations).toHaveLength(1);
+    const [annotation = ''] = annotations;
+    expect(annotation).toMatch(/^::error file=invented\/invented\.recap\.yaml,line=4,title=recap%3A invented::/);
+    expect(annotation).toContain('expect.grounded: 4 claim(s) not supported by the prompt: 3 dead clicks (count at ');
+    expect(annotation).toContain('https://shop.example/account (url at ');
+    expect(annotation).toContain('#9 (event at ');
+    expect(annotation).toContain("#1 (event at 53..55: #1 is in the session, but the profile's event types leave it out)");
+    expect(annotation).toContain('expect.grounding.max_unsupported: 3 unsupported claim(s) (at most 0)');
   });
 });

@@ -1,12 +1,25 @@
 // The HTML report (renderReportHtml) in Node and in headless Chromium: self-contained (no script,
 // no request but the page's own), escaped, every chart drawn with one visible bar per non-zero
-// count, readable at 375 px without horizontal scrolling, and still drawn when printed.
+// count, readable at 375 px without horizontal scrolling, and still drawn when printed; and the
+// page `recap report` writes for the results of a real `recap run` (offline model) drawn whole.
 
 import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { readResultsFile } from '../src/many/results-file.js';
+import { buildReport } from '../src/report/build-report.js';
 import { PATTERN_KINDS, type Pattern, type PatternKind, type ReportData, type SessionRef } from '../src/report/report-data.js';
 import { renderReportHtml, type HtmlReportOptions } from '../src/report/render-report-html.js';
+
+import { runCli } from './support/run-cli.js';
+
+const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Example sessions a real run summarises for the last browser case. */
+const EXAMPLE_SESSIONS = ['checkout-abandon.json', 'form-validation-errors.json', 'search-dead-clicks.json', 'multi-tab.json'];
 
 const HOSTILE = '<script>alert("x")</script>';
 const AMPERSAND = `Tom & "Jerry's" <b>`;
@@ -323,6 +336,33 @@ describe('renderReportHtml in Chromium', () => {
       await page.close();
     });
   }
+
+  it('draws every chart of the page recap report writes for a real recap run, and requests nothing but the page', async () => {
+    // A few example sessions and a broken one, summarised by the offline model, then reported.
+    const work = await mkdtemp(path.join(tmpdir(), 'recap-report-html-'));
+    await mkdir(path.join(work, 'sessions'));
+    for (const name of EXAMPLE_SESSIONS) await copyFile(path.join(REPOSITORY, 'sessions-fixtures', name), path.join(work, 'sessions', name));
+    await writeFile(path.join(work, 'sessions', 'broken.json'), '{"id": 3\n');
+    const run = await runCli(['run', path.join(REPOSITORY, 'profiles', 'plain-summary.yaml'), 'sessions', '--output', 'results.jsonl'], { cwd: work });
+    expect(run.code, run.stderr).toBe(1);
+    const report = await runCli(['report', 'results.jsonl', '--output', 'report.html'], { cwd: work });
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toBe('wrote report.html: 5 sessions (1 failed)\n');
+    expect(report.stderr).toBe('');
+    const html = await readFile(path.join(work, 'report.html'), 'utf8');
+    const data = buildReport((await readResultsFile(path.join(work, 'results.jsonl'))).lines);
+    // The failure and the grounding of the four answers: two charts, every session in one bar.
+    expect(expectedCharts(data).map((counts) => counts.reduce((sum, count) => sum + count, 0))).toEqual([1, EXAMPLE_SESSIONS.length]);
+    const page = await browser!.newPage({ viewport: { width: 1024, height: 800 } });
+    const requests = await open(page, html);
+    expect(requests).toEqual([PAGE_URL]);
+    expect(await page.locator('script').count()).toBe(0);
+    expectDrawn(await charts(page), data);
+    // The patterns were read from the sessions, and the sessions are linked beside the results.
+    expect(await page.locator('h2', { hasText: 'Patterns' }).count()).toBe(1);
+    expect(await page.locator('a[href="sessions/checkout-abandon.json"]').count()).toBeGreaterThan(0);
+    await page.close();
+  });
 
   it('shows hostile labels as text, not as markup', async () => {
     const page = await browser!.newPage();

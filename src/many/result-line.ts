@@ -64,7 +64,8 @@ export interface SessionResultLine {
  * valid fixture (`invalid_session`), holds a session already summarized in this run
  * (`duplicate_session`), or a model failure's code (`model_error`, `model_unavailable`,
  * `invalid_answer`, `unsupported_request`, `cassette_miss`), `grounding` (llm.grounding: require),
- * `privacy` (the rules could not be applied) or `internal`.
+ * `privacy` (the rules could not be applied) or `internal`; a server's summary batch lines may
+ * also have `not_found` and `deleted` (a user deletion replaced the line).
  *
  * @category Many sessions
  */

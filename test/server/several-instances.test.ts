@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createKey, createOrganisation } from '../../src/server/admin/admin-actions.js';
 import { openStores } from '../../src/server/store/open-stores.js';
 import type { EventRecord } from '../../src/server/store/records.js';
-import { startServe, waitFor, type ServeProcess } from '../support/serve-processes.js';
+import { runnerName, startServe, waitFor, type ServeProcess } from '../support/serve-processes.js';
 import { throwawayPostgres } from '../support/throwaway-postgres.js';
 
 /** Short leases, so that a crashed instance's job is taken over within the test. */
@@ -84,14 +84,6 @@ async function storedEvents(current: World): Promise<EventRecord[]> {
 async function jobsRunning(instance: ServeProcess): Promise<number> {
   const metrics = await (await fetch(`${instance.url}/metrics`)).text();
   return Number(/^recap_batch_jobs_running (\d+)/m.exec(metrics)?.[1] ?? 0);
-}
-
-/** The name `instance` holds batch job leases under (its /metrics). */
-async function runnerName(instance: ServeProcess): Promise<string> {
-  const metrics = await (await fetch(`${instance.url}/metrics`)).text();
-  const name = /^recap_instance_info\{job_runner="([^"]+)"\} 1$/m.exec(metrics)?.[1];
-  if (name === undefined) throw new Error(`no recap_instance_info in /metrics:\n${metrics}`);
-  return name;
 }
 
 /** Unfinished jobs whose lease `owner` holds, as committed in the na1 store of `current`. */

@@ -13,7 +13,7 @@ import { importSession } from '../../src/server/sessions/import-session.js';
 import { createConcurrencyLimit } from '../../src/server/summaries/concurrency-limit.js';
 import { summarizeBatchItems } from '../../src/server/summaries/summary-batch.js';
 import { runCli } from '../support/run-cli.js';
-import { createServerHarness, type ServerHarness } from '../support/server-harness.js';
+import { createServerHarness, STORE_KINDS, type ServerHarness } from '../support/server-harness.js';
 
 const fixture = (n: number) =>
   JSON.stringify({
@@ -89,9 +89,63 @@ describe('a summary batch whose profile went with a user deletion', () => {
       const context = { deps: server.deps, store: server.stores.na1, limit: createConcurrencyLimit(2), signal: new AbortController().signal };
       const results = await summarizeBatchItems(context, job, items, 0);
       expect(results.map((entry) => resultLineProblem(entry.result))).toEqual([undefined, undefined]);
+      expect(results[0]).toEqual({ index: 0, ok: false, result: { file: '[deleted] item 0', error: { code: 'deleted', message: 'the data of a deleted user' } } });
       expect(results[1]).toEqual({ index: 1, ok: false, result: { session_id: ids[1], file: ids[1], error: { code: 'not_found', message: 'the batch lost its profile to a user deletion' } } });
     } finally {
       await server.close();
     }
+  });
+});
+
+describe.each(STORE_KINDS)('a summary batch that named a deleted user (%s)', (store) => {
+  let server: ServerHarness;
+  let key: string;
+  let ids: string[];
+  let profileId: string;
+  const userOf = (id: string) => id.split(':')[0] as string;
+  beforeAll(async () => {
+    server = await createServerHarness({ store, runJobs: false });
+    key = server.keys.acme.architect;
+    ids = [];
+    for (const n of [1, 2, 3]) ids.push((await importSession(server.stores.na1, server.orgs.acme, fixture(n), { source: `s${n}.json`, now: server.clock.now })).id);
+    profileId = (await server.request('POST', '/v2/visit_profile', { key, body: { name: 'Batch', llm: { pre_prompt: 'Summarise.' } } })).body.id as string;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers the summarised line of the deleted session as an error line (code deleted) that recap report reads', async () => {
+    const operation = (await server.request('POST', `/v2/sessions/summary/batch?config_profile=${profileId}`, { key, body: { session_ids: [ids[0], ids[1]] } })).body.operation.id as string;
+    server.jobs.start();
+    await server.jobs.idle();
+    expect((await server.request('DELETE', `/v2/users/${userOf(ids[1] as string)}`, { key })).status).toBe(202);
+    await server.jobs.idle();
+    const page = await server.request('GET', `/v2/operations/${operation}/results`, { key });
+    const run = page.body.results[0].run;
+    expect(page.body.results[1]).toEqual({ file: '[deleted] item 1', error: { code: 'deleted', message: 'the data of a deleted user' }, run });
+    const text = (page.body.results as unknown[]).map((line) => `${JSON.stringify(line)}\n`).join('');
+    expect(text).not.toContain(userOf(ids[1] as string));
+    const content = parseResultsText(text, 'server.jsonl');
+    expect(content.lines.map((line) => line.file)).toEqual([ids[0], '[deleted] item 1']);
+    const report = buildReport(content.lines);
+    expect(report.totals).toMatchObject({ sessions: 2, ok: 1, failed: 1 });
+    expect(report.totals.failures).toEqual([{ value: 'deleted', count: 1, sessions: [{ session_id: '[deleted] item 1', file: '[deleted] item 1' }] }]);
+  });
+
+  it('answers an item the deletion replaced before it was summarised as the same error line', async () => {
+    await server.jobs.stop();
+    const operation = (await server.request('POST', `/v2/sessions/summary/batch?config_profile=${profileId}`, { key, body: { session_ids: [ids[0], ids[2]] } })).body.operation.id as string;
+    const deletion = (await server.request('DELETE', `/v2/users/${userOf(ids[2] as string)}`, { key })).body.job.id as string;
+    while (!(await server.stores.na1.transaction((writer) => writer.deleteUserDataStep(server.orgs.acme.id, deletion))));
+    const job = await server.stores.na1.findJob(server.orgs.acme.id, operation);
+    if (job === undefined) throw new Error(`no job ${operation}`);
+    const items = await server.stores.na1.readJobItems(operation, 0, 2);
+    const context = { deps: server.deps, store: server.stores.na1, limit: createConcurrencyLimit(2), signal: new AbortController().signal };
+    const results = await summarizeBatchItems(context, job, items, 0);
+    const run = (results[0]?.result as { run: unknown }).run;
+    expect(results[1]).toEqual({ index: 1, ok: false, result: { file: '[deleted] item 1', error: { code: 'deleted', message: 'the data of a deleted user' }, run } });
+    expect(buildReport(parseResultsText(results.map((entry) => `${JSON.stringify(entry.result)}\n`).join(''), 'items.jsonl').lines).totals.failures).toEqual([
+      { value: 'deleted', count: 1, sessions: [{ session_id: '[deleted] item 1', file: '[deleted] item 1' }] },
+    ]);
   });
 });

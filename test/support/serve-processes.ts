@@ -60,6 +60,14 @@ export function startServe(options: ServeOptions): Promise<ServeProcess> {
   });
 }
 
+/** The name `instance` holds batch job leases under (`lease_owner` in the jobs table; its /metrics). */
+export async function runnerName(instance: ServeProcess): Promise<string> {
+  const metrics = await (await fetch(`${instance.url}/metrics`)).text();
+  const name = /^recap_instance_info\{job_runner="([^"]+)"\} 1$/m.exec(metrics)?.[1];
+  if (name === undefined) throw new Error(`no recap_instance_info in the /metrics of ${instance.url}:\n${metrics}`);
+  return name;
+}
+
 /** Polls `probe` every `intervalMs` until it returns a value, or fails after `timeoutMs`. */
 export async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 120_000, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,8 @@
 // The chunks of a summary batch (POST /v2/sessions/summary/batch): the model is asked outside any
 // transaction, a few calls at a time per organisation on this instance (the answers land in the
 // summary cache, under the operation's own key), then the chunk's results and the cursor commit
-// together under the job's lease.
+// together under the job's lease. The limit is counted in this instance's memory, not in the
+// database: N instances make up to N times as many calls at once (docs/server.md#summary-batches).
 
 import type { CoreDependencies } from '../app/server-dependencies.js';
 import type { JobRecord, JobResultRecord } from '../store/records.js';

@@ -156,7 +156,7 @@ export function operationRoutes(): RouteDefinition<unknown, unknown>[] {
     response: {
       status: 200,
       description:
-        'One result per processed item, in item order: `{ index, ok, result }` (a batch item\'s result is the record its /imports page shows; an error result is `{ code, message, details? }`); for a summary batch, the lines themselves, JSONL lines as `recap run --output` writes them (`{ session_id, file, app_url, result, grounding?, tokens, model, ms, cached, run }` or `{ session_id, file, app_url?, error, run }`, `file` being the session id; `run` is `{ profile, profile_sha256, provider, model, privacy_sha256 }`)',
+        'One result per processed item, in item order: `{ index, ok, result }` (a batch item\'s result is the record its /imports page shows; an error result is `{ code, message, details? }`); for a summary batch, the lines themselves, JSONL lines as `recap run --output` writes them (`{ session_id, file, app_url, result, grounding?, tokens, model, ms, cached, run }` or `{ session_id, file, app_url?, error, run }`, `file` being the session id; a line that named a user deleted since is `{ file: "[deleted] item <index>", error: { code: "deleted", message }, run? }`; `run` is `{ profile, profile_sha256, provider, model, privacy_sha256 }`)',
       schema: z.object({ results: z.array(z.unknown()), next_page_token: z.string().nullable() }),
     },
     errors: [400, 401, 403, 404],

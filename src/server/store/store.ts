@@ -37,6 +37,13 @@ export interface Page<Item> {
   readonly next: string | null;
 }
 
+/** Server events with a timestamp in `[from, to)` (ISO 8601, as stored), of one of `names` unless null. */
+export interface EventRange {
+  readonly from: string;
+  readonly to: string;
+  readonly names: readonly string[] | null;
+}
+
 export interface StoreReader extends UserExportReader {
   findOrganisation(id: string): Promise<OrganisationRecord | undefined>;
   findOrganisationByName(name: string): Promise<OrganisationRecord | undefined>;
@@ -68,8 +75,15 @@ export interface StoreReader extends UserExportReader {
   searchSessions(orgId: string, search: SessionSearch, page: { readonly after?: string | null; readonly limit: number }): Promise<Page<SessionInfo>>;
   /** Server events that joined the session, by timestamp then creation order. */
   listSessionEvents(orgId: string, sessionId: string): Promise<EventRecord[]>;
-  /** Server events of the organisation, for tests and exports, by creation order. */
+  /** Server events of the organisation, for tests, by creation order. */
   listEvents(orgId: string, options: { readonly after?: string | null; readonly limit: number }): Promise<Page<EventRecord>>;
+  /**
+   * The events of `range` among the organisation's server events after `after`, by creation order
+   * (an events export): at most `limit`, found among at most the next `scan` events. `next`
+   * continues after the last event returned, or after the last one looked at when fewer matched
+   * (a page may then be empty); null once none is left.
+   */
+  listEventsInRange(orgId: string, range: EventRange, page: { readonly after?: string | null; readonly limit: number; readonly scan: number }): Promise<Page<EventRecord>>;
 
   findProfile(orgId: string, id: string): Promise<ProfileRecord | undefined>;
   /** Oldest first (createdAt, then id). */

@@ -18,6 +18,7 @@ import { orgPrivacy } from '../privacy/org-privacy.js';
 import { validProfile } from '../routes/profile-routes.js';
 import { loadServerSession, SessionCache } from '../sessions/load-server-session.js';
 import { sessionAppUrl } from '../sessions/session-view.js';
+import { deletedResultLine } from '../store/deleted-item.js';
 import type { JobRecord, JobResultRecord, JsonValue } from '../store/records.js';
 import type { DataCenterStore } from '../store/store.js';
 import type { ConcurrencyLimit } from './concurrency-limit.js';
@@ -59,6 +60,9 @@ const errorLine = (sessionId: string, error: ApiError, appUrl?: string, run?: Li
   ...(run === undefined ? {} : { run: run as unknown as JsonValue }),
 });
 
+/** An item a user deletion replaced (it named one of the user's sessions) before it was summarised. */
+const isDeletedItem = (item: JsonValue): boolean => typeof item === 'object' && item !== null && !Array.isArray(item) && item.session_id === undefined && 'deleted' in item;
+
 const sha256 = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex');
 
 /** Summarises items `[from, from + items.length)` of a summary batch; one result per item, in order. */
@@ -70,7 +74,7 @@ export async function summarizeBatchItems(context: SummaryBatchContext, job: Job
     return items.map((item, offset) => ({
       index: from + offset,
       ok: false,
-      result: errorLine(String((item as { session_id?: unknown }).session_id ?? ''), new ApiError('not_found', 'the batch lost its profile to a user deletion')),
+      result: isDeletedItem(item) ? deletedResultLine(from + offset) : errorLine(String((item as { session_id?: unknown }).session_id ?? ''), new ApiError('not_found', 'the batch lost its profile to a user deletion')),
     }));
   }
   const profile = validProfile(head.profile);
@@ -86,6 +90,7 @@ export async function summarizeBatchItems(context: SummaryBatchContext, job: Job
   const delays = context.retryDelaysMs ?? ITEM_RETRY_DELAYS_MS;
 
   const one = async (item: JsonValue, index: number): Promise<JobResultRecord> => {
+    if (isDeletedItem(item)) return { index, ok: false, result: deletedResultLine(index, run as unknown as JsonValue) };
     const sessionId = String((item as { session_id?: unknown }).session_id ?? '');
     const loaded = await loadServerSession(store, job.orgId, sessionId, sessions);
     if (loaded === undefined) return { index, ok: false, result: errorLine(sessionId, new ApiError('not_found', `no session ${sessionId}`), undefined, run) };

@@ -8,6 +8,7 @@
 // catalog names nothing else uses, and the user records themselves.
 
 import { sql, type Kysely } from 'kysely';
+import { DELETED_ITEM, deletedResultLine } from '../deleted-item.js';
 import type { CatalogKind, JsonValue } from '../records.js';
 import type { Database } from './database.js';
 import type { StoreDialect } from './store-dialect.js';
@@ -21,9 +22,6 @@ export interface UserDeletionState {
   /** Catalog names the deleted data used, by kind, to be released when nothing else uses them. */
   readonly names?: Partial<Record<CatalogKind, string[]>>;
 }
-
-/** What replaces a batch item or result that held a deleted user's identifiers. */
-export const DELETED_ITEM = { deleted: 'the data of a deleted user' } as const;
 
 /** Events deleted per step: one transaction stays short, so other writers never wait long. */
 export const EVENTS_PER_STEP = 2000;
@@ -119,9 +117,21 @@ async function scrubJobRows(db: Kysely<Database>, orgId: string, pieces: readonl
   for (const [jobId, removed] of removedLines) {
     if (removed > 0) await db.updateTable('jobs').set((eb) => ({ imports: eb('imports', '-', removed) })).where('id', '=', jobId).execute();
   }
-  const resultRows = await db.selectFrom('job_result_rows').select(['job_id', 'ok', 'first_index', 'results']).where('job_id', 'in', jobs).where(matching('results')).execute();
+  const resultRows = await db
+    .selectFrom('job_result_rows')
+    .innerJoin('jobs', 'jobs.id', 'job_result_rows.job_id')
+    .select(['job_result_rows.job_id', 'job_result_rows.ok', 'job_result_rows.first_index', 'job_result_rows.results', 'jobs.kind'])
+    .where('jobs.org_id', '=', orgId)
+    .where(matching('job_result_rows.results'))
+    .execute();
+  // A summary batch's results are JSONL lines: one of them becomes an error line, still a line.
+  const replacement = (kind: string, index: number, result: JsonValue): JsonValue => {
+    if (kind !== 'summary_batch') return DELETED_ITEM;
+    const run = (result as { run?: JsonValue } | null)?.run;
+    return deletedResultLine(index, run === undefined || holds(JSON.stringify(run)) ? undefined : run);
+  };
   for (const row of resultRows) {
-    const entries = (JSON.parse(row.results) as [number, JsonValue][]).map(([index, result]) => [index, holds(JSON.stringify(result)) ? DELETED_ITEM : result]);
+    const entries = (JSON.parse(row.results) as [number, JsonValue][]).map(([index, result]) => [index, holds(JSON.stringify(result)) ? replacement(row.kind, index, result) : result]);
     await db
       .updateTable('job_result_rows')
       .set({ results: JSON.stringify(entries) })

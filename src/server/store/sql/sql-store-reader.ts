@@ -18,11 +18,12 @@ import type {
   SessionRecord,
   UserRecord,
 } from '../records.js';
-import type { Page, StoreReader } from '../store.js';
+import type { EventRange, Page, StoreReader } from '../store.js';
 import { toFlag, type Database } from './database.js';
 import { SESSION_INFO_COLUMNS, toApiKey, toEvent, toJob, toOrganisation, toProfile, toSession, toSessionInfo, toUser } from './records-from-rows.js';
 import type { StoreDialect } from './store-dialect.js';
 import { getPrivacySettings } from './privacy-settings.js';
+import { listEventsInRange } from './list-events-in-range.js';
 import { selectEvents } from './select-events.js';
 import { searchSessions } from './search-sessions.js';
 import type { SessionSearch } from '../session-search.js';
@@ -176,6 +177,10 @@ export class SqlStoreReader implements StoreReader {
     const [afterSeq] = options.after ? decodePageCursor(options.after, 'events', ['number'] as const) : [0];
     const rows = await this.selectEvents(orgId).where('events.seq', '>', afterSeq).orderBy('events.seq').limit(options.limit + 1).execute();
     return toPage(rows, options.limit, toEvent, (row) => encodePageCursor('events', [row.seq]));
+  }
+
+  listEventsInRange(orgId: string, range: EventRange, page: { readonly after?: string | null; readonly limit: number; readonly scan: number }): Promise<Page<EventRecord>> {
+    return listEventsInRange(this.db, this.dialect, orgId, range, page);
   }
 
   async findProfile(orgId: string, id: string): Promise<ProfileRecord | undefined> {

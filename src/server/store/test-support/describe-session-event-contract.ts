@@ -131,6 +131,35 @@ export function describeSessionEventContract(store: () => DataCenterStore): void
       expect(seen.slice(5)).toEqual(['new1', 'new2', 'new3'].slice(0, seen.length - 5));
     });
 
+    test('events of a time range and names come in creation order, found a window of events at a time', async () => {
+      // e0..e9 in creation order; in range [at(10), at(20)): e1, e3 (Pay), e4, e8 (Pay), e9; e6 is at(20), outside.
+      const times = [5, 19, 25, 10, 15, 30, 20, 1, 12, 10];
+      const names = ['Pay', 'Pay', 'Pay', 'Pay', 'View', 'Pay', 'Pay', 'Pay', 'Pay', 'View'];
+      await store().transaction((writer) => writer.insertEvents(times.map((time, index) => event(`e${index}`, { timestamp: at(time), name: names[index] as string }))));
+      await store().transaction((writer) => writer.insertEvents([event('other-org', { orgId: ORG_B, timestamp: at(12) })]));
+      const all = { from: at(10), to: at(20), names: null };
+      const pages = async (range: { from: string; to: string; names: readonly string[] | null }, limit: number, scan: number) => {
+        const seen: string[][] = [];
+        let after: string | null = null;
+        do {
+          const page: { items: readonly EventRecord[]; next: string | null } = await store().listEventsInRange(ORG_A, range, { after, limit, scan });
+          seen.push(page.items.map((item) => item.id));
+          after = page.next;
+        } while (after !== null);
+        return seen;
+      };
+      expect(await pages(all, 10, 100)).toEqual([['e1', 'e3', 'e4', 'e8', 'e9']]);
+      expect(await pages({ ...all, names: ['Pay'] }, 10, 100)).toEqual([['e1', 'e3', 'e8']]);
+      expect(await pages({ ...all, names: ['View', 'Nothing'] }, 10, 100)).toEqual([['e4', 'e9']]);
+      // At most `limit` a page; a window of 4 events looked through at a time, a page empty when none of its events matched.
+      expect(await pages(all, 2, 100)).toEqual([['e1', 'e3'], ['e4', 'e8'], ['e9']]);
+      expect(await pages(all, 10, 4)).toEqual([['e1', 'e3'], ['e4'], ['e8', 'e9']]);
+      expect(await pages({ ...all, names: ['View'] }, 10, 3)).toEqual([[], ['e4'], [], ['e9']]);
+      expect(await pages({ from: at(40), to: at(50), names: null }, 10, 3)).toEqual([[], [], [], []]);
+      expect(await store().listEventsInRange(ORG_B, all, { limit: 10, scan: 10 })).toEqual({ items: [event('other-org', { orgId: ORG_B, timestamp: at(12) })], next: null });
+      await expect(store().listEventsInRange(ORG_A, all, { after: 'not a cursor', limit: 1, scan: 1 })).rejects.toBeInstanceOf(InvalidPageCursorError);
+    });
+
     test('a cursor the store did not issue for events is refused with InvalidPageCursorError', async () => {
       await store().transaction((writer) => writer.insertEvents([event('e0'), event('e1')]));
       await expect(store().listEvents(ORG_A, { after: 'not a cursor', limit: 1 })).rejects.toBeInstanceOf(InvalidPageCursorError);
