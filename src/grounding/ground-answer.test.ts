@@ -52,6 +52,15 @@ describe('groundAnswer', () => {
     expect(report.score).toBe(0);
   });
 
+  it('supports the session id the session block names, quoted or in backticks', () => {
+    expect(verdicts('In session "u-1:s-1" (`u-1:s-1`) the user clicked "Apply coupon".')).toEqual([
+      ['text', '"u-1:s-1"', 'kept'],
+      ['text', '`u-1:s-1`', 'kept'],
+      ['text', '"Apply coupon"', 'kept'],
+    ]);
+    expect(verdicts('In session "u-2:s-1" the user left.')).toEqual([['text', '"u-2:s-1"', 'unsupported']]);
+  });
+
   it('reads a duration after "within", "under" or "more than" as a limit, not as about that long', () => {
     // The prompt shows 15 s of the session (10:00:00 to 10:00:15); the session lasts 2 minutes.
     expect(verdicts('They gave up within 2 minutes, clicked again in under 10 seconds, and stayed for at least 10 seconds.')).toEqual([

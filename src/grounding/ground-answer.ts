@@ -36,7 +36,10 @@ export interface DroppedEvent extends IndexedEvent {
 export interface GroundingSource {
   readonly kept: readonly IndexedEvent[];
   readonly dropped: readonly DroppedEvent[];
-  /** The context elements in the prompt (`prepared.context.included`). */
+  /**
+   * The context elements in the prompt (`prepared.context.included`); {@link groundingSource} adds
+   * `session: { id }`, the id the session block names (`<session id="…">`, after privacy rules).
+   */
   readonly context?: Readonly<Record<string, unknown>>;
   /** The session's context elements the profile left out (`prepared.context.excluded`): what an answer takes from them is `dropped`. */
   readonly excludedContext?: Readonly<Record<string, unknown>>;
@@ -64,7 +67,8 @@ const indexedSources = new WeakMap<GroundingSource, () => Checker>();
  */
 export function groundingSource(profile: Profile, session: Session, prepared: PreparedRequest): GroundingSource {
   const kept = prepared.events.kept;
-  const context = prepared.context.included as Readonly<Record<string, unknown>>;
+  // The session block names the session (<session id="…">): an answer that quotes its id quotes the prompt.
+  const context: Readonly<Record<string, unknown>> = { ...(prepared.context.included as Readonly<Record<string, unknown>>), session: { id: prepared.sessionId } };
   const excludedContext = prepared.context.excluded as Readonly<Record<string, unknown>>;
   const passes = keyFilter(profile.events);
   const window = prepared.events.window;
