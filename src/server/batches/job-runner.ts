@@ -16,6 +16,7 @@ import { processChunk } from './batch-items.js';
 import { chunkProgress, commitProgress } from './commit-progress.js';
 import { createExportExpiry, EXPORT_RETENTION_MS } from './export-expiry.js';
 import { LeaseLostError } from './lease-lost-error.js';
+import { createStoreOutage, type StoreOutage } from './store-outage.js';
 import { createSummaryChunks } from './summary-chunks.js';
 
 export { EXPORT_RETENTION_MS } from './export-expiry.js';
@@ -53,6 +54,11 @@ export interface JobRunnerOptions {
   readonly chunkSize?: number;
   readonly leaseMs?: number;
   readonly pollMs?: number;
+  /**
+   * The longest wait between attempts to claim a job in a store that cannot be reached (the wait
+   * starts at `pollMs` and doubles after each failure). Default DEFAULT_MAX_BACKOFF_MS.
+   */
+  readonly maxBackoffMs?: number;
   /** This instance's name in leases; default a random one per runner. */
   readonly owner?: string;
   /**
@@ -272,16 +278,44 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
 
   const expireExports = createExportExpiry(deps, options.exportRetentionMs ?? EXPORT_RETENTION_MS);
 
-  /** Claims and runs jobs of one data center until none is left, then waits to be woken or polls. */
-  async function loop(dataCenter: DataCenter): Promise<void> {
+  /**
+   * Waits `ms` (undefined: without end) or until woken: a job was submitted, the store answered
+   * again, the runner stops.
+   */
+  async function waitForWork(dataCenter: DataCenter, ms: number | undefined): Promise<void> {
+    // Checked here, with nothing awaited until the waiter is registered: a stop during the claim
+    // must not be missed (the wait may be long while the store cannot be reached).
+    if (stopped) return;
+    const waiters = waiting.get(dataCenter) ?? new Set<() => void>();
+    waiting.set(dataCenter, waiters);
+    await new Promise<void>((resolve) => {
+      const resume = () => {
+        clearTimeout(timer);
+        waiters.delete(resume);
+        resolve();
+      };
+      const timer = ms === undefined ? undefined : setTimeout(resume, ms);
+      waiters.add(resume);
+    });
+  }
+
+  /**
+   * Claims and runs jobs of one data center until none is left, then waits to be woken or polls;
+   * while the store cannot be reached, one worker tries less and less often and the others wait.
+   */
+  async function loop(dataCenter: DataCenter, outage: StoreOutage): Promise<void> {
     const store = deps.stores[dataCenter];
+    const worker = {};
     while (!stopped) {
       let first;
+      let waitMs: number | undefined = pollMs;
       busy.set(dataCenter, (busy.get(dataCenter) ?? 0) + 1);
       try {
         // Counted as busy, so that idle() waits for a removal of expired exports under way.
         await expireExports(dataCenter, store);
         first = await claimWithFirstChunk(store);
+        // The other workers of the data center wait for this answer.
+        if (outage.answered()) wake(dataCenter);
         if (first !== undefined) {
           if (first.claimed.takeover) deps.metrics.countLeaseTakeover('job');
           if (!isFinished(first.job)) {
@@ -294,7 +328,8 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
           }
         }
       } catch (error) {
-        deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `could not claim a batch job: ${redactInternals(error instanceof Error ? error.message : String(error))}` });
+        if (error instanceof StoreUnavailableError) waitMs = outage.failed(worker, error);
+        else deps.logger({ time: deps.clock().toISOString(), level: 'error', message: `could not claim a batch job: ${redactInternals(error instanceof Error ? error.message : String(error))}` });
       } finally {
         busy.set(dataCenter, (busy.get(dataCenter) ?? 1) - 1);
       }
@@ -302,17 +337,7 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
         await nextTurn();
         continue;
       }
-      const waiters = waiting.get(dataCenter) ?? new Set<() => void>();
-      waiting.set(dataCenter, waiters);
-      await new Promise<void>((resolve) => {
-        const resume = () => {
-          clearTimeout(timer);
-          waiters.delete(resume);
-          resolve();
-        };
-        const timer = setTimeout(resume, pollMs);
-        waiters.add(resume);
-      });
+      await waitForWork(dataCenter, waitMs);
     }
   }
 
@@ -325,7 +350,8 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
       started = true;
       for (const dataCenter of dataCenters) {
         const workers = Math.max(1, concurrency(deps.stores[dataCenter]));
-        loops.set(dataCenter, Promise.all(Array.from({ length: workers }, () => loop(dataCenter))).then(() => undefined));
+        const outage = createStoreOutage({ dataCenter, clock: deps.clock, logger: deps.logger, firstDelayMs: pollMs, maxDelayMs: options.maxBackoffMs });
+        loops.set(dataCenter, Promise.all(Array.from({ length: workers }, () => loop(dataCenter, outage))).then(() => undefined));
       }
     },
     async idle() {
