@@ -135,7 +135,7 @@ describe('recap test asserts grounding', () => {
     const result = await runCli(['test', 'invented', '--reporter', 'junit', '--output', 'junit.xml'], { cwd: directory, env });
     expect(result.code).toBe(1);
     const junit = await readFile(path.join(directory, 'junit.xml'), 'utf8');
-    expect(junit).toContain('expect.grounded: 4 claim(s) not supported by the prompt: 3 dead clicks (count at ');
+    expect(junit).toContain('expect.grounded: 4 claim(s) not supported by the prompt (3 in no event of the session, 1 about what the profile left out; score 0.');
     expect(junit).toContain('#1 (event at 53..55: #1 is in the session, but the profile&apos;s event types leave it out)');
     expect(junit).toContain('expect.grounding.min_score: grounding score 0.333 (at least 0.9)');
     expect(junit).toContain('expect.grounding.max_unsupported: 3 unsupported claim(s) (at most 0)');
@@ -149,7 +149,7 @@ describe('recap test asserts grounding', () => {
     expect(annotations).toHaveLength(1);
     const [annotation = ''] = annotations;
     expect(annotation).toMatch(/^::error file=invented\/invented\.recap\.yaml,line=4,title=recap%3A invented::/);
-    expect(annotation).toContain('expect.grounded: 4 claim(s) not supported by the prompt: 3 dead clicks (count at ');
+    expect(annotation).toContain('expect.grounded: 4 claim(s) not supported by the prompt (3 in no event of the session, 1 about what the profile left out; score 0.');
     expect(annotation).toContain('https://shop.example/account (url at ');
     expect(annotation).toContain('#9 (event at ');
     expect(annotation).toContain("#1 (event at 53..55: #1 is in the session, but the profile's event types leave it out)");

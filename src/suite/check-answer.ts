@@ -23,7 +23,10 @@ function checkGrounding(report: GroundingReport | undefined, assertions: AnswerA
   const results: AssertionResult[] = [];
   if (assertions.grounded === true) {
     const wrong = [...report.unsupported, ...report.dropped];
-    const message = wrong.length === 0 ? `every claim is supported by the prompt (${report.findings.length} checked)` : `${wrong.length} claim(s) not supported by the prompt: ${claimList(wrong)}`;
+    const message =
+      wrong.length === 0
+        ? `every claim is supported by the prompt (${report.findings.length} checked)`
+        : `${wrong.length} claim(s) not supported by the prompt (${report.unsupported.length} in no event of the session, ${report.dropped.length} about what the profile left out; score ${report.score}): ${claimList(wrong)}`;
     results.push(wrong.length === 0 ? passed('expect.grounded', message) : failed('expect.grounded', message, { actual: report.score }));
   }
   const bounds = assertions.grounding ?? {};
