@@ -98,16 +98,22 @@ function writeContext(writer: TextWriter, context: SessionContext): void {
   }
 }
 
-// Kept apart from the objects made anew for each render (the input, the context): when V8 drops
-// their shapes, only the code that read them starts over, not this loop.
-function writeEventLines(writer: TextWriter, events: readonly IndexedEvent[], lineCache: EventLineCache | undefined): void {
+/** `events: 12, offsets from <timestamp>` (or `events: none`); the time offsets count from, if any event. */
+function writeEventsHeading(writer: TextWriter, events: readonly IndexedEvent[]): number | undefined {
   const first = events[0];
   if (first === undefined) {
     writer.write('events: none\n');
-    return;
+    return undefined;
   }
   writer.write(`events: ${events.length}, offsets from ${first.event.timestamp}\n`);
-  const origin = first.event.time;
+  return first.event.time;
+}
+
+// Kept apart from the objects made anew for each render (the input, the context): when V8 drops
+// their shapes, only the code that read them starts over, not this loop.
+function writeEventLines(writer: TextWriter, events: readonly IndexedEvent[], lineCache: EventLineCache | undefined): void {
+  const origin = writeEventsHeading(writer, events);
+  if (origin === undefined) return;
   for (let position = 0; position < events.length; position++) {
     const { index, event } = events[position] as IndexedEvent;
     // `#12`: the event's index in the session, so that an answer can cite it and a reader find it.
@@ -125,13 +131,8 @@ function writeEventLines(writer: TextWriter, events: readonly IndexedEvent[], li
 
 /** writeEventLines for events that privacy presets apply to (see RenderRedaction). */
 function writeRedactedEventLines(writer: TextWriter, events: readonly IndexedEvent[], redaction: RenderRedaction): void {
-  const first = events[0];
-  if (first === undefined) {
-    writer.write('events: none\n');
-    return;
-  }
-  writer.write(`events: ${events.length}, offsets from ${first.event.timestamp}\n`);
-  const origin = first.event.time;
+  const origin = writeEventsHeading(writer, events);
+  if (origin === undefined) return;
   const probe = redaction.probe;
   probe.begin();
   writer.probe = probe;

@@ -196,12 +196,23 @@ export class TextWriter {
       }
       units[at + index] = code;
     }
-    units[at + count] = QUOTE;
+    this.endQuoted(at + count, wide);
+  }
+
+  // Closes a quoted text copied up to `end` (its closing quote goes there); `wide` when it held a character above 0xff.
+  private endQuoted(end: number, wide: boolean): void {
+    this.units[end] = QUOTE;
     if (wide) {
       this.bits |= 0x100;
       this.wideWrites++;
     }
-    this.length = at + count + 1;
+    this.length = end + 1;
+  }
+
+  // A text the probed copy cannot write as it is: escaped whole, and read whole by the probe.
+  private writeEscapedProbed(text: string, probe: PrivacyProbe): void {
+    if (probe.whole(text, this.probeKey)) this.suspect = true;
+    this.write(quoteString(text));
   }
 
   /** writeQuoted, the probe told of the text's characters as they are copied. */
@@ -230,8 +241,7 @@ export class TextWriter {
         const kind = kinds[code] as number;
         if (kind !== 0) {
           if (kind === PROBE_ESCAPED) {
-            if (probe.whole(text, this.probeKey)) this.suspect = true;
-            this.write(quoteString(text));
+            this.writeEscapedProbed(text, probe);
             return;
           }
           seen |= kind;
@@ -244,20 +254,14 @@ export class TextWriter {
         }
       } else if (code > 0xff) {
         if (code === 0x2028 || code === 0x2029) {
-          if (probe.whole(text, this.probeKey)) this.suspect = true;
-          this.write(quoteString(text));
+          this.writeEscapedProbed(text, probe);
           return;
         }
         wide = true;
       }
       units[at + index] = code;
     }
-    units[at + count] = QUOTE;
-    if (wide) {
-      this.bits |= 0x100;
-      this.wideWrites++;
-    }
-    this.length = at + count + 1;
+    this.endQuoted(at + count, wide);
     // Most texts have too few digits and none of the characters that lead to a preset: asked nothing.
     if ((digits >= FEW_DIGITS || (seen & PROBE_SUSPECT_KINDS) !== 0 || tokenStart) && !this.suspect && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
   }
