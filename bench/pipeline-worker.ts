@@ -1,5 +1,5 @@
 // One pipeline measurement in a fresh process.
-// Usage: node --expose-gc --import tsx bench/pipeline-worker.ts <operation> <fixture.json> <runs> <memory|timing>
+// Usage (bundled first, see bundled-worker.ts): node --expose-gc dist/bench/pipeline-worker.mjs <operation> <fixture.json> <runs> <memory|timing>
 //
 // memory: one run of the operation alone, so that the process's peak RSS is its own.
 // timing: warm-up runs, then timed runs of the operation interleaved with its baseline on the same

@@ -3,6 +3,7 @@
 // and ratios; it asserts nothing (targets are shown, not enforced).
 
 import { execFileSync } from 'node:child_process';
+import { bundledWorker } from './bundled-worker.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,7 +44,7 @@ const LABELS: Record<string, string> = {
 function worker<T>(operation: string, file: string, runs: number, mode: 'memory' | 'timing'): T {
   const output = execFileSync(
     process.execPath,
-    ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', path.join('bench', 'pipeline-worker.ts'), operation, file, String(runs), mode],
+    ['--expose-gc', '--max-old-space-size=8192', bundledWorker('pipeline-worker.ts'), operation, file, String(runs), mode],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as T;
