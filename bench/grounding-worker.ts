@@ -1,17 +1,23 @@
-// The timed part of the grounding benchmark, run bundled by plain node (see bundled-worker.ts):
+// The timed part of the grounding benchmark, run bundled by plain node (see bundled-worker.ts) on
+// the session files bench/grounding.ts generates (a bundle runs the main code of the scripts it
+// includes, generate-long-session's among them, so it includes none):
 // groundingSource + groundAnswer of one answer against prepare of the same profile and session,
 // interleaved in one process (target from the issue: ≤ 0.2× prepare). The answer cites kept
 // events, quotes their texts, names their URLs and counts their types, and adds invented and
 // dropped claims, as model answers do.
 
+import { readFileSync } from 'node:fs';
 import { groundAnswer, groundingSource } from '../src/grounding/ground-answer.js';
 import { prepare, type PreparedRequest } from '../src/pipeline/prepare.js';
 import { parseProfile } from '../src/profile/parse-profile.js';
 import { parseSession } from '../src/session/parse-session.js';
 import type { Session } from '../src/session/session-schema.js';
-import { generateLongSession } from '../scripts/generate-long-session.js';
 
-const SIZES = (process.env.RECAP_BENCH_GROUNDING_SIZES ?? '10000,100000').split(',').map(Number);
+/** The generated sessions to time on (written by bench/grounding.ts): `<events>=<file>` each. */
+const SESSIONS = process.argv.slice(2).map((argument) => {
+  const [events, file] = argument.split('=', 2) as [string, string];
+  return { size: Number(events), file };
+});
 const PROFILES = {
   'LAST, event_limit 500': parseProfile('slice:\n  mode: LAST\n  event_limit: 500\n'),
   'full render': parseProfile('context:\n  include: [user, device]\n'),
@@ -107,8 +113,8 @@ function runGroundingTimings(): void {
   console.log('   after as many warm-up pairs as timed ones;');
   console.log(` later: another answer about a session already grounded once, vs prepare of it, after up to ${LATER_WARM_UP.toLocaleString('en-US')} untimed pairs or ${LATER_WARM_UP_MS / 1000} s)\n`);
   console.log(`${'events'.padEnd(9)} ${'profile'.padEnd(22)} ${'first ms'.padStart(9)} ${'prepare'.padStart(8)} ${'first×'.padStart(8)} ${'later ms'.padStart(9)} ${'prepare'.padStart(8)} ${'later×'.padStart(8)} ${'target'.padStart(7)}  findings`);
-  for (const size of SIZES) {
-    const session = parseSession(generateLongSession({ events: size, seed: 7 }));
+  for (const { size, file } of SESSIONS) {
+    const session = parseSession(readFileSync(file, 'utf8'));
     for (const [label, profile] of Object.entries(PROFILES)) {
       const prepared = prepare(profile, session);
       const answer = answerFor(prepared, session);
