@@ -32,6 +32,7 @@ export function postgresDialect(connection: PostgresConnection, options: { reado
     },
     rowLocks: true,
     reusesParameters: true,
+    copiesRows: true,
     async lock(transaction, lock) {
       const [first, key] = lockKey(lock);
       await sql`SELECT pg_advisory_xact_lock(${first}, hashtext(${key}))`.execute(transaction);

@@ -11,9 +11,12 @@
 // - a client whose connection failed (a network error, the server ending the session, a failed
 //   ROLLBACK) is discarded when released, not handed to the next caller;
 // - a connection that cannot be had, or that is lost during a query, is a StoreUnavailableError
-//   (503 and retryable to API clients), not the statement's failure.
+//   (503 and retryable to API clients), not the statement's failure;
+// - `COPY ... FROM STDIN` with one parameter, the rows in COPY's text format (sql/insert-rows.ts),
+//   streams them to the server (pg-copy-streams) on the transaction's client.
 
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import { StoreUnavailableError } from '../store.js';
 import { TransactionMisuseError } from '../transaction-scope.js';
@@ -81,6 +84,19 @@ function breaksConnection(error: unknown, text: string): boolean {
   return text === 'ROLLBACK' || error.severity === 'FATAL' || error.severity === 'PANIC';
 }
 
+const COPY_FROM_STDIN = /^COPY [^;]* FROM STDIN$/;
+
+/** Streams `rows` (COPY's text format) into the statement `text` (`COPY ... FROM STDIN`); the rows copied. */
+async function copyIn(client: pg.PoolClient, text: string, rows: string): Promise<pg.QueryResult> {
+  const stream = client.query(copyFrom(text));
+  await new Promise<void>((resolve, reject) => {
+    stream.on('error', reject);
+    stream.on('finish', resolve);
+    stream.end(rows);
+  });
+  return { command: 'COPY', rowCount: stream.rowCount, oid: 0, rows: [], fields: [] };
+}
+
 function wrapClient(client: pg.PoolClient): PostgresPoolClient {
   let broken: Error | undefined;
   // While checked out, the pool no longer listens: a connection lost between queries would
@@ -92,13 +108,16 @@ function wrapClient(client: pg.PoolClient): PostgresPoolClient {
   return {
     async query<Row>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<Row>> {
       try {
-        // Without parameters: the simple protocol, which runs scripts of several statements (migrations).
+        const copied = parameters[0];
         const result =
-          parameters.length === 0
-            ? await client.query<Row & pg.QueryResultRow>(text)
-            : parameters.some(Array.isArray)
-              ? await client.query<Row & pg.QueryResultRow>(text, [...parameters])
-              : await client.query<Row & pg.QueryResultRow>({ name: statementName(text), text, values: [...parameters] });
+          parameters.length === 1 && typeof copied === 'string' && COPY_FROM_STDIN.test(text)
+            ? await copyIn(client, text, copied)
+            : // Without parameters: the simple protocol, which runs scripts of several statements (migrations).
+              parameters.length === 0
+              ? await client.query<Row & pg.QueryResultRow>(text)
+              : parameters.some(Array.isArray)
+                ? await client.query<Row & pg.QueryResultRow>(text, [...parameters])
+                : await client.query<Row & pg.QueryResultRow>({ name: statementName(text), text, values: [...parameters] });
         if (text === 'COMMIT' && result.command !== 'COMMIT') {
           throw new TransactionMisuseError('a statement failed inside the transaction and its error was caught, so PostgreSQL rolled it back');
         }

@@ -21,15 +21,22 @@ function firstProblem(values: readonly unknown[]): { readonly index: number; rea
 
 const AFTER = '(the server refuses such text before it reaches the store)';
 
+/**
+ * The error for parameter `index` (from 0; `item`, from 0, of an array parameter) of a statement on
+ * `table`: the words of every refusal, whether the statement was checked here or, as a COPY's rows
+ * are (insert-rows.ts), value by value before it was built.
+ */
+export function unstorableParameterError(index: number, item: number | undefined, table: string | undefined, problem: string): UnstorableTextError {
+  return new UnstorableTextError(`parameter ${index + 1}${item === undefined ? '' : `, item ${item + 1}`} of a statement on ${table ?? 'the store'} ${problem} ${AFTER}`, table);
+}
+
 /** Throws UnstorableTextError for the first parameter (or item of an array parameter) no store keeps. */
 function refuseParameters(query: CompiledQuery): void {
   for (let index = 0; index < query.parameters.length; index++) {
     const value = query.parameters[index];
     const found = firstProblem(Array.isArray(value) ? value : [value]);
     if (found === undefined) continue;
-    const table = TABLE.exec(query.sql)?.[1];
-    const item = Array.isArray(value) ? `, item ${found.index + 1}` : '';
-    throw new UnstorableTextError(`parameter ${index + 1}${item} of a statement on ${table ?? 'the store'} ${found.problem} ${AFTER}`, table);
+    throw unstorableParameterError(index, Array.isArray(value) ? found.index : undefined, TABLE.exec(query.sql)?.[1], found.problem);
   }
 }
 

@@ -34,7 +34,7 @@ const SESSIONS_PER_UPDATE = 1000;
 const COUNTS_PER_UPSERT = 5000;
 
 /** Stores the facts of new sessions (none of which has facts yet). */
-export async function insertSessionFacts(db: Kysely<Database>, dialect: Pick<StoreDialect, 'kind' | 'reusesParameters'>, rows: readonly SessionFactsRow[]): Promise<void> {
+export async function insertSessionFacts(db: Kysely<Database>, dialect: Pick<StoreDialect, 'kind' | 'reusesParameters' | 'copiesRows'>, rows: readonly SessionFactsRow[]): Promise<void> {
   await insertRows(
     db,
     dialect,

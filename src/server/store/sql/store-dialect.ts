@@ -45,6 +45,12 @@ export interface StoreDialect {
    * placeholder once (and binding costs SQLite next to nothing).
    */
   readonly reusesParameters: boolean;
+  /**
+   * Whether many rows go in by `COPY ... FROM STDIN` (PostgreSQL: a statement whose one parameter
+   * is the rows in COPY's text format, which the driver streams; see insert-rows.ts), which
+   * PostgreSQL applies faster than a multi-row INSERT of thousands of parameters. SQLite has none.
+   */
+  readonly copiesRows: boolean;
   /** Takes `lock` until the transaction ends; a no-op where one writer runs at a time. */
   lock(connection: Kysely<Database>, lock: TransactionLock): Promise<void>;
   /** Whether `error` is the database's "unique constraint violated". */

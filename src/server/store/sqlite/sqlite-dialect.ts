@@ -37,6 +37,7 @@ export function sqliteDialect(writing: Database.Database, reading: Database.Data
     },
     rowLocks: false,
     reusesParameters: false,
+    copiesRows: false,
     // One writer at a time: nothing to lock.
     lock: async () => undefined,
     isUniqueViolation: (error) =>

@@ -21,7 +21,7 @@ const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 24 }).map(storable),
   fc.string({ unit: 'grapheme', maxLength: 12 }),
   fc
-    .array(fc.constantFrom('"', '\\', "'", '\\u0000', '\\ud800', '😀', '𝄞', 'é', 'e\u0301', '\u2028', '\ufeff', '\uffff', '%', '\n', '\t', '$1', '?', ' ', '-- '), { maxLength: 8 })
+    .array(fc.constantFrom('"', '\\', '\\N', '\r', "'", '\\u0000', '\\ud800', '😀', '𝄞', 'é', 'e\u0301', '\u2028', '\ufeff', '\uffff', '%', '\n', '\t', '$1', '?', ' ', '-- '), { maxLength: 8 })
     .map((parts) => parts.join('')),
 );
 /** A property name: short, or long up to the spec's limit of 512 characters. */
@@ -103,6 +103,50 @@ export function describeTextContract(store: () => DataCenterStore): void {
       );
       const listed = (await store().listEvents(ORG_A, { limit: 1000 })).items;
       expect(listed.length).toBeGreaterThanOrEqual(RUNS);
+    });
+
+    test('many events at once (as a batch chunk writes them: PostgreSQL copies them) come back exactly, in order', async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.tuple(text, properties(text, name), fc.option(properties(text, name), { nil: null })), { minLength: 16, maxLength: 40 }), async (events) => {
+          const session = `many-${run++}`;
+          const records = events.map(([eventName, eventProperties, context], index) =>
+            event(`${session}-e${index}`, { name: eventName, sessionId: session, properties: eventProperties, context }),
+          );
+          await store().transaction((writer) => writer.insertEvents(records));
+          const read = await store().listSessionEvents(ORG_A, session);
+          expect(read).toEqual(records);
+          read.forEach((record, index) => {
+            sameJson(record.properties, records[index]?.properties);
+            sameJson(record.context, records[index]?.context);
+          });
+        }),
+        { numRuns: 10 },
+      );
+    });
+
+    test('text no store keeps in one of many events is refused with UnstorableTextError naming its parameter; none of them is stored, and the transaction goes on', async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(unstorable, fc.integer({ min: 16, max: 30 }), fc.nat(), async (value, count, at) => {
+          const session = `many-refused-${run++}`;
+          const records = Array.from({ length: count }, (_, index) => event(`${session}-e${index}`, { sessionId: session, name: index === at % count ? value : `fine ${index}` }));
+          const kept = `${session}-kept`;
+          const refused = await store().transaction(async (writer) => {
+            const error = await writer.insertEvents(records).then(
+              () => undefined,
+              (caught: unknown) => caught,
+            );
+            await writer.insertUser(user(kept));
+            return error;
+          });
+          expect(refused).toBeInstanceOf(UnstorableTextError);
+          expect((refused as Error).message).toMatch(/^parameter \d+ of a statement on events .*cannot be stored/);
+          expect(await store().listSessionEvents(ORG_A, session)).toEqual([]);
+          expect(await store().findUser(ORG_A, kept)).toEqual(user(kept));
+        }),
+        { numRuns: 10 },
+      );
     });
 
     test('text no store keeps is refused in any text column or lookup, with UnstorableTextError; the transaction goes on', async () => {
