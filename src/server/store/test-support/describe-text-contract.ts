@@ -83,11 +83,12 @@ export function describeTextContract(store: () => DataCenterStore): void {
       );
     });
 
-    test('an event’s name, properties and context come back exactly, by session and in the list of events', async () => {
+    /** Events of arbitrary text, `count` at once, written in one call and read back by session. */
+    const eventsComeBackExactly = (prefix: string, count: { readonly minLength: number; readonly maxLength: number }, runs: number) => {
       let run = 0;
-      await fc.assert(
-        fc.asyncProperty(fc.array(fc.tuple(text, properties(text, name), properties(text, name)), { minLength: 1, maxLength: 3 }), async (events) => {
-          const session = `session-${run++}`;
+      return fc.assert(
+        fc.asyncProperty(fc.array(fc.tuple(text, properties(text, name), fc.option(properties(text, name), { nil: null })), count), async (events) => {
+          const session = `${prefix}-${run++}`;
           const records = events.map(([eventName, eventProperties, context], index) =>
             event(`${session}-e${index}`, { name: eventName, sessionId: session, properties: eventProperties, context }),
           );
@@ -99,30 +100,18 @@ export function describeTextContract(store: () => DataCenterStore): void {
             sameJson(record.context, records[index]?.context);
           });
         }),
-        { numRuns: RUNS },
+        { numRuns: runs },
       );
+    };
+
+    test('an event’s name, properties and context come back exactly, by session and in the list of events', async () => {
+      await eventsComeBackExactly('session', { minLength: 1, maxLength: 3 }, RUNS);
       const listed = (await store().listEvents(ORG_A, { limit: 1000 })).items;
       expect(listed.length).toBeGreaterThanOrEqual(RUNS);
     });
 
     test('many events at once (as a batch chunk writes them: PostgreSQL copies them) come back exactly, in order', async () => {
-      let run = 0;
-      await fc.assert(
-        fc.asyncProperty(fc.array(fc.tuple(text, properties(text, name), fc.option(properties(text, name), { nil: null })), { minLength: 16, maxLength: 40 }), async (events) => {
-          const session = `many-${run++}`;
-          const records = events.map(([eventName, eventProperties, context], index) =>
-            event(`${session}-e${index}`, { name: eventName, sessionId: session, properties: eventProperties, context }),
-          );
-          await store().transaction((writer) => writer.insertEvents(records));
-          const read = await store().listSessionEvents(ORG_A, session);
-          expect(read).toEqual(records);
-          read.forEach((record, index) => {
-            sameJson(record.properties, records[index]?.properties);
-            sameJson(record.context, records[index]?.context);
-          });
-        }),
-        { numRuns: 10 },
-      );
+      await eventsComeBackExactly('many', { minLength: 16, maxLength: 40 }, 10);
     });
 
     test('text no store keeps in one of many events is refused with UnstorableTextError naming its parameter; none of them is stored, and the transaction goes on', async () => {
