@@ -1,11 +1,14 @@
 // One pipeline measurement in a fresh process.
-// Usage (bundled first, see bundled-worker.ts): node --expose-gc dist/bench/pipeline-worker.mjs <operation> <fixture.json> <runs> <memory|timing>
+// Usage (bundled first, see bundled-worker.ts): node --expose-gc dist/bench/pipeline-worker.mjs <operation> <fixture.json> <runs> <memory|timing|alone>
 //
 // memory: one run of the operation alone, so that the process's peak RSS is its own.
-// timing: warm-up runs, then timed runs of the operation interleaved with its baseline on the same
+// timing: warm-up runs, then timed runs of the operation interleaved with JSON.parse of the same
 //   text, each pair under the same heap and machine conditions; prints the medians and the median
-//   of the per-pair ratios (on a shared VM, separate processes drift by tens of percent). The
-//   baseline is JSON.parse, or for a `*-privacy` operation the same prepare without rules.
+//   of the per-pair ratios (on a shared VM, separate processes drift by tens of percent).
+// alone: warm-up runs, then timed runs of the operation and of nothing else, each on the session
+//   parsed afresh from the file: prepare with rules and prepare without are compared process
+//   against process (bench/pipeline.ts), because a process that runs both runs prepare without
+//   rules at about half its speed (V8 then optimises the text writer for both kinds of writes).
 // Prints one JSON line.
 
 import { readFileSync } from 'node:fs';
@@ -55,12 +58,12 @@ function once(input: Session | undefined = session): unknown {
 }
 
 /**
- * Every privacy run gets a session parsed afresh from the file (before the clock starts), as a
- * loaded session is, and so does every plain run it is compared with: no run reuses the work of
- * another on the same objects.
+ * Every run alone gets a session parsed afresh from the file (before the clock starts), as a loaded
+ * session is: no run reuses the work of another on the same objects.
  */
-const freshSession = (): Session | undefined => (privacy ? parseSession(text) : session);
-const baseline = privacy ? (input: Session | undefined) => prepare(profile as Profile, input!) : () => JSON.parse(text) as unknown;
+const alone = mode === 'alone';
+const freshSession = (): Session | undefined => (alone ? parseSession(text) : session);
+const baseline = () => JSON.parse(text) as unknown;
 
 /** Milliseconds for one call of `run` on `input` (a fresh one by default), from a freshly collected heap; the result is dropped. */
 function timed(run: (input: Session | undefined) => unknown, input = freshSession()): number {
@@ -80,6 +83,13 @@ if (mode === 'memory') {
   // The parsed session itself: a copy would count twice.
   timed(once, session);
   process.stdout.write(`${JSON.stringify({ operation, maxRssMb: process.resourceUsage().maxRSS / 1024, rssBeforeMb: rssBefore / 2 ** 20 })}\n`);
+} else if (alone) {
+  // As many untimed runs as timed ones first, at least two (see below).
+  const warmUps = Math.max(2, runs);
+  for (let warmUp = 0; warmUp < warmUps; warmUp++) timed(once);
+  const times = Array.from({ length: runs }, () => timed(once));
+  const replacements = privacy ? (once(freshSession()) as ReturnType<typeof prepare>).privacy : undefined;
+  process.stdout.write(`${JSON.stringify({ operation, medianMs: median(times), runs, warmUps, replacements })}\n`);
 } else {
   // Untimed runs first, so that the timed ones measure optimised code, as a long-lived studio or
   // server runs it: as many as the timed runs, at least two (small inputs need more of them

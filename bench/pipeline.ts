@@ -13,7 +13,7 @@ interface Timing {
   operation: string;
   /** Median of the operation's timed runs. */
   medianMs: number;
-  /** Median of the baseline runs interleaved with them (JSON.parse, or prepare without rules). */
+  /** Median of the JSON.parse runs interleaved with them (not in the `alone` mode). */
   baselineMs: number;
   /** Median of the per-pair ratios operation / baseline. */
   ratio: number;
@@ -41,7 +41,7 @@ const LABELS: Record<string, string> = {
   'prepare-full-privacy': 'full render',
 };
 
-function worker<T>(operation: string, file: string, runs: number, mode: 'memory' | 'timing'): T {
+function worker<T>(operation: string, file: string, runs: number, mode: 'memory' | 'timing' | 'alone'): T {
   const output = execFileSync(
     process.execPath,
     ['--expose-gc', '--max-old-space-size=8192', bundledWorker('pipeline-worker.ts'), operation, file, String(runs), mode],
@@ -92,22 +92,59 @@ export function runPipelineBenchmark(): void {
   runPrivacyBenchmark(directory);
 }
 
-/** prepare with every preset against prepare without rules, on the files the pipeline benchmark wrote. */
+/** The middle value; the mean of the two middle ones for an even count (2 pairs at 1M). */
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/** Process pairs per size (each process's figure is the median of its own runs). */
+const pairsFor = (size: number) => (size >= 1_000_000 ? 2 : 3);
+
+/**
+ * prepare with every preset against prepare without rules, on the files the pipeline benchmark
+ * wrote: each in processes of its own (a process that runs both runs prepare without rules at about
+ * half its speed), pairs of processes back to back, alternating which goes first.
+ */
 function runPrivacyBenchmark(directory: string): void {
   console.log('\n## Privacy: prepare with presets [email, card, phone, iban, ip, secret] vs prepare without rules');
-  console.log('(same input, same process: timed runs of prepare(profile, session, { privacy }) interleaved with prepare(profile,');
-  console.log(' session), alternating which goes first, after as many untimed warm-up pairs; each run gets the session parsed');
-  console.log(' afresh from the file before the clock starts, so no run reuses another\'s work; prepare redacts what it');
-  console.log(' keeps (the kept events and the context) after selecting; ×plain is the median of the per-pair ratios)\n');
-  console.log(`${pad('events', 9)} ${pad('profile', 22)} ${'privacy ms'.padStart(11)} ${'plain ms'.padStart(9)} ${'×plain'.padStart(8)} ${'target'.padStart(9)} ${'extra µs/event'.padStart(15)} ${'peak RSS MB'.padStart(12)}  replacements`);
+  console.log('(each in processes of its own, as a deployment runs one or the other: a process that runs both runs prepare');
+  console.log(' without rules at about half its speed; pairs of processes back to back, alternating which goes first (3 pairs,');
+  console.log(' 2 at 1M); in each process untimed warm-up runs, then timed runs (15 at 10k, 5 at 100k, 3 at 1M), each on the');
+  console.log(' session parsed afresh from the file before the clock starts; ms: median over the processes of their medians;');
+  console.log(' ×plain: median of the pairs\' ratios)\n');
+  console.log(`${pad('events', 9)} ${pad('profile', 22)} ${'privacy ms'.padStart(11)} ${'plain ms'.padStart(9)} ${'×plain'.padStart(8)} ${'target'.padStart(9)} ${'pairs\' ×plain'.padStart(20)} ${'peak RSS MB'.padStart(12)}  replacements`);
   for (const size of SIZES) {
     const file = sessionFile(directory, size);
     for (const operation of PRIVACY_OPERATIONS) {
-      const timing = worker<Timing>(operation, file, runsFor(size), 'timing');
+      const plainOperation = operation.replace(/-privacy$/, '');
+      const withRules: number[] = [];
+      const without: number[] = [];
+      const ratios: number[] = [];
+      let replacements: Record<string, number> | undefined;
+      for (let pair = 0; pair < pairsFor(size); pair++) {
+        const run = (name: string) => worker<Timing>(name, file, runsFor(size), 'alone');
+        // Alternating which goes first: a machine slowing down moves both alike.
+        let privacy: Timing;
+        let plain: Timing;
+        if (pair % 2 === 0) {
+          privacy = run(operation);
+          plain = run(plainOperation);
+        } else {
+          plain = run(plainOperation);
+          privacy = run(operation);
+        }
+        withRules.push(privacy.medianMs);
+        without.push(plain.medianMs);
+        ratios.push(privacy.medianMs / plain.medianMs);
+        replacements = privacy.replacements;
+      }
       const memory = worker<Memory>(operation, file, 1, 'memory');
-      const replacements = Object.entries(timing.replacements ?? {}).map(([rule, count]) => `${rule} ${count}`).join(', ');
+      const ratio = median(ratios);
+      const listed = Object.entries(replacements ?? {}).map(([rule, count]) => `${rule} ${count}`).join(', ');
       console.log(
-        `${pad(size.toLocaleString('en'), 9)} ${pad(LABELS[operation] ?? operation, 22)} ${number(timing.medianMs).padStart(11)} ${number(timing.baselineMs)} ${number(timing.ratio, 2).padStart(8)} ${verdictOf(operation, timing.ratio).padStart(9)} ${number(((timing.medianMs - timing.baselineMs) * 1000) / size, 2).padStart(15)} ${number(memory.maxRssMb, 0).padStart(12)}  ${replacements}`,
+        `${pad(size.toLocaleString('en'), 9)} ${pad(LABELS[operation] ?? operation, 22)} ${number(median(withRules)).padStart(11)} ${number(median(without))} ${number(ratio, 2).padStart(8)} ${verdictOf(operation, ratio).padStart(9)} ${ratios.map((value) => value.toFixed(2)).join(' ').padStart(20)} ${number(memory.maxRssMb, 0).padStart(12)}  ${listed}`,
       );
     }
   }
