@@ -1,5 +1,5 @@
 // One pipeline measurement in a fresh process.
-// Usage (bundled first, see bundled-worker.ts): node --expose-gc dist/bench/pipeline-worker.mjs <operation> <fixture.json> <runs> <memory|timing|alone>
+// Usage (bundled first, see bundled-worker.ts): node --expose-gc dist/bench/pipeline-worker.mjs <operation> <fixture.json> <runs> <memory|timing|alone|mixed>
 //
 // memory: one run of the operation alone, so that the process's peak RSS is its own.
 // timing: warm-up runs, then timed runs of the operation interleaved with JSON.parse of the same
@@ -9,6 +9,9 @@
 //   parsed afresh from the file: prepare with rules and prepare without are compared process
 //   against process (bench/pipeline.ts), because a process that runs both runs prepare without
 //   rules at about half its speed (V8 then optimises the text writer for both kinds of writes).
+// mixed: for a `*-privacy` operation, its runs interleaved with prepare without rules, as a server
+//   whose organisations have rules and others none runs them; prints the median of each, so that
+//   prepare without rules here can be compared with its runs alone (see docs/benchmarks.md).
 // Prints one JSON line.
 
 import { readFileSync } from 'node:fs';
@@ -61,7 +64,7 @@ function once(input: Session | undefined = session): unknown {
  * Every run alone gets a session parsed afresh from the file (before the clock starts), as a loaded
  * session is: no run reuses the work of another on the same objects.
  */
-const alone = mode === 'alone';
+const alone = mode === 'alone' || mode === 'mixed';
 const freshSession = (): Session | undefined => (alone ? parseSession(text) : session);
 const baseline = () => JSON.parse(text) as unknown;
 
@@ -83,6 +86,26 @@ if (mode === 'memory') {
   // The parsed session itself: a copy would count twice.
   timed(once, session);
   process.stdout.write(`${JSON.stringify({ operation, maxRssMb: process.resourceUsage().maxRSS / 1024, rssBeforeMb: rssBefore / 2 ** 20 })}\n`);
+} else if (mode === 'mixed') {
+  const plain = (input: Session | undefined) => prepare(profile as Profile, input!);
+  const warmUps = Math.max(2, runs);
+  for (let warmUp = 0; warmUp < warmUps; warmUp++) {
+    timed(once);
+    timed(plain);
+  }
+  const withRules: number[] = [];
+  const without: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    // Alternating which goes first, so that neither always runs on the other's leftover heap.
+    if (run % 2 === 0) {
+      withRules.push(timed(once));
+      without.push(timed(plain));
+    } else {
+      without.push(timed(plain));
+      withRules.push(timed(once));
+    }
+  }
+  process.stdout.write(`${JSON.stringify({ operation, medianMs: median(withRules), baselineMs: median(without), runs, warmUps })}\n`);
 } else if (alone) {
   // As many untimed runs as timed ones first, at least two (see below).
   const warmUps = Math.max(2, runs);

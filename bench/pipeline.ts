@@ -41,7 +41,7 @@ const LABELS: Record<string, string> = {
   'prepare-full-privacy': 'full render',
 };
 
-function worker<T>(operation: string, file: string, runs: number, mode: 'memory' | 'timing' | 'alone'): T {
+function worker<T>(operation: string, file: string, runs: number, mode: 'memory' | 'timing' | 'alone' | 'mixed'): T {
   const output = execFileSync(
     process.execPath,
     ['--expose-gc', '--max-old-space-size=8192', bundledWorker('pipeline-worker.ts'), operation, file, String(runs), mode],
@@ -113,8 +113,9 @@ function runPrivacyBenchmark(directory: string): void {
   console.log(' without rules at about half its speed; pairs of processes back to back, alternating which goes first (3 pairs,');
   console.log(' 2 at 1M); in each process untimed warm-up runs, then timed runs (15 at 10k, 5 at 100k, 3 at 1M), each on the');
   console.log(' session parsed afresh from the file before the clock starts; ms: median over the processes of their medians;');
-  console.log(' ×plain: median of the pairs\' ratios)\n');
-  console.log(`${pad('events', 9)} ${pad('profile', 22)} ${'privacy ms'.padStart(11)} ${'plain ms'.padStart(9)} ${'×plain'.padStart(8)} ${'target'.padStart(9)} ${'pairs\' ×plain'.padStart(20)} ${'peak RSS MB'.padStart(12)}  replacements`);
+  console.log(' ×plain: median of the pairs\' ratios; plain mixed: prepare without rules in one more process that runs both,');
+  console.log(' interleaved, as a server whose organisations have rules and others none, and its ratio to plain alone)\n');
+  console.log(`${pad('events', 9)} ${pad('profile', 22)} ${'privacy ms'.padStart(11)} ${'plain ms'.padStart(9)} ${'×plain'.padStart(8)} ${'target'.padStart(9)} ${'pairs\' ×plain'.padStart(20)} ${'plain mixed ms'.padStart(15)} ${'×alone'.padStart(7)} ${'peak RSS MB'.padStart(12)}  replacements`);
   for (const size of SIZES) {
     const file = sessionFile(directory, size);
     for (const operation of PRIVACY_OPERATIONS) {
@@ -140,11 +141,12 @@ function runPrivacyBenchmark(directory: string): void {
         ratios.push(privacy.medianMs / plain.medianMs);
         replacements = privacy.replacements;
       }
+      const mixed = worker<Timing>(operation, file, runsFor(size), 'mixed');
       const memory = worker<Memory>(operation, file, 1, 'memory');
       const ratio = median(ratios);
       const listed = Object.entries(replacements ?? {}).map(([rule, count]) => `${rule} ${count}`).join(', ');
       console.log(
-        `${pad(size.toLocaleString('en'), 9)} ${pad(LABELS[operation] ?? operation, 22)} ${number(median(withRules)).padStart(11)} ${number(median(without))} ${number(ratio, 2).padStart(8)} ${verdictOf(operation, ratio).padStart(9)} ${ratios.map((value) => value.toFixed(2)).join(' ').padStart(20)} ${number(memory.maxRssMb, 0).padStart(12)}  ${listed}`,
+        `${pad(size.toLocaleString('en'), 9)} ${pad(LABELS[operation] ?? operation, 22)} ${number(median(withRules)).padStart(11)} ${number(median(without))} ${number(ratio, 2).padStart(8)} ${verdictOf(operation, ratio).padStart(9)} ${ratios.map((value) => value.toFixed(2)).join(' ').padStart(20)} ${number(mixed.baselineMs).padStart(15)} ${number(mixed.baselineMs / median(without), 2).padStart(7)} ${number(memory.maxRssMb, 0).padStart(12)}  ${listed}`,
       );
     }
   }
