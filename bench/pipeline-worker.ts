@@ -81,6 +81,34 @@ function timed(run: (input: Session | undefined) => unknown, input = freshSessio
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
+/**
+ * Timed runs of the operation interleaved with `other`, after untimed ones, so that the timed ones
+ * measure optimised code, as a long-lived studio or server runs it: as many as the timed runs, at
+ * least two (small inputs need more of them before the JIT has seen enough events); `other` gets
+ * the same. Each pair alternates which goes first, so that neither always runs on the other's
+ * leftover heap.
+ */
+function interleaved(other: (input: Session | undefined) => unknown): { warmUps: number; times: number[]; baselines: number[]; ratios: number[] } {
+  const warmUps = Math.max(2, runs);
+  for (let warmUp = 0; warmUp < warmUps; warmUp++) {
+    timed(once);
+    timed(other);
+  }
+  const times: number[] = [];
+  const baselines: number[] = [];
+  const ratios: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const first = run % 2 === 0;
+    const base = first ? timed(other) : Number.NaN;
+    const time = timed(once);
+    const after = first ? base : timed(other);
+    times.push(time);
+    baselines.push(after);
+    ratios.push(time / after);
+  }
+  return { warmUps, times, baselines, ratios };
+}
+
 if (mode === 'memory') {
   const rssBefore = process.memoryUsage().rss;
   // The parsed session itself: a copy would count twice.
@@ -88,24 +116,8 @@ if (mode === 'memory') {
   process.stdout.write(`${JSON.stringify({ operation, maxRssMb: process.resourceUsage().maxRSS / 1024, rssBeforeMb: rssBefore / 2 ** 20 })}\n`);
 } else if (mode === 'mixed') {
   const plain = (input: Session | undefined) => prepare(profile as Profile, input!);
-  const warmUps = Math.max(2, runs);
-  for (let warmUp = 0; warmUp < warmUps; warmUp++) {
-    timed(once);
-    timed(plain);
-  }
-  const withRules: number[] = [];
-  const without: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    // Alternating which goes first, so that neither always runs on the other's leftover heap.
-    if (run % 2 === 0) {
-      withRules.push(timed(once));
-      without.push(timed(plain));
-    } else {
-      without.push(timed(plain));
-      withRules.push(timed(once));
-    }
-  }
-  process.stdout.write(`${JSON.stringify({ operation, medianMs: median(withRules), baselineMs: median(without), runs, warmUps })}\n`);
+  const { warmUps, times, baselines } = interleaved(plain);
+  process.stdout.write(`${JSON.stringify({ operation, medianMs: median(times), baselineMs: median(baselines), runs, warmUps })}\n`);
 } else if (alone) {
   // As many untimed runs as timed ones first, at least two (see below).
   const warmUps = Math.max(2, runs);
@@ -114,27 +126,7 @@ if (mode === 'memory') {
   const replacements = privacy ? (once(freshSession()) as ReturnType<typeof prepare>).privacy : undefined;
   process.stdout.write(`${JSON.stringify({ operation, medianMs: median(times), runs, warmUps, replacements })}\n`);
 } else {
-  // Untimed runs first, so that the timed ones measure optimised code, as a long-lived studio or
-  // server runs it: as many as the timed runs, at least two (small inputs need more of them
-  // before the JIT has seen enough events). The baseline gets the same.
-  const warmUps = Math.max(2, runs);
-  for (let warmUp = 0; warmUp < warmUps; warmUp++) {
-    timed(once);
-    timed(baseline);
-  }
-  const times: number[] = [];
-  const baselines: number[] = [];
-  const ratios: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    // Alternate which goes first, so that neither always runs on the other's leftover heap.
-    const first = run % 2 === 0;
-    const base = first ? timed(baseline) : NaN;
-    const time = timed(once);
-    const after = first ? base : timed(baseline);
-    times.push(time);
-    baselines.push(after);
-    ratios.push(time / after);
-  }
+  const { warmUps, times, baselines, ratios } = interleaved(baseline);
   const replacements = privacy ? (once(freshSession()) as ReturnType<typeof prepare>).privacy : undefined;
   process.stdout.write(
     `${JSON.stringify({ operation, medianMs: median(times), baselineMs: median(baselines), ratio: median(ratios), runs, warmUps, replacements })}\n`,
