@@ -6,10 +6,11 @@
 // connection by the driver. Where the database allows it (StoreDialect#reusesParameters), columns
 // that every row has the same value in (`shared`: the organisation, the time) are sent once.
 // Where the database has it (StoreDialect#copiesRows: PostgreSQL), COPY_FROM rows or more go in by
-// one `COPY ... FROM STDIN` instead, their values in COPY's text format: PostgreSQL applies a
-// chunk of 1,000 events that way in a fraction of the INSERT's time (the benchmark's ingest on
-// PostgreSQL spent a quarter of its time in that INSERT). The same rows, in the same order, with
-// the same checks and the same error for text no store keeps.
+// one `COPY ... FROM STDIN` instead, their values in COPY's text format, which costs PostgreSQL
+// less work than a statement of thousands of parameters (in the 50-client ingest benchmark its
+// processes kept 0.36 of a core busy instead of 0.40 to 0.45, for the same throughput; see
+// docs/benchmarks.md). The same rows, in the same order, with the same checks and the same error
+// for text no store keeps.
 
 import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
 import { unstorableTextProblem } from '../unstorable-text.js';
