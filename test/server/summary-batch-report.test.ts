@@ -25,6 +25,20 @@ const fixture = (n: number) =>
     ],
   });
 
+/**
+ * Deletes user `userId` to the end (every step in this process), then summarises the first two
+ * items of the summary batch `operation` as a runner would: their result lines.
+ */
+async function summarizeAfterDeletion(server: ServerHarness, key: string, operation: string, userId: string) {
+  const deletion = (await server.request('DELETE', `/v2/users/${userId}`, { key })).body.job.id as string;
+  while (!(await server.stores.na1.transaction((writer) => writer.deleteUserDataStep(server.orgs.acme.id, deletion))));
+  const job = await server.stores.na1.findJob(server.orgs.acme.id, operation);
+  if (job === undefined) throw new Error(`no job ${operation}`);
+  const items = await server.stores.na1.readJobItems(operation, 0, 2);
+  const context = { deps: server.deps, store: server.stores.na1, limit: createConcurrencyLimit(2), signal: new AbortController().signal };
+  return summarizeBatchItems(context, job, items, 0);
+}
+
 describe('a page of summary batch results saved as JSONL', () => {
   let server: ServerHarness;
   let work: string;
@@ -81,13 +95,7 @@ describe('a summary batch whose profile went with a user deletion', () => {
       const profileId = (await server.request('POST', '/v2/visit_profile', { key, body: { llm: { pre_prompt: 'Summarise.' } } })).body.id as string;
       const operation = (await server.request('POST', `/v2/sessions/summary/batch?config_profile=${profileId}`, { key, body: { session_ids: ids } })).body.operation.id as string;
       // The first item (it carries the profile) names the first user's session: deleting her removes it.
-      const deletion = (await server.request('DELETE', `/v2/users/${ids[0]?.split(':')[0]}`, { key })).body.job.id as string;
-      while (!(await server.stores.na1.transaction((writer) => writer.deleteUserDataStep(server.orgs.acme.id, deletion))));
-      const job = await server.stores.na1.findJob(server.orgs.acme.id, operation);
-      if (job === undefined) throw new Error(`no job ${operation}`);
-      const items = await server.stores.na1.readJobItems(operation, 0, 2);
-      const context = { deps: server.deps, store: server.stores.na1, limit: createConcurrencyLimit(2), signal: new AbortController().signal };
-      const results = await summarizeBatchItems(context, job, items, 0);
+      const results = await summarizeAfterDeletion(server, key, operation, ids[0]?.split(':')[0] as string);
       expect(results.map((entry) => resultLineProblem(entry.result))).toEqual([undefined, undefined]);
       expect(results[0]).toEqual({ index: 0, ok: false, result: { file: '[deleted] item 0', error: { code: 'deleted', message: 'the data of a deleted user' } } });
       expect(results[1]).toEqual({ index: 1, ok: false, result: { session_id: ids[1], file: ids[1], error: { code: 'not_found', message: 'the batch lost its profile to a user deletion' } } });
@@ -135,13 +143,7 @@ describe.each(STORE_KINDS)('a summary batch that named a deleted user (%s)', (st
   it('answers an item the deletion replaced before it was summarised as the same error line', async () => {
     await server.jobs.stop();
     const operation = (await server.request('POST', `/v2/sessions/summary/batch?config_profile=${profileId}`, { key, body: { session_ids: [ids[0], ids[2]] } })).body.operation.id as string;
-    const deletion = (await server.request('DELETE', `/v2/users/${userOf(ids[2] as string)}`, { key })).body.job.id as string;
-    while (!(await server.stores.na1.transaction((writer) => writer.deleteUserDataStep(server.orgs.acme.id, deletion))));
-    const job = await server.stores.na1.findJob(server.orgs.acme.id, operation);
-    if (job === undefined) throw new Error(`no job ${operation}`);
-    const items = await server.stores.na1.readJobItems(operation, 0, 2);
-    const context = { deps: server.deps, store: server.stores.na1, limit: createConcurrencyLimit(2), signal: new AbortController().signal };
-    const results = await summarizeBatchItems(context, job, items, 0);
+    const results = await summarizeAfterDeletion(server, key, operation, userOf(ids[2] as string));
     const run = (results[0]?.result as { run: unknown }).run;
     expect(results[1]).toEqual({ index: 1, ok: false, result: { file: '[deleted] item 1', error: { code: 'deleted', message: 'the data of a deleted user' }, run } });
     expect(buildReport(parseResultsText(results.map((entry) => `${JSON.stringify(entry.result)}\n`).join(''), 'items.jsonl').lines).totals.failures).toEqual([
