@@ -7,8 +7,7 @@
 //   of the per-pair ratios (on a shared VM, separate processes drift by tens of percent).
 // alone: warm-up runs, then timed runs of the operation and of nothing else, each on the session
 //   parsed afresh from the file: prepare with rules and prepare without are compared process
-//   against process (bench/pipeline.ts), because a process that runs both runs prepare without
-//   rules at about half its speed (V8 then optimises the text writer for both kinds of writes).
+//   against process (bench/pipeline.ts), each as a process that runs only it runs it.
 // mixed: for a `*-privacy` operation, its runs interleaved with prepare without rules, as a server
 //   whose organisations have rules and others none runs them; prints the median of each, so that
 //   prepare without rules here can be compared with its runs alone (see docs/benchmarks.md).

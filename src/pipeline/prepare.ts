@@ -3,6 +3,7 @@
 import type { Profile } from '../profile/profile-schema.js';
 import type { ResponseSchema } from '../profile/response-schema-terms.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
+import { flatString } from '../privacy/flat-string.js';
 import { privacyProbeFor, type PrivacyProbe } from '../privacy/privacy-probe.js';
 import { createSessionRedactor, redactSession } from '../privacy/redact-session.js';
 import { redactText, type PrivacyCounts } from '../privacy/redact-text.js';
@@ -136,7 +137,7 @@ function prepareWithProbe(
   const context = assembleContext(redactor.header(recorded), profile.context);
   // The id opens the block but is counted after the events, as redactSession counts it.
   const idCounts: PrivacyCounts = new Map();
-  const sessionId = redactText(recorded.id, privacy, idCounts);
+  const sessionId = flatString(redactText(recorded.id, privacy, idCounts));
   const kept: IndexedEvent[] = [];
   const rendered = renderPromptRedacting(
     { prePrompt: profile.llm?.pre_prompt, postPrompt: profile.llm?.post_prompt, sessionId, context: context.included, events: selection.kept },

@@ -7,6 +7,7 @@
 // one walk, in which each distinct string is redacted once.
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
+import { flatString } from './flat-string.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import { redactText, redactUrl, type PrivacyCounts } from './redact-text.js';
@@ -81,7 +82,7 @@ function redactString(walk: Walk, value: string, key: string): string {
     const counts = walk.textCounts;
     counts.clear();
     const text = url ? redactUrl(value, walk.rules, counts) : redactTextWithUrls(value, walk.rules, counts);
-    redacted = { text, counts: counts.size === 0 ? undefined : new Map(counts) };
+    redacted = { text: text === value ? value : flatString(text), counts: counts.size === 0 ? undefined : new Map(counts) };
     if (known.size >= KNOWN_TEXTS_LIMIT) known.clear();
     known.set(value, redacted);
   }
@@ -245,6 +246,6 @@ export function createSessionRedactor(rules: PrivacyRules): SessionRedactor {
     counts: walk.counts,
     header: (session) => redactObject(walk, session as unknown as Record<string, unknown>, '', '', SESSION_FIELDS_KEPT) as unknown as Session,
     event: (event) => redactObject(walk, blockEvent(walk, event) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
-    id: (id) => redactText(id, rules, walk.counts),
+    id: (id) => flatString(redactText(id, rules, walk.counts)),
   };
 }
