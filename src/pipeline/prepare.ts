@@ -141,7 +141,7 @@ function prepareWithProbe(
   const kept: IndexedEvent[] = [];
   const rendered = renderPromptRedacting(
     { prePrompt: profile.llm?.pre_prompt, postPrompt: profile.llm?.post_prompt, sessionId, context: context.included, events: selection.kept },
-    { probe, redact: redactor.event, kept },
+    { probe, redactor, kept },
   );
   const counts = redactor.counts;
   for (const [rule, by] of idCounts) counts.set(rule, (counts.get(rule) ?? 0) + by);

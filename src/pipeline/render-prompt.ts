@@ -6,6 +6,7 @@ import type { SessionEvent } from '../session/session-schema.js';
 import type { IndexedEvent } from './indexed-event.js';
 import type { EventLineCache } from './event-line-cache.js';
 import type { PrivacyProbe } from '../privacy/privacy-probe.js';
+import type { SessionRedactor } from '../privacy/redact-session.js';
 import { writeEvent, writeEventBody } from './render-event.js';
 import { TextWriter } from './text-writer.js';
 
@@ -72,8 +73,8 @@ export function renderSessionBlock(input: Pick<RenderPromptInput, 'sessionId' | 
  */
 export interface RenderRedaction {
   readonly probe: PrivacyProbe;
-  /** The event with the rules applied (the same object when they change nothing). */
-  redact(event: SessionEvent): SessionEvent;
+  /** The render's redactor: `event` gives an event with the rules applied (the same object when they change nothing). */
+  readonly redactor: SessionRedactor;
   /** The kept events as rendered, redacted where the rules changed them (filled by the render). */
   readonly kept: IndexedEvent[];
 }
@@ -134,7 +135,7 @@ function writeRedactedEventLines(writer: TextWriter, events: readonly IndexedEve
   const origin = writeEventsHeading(writer, events);
   if (origin === undefined) return;
   const probe = redaction.probe;
-  probe.begin();
+  probe.begin(redaction.redactor);
   writer.probe = probe;
   try {
     for (let position = 0; position < events.length; position++) {
@@ -150,7 +151,7 @@ function writeRedactedEventLines(writer: TextWriter, events: readonly IndexedEve
       if (!blocked) writeEventBody(writer, event);
       let shown = indexed;
       if (blocked || writer.suspect) {
-        const redacted = redaction.redact(event);
+        const redacted = redaction.redactor.event(event);
         if (blocked || redacted !== event) {
           if (!blocked) writer.rewindToMark();
           writer.probe = undefined;

@@ -13,7 +13,7 @@ import { TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
 import type { PrivacyRules } from './privacy-rules.js';
-import { decodesEscapes, isRedactedAsUrl, redactStringUnder } from './redact-session.js';
+import { decodesEscapes, isRedactedAsUrl, redactStringUnder, type SessionRedactor } from './redact-session.js';
 
 /** Kinds of ASCII characters the writer tells the probe about (one kind per character). */
 export const PROBE_DIGIT = 1;
@@ -103,6 +103,8 @@ export class PrivacyProbe {
   readonly #textVerdicts = new Map<string, boolean>();
   readonly #urlVerdicts = new Map<string, boolean>();
   readonly #scratch = new Map<string, number>();
+  // The render's redactor (see begin).
+  #redactor: SessionRedactor | undefined;
 
   constructor(rules: PrivacyRules) {
     this.#rules = rules;
@@ -117,9 +119,12 @@ export class PrivacyProbe {
 
   /**
    * Starts a render: what it learns of texts is kept until the next one, so that a render never
-   * reuses the work of another (as redactSession, which starts every walk afresh).
+   * reuses the work of another (as redactSession, which starts every walk afresh). With the
+   * render's redactor, a text is judged by redacting it as the redactor will when it redacts the
+   * event, which then reuses that work.
    */
-  begin(): void {
+  begin(redactor?: SessionRedactor): void {
+    this.#redactor = redactor;
     this.#texts.clear();
     this.#urls.clear();
     this.#textVerdicts.clear();
@@ -183,6 +188,7 @@ export class PrivacyProbe {
 
   // Whether redacting the text under `key` (as a URL, or as a text) changes it.
   #changes(text: string, key: string): boolean {
+    if (this.#redactor !== undefined) return this.#redactor.changes(text, key);
     const known = isRedactedAsUrl(key, text) ? this.#urls : this.#texts;
     let changes = known.get(text);
     if (changes === undefined) {

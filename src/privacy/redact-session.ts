@@ -74,6 +74,13 @@ export function decodesEscapes(key: string, value: string): boolean {
 /** A string redacted as a URL or a text, its replacements counted as if it had been redacted here. */
 function redactString(walk: Walk, value: string, key: string): string {
   if (!walk.rewritesText) return value;
+  const redacted = redactedText(walk, value, key);
+  if (redacted.counts !== undefined) for (const [rule, by] of redacted.counts) count(walk, rule, by);
+  return redacted.text;
+}
+
+/** A string redacted as a URL or a text, and the replacements made in it, remembered for the walk. */
+function redactedText(walk: Walk, value: string, key: string): RedactedText {
   const url = isRedactedAsUrl(key, value);
   const known = url ? walk.urls : walk.texts;
   let redacted = known.get(value);
@@ -86,8 +93,7 @@ function redactString(walk: Walk, value: string, key: string): string {
     if (known.size >= KNOWN_TEXTS_LIMIT) known.clear();
     known.set(value, redacted);
   }
-  if (redacted.counts !== undefined) for (const [rule, by] of redacted.counts) count(walk, rule, by);
-  return redacted.text;
+  return redacted;
 }
 
 /**
@@ -228,6 +234,11 @@ export interface SessionRedactor {
   event(event: SessionEvent): SessionEvent;
   /** The session's id with what the rules match in it replaced: it keeps its shape, but the prompt shows it. */
   id(id: string): string;
+  /**
+   * Whether the rules change a string under the property `key`, answered by redacting it as
+   * `event` would, uncounted: a later `event` holding it reuses that work.
+   */
+  changes(value: string, key: string): boolean;
 }
 
 /** A redactor of one session by `rules` (see {@link SessionRedactor}). */
@@ -247,5 +258,6 @@ export function createSessionRedactor(rules: PrivacyRules): SessionRedactor {
     header: (session) => redactObject(walk, session as unknown as Record<string, unknown>, '', '', SESSION_FIELDS_KEPT) as unknown as Session,
     event: (event) => redactObject(walk, blockEvent(walk, event) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
     id: (id) => flatString(redactText(id, rules, walk.counts)),
+    changes: (value, key) => walk.rewritesText && redactedText(walk, value, key).text !== value,
   };
 }
