@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../session/session-schema.js';
-import { formatOffset, renderEvent } from './render-event.js';
+import { compilePrivacyRules } from '../privacy/privacy-rules.js';
+import { privacyProbeFor } from '../privacy/privacy-probe.js';
+import { PRESET_NAMES } from '../privacy/presets.js';
+import { formatOffset, isFormatFieldName, renderEvent } from './render-event.js';
 
 const event = (fields: Record<string, unknown>): SessionEvent =>
   ({ timestamp: '2026-03-02T13:05:00.000Z', time: 0, ...fields }) as unknown as SessionEvent;
@@ -46,5 +49,19 @@ describe('renderEvent', () => {
 describe('formatOffset', () => {
   it('writes seconds to the millisecond without trailing zeros', () => {
     expect([0, 1, 10, 100, 1000, 61_250, 3_600_000].map(formatOffset)).toEqual(['+0s', '+0.001s', '+0.01s', '+0.1s', '+1s', '+61.25s', '+3600s']);
+  });
+});
+
+describe('isFormatFieldName', () => {
+  it('names only fields whose names no preset changes and no secret is named by, so the privacy probe need not be asked', () => {
+    const compiled = compilePrivacyRules({ presets: [...PRESET_NAMES], block_selectors: ['.private'] });
+    if (!compiled.success) throw new Error('rules');
+    const probe = privacyProbeFor(compiled.rules);
+    const names = ['target', 'url', 'title', 'selector', 'text', 'properties', 'message', 'value', 'name', 'status', 'password', 'token', 'ada@example.com', 'Target'];
+    const format = names.filter((name) => isFormatFieldName(name));
+    expect(format).toEqual(['target', 'url', 'title', 'selector', 'text', 'properties', 'message', 'value']);
+    expect(format.filter((name) => probe?.key(name) !== false)).toEqual([]);
+    // The probe is asked about the others, and changes some.
+    expect(names.filter((name) => !isFormatFieldName(name) && probe?.key(name) === true)).toEqual(['password', 'token', 'ada@example.com']);
   });
 });

@@ -12,6 +12,15 @@ function isRendered(key: string, custom: boolean): boolean {
   return key !== 'type' && key !== 'timestamp' && key !== 'time' && (key !== 'name' || !custom);
 }
 
+/**
+ * Field names of the session format that no privacy preset changes and none of which names a
+ * secret: the privacy probe is not asked about them (it is asked about every other name, and a
+ * test holds its answer false for these). Compared by reference, as in isRendered.
+ */
+export function isFormatFieldName(key: string): boolean {
+  return key === 'target' || key === 'url' || key === 'title' || key === 'selector' || key === 'text' || key === 'properties' || key === 'message' || key === 'value';
+}
+
 // ` url=`, ` "cart value"=`, ` target.role=`...: how each field name is written before its value,
 // remembered because the same few names come back on every line.
 const MAX_REMEMBERED_NAMES = 10_000;
@@ -72,7 +81,7 @@ export function writeEventBody(writer: TextWriter, event: SessionEvent): void {
     const value = event[key];
     if (value === undefined) continue;
     // A name is redacted like a text, and a secret's name has its whole value replaced.
-    if (writer.probe !== undefined && writer.probe.key(key)) writer.suspect = true;
+    if (writer.probe !== undefined && !isFormatFieldName(key) && writer.probe.key(key)) writer.suspect = true;
     if (key === 'target' && typeof value === 'object' && value !== null) {
       writeTarget(writer, value as Record<string, unknown>);
     } else {
@@ -87,7 +96,7 @@ function writeTarget(writer: TextWriter, target: Record<string, unknown>): void 
   for (const key in target) {
     const value = target[key];
     if (value === undefined) continue;
-    if (writer.probe !== undefined && writer.probe.key(key)) writer.suspect = true;
+    if (writer.probe !== undefined && !isFormatFieldName(key) && writer.probe.key(key)) writer.suspect = true;
     writer.write(prefixOf(targetPrefixes, key, ' target.'));
     writer.probeKey = key;
     writer.writeValue(value);

@@ -3,7 +3,7 @@
 // per value, and copied once.
 
 import { Buffer } from 'node:buffer';
-import { FEW_DIGITS, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_KINDS, PROBE_SUSPECT_KINDS, PROBE_TOKEN, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
+import { mayBeChanged, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_KINDS, PROBE_TOKEN, secretNameEndsAt, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
 import { quoteString, quoteValue } from './quote-page-text.js';
 import { writeJson } from './write-json.js';
 
@@ -234,6 +234,7 @@ export class TextWriter {
     let colons = 0;
     let seen = 0;
     let tokenStart = false;
+    let secretName = false;
     for (let index = 0; index < count; index++) {
       const code = text.charCodeAt(index);
       if (code < 0x80) {
@@ -247,8 +248,12 @@ export class TextWriter {
           seen |= kind;
           if (kind === PROBE_DIGIT) digits++;
           else if (kind === PROBE_DOT) dots++;
-          else if (kind === PROBE_COLON) colons++;
-          else if (kind === PROBE_TOKEN && !tokenStart) {
+          else if (kind === PROBE_COLON) {
+            colons++;
+            if (!secretName) secretName = secretNameEndsAt(text, index);
+          } else if (kind === PROBE_EQUAL) {
+            if (!secretName) secretName = secretNameEndsAt(text, index);
+          } else if (kind === PROBE_TOKEN && !tokenStart) {
             if (tokenMayStartAt(text, index, code)) tokenStart = probe.tokenStartAt(text, index);
           }
         }
@@ -263,7 +268,7 @@ export class TextWriter {
     }
     this.endQuoted(at + count, wide);
     // Most texts have too few digits and none of the characters that lead to a preset: asked nothing.
-    if ((digits >= FEW_DIGITS || (seen & PROBE_SUSPECT_KINDS) !== 0 || tokenStart) && !this.suspect && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
+    if (!this.suspect && mayBeChanged(digits, dots, colons, seen, tokenStart, secretName) && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
   }
 
   /** Any JSON value, quoted: the same as `quoteValue(value)`. */

@@ -3,8 +3,10 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PROBE_KINDS, PROBE_TOKEN, tokenMayStartAt } from './privacy-probe.js';
+import { PRESET_NAMES, findPresetMatches } from './presets.js';
+import { SECRET_NAME_PIECE } from './presets/secret-detector.js';
 import { tokenStartAt, TOKEN_START } from './presets/token-start.js';
+import { holdsSecretNamePiece, mayBeChanged, PROBE_AT, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_ESCAPE, PROBE_KINDS, PROBE_TOKEN, secretNameEndsAt, tokenMayStartAt } from './privacy-probe.js';
 
 const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'Basic', 'BASIC', 'basic', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza'];
 
@@ -32,5 +34,74 @@ describe('tokenMayStartAt', () => {
     expect(asked('the filter header of the user picture list, the carrier rc-2 and a quick dashboard')).toBe(0);
     // `music` ends as `Basic` does.
     expect(asked('a music service')).toBe(1);
+  });
+});
+
+describe('holdsSecretNamePiece', () => {
+  it('is SECRET_NAME_PIECE.test of the part, in any case', () => {
+    const piece = fc.oneof(
+      fc.constantFrom('passw', 'PWD', 'Pin', 'private', 'secret', 'SSN', 'token', 'Api', 'authorization', 'cookie', 'cvv', 'cvc', 'otp', 'pas', 'tok', 'coo', 'ap'),
+      fc.string({ maxLength: 3 }),
+      fc.constantFrom('@', '_', '-', '.', '0', '[', '{', 'ſ', 'K', 'é'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }).map((parts) => parts.join('')), fc.nat(), fc.nat(), (text, a, b) => {
+        const start = text.length === 0 ? 0 : a % (text.length + 1);
+        const end = start + (text.length === 0 ? 0 : b % (text.length - start + 1));
+        expect(holdsSecretNamePiece(text, start, end), JSON.stringify(text.slice(start, end))).toBe(SECRET_NAME_PIECE.test(text.slice(start, end)));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('mayBeChanged', () => {
+  // The counts the text writer takes as it copies a text (see TextWriter.writeProbed).
+  function counted(text: string): boolean {
+    let digits = 0;
+    let dots = 0;
+    let colons = 0;
+    let kinds = 0;
+    let tokenStart = false;
+    let secretName = false;
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      const kind = code < 128 ? (PROBE_KINDS[code] as number) : 0;
+      kinds |= kind;
+      if (kind === PROBE_DIGIT) digits++;
+      if (kind === PROBE_DOT) dots++;
+      if (kind === PROBE_COLON) colons++;
+      if ((kind === PROBE_COLON || kind === PROBE_EQUAL) && secretNameEndsAt(text, index)) secretName = true;
+      if (kind === PROBE_TOKEN && tokenMayStartAt(text, index, code) && tokenStartAt(text, index)) tokenStart = true;
+    }
+    return mayBeChanged(digits, dots, colons, kinds, tokenStart, secretName);
+  }
+  const presets = new Set(PRESET_NAMES);
+
+  it('is true of every text a preset matches in', () => {
+    const piece = fc.oneof(
+      fc.constantFrom(
+        'ada@example.com', '4111 1111 1111 1111', '+44 20 7946 0958', '(415) 555-0100', '020 7946 0958', 'DE89370400440532013000', '192.168.0.1', 'fd00::5', '::1',
+        'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', 'Bearer abcdefgh12345678', 'Basic dXNlcjpwYXNz', 'sk-abcdefghijklmnop1234', 'AKIAABCDEFGHIJKLMNOP',
+        'password=hunter2', 'Authorization: Bearer abc', 'PASSWORD = "a b"', "my_token\t=\t'x'", 'x.api-key:1', 'pin:1234', 'Secret:yes', 'data-widget-id=', 'https://', ' ', '=', ':',
+      ),
+      fc.string({ maxLength: 4 }),
+      fc.stringMatching(/^[0-9 .:=-]{1,6}$/),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 5 }).map((parts) => parts.join('')), (text) => {
+        if (findPresetMatches(text, presets).length > 0) expect(counted(text), JSON.stringify(text)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('passes selectors, URLs and labels that hold nothing', () => {
+    for (const text of ["div.widget[data-widget-id='w_rev01_3']", 'https://app.metricly.example/brightline/home', 'drill=Week 6&range=last', '€183,819', '2026-02-01', 'Checkout at 14:00']) {
+      expect(counted(text), text).toBe(false);
+    }
+    // The kinds that ask whatever the counts: an `@`, a URL's escape.
+    expect(mayBeChanged(0, 0, 0, PROBE_AT, false, false)).toBe(true);
+    expect(mayBeChanged(0, 0, 0, PROBE_ESCAPE, false, false)).toBe(true);
   });
 });

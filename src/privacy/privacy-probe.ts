@@ -66,16 +66,73 @@ for (let before = 0; before < 128; before++) TOKEN_PAIRS[(65 << 7) | before] = T
  * few places besides, so that tokenStartAt is seldom asked.
  */
 export function tokenMayStartAt(text: string, index: number, code: number): boolean {
-  if (code === 0x41) return true;
+  // `AKIA`, `ASIA`, `AIza`: most capital A's begin a word.
+  if (code === 0x41) {
+    const next = text.charCodeAt(index + 1);
+    return next === 0x4b || next === 0x53 || next === 0x49;
+  }
   const before = index === 0 ? 0 : text.charCodeAt(index - 1);
   const pair = before < 0x80 ? (TOKEN_PAIRS[(code << 7) | before] as number) : 0;
   return pair === TOKEN_ANY || (pair !== 0 && index >= 2 && text.charCodeAt(index - 2) === pair);
 }
 
-/** Kinds that may lead a text to a preset besides its digits and a token's start. */
-export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_COLON | PROBE_EQUAL | PROBE_ESCAPE;
-/** Fewer digits than any preset needs without `@`, `:`, `=` or a token (an IPv4 address has 4; the writer asks nothing below it). */
-export const FEW_DIGITS = 4;
+/** Kinds after which the writer asks the probe whatever the text's counts: an email's `@`, and escapes a URL decodes. */
+export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_ESCAPE;
+/**
+ * Whether a text the writer counted may be changed by some preset, as far as its counts tell
+ * (else the probe is not asked): a kind of PROBE_SUSPECT_KINDS, a token's start, the `=` or `:`
+ * after a secret's name (see secretNameEndsAt), or enough digits for a card (13), a phone number
+ * or an IBAN (9), an IPv4 address (4 and 3 dots) or an IPv6 one (1 and 2 colons). Every preset's
+ * pre-check (Detector.mayMatch) passes a subset of these texts; a test holds the two together.
+ */
+export function mayBeChanged(digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, secretName: boolean): boolean {
+  return (kinds & PROBE_SUSPECT_KINDS) !== 0 || tokenStart || secretName || digits >= 9 || (digits >= 4 && dots >= 3) || (digits >= 1 && colons >= 2);
+}
+
+/**
+ * Whether the `=` or `:` at `index` of `text` follows a name that may be a secret's, as the
+ * `secret` preset reads `key=value` pairs (see KEY_VALUE): the run of word characters, `.` and
+ * `-` before it (and before a quote and blanks) holds a piece of a secret name. The preset finds
+ * a value only after such a name, so a text without one has no secret value.
+ */
+export function secretNameEndsAt(text: string, index: number): boolean {
+  let end = index;
+  while (end > 0 && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--;
+  if (end > 0 && (text.charCodeAt(end - 1) === 0x22 || text.charCodeAt(end - 1) === 0x27)) end--;
+  let start = end;
+  while (start > 0 && isNameCode(text.charCodeAt(start - 1))) start--;
+  return holdsSecretNamePiece(text, start, end);
+}
+
+/** `[A-Za-z0-9_.-]`: what a `key=value` pair's key is made of. */
+function isNameCode(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2e || code === 0x2d;
+}
+
+/** The pieces of SECRET_NAME_PIECE (secret-detector.ts) by their first letter, in lower case. */
+const NAME_PIECES_BY_FIRST = new Map<number, readonly string[]>(
+  Object.entries({ p: ['passw', 'pwd', 'pin', 'private'], s: ['secret', 'ssn'], t: ['token'], a: ['api', 'authorization'], c: ['cookie', 'cvv', 'cvc'], o: ['otp'] }).map(([first, pieces]) => [first.charCodeAt(0), pieces]),
+);
+
+/**
+ * Whether `text` from `start` to `end` holds a piece of a secret name in any case: the same as
+ * SECRET_NAME_PIECE.test on that part of it (a property test holds them equal), without a string
+ * for the part. The pieces are ASCII letters, which `| 0x20` puts in lower case and maps no other
+ * character onto.
+ */
+export function holdsSecretNamePiece(text: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) {
+    const pieces = NAME_PIECES_BY_FIRST.get(text.charCodeAt(at) | 0x20);
+    if (pieces === undefined) continue;
+    for (const piece of pieces) if (at + piece.length <= end && foldedAt(text, at, piece)) return true;
+  }
+  return false;
+}
+
+function foldedAt(text: string, at: number, piece: string): boolean {
+  for (let offset = 1; offset < piece.length; offset++) if ((text.charCodeAt(at + offset) | 0x20) !== piece.charCodeAt(offset)) return false;
+  return true;
+}
 
 
 /** Keys judged so far per probe: a session uses the same few property names on every event. */
@@ -157,7 +214,6 @@ export class PrivacyProbe {
       let seen = kinds;
       let colonCount = colons;
       if (colons > 0 && (text.startsWith('https://') || text.startsWith('http://')) && --colonCount === 0) seen &= ~PROBE_COLON;
-      if (digits < FEW_DIGITS && (seen & PROBE_SUSPECT_KINDS) === 0 && !tokenStart) return false;
       const facts = this.#facts.assign(text, digits, (seen & PROBE_AT) === 0 ? 0 : 1, dots, colonCount, (seen & PROBE_EQUAL) === 0 ? 0 : 1, tokenStart);
       if (!this.#mayMatch(facts)) return false;
     }

@@ -40,7 +40,7 @@ const KEY_VALUE = /(?<![\w.-])([A-Za-z][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3
  * for apikey and api key, `private` for privatekey and private key). A text without any of them
  * has no `key=value` pair whose key is a secret name.
  */
-const SECRET_NAME_PIECE = /passw|pwd|secret|token|api|authorization|cookie|otp|pin|cvv|cvc|ssn|private/i;
+export const SECRET_NAME_PIECE = /passw|pwd|secret|token|api|authorization|cookie|otp|pin|cvv|cvc|ssn|private/i;
 
 /** The shortest text a token can be found in: `basic ` and 6 characters of credentials. */
 const TOKEN_MIN_LENGTH = 12;
