@@ -235,6 +235,9 @@ export class TextWriter {
     let seen = 0;
     let tokenStart = false;
     let secretName = false;
+    // The two characters before this one, for a token's start (0: none, or not ASCII).
+    let previous = 0;
+    let beforeThat = 0;
     for (let index = 0; index < count; index++) {
       const code = text.charCodeAt(index);
       if (code < 0x80) {
@@ -254,15 +257,20 @@ export class TextWriter {
           } else if (kind === PROBE_EQUAL) {
             if (!secretName) secretName = secretNameEndsAt(text, index);
           } else if (kind === PROBE_TOKEN && !tokenStart) {
-            if (tokenMayStartAt(text, index, code)) tokenStart = probe.tokenStartAt(text, index);
+            if (tokenMayStartAt(text, index, code, previous, beforeThat)) tokenStart = probe.tokenStartAt(text, index);
           }
         }
-      } else if (code > 0xff) {
-        if (code === 0x2028 || code === 0x2029) {
-          this.writeEscapedProbed(text, probe);
-          return;
+        beforeThat = previous;
+        previous = code;
+      } else {
+        beforeThat = previous = 0;
+        if (code > 0xff) {
+          if (code === 0x2028 || code === 0x2029) {
+            this.writeEscapedProbed(text, probe);
+            return;
+          }
+          wide = true;
         }
-        wide = true;
       }
       units[at + index] = code;
     }

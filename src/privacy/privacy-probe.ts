@@ -62,18 +62,19 @@ for (let before = 0; before < 128; before++) TOKEN_PAIRS[(65 << 7) | before] = T
 
 /**
  * Whether a token's start may end (or, for `A`, begin) at `index` of `text`, whose character there
- * is `code`, of kind PROBE_TOKEN: true wherever tokenStartAt is (a property test holds it), and at
- * few places besides, so that tokenStartAt is seldom asked.
+ * is `code`, of kind PROBE_TOKEN, after `previous` and `beforeThat` (the two characters before it,
+ * 0 where there is none or it is not ASCII: the writer keeps them as it copies): true wherever
+ * tokenStartAt is (a property test holds it), and at few places besides, so that tokenStartAt is
+ * seldom asked.
  */
-export function tokenMayStartAt(text: string, index: number, code: number): boolean {
+export function tokenMayStartAt(text: string, index: number, code: number, previous: number, beforeThat: number): boolean {
   // `AKIA`, `ASIA`, `AIza`: most capital A's begin a word.
   if (code === 0x41) {
     const next = text.charCodeAt(index + 1);
     return next === 0x4b || next === 0x53 || next === 0x49;
   }
-  const before = index === 0 ? 0 : text.charCodeAt(index - 1);
-  const pair = before < 0x80 ? (TOKEN_PAIRS[(code << 7) | before] as number) : 0;
-  return pair === TOKEN_ANY || (pair !== 0 && index >= 2 && text.charCodeAt(index - 2) === pair);
+  const pair = TOKEN_PAIRS[(code << 7) | previous] as number;
+  return pair === TOKEN_ANY || (pair !== 0 && beforeThat === pair);
 }
 
 /** Kinds after which the writer asks the probe whatever the text's counts: an email's `@`, and escapes a URL decodes. */
