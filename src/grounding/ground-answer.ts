@@ -67,8 +67,7 @@ const indexedSources = new WeakMap<GroundingSource, () => Checker>();
  */
 export function groundingSource(profile: Profile, session: Session, prepared: PreparedRequest): GroundingSource {
   const kept = prepared.events.kept;
-  // The session block names the session (<session id="…">): an answer that quotes its id quotes the prompt.
-  const context: Readonly<Record<string, unknown>> = { ...(prepared.context.included as Readonly<Record<string, unknown>>), session: { id: prepared.sessionId } };
+  const context = shownContext(prepared);
   const excludedContext = prepared.context.excluded as Readonly<Record<string, unknown>>;
   const passes = keyFilter(profile.events);
   const window = prepared.events.window;
@@ -103,6 +102,23 @@ export function groundingSource(profile: Profile, session: Session, prepared: Pr
     ),
   );
   return source;
+}
+
+/** The context each prepared request showed, with its session's id: one object per request, whose facts the checker keeps. */
+const shownContexts = new WeakMap<PreparedRequest['context'], { readonly sessionId: string; readonly context: Readonly<Record<string, unknown>> }>();
+
+/**
+ * The context elements a prepared request showed, and the session block's id (`<session
+ * id="…">`): an answer that quotes the id quotes the prompt. The same object for every answer
+ * about the request (and about a request prepared on it, which shares its context), so that the
+ * facts of the context are made once (see indexed-checker.ts).
+ */
+function shownContext(prepared: PreparedRequest): Readonly<Record<string, unknown>> {
+  const known = shownContexts.get(prepared.context);
+  if (known !== undefined && known.sessionId === prepared.sessionId) return known.context;
+  const context: Readonly<Record<string, unknown>> = { ...(prepared.context.included as Readonly<Record<string, unknown>>), session: { id: prepared.sessionId } };
+  shownContexts.set(prepared.context, { sessionId: prepared.sessionId, context });
+  return context;
 }
 
 function finding(claim: Claim, path: string, verdict: GroundingFinding['verdict'], event?: number, reason?: string): GroundingFinding {

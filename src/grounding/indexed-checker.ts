@@ -89,13 +89,15 @@ type Lookup = 'text' | 'url' | 'selector';
 const LOOKUP_KINDS = { urlExact: 'url', urlLoose: 'url', textEqual: 'text', textHolding: 'text', textWithin: 'text', selector: 'selector' } as const satisfies Record<string, Lookup>;
 type LookupMethod = keyof typeof LOOKUP_KINDS;
 
-/** The facts of each context object a prompt showed: a later answer about the same prompt finds them made. */
+/** The facts of each context object a prompt showed (or left out): a later answer about the same prompt finds them made. */
 const contextFactsOf = new WeakMap<object, SessionFacts>();
+const excludedContextFactsOf = new WeakMap<object, SessionFacts>();
 
-function factsOfContext(context: Readonly<Record<string, unknown>> | undefined): SessionFacts {
+function factsOfContext(context: Readonly<Record<string, unknown>> | undefined, index?: number): SessionFacts {
   if (context === undefined) return new SessionFacts([]);
-  let facts = contextFactsOf.get(context);
-  if (facts === undefined) contextFactsOf.set(context, (facts = new SessionFacts(contextEvent(context))));
+  const known = index === undefined ? contextFactsOf : excludedContextFactsOf;
+  let facts = known.get(context);
+  if (facts === undefined) known.set(context, (facts = new SessionFacts(contextEvent(context, index))));
   return facts;
 }
 
@@ -206,7 +208,7 @@ class IndexedChecker implements Checker {
   private look(side: Side, method: LookupMethod, needle: string): number | undefined {
     if (side === 'dropped') {
       // The context the profile left out, only when no dropped event holds the claim.
-      return this.index[method](needle, this.firstLeftOut) ?? (this.excludedContextFacts ??= new SessionFacts(contextEvent(this.excludedContext, EXCLUDED_CONTEXT)))[method](needle);
+      return this.index[method](needle, this.firstLeftOut) ?? (this.excludedContextFacts ??= factsOfContext(this.excludedContext, EXCLUDED_CONTEXT))[method](needle);
     }
     return this.onKept(
       LOOKUP_KINDS[method],

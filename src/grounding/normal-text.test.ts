@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
-import { hasWordCharacter, indexOfWords, normalText } from './normal-text.js';
+import { describe, expect, it, test } from 'vitest';
+import { hasWordCharacter, indexOfWords, mayHoldWords, normalText, wordsOf } from './normal-text.js';
 
 describe('normalText', () => {
   test('writes every dash as a hyphen with no space around it, as models retype them', () => {
@@ -27,5 +27,25 @@ describe('hasWordCharacter', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('mayHoldWords', () => {
+  it('is true wherever indexOfWords finds the needle, and turns away a needle with a word the text lacks', () => {
+    const piece = fc.oneof(fc.constantFrom('apply', 'coupon', '#12', '(#58213)', 'order', ' ', '-', 'Ünïcode', '中文', '\u0000', 'ab', 'a'), fc.string({ maxLength: 3 }));
+    const text = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, text, fc.nat(), fc.nat(), (haystack, other, from, length) => {
+        // Needles cut from the text itself (found as whole words or not), and others.
+        const start = haystack.length === 0 ? 0 : from % haystack.length;
+        for (const needle of [haystack.slice(start, start + length % 12), other]) {
+          if (indexOfWords(haystack, needle) !== -1) expect(mayHoldWords(wordsOf(haystack), needle), `${JSON.stringify(needle)} in ${JSON.stringify(haystack)}`).toBe(true);
+        }
+      }),
+      { numRuns: 5000 },
+    );
+    expect(mayHoldWords(wordsOf('apply coupon\u0001order #4471'), 'order #4471')).toBe(true);
+    expect(mayHoldWords(wordsOf('apply coupon\u0001order #4471'), 'ticket #4471')).toBe(false);
+    expect(mayHoldWords(wordsOf('apply coupon'), 'coupo')).toBe(false);
   });
 });

@@ -113,3 +113,40 @@ export function indexOfWords(haystack: string, needle: string, from = 0): number
   }
   return -1;
 }
+
+/**
+ * The whole words of `text`: its runs of letters and digits (as indexOfWords tells them), each
+ * once. Wherever `text` holds a needle as whole words, it holds every word of the needle as a
+ * whole word (see mayHoldWords).
+ */
+export function wordsOf(text: string): Set<string> {
+  const words = new Set<string>();
+  let start = -1;
+  for (let position = 0; position <= text.length; position++) {
+    const word = position < text.length && isWordCode(text.charCodeAt(position));
+    if (word && start === -1) start = position;
+    else if (!word && start !== -1) {
+      words.add(text.slice(start, position));
+      start = -1;
+    }
+  }
+  return words;
+}
+
+/**
+ * Whether a text whose whole words are `words` (wordsOf) may hold `needle` as whole words: false
+ * when a word of the needle is not one of them, so that a needle the text cannot hold costs no
+ * search of the text.
+ */
+export function mayHoldWords(words: ReadonlySet<string>, needle: string): boolean {
+  let start = -1;
+  for (let position = 0; position <= needle.length; position++) {
+    const word = position < needle.length && isWordCode(needle.charCodeAt(position));
+    if (word && start === -1) start = position;
+    else if (!word && start !== -1) {
+      if (!words.has(needle.slice(start, position))) return false;
+      start = -1;
+    }
+  }
+  return true;
+}

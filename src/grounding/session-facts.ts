@@ -5,7 +5,7 @@
 import type { SessionEvent } from '../session/session-schema.js';
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
-import { indexOfWords, mostOf, normalText } from './normal-text.js';
+import { indexOfWords, mayHoldWords, mostOf, normalText, wordsOf } from './normal-text.js';
 import { mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
 
 export { indexOfWords, mostOf, normalText };
@@ -139,6 +139,7 @@ export class SessionFacts {
   #indices: Map<number, IndexedEvent> | undefined;
   #urls: { full: Map<string, number>; bare: Map<string, number>; paths: Map<string, number> } | undefined;
   #texts: { text: string; starts: number[] } | undefined;
+  #words: ReadonlySet<string> | undefined;
   #equal: Map<string, number> | undefined;
   #selectors: { text: string; starts: number[] } | undefined;
   #selectorParts: (string[][] | undefined)[] | undefined;
@@ -212,6 +213,10 @@ export class SessionFacts {
   textHolding(needle: string): number | undefined {
     this.#texts ??= joined(this.#events, (event) => eventTexts(event).map(normalText));
     if (needle === '') return undefined;
+    // Most needles looked for here are not there (a later answer about a prompt asks again and
+    // again): the words of the texts, made once, turn those away without a search.
+    this.#words ??= wordsOf(this.#texts.text);
+    if (!mayHoldWords(this.#words, needle)) return undefined;
     const found = indexOfWords(this.#texts.text, needle);
     return found === -1 ? undefined : eventAt(this.#events, this.#texts.starts, found);
   }
