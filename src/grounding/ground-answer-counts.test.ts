@@ -1,0 +1,174 @@
+// groundAnswer on counts and numbers: what a number next to an event type claims, and what it does not.
+
+import { describe, expect, it } from 'vitest';
+import { prepare } from '../pipeline/prepare.js';
+import { parseSession } from '../session/parse-session.js';
+import { groundAnswer, groundingSource } from './ground-answer.js';
+import { source, verdicts } from './test-support/checkout-source.js';
+
+describe('groundAnswer: counts and numbers', () => {
+  it('reads "zero" as a number', () => {
+    expect(verdicts('There were zero dead clicks and zero page views.')).toEqual([
+      ['count', 'zero dead clicks', 'unsupported'],
+      ['count', 'zero page views', 'unsupported'],
+    ]);
+  });
+
+  it('reads no count in a compound noun, or a number another verb takes', () => {
+    expect(verdicts('No reloads: 0 page reloads, 2 page refreshes and 3 click targets.')).toEqual([]);
+    expect(verdicts('They rage-clicked Apply coupon, then retried 3 times; they dead-clicked the total and scrolled 0 times.')).toEqual([]);
+  });
+
+  it('reads "twice", "×5", "x5" and "5x" after a click verb as so many times', () => {
+    expect(verdicts('They rage-clicked "Apply coupon" twice, dead-clicked the total twice, and the request failed twice.')).toEqual([
+      ['count', 'rage-clicked "Apply coupon" twice', 'unsupported'],
+      ['text', '"Apply coupon"', 'kept'],
+      ['count', 'dead-clicked the total twice', 'unsupported'],
+    ]);
+    // Not inside a quote, as in a product's name.
+    expect(verdicts('They dead-clicked "Bolt M8 x 30" and "Bolt x30".')).toEqual([
+      ['text', '"Bolt M8 x 30"', 'unsupported'],
+      ['text', '"Bolt x30"', 'unsupported'],
+    ]);
+    expect(verdicts('They rage-clicked Apply coupon x5, rage clicks (×5) again, then rage clicked 7x; the page is 1440x900.')).toEqual([
+      ['count', 'rage-clicked Apply coupon x5', 'kept'],
+      ['count', 'rage clicks (×5', 'kept'],
+      ['count', 'rage clicked 7x', 'unsupported'],
+    ]);
+  });
+
+  it('supports a count by the kept events of its types cited right next to it', () => {
+    // 3 click-like events are kept (#2 click, #5 rage click, #6 dead click): 2 is no total.
+    expect(verdicts('They made 2 clicks (#2, #5); later #5 and #6 (two clicks); not 2 clicks (#2, #3), 2 clicks (#2) or 2 clicks. 2 clicks, #2–#5.').filter(([kind]) => kind === 'count')).toEqual([
+      ['count', '2 clicks', 'kept'],
+      ['count', 'two clicks', 'kept'],
+      ['count', '2 clicks', 'unsupported'],
+      ['count', '2 clicks', 'unsupported'],
+      ['count', '2 clicks', 'unsupported'],
+      ['count', '2 clicks', 'unsupported'],
+    ]);
+  });
+
+  it('reads a count of a part of the events as at most a total', () => {
+    // The prompt shows 3 click-like events (the rage click alone was 5 clicks), 2 errors and 6 events.
+    expect(verdicts('The first 2 clicks and the last 4 events were on the coupon; those 3 errors followed. After 5 clicks, 2 events later, they left; it took 8 clicks.')).toEqual([
+      ['count', '2 clicks', 'kept'],
+      ['count', '4 events', 'kept'],
+      ['count', '3 errors', 'unsupported'],
+      ['count', '5 clicks', 'kept'],
+      ['count', '2 events', 'kept'],
+      ['count', '8 clicks', 'unsupported'],
+    ]);
+    // A total stays a total: "resulted in 3 clicks" is not a part.
+    expect(verdicts('It resulted in 4 clicks.')).toEqual([['count', '4 clicks', 'unsupported']]);
+  });
+
+  it('narrows a count by the words before its topic to the events on what they name', () => {
+    // The coupon button had a click and a rage click of 5 clicks: 2 events, 6 clicks; 3 clicks of every kind in all.
+    expect(verdicts('They made 2 coupon clicks, then 6 coupon clicks in all, not 3 coupon clicks; 3 separate clicks; 1 navigation event.')).toEqual([
+      ['count', '2 coupon clicks', 'kept'],
+      ['count', '6 coupon clicks', 'kept'],
+      ['count', '3 coupon clicks', 'unsupported'],
+      ['count', '3 separate clicks', 'kept'],
+      ['count', '1 navigation event', 'kept'],
+    ]);
+  });
+
+  it('counts what a count names in the kept events only: a dropped event makes a count dropped', () => {
+    expect(verdicts('There were 2 page views.')).toEqual([['count', '2 page views', 'dropped']]);
+    expect(verdicts('There was one page view and three dead clicks.')).toEqual([
+      ['count', 'one page view', 'kept'],
+      ['count', 'three dead clicks', 'unsupported'],
+    ]);
+  });
+
+  it('scores 1 when an answer makes no checkable claim, and ignores prices and a status code said of a page', () => {
+    const report = groundAnswer(source, 'The shopper seemed frustrated by the 404 page and a price of €138.90; 500 units were in stock.');
+    expect(report).toEqual({ score: 1, findings: [], unsupported: [], dropped: [] });
+  });
+
+  it('reads a number in bold as a count, a status code or so many times', () => {
+    expect(verdicts('The request returned **500**; **2** errors; rage-clicked **5** times; **4** dead clicks.')).toEqual([
+      ['text', 'returned **500**', 'kept'],
+      ['count', '2** errors', 'kept'],
+      ['count', 'rage-clicked **5** times', 'kept'],
+      ['count', '4** dead clicks', 'unsupported'],
+    ]);
+  });
+
+  it('supports a quoted field with its value, however the answer writes the pair', () => {
+    expect(verdicts('The request had `status=500`, `"method": "POST"` and `status: 404`; the rage click `count: 5`.')).toEqual([
+      ['text', '`status=500`', 'kept'],
+      ['text', '`"method": "POST"`', 'kept'],
+      ['text', '`status: 404`', 'unsupported'],
+      ['text', '`count: 5`', 'kept'],
+    ]);
+  });
+
+  it('checks the status code a request got as a quote of it', () => {
+    // A success is not recorded: "returned 200" is no claim.
+    expect(verdicts('The cart request returned 200 and the page returned a 301.')).toEqual([]);
+    expect(verdicts('The coupon request failed with HTTP 500 (a 500 error), not a 502 Bad Gateway; it never returned a 404, and returned 500 results.')).toEqual([
+      ['text', 'failed with HTTP 500', 'kept'],
+      ['text', '500 error', 'kept'],
+      ['text', '502 Bad Gateway', 'unsupported'],
+      ['text', 'returned a 404', 'unsupported'],
+    ]);
+  });
+
+  it('narrows "events" to an event type named before it, and reads "clicked <selector> N times" across the selector', () => {
+    expect(verdicts('They saw 1 element-seen event and 6 events in all.')).toEqual([
+      ['count', '1 element-seen event', 'dropped'],
+      ['count', '6 events', 'kept'],
+    ]);
+    expect(verdicts('The user clicked `aside.summary button#apply-coupon` 6 times.')).toEqual([
+      ['count', 'clicked `aside.summary button#apply-coupon` 6 times', 'kept'],
+      ['selector', '`aside.summary button#apply-coupon`', 'kept'],
+    ]);
+  });
+
+  it('compares a count said of one element, message or URL with that target\'s events, and says what the prompt shows when none fits', () => {
+    const many = parseSession({
+      id: 'u-1:s-2',
+      events: [
+        ...['Material', 'Material', 'Length', 'Material'].map((text, second) => ({ type: 'dead-click', timestamp: `2026-03-01T10:00:0${second}Z`, target: { selector: 'label.facet', text } })),
+        { type: 'rage-click', timestamp: '2026-03-01T10:00:05Z', target: { selector: 'button#refresh', text: 'Refresh' }, count: 4 },
+        { type: 'rage-click', timestamp: '2026-03-01T10:00:06Z', target: { selector: 'button#refresh', text: 'Refresh' }, count: 4 },
+      ],
+    });
+    const manySource = groundingSource({}, many, prepare({}, many));
+    const found = (answer: string) => groundAnswer(manySource, answer).findings.map(({ text, verdict }) => [text, verdict]);
+    expect(found('3 dead clicks on "Material"; 1 dead click on "Length"; 8 clicks in rage clicks on "Refresh".')).toEqual([
+      ['3 dead clicks', 'kept'],
+      ['"Material"', 'kept'],
+      ['1 dead click', 'kept'],
+      ['"Length"', 'kept'],
+      ['8 clicks', 'kept'],
+      ['"Refresh"', 'kept'],
+    ]);
+    expect(found('6 clicks in rage clicks on "Refresh".')).toEqual([
+      ['6 clicks', 'unsupported'],
+      ['"Refresh"', 'kept'],
+    ]);
+    // Without "on …" a count is a total: 3 of the 4 dead clicks is not "3 dead clicks"; with it, the target named is counted.
+    expect(found('There were 3 dead clicks.')).toEqual([['3 dead clicks', 'unsupported']]);
+    expect(found('3 dead clicks on "Length", 4 dead clicks on "Material", 4 dead clicks on `label.facet`.')).toEqual([
+      ['3 dead clicks', 'unsupported'],
+      ['"Length"', 'kept'],
+      ['4 dead clicks', 'unsupported'],
+      ['"Material"', 'kept'],
+      ['4 dead clicks', 'kept'],
+      ['`label.facet`', 'kept'],
+    ]);
+    expect(groundAnswer(manySource, 'There were 5 dead clicks.').unsupported[0]?.reason).toBe('no count of dead-click events in the session is 5; the prompt shows 4');
+  });
+
+  it('reads "rage-clicked … N times" only up to the next click, so each count is checked on its own', () => {
+    expect(verdicts('It had 2 rage clicks and the user rage-clicked the button 5 times.')).toEqual([
+      ['count', '2 rage clicks', 'unsupported'],
+      ['count', 'rage-clicked the button 5 times', 'kept'],
+    ]);
+    expect(verdicts('They rage-clicked Apply, then clicked the total 1 times.')).toEqual([['count', 'clicked the total 1 times', 'kept']]);
+  });
+
+});
