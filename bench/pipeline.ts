@@ -111,11 +111,11 @@ const pairsFor = (size: number) => (size >= 1_000_000 ? 2 : 3);
 function runPrivacyBenchmark(directory: string): void {
   console.log('\n## Privacy: prepare with presets [email, card, phone, iban, ip, secret] vs prepare without rules');
   console.log('(each in processes of its own, as a deployment runs one or the other; pairs of processes back to back,');
-  console.log(' alternating which goes first (3 pairs,');
-  console.log(' 2 at 1M); in each process untimed warm-up runs, then timed runs (15 at 10k, 5 at 100k, 3 at 1M), each on the');
-  console.log(' session parsed afresh from the file before the clock starts; ms: median over the processes of their medians;');
-  console.log(' ×plain: median of the pairs\' ratios; plain mixed: prepare without rules in one more process that runs both,');
-  console.log(' interleaved, as a server whose organisations have rules and others none, and its ratio to plain alone)\n');
+  console.log(' alternating which goes first (3 pairs, 2 at 1M); in each process untimed warm-up runs, then timed runs (15 at');
+  console.log(' 10k, 5 at 100k, 3 at 1M), each on the session parsed afresh from the file before the clock starts; ms: median');
+  console.log(' over the processes of their medians; ×plain: median of the pairs\' ratios; plain mixed: prepare without rules in');
+  console.log(' one more process that runs both, interleaved, as a server whose organisations have rules and others none, and');
+  console.log(' its ratio to plain alone)\n');
   console.log(`${pad('events', 9)} ${pad('profile', 22)} ${'privacy ms'.padStart(11)} ${'plain ms'.padStart(9)} ${'×plain'.padStart(8)} ${'target'.padStart(9)} ${'pairs\' ×plain'.padStart(20)} ${'plain mixed ms'.padStart(15)} ${'×alone'.padStart(7)} ${'peak RSS MB'.padStart(12)}  replacements`);
   for (const size of SIZES) {
     const file = sessionFile(directory, size);
