@@ -100,6 +100,28 @@ describe('mayBeChanged', () => {
     );
   });
 
+  it('is true of every text with a secret value after its name, however the pair is written', () => {
+    const name = fc.oneof(
+      fc.constantFrom('password', 'user_password', 'newPassword', 'X-API-Key', 'api key', 'access.token', 'pin', 'Cookie', 'privateKey', 'SSN', 'authorization'),
+      fc.stringMatching(/^[A-Za-z][\w.-]{0,8}$/),
+    );
+    const pair = fc
+      .tuple(fc.constantFrom('', 'see ', 'a.', '(', '-', '"'), name, fc.constantFrom('', '"', "'"), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('=', ':'), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('hunter2', '"a b"', "'x'", 'Bearer abcdefgh', 's3cr3t;'))
+      .map((parts) => parts.join(''));
+    let secrets = 0;
+    fc.assert(
+      fc.property(pair, fc.constantFrom('', ' and more', '&next=1'), (text, after) => {
+        const whole = text + after;
+        if (findPresetMatches(whole, new Set(['secret'] as const)).length === 0) return;
+        secrets++;
+        expect(counted(whole), JSON.stringify(whole)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    // A quarter of them or more hold one: the property is not met by finding none.
+    expect(secrets).toBeGreaterThan(800);
+  });
+
   it('passes selectors, URLs and labels that hold nothing', () => {
     for (const text of ["div.widget[data-widget-id='w_rev01_3']", 'https://app.metricly.example/brightline/home', 'drill=Week 6&range=last', '€183,819', '2026-02-01', 'Checkout at 14:00']) {
       expect(counted(text), text).toBe(false);
