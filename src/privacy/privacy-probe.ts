@@ -7,7 +7,11 @@
 // A separate pass over every text, as redactSession makes, costs about as much as the render.
 
 import type { SessionEvent } from '../session/session-schema.js';
+import { CARD_MIN_DIGITS } from './presets/card-detector.js';
 import type { Detector } from './presets/detector.js';
+import { IBAN_MIN_DIGITS } from './presets/iban-detector.js';
+import { mayHoldIpAddress } from './presets/ip-detector.js';
+import { PHONE_MIN_DIGITS } from './presets/phone-detector.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import { TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
@@ -79,15 +83,18 @@ export function tokenMayStartAt(text: string, index: number, code: number, previ
 
 /** Kinds after which the writer asks the probe whatever the text's counts: an email's `@`, and escapes a URL decodes. */
 export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_ESCAPE;
+/** The fewest digits a card, a phone number or an IBAN holds. */
+const MIN_NUMBER_DIGITS = Math.min(CARD_MIN_DIGITS, PHONE_MIN_DIGITS, IBAN_MIN_DIGITS);
+
 /**
  * Whether a text the writer counted may be changed by some preset, as far as its counts tell
  * (else the probe is not asked): a kind of PROBE_SUSPECT_KINDS, a token's start, the `=` or `:`
- * after a secret's name (see secretNameEndsAt), or enough digits for a card (13), a phone number
- * or an IBAN (9), an IPv4 address (4 and 3 dots) or an IPv6 one (1 and 2 colons). Every preset's
- * pre-check (Detector.mayMatch) passes a subset of these texts; a test holds the two together.
+ * after a secret's name (see secretNameEndsAt), enough digits for a card, a phone number or an
+ * IBAN, or an IP address's digits, dots and colons. Every preset's pre-check (Detector.mayMatch)
+ * passes a subset of these texts; a test holds the two together.
  */
 export function mayBeChanged(digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, secretName: boolean): boolean {
-  return (kinds & PROBE_SUSPECT_KINDS) !== 0 || tokenStart || secretName || digits >= 9 || (digits >= 4 && dots >= 3) || (digits >= 1 && colons >= 2);
+  return (kinds & PROBE_SUSPECT_KINDS) !== 0 || tokenStart || secretName || digits >= MIN_NUMBER_DIGITS || mayHoldIpAddress(digits, dots, colons);
 }
 
 /**

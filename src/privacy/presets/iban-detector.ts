@@ -12,10 +12,12 @@ import { isDigitCode } from './is-digit-code.js';
 const IBAN = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[A-Z0-9]{11,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,3})?)(?![A-Za-z0-9])/g;
 
 const IBAN_MIN_LENGTH = 15;
+/** Digits an IBAN has at the least: its 2 check digits, and the 7 its shortest account part holds. */
+export const IBAN_MIN_DIGITS = 9;
 const IBAN_MAX_LENGTH = 34;
 
 export const ibanDetector: Detector = {
-  mayMatch: (facts) => facts.digits >= 9 && facts.text.length >= IBAN_MIN_LENGTH,
+  mayMatch: (facts) => facts.digits >= IBAN_MIN_DIGITS && facts.text.length >= IBAN_MIN_LENGTH,
   find: (facts) => findIbans(facts.text),
 };
 

@@ -27,9 +27,16 @@ function isIP(input: string): number {
   return netIsIp(input);
 }
 
+/**
+ * What findIps asks before it runs a regular expression: an IPv4 address has 4 digits and 3 dots,
+ * an IPv6 one a digit and 2 colons. The privacy probe asks it of the counts it takes as it copies.
+ */
+export function mayHoldIpAddress(digits: number, dots: number, colons: number): boolean {
+  return (digits >= 4 && dots >= 3) || (digits >= 1 && colons >= 2);
+}
+
 export const ipDetector: Detector = {
-  // What findIps asks before it runs a regular expression: an IPv4 address has 4 digits and 3 dots, an IPv6 one a digit and 2 colons.
-  mayMatch: (facts) => (facts.digits >= 4 && facts.dots >= 3) || (facts.digits >= 1 && facts.colons >= 2),
+  mayMatch: (facts) => mayHoldIpAddress(facts.digits, facts.dots, facts.colons),
   find: findIps,
 };
 

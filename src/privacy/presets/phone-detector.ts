@@ -6,7 +6,7 @@ import { CARD_MIN_DIGITS, passesLuhn } from './card-detector.js';
 import type { Detector } from './detector.js';
 import { hasCleanEdges, hasOneSeparator, passingWindows, startsAtPlus, windowGroups, windowSpan, type DigitGroup, type DigitRun, type GroupWindow } from './digit-runs.js';
 
-const PHONE_MIN_DIGITS = 9;
+export const PHONE_MIN_DIGITS = 9;
 const PHONE_MAX_DIGITS = 15;
 
 export const phoneDetector: Detector = {
