@@ -61,11 +61,16 @@ export function describeUserContract(store: () => DataCenterStore): void {
     test('transactions ensuring the same uids at once agree on one user per uid, with no conflict', async () => {
       let release = () => {};
       const gate = new Promise<void>((resolve) => (release = resolve));
+      let ensured = () => {};
+      const firstEnsured = new Promise<void>((resolve) => (ensured = resolve));
       const first = store().transaction(async (writer) => {
         const ids = await writer.ensureUsers([user('first-x', { uid: 'x' }), user('first-y', { uid: 'y' })]);
+        ensured();
         await gate;
         return ids;
       });
+      // Only once the first holds its uncommitted y (started together, the second could insert y first).
+      await firstEnsured;
       // The second meets the first's uncommitted y (PostgreSQL: it waits for it; SQLite: for the first to end).
       const second = store().transaction((writer) => writer.ensureUsers([user('second-y', { uid: 'y' }), user('second-z', { uid: 'z' })]));
       setTimeout(release, 50);
