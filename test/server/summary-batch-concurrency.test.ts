@@ -12,8 +12,14 @@ import { createServerHarness, STORE_KINDS, type ServerHarness } from '../support
 const LIMIT = 4;
 /** Sessions of each batch: two chunks of 8, each more than the limit. */
 const PER_BATCH = 16;
-/** How long the model takes to answer: long enough for the calls of a chunk to overlap. */
-const ANSWER_MS = 80;
+/**
+ * How long the model takes to answer: long enough for the calls of a chunk to overlap, and
+ * different from call to call, so that calls started together do not end together: a call taking
+ * a freed place then starts while others are still in flight (with one answer time for all, the
+ * calls of a batch ended within a millisecond of each other, before the next batch's call could
+ * arrive, and the two batches seldom overlapped under load).
+ */
+const answerMs = (session: number) => 80 + (session % 4) * 25;
 
 const fixture = (org: string, n: number) =>
   JSON.stringify({
@@ -46,7 +52,7 @@ describe.each(STORE_KINDS)('the model calls of summary batches (%s)', (store) =>
           acmeBatches.set(batch, (acmeBatches.get(batch) ?? 0) + 1);
           peakAcmeBatches = Math.max(peakAcmeBatches, [...acmeBatches.values()].filter((count) => count > 0).length);
         }
-        await new Promise((resolve) => setTimeout(resolve, ANSWER_MS));
+        await new Promise((resolve) => setTimeout(resolve, answerMs(Number(number))));
         inFlight.set(org, (inFlight.get(org) ?? 1) - 1);
         if (org === 'acme') acmeBatches.set(batch, (acmeBatches.get(batch) ?? 1) - 1);
         return undefined;
