@@ -139,14 +139,6 @@ export function wordsOf(text: string): Set<string> {
  * search of the text.
  */
 export function mayHoldWords(words: ReadonlySet<string>, needle: string): boolean {
-  let start = -1;
-  for (let position = 0; position <= needle.length; position++) {
-    const word = position < needle.length && isWordCode(needle.charCodeAt(position));
-    if (word && start === -1) start = position;
-    else if (!word && start !== -1) {
-      if (!words.has(needle.slice(start, position))) return false;
-      start = -1;
-    }
-  }
+  for (const word of wordsOf(needle)) if (!words.has(word)) return false;
   return true;
 }
