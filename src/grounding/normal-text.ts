@@ -121,15 +121,7 @@ export function indexOfWords(haystack: string, needle: string, from = 0): number
  */
 export function wordsOf(text: string): Set<string> {
   const words = new Set<string>();
-  let start = -1;
-  for (let position = 0; position <= text.length; position++) {
-    const word = position < text.length && isWordCode(text.charCodeAt(position));
-    if (word && start === -1) start = position;
-    else if (!word && start !== -1) {
-      words.add(text.slice(start, position));
-      start = -1;
-    }
-  }
+  everyWord(text, (word) => words.add(word) !== undefined);
   return words;
 }
 
@@ -139,6 +131,19 @@ export function wordsOf(text: string): Set<string> {
  * search of the text.
  */
 export function mayHoldWords(words: ReadonlySet<string>, needle: string): boolean {
-  for (const word of wordsOf(needle)) if (!words.has(word)) return false;
+  return everyWord(needle, (word) => words.has(word));
+}
+
+/** Whether `test` holds of every whole word of `text` (its runs of letters and digits), in order; stops at the first it does not. */
+function everyWord(text: string, test: (word: string) => boolean): boolean {
+  let start = -1;
+  for (let position = 0; position <= text.length; position++) {
+    const word = position < text.length && isWordCode(text.charCodeAt(position));
+    if (word && start === -1) start = position;
+    else if (!word && start !== -1) {
+      if (!test(text.slice(start, position))) return false;
+      start = -1;
+    }
+  }
   return true;
 }
