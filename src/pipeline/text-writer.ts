@@ -2,9 +2,10 @@
 // a string at the end: a session block of 100,000 events is written without a string per line or
 // per value, and copied once.
 
-import { Buffer } from 'node:buffer';
 import { mayBeChanged, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_KINDS, PROBE_TOKEN, secretNameEndsAt, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
 import { quoteString, quoteValue } from './quote-page-text.js';
+import { longOffsetText, writeDigits } from './offset-digits.js';
+import { BUFFER_LIMIT, decode, EMPTY_BUFFER, holdLimit, leaveBuffer, noteOutgrown, PIECE, spareUnits, takeBuffer } from './writer-buffers.js';
 import { writeJson } from './write-json.js';
 
 // Characters a quoted string cannot carry as they are (see quoteString): JSON syntax and control
@@ -19,30 +20,6 @@ const PROBE_ESCAPED = 0x80;
 const PROBED_KINDS = PROBE_KINDS.slice();
 for (let code = 0; code < ESCAPED_ASCII.length; code++) if (ESCAPED_ASCII[code] === 1) PROBED_KINDS[code] = PROBE_ESCAPED;
 
-
-// The buffer grows up to BUFFER_LIMIT code units (32 MB); a prompt that fits is copied into a
-// string once. A longer one is turned into strings of PIECE units whenever the buffer is full,
-// joined at the end. One fresh buffer the size of a prompt of a million events (230 MB) made V8
-// collect the whole heap to account for it, and cost more than the extra copy (measured: 1.0-1.2
-// against 0.9-1.0 times JSON.parse of the session). Pieces stay under the size from which Node
-// makes strings outside V8's heap, which count against the same account.
-const BUFFER_LIMIT = 1 << 24;
-const PIECE = 1 << 19;
-
-// A render that outgrew its buffer leaves its length here. The next writer that expects to write
-// as much (a tool rendering the same long session again) holds all of it in one buffer, of up to
-// HOLD_LIMIT units (512 MB), which is then kept for the renders after it: the text is copied once
-// instead of twice, into memory already in use (the full render of a million events: 0.77-0.81
-// against 0.85-0.96 times JSON.parse). A process that renders such a prompt once never allocates it.
-const HOLD_LIMIT = 1 << 28;
-let outgrown = 0;
-
-// The largest buffer of the renders so far, for the next one: a tool that prepares again and again
-// (the studio, on every save) would otherwise ask for megabytes of fresh memory each time. A writer
-// expecting under a quarter of a spare beyond its limit (one kept under HOLD_LIMIT) lets it go.
-const SPARE_FROM = 1 << 16;
-let spare: Uint16Array | undefined;
-const EMPTY = new Uint16Array(0);
 
 /**
  * Text written piece by piece. `write` copies as it is; `writeQuoted` and `writeValue` quote
@@ -86,26 +63,18 @@ export class TextWriter {
    * `capacity`: about how many characters will be written. `bufferLimit`: the most code units
    * held before they are turned into a string (tests make it small). When `capacity` is over
    * the limit and so was the text of the last writer that outgrew its buffer, the writer holds up
-   * to the larger of the two instead (see HOLD_LIMIT).
+   * to the larger of the two instead (see writer-buffers.ts).
    */
   constructor(capacity = 256, bufferLimit = BUFFER_LIMIT) {
     const baseLimit = Math.max(64, bufferLimit);
-    let limit = baseLimit;
-    if (capacity > limit && outgrown > limit) limit = Math.min(HOLD_LIMIT, Math.max(capacity, outgrown + (outgrown >> 4)));
+    const limit = holdLimit(capacity, baseLimit);
     this.bufferLimit = limit;
-    const size = Math.min(limit, Math.max(16, capacity));
-    if (spare !== undefined && spare.length > baseLimit && spare.length > 4 * size) spare = undefined;
-    if (size >= SPARE_FROM && spare !== undefined && spare.length >= size && spare.length <= limit) {
-      this.units = spare;
-      spare = undefined;
-    } else {
-      this.units = new Uint16Array(size);
-    }
+    this.units = takeBuffer(Math.min(limit, Math.max(16, capacity)), baseLimit, limit);
   }
 
-  /** Code units kept for the next writer (see HOLD_LIMIT): for tests and diagnostics. */
+  /** Code units kept for the next writer (see writer-buffers.ts): for tests and diagnostics. */
   static get spareUnits(): number {
-    return spare?.length ?? 0;
+    return spareUnits();
   }
 
   /** Characters written so far. */
@@ -354,7 +323,7 @@ export class TextWriter {
     // Offsets up to 24 days, nearly all of them, in 32-bit integer arithmetic: a modulo of
     // doubles costs more than writing the digits.
     if (!(whole >= 0 && whole <= 0x7fffffff)) {
-      this.writeLongOffset(whole);
+      this.write(longOffsetText(whole));
       return;
     }
     const small = whole | 0;
@@ -382,18 +351,6 @@ export class TextWriter {
     this.length = at;
   }
 
-  // An offset of 24 days or more, or a negative one (which a sorted session does not have).
-  private writeLongOffset(whole: number): void {
-    if (whole < 0 || !Number.isSafeInteger(whole)) {
-      this.write(`+${whole / 1000}s`);
-      return;
-    }
-    const millisecond = whole % 1000;
-    this.write(`+${(whole - millisecond) / 1000}`);
-    if (millisecond !== 0) this.write(`.${String(millisecond).padStart(3, '0').replace(/0+$/, '')}`);
-    this.writeAscii(0x73);
-  }
-
   /** Everything written, as one string. The writer's buffer goes to the next writer made. */
   toString(): string {
     if (this.pieces.length === 0 && this.length > 0) {
@@ -405,10 +362,10 @@ export class TextWriter {
     } else {
       const outgrew = this.pieces.length > 0;
       this.flush();
-      if (outgrew) outgrown = this.flushed;
+      if (outgrew) noteOutgrown(this.flushed);
     }
-    if (this.units.length >= SPARE_FROM && (spare === undefined || spare.length < this.units.length)) spare = this.units;
-    this.units = EMPTY;
+    leaveBuffer(this.units);
+    this.units = EMPTY_BUFFER;
     return this.pieces.length === 1 ? (this.pieces[0] as string) : this.pieces.join('');
   }
 
@@ -440,23 +397,4 @@ export class TextWriter {
     this.pieces.push(text);
     this.flushed += text.length;
   }
-}
-
-function decode(units: Uint16Array, bits: number): string {
-  // One-byte text becomes a one-byte string, half the size of a two-byte one.
-  if (bits <= 0xff) return Buffer.from(units).toString('latin1');
-  return Buffer.from(units.buffer, units.byteOffset, units.byteLength).toString('utf16le');
-}
-
-/** Writes the decimal digits of a non-negative 32-bit integer at `at`; returns the position after them. */
-function writeDigits(units: Uint16Array, at: number, value: number): number {
-  let digits = 1;
-  for (let rest = value; rest >= 10; rest = (rest / 10) | 0) digits++;
-  const end = at + digits;
-  for (let rest = value, digit = end - 1; digit >= at; digit--) {
-    const next = (rest / 10) | 0;
-    units[digit] = 0x30 + rest - next * 10;
-    rest = next;
-  }
-  return end;
 }
