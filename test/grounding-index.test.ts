@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateLongSession } from '../scripts/generate-long-session.js';
 import { groundAnswer, groundingSource, type GroundingSource } from '../src/grounding/ground-answer.js';
-import { normalText } from '../src/grounding/session-facts.js';
+import { normalText } from '../src/grounding/normal-text.js';
 import { explainEvents } from '../src/pipeline/explain-events.js';
 import { prepare } from '../src/pipeline/prepare.js';
 import { parsePrivacyRules } from '../src/privacy/privacy-rules.js';

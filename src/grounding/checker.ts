@@ -6,7 +6,8 @@
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import type { SessionEvent } from '../session/session-schema.js';
 import type { CountTopic } from './count-topics.js';
-import { SessionFacts, type Duration } from './session-facts.js';
+import type { Duration } from './durations.js';
+import { SessionFacts } from './session-facts.js';
 
 /** The events the prompt showed (with its context), or the ones it left out. */
 export type Side = 'kept' | 'dropped';

@@ -3,11 +3,12 @@
 // durations ("after 2 minutes"). Pure and linear in the text: each pattern runs once over it, and
 // not at all when a cheap probe shows that it cannot find a claim there.
 
+import { matchesOf, probedOutside, Ranges, targetOf, Targets } from './claim-ranges.js';
 import { countTopics, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
 import { isRank } from './event-rank.js';
 import { hasWordCharacter } from './normal-text.js';
 import { isHexColour, isNoSelector } from './not-a-selector.js';
-import type { Duration } from './session-facts.js';
+import type { Duration } from './durations.js';
 import { isTimeOfDay } from './time-of-day.js';
 
 /** A claim and where it is in the text (`end` exclusive). */
@@ -111,21 +112,6 @@ function durationSeconds(amount: string, unit: string): number {
   return value * (UNIT_SECONDS[unit.toLowerCase()] ?? 1);
 }
 
-/**
- * Every match of global `pattern` in `text`. The pattern object is shared and reset before and
- * after (`matchAll` would copy it on every call: most of the cost on a short answer).
- */
-function matchesOf(pattern: RegExp, text: string): RegExpExecArray[] {
-  const found: RegExpExecArray[] = [];
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    found.push(match);
-    if (match[0].length === 0) pattern.lastIndex++;
-  }
-  pattern.lastIndex = 0;
-  return found;
-}
-
 // Probes: a piece every match of a pattern holds (and every claim it can lead to). A pattern runs
 // only when its probe is found, or, for bare URLs and selectors, found outside the claims taken
 // before it (a match that meets a taken claim is dropped, so a probe inside one, as `.example/`
@@ -140,90 +126,11 @@ const COMPOUND_DURATION_PROBE = /\d\s*m|\d:/i;
 // A duration claim needs a unit: a word of one, or a single letter right after a digit.
 const DURATION_PROBE = /sec|min|hour|hr|\d\s*[smh]\b/i;
 
-/**
- * Ranges of a text that do not overlap one another, each numbered: which position lies in which.
- * Asking about a range costs its length, however many ranges there are (an answer may hold
- * hundreds of thousands of claims).
- */
-class Ranges {
-  readonly #owner: Int32Array;
-  #count = 0;
-
-  constructor(length: number) {
-    this.#owner = new Int32Array(length);
-  }
-
-  /** Adds [start, end), which overlaps no range added before. */
-  add(start: number, end: number): void {
-    this.#owner.fill(++this.#count, start, end);
-  }
-
-  /** Whether [start, end) shares a position with a range. */
-  overlaps(start: number, end: number): boolean {
-    for (let at = start; at < end; at++) if (this.#owner[at] !== 0) return true;
-    return false;
-  }
-
-  /** Whether [start, end) lies inside one range. */
-  within(start: number, end: number): boolean {
-    const owner = this.#owner[start];
-    if (owner === undefined || owner === 0) return false;
-    for (let at = start + 1; at < end; at++) if (this.#owner[at] !== owner) return false;
-    return true;
-  }
-}
-
-/**
- * The claims that name a target (texts, URLs and selectors), by where they start (no two start at
- * one position: they never overlap), each with the order it was found in.
- */
-class Targets {
-  readonly #byStart = new Map<number, { readonly claim: Claim; readonly order: number }>();
-
-  add(claim: Claim): void {
-    if (targetOf(claim) !== undefined) this.#byStart.set(claim.start, { claim, order: this.#byStart.size });
-  }
-
-  /** The claim that starts at `start`. */
-  at(start: number): Claim | undefined {
-    return this.#byStart.get(start)?.claim;
-  }
-
-  /** The first found of the claims inside [start, end). */
-  firstWithin(start: number, end: number): Claim | undefined {
-    let first: { readonly claim: Claim; readonly order: number } | undefined;
-    for (let at = start; at < end; at++) {
-      const found = this.#byStart.get(at);
-      if (found !== undefined && found.claim.end <= end && (first === undefined || found.order < first.order)) first = found;
-    }
-    return first?.claim;
-  }
-}
-
-/** Whether `probe` (global) occurs at a position outside every range of `taken`. */
-function probedOutside(probe: RegExp, text: string, taken: Ranges): boolean {
-  probe.lastIndex = 0;
-  for (let hit = probe.exec(text); hit !== null; hit = probe.exec(text)) {
-    // Hits may overlap: each position is tried (a hit inside a claim may hide one that is not).
-    probe.lastIndex = hit.index + 1;
-    if (!taken.within(hit.index, hit.index + hit[0].length)) {
-      probe.lastIndex = 0;
-      return true;
-    }
-  }
-  return false;
-}
-
 /** Trailing punctuation a sentence adds after a URL or path (or an ellipsis that cut it short). */
 const trimUrl = (text: string) => text.replace(/[.,;:!?'"…]+$/, '');
 
 /** A URL cut short with an ellipsis (`…/data?range=Last%20quarter…`): the page it names, without the cut query. */
 const cutUrl = (text: string, value: string): string => (/(?:…|\.\.\.)$/.test(text.replace(/[,;:!?'"]+$/, '')) && value.includes('?') ? value.slice(0, value.indexOf('?')) : value);
-
-/** What a text, URL or selector claim names, as the target of a count. */
-function targetOf(claim: Claim): string | undefined {
-  return claim.kind === 'text' ? claim.quote : claim.kind === 'url' ? claim.url : claim.kind === 'selector' ? claim.selector : undefined;
-}
 
 function selectorClaims(text: string, claims: Claim[], taken: Ranges, targets: Targets, probes: boolean): void {
   if (probes && !probedOutside(SELECTOR_PROBE, text, taken)) return;

@@ -7,8 +7,10 @@ import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { contextEvent, EXCLUDED_CONTEXT, type Checker, type Side } from './checker.js';
 import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
-import { lastsOver, SessionFacts, widestGap, type Duration } from './session-facts.js';
-import { lowerBound, sessionIndexOf, type FirstAccepted, type SessionIndex } from './session-index.js';
+import { lastsOver, widestGap, type Duration } from './durations.js';
+import { SessionFacts } from './session-facts.js';
+import { lowerBound } from './range-stats.js';
+import { sessionIndexOf, type FirstAccepted, type SessionIndex } from './session-index.js';
 
 /** Of two events found, the earlier. */
 function earlier(left: number | undefined, right: number | undefined): number | undefined {

@@ -5,132 +5,15 @@
 import type { SessionEvent } from '../session/session-schema.js';
 import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
+import { lastsOver, type Duration } from './durations.js';
+import { eventTexts, eventUrls, visitEventTexts } from './event-strings.js';
 import { indexOfWords, mayHoldWords, mostOf, normalText, wordsOf } from './normal-text.js';
 import { mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
-
-export { indexOfWords, mostOf, normalText };
+import { hostKey, normalUrl, pathKeys, withoutQuery } from './url-keys.js';
 
 /** A selector claim as selectors are searched: lower case, one space around `>`. */
 export function normalSelector(selector: string): string {
   return selector.trim().toLowerCase().replace(/\s*>\s*/g, ' > ');
-}
-
-/** `shop.example/cart` for `https://www.shop.example/cart/`: no scheme, `www.`, trailing slash or fragment. */
-export function normalUrl(url: string): string {
-  return url
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .replace(/^www\./, '')
-    .replace(/#.*$/, '')
-    .replace(/\/+(?=\?|$)/, '');
-}
-
-export const withoutQuery = (url: string): string => url.replace(/\?.*$/, '');
-
-/** The site of a URL (`shop.example` for `shop.example/cart?x=1`), which a claim of the site alone (`https://shop.example`) finds it by; none for a path. */
-export function hostKey(normal: string): string | undefined {
-  if (normal.startsWith('/')) return undefined;
-  const end = normal.search(/[/?]/);
-  return end === -1 ? undefined : normal.slice(0, end);
-}
-
-/**
- * The keys a path claim finds a URL by: its path, its path with the query (`/cart`, `/cart?step=2`),
- * and each section it is under (`/c/*`, `/c/women/*` for `/c/women`), which a claim of a section
- * (`pages under /c/`) finds it by.
- */
-export function pathKeys(normal: string, bare = withoutQuery(normal)): string[] {
-  const slash = bare.startsWith('/') ? 0 : bare.indexOf('/');
-  if (slash === -1) return [];
-  const path = bare.slice(slash);
-  const keys = normal.length === bare.length ? [path] : [path, normal.slice(slash)];
-  for (let end = path.indexOf('/', 1); end !== -1; end = path.indexOf('/', end + 1)) keys.push(`${path.slice(0, end)}/*`);
-  keys.push(`${path}/*`);
-  return keys;
-}
-
-/** The key of a path claim that names a section (`/c/`, `/api/*`): `/c/*`; undefined for any other claim. */
-export function sectionKey(claim: string): string | undefined {
-  const section = /^(\/[^?#\s]*?)\/\*?$/.exec(claim.trim());
-  return section === null || section[1] === undefined || section[1] === '' ? undefined : `${normalUrl(section[1])}/*`;
-}
-
-/** Calls `visit` with each string, number and boolean (as a string) of `value`, nested ones too. */
-function visitValue(value: unknown, visit: (text: string) => void): void {
-  if (typeof value === 'string') visit(value);
-  else if (typeof value === 'number' || typeof value === 'boolean') visit(String(value));
-  else if (Array.isArray(value)) for (const item of value) visitValue(item, visit);
-  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) visitValue(item, visit);
-}
-
-const TEXT_FIELDS = ['name', 'title', 'value', 'message', 'text', 'url', 'method', 'status'] as const;
-
-/** Calls `visit` with each string of an event a quote may come from: type, texts, values, messages, names, titles, properties. */
-export function visitEventTexts(event: SessionEvent, visit: (text: string) => void): void {
-  visit(event.type);
-  for (const key of TEXT_FIELDS) visitValue(event[key], visit);
-  visitValue(event.target?.text, visit);
-  visitValue(event.target?.selector, visit);
-  visitValue(event.properties, visit);
-  // `failed_submissions: 4`, `status: 500`: a field or property with its value, as the prompt showed it.
-  for (const key of PAIR_FIELDS) visitPairs(key, event[key], visit);
-  visitPairs('', event.properties, visit);
-}
-
-const PAIR_FIELDS = ['method', 'status', 'count'] as const;
-
-/** Calls `visit` with `key: value` for each scalar of `value` under its own key (nested ones too). */
-function visitPairs(key: string, value: unknown, visit: (text: string) => void): void {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    if (key !== '') visit(`${key}: ${String(value)}`);
-  } else if (Array.isArray(value)) for (const item of value) visitPairs(key, item, visit);
-  else if (value !== null && typeof value === 'object') for (const [child, item] of Object.entries(value)) visitPairs(child, item, visit);
-}
-
-/** A quote of a field with its value (`failed_submissions=4`, `"status": 500`) as the prompt's texts hold it: `failed_submissions: 4`. */
-export function pairText(quote: string): string | undefined {
-  const pair = /^["']?([\w.$-]+)["']?\s*(?:=|:)\s*["']?([^"'\n]*?)["']?$/.exec(quote.trim());
-  return pair === null ? undefined : `${pair[1]}: ${pair[2]}`;
-}
-
-/** The strings of an event a quote may come from, in {@link visitEventTexts} order. */
-function eventTexts(event: SessionEvent): string[] {
-  const texts: string[] = [];
-  visitEventTexts(event, (text) => texts.push(text));
-  return texts;
-}
-
-/** Whether `text` starts as a URL or a path does: `http://`, `https://` (any case) or `/`. */
-function isUrlLike(text: string): boolean {
-  const head = text.charCodeAt(0);
-  if (head === 47) return true;
-  return (head === 104 || head === 72) && /^https?:\/\//i.test(text);
-}
-
-/** Calls `visit` with each URL-like string of `value`, nested ones too. */
-function visitUrls(value: unknown, visit: (url: string) => void): void {
-  if (typeof value === 'string') {
-    if (isUrlLike(value)) visit(value);
-  } else if (Array.isArray(value)) for (const item of value) visitUrls(item, visit);
-  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) visitUrls(item, visit);
-}
-
-/** Calls `visit` with each URL and path an event holds: its URL, href, referrer, and URL-like texts, values and property values (a copied invite link). */
-export function visitEventUrls(event: SessionEvent, visit: (url: string) => void): void {
-  visitUrls(event.url, visit);
-  visitUrls((event as { href?: unknown }).href, visit);
-  visitUrls((event as { referrer?: unknown }).referrer, visit);
-  visitUrls(event.text, visit);
-  visitUrls(event.value, visit);
-  visitUrls(event.properties, visit);
-}
-
-/** The URLs and paths an event holds, in {@link visitEventUrls} order. */
-function eventUrls(event: SessionEvent): string[] {
-  const urls: string[] = [];
-  visitEventUrls(event, (url) => urls.push(url));
-  return urls;
 }
 
 /** The facts of a list of events, built lazily. */
@@ -260,54 +143,6 @@ export class SessionFacts {
       .sort((left, right) => left - right);
     return lastsOver(this.#offsets, duration);
   }
-}
-
-/**
- * A duration an answer claims: about `seconds` ("after 2 minutes"), at most ("within 2 minutes",
- * "in under a minute") or at least ("more than 5 minutes").
- */
-export interface Duration {
-  readonly seconds: number;
-  readonly bound: 'about' | 'at most' | 'at least';
-}
-
-/**
- * Whether a duration fits the times `offsets[from..to)` (sorted, ms), within max(5 s, 25 %): about
- * `seconds` when their span or the time between two of them is; at least `seconds` when their span
- * is; at most `seconds` when two neighbours are no further apart. `widestGap`, the largest gap
- * between neighbours when known, lets a dense list answer at once: no pair can step over a window
- * wider than every gap.
- */
-export function lastsOver(offsets: ArrayLike<number>, duration: Duration, widestGap = Number.POSITIVE_INFINITY, from = 0, to = offsets.length): boolean {
-  if (to <= from) return false;
-  const first = offsets[from] as number;
-  const last = offsets[to - 1] as number;
-  const wanted = duration.seconds * 1000;
-  const tolerance = Math.max(5000, wanted * 0.25);
-  if (duration.bound === 'at least') return last - first >= wanted - tolerance;
-  if (duration.bound === 'at most') {
-    for (let index = from + 1; index < to; index++) if ((offsets[index] as number) - (offsets[index - 1] as number) <= wanted + tolerance) return true;
-    return false;
-  }
-  if (Math.abs(last - first - wanted) <= tolerance) return true;
-  if (last - first < wanted - tolerance) return false;
-  // Every later event is at most `widestGap` after the one before it: the time from the first
-  // event climbs through [wanted - tolerance, wanted + tolerance] without stepping over it.
-  if (widestGap <= 2 * tolerance) return true;
-  // Some event about `seconds` after another.
-  for (let start = from, end = from; start < to; start++) {
-    const target = (offsets[start] as number) + wanted;
-    while (end < to && (offsets[end] as number) < target - tolerance) end++;
-    if (end < to && (offsets[end] as number) <= target + tolerance) return true;
-  }
-  return false;
-}
-
-/** The largest gap between neighbours of sorted `offsets[from..to)`. */
-export function widestGap(offsets: ArrayLike<number>, from = 0, to = offsets.length): number {
-  let widest = 0;
-  for (let position = from + 1; position < to; position++) widest = Math.max(widest, (offsets[position] as number) - (offsets[position - 1] as number));
-  return widest;
 }
 
 /** One searchable text of every event's strings, each line starting where `starts` says. */

@@ -5,82 +5,15 @@
 // edit, a suite's second case on one fixture) reads the index instead of every event again.
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
-import { countPerTarget, ListStats, pageOf, type EventStats } from './count-topics.js';
+import { ListStats, type EventStats } from './count-topics.js';
+import { distinctStrings, earliest, holding, type DistinctStrings } from './distinct-strings.js';
+import { lastsOver, widestGap, type Duration } from './durations.js';
+import { visitEventTexts } from './event-strings.js';
+import { mostOf, normalText } from './normal-text.js';
+import { RangeStats } from './range-stats.js';
 import { mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
-import { hostKey, indexOfWords, lastsOver, type Duration, mostOf, pathKeys, SessionFacts, widestGap, normalText, normalUrl, visitEventTexts, visitEventUrls, withoutQuery } from './session-facts.js';
-
-/** Distinct strings, one searchable text of them, and the events (ascending) that hold each. */
-interface DistinctStrings {
-  /** Each distinct string followed by `\u0000`. */
-  readonly joined: string;
-  readonly starts: readonly number[];
-  readonly strings: readonly string[];
-  readonly events: readonly (readonly number[])[];
-  readonly idOf: ReadonlyMap<string, number>;
-}
-
-interface UrlIndex {
-  readonly full: ReadonlyMap<string, readonly number[]>;
-  readonly bare: ReadonlyMap<string, readonly number[]>;
-  readonly paths: ReadonlyMap<string, readonly number[]>;
-}
-
-/** Adds `index` to the ascending list of `key`, once. */
-function addTo<K>(map: Map<K, number[]>, key: K, index: number): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [index]);
-  else if (list[list.length - 1] !== index) list.push(index);
-}
-
-/** Groups the strings `strings` yields for each event by their form under `normal` (computed once per distinct raw string). */
-function distinctStrings(events: readonly SessionEvent[], strings: (event: SessionEvent, visit: (text: string) => void) => void, normal: (text: string) => string): DistinctStrings {
-  const idOfRaw = new Map<string, number>();
-  const idOf = new Map<string, number>();
-  const distinct: string[] = [];
-  const holders: number[][] = [];
-  for (let index = 0; index < events.length; index++) {
-    strings(events[index] as SessionEvent, (raw) => {
-      let id = idOfRaw.get(raw);
-      if (id === undefined) {
-        const text = normal(raw);
-        id = idOf.get(text);
-        if (id === undefined) {
-          id = distinct.length;
-          distinct.push(text);
-          holders.push([]);
-          idOf.set(text, id);
-        }
-        idOfRaw.set(raw, id);
-      }
-      const list = holders[id] as number[];
-      if (list[list.length - 1] !== index) list.push(index);
-    });
-  }
-  const starts: number[] = [];
-  let length = 0;
-  for (const text of distinct) {
-    starts.push(length);
-    length += text.length + 1;
-  }
-  return { joined: `${distinct.join('\u0000')}\u0000`, starts, strings: distinct, events: holders, idOf };
-}
-
-/** The distinct strings (by id) whose text holds `needle` (as whole words, with `words`: see `indexOfWords`). */
-function* holding(strings: DistinctStrings, needle: string, words = false): Generator<number> {
-  const next = (from: number) => (words ? indexOfWords(strings.joined, needle, from) : strings.joined.indexOf(needle, from));
-  for (let found = next(0); found !== -1; ) {
-    let low = 0;
-    let high = strings.starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((strings.starts[middle] as number) <= found) low = middle;
-      else high = middle - 1;
-    }
-    yield low;
-    const following = (strings.starts[low + 1] as number | undefined) ?? strings.joined.length;
-    found = next(following);
-  }
-}
+import type { SessionFacts } from './session-facts.js';
+import { urlIndex, type UrlIndex } from './url-index.js';
 
 /**
  * Which events a side of the prompt (shown, or left out) accepts, as the first accepted event of
@@ -248,98 +181,6 @@ export class SessionIndex {
     }
     return this.#positions;
   }
-}
-
-/** First position in ascending `list`, from position `from`, whose value is at least `value`. */
-export function lowerBound(list: ArrayLike<number>, value: number, from = 0): number {
-  let low = from;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((list[middle] as number) < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** The stats of a run of a session's events, from the positions of each type: O(types × log n), and the rarer totals from the events of their types only. */
-class RangeStats implements EventStats {
-  readonly #events: readonly SessionEvent[];
-  readonly #positions: ReadonlyMap<string, Int32Array>;
-  readonly #from: number;
-  readonly #to: number;
-
-  constructor(events: readonly SessionEvent[], positions: ReadonlyMap<string, Int32Array>, from: number, to: number) {
-    this.#events = events;
-    this.#positions = positions;
-    this.#from = from;
-    this.#to = to;
-  }
-
-  get length(): number {
-    return this.#to - this.#from;
-  }
-
-  /** The events of this type in the run. */
-  *#ofType(type: string): Generator<SessionEvent> {
-    const positions = this.#positions.get(type);
-    if (positions === undefined) return;
-    for (let at = lowerBound(positions, this.#from); at < positions.length && (positions[at] as number) < this.#to; at++) yield this.#events[positions[at] as number] as SessionEvent;
-  }
-
-  of(type: string): number {
-    const positions = this.#positions.get(type);
-    return positions === undefined ? 0 : lowerBound(positions, this.#to) - lowerBound(positions, this.#from);
-  }
-
-  recordedCounts(type: string): ReadonlySet<number> {
-    const counts = new Set<number>();
-    for (const event of this.#ofType(type)) if (typeof event.count === 'number') counts.add(event.count);
-    return counts;
-  }
-
-  get pages(): number {
-    const pages = new Set<string>();
-    for (const event of this.#ofType('navigate')) if (typeof event.url === 'string') pages.add(pageOf(event.url));
-    return pages.size;
-  }
-
-  perTarget(types: readonly string[], accepts?: (name: string) => boolean, weight?: (event: SessionEvent) => number): ReadonlySet<number> {
-    return countPerTarget(types.flatMap((type) => [...this.#ofType(type)]), accepts, weight);
-  }
-}
-
-/** The smallest accepted event over the distinct strings `ids`. */
-function earliest(ids: Iterable<number>, strings: DistinctStrings, first: FirstAccepted): number | undefined {
-  let best: number | undefined;
-  for (const id of ids) {
-    const found = first(strings.events[id] as readonly number[]);
-    if (found !== undefined && (best === undefined || found < best)) best = found;
-  }
-  return best;
-}
-
-function urlIndex(events: readonly SessionEvent[]): UrlIndex {
-  const full = new Map<string, number[]>();
-  const bare = new Map<string, number[]>();
-  const paths = new Map<string, number[]>();
-  // The keys of each distinct URL as recorded, worked out once.
-  const keysOfRaw = new Map<string, { readonly normal: string; readonly bare: string; readonly host: string | undefined; readonly paths: readonly string[] }>();
-  for (let index = 0; index < events.length; index++) {
-    visitEventUrls(events[index] as SessionEvent, (url) => {
-      let keys = keysOfRaw.get(url);
-      if (keys === undefined) {
-        const normal = normalUrl(url);
-        const withoutParameters = withoutQuery(normal);
-        keysOfRaw.set(url, (keys = { normal, bare: withoutParameters, host: hostKey(normal), paths: pathKeys(normal, withoutParameters) }));
-      }
-      addTo(full, keys.normal, index);
-      addTo(bare, keys.bare, index);
-      if (keys.host !== undefined) addTo(bare, keys.host, index);
-      for (const path of keys.paths) addTo(paths, path, index);
-    });
-  }
-  return { full, bare, paths };
 }
 
 const indices = new WeakMap<Session, SessionIndex>();

@@ -1,0 +1,98 @@
+// What finding claims keeps track of as it runs its patterns over a text: the matches of a shared
+// pattern, the ranges of the text claims already take, and the claims that name a target.
+
+import type { Claim } from './find-claims.js';
+
+/**
+ * Every match of global `pattern` in `text`. The pattern object is shared and reset before and
+ * after (`matchAll` would copy it on every call: most of the cost on a short answer).
+ */
+export function matchesOf(pattern: RegExp, text: string): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    found.push(match);
+    if (match[0].length === 0) pattern.lastIndex++;
+  }
+  pattern.lastIndex = 0;
+  return found;
+}
+
+/**
+ * Ranges of a text that do not overlap one another, each numbered: which position lies in which.
+ * Asking about a range costs its length, however many ranges there are (an answer may hold
+ * hundreds of thousands of claims).
+ */
+export class Ranges {
+  readonly #owner: Int32Array;
+  #count = 0;
+
+  constructor(length: number) {
+    this.#owner = new Int32Array(length);
+  }
+
+  /** Adds [start, end), which overlaps no range added before. */
+  add(start: number, end: number): void {
+    this.#owner.fill(++this.#count, start, end);
+  }
+
+  /** Whether [start, end) shares a position with a range. */
+  overlaps(start: number, end: number): boolean {
+    for (let at = start; at < end; at++) if (this.#owner[at] !== 0) return true;
+    return false;
+  }
+
+  /** Whether [start, end) lies inside one range. */
+  within(start: number, end: number): boolean {
+    const owner = this.#owner[start];
+    if (owner === undefined || owner === 0) return false;
+    for (let at = start + 1; at < end; at++) if (this.#owner[at] !== owner) return false;
+    return true;
+  }
+}
+
+/**
+ * The claims that name a target (texts, URLs and selectors), by where they start (no two start at
+ * one position: they never overlap), each with the order it was found in.
+ */
+export class Targets {
+  readonly #byStart = new Map<number, { readonly claim: Claim; readonly order: number }>();
+
+  add(claim: Claim): void {
+    if (targetOf(claim) !== undefined) this.#byStart.set(claim.start, { claim, order: this.#byStart.size });
+  }
+
+  /** The claim that starts at `start`. */
+  at(start: number): Claim | undefined {
+    return this.#byStart.get(start)?.claim;
+  }
+
+  /** The first found of the claims inside [start, end). */
+  firstWithin(start: number, end: number): Claim | undefined {
+    let first: { readonly claim: Claim; readonly order: number } | undefined;
+    for (let at = start; at < end; at++) {
+      const found = this.#byStart.get(at);
+      if (found !== undefined && found.claim.end <= end && (first === undefined || found.order < first.order)) first = found;
+    }
+    return first?.claim;
+  }
+}
+
+/** Whether `probe` (global) occurs at a position outside every range of `taken`. */
+export function probedOutside(probe: RegExp, text: string, taken: Ranges): boolean {
+  probe.lastIndex = 0;
+  for (let hit = probe.exec(text); hit !== null; hit = probe.exec(text)) {
+    // Hits may overlap: each position is tried (a hit inside a claim may hide one that is not).
+    probe.lastIndex = hit.index + 1;
+    if (!taken.within(hit.index, hit.index + hit[0].length)) {
+      probe.lastIndex = 0;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** What a text, URL or selector claim names, as the target of a count. */
+export function targetOf(claim: Claim): string | undefined {
+  return claim.kind === 'text' ? claim.quote : claim.kind === 'url' ? claim.url : claim.kind === 'selector' ? claim.selector : undefined;
+}
