@@ -103,7 +103,6 @@ export class ListStats implements EventStats {
     return this.#pages;
   }
 
-  /** How many click-like events each element received (a rage click counting its clicks), and every recorded count. */
   /**
    * How many events of these types each element, message or URL had. Kept for as long as the
    * stats live (a session's stats live with its index, so a later answer counts nothing again).
