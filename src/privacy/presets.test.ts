@@ -176,6 +176,8 @@ describe('secret', () => {
     ['a JWT', `token ${jwt} expired`, jwt],
     ['an unsigned JWT', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.'],
     ['the token after Bearer', 'Authorization header was Bearer abc123DEF456ghi.', 'abc123DEF456ghi.'],
+    ['the token after Bearer in any case', 'sent BeArEr abc123DEF456ghi', 'abc123DEF456ghi'],
+    ['the credentials after Basic in any case', 'auth bAsIc dXNlcjpwYXNz', 'dXNlcjpwYXNz'],
     ['an OpenAI key', 'key sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12', 'sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12'],
     ['a Stripe key', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc'],
     ['a Stripe publishable key', 'pk_live_TYooMQauvdEDq54NiTphI7jx', 'pk_live_TYooMQauvdEDq54NiTphI7jx'],

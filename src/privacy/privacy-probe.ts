@@ -44,8 +44,9 @@ for (const character of 'JrRcC_A-') PROBE_KINDS[character.charCodeAt(0)] = PROBE
 /**
  * At [code << 7 | previous code], for a character of kind PROBE_TOKEN: 0 where no token's start
  * can end there after that previous character; TOKEN_ANY where it can whatever came before (an
- * `A` begins `AKIA`); else the character the one before the previous must be (`r` after `e` after
- * `r`, of `Bearer`). Only where both match is tokenStartAt asked: `er` and `ic` are common.
+ * `A` begins `AKIA`); else the character the one before the previous must be, in lower case and
+ * compared in any case (`r` after `e` after `r`, of `Bearer`, `BEARER` or `BeArEr`). Only where
+ * both match is tokenStartAt asked: `er` and `ic` are common.
  */
 export const TOKEN_PAIRS = new Uint8Array(128 * 128);
 export const TOKEN_ANY = 1;
@@ -53,10 +54,10 @@ const tokenEnd = (character: string, previous: string, beforeThat: string | unde
   TOKEN_PAIRS[(character.charCodeAt(0) << 7) | previous.charCodeAt(0)] = beforeThat === undefined ? TOKEN_ANY : beforeThat.charCodeAt(0);
 };
 tokenEnd('J', 'y', 'e'); // eyJ
-tokenEnd('r', 'e', 'r'); // Bearer
-tokenEnd('R', 'E', 'R'); // BEARER
-tokenEnd('c', 'i', 's'); // Basic
-tokenEnd('C', 'I', 'S'); // BASIC
+// Bearer and Basic in any case.
+for (const [last, previous, beforeThat] of [['r', 'e', 'r'], ['c', 'i', 's']] as const) {
+  for (const character of [last, last.toUpperCase()]) for (const before of [previous, previous.toUpperCase()]) tokenEnd(character, before, beforeThat);
+}
 tokenEnd('-', 'k', 's'); // sk-
 for (const letter of 'abposr') tokenEnd('-', letter, 'x'); // xoxb-
 tokenEnd('_', 'e', 'v'); // _live_
@@ -78,7 +79,8 @@ export function tokenMayStartAt(text: string, index: number, code: number, previ
     return next === 0x4b || next === 0x53 || next === 0x49;
   }
   const pair = TOKEN_PAIRS[(code << 7) | previous] as number;
-  return pair === TOKEN_ANY || (pair !== 0 && beforeThat === pair);
+  // `| 0x20` puts a capital in lower case and maps no other character onto a letter.
+  return pair === TOKEN_ANY || (pair !== 0 && (beforeThat | 0x20) === pair);
 }
 
 /** Kinds after which the writer asks the probe whatever the text's counts: an email's `@`, and escapes a URL decodes. */

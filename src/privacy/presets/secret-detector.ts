@@ -4,7 +4,7 @@
 
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
 import { isSecretPropertyName } from './secret-property-name.js';
-import { API_KEY_START } from './token-start.js';
+import { API_KEY_START, SCHEME_PIECES } from './token-start.js';
 import type { TextFacts } from './text-facts.js';
 
 /** `eyJ…` (a base64url JSON header), a payload and a signature (empty for unsigned tokens). */
@@ -62,8 +62,8 @@ function findSecrets(facts: TextFacts): Span[] {
   const spans: Span[] = [];
   if (facts.tokenStart) {
     if (facts.has('eyJ')) for (const span of spansOf(JWT, facts.text)) spans.push(span);
-    if (facts.has('earer') || facts.has('EARER')) for (const span of findBearerTokens(facts.text)) spans.push(span);
-    if (facts.has('asic') || facts.has('ASIC')) for (const span of findBasicCredentials(facts.text)) spans.push(span);
+    if (SCHEME_PIECES.bearer.test(facts.text)) for (const span of findBearerTokens(facts.text)) spans.push(span);
+    if (SCHEME_PIECES.basic.test(facts.text)) for (const span of findBasicCredentials(facts.text)) spans.push(span);
     if (API_KEY_START.test(facts.text)) for (const span of findApiKeys(facts.text)) spans.push(span);
   }
   if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) for (const span of findSecretValues(facts.text)) spans.push(span);

@@ -6,10 +6,23 @@
 /** The fixed starts of the API key shapes: a text without any holds no API key. */
 export const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|AIza/;
 
+/**
+ * The pieces of the HTTP schemes before a token, in any case (`Bearer`, `bearer`, `BeArEr`: a
+ * scheme's name is not case-sensitive, and the detector matches it in any case).
+ */
+export const SCHEME_PIECES = { bearer: /earer/i, basic: /asic/i } as const;
+
 /** What a JWT, a Bearer token or Basic credentials (as the detector looks for them) or an API key starts with: one test for the four. */
-export const TOKEN_START = new RegExp(`eyJ|earer|EARER|asic|ASIC|${API_KEY_START.source}`);
+export const TOKEN_START = new RegExp(`eyJ|[eE][aA][rR][eE][rR]|[aA][sS][iI][cC]|${API_KEY_START.source}`);
 
 const at = (text: string, index: number, piece: string) => index >= 0 && text.startsWith(piece, index);
+
+/** Whether `text` holds `piece` (lower-case ASCII letters) at `index`, in any case: `| 0x20` puts a capital in lower case and maps no other character onto a letter. */
+function atInAnyCase(text: string, index: number, piece: string): boolean {
+  if (index < 0 || index + piece.length > text.length) return false;
+  for (let offset = 0; offset < piece.length; offset++) if ((text.charCodeAt(index + offset) | 0x20) !== piece.charCodeAt(offset)) return false;
+  return true;
+}
 
 /**
  * Whether one of TOKEN_START's pieces ends at `index` of `text` (its last character is
@@ -21,13 +34,11 @@ export function tokenStartAt(text: string, index: number): boolean {
     case 74: // J
       return at(text, index - 2, 'eyJ');
     case 114: // r
-      return text.charCodeAt(index - 1) === 101 && at(text, index - 4, 'earer');
     case 82: // R
-      return text.charCodeAt(index - 1) === 69 && at(text, index - 4, 'EARER');
+      return (text.charCodeAt(index - 1) | 0x20) === 101 && atInAnyCase(text, index - 4, 'earer');
     case 99: // c
-      return text.charCodeAt(index - 1) === 105 && at(text, index - 3, 'asic');
     case 67: // C
-      return text.charCodeAt(index - 1) === 73 && at(text, index - 3, 'ASIC');
+      return (text.charCodeAt(index - 1) | 0x20) === 105 && atInAnyCase(text, index - 3, 'asic');
     case 45: // -
       return at(text, index - 2, 'sk-') || (at(text, index - 4, 'xox') && 'abposr'.includes(text.charAt(index - 1)));
     case 95: // _
