@@ -25,11 +25,17 @@ describe('email', () => {
     ['<john.smith+news@mail.example.co.uk>', 'john.smith+news@mail.example.co.uk'],
     ['mailto:a_b%c-d@sub-domain.io.', 'a_b%c-d@sub-domain.io'],
     ['"x1@y2.org",', 'x1@y2.org'],
+    ['from _ada@example.com', '_ada@example.com'],
+    ['José wrote from josé@example.com', 'josé@example.com'],
+    ['ada@münchen.de', 'ada@münchen.de'],
+    ['ada@example.xn--p1ai', 'ada@example.xn--p1ai'],
+    ['пишите на почта@пример.рф', 'почта@пример.рф'],
+    ['ADA@EXAMPLE.COM', 'ADA@EXAMPLE.COM'],
   ])('finds the address in %j', (text, address) => {
     expectOnly(text, address, 'email');
   });
 
-  it.each(['a@b', 'user@localhost', 'no at sign here.com', 'a@b.c', '@example.com', 'x@example.c0m', 'name@-'])(
+  it.each(['a@b', 'user@localhost', 'no at sign here.com', 'a@b.c', '@example.com', 'x@example.c0m', 'name@-', 'josé@localhost', 'x@example.xn--'])(
     'finds nothing in %j',
     (text) => {
       expect(found(text, 'email')).toEqual([]);
