@@ -200,6 +200,9 @@ describe('secret', () => {
     ['an Authorization header', 'Authorization: Basic dXNlcjpwYXNz', 'dXNlcjpwYXNz'],
     ['a dotted key', 'user.pin=1234', '1234'],
     ['a token in the query of a URL', 'https://x.com/u/bob?token=abc123', 'abc123'],
+    ['the password of a database URL', 'connect postgres://app:s3cretPw@db.internal:5432/app failed', 's3cretPw'],
+    ['the password of a URL with no user', 'cache at redis://:p4ss-w0rd@cache:6379', 'p4ss-w0rd'],
+    ['the password of a web URL', 'GET https://admin:hunter2@db.example.com/ 401', 'hunter2'],
     ['a value up to a call', 'const token = getToken();', 'getToken'],
   ])('finds %s', (_, text, secret) => {
     expectOnly(text, secret, 'secret');
@@ -220,6 +223,9 @@ describe('secret', () => {
     ['a tokenizer setting', 'tokenizer_version=2'],
     ['an AWS-like prefix inside a word', 'XAKIAIOSFODNN7EXAMPLE'],
     ['a JWT-like word without parts', 'eyJhbGciOiJIUzI1NiJ9'],
+    ['a URL with a user and no password', 'open https://ada@example.com/inbox'],
+    ['an address after a mailto scheme', 'mailto:ada@example.com'],
+    ['a colon in a URL\'s path', 'see https://example.com/a:b@c'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);
   });
@@ -247,6 +253,14 @@ describe('findPresetMatches', () => {
     const text = 'to 192.168.0.1@example.com';
     expect(findPresetMatches(text, new Set(['ip']))).toEqual(expectedMatch(text, '192.168.0.1', 'ip'));
     expect(findPresetMatches(text, ALL)).toEqual(expectedMatch(text, '192.168.0.1@example.com', 'email'));
+  });
+
+  it('replaces the password of a URL, not the address its host makes with it', () => {
+    const text = 'GET https://admin:hunter2@db.example.com/ 401';
+    expect(findPresetMatches(text, ALL)).toEqual(expectedMatch(text, 'hunter2', 'secret'));
+    // An address after any other colon is one.
+    const mail = 'mailto:ada@example.com';
+    expect(findPresetMatches(mail, ALL)).toEqual(expectedMatch(mail, 'ada@example.com', 'email'));
   });
 
   it('keeps the match that starts first even when a later one is longer', () => {

@@ -2,7 +2,7 @@
 // internationalised one in its `xn--` form); local parts and domains in any script (`josé@`,
 // `@münchen.de`), as mail systems accept them (RFC 6531).
 
-import { spansOf, type Detector } from './detector.js';
+import { spansOf, type Detector, type Span } from './detector.js';
 
 /**
  * A local part of letters, digits and `._%+-` not starting with a dot (at most 64 characters), `@`,
@@ -12,7 +12,20 @@ import { spansOf, type Detector } from './detector.js';
  */
 const EMAIL = /(?<![\p{L}\p{N}_%+-])[\p{L}\p{N}_%+-][\p{L}\p{N}._%+-]{0,63}@(?:[\p{L}\p{N}-]{1,63}\.){1,8}(?:\p{L}{2,24}|xn--[a-z0-9-]{1,59})(?![\p{L}\p{N}-])/giu;
 
+/** What comes before the password of a URL's user info (`https://admin:`), as the `secret` preset finds it. */
+const URL_USER_BEFORE = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>`]*:$/i;
+/** How far back from an address to look for a URL's user info. */
+const USER_INFO_LOOK_BACK = 320;
+
 export const emailDetector: Detector = {
   mayMatch: (facts) => facts.text.length >= 6 && facts.ats > 0,
-  find: (facts) => spansOf(EMAIL, facts.text),
+  find: (facts) => spansOf(EMAIL, facts.text).filter((span) => !isUrlPassword(facts.text, span)),
 };
+
+/**
+ * Whether an address is the password and host of a URL's user info (`https://admin:hunter2@db.example.com`):
+ * the `secret` preset replaces the password, and the host stays.
+ */
+function isUrlPassword(text: string, span: Span): boolean {
+  return text.charCodeAt(span.start - 1) === 0x3a && URL_USER_BEFORE.test(text.slice(Math.max(0, span.start - USER_INFO_LOOK_BACK), span.start));
+}

@@ -1,6 +1,7 @@
 // The `secret` preset in free text: JWTs, API keys of well-known shapes, the token after `Bearer`
-// (the word itself is not part of the match), and the value of `key=value` / `key: value` pairs
-// whose key is a secret name (see isSecretPropertyName).
+// (the word itself is not part of the match), the password of a URL's user info
+// (`postgres://app:s3cret@db`), and the value of `key=value` / `key: value` pairs whose key is a
+// secret name (see isSecretPropertyName).
 
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
 import { isSecretPropertyName } from './secret-property-name.js';
@@ -42,13 +43,25 @@ const KEY_VALUE = /(?<![\w.-])([A-Za-z][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3
  */
 export const SECRET_NAME_PIECE = /passw|pwd|secret|token|api|authorization|cookie|otp|pin|cvv|cvc|ssn|private/i;
 
+/**
+ * The password of a URL's user info, `scheme://user:password@host` (the user may be empty, as in
+ * `redis://:password@host`); the match is the password alone. A password holding `@` unescaped
+ * is cut at it: URLs escape it as `%40`.
+ */
+const URL_PASSWORD = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>`]*:([^\s/?#@"'<>`]+)@/gi;
+
 /** The shortest text a token can be found in: `basic ` and 6 characters of credentials. */
 const TOKEN_MIN_LENGTH = 12;
 
-/** Whether findSecrets can find anything: a token's start (see TextFacts) in a long enough text, or a secret name's piece and an `=` or `:`. */
+/**
+ * Whether findSecrets can find anything: a token's start (see TextFacts) in a long enough text, a
+ * URL's user info (an `@` and a `:` besides an http(s) URL's scheme), or a secret name's piece and
+ * an `=` or `:`.
+ */
 function mayHoldSecret(facts: TextFacts): boolean {
   const text = facts.text;
   if (facts.tokenStart && text.length >= TOKEN_MIN_LENGTH) return true;
+  if (facts.ats > 0 && facts.colons > 0) return true;
   return (facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(text);
 }
 
@@ -66,7 +79,18 @@ function findSecrets(facts: TextFacts): Span[] {
     if (SCHEME_PIECES.basic.test(facts.text)) for (const span of findBasicCredentials(facts.text)) spans.push(span);
     if (API_KEY_START.test(facts.text)) for (const span of findApiKeys(facts.text)) spans.push(span);
   }
+  if (facts.ats > 0 && facts.colons > 0) for (const span of findUrlPasswords(facts.text)) spans.push(span);
   if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) for (const span of findSecretValues(facts.text)) spans.push(span);
+  return spans;
+}
+
+function findUrlPasswords(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of matchesOf(URL_PASSWORD, text)) {
+    const password = match[1] ?? '';
+    const end = match.index + match[0].length - 1;
+    spans.push({ start: end - password.length, end });
+  }
   return spans;
 }
 
