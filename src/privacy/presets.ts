@@ -64,16 +64,18 @@ const FACTS = new TextFacts();
  * comes first in {@link PRESET_NAMES}.
  *
  * Presets match as follows (see the tests for examples):
- * - `email`: `local@domain.tld`, with a dot in the domain and a TLD of 2+ letters.
+ * - `email`: `local@domain.tld`, with a dot in the domain and a TLD of 2+ letters (or `xn--…`), in
+ *   any script (`josé@example.com`, `ada@münchen.de`).
  * - `card`: 13–19 digits starting with 2–9, whole or grouped by single spaces or dashes, passing
  *   the Luhn check (a leading 1 is left alone: that is what epoch timestamps look like).
  * - `phone`: `+<country> ...` numbers (9–15 digits, the whole run of digit groups after the `+`),
  *   and national numbers with separators in the shapes `(415) 555-0100`, `415-555-0100`, `1-415-555-0100` or `020 7946 0958` (trunk prefix 0).
  * - `iban`: compact or grouped by 4 with spaces, upper case, with a valid mod-97 checksum.
  * - `ip`: IPv4 dotted quads and IPv6 (compressed forms included) containing at least one digit.
- * - `secret`: JWTs, API keys of well-known shapes, the token after `Bearer` (the word itself is
- *   not part of the match), and the value of `key=value` / `key: value` pairs whose key is a
- *   secret name (see {@link isSecretPropertyName}).
+ * - `secret`: JWTs, API keys of well-known shapes, the token after `Bearer` and the credentials
+ *   after `Basic` (the word, in any case, is not part of the match), the password of a URL's user
+ *   info (`postgres://app:[secret]@db`), and the value of `key=value` / `key: value` pairs whose
+ *   key is a secret name (see {@link isSecretPropertyName}).
  *
  * @param text - Any text of a session.
  * @param presets - The presets to run; the others are skipped.
