@@ -139,6 +139,17 @@ describe('redactText and redactUrl', () => {
     expect(Object.fromEntries(counts)).toEqual({ url_param: 4 });
   });
 
+  it('strips them from a fragment that carries parameters, as OAuth callbacks and single-page routes do', () => {
+    const counts: PrivacyCounts = new Map();
+    expect(redactUrl('https://app.test/cb#token=abc123&state=xyz', rules, counts)).toBe('https://app.test/cb#state=xyz');
+    expect(redactUrl('https://app.test/cb#token=abc123', rules, counts)).toBe('https://app.test/cb');
+    expect(redactUrl('https://app.test/?lang=en#/reset?token=abc123&step=2', rules, counts)).toBe('https://app.test/?lang=en#/reset?step=2');
+    expect(redactUrl('https://app.test/?token=1#/reset?token=2', rules, counts)).toBe('https://app.test/#/reset');
+    expect(Object.fromEntries(counts)).toEqual({ url_param: 5 });
+    // A fragment without parameters, or with other ones, stays as written.
+    for (const url of ['https://app.test/docs#token', 'https://app.test/#section=2', 'https://app.test/#', '/r#tokenize=1']) expect(redactUrl(url, rules, new Map())).toBe(url);
+  });
+
   it('finds what escapes hide in a URL (?email=dave%40example.com), and leaves escapes that hide nothing as written', () => {
     const emails = parsePrivacyRules('presets: [email, card]\n');
     const counts: PrivacyCounts = new Map();

@@ -85,29 +85,54 @@ export function redactUrl(url: string, rules: PrivacyRules, counts: PrivacyCount
  * which a caller redacting the text around the URL runs once over the whole.
  */
 export function rewriteUrl(url: string, rules: PrivacyRules, counts: PrivacyCounts): string {
-  let stripped = url;
-  const queryAt = url.indexOf('?');
-  if (rules.stripUrlParams.size > 0 && queryAt !== -1) {
-    const hashAt = url.indexOf('#', queryAt);
-    const query = url.slice(queryAt + 1, hashAt === -1 ? undefined : hashAt);
-    const kept = query.split('&').filter((pair) => {
-      const name = pair.split('=', 1)[0] ?? '';
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name.replaceAll('+', ' '));
-      } catch {
-        // A malformed escape: compared as written.
-      }
-      const strip = rules.stripUrlParams.has(decoded);
-      if (strip) count(counts, 'url_param');
-      return !strip;
-    });
-    if (kept.length !== query.split('&').length) {
-      const rest = hashAt === -1 ? '' : url.slice(hashAt);
-      stripped = url.slice(0, queryAt) + (kept.length === 0 ? '' : `?${kept.join('&')}`) + rest;
-    }
-  }
+  const stripped = rules.stripUrlParams.size > 0 ? withoutStrippedParams(url, rules.stripUrlParams, counts) : url;
   return stripped.includes('%') || stripped.includes('+') ? redactEscaped(stripped, rules, counts) : stripped;
+}
+
+/**
+ * `url` without the parameters named in `names`: those of its query, and those of its fragment
+ * when the fragment carries parameters (`#access_token=…&state=…`, as OAuth's implicit flow
+ * returns a token; `#/reset?token=…`, a single-page app's route). A query or fragment left
+ * empty loses its `?` or `#`.
+ */
+function withoutStrippedParams(url: string, names: ReadonlySet<string>, counts: PrivacyCounts): string {
+  const hashAt = url.indexOf('#');
+  const queryAt = url.indexOf('?');
+  let head = hashAt === -1 ? url : url.slice(0, hashAt);
+  if (queryAt !== -1 && (hashAt === -1 || queryAt < hashAt)) {
+    const kept = keptParams(url.slice(queryAt + 1, hashAt === -1 ? undefined : hashAt), names, counts);
+    if (kept !== undefined) head = url.slice(0, queryAt) + (kept === '' ? '' : `?${kept}`);
+  }
+  if (hashAt === -1) return head === url ? url : head;
+  let fragment = url.slice(hashAt + 1);
+  const routeQueryAt = fragment.indexOf('?');
+  if (routeQueryAt !== -1) {
+    const kept = keptParams(fragment.slice(routeQueryAt + 1), names, counts);
+    if (kept !== undefined) fragment = fragment.slice(0, routeQueryAt) + (kept === '' ? '' : `?${kept}`);
+  } else if (fragment.includes('=')) {
+    const kept = keptParams(fragment, names, counts);
+    if (kept !== undefined) fragment = kept;
+  }
+  const rewritten = fragment === '' && url.length > hashAt + 1 ? head : `${head}#${fragment}`;
+  return rewritten === url ? url : rewritten;
+}
+
+/** The `&`-separated parameters of `params` whose decoded name is not in `names`, joined again; undefined when none was removed. */
+function keptParams(params: string, names: ReadonlySet<string>, counts: PrivacyCounts): string | undefined {
+  const pairs = params.split('&');
+  const kept = pairs.filter((pair) => {
+    const name = pair.split('=', 1)[0] ?? '';
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name.replaceAll('+', ' '));
+    } catch {
+      // A malformed escape: compared as written.
+    }
+    const strip = names.has(decoded);
+    if (strip) count(counts, 'url_param');
+    return !strip;
+  });
+  return kept.length === pairs.length ? undefined : kept.join('&');
 }
 
 /** A piece of a URL between delimiters: a path segment, a query parameter's name or value, the fragment. */
