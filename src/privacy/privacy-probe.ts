@@ -121,18 +121,30 @@ function isNameCode(code: number): boolean {
 
 /** The pieces of SECRET_NAME_PIECE (secret-detector.ts) by their first letter, in lower case. */
 const NAME_PIECES_BY_FIRST = new Map<number, readonly string[]>(
-  Object.entries({ p: ['passw', 'pwd', 'pin', 'private'], s: ['secret', 'ssn'], t: ['token'], a: ['api', 'authorization'], c: ['cookie', 'cvv', 'cvc'], o: ['otp'] }).map(([first, pieces]) => [first.charCodeAt(0), pieces]),
+  Object.entries({
+    p: ['pass', 'pwd', 'pin', 'private'],
+    s: ['secret', 'ssn', 'security'],
+    t: ['token'],
+    a: ['api', 'authorization'],
+    c: ['cookie', 'cvv', 'cvc', 'csc', 'credential'],
+    o: ['otp'],
+    m: ['mfa'],
+    '2': ['2fa'],
+    f: ['factor'],
+    v: ['verification'],
+  }).map(([first, pieces]) => [first.charCodeAt(0), pieces]),
 );
 
 /**
  * Whether `text` from `start` to `end` holds a piece of a secret name in any case: the same as
  * SECRET_NAME_PIECE.test on that part of it (a property test holds them equal), without a string
- * for the part. The pieces are ASCII letters, which `| 0x20` puts in lower case and maps no other
- * character onto.
+ * for the part. The pieces are ASCII letters after their first character (a letter or `2`): from
+ * `A` on, `| 0x20` puts a capital in lower case and maps no other character onto a letter.
  */
 export function holdsSecretNamePiece(text: string, start: number, end: number): boolean {
   for (let at = start; at < end; at++) {
-    const pieces = NAME_PIECES_BY_FIRST.get(text.charCodeAt(at) | 0x20);
+    const code = text.charCodeAt(at);
+    const pieces = NAME_PIECES_BY_FIRST.get(code >= 0x41 ? code | 0x20 : code);
     if (pieces === undefined) continue;
     for (const piece of pieces) if (at + piece.length <= end && foldedAt(text, at, piece)) return true;
   }

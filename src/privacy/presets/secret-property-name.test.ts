@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SECRET_NAME_PIECE } from './secret-detector.js';
 import { isSecretPropertyName } from './secret-property-name.js';
 
 describe('isSecretPropertyName', () => {
@@ -44,8 +46,29 @@ describe('isSecretPropertyName', () => {
     'tokens[0]',
     "headers['x-api-key']",
     'password2',
+    'pass',
+    'db_pass',
+    'passphrase',
+    'walletPassphrase',
+    'credentials',
+    'aws_credential',
+    'totp',
+    'mfa_code',
+    'mfaCode',
+    '2fa_code',
+    '2FA-code',
+    'user2faCode',
+    'two_factor_code',
+    'twoFactorCode',
+    'verification_code',
+    'security_answer',
+    'securityCode',
+    'social_security_number',
+    'csc',
   ])('%s is a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(true);
+    // The secret preset looks for `key=value` pairs only in texts holding such a piece.
+    expect(SECRET_NAME_PIECE.test(name), 'a piece of SECRET_NAME_PIECE').toBe(true);
   });
 
   it.each([
@@ -70,8 +93,30 @@ describe('isSecretPropertyName', () => {
     'password.length',
     'compass',
     'options',
+    'pass_rate',
+    'passenger',
+    'zip_code',
+    'security_level',
+    'verification_status',
+    'factor',
+    'fa_code',
     '',
   ])('%s is not a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(false);
+  });
+
+  it('accepts only names holding a piece of SECRET_NAME_PIECE (the secret preset looks for no other key=value pair)', () => {
+    const word = fc.oneof(
+      fc.constantFrom('password', 'pass', 'phrase', 'credentials', 'secret', 'token', 'api', 'key', 'private', 'auth', 'authorization', 'cookie', 'otp', 'totp', 'mfa', '2', 'fa', '2fa', '2FA', 'two', 'factor', 'verification', 'security', 'social', 'answer', 'code', 'pin', 'cvv', 'cvc', 'csc', 'ssn', 'count', 'rate', 'new', 'user', 'x'),
+      fc.stringMatching(/^[a-z]{1,6}$/),
+    );
+    const camel = (words: string[]) => words.map((part, index) => (index === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1))).join('');
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 4 }), fc.constantFrom('_', '-', '', 'camel'), (words, glue) => {
+        const name = glue === 'camel' ? camel(words) : words.join(glue);
+        if (isSecretPropertyName(name)) expect(SECRET_NAME_PIECE.test(name), name).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -5,22 +5,27 @@
 const SECRET_WORDS: ReadonlySet<string> = new Set([
   'password',
   'passwd',
+  'pass',
+  'passphrase',
   'pwd',
+  'credential',
   'secret',
   'token',
   'apikey',
   'authorization',
   'cookie',
   'otp',
+  'totp',
   'pin',
   'cvv',
   'cvc',
+  'csc',
   'ssn',
   'privatekey',
 ]);
 
 /** Words that name a secret when a word ends with them: `newpassword`, `accesstoken`, `setcookie`. */
-const SECRET_WORD_ENDINGS: readonly string[] = ['password', 'passwd', 'secret', 'token', 'apikey', 'cookie', 'privatekey'];
+const SECRET_WORD_ENDINGS: readonly string[] = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'cookie', 'privatekey'];
 
 /** Words that name a secret when a word starts with them: `passwordhash`. */
 const SECRET_WORD_BEGINNINGS: readonly string[] = ['password', 'passwd'];
@@ -29,6 +34,15 @@ const SECRET_WORD_BEGINNINGS: readonly string[] = ['password', 'passwd'];
 const SECRET_WORD_PAIRS: readonly (readonly [string, string])[] = [
   ['api', 'key'],
   ['private', 'key'],
+  // One-time codes and what answers for a password: `mfa_code`, `2fa_code`, `two_factor_code`,
+  // `verification_code`, `security_answer`, and a card's `security_code`.
+  ['mfa', 'code'],
+  ['2fa', 'code'],
+  ['factor', 'code'],
+  ['verification', 'code'],
+  ['security', 'answer'],
+  ['security', 'code'],
+  ['social', 'security'],
 ];
 
 /**
@@ -50,12 +64,14 @@ const METADATA_LAST_WORDS: ReadonlySet<string> = new Set([
   'required',
   'limit',
   'usage',
+  'rate',
 ]);
 
 /**
  * Whether a property holds a secret whatever its value, judging by its name: password, passwd,
- * pwd, secret, token, api key, access/refresh/session token, client secret, private key,
- * authorization, cookie, otp, pin, cvv/cvc, ssn.
+ * pass, passphrase, pwd, credentials, secret, token, api key, access/refresh/session token, client
+ * secret, private key, authorization, cookie, otp, totp, mfa/2fa/two-factor/verification code,
+ * security answer or code, pin, cvv/cvc/csc, ssn, social security number.
  *
  * The name may be a dotted property path (`user.credentials.password`, `tokens[0]`): only its last
  * segment counts. The segment is split into words at `_`, `-`, spaces, digits and camelCase
@@ -95,9 +111,9 @@ function lastPathSegment(path: string): string {
   return segments[segments.length - 1] ?? '';
 }
 
-/** `newPassword_2` → `['new', 'password', '2']`; `APIKey` → `['api', 'key']`. */
+/** `newPassword_2` → `['new', 'password', '2']`; `APIKey` → `['api', 'key']`; `2faCode` → `['2fa', 'code']`. */
 function nameWords(name: string): string[] {
-  return (name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []).map((word) => word.toLowerCase());
+  return (name.match(/2[Ff][Aa](?![a-z])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []).map((word) => word.toLowerCase());
 }
 
 function isSecretWordAt(words: readonly string[], index: number, word: string): boolean {
