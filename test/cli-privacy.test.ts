@@ -122,6 +122,25 @@ describe('recap run with privacy rules', () => {
     expect(folder.stderr).toBe('rules-folder.yaml:1:1 cannot read the privacy rules: is a directory, not a file\n');
   });
 
+  it('stops on rules next to the profile under another name (privacy.yml, privacy.json), rather than run without them', async () => {
+    for (const name of ['privacy.yml', 'privacy.json', 'Privacy.YAML']) {
+      const folder = path.join(directory, `near-${name}`);
+      await mkdir(folder);
+      await writeFile(path.join(folder, 'profile.yaml'), PROFILE);
+      await writeFile(path.join(folder, name), 'presets: [email]\n');
+      const result = await run('run', `near-${name}/profile.yaml`, 'session.json', '--dry-run', '--json');
+      expect(result.code, name).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(
+        `near-${name}/${name}:1:1 these privacy rules would not apply: recap applies privacy.yaml next to the profile; rename the file to privacy.yaml, or name it with --privacy near-${name}/${name}\n`,
+      );
+      // Named, they apply.
+      const named = await run('run', `near-${name}/profile.yaml`, 'session.json', '--dry-run', '--json', '--privacy', `near-${name}/${name}`);
+      expect(named.code, named.stderr).toBe(0);
+      expect((JSON.parse(named.stdout) as { privacy?: unknown }).privacy).toEqual({ email: 2 });
+    }
+  });
+
   it('stops on a privacy.yaml next to the profile that is a link to nothing, rather than run without rules', async () => {
     await mkdir(path.join(directory, 'dangling'));
     await writeFile(path.join(directory, 'dangling', 'profile.yaml'), PROFILE);

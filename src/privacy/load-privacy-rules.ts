@@ -1,8 +1,9 @@
 // Where a command's privacy rules come from: `--privacy FILE` when given, else a `privacy.yaml`
-// next to the profile, else none. A file that is named but cannot be read, or rules that do not
-// compile, stop the command: a privacy rule is never silently skipped.
+// next to the profile, else none. A file that is named but cannot be read, rules that do not
+// compile, or rules next to the profile under another name (`privacy.yml`) stop the command: a
+// privacy rule is never silently skipped.
 
-import { readlink as readlinkCallback } from 'node:fs';
+import { readdir as readdirCallback, readlink as readlinkCallback } from 'node:fs';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import type { PrivacyRules } from './privacy-rules.js';
@@ -12,9 +13,13 @@ import { readUtf8File } from '../session/read-utf8-file.js';
 
 // node:fs/promises would load Node's stream and readline modules with every command (start-up).
 const readlink = promisify(readlinkCallback);
+const readdir = promisify(readdirCallback);
 
 /** The file name looked for next to a profile. */
 export const PRIVACY_FILE_NAME = 'privacy.yaml';
+
+/** Names a rules file next to a profile may be given by someone who meant it to apply: `privacy.yml`, `privacy.json`, `Privacy.yaml`. */
+const RULES_FILE_NAME = /^privacy\.(?:ya?ml|json)$/i;
 
 /** The rules, and the file they came from (as the user would name it). */
 export interface LoadedPrivacyRules {
@@ -48,6 +53,21 @@ async function readRules(absolute: string, shown: string, optional: boolean): Pr
  */
 export async function loadPrivacyRules(cwd: string, profileFile: string, explicitFile?: string): Promise<LoadedPrivacyRules | undefined> {
   if (explicitFile !== undefined) return readRules(path.resolve(cwd, explicitFile), explicitFile, false);
-  const beside = path.join(path.dirname(profileFile), PRIVACY_FILE_NAME);
-  return readRules(path.resolve(cwd, beside), beside, true);
+  const folder = path.dirname(profileFile);
+  const beside = path.join(folder, PRIVACY_FILE_NAME);
+  const rules = await readRules(path.resolve(cwd, beside), beside, true);
+  if (rules !== undefined) return rules;
+  const other = await otherRulesFile(path.resolve(cwd, folder));
+  if (other === undefined) return undefined;
+  const shown = path.join(folder, other);
+  throw new PrivacyRulesError(
+    [{ path: '', line: 1, column: 1, message: `these privacy rules would not apply: recap applies ${PRIVACY_FILE_NAME} next to the profile; rename the file to ${PRIVACY_FILE_NAME}, or name it with --privacy ${shown}` }],
+    shown,
+  );
+}
+
+/** A file of `folder` named as privacy rules are but not `privacy.yaml` (see RULES_FILE_NAME), if any. */
+async function otherRulesFile(folder: string): Promise<string | undefined> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  return names.find((name) => name !== PRIVACY_FILE_NAME && RULES_FILE_NAME.test(name));
 }
