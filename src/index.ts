@@ -148,7 +148,7 @@ export {
 export { hasNoRules } from './privacy/has-no-rules.js';
 export { redactSession } from './privacy/redact-session.js';
 export { redactText, redactUrl, type PrivacyCounts } from './privacy/redact-text.js';
-export { PRESET_NAMES, findPresetMatches, isSecretPropertyName, type PresetName, type PresetMatch } from './privacy/presets.js';
+export { PRESET_NAMES, findPresetMatches, isPhonePropertyName, isSecretPropertyName, type PresetName, type PresetMatch } from './privacy/presets.js';
 export { compileBlockSelectors, type BlockSelectorMatcher } from './privacy/block-selectors.js';
 
 // Grounding (see docs/grounding.md)

@@ -52,10 +52,14 @@ const plain = fc.constantFrom('Apply coupon', 'main nav', 'Trailhead Rain Jacket
 const text = fc.array(fc.oneof({ weight: 12, arbitrary: plain }, { weight: 2, arbitrary: fc.string({ maxLength: 6 }) }, { weight: 1, arbitrary: pieces }), { maxLength: 3 }).map((parts) => parts.join(' '));
 const key = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom('note', 'url', 'href', 'plan', 'label') },
-  { weight: 1, arbitrary: fc.constantFrom('password', 'token', 'api_key', 'ada@example.com', 'count 12345') },
+  { weight: 1, arbitrary: fc.constantFrom('password', 'token', 'api_key', 'ada@example.com', 'count 12345', 'phone', 'mobile_number', 'phone_verified_at') },
   { weight: 1, arbitrary: fc.string({ maxLength: 5 }) },
 );
-const leaf = fc.oneof({ weight: 4, arbitrary: text }, { weight: 1, arbitrary: fc.integer() }, { weight: 1, arbitrary: fc.constantFrom(4111111111111111, 1234567, 999999, -5550100123, 3.5, true, null) });
+const leaf = fc.oneof(
+  { weight: 4, arbitrary: text },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.constantFrom(4111111111111111, 1234567, 999999, -5550100123, 3.5, true, null, 4155550100, '4155550100', '(415) 555 0100') },
+);
 const value = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(key, tie('value'), { maxKeys: 3 })),
 })).value;

@@ -15,6 +15,7 @@ import { phoneDetector } from './presets/phone-detector.js';
 import { secretDetector } from './presets/secret-detector.js';
 import { TextFacts } from './presets/text-facts.js';
 
+export { isPhonePropertyName } from './presets/phone-property-name.js';
 export { isSecretPropertyName } from './presets/secret-property-name.js';
 
 /**
@@ -70,6 +71,7 @@ const FACTS = new TextFacts();
  *   the Luhn check (a leading 1 is left alone: that is what epoch timestamps look like).
  * - `phone`: `+<country> ...` numbers (9–15 digits, the whole run of digit groups after the `+`),
  *   and national numbers with separators in the shapes `(415) 555-0100`, `415-555-0100`, `1-415-555-0100` or `020 7946 0958` (trunk prefix 0).
+ *   (Redacting a session also replaces plain digits under a phone's property name: see {@link isPhonePropertyName}.)
  * - `iban`: compact or grouped by 4 with spaces, upper case, with a valid mod-97 checksum.
  * - `ip`: IPv4 dotted quads and IPv6 (compressed forms included) containing at least one digit.
  * - `secret`: JWTs, API keys of well-known shapes, the token after `Bearer` and the credentials

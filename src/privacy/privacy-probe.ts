@@ -12,6 +12,7 @@ import type { Detector } from './presets/detector.js';
 import { IBAN_MIN_DIGITS } from './presets/iban-detector.js';
 import { mayHoldIpAddress } from './presets/ip-detector.js';
 import { PHONE_MIN_DIGITS } from './presets/phone-detector.js';
+import { isPhonePropertyName } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import { TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
@@ -172,6 +173,7 @@ export class PrivacyProbe {
   readonly kinds = PROBE_KINDS;
   readonly #detectors: readonly Detector[];
   readonly #secretNames: boolean;
+  readonly #phoneNames: boolean;
   readonly #rules: PrivacyRules;
   readonly #facts = new TextFacts();
   readonly #keys = new Map<string, boolean>();
@@ -189,6 +191,7 @@ export class PrivacyProbe {
     this.#rules = rules;
     this.#detectors = [...rules.presets].map((preset) => DETECTORS[preset]);
     this.#secretNames = rules.presets.has('secret');
+    this.#phoneNames = rules.presets.has('phone');
   }
 
   /** Whether a character of `text` at `index`, of kind PROBE_TOKEN, ends or begins a secret token's start. */
@@ -248,11 +251,14 @@ export class PrivacyProbe {
     return this.#changes(text, key);
   }
 
-  /** Whether a property name is changed (it is redacted like a text), or its value replaced whole (a secret's name). */
+  /**
+   * Whether a property name is changed (it is redacted like a text), or its value may be replaced
+   * whole (a secret's name; a phone's name, when the value is written as a phone number).
+   */
   key(key: string): boolean {
     let changes = this.#keys.get(key);
     if (changes === undefined) {
-      changes = (this.#secretNames && isSecretPropertyName(key)) || (this.#mayChange(key, '') && this.#changes(key, ''));
+      changes = (this.#secretNames && isSecretPropertyName(key)) || (this.#phoneNames && isPhonePropertyName(key)) || (this.#mayChange(key, '') && this.#changes(key, ''));
       if (this.#keys.size >= KNOWN_KEYS_LIMIT) this.#keys.clear();
       this.#keys.set(key, changes);
     }

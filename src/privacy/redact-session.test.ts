@@ -117,6 +117,26 @@ describe('redactSession on repeated texts', () => {
 });
 
 describe('redactSession on numbers, names and structured secrets', () => {
+  it('replaces a phone number written as plain digits under a phone\'s name, and leaves other values of such names and other digits alone', () => {
+    const rules = parsePrivacyRules('presets: [phone]\n');
+    const session = parseSession({
+      id: 'u-1:s-1',
+      user: { uid: 'u-1', properties: { phone: '4155550100', phone_verified_at: 1764000000000, order: '4155550100' } },
+      events: [
+        {
+          type: 'custom',
+          name: 'Contact saved',
+          timestamp: '2026-11-01T10:00:00Z',
+          properties: { mobile_number: 7700900123, phones: ['4155550100', '+44 20 7946 0958'], device_phone: 'Pixel 7', tel: '555 0100' },
+        },
+      ],
+    });
+    const { session: redacted, counts } = redactSession(session, rules);
+    expect(redacted.user?.properties).toEqual({ phone: '[phone]', phone_verified_at: 1764000000000, order: '4155550100' });
+    expect(redacted.events[0]?.properties).toEqual({ mobile_number: '[phone]', phones: ['[phone]', '[phone]'], device_phone: 'Pixel 7', tel: '[phone]' });
+    expect(Object.fromEntries(counts)).toEqual({ phone: 5 });
+  });
+
   it('replaces a card recorded as a number, a personal name of a field, and a whole value under a secret name', () => {
     const rules = parsePrivacyRules('presets: [email, card, secret]\n');
     const session = parseSession({

@@ -8,6 +8,7 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { flatString } from './flat-string.js';
+import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import { redactText, redactUrl, type PrivacyCounts } from './redact-text.js';
@@ -41,6 +42,8 @@ interface Walk {
   readonly rewritesText: boolean;
   /** Whether values under secret-looking names are replaced whole (the `secret` preset). */
   readonly secretNames: boolean;
+  /** Whether phone numbers under a phone's name are replaced whole, plain digits too (the `phone` preset). */
+  readonly phoneNames: boolean;
   /**
    * Texts and URLs already redacted in this walk: a session repeats the same selectors, labels
    * and URLs thousands of times, and each is redacted once (the result depends on the text alone).
@@ -114,6 +117,12 @@ function redactNumber(walk: Walk, value: number, key: string): unknown {
  * and one step of `indexed` (`properties.items.0.name`): a glob may use either.
  */
 function redactValue(walk: Walk, value: unknown, path: string, indexed: string, key: string): unknown {
+  // `"phone": "4155550100"`, `"phones": [4155550100]`: plain digits, which the preset leaves alone in
+  // free text (an order number), are a phone number under a phone's name.
+  if (walk.phoneNames && (typeof value === 'string' || typeof value === 'number') && isPhoneShaped(value) && isPhonePropertyName(key)) {
+    count(walk, 'phone');
+    return '[phone]';
+  }
   if (typeof value === 'string') return redactString(walk, value, key);
   if (typeof value === 'number') return redactNumber(walk, value, key);
   if (Array.isArray(value)) {
@@ -249,6 +258,7 @@ export function createSessionRedactor(rules: PrivacyRules): SessionRedactor {
     masks: rules.maskProperties.length > 0,
     rewritesText: rules.presets.size > 0 || rules.patterns.length > 0 || rules.stripUrlParams.size > 0,
     secretNames: rules.presets.has('secret'),
+    phoneNames: rules.presets.has('phone'),
     texts: new Map(),
     urls: new Map(),
     textCounts: new Map(),

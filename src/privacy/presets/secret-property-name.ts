@@ -98,11 +98,16 @@ const knownNames = new Map<string, boolean>();
 const KNOWN_NAMES_LIMIT = 10_000;
 
 function judgeName(name: string): boolean {
-  const words = nameWords(lastPathSegment(name));
+  const words = propertyNameWords(name);
   const secretAt = words.findIndex((word, index) => isSecretWordAt(words, index, word));
   if (secretAt === -1) return false;
   const lastWord = words[words.length - 1] ?? '';
   return !(METADATA_LAST_WORDS.has(lastWord) && !isSecretWordAt(words, words.length - 1, lastWord));
+}
+
+/** The words of a property name's last segment, in lower case: `user.newPassword_2` → `['new', 'password', '2']`. */
+export function propertyNameWords(name: string): string[] {
+  return nameWords(lastPathSegment(name));
 }
 
 /** `a.b[0]['c']` → `c`: the last segment that is not an array index. */

@@ -1,0 +1,68 @@
+// Whether a property's name says it holds a phone number, and whether its value is written as
+// one: the `phone` preset replaces such a value whole, plain digits too (`"phone": "4155550100"`),
+// which it leaves alone in free text, where a run of digits is as often an order number.
+
+import { propertyNameWords } from './secret-property-name.js';
+
+/** Words that name a phone number (also in the plural): `phone`, `mobile_number`, `tel`. */
+const PHONE_WORDS: ReadonlySet<string> = new Set(['phone', 'mobile', 'cell', 'cellphone', 'telephone', 'tel', 'fax', 'msisdn', 'whatsapp']);
+
+/** A word that names a phone number when it ends with `phone`: `homephone`, `workphone`. */
+const PHONE_WORD_ENDING = 'phone';
+
+/**
+ * Last words that make a name describe a phone number rather than hold it: `phone_verified_at`
+ * (a time), `phone_count`, `phone_type`, `phone_country_code`.
+ */
+const METADATA_LAST_WORDS: ReadonlySet<string> = new Set(['at', 'time', 'timestamp', 'date', 'count', 'length', 'type', 'verified', 'confirmed', 'enabled', 'required', 'code', 'prefix', 'country', 'id']);
+
+/** Digits a phone number holds at the least (a local number: `555 0100`) and at the most (E.164). */
+const PHONE_NAME_MIN_DIGITS = 7;
+const PHONE_NAME_MAX_DIGITS = 15;
+
+/** What a phone number may be written with besides its digits: `+44 (0)20 7946-0958`, `0041.44.668`. */
+const PHONE_CHARACTERS = /^\+?[\d\s().\-/]+$/;
+
+/** Names already judged: a session uses the same few property names on every event. */
+const knownNames = new Map<string, boolean>();
+const KNOWN_NAMES_LIMIT = 10_000;
+
+/**
+ * Whether a property's name says it holds a phone number: `phone`, `phone_number`, `mobilePhone`,
+ * `home_phone`, `tel`, `telephone`, `cell`, `fax`, `msisdn`, `whatsapp` (split into words as
+ * isSecretPropertyName splits them; only the last segment of a dotted path counts), but not a name
+ * that describes one (`phone_verified_at`, `phone_count`, `phone_country_code`).
+ *
+ * @category Privacy
+ */
+export function isPhonePropertyName(name: string): boolean {
+  let phone = knownNames.get(name);
+  if (phone === undefined) {
+    const words = propertyNameWords(name);
+    const last = words[words.length - 1] ?? '';
+    phone = words.some(isPhoneWord) && !(METADATA_LAST_WORDS.has(last) && !isPhoneWord(last));
+    if (knownNames.size >= KNOWN_NAMES_LIMIT) knownNames.clear();
+    knownNames.set(name, phone);
+  }
+  return phone;
+}
+
+function isPhoneWord(word: string): boolean {
+  const noun = word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
+  return PHONE_WORDS.has(noun) || noun.endsWith(PHONE_WORD_ENDING);
+}
+
+/**
+ * Whether a value is written as a phone number: a string of 7 to 15 digits with nothing but
+ * spaces, `+`, brackets, dots, dashes and slashes besides, or a whole number of 7 to 15 digits.
+ */
+export function isPhoneShaped(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 10 ** (PHONE_NAME_MIN_DIGITS - 1) && value < 10 ** PHONE_NAME_MAX_DIGITS;
+  if (typeof value !== 'string' || value.length > 40 || !PHONE_CHARACTERS.test(value)) return false;
+  let digits = 0;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code >= 48 && code <= 57) digits++;
+  }
+  return digits >= PHONE_NAME_MIN_DIGITS && digits <= PHONE_NAME_MAX_DIGITS;
+}
