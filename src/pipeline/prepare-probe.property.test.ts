@@ -40,7 +40,7 @@ function expectSame(profile: Profile, session: Session, rules: PrivacyRules): vo
 // Texts that trip the presets' pre-checks or not, and texts the writer cannot copy as they are.
 const PIECES = [
   'ada@example.com', 'a@b', '4111 1111 1111 1111', '4111111111111111', '+44 20 7946 0958', '(415) 555-0100', 'DE89370400440532013000',
-  '192.168.0.1', '10.0.0', 'fd00::5:8080', '10:00', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', 'Bearer abcdefgh12345678', 'BeArEr abcdefgh12345678', 'postgres://app:s3cret@db.example:5432/x', 'https://admin:pw@host.example/', 'redis://:pw@cache', 'Basic dXNlcjpwYXNz', 'bAsIc dXNlcjpwYXNz',
+  '192.168.0.1', '10.0.0', 'fd00::5:8080', '10:00', '4155550100', '7700 900123', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', 'Bearer abcdefgh12345678', 'BeArEr abcdefgh12345678', 'postgres://app:s3cret@db.example:5432/x', 'https://admin:pw@host.example/', 'redis://:pw@cache', 'Basic dXNlcjpwYXNz', 'bAsIc dXNlcjpwYXNz',
   'sk-abcdefghijklmnopqrstuv', 'AKIAABCDEFGHIJKLMNOP', 'password=hunter2', 'token: xyz', 'api_key=1', 'https://shop.example/p?id=3&ref=%40x', 'a+b',
   '€129.00', 'Order 1234', '2026-11-01', 'Sp\u00e9cial', '中文', '\u2028', 'quote " and \\ back', '<session>', 'tab\there', 'J', 'rc', 'A', '-', '_live_', '',
   'from 192.168.0.1 ok', 'p?email=ada%40example.com', 'see https://x.example/?e=ada%40example.com now', 'https://x.example/u?to=%2B44%2020%207946%200958', 'x?to=%2B44%2020%207946%200958', '1234567', '12345678', 'Ref 123456789', 'ip 10.0.0.1:8080', 'dead::beef 1', 'card 5555-5555-5555-4444', 'GB82WEST12345698765432',
@@ -63,7 +63,7 @@ const leaf = fc.oneof(
 const value = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(key, tie('value'), { maxKeys: 3 })),
 })).value;
-const selector = fc.constantFrom('main > button', 'div#secret-zone > span.balance', 'form#pay > input.card', 'div.safe');
+const selector = fc.constantFrom('main > button', 'div#secret-zone > span.balance', 'form#pay > input.card', 'div.safe', 'form#signup > input#phone', 'input[type="tel"]');
 const event = fc.record(
   {
     type: fc.constantFrom('click', 'input-change', 'console-error', 'network-error', 'custom', 'navigate'),
@@ -107,6 +107,8 @@ describe('prepare with presets, redacting while it renders', () => {
       (piece) => ({ type: 'console-error', message: `failed for ${piece} today` }),
       (piece) => ({ type: 'click', target: { selector: 'main > button', text: piece } }),
       (piece) => ({ type: 'input-change', target: { selector: 'form > input' }, value: piece }),
+      (piece) => ({ type: 'input-change', target: { selector: 'form#signup > input#phone' }, value: piece }),
+      (piece) => ({ type: 'custom', name: 'Contact', properties: { mobile_number: piece } }),
       (piece) => ({ type: 'navigate', url: `https://shop.example/${piece}` }),
       (piece) => ({ type: 'custom', name: 'Note', properties: { note: piece, list: ['a', { deep: piece }] } }),
       (piece) => ({ type: 'custom', name: 'Keyed', properties: { [piece || 'empty']: 'plain' } }),

@@ -10,14 +10,15 @@ import { compile, type Options } from 'css-select';
 import { parse, type Selector } from 'css-what';
 
 /** An element as a recorded selector path describes it. */
-interface PathElement {
+export interface PathElement {
   readonly name: string;
   readonly attributes: ReadonlyMap<string, string>;
   readonly parent: PathElement | null;
   readonly children: PathElement[];
 }
 
-const adapter: NonNullable<Options<PathElement, PathElement>['adapter']> = {
+/** How css-select reads the elements a recorded selector path describes. */
+export const pathElementAdapter: NonNullable<Options<PathElement, PathElement>['adapter']> = {
   isTag: (_node): _node is PathElement => true,
   getAttributeValue: (element, name) => element.attributes.get(name),
   getChildren: (node) => node.children,
@@ -93,7 +94,7 @@ export function compileBlockSelectors(selectors: readonly string[]): BlockSelect
   // breaks the others: a store may hold one from before blank selectors were refused.
   const named = selectors.filter((selector) => !/^[ \t\n\r\f]*$/.test(selector));
   if (named.length === 0) return () => false;
-  const query = compile<PathElement, PathElement>(named.join(', '), { adapter, xmlMode: false });
+  const query = compile<PathElement, PathElement>(named.join(', '), { adapter: pathElementAdapter, xmlMode: false });
   const known = new Map<string, boolean>();
   return (path) => {
     let blocked = known.get(path);

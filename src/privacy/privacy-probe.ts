@@ -12,13 +12,13 @@ import type { Detector } from './presets/detector.js';
 import { IBAN_MIN_DIGITS } from './presets/iban-detector.js';
 import { mayHoldIpAddress } from './presets/ip-detector.js';
 import { PHONE_MIN_DIGITS } from './presets/phone-detector.js';
-import { isPhonePropertyName } from './presets/phone-property-name.js';
+import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import { TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
 import type { PrivacyRules } from './privacy-rules.js';
-import { decodesEscapes, isRedactedAsUrl, redactStringUnder, type SessionRedactor } from './redact-session.js';
+import { decodesEscapes, isPhoneFieldValue, isRedactedAsUrl, redactStringUnder, type SessionRedactor } from './redact-session.js';
 
 /** Kinds of ASCII characters the writer tells the probe about (one kind per character). */
 export const PROBE_DIGIT = 1;
@@ -288,6 +288,14 @@ export class PrivacyProbe {
   /** Whether a number is changed: a card or phone number recorded as a number (7 digits or more) is redacted as its text. */
   number(value: number): boolean {
     return Number.isSafeInteger(value) && Math.abs(value) >= 1_000_000 && this.#changes(String(value), '');
+  }
+
+  /**
+   * Whether an event's `value` is replaced whole: a phone number typed into a field for one (asked
+   * by the writer as it writes the value, which most events do not have).
+   */
+  phoneFieldValue(event: SessionEvent, value: unknown): boolean {
+    return this.#phoneNames && isPhoneShaped(value) && isPhoneFieldValue(event);
   }
 
   /** Whether the event is on a blocked element (then its texts become `[blocked]`). */

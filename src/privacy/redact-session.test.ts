@@ -117,6 +117,24 @@ describe('redactSession on repeated texts', () => {
 });
 
 describe('redactSession on numbers, names and structured secrets', () => {
+  it('replaces a phone number typed into a phone field, plain digits too, and leaves other fields and other values alone', () => {
+    const rules = parsePrivacyRules('presets: [phone]\nblock_selectors: ["#blocked"]\n');
+    const typed = (selector: string, value: string | number) => ({ type: 'input-change', timestamp: '2026-11-01T10:00:00Z', target: { selector }, value });
+    const session = parseSession({
+      id: 'u-1:s-1',
+      events: [
+        typed('form#signup > input#phone', '4155550100'),
+        typed('input[type="tel"]', 7700900123),
+        typed('input#quantity', '4155550100'),
+        typed('input#phone', 'n/a'),
+        typed('div#blocked > input#phone', '4155550100'),
+      ],
+    });
+    const { session: redacted, counts } = redactSession(session, rules);
+    expect(redacted.events.map((event) => event.value)).toEqual(['[phone]', '[phone]', '4155550100', 'n/a', '[blocked]']);
+    expect(Object.fromEntries(counts)).toEqual({ phone: 2, blocked: 1 });
+  });
+
   it('replaces a phone number written as plain digits under a phone\'s name, and leaves other values of such names and other digits alone', () => {
     const rules = parsePrivacyRules('presets: [phone]\n');
     const session = parseSession({

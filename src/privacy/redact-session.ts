@@ -8,6 +8,7 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { flatString } from './flat-string.js';
+import { isPhoneField } from './presets/phone-field.js';
 import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import type { PrivacyRules } from './privacy-rules.js';
@@ -190,6 +191,22 @@ function withNames(object: Record<string, unknown>, renamed: ReadonlyMap<string,
   return named;
 }
 
+/**
+ * Whether the `phone` preset replaces an event's value whole: a phone number typed into a field
+ * for one (`input#phone`, `input[type=tel]`), plain digits too.
+ */
+export function isPhoneFieldValue(event: SessionEvent): boolean {
+  const selector = event.target?.selector;
+  return selector !== undefined && (typeof event.value === 'string' || typeof event.value === 'number') && isPhoneShaped(event.value) && isPhoneField(selector);
+}
+
+/** An event whose value is a phone number typed into a phone field, with the value `[phone]`; else the event itself. */
+function phoneFieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
+  if (!walk.phoneNames || !isPhoneFieldValue(event)) return event;
+  count(walk, 'phone');
+  return { ...event, value: '[phone]' };
+}
+
 /** Fields of an event on a blocked element that become `[blocked]`. */
 const BLOCKED_FIELDS = ['name', 'text', 'value'] as const;
 
@@ -266,7 +283,7 @@ export function createSessionRedactor(rules: PrivacyRules): SessionRedactor {
   return {
     counts: walk.counts,
     header: (session) => redactObject(walk, session as unknown as Record<string, unknown>, '', '', SESSION_FIELDS_KEPT) as unknown as Session,
-    event: (event) => redactObject(walk, blockEvent(walk, event) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
+    event: (event) => redactObject(walk, phoneFieldEvent(walk, blockEvent(walk, event)) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
     id: (id) => flatString(redactText(id, rules, walk.counts)),
     changes: (value, key) => walk.rewritesText && redactedText(walk, value, key).text !== value,
   };

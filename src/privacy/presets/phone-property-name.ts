@@ -20,8 +20,6 @@ const METADATA_LAST_WORDS: ReadonlySet<string> = new Set(['at', 'time', 'timesta
 const PHONE_NAME_MIN_DIGITS = 7;
 const PHONE_NAME_MAX_DIGITS = 15;
 
-/** What a phone number may be written with besides its digits: `+44 (0)20 7946-0958`, `0041.44.668`. */
-const PHONE_CHARACTERS = /^\+?[\d\s().\-/]+$/;
 
 /** Names already judged: a session uses the same few property names on every event. */
 const knownNames = new Map<string, boolean>();
@@ -58,11 +56,18 @@ function isPhoneWord(word: string): boolean {
  */
 export function isPhoneShaped(value: unknown): boolean {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 10 ** (PHONE_NAME_MIN_DIGITS - 1) && value < 10 ** PHONE_NAME_MAX_DIGITS;
-  if (typeof value !== 'string' || value.length > 40 || !PHONE_CHARACTERS.test(value)) return false;
+  // Most values are not: the first character that cannot be in a phone number ends the scan.
+  if (typeof value !== 'string' || value.length < PHONE_NAME_MIN_DIGITS || value.length > 40) return false;
   let digits = 0;
   for (let index = 0; index < value.length; index++) {
     const code = value.charCodeAt(index);
     if (code >= 48 && code <= 57) digits++;
+    else if (!isPhoneSeparator(code) && !(code === 0x2b && index === 0)) return false;
   }
   return digits >= PHONE_NAME_MIN_DIGITS && digits <= PHONE_NAME_MAX_DIGITS;
+}
+
+/** What a phone number may be written with between its digits: white space, brackets, `.`, `-`, `/` (`(0)20 7946-0958`, `0041.44.668`). */
+function isPhoneSeparator(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0xa0 || code === 0x28 || code === 0x29 || code === 0x2e || code === 0x2d || code === 0x2f;
 }
