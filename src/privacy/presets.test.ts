@@ -313,6 +313,12 @@ describe('findPresetMatches', () => {
       'Bearer '.repeat(30_000) + '1',
       'AB12 '.repeat(40_000),
       'sk-' + '-'.repeat(200_000),
+      `${'a.'.repeat(100_000)}:@`,
+      `${'a://'.repeat(50_000)}:x@`,
+      `x://${'u'.repeat(200_000)}:@`,
+      `${'a:'.repeat(100_000)}@`,
+      `${'é'.repeat(200_000)}@x.de`,
+      `${'é.'.repeat(100_000)}@`,
     ];
     for (const text of texts) {
       const matches = findPresetMatches(text, ALL);

@@ -13,7 +13,7 @@ import { spansOf, type Detector, type Span } from './detector.js';
 const EMAIL = /(?<![\p{L}\p{N}_%+-])[\p{L}\p{N}_%+-][\p{L}\p{N}._%+-]{0,63}@(?:[\p{L}\p{N}-]{1,63}\.){1,8}(?:\p{L}{2,24}|xn--[a-z0-9-]{1,59})(?![\p{L}\p{N}-])/giu;
 
 /** What comes before the password of a URL's user info (`https://admin:`), as the `secret` preset finds it. */
-const URL_USER_BEFORE = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>`]*:$/i;
+const URL_USER_BEFORE = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>`]*:$/i;
 /** How far back from an address to look for a URL's user info. */
 const USER_INFO_LOOK_BACK = 320;
 

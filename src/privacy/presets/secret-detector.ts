@@ -48,9 +48,10 @@ export const SECRET_NAME_PIECE = /pass|pwd|credential|secret|token|api|authoriza
 /**
  * The password of a URL's user info, `scheme://user:password@host` (the user may be empty, as in
  * `redis://:password@host`); the match is the password alone. A password holding `@` unescaped
- * is cut at it: URLs escape it as `%40`.
+ * is cut at it: URLs escape it as `%40`. The look-behind starts a scheme only where a run of
+ * scheme characters starts, so a long run (`a.a.a.a…`) is read once, not from each of its letters.
  */
-const URL_PASSWORD = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>`]*:([^\s/?#@"'<>`]+)@/gi;
+const URL_PASSWORD = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>`]*:([^\s/?#@"'<>`]+)@/gi;
 
 /** The shortest text a token can be found in: `basic ` and 6 characters of credentials. */
 const TOKEN_MIN_LENGTH = 12;
