@@ -84,6 +84,17 @@ const iban = fc
     return grouped ? groupedBy4(compact, ' ') : compact;
   });
 
+/** IBANs of registry countries at their length, as someone may type them: lower or mixed case. */
+const typedIban = fc
+  .tuple(fc.constantFrom(['DE', 22], ['GB', 22], ['FR', 27], ['NL', 18], ['NO', 15], ['MT', 31]), fc.boolean(), fc.boolean())
+  .chain(([[country, length], grouped, mixed]) =>
+    fc.stringMatching(new RegExp(`^[0-9]{${(length as number) - 4}}$`)).map((bban) => {
+      const compact = ibanOf(country as string, bban);
+      const typed = mixed ? compact.charAt(0) + compact.slice(1).toLowerCase() : compact.toLowerCase();
+      return grouped ? groupedBy4(typed, ' ') : typed;
+    }),
+  );
+
 const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((octets) => octets.join('.'));
 
 const jwtToken = fc
@@ -101,6 +112,10 @@ describe('properties', () => {
 
   it('finds generated IBANs with valid check digits, compact or grouped, with their exact span', () => {
     expectFoundInSentence(iban, 'iban');
+  });
+
+  it('finds generated IBANs typed in lower or mixed case, with their exact span', () => {
+    expectFoundInSentence(typedIban, 'iban');
   });
 
   it('finds generated IPv4 addresses with their exact span', () => {

@@ -127,6 +127,9 @@ describe('iban', () => {
     ['NO93 8601 1117 947.', 'NO93 8601 1117 947'],
     ['FR1420041010050500013M02606', 'FR1420041010050500013M02606'],
     ['to DE89 3704 0044 0532 0130 00 EUR 1200', 'DE89 3704 0044 0532 0130 00'],
+    ['typed as de89 3704 0044 0532 0130 00', 'de89 3704 0044 0532 0130 00'],
+    ['gb82west12345698765432', 'gb82west12345698765432'],
+    ['Fr1420041010050500013m02606', 'Fr1420041010050500013m02606'],
   ])('finds the IBAN in %j', (text, iban) => {
     expectOnly(text, iban, 'iban');
   });
@@ -134,12 +137,15 @@ describe('iban', () => {
   it.each([
     ['a wrong checksum', 'DE88 3704 0044 0532 0130 00'],
     ['a wrong compact checksum', 'GB83WEST12345698765432'],
-    ['lower case', 'gb82west12345698765432'],
+    // Both pass the checksum: in upper case, each is an IBAN.
+    ['lower case of a country not in the IBAN registry', 'zz33west12345698765432'],
+    ['lower case at another length than its country\'s', 'gb88west1234569876543'],
     ['inside a longer token', 'XGB82WEST12345698765432'],
     ['too short', 'DE89 3704 00'],
     ['plain words and digits', 'AB12 order 123456789'],
   ])('finds nothing with %s', (_, text) => {
     expect(found(text, 'iban')).toEqual([]);
+    expect(found(text.toUpperCase(), 'iban').length).toBe(/^(?:zz33|gb88)/.test(text) ? 1 : 0);
   });
 });
 

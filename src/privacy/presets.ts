@@ -72,7 +72,8 @@ const FACTS = new TextFacts();
  * - `phone`: `+<country> ...` numbers (9–15 digits, the whole run of digit groups after the `+`),
  *   and national numbers with separators in the shapes `(415) 555-0100`, `415-555-0100`, `1-415-555-0100` or `020 7946 0958` (trunk prefix 0).
  *   (Redacting a session also replaces plain digits under a phone's property name: see {@link isPhonePropertyName}.)
- * - `iban`: compact or grouped by 4 with spaces, upper case, with a valid mod-97 checksum.
+ * - `iban`: compact or grouped by 4 with spaces, with a valid mod-97 checksum; in upper case, or in
+ *   lower or mixed case for a country of the IBAN registry at its IBAN's length.
  * - `ip`: IPv4 dotted quads and IPv6 (compressed forms included) containing at least one digit.
  * - `secret`: JWTs, API keys of well-known shapes, the token after `Bearer` and the credentials
  *   after `Basic` (the word, in any case, is not part of the match), the password of a URL's user
