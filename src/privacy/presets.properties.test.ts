@@ -57,7 +57,7 @@ function groupedBy4(value: string, separator: string): string {
 }
 
 const cardNumber = fc
-  .tuple(fc.integer({ min: 13, max: 19 }), fc.constantFrom('', ' ', '-'))
+  .tuple(fc.integer({ min: 13, max: 19 }), fc.constantFrom('', ' ', '-', '.'))
   .chain(([length, separator]) =>
     fc
       .tuple(fc.stringMatching(/^[2-9]$/), fc.stringMatching(new RegExp(`^[0-9]{${length - 2}}$`)))

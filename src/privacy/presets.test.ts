@@ -55,6 +55,7 @@ describe('card', () => {
     ['amex 3782 822463 10005', '3782 822463 10005'],
     ['(5500 0000 0000 0004)', '5500 0000 0000 0004'],
     ['order 12 4111 1111 1111 1111', '4111 1111 1111 1111'],
+    ['card 4111.1111.1111.1111.', '4111.1111.1111.1111'],
   ])('finds the card in %j', (text, card) => {
     expectOnly(text, card, 'card');
   });
@@ -67,6 +68,8 @@ describe('card', () => {
     ['a Luhn-valid number glued to letters', 'id4111111111111111 and 4111111111111111abc'],
     ['the decimals of a number', 'ratio 0.4111111111111111'],
     ['mixed separators', '4111 1111-1111 1111'],
+    ['a dotted number failing Luhn', 'build 4111.1111.1111.1112'],
+    ['an IPv4 address and more', '192.168.100.200.4111'],
     ['a 12-digit number', '411111111111'],
     ['a timestamp in milliseconds (Luhn-valid)', 'at 1764000000000'],
     ['a timestamp in microseconds (Luhn-valid)', 'at 1764000000000004'],

@@ -67,7 +67,7 @@ const FACTS = new TextFacts();
  * Presets match as follows (see the tests for examples):
  * - `email`: `local@domain.tld`, with a dot in the domain and a TLD of 2+ letters (or `xn--…`), in
  *   any script (`josé@example.com`, `ada@münchen.de`).
- * - `card`: 13–19 digits starting with 2–9, whole or grouped by single spaces or dashes, passing
+ * - `card`: 13–19 digits starting with 2–9, whole or grouped by single spaces, dashes or dots, passing
  *   the Luhn check (a leading 1 is left alone: that is what epoch timestamps look like).
  * - `phone`: `+<country> ...` numbers (9–15 digits, the whole run of digit groups after the `+`),
  *   and national numbers with separators in the shapes `(415) 555-0100`, `415-555-0100`, `1-415-555-0100` or `020 7946 0958` (trunk prefix 0).

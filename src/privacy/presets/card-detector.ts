@@ -1,4 +1,4 @@
-// The `card` preset: 13–19 digits starting with 2–9, whole or grouped by single spaces or dashes,
+// The `card` preset: 13–19 digits starting with 2–9, whole or grouped by single spaces, dashes or dots,
 // passing the Luhn check (a leading 1 is left alone: that is what epoch timestamps look like).
 
 import type { Detector } from './detector.js';
@@ -14,7 +14,7 @@ export const cardDetector: Detector = {
 };
 
 /**
- * 13–19 digits, ungrouped or grouped by one kind of separator (space or dash) with a first group
+ * 13–19 digits, ungrouped or grouped by one kind of separator (space, dash or dot) with a first group
  * of at least 4 digits, starting with 2–9, passing Luhn.
  */
 function isCardWindow(text: string, run: DigitRun, window: GroupWindow): boolean {
@@ -41,7 +41,7 @@ function hasCardGrouping(groups: readonly DigitGroup[]): boolean {
   if (groups.some((group) => group.parenthesised)) return false;
   if (groups.length === 1) return true;
   const separator = groups[1]?.separator;
-  if (separator !== ' ' && separator !== '-') return false;
+  if (separator !== ' ' && separator !== '-' && separator !== '.') return false;
   return hasOneSeparator(groups) && (groups[0]?.digits ?? 0) >= 4;
 }
 
