@@ -212,6 +212,9 @@ describe('secret', () => {
     ['the password of a database URL', 'connect postgres://app:s3cretPw@db.internal:5432/app failed', 's3cretPw'],
     ['the password of a URL with no user', 'cache at redis://:p4ss-w0rd@cache:6379', 'p4ss-w0rd'],
     ['the password of a web URL', 'GET https://admin:hunter2@db.example.com/ 401', 'hunter2'],
+    ['a private key', 'pasted -----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA0Z3V\nS5JJcds3xfn\n-----END RSA PRIVATE KEY----- into SSO', '\nMIIEowIBAAKCAQEA0Z3V\nS5JJcds3xfn\n'],
+    ['a private key cut short', '-----BEGIN OPENSSH PRIVATE KEY-----b3BlbnNzaC1rZXktdjEAAAAA', 'b3BlbnNzaC1rZXktdjEAAAAA'],
+    ['a PGP private key', '-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF0\n-----END PGP PRIVATE KEY BLOCK-----', '\nlQOYBF0\n'],
     ['a value up to a call', 'const token = getToken();', 'getToken'],
   ])('finds %s', (_, text, secret) => {
     expectOnly(text, secret, 'secret');
@@ -235,6 +238,8 @@ describe('secret', () => {
     ['a URL with a user and no password', 'open https://ada@example.com/inbox'],
     ['an address after a mailto scheme', 'mailto:ada@example.com'],
     ['a colon in a URL\'s path', 'see https://example.com/a:b@c'],
+    ['a public key', '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----'],
+    ['a certificate', '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);
   });
@@ -328,6 +333,8 @@ describe('findPresetMatches', () => {
       `${'a:'.repeat(100_000)}@`,
       `${'é'.repeat(200_000)}@x.de`,
       `${'é.'.repeat(100_000)}@`,
+      `-----BEGIN PRIVATE KEY-----${'-----BEGIN X PRIVATE KEY-----'.repeat(10_000)}`,
+      `${'-----BEGIN '.repeat(20_000)}PRIVATE KEY-----`,
     ];
     for (const text of texts) {
       const matches = findPresetMatches(text, ALL);

@@ -77,7 +77,7 @@ const FACTS = new TextFacts();
  * - `ip`: IPv4 dotted quads and IPv6 (compressed forms included) containing at least one digit.
  * - `secret`: JWTs, API keys of well-known shapes, the token after `Bearer` and the credentials
  *   after `Basic` (the word, in any case, is not part of the match), the password of a URL's user
- *   info (`postgres://app:[secret]@db`), and the value of `key=value` / `key: value` pairs whose
+ *   info (`postgres://app:[secret]@db`), the body of a PEM private key, and the value of `key=value` / `key: value` pairs whose
  *   key is a secret name (see {@link isSecretPropertyName}).
  *
  * @param text - Any text of a session.

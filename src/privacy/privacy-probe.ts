@@ -64,6 +64,8 @@ for (const letter of 'abposr') tokenEnd('-', letter, 'x'); // xoxb-
 tokenEnd('_', 'e', 'v'); // _live_
 tokenEnd('_', 't', undefined); // _test_, github_pat_
 for (const letter of 'pousr') tokenEnd('_', letter, 'h'); // ghp_
+tokenEnd('-', 'Y', 'e'); // PRIVATE KEY- (compared in any case)
+tokenEnd('-', 'K', 'c'); // PRIVATE KEY BLOCK-
 for (let before = 0; before < 128; before++) TOKEN_PAIRS[(65 << 7) | before] = TOKEN_ANY; // AKIA, ASIA, AIza
 
 /**

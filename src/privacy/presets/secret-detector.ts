@@ -5,7 +5,7 @@
 
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
 import { isSecretPropertyName } from './secret-property-name.js';
-import { API_KEY_START, SCHEME_PIECES } from './token-start.js';
+import { API_KEY_START, PRIVATE_KEY_START, SCHEME_PIECES } from './token-start.js';
 import type { TextFacts } from './text-facts.js';
 
 /** `eyJ…` (a base64url JSON header), a payload and a signature (empty for unsigned tokens). */
@@ -53,6 +53,13 @@ export const SECRET_NAME_PIECE = /pass|pwd|credential|secret|token|api|authoriza
  */
 const URL_PASSWORD = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>`]*:([^\s/?#@"'<>`]+)@/gi;
 
+/**
+ * A PEM private key (RSA, EC, OpenSSH, PKCS #8, encrypted, PGP): group 1 is what is between its
+ * first and last lines, up to the end of the text when the last line is missing (a key cut short
+ * is still a key). The lines themselves stay: they say what was there.
+ */
+const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----([\s\S]*?)(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g;
+
 /** The shortest text a token can be found in: `basic ` and 6 characters of credentials. */
 const TOKEN_MIN_LENGTH = 12;
 
@@ -81,9 +88,20 @@ function findSecrets(facts: TextFacts): Span[] {
     if (SCHEME_PIECES.bearer.test(facts.text)) for (const span of findBearerTokens(facts.text)) spans.push(span);
     if (SCHEME_PIECES.basic.test(facts.text)) for (const span of findBasicCredentials(facts.text)) spans.push(span);
     if (API_KEY_START.test(facts.text)) for (const span of findApiKeys(facts.text)) spans.push(span);
+    if (PRIVATE_KEY_START.test(facts.text)) for (const span of findPrivateKeys(facts.text)) spans.push(span);
   }
   if (facts.ats > 0 && facts.colons > 0) for (const span of findUrlPasswords(facts.text)) spans.push(span);
   if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) for (const span of findSecretValues(facts.text)) spans.push(span);
+  return spans;
+}
+
+function findPrivateKeys(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of matchesOf(PRIVATE_KEY, text)) {
+    const body = match[1] ?? '';
+    const start = match.index + match[0].indexOf('-----', 5) + 5;
+    if (body.trim() !== '') spans.push({ start, end: start + body.length });
+  }
   return spans;
 }
 

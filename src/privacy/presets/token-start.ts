@@ -12,8 +12,11 @@ export const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_
  */
 export const SCHEME_PIECES = { bearer: /earer/i, basic: /asic/i } as const;
 
-/** What a JWT, a Bearer token or Basic credentials (as the detector looks for them) or an API key starts with: one test for the four. */
-export const TOKEN_START = new RegExp(`eyJ|[eE][aA][rR][eE][rR]|[aA][sS][iI][cC]|${API_KEY_START.source}`);
+/** The end of a PEM private key's first line (`-----BEGIN RSA PRIVATE KEY-----`, `-----BEGIN PGP PRIVATE KEY BLOCK-----`). */
+export const PRIVATE_KEY_START = /PRIVATE KEY-|PRIVATE KEY BLOCK-/;
+
+/** What a JWT, a Bearer token or Basic credentials (as the detector looks for them), an API key or a private key starts with: one test for the five. */
+export const TOKEN_START = new RegExp(`eyJ|[eE][aA][rR][eE][rR]|[aA][sS][iI][cC]|${API_KEY_START.source}|${PRIVATE_KEY_START.source}`);
 
 const at = (text: string, index: number, piece: string) => index >= 0 && text.startsWith(piece, index);
 
@@ -40,7 +43,7 @@ export function tokenStartAt(text: string, index: number): boolean {
     case 67: // C
       return (text.charCodeAt(index - 1) | 0x20) === 105 && atInAnyCase(text, index - 3, 'asic');
     case 45: // -
-      return at(text, index - 2, 'sk-') || (at(text, index - 4, 'xox') && 'abposr'.includes(text.charAt(index - 1)));
+      return at(text, index - 2, 'sk-') || (at(text, index - 4, 'xox') && 'abposr'.includes(text.charAt(index - 1))) || at(text, index - 11, 'PRIVATE KEY-') || at(text, index - 17, 'PRIVATE KEY BLOCK-');
     case 95: // _
       return (
         at(text, index - 5, '_live_') ||
