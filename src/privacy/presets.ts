@@ -71,14 +71,15 @@ const FACTS = new TextFacts();
  *   the Luhn check (a leading 1 is left alone: that is what epoch timestamps look like).
  * - `phone`: `+<country> ...` numbers (9–15 digits, the whole run of digit groups after the `+`),
  *   and national numbers with separators in the shapes `(415) 555-0100`, `415-555-0100`, `1-415-555-0100` or `020 7946 0958` (trunk prefix 0).
- *   (Redacting a session also replaces plain digits under a phone's property name: see {@link isPhonePropertyName}.)
+ *   (Redacting a session also replaces plain digits under a phone's property name, see
+ *   {@link isPhonePropertyName}, and in a field for a phone number.)
  * - `iban`: compact or grouped by 4 with spaces, with a valid mod-97 checksum; in upper case, or in
  *   lower or mixed case for a country of the IBAN registry at its IBAN's length.
  * - `ip`: IPv4 dotted quads and IPv6 (compressed forms included) containing at least one digit.
  * - `secret`: JWTs, API keys of well-known shapes, the token after `Bearer` and the credentials
  *   after `Basic` (the word, in any case, is not part of the match), the password of a URL's user
- *   info (`postgres://app:[secret]@db`), the body of a PEM private key, and the value of `key=value` / `key: value` pairs whose
- *   key is a secret name (see {@link isSecretPropertyName}).
+ *   info (`postgres://app:[secret]@db`), the body of a PEM private key, and the value of
+ *   `key=value` / `key: value` pairs whose key is a secret name (see {@link isSecretPropertyName}).
  *
  * @param text - Any text of a session.
  * @param presets - The presets to run; the others are skipped.
