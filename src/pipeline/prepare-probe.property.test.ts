@@ -43,7 +43,7 @@ const PIECES = [
   '192.168.0.1', '10.0.0', 'fd00::5:8080', '10:00', '4155550100', '7700 900123', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', 'Bearer abcdefgh12345678', 'BeArEr abcdefgh12345678', 'postgres://app:s3cret@db.example:5432/x', 'https://admin:pw@host.example/', 'redis://:pw@cache', 'Basic dXNlcjpwYXNz', 'bAsIc dXNlcjpwYXNz',
   'sk-abcdefghijklmnopqrstuv', 'AKIAABCDEFGHIJKLMNOP', 'password=hunter2', 'token: xyz', 'api_key=1', 'https://shop.example/p?id=3&ref=%40x', 'a+b',
   '€129.00', 'Order 1234', '2026-11-01', 'Sp\u00e9cial', '中文', '\u2028', 'quote " and \\ back', '<session>', 'tab\there', 'J', 'rc', 'A', '-', '_live_', '',
-  'from 192.168.0.1 ok', 'p?email=ada%40example.com', 'see https://x.example/?e=ada%40example.com now', 'https://x.example/u?to=%2B44%2020%207946%200958', 'x?to=%2B44%2020%207946%200958', '1234567', '12345678', 'Ref 123456789', 'ip 10.0.0.1:8080', 'dead::beef 1', 'card 5555-5555-5555-4444', 'GB82WEST12345698765432', 'de89 3704 0044 0532 0130 00', '-----BEGIN EC PRIVATE KEY-----\nMHcCAQEE\n-----END EC PRIVATE KEY-----', '-----BEGIN PRIVATE KEY-----abc',
+  'from 192.168.0.1 ok', 'p?email=ada%40example.com', 'see https://x.example/?e=ada%40example.com now', 'https://x.example/u?to=%2B44%2020%207946%200958', 'x?to=%2B44%2020%207946%200958', '1234567', '12345678', 'Ref 123456789', 'ip 10.0.0.1:8080', 'dead::beef 1', 'card 5555-5555-5555-4444', 'GB82WEST12345698765432', 'de89 3704 0044 0532 0130 00', '４１１１ １１１１ １１１１ １１１１', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '０９０－１２３４－５６７８', '-----BEGIN EC PRIVATE KEY-----\nMHcCAQEE\n-----END EC PRIVATE KEY-----', '-----BEGIN PRIVATE KEY-----abc',
 ];
 const pieces = fc.constantFrom(...PIECES);
 // Mostly plain words, so that an event holds one suspect text at most as often as not: a probe that

@@ -2,7 +2,7 @@
 // a string at the end: a session block of 100,000 events is written without a string per line or
 // per value, and copied once.
 
-import { mayBeChanged, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_KINDS, PROBE_TOKEN, secretNameEndsAt, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
+import { mayBeChanged, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, secretNameEndsAt, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
 import { quoteString, quoteValue } from './quote-page-text.js';
 import { longOffsetText, writeDigits } from './offset-digits.js';
 import { BUFFER_LIMIT, decode, EMPTY_BUFFER, holdLimit, leaveBuffer, noteOutgrown, PIECE, spareUnits, takeBuffer } from './writer-buffers.js';
@@ -238,6 +238,8 @@ export class TextWriter {
             this.writeEscapedProbed(text, probe);
             return;
           }
+          // `４`, `＠`: the presets read a full-width form as the ASCII it stands for.
+          if (code >= 0xff01 && code <= 0xff5e) seen |= PROBE_WIDE_FORM;
           wide = true;
         }
       }

@@ -246,6 +246,15 @@ describe('secret', () => {
 });
 
 describe('findPresetMatches', () => {
+  it('reads full-width forms as the ASCII they stand for, as an input method in Japanese, Chinese or Korean types them', () => {
+    const presets = (text: string) => findPresetMatches(text, ALL).map((match) => [match.preset, text.slice(match.start, match.end)]);
+    expect(presets('電話 ０９０－１２３４－５６７８')).toEqual([['phone', '０９０－１２３４－５６７８']]);
+    expect(presets('カード ４１１１ １１１１ １１１１ １１１１ です')).toEqual([['card', '４１１１ １１１１ １１１１ １１１１']]);
+    expect(presets('ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ')).toEqual([['email', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ']]);
+    expect(presets('＋８１　９０　１２３４　５６７８')).toEqual([['phone', '＋８１　９０　１２３４　５６７８']]);
+    expect(presets('普通の文章（テスト）です！ 注文番号 １２３４５')).toEqual([]);
+  });
+
   it('runs only the presets asked for', () => {
     const text = 'alice@example.com from 10.0.0.1';
     expect(findPresetMatches(text, new Set(['ip']))).toEqual(expectedMatch(text, '10.0.0.1', 'ip'));

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESET_NAMES, findPresetMatches } from './presets.js';
 import { SECRET_NAME_PIECE } from './presets/secret-detector.js';
 import { tokenStartAt, TOKEN_START } from './presets/token-start.js';
-import { holdsSecretNamePiece, mayBeChanged, PROBE_AT, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_ESCAPE, PROBE_KINDS, PROBE_TOKEN, secretNameEndsAt, tokenMayStartAt } from './privacy-probe.js';
+import { holdsSecretNamePiece, mayBeChanged, PROBE_AT, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_ESCAPE, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, secretNameEndsAt, tokenMayStartAt } from './privacy-probe.js';
 
 const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza'];
 
@@ -70,7 +70,7 @@ describe('mayBeChanged', () => {
     let secretName = false;
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
-      const kind = code < 128 ? (PROBE_KINDS[code] as number) : 0;
+      const kind = code < 128 ? (PROBE_KINDS[code] as number) : code >= 0xff01 && code <= 0xff5e ? PROBE_WIDE_FORM : 0;
       kinds |= kind;
       if (kind === PROBE_DIGIT) digits++;
       if (kind === PROBE_DOT) dots++;
@@ -88,6 +88,7 @@ describe('mayBeChanged', () => {
         'ada@example.com', '4111 1111 1111 1111', '+44 20 7946 0958', '(415) 555-0100', '020 7946 0958', 'DE89370400440532013000', '192.168.0.1', 'fd00::5', '::1',
         'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', 'Bearer abcdefgh12345678', 'Basic dXNlcjpwYXNz', 'sk-abcdefghijklmnop1234', 'AKIAABCDEFGHIJKLMNOP',
         'password=hunter2', 'Authorization: Bearer abc', 'PASSWORD = "a b"', "my_token\t=\t'x'", 'x.api-key:1', 'pin:1234', 'Secret:yes', 'data-widget-id=', 'https://', ' ', '=', ':',
+        '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　',
       ),
       fc.string({ maxLength: 4 }),
       fc.stringMatching(/^[0-9 .:=-]{1,6}$/),
@@ -129,5 +130,6 @@ describe('mayBeChanged', () => {
     // The kinds that ask whatever the counts: an `@`, a URL's escape.
     expect(mayBeChanged(0, 0, 0, PROBE_AT, false, false)).toBe(true);
     expect(mayBeChanged(0, 0, 0, PROBE_ESCAPE, false, false)).toBe(true);
+    expect(mayBeChanged(0, 0, 0, PROBE_WIDE_FORM, false, false)).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ import { mayHoldIpAddress } from './presets/ip-detector.js';
 import { PHONE_MIN_DIGITS } from './presets/phone-detector.js';
 import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
-import { TextFacts } from './presets/text-facts.js';
+import { foldWideForms, TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
 import type { PrivacyRules } from './privacy-rules.js';
@@ -30,6 +30,11 @@ export const PROBE_EQUAL = 16;
 export const PROBE_ESCAPE = 32;
 /** A character at which a secret token's start can end or begin (see tokenStartAt). */
 export const PROBE_TOKEN = 64;
+/**
+ * A full-width form of an ASCII character (`４`, `＠`): the presets read it as that character (see
+ * foldWideForms), which the writer does not count. Not in PROBE_KINDS (it is above ASCII).
+ */
+export const PROBE_WIDE_FORM = 256;
 
 /** The kinds by ASCII code; 0 for characters no pre-check counts. */
 export const PROBE_KINDS = new Uint8Array(128);
@@ -86,8 +91,8 @@ export function tokenMayStartAt(text: string, index: number, code: number, previ
   return pair === TOKEN_ANY || (pair !== 0 && (beforeThat | 0x20) === pair);
 }
 
-/** Kinds after which the writer asks the probe whatever the text's counts: an email's `@`, and escapes a URL decodes. */
-export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_ESCAPE;
+/** Kinds after which the writer asks the probe whatever the text's counts: an email's `@`, escapes a URL decodes, full-width forms. */
+export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_ESCAPE | PROBE_WIDE_FORM;
 /** The fewest digits a card, a phone number or an IBAN holds. */
 const MIN_NUMBER_DIGITS = Math.min(CARD_MIN_DIGITS, PHONE_MIN_DIGITS, IBAN_MIN_DIGITS);
 
@@ -234,8 +239,9 @@ export class PrivacyProbe {
   }
 
   #judge(text: string, digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, key: string): boolean {
-    // A URL's escaped pieces are decoded and matched (redactUrl): `?email=ada%40example.com`.
-    if (!((kinds & PROBE_ESCAPE) !== 0 && decodesEscapes(key, text))) {
+    // A URL's escaped pieces are decoded and matched (redactUrl): `?email=ada%40example.com`; and
+    // full-width forms are read as the ASCII they stand for, which the counts do not hold.
+    if ((kinds & PROBE_WIDE_FORM) === 0 && !((kinds & PROBE_ESCAPE) !== 0 && decodesEscapes(key, text))) {
       // The colon of a URL's scheme leads to no preset: no IPv6 address touches it, and the key
       // before it (`https`) is no secret's name. Most URLs have no other.
       let seen = kinds;
@@ -267,9 +273,11 @@ export class PrivacyProbe {
     return changes;
   }
 
-  // Whether a pre-check passes a text read whole, or it hides what escapes a URL decodes.
+  // Whether a pre-check passes a text read whole (its full-width forms read as ASCII), or it hides what escapes a URL decodes.
   #mayChange(text: string, key: string): boolean {
-    return ((text.includes('%') || text.includes('+')) && decodesEscapes(key, text)) || this.#mayMatch(this.#facts.read(text));
+    if ((text.includes('%') || text.includes('+')) && decodesEscapes(key, text)) return true;
+    const facts = this.#facts.read(text);
+    return this.#mayMatch(facts.wideForms ? this.#facts.read(foldWideForms(text)) : facts);
   }
 
   // Whether redacting the text under `key` (as a URL, or as a text) changes it.

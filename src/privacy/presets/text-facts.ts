@@ -25,6 +25,8 @@ export class TextFacts {
   equalSigns = 0;
   /** Whether the text holds where a secret token starts (see TOKEN_START): a JWT's `eyJ`, `Bearer`, an API key's prefix. */
   tokenStart = false;
+  /** Whether the text holds full-width forms of ASCII characters (`４１１１`, `＠`): see foldWideForms. */
+  wideForms = false;
   #digitRuns: readonly DigitRun[] | undefined;
 
   constructor(text = '') {
@@ -39,11 +41,14 @@ export class TextFacts {
     let colons = 0;
     let equalSigns = 0;
     let tokenStart = false;
+    let wideForms = false;
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
       if (code > 64) {
         // All the characters counted come before 'A'; of those after it, a few can end a token's start.
-        if (!tokenStart && code < 128 && TOKEN_START_CODES[code] === 1) tokenStart = tokenStartAt(text, index);
+        if (code < 128) {
+          if (!tokenStart && TOKEN_START_CODES[code] === 1) tokenStart = tokenStartAt(text, index);
+        } else if (isWideForm(code)) wideForms = true;
         continue;
       }
       if (isDigitCode(code)) digits++;
@@ -54,6 +59,7 @@ export class TextFacts {
       else if (code === 64) ats++; // @
     }
     this.assign(text, digits, ats, dots, colons, equalSigns, tokenStart);
+    this.wideForms = wideForms;
     return this;
   }
 
@@ -69,6 +75,7 @@ export class TextFacts {
     this.colons = colons;
     this.equalSigns = equalSigns;
     this.tokenStart = tokenStart;
+    this.wideForms = false;
     this.#digitRuns = undefined;
     return this;
   }
@@ -83,3 +90,20 @@ export class TextFacts {
     return this.text.includes(substring);
   }
 }
+
+/** The full-width forms of the printable ASCII characters, U+FF01 `！` to U+FF5E `～`. */
+export function isWideForm(code: number): boolean {
+  return code >= 0xff01 && code <= 0xff5e;
+}
+
+/**
+ * `text` with the full-width forms of ASCII characters as those characters, and the ideographic
+ * space as a space (`０９０－１２３４` as `090-1234`, as an input method in Japanese, Chinese or Korean
+ * types them): each is one code unit for one, so what the presets find in the folded text is at
+ * the same place in `text`.
+ */
+export function foldWideForms(text: string): string {
+  return text.replace(WIDE_FORM, (form) => (form === '\u3000' ? ' ' : String.fromCharCode(form.charCodeAt(0) - 0xfee0)));
+}
+
+const WIDE_FORM = /[\uff01-\uff5e\u3000]/g;
