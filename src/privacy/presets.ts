@@ -13,7 +13,7 @@ import { ibanDetector } from './presets/iban-detector.js';
 import { ipDetector } from './presets/ip-detector.js';
 import { phoneDetector } from './presets/phone-detector.js';
 import { secretDetector } from './presets/secret-detector.js';
-import { foldWideForms, TextFacts } from './presets/text-facts.js';
+import { TextFacts } from './presets/text-facts.js';
 
 export { isPhonePropertyName } from './presets/phone-property-name.js';
 export { isSecretPropertyName } from './presets/secret-property-name.js';
@@ -87,9 +87,8 @@ const FACTS = new TextFacts();
  */
 export function findPresetMatches(text: string, presets: ReadonlySet<PresetName>): PresetMatch[] {
   if (text.length === 0 || presets.size === 0) return [];
-  let facts = FACTS.read(text);
   // `４１１１ １１１１ …`, `ａｄａ＠…`: read as the ASCII they stand for, at the same places.
-  if (facts.wideForms) facts = FACTS.read(foldWideForms(text));
+  const facts = FACTS.readAsPresets(text);
   let matches: PresetMatch[] | undefined;
   for (const preset of PRESET_NAMES) {
     if (!presets.has(preset)) continue;

@@ -12,9 +12,9 @@ import type { Detector } from './presets/detector.js';
 import { IBAN_MIN_DIGITS } from './presets/iban-detector.js';
 import { mayHoldIpAddress } from './presets/ip-detector.js';
 import { PHONE_MIN_DIGITS } from './presets/phone-detector.js';
-import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-name.js';
+import { isPhonePropertyName } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
-import { foldWideForms, TextFacts } from './presets/text-facts.js';
+import { TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
 import type { PrivacyRules } from './privacy-rules.js';
@@ -276,8 +276,7 @@ export class PrivacyProbe {
   // Whether a pre-check passes a text read whole (its full-width forms read as ASCII), or it hides what escapes a URL decodes.
   #mayChange(text: string, key: string): boolean {
     if ((text.includes('%') || text.includes('+')) && decodesEscapes(key, text)) return true;
-    const facts = this.#facts.read(text);
-    return this.#mayMatch(facts.wideForms ? this.#facts.read(foldWideForms(text)) : facts);
+    return this.#mayMatch(this.#facts.readAsPresets(text));
   }
 
   // Whether redacting the text under `key` (as a URL, or as a text) changes it.
@@ -305,7 +304,7 @@ export class PrivacyProbe {
    * by the writer as it writes the value, which most events do not have).
    */
   phoneFieldValue(event: SessionEvent, value: unknown): boolean {
-    return this.#phoneNames && isPhoneShaped(value) && isPhoneFieldValue(event);
+    return this.#phoneNames && isPhoneFieldValue(value, event);
   }
 
   /** Whether the event is on a blocked element (then its texts become `[blocked]`). */

@@ -192,17 +192,19 @@ function withNames(object: Record<string, unknown>, renamed: ReadonlyMap<string,
 }
 
 /**
- * Whether the `phone` preset replaces an event's value whole: a phone number typed into a field
- * for one (`input#phone`, `input[type=tel]`), plain digits too.
+ * Whether the `phone` preset replaces `value`, an event's value, whole: a phone number typed into a
+ * field for one (`input#phone`, `input[type=tel]`), plain digits too. The value is asked first: most
+ * are not written as a phone number, and the event's target is then never read.
  */
-export function isPhoneFieldValue(event: SessionEvent): boolean {
+export function isPhoneFieldValue(value: unknown, event: SessionEvent): boolean {
+  if (!isPhoneShaped(value)) return false;
   const selector = event.target?.selector;
-  return selector !== undefined && (typeof event.value === 'string' || typeof event.value === 'number') && isPhoneShaped(event.value) && isPhoneField(selector);
+  return selector !== undefined && isPhoneField(selector);
 }
 
 /** An event whose value is a phone number typed into a phone field, with the value `[phone]`; else the event itself. */
 function phoneFieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
-  if (!walk.phoneNames || !isPhoneFieldValue(event)) return event;
+  if (!walk.phoneNames || !isPhoneFieldValue(event.value, event)) return event;
   count(walk, 'phone');
   return { ...event, value: '[phone]' };
 }

@@ -63,6 +63,12 @@ export class TextFacts {
     return this;
   }
 
+  /** Makes these the facts of `text` as the presets read it: with its full-width forms as ASCII (see foldWideForms). */
+  readAsPresets(text: string): this {
+    this.read(text);
+    return this.wideForms ? this.read(foldWideForms(text)) : this;
+  }
+
   /**
    * Makes these the facts of `text` from counts taken elsewhere (while the text was copied into a
    * prompt, see PrivacyProbe): the same facts `read` would take.
@@ -102,7 +108,7 @@ export function isWideForm(code: number): boolean {
  * types them): each is one code unit for one, so what the presets find in the folded text is at
  * the same place in `text`.
  */
-export function foldWideForms(text: string): string {
+function foldWideForms(text: string): string {
   return text.replace(WIDE_FORM, (form) => (form === '\u3000' ? ' ' : String.fromCharCode(form.charCodeAt(0) - 0xfee0)));
 }
 
