@@ -2,14 +2,24 @@
 // a string at the end: a session block of 100,000 events is written without a string per line or
 // per value, and copied once.
 
-import { mayBeChanged, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_TOKEN, PROBE_WIDE_FORM, secretNameEndsAt, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
-import { ESCAPED_ASCII, PROBE_ESCAPED, PROBED_KINDS } from './character-kinds.js';
+import { mayBeChanged, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, secretNameEndsAt, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
 import { quoteString, quoteValue } from './quote-page-text.js';
 import { longOffsetText, writeDigits } from './offset-digits.js';
 import { BUFFER_LIMIT, decode, EMPTY_BUFFER, holdLimit, leaveBuffer, noteOutgrown, PIECE, spareUnits, takeBuffer } from './writer-buffers.js';
 import { writeJson } from './write-json.js';
 
+// Characters a quoted string cannot carry as they are (see quoteString): JSON syntax and control
+// characters, and the angle brackets of the session tag. U+2028/2029 are checked apart.
+const ESCAPED_ASCII = new Uint8Array(0x5d);
+for (let code = 0; code < 0x20; code++) ESCAPED_ASCII[code] = 1;
+for (const character of '"\\<>') ESCAPED_ASCII[character.charCodeAt(0)] = 1;
+
 const QUOTE = 0x22;
+/** The privacy probe's kinds of ASCII characters (PROBE_KINDS), with PROBE_ESCAPED at those to escape: one look-up says both. */
+const PROBE_ESCAPED = 0x80;
+const PROBED_KINDS = PROBE_KINDS.slice();
+for (let code = 0; code < ESCAPED_ASCII.length; code++) if (ESCAPED_ASCII[code] === 1) PROBED_KINDS[code] = PROBE_ESCAPED;
+
 
 /**
  * Text written piece by piece. `write` copies as it is; `writeQuoted` and `writeValue` quote
