@@ -20,7 +20,6 @@ const PROBE_ESCAPED = 0x80;
 const PROBED_KINDS = PROBE_KINDS.slice();
 for (let code = 0; code < ESCAPED_ASCII.length; code++) if (ESCAPED_ASCII[code] === 1) PROBED_KINDS[code] = PROBE_ESCAPED;
 
-
 /**
  * Text written piece by piece. `write` copies as it is; `writeQuoted` and `writeValue` quote
  * page-sourced values exactly as `quoteString` and `quoteValue` do.
@@ -238,8 +237,7 @@ export class TextWriter {
             this.writeEscapedProbed(text, probe);
             return;
           }
-          // `４`, `＠`: the presets read a full-width form as the ASCII it stands for.
-          if (code >= 0xff01 && code <= 0xff5e) seen |= PROBE_WIDE_FORM;
+          if (code >= 0xff01 && code <= 0xff5e) seen |= PROBE_WIDE_FORM; // `４`, `＠`: the presets read them as ASCII
           wide = true;
         }
       }
