@@ -44,7 +44,7 @@ describe('tokenMayStartAt', () => {
 describe('holdsSecretNamePiece', () => {
   it('is SECRET_NAME_PIECE.test of the part, in any case', () => {
     const piece = fc.oneof(
-      fc.constantFrom('passw', 'PASS', 'PWD', 'Pin', 'private', 'secret', 'SSN', 'token', 'Api', 'authorization', 'cookie', 'cvv', 'cvc', 'CSC', 'otp', 'pas', 'tok', 'coo', 'ap', 'Credential', 'mfa', '2FA', '\u0012fa', 'fa', 'Factor', 'verification', 'Security', 'secur', 'cred'),
+      fc.constantFrom('passw', 'PASS', 'PWD', 'Pin', 'private', 'secret', 'SSN', 'token', 'Api', 'authorization', 'cookie', 'cvv', 'cvc', 'CSC', 'otp', 'pas', 'tok', 'coo', 'ap', 'Credential', 'mfa', '2FA', '\u0012fa', 'fa', 'Factor', 'verification', 'Security', 'secur', 'cred', 'SESSID', 'sessionId', 'sess'),
       fc.string({ maxLength: 3 }),
       fc.constantFrom('@', '_', '-', '.', '0', '[', '{', 'ſ', 'K', 'é'),
     );
@@ -88,6 +88,7 @@ describe('mayBeChanged', () => {
         'ada@example.com', '4111 1111 1111 1111', '+44 20 7946 0958', '(415) 555-0100', '020 7946 0958', 'DE89370400440532013000', '192.168.0.1', 'fd00::5', '::1',
         'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', 'Bearer abcdefgh12345678', 'Basic dXNlcjpwYXNz', 'sk-abcdefghijklmnop1234', 'AKIAABCDEFGHIJKLMNOP',
         'password=hunter2', 'Authorization: Bearer abc', 'PASSWORD = "a b"', "my_token\t=\t'x'", 'x.api-key:1', 'pin:1234', 'Secret:yes', 'data-widget-id=', 'https://', ' ', '=', ':',
+        'PHPSESSID=9f2e1c0b', ';jsessionid=A1B2', 'DE89-3704-0044-0532-0130-00', '010.000.000.001',
         '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　',
       ),
       fc.string({ maxLength: 4 }),
@@ -103,7 +104,7 @@ describe('mayBeChanged', () => {
 
   it('is true of every text with a secret value after its name, however the pair is written', () => {
     const name = fc.oneof(
-      fc.constantFrom('password', 'user_password', 'newPassword', 'X-API-Key', 'api key', 'access.token', 'pin', 'Cookie', 'privateKey', 'SSN', 'authorization'),
+      fc.constantFrom('password', 'user_password', 'newPassword', 'X-API-Key', 'api key', 'access.token', 'pin', 'Cookie', 'privateKey', 'SSN', 'authorization', 'sessionid', 'JSESSIONID'),
       fc.stringMatching(/^[A-Za-z][\w.-]{0,8}$/),
     );
     const pair = fc

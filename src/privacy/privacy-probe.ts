@@ -131,7 +131,7 @@ function isNameCode(code: number): boolean {
 const NAME_PIECES_BY_FIRST = new Map<number, readonly string[]>(
   Object.entries({
     p: ['pass', 'pwd', 'pin', 'private'],
-    s: ['secret', 'ssn', 'security'],
+    s: ['secret', 'ssn', 'security', 'sessid', 'sessionid'],
     t: ['token'],
     a: ['api', 'authorization'],
     c: ['cookie', 'cvv', 'cvc', 'csc', 'credential'],

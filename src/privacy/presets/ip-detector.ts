@@ -1,11 +1,12 @@
-// The `ip` preset: IPv4 dotted quads, and IPv6 addresses (compressed forms included) holding at
-// least one digit, validated by `isIP`.
+// The `ip` preset: IPv4 dotted quads (zero-padded ones too), and IPv6 addresses (compressed forms
+// included) holding at least one digit, validated by `isIP`.
 
 import { createRequire } from 'node:module';
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
 import type { TextFacts } from './text-facts.js';
 
-const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+/** 0–255, also zero-padded (`192.168.001.010`, as routers and some logs print addresses). */
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d|0\\d\\d?)';
 
 /** Four octets, not preceded by a word character or a dot and not followed by `.digit` or a word character. */
 const IPV4 = new RegExp(`(?<![\\w.])(?:${OCTET}\\.){3}${OCTET}(?!\\.?\\w)`, 'g');

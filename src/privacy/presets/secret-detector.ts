@@ -40,10 +40,10 @@ const KEY_VALUE = /(?<![\w.-])([A-Za-z][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3
  * its secret words, word endings and beginnings holds one (`pass` for password, passwd and
  * passphrase, `api` for apikey and api key, `private` for privatekey and private key, `security`
  * for security answer and social security), and so does each pair of words (`mfa`, `2fa`,
- * `factor`, `verification` before `code`). A text without any of them
+ * `factor`, `verification` before `code`; `sessid` and `sessionid` for session cookies). A text without any of them
  * has no `key=value` pair whose key is a secret name.
  */
-export const SECRET_NAME_PIECE = /pass|pwd|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|pin|cvv|cvc|csc|ssn|private/i;
+export const SECRET_NAME_PIECE = /pass|pwd|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|sessid|sessionid|pin|cvv|cvc|csc|ssn|private/i;
 
 /**
  * The password of a URL's user info, `scheme://user:password@host` (the user may be empty, as in

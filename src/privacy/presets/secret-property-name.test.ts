@@ -65,6 +65,11 @@ describe('isSecretPropertyName', () => {
     'securityCode',
     'social_security_number',
     'csc',
+    'sessionid',
+    'PHPSESSID',
+    'JSESSIONID',
+    'jsessionid',
+    'sessid',
   ])('%s is a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(true);
     // The secret preset looks for `key=value` pairs only in texts holding such a piece.
@@ -100,6 +105,9 @@ describe('isSecretPropertyName', () => {
     'verification_status',
     'factor',
     'fa_code',
+    'session_id',
+    'sessionId',
+    'session',
     '',
   ])('%s is not a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(false);
@@ -107,7 +115,7 @@ describe('isSecretPropertyName', () => {
 
   it('accepts only names holding a piece of SECRET_NAME_PIECE (the secret preset looks for no other key=value pair)', () => {
     const word = fc.oneof(
-      fc.constantFrom('password', 'pass', 'phrase', 'credentials', 'secret', 'token', 'api', 'key', 'private', 'auth', 'authorization', 'cookie', 'otp', 'totp', 'mfa', '2', 'fa', '2fa', '2FA', 'two', 'factor', 'verification', 'security', 'social', 'answer', 'code', 'pin', 'cvv', 'cvc', 'csc', 'ssn', 'count', 'rate', 'new', 'user', 'x'),
+      fc.constantFrom('password', 'pass', 'phrase', 'credentials', 'secret', 'token', 'api', 'key', 'private', 'auth', 'authorization', 'cookie', 'otp', 'totp', 'mfa', '2', 'fa', '2fa', '2FA', 'two', 'factor', 'verification', 'security', 'social', 'answer', 'code', 'pin', 'cvv', 'cvc', 'csc', 'ssn', 'session', 'sessionid', 'sessid', 'php', 'id', 'count', 'rate', 'new', 'user', 'x'),
       fc.stringMatching(/^[a-z]{1,6}$/),
     );
     const camel = (words: string[]) => words.map((part, index) => (index === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1))).join('');

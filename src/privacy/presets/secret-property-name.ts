@@ -22,10 +22,18 @@ const SECRET_WORDS: ReadonlySet<string> = new Set([
   'csc',
   'ssn',
   'privatekey',
+  // The session cookies of web frameworks, which sign their holder in: Django's `sessionid`,
+  // PHP's `PHPSESSID`, Java's `JSESSIONID` (also in URLs, `;jsessionid=…`). `session_id` and
+  // `sessionId`, two words, are as often an analytics session's id, and stay.
+  'sessionid',
+  'sessid',
 ]);
 
-/** Words that name a secret when a word ends with them: `newpassword`, `accesstoken`, `setcookie`. */
-const SECRET_WORD_ENDINGS: readonly string[] = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'cookie', 'privatekey'];
+/**
+ * Words that name a secret when a word ends with them: `newpassword`, `accesstoken`, `setcookie`,
+ * `jsessionid`, `phpsessid`.
+ */
+const SECRET_WORD_ENDINGS: readonly string[] = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'cookie', 'privatekey', 'sessionid', 'sessid'];
 
 /** Words that name a secret when a word starts with them: `passwordhash`. */
 const SECRET_WORD_BEGINNINGS: readonly string[] = ['password', 'passwd'];
@@ -71,7 +79,8 @@ const METADATA_LAST_WORDS: ReadonlySet<string> = new Set([
  * Whether a property holds a secret whatever its value, judging by its name: password, passwd,
  * pass, passphrase, pwd, credentials, secret, token, api key, access/refresh/session token, client
  * secret, private key, authorization, cookie, otp, totp, mfa/2fa/two-factor/verification code,
- * security answer or code, pin, cvv/cvc/csc, ssn, social security number.
+ * security answer or code, pin, cvv/cvc/csc, ssn, social security number, a session cookie
+ * (`sessionid`, `PHPSESSID`, `JSESSIONID`).
  *
  * The name may be a dotted property path (`user.credentials.password`, `tokens[0]`): only its last
  * segment counts. The segment is split into words at `_`, `-`, spaces, digits and camelCase
