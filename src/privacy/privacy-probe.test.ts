@@ -8,7 +8,7 @@ import { SECRET_NAME_PIECE } from './presets/secret-detector.js';
 import { tokenStartAt, TOKEN_START } from './presets/token-start.js';
 import { holdsSecretNamePiece, mayBeChanged, PROBE_AT, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_ESCAPE, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, secretNameEndsAt, tokenMayStartAt } from './privacy-probe.js';
 
-const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza'];
+const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza', 'GOCSPX-', 'gocspx-', 'glpat-', 'pypi-', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'dop_v1_', 'doo_v1_', 'dor_v1_', 'lin_api_'];
 
 /** The ASCII character at `index` of `text`, else 0: what the writer keeps of the characters before. */
 const asciiAt = (text: string, index: number) => (index >= 0 && text.charCodeAt(index) < 128 ? text.charCodeAt(index) : 0);
@@ -86,7 +86,7 @@ describe('mayBeChanged', () => {
     const piece = fc.oneof(
       fc.constantFrom(
         'ada@example.com', '4111 1111 1111 1111', '+44 20 7946 0958', '(415) 555-0100', '020 7946 0958', 'DE89370400440532013000', '192.168.0.1', 'fd00::5', '::1',
-        'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', 'Bearer abcdefgh12345678', 'Basic dXNlcjpwYXNz', 'sk-abcdefghijklmnop1234', 'AKIAABCDEFGHIJKLMNOP',
+        'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', 'Bearer abcdefgh12345678', 'Basic dXNlcjpwYXNz', 'sk-abcdefghijklmnop1234', 'AKIAABCDEFGHIJKLMNOP', 'npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8', 'dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
         'password=hunter2', 'Authorization: Bearer abc', 'PASSWORD = "a b"', "my_token\t=\t'x'", 'x.api-key:1', 'pin:1234', 'Secret:yes', 'data-widget-id=', 'https://', ' ', '=', ':',
         'PHPSESSID=9f2e1c0b', ';jsessionid=A1B2', 'DE89-3704-0044-0532-0130-00', '010.000.000.001',
         '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　',
@@ -108,7 +108,7 @@ describe('mayBeChanged', () => {
       fc.stringMatching(/^[A-Za-z][\w.-]{0,8}$/),
     );
     const pair = fc
-      .tuple(fc.constantFrom('', 'see ', 'a.', '(', '-', '"'), name, fc.constantFrom('', '"', "'"), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('=', ':'), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('hunter2', '"a b"', "'x'", 'Bearer abcdefgh', 's3cr3t;'))
+      .tuple(fc.constantFrom('', 'see ', 'a.', '(', '-', '"'), name, fc.constantFrom('', '"', "'"), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('=', ':'), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('hunter2', '"a b"', "'x'", 'Bearer abcdefgh', 'Token abcdefgh', 's3cr3t;'))
       .map((parts) => parts.join(''));
     let secrets = 0;
     fc.assert(

@@ -71,6 +71,15 @@ tokenEnd('_', 't', undefined); // _test_, github_pat_
 for (const letter of 'pousr') tokenEnd('_', letter, 'h'); // ghp_
 tokenEnd('-', 'Y', 'e'); // PRIVATE KEY- (compared in any case)
 tokenEnd('-', 'K', 'c'); // PRIVATE KEY BLOCK-
+tokenEnd('-', 't', 'a'); // glpat-
+tokenEnd('-', 'i', 'p'); // pypi-
+tokenEnd('-', 'X', 'p'); // GOCSPX- (compared in any case)
+tokenEnd('_', 'm', 'p'); // npm_
+tokenEnd('_', 'f', 'h'); // hf_
+tokenEnd('_', 'a', 'c'); // shpca_ (shpat_ ends as _test_)
+tokenEnd('_', 'c', 'e'); // whsec_
+tokenEnd('_', '1', 'v'); // dop_v1_
+tokenEnd('_', 'i', 'p'); // lin_api_
 for (let before = 0; before < 128; before++) TOKEN_PAIRS[(65 << 7) | before] = TOKEN_ANY; // AKIA, ASIA, AIza
 
 /**

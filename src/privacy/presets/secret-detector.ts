@@ -24,16 +24,25 @@ const API_KEY = new RegExp(
     'github_pat_\\w{20,}', // GitHub fine-grained
     'xox[abposr]-[A-Za-z0-9-]{10,}', // Slack
     'AIza[\\w-]{35}(?![\\w-])', // Google
+    'GOCSPX-[\\w-]{24,}', // Google OAuth client secret
+    'glpat-[\\w-]{20,}', // GitLab
+    'pypi-[\\w-]{50,}', // PyPI
+    'npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])', // npm
+    'hf_[A-Za-z0-9]{30,}', // Hugging Face
+    'shp(?:at|ca)_[a-fA-F0-9]{32}(?![A-Za-z0-9])', // Shopify
+    'whsec_[A-Za-z0-9+/=]{24,}', // Stripe webhook signing secret
+    'do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])', // DigitalOcean
+    'lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])', // Linear
   ].join('|')})`,
   'g',
 );
 
 /**
  * `key=value`, `key: value`, `"key": "value"`: a key of at most 64 characters starting at a word,
- * then the value quoted or up to a space or delimiter. An HTTP scheme (`Bearer`, `Basic`) before
- * the value is skipped. Groups: 1 the key, 2 to 4 the value (double-quoted, single-quoted, bare).
+ * then the value quoted or up to a space or delimiter. An HTTP scheme (`Bearer`, `Basic`, and
+ * `Token` of Django REST framework and others) before the value is skipped. Groups: 1 the key, 2 to 4 the value (double-quoted, single-quoted, bare).
  */
-const KEY_VALUE = /(?<![\w.-])([A-Za-z][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3}(?:(?:bearer|basic)[ \t]+)?(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"',;&()[\]{}<>]{1,256}))/gi;
+const KEY_VALUE = /(?<![\w.-])([A-Za-z][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3}(?:(?:bearer|basic|token)[ \t]+)?(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"',;&()[\]{}<>]{1,256}))/gi;
 
 /**
  * Pieces of text one of which every name isSecretPropertyName accepts holds, in any case: each of

@@ -4,7 +4,7 @@
 // over a text, so that a text without any of them costs no regular expression.
 
 /** The fixed starts of the API key shapes: a text without any holds no API key. */
-export const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|AIza/;
+export const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|AIza|glpat-|pypi-|GOCSPX-|npm_|hf_|shp(?:at|ca)_|whsec_|do[por]_v1_|lin_api_/;
 
 /**
  * The pieces of the HTTP schemes before a token, in any case (`Bearer`, `bearer`, `BeArEr`: a
@@ -43,13 +43,28 @@ export function tokenStartAt(text: string, index: number): boolean {
     case 67: // C
       return (text.charCodeAt(index - 1) | 0x20) === 105 && atInAnyCase(text, index - 3, 'asic');
     case 45: // -
-      return at(text, index - 2, 'sk-') || (at(text, index - 4, 'xox') && 'abposr'.includes(text.charAt(index - 1))) || at(text, index - 11, 'PRIVATE KEY-') || at(text, index - 17, 'PRIVATE KEY BLOCK-');
+      return (
+        at(text, index - 2, 'sk-') ||
+        (at(text, index - 4, 'xox') && 'abposr'.includes(text.charAt(index - 1))) ||
+        at(text, index - 11, 'PRIVATE KEY-') ||
+        at(text, index - 17, 'PRIVATE KEY BLOCK-') ||
+        at(text, index - 5, 'glpat-') ||
+        at(text, index - 4, 'pypi-') ||
+        at(text, index - 6, 'GOCSPX-')
+      );
     case 95: // _
       return (
         at(text, index - 5, '_live_') ||
         at(text, index - 5, '_test_') ||
         (at(text, index - 3, 'gh') && 'pousr'.includes(text.charAt(index - 1))) ||
-        at(text, index - 10, 'github_pat_')
+        at(text, index - 10, 'github_pat_') ||
+        at(text, index - 3, 'npm_') ||
+        at(text, index - 2, 'hf_') ||
+        at(text, index - 5, 'shpat_') ||
+        at(text, index - 5, 'shpca_') ||
+        at(text, index - 5, 'whsec_') ||
+        (at(text, index - 6, 'do') && 'por'.includes(text.charAt(index - 4)) && at(text, index - 3, '_v1_')) ||
+        at(text, index - 7, 'lin_api_')
       );
     case 65: // A
       return at(text, index, 'AKIA') || at(text, index, 'ASIA') || at(text, index, 'AIza');
