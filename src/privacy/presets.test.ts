@@ -31,11 +31,14 @@ describe('email', () => {
     ['ada@example.xn--p1ai', 'ada@example.xn--p1ai'],
     ['пишите на почта@пример.рф', 'почта@пример.рф'],
     ['ADA@EXAMPLE.COM', 'ADA@EXAMPLE.COM'],
+    // Escaped as in a URL, in a relative one that no URL reading decodes.
+    ['GET /api/users?email=ada%40example.com 404', 'ada%40example.com'],
+    ["fetch('/reset?e=Ada.Ng%40mail.example.org&x=1')", 'Ada.Ng%40mail.example.org'],
   ])('finds the address in %j', (text, address) => {
     expectOnly(text, address, 'email');
   });
 
-  it.each(['a@b', 'user@localhost', 'no at sign here.com', 'a@b.c', '@example.com', 'x@example.c0m', 'name@-', 'josé@localhost', 'x@example.xn--'])(
+  it.each(['a@b', 'user@localhost', 'no at sign here.com', 'a@b.c', '@example.com', 'x@example.c0m', 'name@-', 'josé@localhost', 'x@example.xn--', '100%40 ok', 'a%40b', 'x%40localhost'])(
     'finds nothing in %j',
     (text) => {
       expect(found(text, 'email')).toEqual([]);

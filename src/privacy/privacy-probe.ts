@@ -256,7 +256,9 @@ export class PrivacyProbe {
       let seen = kinds;
       let colonCount = colons;
       if (colons > 0 && (text.startsWith('https://') || text.startsWith('http://')) && --colonCount === 0) seen &= ~PROBE_COLON;
-      const facts = this.#facts.assign(text, digits, (seen & PROBE_AT) === 0 ? 0 : 1, dots, colonCount, (seen & PROBE_EQUAL) === 0 ? 0 : 1, tokenStart);
+      // An email address's `@` may be escaped (`ada%40example.com`) outside a URL the rules decode.
+      const ats = (seen & PROBE_AT) !== 0 || ((seen & PROBE_ESCAPE) !== 0 && text.includes('%40')) ? 1 : 0;
+      const facts = this.#facts.assign(text, digits, ats, dots, colonCount, (seen & PROBE_EQUAL) === 0 ? 0 : 1, tokenStart);
       if (!this.#mayMatch(facts)) return false;
     }
     return this.#changes(text, key);

@@ -1,16 +1,18 @@
 // The `email` preset: `local@domain.tld`, with a dot in the domain and a TLD of 2+ letters (or an
 // internationalised one in its `xn--` form); local parts and domains in any script (`josé@`,
-// `@münchen.de`), as mail systems accept them (RFC 6531).
+// `@münchen.de`), as mail systems accept them (RFC 6531); the `@` also escaped as in a URL
+// (`ada%40example.com`, in a relative URL that a console message or a log holds).
 
 import { spansOf, type Detector, type Span } from './detector.js';
 
 /**
- * A local part of letters, digits and `._%+-` not starting with a dot (at most 64 characters), `@`,
+ * A local part of letters, digits and `._%+-` not starting with a dot (at most 64 characters), `@`
+ * or `%40`,
  * 1 to 8 domain labels each followed by a dot, and a TLD of letters or `xn--…`. Letters and digits
  * of any script. The look-behind makes a match start where a run of local-part characters starts
  * (or after a dot), so a long run is scanned once, not from each of its characters.
  */
-const EMAIL = /(?<![\p{L}\p{N}_%+-])[\p{L}\p{N}_%+-][\p{L}\p{N}._%+-]{0,63}@(?:[\p{L}\p{N}-]{1,63}\.){1,8}(?:\p{L}{2,24}|xn--[a-z0-9-]{1,59})(?![\p{L}\p{N}-])/giu;
+const EMAIL = /(?<![\p{L}\p{N}_%+-])[\p{L}\p{N}_%+-][\p{L}\p{N}._%+-]{0,63}(?:@|%40)(?:[\p{L}\p{N}-]{1,63}\.){1,8}(?:\p{L}{2,24}|xn--[a-z0-9-]{1,59})(?![\p{L}\p{N}-])/giu;
 
 /** What comes before the password of a URL's user info (`https://admin:`), as the `secret` preset finds it. */
 const URL_USER_BEFORE = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>`]*:$/i;

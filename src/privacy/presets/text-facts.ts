@@ -19,6 +19,7 @@ export class TextFacts {
   text = '';
   /** ASCII digits in the text. */
   digits = 0;
+  /** `@`s, and `%40`s (an escaped one). */
   ats = 0;
   dots = 0;
   colons = 0;
@@ -57,6 +58,7 @@ export class TextFacts {
       else if (code === 58) colons++; // :
       else if (code === 61) equalSigns++; // =
       else if (code === 64) ats++; // @
+      else if (code === 37 && text.charCodeAt(index + 1) === 52 && text.charCodeAt(index + 2) === 48) ats++; // %40, an escaped @
     }
     this.assign(text, digits, ats, dots, colons, equalSigns, tokenStart);
     this.wideForms = wideForms;
