@@ -105,13 +105,14 @@ describe('redactSession and the session id', () => {
 describe('redactSession on repeated texts', () => {
   it('counts a text repeated in many events once per occurrence, and redacts it as a URL or a text by its field', () => {
     const rules = parsePrivacyRules('presets: [email]\nstrip_url_params: [ref]\n');
-    // A relative URL is a URL in a URL field only (in a text, only http(s) URLs are found).
-    const url = '/shop/?ref=ada@example.com&page=2';
+    // A path relative to the page is a URL in a URL field only (in a text, http(s) URLs and those
+    // starting with a `/` are found).
+    const url = 'shop/?ref=ada@example.com&page=2';
     const events = Array.from({ length: 5 }, (_, index) => ({ type: 'click', timestamp: `2026-11-01T10:00:0${index}Z`, target: { selector: 'a', text: url } }));
     const session = parseSession({ id: 'u-1:s-1', events: [...events, { type: 'navigate', timestamp: '2026-11-01T10:00:09Z', url }] });
     const redacted = redactSession(session, rules);
-    expect(redacted.session.events.slice(0, 5).map((event) => event.target?.text)).toEqual(Array(5).fill('/shop/?ref=[email]&page=2'));
-    expect(redacted.session.events[5]?.url).toBe('/shop/?page=2');
+    expect(redacted.session.events.slice(0, 5).map((event) => event.target?.text)).toEqual(Array(5).fill('shop/?ref=[email]&page=2'));
+    expect(redacted.session.events[5]?.url).toBe('shop/?page=2');
     expect(Object.fromEntries(redacted.counts)).toEqual({ email: 5, url_param: 1 });
   });
 });

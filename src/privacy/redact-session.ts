@@ -13,7 +13,7 @@ import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-nam
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import { redactText, redactUrl, type PrivacyCounts } from './redact-text.js';
-import { redactTextWithUrls } from './redact-text-with-urls.js';
+import { holdsUrl, redactTextWithUrls } from './redact-text-with-urls.js';
 
 /**
  * Fields holding a URL, absolute or relative: the whole value is one URL. Any other string has the
@@ -70,9 +70,9 @@ export function redactStringUnder(key: string, value: string, rules: PrivacyRule
   return isRedactedAsUrl(key, value) ? redactUrl(value, rules, counts) : redactTextWithUrls(value, rules, counts);
 }
 
-/** Whether redacting a string under `key` decodes escaped pieces (`%40`, `+`) of a URL: a URL field's value, or a text holding a URL. */
+/** Whether redacting a string under `key` decodes escaped pieces (`%40`, `+`) of a URL: a URL field's value, or a text holding a URL (see holdsUrl). */
 export function decodesEscapes(key: string, value: string): boolean {
-  return isRedactedAsUrl(key, value) || value.includes('://');
+  return isRedactedAsUrl(key, value) || holdsUrl(value);
 }
 
 /** A string redacted as a URL or a text, its replacements counted as if it had been redacted here. */

@@ -34,8 +34,23 @@ describe('redactTextWithUrls', () => {
     expect(Object.fromEntries(counts)).toEqual({ email: 2, url_param: 1 });
   });
 
-  it('returns the text itself when it holds no URL and nothing matches, and leaves relative URLs and other schemes in a text alone', () => {
-    const text = 'open /reset?token=abc or ftp://a.test/?token=abc';
+  it('strips the listed parameters from relative URLs with a query or a fragment, as a log or a fetch call writes them', () => {
+    const counts: PrivacyCounts = new Map();
+    expect(
+      redactTextWithUrls("GET /reset?reset_token=r1&step=2 404; fetch('/api/me?token=t1') failed; open //cdn.test/a#token=t2 (/x?token=t3)", rules, counts),
+    ).toBe("GET /reset?step=2 404; fetch('/api/me') failed; open //cdn.test/a (/x)");
+    expect(Object.fromEntries(counts)).toEqual({ url_param: 4 });
+  });
+
+  it('redacts what escapes hide in a relative URL inside a text', () => {
+    const phones = parsePrivacyRules('presets: [phone]\n');
+    const counts: PrivacyCounts = new Map();
+    expect(redactTextWithUrls('POST /sms?to=%2B44%2020%207946%200958 sent', phones, counts)).toBe('POST /sms?to=[phone] sent');
+    expect(Object.fromEntries(counts)).toEqual({ phone: 1 });
+  });
+
+  it('returns the text itself when it holds no URL and nothing matches, and leaves other schemes and paths inside words alone', () => {
+    const text = 'open ftp://a.test/?token=abc, and/or?token=1, a ratio 3/4?token=2, /plain/path';
     expect(redactTextWithUrls(text, rules, new Map())).toBe(text);
   });
 });
