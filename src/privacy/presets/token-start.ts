@@ -20,6 +20,17 @@ export const TOKEN_START = new RegExp(`eyJ|[eE][aA][rR][eE][rR]|[aA][sS][iI][cC]
 
 const at = (text: string, index: number, piece: string) => index >= 0 && text.startsWith(piece, index);
 
+/** The fixed starts that end in `-` (besides Slack's `xox?-`). */
+const DASH_ENDS = ['sk-', 'PRIVATE KEY-', 'PRIVATE KEY BLOCK-', 'glpat-', 'pypi-', 'GOCSPX-'];
+/** The fixed starts that end in `_` (besides GitHub's `gh?_` and DigitalOcean's `do?_v1_`). */
+const UNDERSCORE_ENDS = ['_live_', '_test_', 'github_pat_', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'lin_api_'];
+
+/** Whether one of `pieces` ends at `index` of `text` (its last character is `text[index]`). */
+function endsWithOneOf(text: string, index: number, pieces: readonly string[]): boolean {
+  for (const piece of pieces) if (at(text, index - piece.length + 1, piece)) return true;
+  return false;
+}
+
 /** Whether `text` holds `piece` (lower-case ASCII letters) at `index`, in any case: `| 0x20` puts a capital in lower case and maps no other character onto a letter. */
 function atInAnyCase(text: string, index: number, piece: string): boolean {
   if (index < 0 || index + piece.length > text.length) return false;
@@ -43,28 +54,12 @@ export function tokenStartAt(text: string, index: number): boolean {
     case 67: // C
       return (text.charCodeAt(index - 1) | 0x20) === 105 && atInAnyCase(text, index - 3, 'asic');
     case 45: // -
-      return (
-        at(text, index - 2, 'sk-') ||
-        (at(text, index - 4, 'xox') && 'abposr'.includes(text.charAt(index - 1))) ||
-        at(text, index - 11, 'PRIVATE KEY-') ||
-        at(text, index - 17, 'PRIVATE KEY BLOCK-') ||
-        at(text, index - 5, 'glpat-') ||
-        at(text, index - 4, 'pypi-') ||
-        at(text, index - 6, 'GOCSPX-')
-      );
+      return endsWithOneOf(text, index, DASH_ENDS) || (at(text, index - 4, 'xox') && 'abposr'.includes(text.charAt(index - 1)));
     case 95: // _
       return (
-        at(text, index - 5, '_live_') ||
-        at(text, index - 5, '_test_') ||
+        endsWithOneOf(text, index, UNDERSCORE_ENDS) ||
         (at(text, index - 3, 'gh') && 'pousr'.includes(text.charAt(index - 1))) ||
-        at(text, index - 10, 'github_pat_') ||
-        at(text, index - 3, 'npm_') ||
-        at(text, index - 2, 'hf_') ||
-        at(text, index - 5, 'shpat_') ||
-        at(text, index - 5, 'shpca_') ||
-        at(text, index - 5, 'whsec_') ||
-        (at(text, index - 6, 'do') && 'por'.includes(text.charAt(index - 4)) && at(text, index - 3, '_v1_')) ||
-        at(text, index - 7, 'lin_api_')
+        (at(text, index - 6, 'do') && 'por'.includes(text.charAt(index - 4)) && at(text, index - 3, '_v1_'))
       );
     case 65: // A
       return at(text, index, 'AKIA') || at(text, index, 'ASIA') || at(text, index, 'AIza');
