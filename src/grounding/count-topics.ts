@@ -126,6 +126,8 @@ export interface CountTopic {
   totals(stats: EventStats): Set<number>;
   /** A count of a part of the events ("after 3 clicks", "the first 2 errors"): at most a total, not one. */
   readonly part?: true;
+  /** A claim that there were none ("no errors", "0 console errors"): every total it may mean is 0. */
+  readonly none?: true;
 }
 
 const partTopics = new WeakMap<CountTopic, CountTopic>();
@@ -135,6 +137,15 @@ export function partTopic(topic: CountTopic): CountTopic {
   let part = partTopics.get(topic);
   if (part === undefined) partTopics.set(topic, (part = { ...topic, part: true }));
   return part;
+}
+
+const noneTopics = new WeakMap<CountTopic, CountTopic>();
+
+/** The topic of a claim that `topic` had no events at all: supported only when each total it may mean is 0. */
+export function noneTopic(topic: CountTopic): CountTopic {
+  let none = noneTopics.get(topic);
+  if (none === undefined) noneTopics.set(topic, (none = { ...topic, none: true }));
+  return none;
 }
 
 const ofTypes =
@@ -260,6 +271,14 @@ export function scopedTopic(topic: CountTopic, target?: string): CountTopic {
   return scoped;
 }
 
+/**
+ * The topics of the friction signals a session records, whose mere mention is a claim ("a rage
+ * click", "hit a JavaScript error", "no failed requests"): each is an event of its own, not a word
+ * that prose uses in other senses. Errors in general count only for "no errors": "an error" is as
+ * often a form's message on the page.
+ */
+const SIGNALS: ReadonlySet<string> = new Set(['rage-click', 'dead-click', 'error-click', 'console-error', 'network-error', 'mouse-thrash']);
+
 /** The count topics, as the claim finder uses them. */
 export const countTopics = {
   /** The alternation of every topic's words, for a regular expression. */
@@ -276,6 +295,11 @@ export const countTopics = {
     // "6 navigation events", "2 error events": the words of another topic.
     const named = topicOfWords(qualifiers.trim());
     return named === undefined || named.name === 'events' ? topic : named;
+  },
+  /** The topic of words that name a friction signal (see SIGNALS), or with `orErrors` errors in general too. */
+  signal(words: string, orErrors = false): CountTopic | undefined {
+    const topic = topicOfWords(words.trim());
+    return topic !== undefined && (SIGNALS.has(topic.name) || (orErrors && topic.name === 'errors')) ? topic : undefined;
   },
   /** The topic of "<verb> N times" (rage-clicked, dead-clicked, clicked), of `target` when the answer names it. */
   times(verb: string, target?: string): CountTopic {

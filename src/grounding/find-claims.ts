@@ -1,13 +1,14 @@
 // Finding the checkable claims of a text: event references (`#12`, `#12–#15`), URLs and paths,
-// quoted texts, CSS selectors, counts of events ("3 dead clicks", "rage-clicked 5 times") and
-// durations ("after 2 minutes"). Pure and linear in the text: each pattern runs once over it, and
+// quoted texts, CSS selectors, counts of events ("3 dead clicks", "rage-clicked 5 times"), mentions
+// and denials of friction signals ("a rage click", "no errors") and durations ("after 2 minutes"). Pure and linear in the text: each pattern runs once over it, and
 // not at all when a cheap probe shows that it cannot find a claim there.
 
 import { matchesOf, probedOutside, Ranges, targetOf, Targets } from './claim-ranges.js';
-import { countTopics, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
+import { countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
 import { isRank } from './event-rank.js';
 import { hasWordCharacter } from './normal-text.js';
 import { isHexColour, isNoSelector } from './not-a-selector.js';
+import { isNegatedBefore, SIGNAL_PROBE, signalClaims } from './signal-claims.js';
 import type { Duration } from './durations.js';
 import { isTimeOfDay } from './time-of-day.js';
 
@@ -233,6 +234,8 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
+    // "did not make a single dead click" denies (see signalClaims).
+    if (/^single$/i.test(match[1] ?? '') && isNegatedBefore(text, start)) continue;
     const topic = countTopics.of(match[3] ?? '', match[2]);
     const count = numberValue(match[1] ?? '');
     // "a 500 error", "the 404 page": a status code, not a count.
@@ -248,8 +251,11 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const scoped =
       scope === null ? (narrowed === undefined ? topic : scopedTopic(topic, narrowed)) : /\brage[- ]?clicks?\b/i.test(scope[0]) ? countTopics.times('rage', target) : scopedTopic(topic, target ?? narrowed);
     const part = PART_BEFORE.test(text.slice(Math.max(0, start - 20), start)) || PART_AFTER.test(text.slice(end, end + 24));
-    add({ kind: 'count', text: match[0], start, end, count, topic: part ? partTopic(scoped) : scoped });
+    // "0 errors": none of any kind the words may mean (not only of the one kind that had none).
+    const none = count === 0 && scoped === topic && !part;
+    add({ kind: 'count', text: match[0], start, end, count, topic: part ? partTopic(scoped) : none ? noneTopic(topic) : scoped });
   }
+  if (!probes || SIGNAL_PROBE.test(text)) signalClaims(text, add, quantities, taken, targets);
   if (!probes || COMPOUND_DURATION_PROBE.test(text)) for (const match of matchesOf(COMPOUND_DURATION, text)) {
     const minutes = Number(match[1] ?? match[3]);
     const seconds = Number(match[2] ?? match[4]);

@@ -16,7 +16,11 @@ describe('groundAnswer: counts and numbers', () => {
 
   it('reads no count in a compound noun, or a number another verb takes', () => {
     expect(verdicts('No reloads: 0 page reloads, 2 page refreshes and 3 click targets.')).toEqual([]);
-    expect(verdicts('They rage-clicked Apply coupon, then retried 3 times; they dead-clicked the total and scrolled 0 times.')).toEqual([]);
+    // The verbs alone say a rage click and a dead click happened, no more.
+    expect(verdicts('They rage-clicked Apply coupon, then retried 3 times; they dead-clicked the total and scrolled 0 times.')).toEqual([
+      ['count', 'rage-clicked', 'kept'],
+      ['count', 'dead-clicked', 'kept'],
+    ]);
   });
 
   it('reads "twice", "×5", "x5" and "5x" after a click verb as so many times', () => {
@@ -27,6 +31,7 @@ describe('groundAnswer: counts and numbers', () => {
     ]);
     // Not inside a quote, as in a product's name.
     expect(verdicts('They dead-clicked "Bolt M8 x 30" and "Bolt x30".')).toEqual([
+      ['count', 'dead-clicked', 'kept'],
       ['text', '"Bolt M8 x 30"', 'unsupported'],
       ['text', '"Bolt x30"', 'unsupported'],
     ]);
@@ -168,7 +173,10 @@ describe('groundAnswer: counts and numbers', () => {
       ['count', '2 rage clicks', 'unsupported'],
       ['count', 'rage-clicked the button 5 times', 'kept'],
     ]);
-    expect(verdicts('They rage-clicked Apply, then clicked the total 1 times.')).toEqual([['count', 'clicked the total 1 times', 'kept']]);
+    expect(verdicts('They rage-clicked Apply, then clicked the total 1 times.')).toEqual([
+      ['count', 'rage-clicked', 'kept'],
+      ['count', 'clicked the total 1 times', 'kept'],
+    ]);
   });
 
 });

@@ -182,12 +182,16 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       return located(claim, path, checker, (side) => checker.selector(side, selector), 'selector');
     }
     case 'count': {
-      // A count of a part ("after 3 clicks") holds when the events have at least that many.
-      const holds = (totals: ReadonlySet<number>) => (claim.topic.part === true ? claim.count >= 1 && claim.count <= largest(totals) : totals.has(claim.count));
+      // A count of a part ("after 3 clicks", "a rage click") holds when the events have at least
+      // that many; a denial ("no errors") when they have none, whatever the words may mean.
+      const { part, none } = claim.topic;
+      const holds = (totals: ReadonlySet<number>) => (none === true ? largest(totals) === 0 : part === true ? claim.count >= 1 && claim.count <= largest(totals) : totals.has(claim.count));
       const kept = checker.countTotals('kept', claim.topic);
       if (holds(kept)) return finding(claim, path, 'kept');
       if (holds(checker.countTotals('all', claim.topic))) return finding(claim, path, 'dropped', undefined, `true of the whole session, not of the ${checker.keptSize} events the prompt showed`);
-      if (claim.topic.part === true) return finding(claim, path, 'unsupported', undefined, `the session has fewer ${claim.topic.name} events than ${claim.count}; the prompt shows ${describeTotals(kept)}`);
+      if (none === true) return finding(claim, path, 'unsupported', undefined, `the prompt shows ${largest(kept)} of them`);
+      if (part === true && claim.count === 1) return finding(claim, path, 'unsupported', undefined, `the session has no ${claim.topic.name} event`);
+      if (part === true) return finding(claim, path, 'unsupported', undefined, `the session has fewer ${claim.topic.name} events than ${claim.count}; the prompt shows ${describeTotals(kept)}`);
       return finding(claim, path, 'unsupported', undefined, `no count of ${claim.topic.name} events in the session is ${claim.count}; the prompt shows ${describeTotals(kept)}`);
     }
     case 'duration': {

@@ -1,0 +1,73 @@
+// groundAnswer on mentions and denials of friction signals without a number: "a rage click",
+// "hit a JavaScript error", "rage-clicked", "no failed requests", "didn't hit any errors".
+
+import { describe, expect, it } from 'vitest';
+import { prepare } from '../pipeline/prepare.js';
+import { parseProfile } from '../profile/parse-profile.js';
+import { groundAnswer, groundingSource } from './ground-answer.js';
+import { session, verdicts } from './test-support/checkout-source.js';
+
+/** The checkout session under a profile that leaves out element-seen events and `types`. */
+function sourceWithout(types: readonly string[]) {
+  const profile = parseProfile(`events:\n  exclude_types: [${['element-seen', ...types].join(', ')}]\n`);
+  return groundingSource(profile, session, prepare(profile, session));
+}
+
+function verdictsWithout(types: readonly string[], answer: string) {
+  return groundAnswer(sourceWithout(types), answer).findings.map(({ kind, text, verdict, reason }) => [kind, text, verdict, reason]);
+}
+
+describe('groundAnswer: mentions and denials of friction signals', () => {
+  it('reads a mention as one such event at least: kept, dropped by the profile, or invented', () => {
+    expect(verdicts('The user hit a JavaScript error, then a rage click on "Apply coupon", and a mouse thrash.')).toEqual([
+      ['count', 'a JavaScript error', 'kept'],
+      ['count', 'a rage click', 'kept'],
+      ['text', '"Apply coupon"', 'kept'],
+      ['count', 'a mouse thrash', 'unsupported'],
+    ]);
+    expect(verdictsWithout(['console-error'], 'The page threw a console error.')).toEqual([
+      ['count', 'a console error', 'dropped', 'true of the whole session, not of the 6 events the prompt showed'],
+    ]);
+    expect(verdicts('They made an error click.')).toEqual([['count', 'an error click', 'unsupported']]);
+    expect(groundAnswer(sourceWithout([]), 'There was a mouse thrash.').unsupported[0]?.reason).toBe('the session has no mouse-thrash event');
+  });
+
+  it('reads "rage-clicked" and "dead-clicked" without a number as one such event at least', () => {
+    expect(verdicts('They rage-clicked “Apply coupon” and dead-clicked the total.')).toEqual([
+      ['count', 'rage-clicked', 'kept'],
+      ['text', '“Apply coupon”', 'kept'],
+      ['count', 'dead-clicked', 'kept'],
+    ]);
+    expect(verdictsWithout(['rage-click'], 'They rage-clicked Apply coupon.')).toEqual([
+      ['count', 'rage-clicked', 'dropped', 'true of the whole session, not of the 6 events the prompt showed'],
+    ]);
+  });
+
+  it('reads a denial as none of any kind the words may mean', () => {
+    expect(verdicts('There were no rage clicks, no failed requests and no errors.')).toEqual([
+      ['count', 'no rage clicks', 'unsupported'],
+      ['count', 'no failed requests', 'unsupported'],
+      ['count', 'no errors', 'unsupported'],
+    ]);
+    expect(verdicts("They didn't hit any console errors and did not make a single dead click, without any network errors.")).toEqual([
+      ['count', 'any console errors', 'unsupported'],
+      ['count', 'a single dead click', 'unsupported'],
+      ['count', 'without any network errors', 'unsupported'],
+    ]);
+    expect(groundAnswer(sourceWithout([]), 'No errors.').unsupported[0]?.reason).toBe('the prompt shows 2 of them');
+    // The prompt showed the console error but not the failed request: "0 errors" is not true of the
+    // failed requests alone, and "no network errors" is what the prompt showed.
+    expect(verdictsWithout(['network-error'], 'There were 0 errors and no network errors; no mouse thrashing.')).toEqual([
+      ['count', '0 errors', 'unsupported', 'the prompt shows 1 of them'],
+      ['count', 'no network errors', 'kept', undefined],
+      ['count', 'no mouse thrashing', 'kept', undefined],
+    ]);
+  });
+
+  it('reads no claim in a guess, a condition, a negated mention, a compound noun or a denial of a part', () => {
+    expect(verdicts('This could indicate a dead click; if a request fails, watch for a console error.')).toEqual([]);
+    expect(verdicts('An error message and a dead click rate chart; the flow did not end with an error click.')).toEqual([]);
+    expect(verdicts('They saw no errors after the coupon and no rage clicks on the total; any errors were logged.')).toEqual([]);
+    expect(verdicts('It might have rage-clicked, but no one rage-clicked.')).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+// Claims that a friction signal happened, or did not, without a number: "a rage click on “Apply
+// coupon”", "hit a JavaScript error", "rage-clicked the button", and "no failed requests",
+// "without any console errors", "didn't hit any errors". A mention claims at least one such
+// event (checked as a count of a part, from 1 up to the largest total); a denial claims none
+// (every total the words may mean is 0). Hedged words ("could indicate a dead click", "if a
+// request fails") claim nothing.
+
+import { matchesOf, targetOf, type Ranges, type Targets } from './claim-ranges.js';
+import { countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
+import type { Claim } from './find-claims.js';
+
+/** A piece every claim found here holds: a probe run before the patterns. */
+export const SIGNAL_PROBE = /click|error|fail|thrash/i;
+
+// A signal's words that start a compound noun name something else: "an error message", "a dead
+// click rate", "no error handling".
+const HEADS =
+  'messages?|banners?|toasts?|popups?|pop-ups?|modals?|dialogs?|pages?|screens?|states?|fields?|icons?|labels?|links?|buttons?|handling|handlers?|tracking|logs?|logging|reports?|reporting|monitoring|rates?|codes?|types?|detection|patterns?|budgets?|thresholds?|signals?|boundar(?:y|ies)|scenarios?|cases?|checks?';
+const DETERMINERS = 'an?|any|no|without(?:\\s+any)?|not\\s+(?:a\\s+single|any|one)|zero';
+const MENTION = new RegExp(
+  `(?<![\\w-])(${DETERMINERS})\\s+(?:single\\s+|other\\s+|further\\s+)?(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEADS}|${countTopics.pattern})(?![\\w-]))`,
+  'gi',
+);
+const SIGNAL_VERB = /\b(?:rage|dead)[- ]?click(?:ed|ing)\b/gi;
+
+/** Words before a mention that deny it: "did not see a rage click", "never hit any errors". */
+const NEGATED = /(?:\bnot|n't|\bnever|\bno)\s+(?:[\w-]+\s+){0,3}$/i;
+
+/** Whether the words right before `start` deny what follows ("did not make a single …"). */
+export const isNegatedBefore = (text: string, start: number): boolean => NEGATED.test(text.slice(Math.max(0, start - 40), start));
+/** Words before a mention that make it a guess or a condition: "could indicate a dead click", "if a request fails". */
+const HEDGED =
+  /\b(?:if|unless|whether|could|might|may|would|should|potential(?:ly)?|possibl[ey]|likely|perhaps|maybe|suggest(?:s|ing|ed)?|indicat(?:es?|ing|ed)|signs? of|instead of|rather than|expect(?:s|ed|ing)?|watch for|look for|check for|avoid(?:s|ed|ing)?|prevent(?:s|ed|ing)?|risk of)\s+(?:[\w-]+\s+){0,3}$/i;
+/** What after a denial says it is of a part of the session or of one thing ("no errors after the coupon", "no clicks on Next"): not checked. */
+const DENIAL_SCOPE = /^\s+(?:on|to|after|before|during|until|till|while|when|since|following|from|for|with|at)\b/i;
+/** "a rage click on “Apply coupon”": the claim right after is what the signal happened on. */
+const MENTION_SCOPE = /^\s+(?:on\s+|at\s+)?/i;
+
+/** Adds the mentions and denials of friction signals in `text` that no other claim holds. */
+export function signalClaims(text: string, add: (claim: Claim) => void, quantities: Ranges, taken: Ranges, targets: Targets): void {
+  for (const match of matchesOf(MENTION, text)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
+    const before = text.slice(Math.max(0, start - 40), start);
+    if (HEDGED.test(before)) continue;
+    const determiner = (match[1] ?? '').toLowerCase();
+    const negated = NEGATED.test(before);
+    // "any" claims only after a negation ("didn't hit any errors"); "a" after one only with "single"
+    // ("did not make a single dead click": "did not end with an error" may deny something else).
+    let denial = true;
+    if (determiner === 'any') {
+      if (!negated) continue;
+    } else if (/^an?$/.test(determiner)) {
+      if (negated && !/\ssingle\s/i.test(match[0])) continue;
+      denial = negated;
+    }
+    const topic = countTopics.signal(match[2] ?? '', denial);
+    if (topic === undefined) continue;
+    if (denial) {
+      if (!DENIAL_SCOPE.test(text.slice(end, end + 12))) add({ kind: 'count', text: match[0], start, end, count: 0, topic: noneTopic(topic) });
+    } else add({ kind: 'count', text: match[0], start, end, count: 1, topic: partTopic(onTarget(topic, text, end, targets)) });
+  }
+  for (const match of matchesOf(SIGNAL_VERB, text)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
+    const before = text.slice(Math.max(0, start - 40), start);
+    if (HEDGED.test(before) || NEGATED.test(before)) continue;
+    const topic = countTopics.signal(match[0].replace(/(?:ed|ing)$/i, 's')) as CountTopic;
+    add({ kind: 'count', text: match[0], start, end, count: 1, topic: partTopic(onTarget(topic, text, end, targets)) });
+  }
+}
+
+/** `topic` of the element, message or URL the claim right after `end` names, if one does. */
+function onTarget(topic: CountTopic, text: string, end: number, targets: Targets): CountTopic {
+  const scope = MENTION_SCOPE.exec(text.slice(end, end + 8));
+  const named = targets.at(end + (scope?.[0].length ?? 0));
+  const target = named === undefined ? undefined : targetOf(named);
+  return target === undefined ? topic : scopedTopic(topic, target);
+}
