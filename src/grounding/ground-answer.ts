@@ -8,7 +8,7 @@ import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import type { PreparedRequest } from '../pipeline/prepare.js';
 import type { Profile } from '../profile/profile-schema.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
-import { countTopics, partTopic } from './count-topics.js';
+import { countTopics, noneTopic, partTopic } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
@@ -247,6 +247,9 @@ const EVENT_REFERENCE_KEY = /^(?:[a-z]+ ){0,3}event(?: (?:index|id|ref|reference
 const EVENT_REFERENCES_KEY = /^(?:[a-z]+ ){0,3}events?(?: (?:index(?:es)?|indices|ids?|refs?|references|numbers?|cited))?$|^(?:event )?ind(?:ices|exes)$|^(?:cited|evidence|refs|references|citations)$/;
 const names = (pattern: RegExp, words: string): boolean => pattern.test(words);
 
+/** The words around a friction signal's name in a flag's key: `has_rage_clicks`, `errors_occurred`, `any_dead_click_detected`. */
+const SIGNAL_FLAG = /^(?:(?:has|had|have|any|with|contains?|saw|shows?|were there)\s+(?:any\s+)?)|\s+(?:present|occurred|occurring|detected|found|seen|observed|happened|exists?|recorded|logged)$/g;
+
 /** The findings of a structured response (or a JSON block of a text answer, all placed at `placed`). */
 function structuredFindings(value: unknown, checker: Checker, findings: GroundingFinding[], placed?: () => string): void {
   walk(
@@ -266,8 +269,19 @@ function structuredFindings(value: unknown, checker: Checker, findings: Groundin
       // A count is one number under its key: numbers in a list (`errors: [33, 34]`) are no totals.
       const topic = listed || key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|^number_of_|_total$|^total_/g, '').replace(/[_-]+/g, ' '));
       if (topic === undefined) return;
-      // A count in an item of a list (`pages[1].clicks: 3`) is of that item: at most a total.
-      findings.push(check({ kind: 'count', text: `${key}: ${number}`, start: 0, end: 0, count: number, topic: inItem ? partTopic(topic) : topic }, at(), checker));
+      // A count in an item of a list (`pages[1].clicks: 3`) is of that item: at most a total; a
+      // zero of the whole (`errors: 0`), none of any kind its key may mean.
+      findings.push(check({ kind: 'count', text: `${key}: ${number}`, start: 0, end: 0, count: number, topic: inItem ? partTopic(topic) : number === 0 ? noneTopic(topic) : topic }, at(), checker));
+    },
+    (key, value, path, inItem) => {
+      // `had_rage_clicks: true` mentions a friction signal, `errors_occurred: false` denies one (of
+      // the whole answer: an item's flag is of that item).
+      if (inItem) return;
+      const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase().replace(SIGNAL_FLAG, '').trim();
+      const topic = countTopics.signal(words, !value);
+      if (topic === undefined) return;
+      const claim: Claim = { kind: 'count', text: `${key}: ${value}`, start: 0, end: 0, count: value ? 1 : 0, topic: value ? partTopic(topic) : noneTopic(topic) };
+      findings.push(check(claim, (placed ?? path)(), checker));
     },
   );
 }

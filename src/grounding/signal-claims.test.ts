@@ -64,6 +64,25 @@ describe('groundAnswer: mentions and denials of friction signals', () => {
     ]);
   });
 
+  it('reads a flag of a structured response under the name of a signal as a mention or a denial, and a zero as a denial', () => {
+    const source = sourceWithout(['network-error']);
+    const findings = (response: Record<string, unknown>) => groundAnswer(source, response).findings.map(({ text, path, verdict }) => [text, path, verdict]);
+    expect(findings({ summary: 'ok', had_rage_clicks: true, errors_occurred: false, deadClickDetected: true, mouse_thrash: true, network_errors: 0 })).toEqual([
+      ['had_rage_clicks: true', 'had_rage_clicks', 'kept'],
+      ['errors_occurred: false', 'errors_occurred', 'unsupported'],
+      ['deadClickDetected: true', 'deadClickDetected', 'kept'],
+      ['mouse_thrash: true', 'mouse_thrash', 'unsupported'],
+      ['network_errors: 0', 'network_errors', 'kept'],
+    ]);
+    // "errors: 0" is none of any kind: the console error was shown.
+    expect(findings({ errors: 0, console_errors: 1 })).toEqual([
+      ['errors: 0', 'errors', 'unsupported'],
+      ['console_errors: 1', 'console_errors', 'kept'],
+    ]);
+    // A flag in an item of a list is of that item; other flags name no signal.
+    expect(findings({ friction: [{ rage_clicks: true }], had_errors: true, converted: false })).toEqual([]);
+  });
+
   it('reads no claim in a guess, a condition, a negated mention, a compound noun or a denial of a part', () => {
     expect(verdicts('This could indicate a dead click; if a request fails, watch for a console error.')).toEqual([]);
     expect(verdicts('An error message and a dead click rate chart; the flow did not end with an error click.')).toEqual([]);

@@ -1,4 +1,4 @@
-// Reading a structured answer: its strings and numbers in document order, each with its JSON path
+// Reading a structured answer: its strings, numbers and booleans in document order, each with its JSON path
 // (`friction[0].detail`), and the JSON blocks of a text answer (```json … ```).
 
 /** JSON paths as the suites write them: `evidence[1]`, `friction[0].detail`. */
@@ -23,16 +23,22 @@ function pathOf(place: Place): string {
 }
 
 /**
- * Visits the strings and numbers of `value` in document order, with a stack of its own rather than
+ * Visits the strings, numbers and booleans of `value` in document order, with a stack of its own rather than
  * the call stack: an answer may nest deeper than calls can.
  */
-export function walk(value: unknown, visit: (text: string, path: () => string) => void, visitNumber: (key: string, value: number, path: () => string, listed: boolean, inItem: boolean) => void): void {
+export function walk(
+  value: unknown,
+  visit: (text: string, path: () => string) => void,
+  visitNumber: (key: string, value: number, path: () => string, listed: boolean, inItem: boolean) => void,
+  visitBoolean: (key: string, value: boolean, path: () => string, inItem: boolean) => void = () => undefined,
+): void {
   const stack: Place[] = [{ value, parent: undefined, step: '', key: '', inItem: false }];
   for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
     const current = place;
     const item = current.value;
     if (typeof item === 'string') visit(item, () => pathOf(current));
     else if (typeof item === 'number') visitNumber(current.key, item, () => pathOf(current), typeof current.step === 'number', current.inItem);
+    else if (typeof item === 'boolean') visitBoolean(current.key, item, () => pathOf(current), current.inItem);
     else if (Array.isArray(item)) for (let index = item.length - 1; index >= 0; index--) stack.push({ value: item[index], parent: current, step: index, key: current.key, inItem: true });
     else if (item !== null && typeof item === 'object') {
       const entries = Object.entries(item);
