@@ -139,19 +139,26 @@ export function partTopic(topic: CountTopic): CountTopic {
   return part;
 }
 
-const noneTopics = new WeakMap<CountTopic, CountTopic>();
-
-/** The topic of a claim that `topic` had no events at all: supported only when each total it may mean is 0. */
-export function noneTopic(topic: CountTopic): CountTopic {
-  let none = noneTopics.get(topic);
-  if (none === undefined) noneTopics.set(topic, (none = { ...topic, none: true }));
-  return none;
-}
-
 const ofTypes =
   (...alternatives: readonly (readonly string[])[]) =>
   (stats: EventStats): Set<number> =>
     new Set(alternatives.map((types) => types.reduce((sum, type) => sum + stats.of(type), 0)));
+
+const noneTopics = new WeakMap<CountTopic, CountTopic>();
+
+/**
+ * The topic of a claim that `topic` had no events at all: supported only when none of its types
+ * has one (`no errors`: no console error and no failed request; error clicks, which `errors` may
+ * count too, are clicks).
+ */
+export function noneTopic(topic: CountTopic): CountTopic {
+  let none = noneTopics.get(topic);
+  if (none === undefined) {
+    const ofItsTypes = ofTypes(topic.types);
+    noneTopics.set(topic, (none = { ...topic, none: true, totals: ofItsTypes }));
+  }
+  return none;
+}
 
 /** Rage clicks are recorded with how many clicks they were (`count`): "rage-clicked 5 times". */
 const clickCounts = (type: string) => {
