@@ -43,10 +43,12 @@ const PATH = /(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*
 // Quotes as languages write them: "…", “…”, ‘…’, «…», '…', and „…“ ‚…‘ »…« 「…」 『…』.
 const QUOTED = /"([^"\n]{1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘([^’\n]{1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'([^'\n]{1,300})'(?![\w'])/g;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
-// An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "status 502", "a
-// 500 error", "503 Service Unavailable" (not "the 404 page", nor a number of things: "500 units", "returned 500 results").
+// An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "status 502", "hit
+// a 404", "got a 503", "a 500 error", "503 Service Unavailable" (not "the 404 page", nor a number
+// of things: "500 units", "returned 500 results", "got 500 points"); not after a negation ("never
+// returned a 404").
 const STATUS_CODE =
-  /\b(?:(?:returned|returning|returns|responded with|failed with|http|status(?: code)?|error code)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
+  /\b(?:(?:returned|returning|returns|responded with|failed with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
 const STATUS_PROBE = /[45]\d\d/;
 
 /** An HTTP method before a URL (`POST /api/coupon`): the URL is the claim. */
@@ -204,7 +206,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const code = match[1] ?? match[2] ?? '';
     const start = match.index;
     const end = start + match[0].length;
-    if (taken.overlaps(start, end)) continue;
+    if (taken.overlaps(start, end) || isNegatedBefore(text, start)) continue;
     add({ kind: 'text', text: match[0], start, end, quote: code });
   }
   if (!probes || text.includes('#')) for (const match of matchesOf(EVENT_REFERENCE, text)) {

@@ -113,11 +113,15 @@ describe('groundAnswer: counts and numbers', () => {
   it('checks the status code a request got as a quote of it', () => {
     // A success is not recorded: "returned 200" is no claim.
     expect(verdicts('The cart request returned 200 and the page returned a 301.')).toEqual([]);
+    // A status denied ("not a 502", "never returned a 404") is no claim.
     expect(verdicts('The coupon request failed with HTTP 500 (a 500 error), not a 502 Bad Gateway; it never returned a 404, and returned 500 results.')).toEqual([
       ['text', 'failed with HTTP 500', 'kept'],
       ['text', '500 error', 'kept'],
-      ['text', '502 Bad Gateway', 'unsupported'],
-      ['text', 'returned a 404', 'unsupported'],
+    ]);
+    expect(verdicts('The coupon request failed with a 502 Bad Gateway.')).toEqual([['text', '502 Bad Gateway', 'unsupported']]);
+    expect(verdicts('The user hit a 404, then the coupon request got a 500; they got 500 points and saw 404 results.')).toEqual([
+      ['text', 'hit a 404', 'unsupported'],
+      ['text', 'got a 500', 'kept'],
     ]);
   });
 
