@@ -143,8 +143,17 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('finds nothing invented in what the answer says did not happen, and still what the profile left out', () => {
+    expect(verdicts('They never reached /checkout/payment and did not click “Place order”; no `#promo-banner`, and never opened https://shop.example/api/coupon.')).toEqual([
+      ['url', 'https://shop.example/api/coupon', 'kept'],
+    ]);
+    expect(verdicts('They never saw "Spring sale".')).toEqual([['text', '"Spring sale"', 'dropped']]);
+    // Without the denial, each is a claim.
+    expect(verdicts('They reached /checkout/payment and clicked “Place order”.').map(([, , verdict]) => verdict)).toEqual(['unsupported', 'unsupported']);
+  });
+
   it('matches a quote as whole words of a text, and a quote cut with an ellipsis up to its last whole word', () => {
-    expect(verdicts('They saw "coupon", "upon" and "undefined" but not "fine".')).toEqual([
+    expect(verdicts('They saw "coupon", "upon" and "undefined", then "fine".')).toEqual([
       ['text', '"coupon"', 'kept'],
       ['text', '"upon"', 'unsupported'],
       ['text', '"undefined"', 'kept'],
@@ -219,7 +228,7 @@ describe('groundAnswer', () => {
       ],
     });
     const found = (answer: string) => groundAnswer(groundingSource({}, onboarding, prepare({}, onboarding)), answer).findings.map(({ kind, text, verdict }) => [kind, text, verdict]);
-    expect(found('They copied `/join/acme/7QX4`, pasted docs.example/setup, connected Slack to #eng-planning, not `#eng-design` or /join/acme/XXXX.')).toEqual([
+    expect(found('They copied `/join/acme/7QX4`, pasted docs.example/setup, connected Slack to #eng-planning, then `#eng-design` and /join/acme/XXXX.')).toEqual([
       ['url', '`/join/acme/7QX4`', 'kept'],
       ['url', 'docs.example/setup', 'kept'],
       ['selector', '#eng-planning', 'kept'],
@@ -258,7 +267,7 @@ describe('groundAnswer', () => {
   });
 
   it('supports a selector written without tag names, with a child combinator, or with its id as an attribute', () => {
-    expect(verdicts('They clicked `aside > #apply-coupon`, `.summary button[id="apply-coupon"]` and `aside.summary #apply`, not `aside .total`.')).toEqual([
+    expect(verdicts('They clicked `aside > #apply-coupon`, `.summary button[id="apply-coupon"]` and `aside.summary #apply`, then `aside .total`.')).toEqual([
       ['selector', '`aside > #apply-coupon`', 'kept'],
       ['selector', '`.summary button[id="apply-coupon"]`', 'kept'],
       ['selector', '`aside.summary #apply`', 'unsupported'],
@@ -267,7 +276,7 @@ describe('groundAnswer', () => {
   });
 
   it('supports a site named alone by any URL on it', () => {
-    expect(verdicts('They shopped on https://shop.example and www.shop.example, not on https://other.example or www.other.example.')).toEqual([
+    expect(verdicts('They shopped on https://shop.example and www.shop.example, then on https://other.example and www.other.example.')).toEqual([
       ['url', 'https://shop.example', 'kept'],
       ['url', 'www.shop.example', 'kept'],
       ['url', 'https://other.example', 'unsupported'],

@@ -10,6 +10,7 @@ import type { Profile } from '../profile/profile-schema.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { countTopics, noneTopic, partTopic } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
+import { isNegatedBefore } from './signal-claims.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
 import { indexedChecker } from './indexed-checker.js';
@@ -235,7 +236,12 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
     ends.set(claim.start, range);
   }
   const shownBlock = (start: number) => ends.get(start)?.count === 2 && ends.get(start)?.kept === 2;
-  return checked.filter(({ claim, found }) => !(claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start))).map(({ found }) => found);
+  // What the answer says did not happen ("never reached /checkout/payment", "did not click “Buy
+  // now”") is not invented when the session does not have it.
+  const denied = (claim: Claim, found: GroundingFinding) => found.verdict === 'unsupported' && (claim.kind === 'url' || claim.kind === 'text' || claim.kind === 'selector') && isNegatedBefore(text, claim.start);
+  return checked
+    .filter(({ claim, found }) => !(claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start)) && !denied(claim, found))
+    .map(({ found }) => found);
 }
 
 /**
