@@ -33,6 +33,13 @@ const HEDGED =
   /\b(?:if|unless|whether|could|might|may|would|should|potential(?:ly)?|possibl[ey]|likely|perhaps|maybe|suggest(?:s|ing|ed)?|indicat(?:es?|ing|ed)|signs? of|instead of|rather than|expect(?:s|ed|ing)?|watch for|look for|check for|avoid(?:s|ed|ing)?|prevent(?:s|ed|ing)?|risk of)\s+(?:[\w-]+\s+){0,3}$/i;
 /** What after a denial says it is of a part of the session or of one thing ("no errors after the coupon", "no clicks on Next"): not checked. */
 const DENIAL_SCOPE = /^\s+(?:on|to|after|before|during|until|till|while|when|since|following|from|for|with|at)\b/i;
+/**
+ * What after a denial says it is of what was done about the signals, not of whether they happened:
+ * "without any console errors being fixed", "no errors were shown to the user".
+ */
+const DENIAL_OF_HANDLING =
+  /^\s+(?:being|been|(?:were|was|are|is|got|get)\s+(?:\w+\s+)?(?:fixed|resolved|handled|addressed|shown|displayed|surfaced|reported|explained|retried|caught)|(?:fixed|resolved|handled|addressed|shown|displayed|surfaced|explained))\b/i;
+
 /** "a rage click on “Apply coupon”": the claim right after is what the signal happened on. */
 const MENTION_SCOPE = /^\s+(?:on\s+|at\s+)?/i;
 
@@ -58,7 +65,8 @@ export function signalClaims(text: string, add: (claim: Claim) => void, quantiti
     const topic = countTopics.signal(match[2] ?? '', denial);
     if (topic === undefined) continue;
     if (denial) {
-      if (!DENIAL_SCOPE.test(text.slice(end, end + 12))) add({ kind: 'count', text: match[0], start, end, count: 0, topic: noneTopic(topic) });
+      const after = text.slice(end, end + 40);
+      if (!DENIAL_SCOPE.test(after) && !DENIAL_OF_HANDLING.test(after)) add({ kind: 'count', text: match[0], start, end, count: 0, topic: noneTopic(topic) });
     } else add({ kind: 'count', text: match[0], start, end, count: 1, topic: partTopic(onTarget(topic, text, end, targets)) });
   }
   for (const match of matchesOf(SIGNAL_VERB, text)) {
