@@ -88,6 +88,7 @@ describe('groundAnswer: mentions and denials of friction signals', () => {
     expect(verdicts('An error message and a dead click rate chart; the flow did not end with an error click.')).toEqual([]);
     expect(verdicts('They saw no errors after the coupon and no rage clicks on the total; any errors were logged.')).toEqual([]);
     expect(verdicts('They left without any console errors being fixed; no errors were shown to the user and no failed requests got retried.')).toEqual([]);
+    expect(verdicts('One console error, and no other errors; no further rage clicks.')).toEqual([['count', 'One console error', 'kept']]);
     expect(verdicts('It might have rage-clicked, but no one rage-clicked.')).toEqual([]);
   });
 });

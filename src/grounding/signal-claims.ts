@@ -1,9 +1,9 @@
 // Claims that a friction signal happened, or did not, without a number: "a rage click on “Apply
 // coupon”", "hit a JavaScript error", "rage-clicked the button", and "no failed requests",
 // "without any console errors", "didn't hit any errors". A mention claims at least one such
-// event (checked as a count of a part, from 1 up to the largest total); a denial claims none
-// (every total the words may mean is 0). Hedged words ("could indicate a dead click", "if a
-// request fails") claim nothing.
+// event (checked as a count of a part, from 1 up to the largest total); a denial claims none of
+// the event types the words name. Hedged words ("could indicate a dead click", "if a request
+// fails") claim nothing, nor does a denial of others than those named ("no other errors").
 
 import { matchesOf, targetOf, type Ranges, type Targets } from './claim-ranges.js';
 import { countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
@@ -16,9 +16,9 @@ export const SIGNAL_PROBE = /click|error|fail|thrash/i;
 // click rate", "no error handling".
 const HEADS =
   'messages?|banners?|toasts?|popups?|pop-ups?|modals?|dialogs?|pages?|screens?|states?|fields?|icons?|labels?|links?|buttons?|handling|handlers?|tracking|logs?|logging|reports?|reporting|monitoring|rates?|codes?|types?|detection|patterns?|budgets?|thresholds?|signals?|boundar(?:y|ies)|scenarios?|cases?|checks?';
-const DETERMINERS = 'an?|any|no|without(?:\\s+any)?|not\\s+(?:a\\s+single|any|one)|zero';
+const DETERMINERS = 'an?|any|no|without(?:\\s+any)?|not\\s+(?:a\\s+single|any|one)';
 const MENTION = new RegExp(
-  `(?<![\\w-])(${DETERMINERS})\\s+(?:single\\s+|other\\s+|further\\s+)?(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEADS}|${countTopics.pattern})(?![\\w-]))`,
+  `(?<![\\w-])(${DETERMINERS})\\s+(?:single\\s+)?(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEADS}|${countTopics.pattern})(?![\\w-]))`,
   'gi',
 );
 const SIGNAL_VERB = /\b(?:rage|dead)[- ]?click(?:ed|ing)\b/gi;
