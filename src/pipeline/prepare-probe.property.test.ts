@@ -48,7 +48,7 @@ const PIECES = [
 const pieces = fc.constantFrom(...PIECES);
 // Mostly plain words, so that an event holds one suspect text at most as often as not: a probe that
 // missed one kind of text would show.
-const plain = fc.constantFrom('Apply coupon', 'main nav', 'Trailhead Rain Jacket', 'size M', 'checkout', 'Next', 'error', 'create', 'carrier');
+const plain = fc.constantFrom('Apply coupon', 'main nav', 'Trailhead Rain Jacket', 'size M', 'checkout', 'Next', 'error', 'create', 'carrier', 'Mobile number', 'Phone');
 const text = fc.array(fc.oneof({ weight: 12, arbitrary: plain }, { weight: 2, arbitrary: fc.string({ maxLength: 6 }) }, { weight: 1, arbitrary: pieces }), { maxLength: 3 }).map((parts) => parts.join(' '));
 const key = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom('note', 'url', 'href', 'plan', 'label') },

@@ -120,7 +120,7 @@ describe('redactSession on repeated texts', () => {
 describe('redactSession on numbers, names and structured secrets', () => {
   it('replaces a phone number typed into a phone field, plain digits too, and leaves other fields and other values alone', () => {
     const rules = parsePrivacyRules('presets: [phone]\nblock_selectors: ["#blocked"]\n');
-    const typed = (selector: string, value: string | number) => ({ type: 'input-change', timestamp: '2026-11-01T10:00:00Z', target: { selector }, value });
+    const typed = (selector: string, value: string | number, text?: string) => ({ type: 'input-change', timestamp: '2026-11-01T10:00:00Z', target: { selector, text }, value });
     const session = parseSession({
       id: 'u-1:s-1',
       events: [
@@ -129,11 +129,15 @@ describe('redactSession on numbers, names and structured secrets', () => {
         typed('input#quantity', '4155550100'),
         typed('input#phone', 'n/a'),
         typed('div#blocked > input#phone', '4155550100'),
+        // A field whose selector says nothing, labelled as a phone's.
+        typed('form > input#f3', '4155550100', 'Mobile number (optional)'),
+        typed('form > input#f4', '4155550100', 'Order number'),
+        typed('form > input#f5', '4155550100', 'We will never share your phone number with anyone else at all'),
       ],
     });
     const { session: redacted, counts } = redactSession(session, rules);
-    expect(redacted.events.map((event) => event.value)).toEqual(['[phone]', '[phone]', '4155550100', 'n/a', '[blocked]']);
-    expect(Object.fromEntries(counts)).toEqual({ phone: 2, blocked: 1 });
+    expect(redacted.events.map((event) => event.value)).toEqual(['[phone]', '[phone]', '4155550100', 'n/a', '[blocked]', '[phone]', '4155550100', '4155550100']);
+    expect(Object.fromEntries(counts)).toEqual({ phone: 3, blocked: 1 });
   });
 
   it('replaces a phone number written as plain digits under a phone\'s name, and leaves other values of such names and other digits alone', () => {

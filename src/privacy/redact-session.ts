@@ -193,14 +193,21 @@ function withNames(object: Record<string, unknown>, renamed: ReadonlyMap<string,
 
 /**
  * Whether the `phone` preset replaces `value`, an event's value, whole: a phone number typed into a
- * field for one (`input#phone`, `input[type=tel]`), plain digits too. The value is asked first: most
+ * field for one (`input#phone`, `input[type=tel]`, or a field whose recorded text, its label, names
+ * a phone: `Mobile number`), plain digits too. The value is asked first: most
  * are not written as a phone number, and the event's target is then never read.
  */
 export function isPhoneFieldValue(value: unknown, event: SessionEvent): boolean {
   if (!isPhoneShaped(value)) return false;
   const selector = event.target?.selector;
-  return selector !== undefined && isPhoneField(selector);
+  if (selector !== undefined && isPhoneField(selector)) return true;
+  // The field's recorded text, its label or placeholder ("Mobile number", "Phone (optional)").
+  const label = event.target?.text;
+  return label !== undefined && label.length <= PHONE_LABEL_MAX_LENGTH && isPhonePropertyName(label);
 }
+
+/** The longest text of a field read as its label: a sentence around a field is no label. */
+const PHONE_LABEL_MAX_LENGTH = 40;
 
 /** An event whose value is a phone number typed into a phone field, with the value `[phone]`; else the event itself. */
 function phoneFieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
