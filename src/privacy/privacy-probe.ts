@@ -18,7 +18,7 @@ import { TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
 import type { PrivacyRules } from './privacy-rules.js';
-import { decodesEscapes, isPhoneFieldValue, isRedactedAsUrl, redactStringUnder, type SessionRedactor } from './redact-session.js';
+import { decodesEscapes, isPhoneFieldValue, isRedactedAsUrl, isSecretFieldValue, redactStringUnder, type SessionRedactor } from './redact-session.js';
 
 /** Kinds of ASCII characters the writer tells the probe about (one kind per character). */
 export const PROBE_DIGIT = 1;
@@ -311,11 +311,12 @@ export class PrivacyProbe {
   }
 
   /**
-   * Whether an event's `value` is replaced whole: a phone number typed into a field for one (asked
-   * by the writer as it writes the value, which most events do not have).
+   * Whether an event's `value` is replaced whole: anything typed into a field for a secret, a phone
+   * number typed into a field for one (asked by the writer as it writes the value, which most
+   * events do not have).
    */
-  phoneFieldValue(event: SessionEvent, value: unknown): boolean {
-    return this.#phoneNames && isPhoneFieldValue(value, event);
+  fieldValue(event: SessionEvent, value: unknown): boolean {
+    return (this.#secretNames && isSecretFieldValue(value, event)) || (this.#phoneNames && isPhoneFieldValue(value, event));
   }
 
   /** Whether the event is on a blocked element (then its texts become `[blocked]`). */

@@ -140,6 +140,34 @@ describe('redactSession on numbers, names and structured secrets', () => {
     expect(Object.fromEntries(counts)).toEqual({ phone: 3, blocked: 1 });
   });
 
+  it('replaces whatever is typed into a field for a secret, and leaves other fields, empty values and blocked ones alone', () => {
+    const rules = parsePrivacyRules('presets: [secret]\nblock_selectors: ["#blocked *"]\n');
+    const typed = (selector: string, value: string | number, text?: string) => ({ type: 'input-change', timestamp: '2026-11-01T10:00:00Z', target: { selector, text }, value });
+    const secrets = [
+      typed('form#login > input[type="password"]', 'hunter2'),
+      typed('input#password', 'correct horse'),
+      typed('input[name="otp"]', 492817),
+      typed('form#pay > input.cvc-field', '123'),
+      typed('input[autocomplete="cc-csc"]', '123'),
+      typed('input[autocomplete="username current-password"]', 'hunter2'),
+      typed('input[autocomplete="one-time-code"]', '492817'),
+      typed('input[data-testid="pin-input"]', '0000'),
+      typed('form > input#f2', '492817', 'Verification code'),
+    ];
+    const others = [
+      typed('input#search', 'hunter2'),
+      typed('input#password-strength', 'weak'),
+      typed('form > input#f3', 'Ada', 'First name'),
+      typed('input[type="password"]', ''),
+      typed('div#blocked > input[type="password"]', 'hunter2'),
+    ];
+    const { session: redacted, counts } = redactSession(parseSession({ id: 'u-1:s-1', events: [...secrets, ...others] }), rules);
+    expect(redacted.events.map((event) => event.value)).toEqual([...secrets.map(() => '[secret]'), 'hunter2', 'weak', 'Ada', '', '[blocked]']);
+    expect(Object.fromEntries(counts)).toEqual({ secret: secrets.length, blocked: 1 });
+    // Without the secret preset, a password field is a field like any other.
+    expect(redactSession(parseSession({ id: 'u-1:s-1', events: secrets }), parsePrivacyRules('presets: [email]\n')).session.events.map((event) => event.value)).toEqual(secrets.map((event) => event.value));
+  });
+
   it('replaces a phone number written as plain digits under a phone\'s name, and leaves other values of such names and other digits alone', () => {
     const rules = parsePrivacyRules('presets: [phone]\n');
     const session = parseSession({

@@ -9,6 +9,7 @@
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { flatString } from './flat-string.js';
 import { isPhoneField } from './presets/phone-field.js';
+import { isSecretField } from './presets/secret-field.js';
 import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import type { PrivacyRules } from './privacy-rules.js';
@@ -203,11 +204,35 @@ export function isPhoneFieldValue(value: unknown, event: SessionEvent): boolean 
   if (selector !== undefined && isPhoneField(selector)) return true;
   // The field's recorded text, its label or placeholder ("Mobile number", "Phone (optional)").
   const label = event.target?.text;
-  return label !== undefined && label.length <= PHONE_LABEL_MAX_LENGTH && isPhonePropertyName(label);
+  return label !== undefined && label.length <= LABEL_MAX_LENGTH && isPhonePropertyName(label);
 }
 
 /** The longest text of a field read as its label: a sentence around a field is no label. */
-const PHONE_LABEL_MAX_LENGTH = 40;
+const LABEL_MAX_LENGTH = 40;
+
+/**
+ * Whether the `secret` preset replaces `value`, an event's value, whole: anything typed into a
+ * field for a secret (`input[type=password]`, `input#otp`, `autocomplete="cc-csc"`, or a field
+ * whose recorded text, its label, names a secret: `Verification code`). The value is asked first.
+ */
+export function isSecretFieldValue(value: unknown, event: SessionEvent): boolean {
+  // A value already replaced (`[blocked]`) stays as it is.
+  if (typeof value === 'string' ? value === '' || (value.charCodeAt(0) === 0x5b && PLACEHOLDER.test(value)) : typeof value !== 'number') return false;
+  const target = event.target;
+  if (target === undefined) return false;
+  if (target.selector !== undefined && isSecretField(target.selector)) return true;
+  const label = target.text;
+  return label !== undefined && label.length <= LABEL_MAX_LENGTH && isSecretPropertyName(label);
+}
+
+const PLACEHOLDER = /^\[[a-z0-9_-]+\]$/;
+
+/** An event whose value was typed into a field for a secret, with the value `[secret]`; else the event itself. */
+function secretFieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
+  if (!walk.secretNames || !isSecretFieldValue(event.value, event)) return event;
+  count(walk, 'secret');
+  return { ...event, value: '[secret]' };
+}
 
 /** An event whose value is a phone number typed into a phone field, with the value `[phone]`; else the event itself. */
 function phoneFieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
@@ -292,7 +317,7 @@ export function createSessionRedactor(rules: PrivacyRules): SessionRedactor {
   return {
     counts: walk.counts,
     header: (session) => redactObject(walk, session as unknown as Record<string, unknown>, '', '', SESSION_FIELDS_KEPT) as unknown as Session,
-    event: (event) => redactObject(walk, phoneFieldEvent(walk, blockEvent(walk, event)) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
+    event: (event) => redactObject(walk, phoneFieldEvent(walk, secretFieldEvent(walk, blockEvent(walk, event))) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
     id: (id) => flatString(redactText(id, rules, walk.counts)),
     changes: (value, key) => walk.rewritesText && redactedText(walk, value, key).text !== value,
   };
