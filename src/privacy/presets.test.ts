@@ -242,6 +242,9 @@ describe('secret', () => {
     ['a Django session cookie', 'Cookie header: sessionid=k3v9q2x7m1z8w4', 'k3v9q2x7m1z8w4'],
     ['a PHP session id in a query', '/cart?PHPSESSID=9f2e1c0b7a6d5e4f&step=2', '9f2e1c0b7a6d5e4f'],
     ['a Java session id in a path', 'GET /shop/cart;jsessionid=A1B2C3D4E5F6 404', 'A1B2C3D4E5F6'],
+    ['a reset token in a path', 'GET https://shop.example/reset-password/9f8e7d6c5b4a39281706f5e4d3c2b1a0 200', '9f8e7d6c5b4a39281706f5e4d3c2b1a0'],
+    ['a Django reset link', 'open /accounts/reset/MQ/bv5zqu-8f1e9c0d2b3a4f5e6d7c8b9a0f1e2d3c/ now', 'bv5zqu-8f1e9c0d2b3a4f5e6d7c8b9a0f1e2d3c'],
+    ['a verification link', 'https://app.example/verify-email/u-12/a1b2c3d4e5f6a7b8c9d0', 'a1b2c3d4e5f6a7b8c9d0'],
   ])('finds %s', (_, text, secret) => {
     expectOnly(text, secret, 'secret');
   });
@@ -266,6 +269,10 @@ describe('secret', () => {
     ['a colon in a URL\'s path', 'see https://example.com/a:b@c'],
     ['a public key', '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----'],
     ['a certificate', '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----'],
+    ['a slug after a password page', '/docs/password-policy/section-2-overview-and-more'],
+    ['a date after a confirmation page', '/orders/confirm/2026-11-27-0001234'],
+    ['a page of tokens', '/api/v1/tokens/list-all-tokens-2026'],
+    ['a long id after a page that names no secret', '/products/9f8e7d6c5b4a39281706f5e4d3c2b1a0'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);
   });

@@ -1,6 +1,7 @@
 // The `secret` preset in free text: JWTs, API keys of well-known shapes, the token after `Bearer`
 // (the word itself is not part of the match), the password of a URL's user info
-// (`postgres://app:s3cret@db`), and the value of `key=value` / `key: value` pairs whose key is a
+// (`postgres://app:s3cret@db`), a token in a URL's path after a reset or verification segment
+// (`/reset-password/9f8e…`), and the value of `key=value` / `key: value` pairs whose key is a
 // secret name (see isSecretPropertyName).
 
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
@@ -69,6 +70,19 @@ const URL_PASSWORD = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>`]*:([^
  */
 const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----([\s\S]*?)(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g;
 
+/**
+ * A token in a URL's path after a segment that names a password reset, a verification, a
+ * confirmation, an activation, an invitation, a magic link or a token (`/reset-password/9f8e…`,
+ * Django's `/reset/MQ/bv5zqu-8f1e…/`), up to two short segments between: group 1 is the token, 16
+ * or more letters, digits, `-` and `_` (see findPathTokens for what makes it one).
+ */
+const PATH_TOKEN = /\/[\w-]*?(?:reset|passw|verif|confirm|activat|invit|magic|token|unlock|recover)[\w-]*(?:\/[\w-]{1,12}){0,2}\/([A-Za-z0-9_-]{16,})(?![\w-])/gi;
+/**
+ * The digits a token in a path has at the least, as random tokens in hex have (a page's slug has
+ * few): the probe judges no text with fewer digits than a phone number has, which this matches.
+ */
+export const PATH_TOKEN_MIN_DIGITS = 9;
+
 /** The shortest text a token can be found in: `basic ` and 6 characters of credentials. */
 const TOKEN_MIN_LENGTH = 12;
 
@@ -81,8 +95,11 @@ function mayHoldSecret(facts: TextFacts): boolean {
   const text = facts.text;
   if (facts.tokenStart && text.length >= TOKEN_MIN_LENGTH) return true;
   if (facts.ats > 0 && facts.colons > 0) return true;
+  if (mayHoldPathToken(facts)) return true;
   return (facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(text);
 }
+
+const mayHoldPathToken = (facts: TextFacts): boolean => facts.digits >= PATH_TOKEN_MIN_DIGITS && facts.text.includes('/');
 
 export const secretDetector: Detector = {
   mayMatch: mayHoldSecret,
@@ -100,6 +117,7 @@ function findSecrets(facts: TextFacts): Span[] {
     if (PRIVATE_KEY_START.test(facts.text)) for (const span of findPrivateKeys(facts.text)) spans.push(span);
   }
   if (facts.ats > 0 && facts.colons > 0) for (const span of findUrlPasswords(facts.text)) spans.push(span);
+  if (mayHoldPathToken(facts)) for (const span of findPathTokens(facts.text)) spans.push(span);
   if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) for (const span of findSecretValues(facts.text)) spans.push(span);
   return spans;
 }
@@ -110,6 +128,18 @@ function findPrivateKeys(text: string): Span[] {
     const body = match[1] ?? '';
     const start = match.index + match[0].indexOf('-----', 5) + 5;
     if (body.trim() !== '') spans.push({ start, end: start + body.length });
+  }
+  return spans;
+}
+
+/** Tokens in paths (PATH_TOKEN) with a letter and PATH_TOKEN_MIN_DIGITS digits: not a word or a date (`/confirm/2026-11-27`). */
+function findPathTokens(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of matchesOf(PATH_TOKEN, text)) {
+    const token = match[1] ?? '';
+    if (!/[A-Za-z]/.test(token) || token.replace(/\D+/g, '').length < PATH_TOKEN_MIN_DIGITS) continue;
+    const end = match.index + match[0].length;
+    spans.push({ start: end - token.length, end });
   }
   return spans;
 }
