@@ -245,6 +245,9 @@ describe('secret', () => {
     ['a reset token in a path', 'GET https://shop.example/reset-password/9f8e7d6c5b4a39281706f5e4d3c2b1a0 200', '9f8e7d6c5b4a39281706f5e4d3c2b1a0'],
     ['a Django reset link', 'open /accounts/reset/MQ/bv5zqu-8f1e9c0d2b3a4f5e6d7c8b9a0f1e2d3c/ now', 'bv5zqu-8f1e9c0d2b3a4f5e6d7c8b9a0f1e2d3c'],
     ['a verification link', 'https://app.example/verify-email/u-12/a1b2c3d4e5f6a7b8c9d0', 'a1b2c3d4e5f6a7b8c9d0'],
+    ['a Social Security number', 'my social is 123-45-6789, thanks', '123-45-6789'],
+    ['a Social Security number after SSN', 'SSN 123 45 6789', '123 45 6789'],
+    ['a Social Security number in one run after its name', 'Social Security number: 123456789.', '123456789'],
   ])('finds %s', (_, text, secret) => {
     expectOnly(text, secret, 'secret');
   });
@@ -273,6 +276,9 @@ describe('secret', () => {
     ['a date after a confirmation page', '/orders/confirm/2026-11-27-0001234'],
     ['a page of tokens', '/api/v1/tokens/list-all-tokens-2026'],
     ['a long id after a page that names no secret', '/products/9f8e7d6c5b4a39281706f5e4d3c2b1a0'],
+    ['numbers the SSA does not issue', '000-12-3456 666-12-3456 912-34-5678 123-00-4567 123-45-0000'],
+    ['a run of 9 digits without SSN before it', 'order 123456789 shipped'],
+    ['a longer dashed number', 'ref 123-45-67890 and 2026-11-27'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);
   });

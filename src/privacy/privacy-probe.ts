@@ -12,7 +12,7 @@ import type { Detector } from './presets/detector.js';
 import { IBAN_MIN_DIGITS } from './presets/iban-detector.js';
 import { mayHoldIpAddress } from './presets/ip-detector.js';
 import { PHONE_MIN_DIGITS } from './presets/phone-detector.js';
-import { PATH_TOKEN_MIN_DIGITS } from './presets/secret-detector.js';
+import { PATH_TOKEN_MIN_DIGITS, SSN_DIGITS } from './presets/secret-detector.js';
 import { isPhonePropertyName } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import { TextFacts } from './presets/text-facts.js';
@@ -103,8 +103,8 @@ export function tokenMayStartAt(text: string, index: number, code: number, previ
 
 /** Kinds after which the writer asks the probe whatever the text's counts: an email's `@`, escapes a URL decodes, full-width forms. */
 export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_ESCAPE | PROBE_WIDE_FORM;
-/** The fewest digits a card, a phone number, an IBAN or a token in a URL's path holds. */
-const MIN_NUMBER_DIGITS = Math.min(CARD_MIN_DIGITS, PHONE_MIN_DIGITS, IBAN_MIN_DIGITS, PATH_TOKEN_MIN_DIGITS);
+/** The fewest digits a card, a phone number, an IBAN, a Social Security number or a token in a URL's path holds. */
+const MIN_NUMBER_DIGITS = Math.min(CARD_MIN_DIGITS, PHONE_MIN_DIGITS, IBAN_MIN_DIGITS, PATH_TOKEN_MIN_DIGITS, SSN_DIGITS);
 
 /**
  * Whether a text the writer counted may be changed by some preset, as far as its counts tell

@@ -1,8 +1,8 @@
 // The `secret` preset in free text: JWTs, API keys of well-known shapes, the token after `Bearer`
 // (the word itself is not part of the match), the password of a URL's user info
 // (`postgres://app:s3cret@db`), a token in a URL's path after a reset or verification segment
-// (`/reset-password/9f8e…`), and the value of `key=value` / `key: value` pairs whose key is a
-// secret name (see isSecretPropertyName).
+// (`/reset-password/9f8e…`), a US Social Security number, and the value of `key=value` /
+// `key: value` pairs whose key is a secret name (see isSecretPropertyName).
 
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
 import { isSecretPropertyName } from './secret-property-name.js';
@@ -83,6 +83,16 @@ const PATH_TOKEN = /\/[\w-]*?(?:reset|passw|verif|confirm|activat|invit|magic|to
  */
 export const PATH_TOKEN_MIN_DIGITS = 9;
 
+/**
+ * A US Social Security number: written `123-45-6789`, or after `SSN` or `social security (number)`
+ * with spaces or no separators (`SSN 123 45 6789`, `social security number: 123456789`); never an
+ * area of 000, 666 or 9xx, a group of 00 or a serial of 0000, which the SSA does not issue. The
+ * match is the number.
+ */
+const SSN = /(?<![\w-])((?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4})(?![\w-])|\b(?:ssn|social security(?:\s+(?:number|no\.?|#))?)\s*(?:is\s+|[:=#]\s*)?((?!000|666|9\d\d)\d{3}[- ]?(?!00)\d{2}[- ]?(?!0000)\d{4})(?![\w-])/gi;
+/** The digits of a Social Security number: the probe judges every text with as many (see MIN_NUMBER_DIGITS). */
+export const SSN_DIGITS = 9;
+
 /** The shortest text a token can be found in: `basic ` and 6 characters of credentials. */
 const TOKEN_MIN_LENGTH = 12;
 
@@ -96,6 +106,7 @@ function mayHoldSecret(facts: TextFacts): boolean {
   if (facts.tokenStart && text.length >= TOKEN_MIN_LENGTH) return true;
   if (facts.ats > 0 && facts.colons > 0) return true;
   if (mayHoldPathToken(facts)) return true;
+  if (facts.digits >= SSN_DIGITS) return true;
   return (facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(text);
 }
 
@@ -118,6 +129,7 @@ function findSecrets(facts: TextFacts): Span[] {
   }
   if (facts.ats > 0 && facts.colons > 0) for (const span of findUrlPasswords(facts.text)) spans.push(span);
   if (mayHoldPathToken(facts)) for (const span of findPathTokens(facts.text)) spans.push(span);
+  if (facts.digits >= SSN_DIGITS) for (const match of matchesOf(SSN, facts.text)) spans.push(numberSpan(match));
   if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) for (const span of findSecretValues(facts.text)) spans.push(span);
   return spans;
 }
@@ -130,6 +142,12 @@ function findPrivateKeys(text: string): Span[] {
     if (body.trim() !== '') spans.push({ start, end: start + body.length });
   }
   return spans;
+}
+
+function numberSpan(match: RegExpExecArray): Span {
+  const number = match[1] ?? match[2] ?? '';
+  const end = match.index + match[0].length;
+  return { start: end - number.length, end };
 }
 
 /** Tokens in paths (PATH_TOKEN) with a letter and PATH_TOKEN_MIN_DIGITS digits: not a word or a date (`/confirm/2026-11-27`). */
