@@ -19,7 +19,10 @@ const session = {
   ],
 };
 const PROFILE = 'llm:\n  pre_prompt: Summarise; cite events as #index.\nevents:\n  exclude_types: [element-seen]\n';
-/** Invents an event (#9), a URL and a count, and cites an event the profile dropped (#1). */
+/**
+ * Invents an event (#9), a URL and a count, and cites an event the profile dropped (#1);
+ * `clicked "Apply coupon"` is a click claim of its own (kept), besides the quote.
+ */
 const INVENTED = 'The user clicked "Apply coupon" (#2), saw the promo (#1), made 3 dead clicks, opened https://shop.example/account and #9.';
 const GROUNDED = 'The user clicked "Apply coupon" (#2) and made one dead click (#3).';
 
@@ -47,14 +50,14 @@ describe('recap run grounds the answer', () => {
     const output = JSON.parse(result.stdout) as { grounding: { score: number; unsupported: { text: string }[]; dropped: { text: string; event: number }[]; findings: unknown[] } };
     expect(output.grounding.unsupported.map((finding) => finding.text)).toEqual(['3 dead clicks', 'https://shop.example/account', '#9']);
     expect(output.grounding.dropped).toEqual([expect.objectContaining({ kind: 'event', text: '#1', event: 1, verdict: 'dropped' })]);
-    expect(output.grounding.score).toBe(0.333);
+    expect(output.grounding.score).toBe(0.429);
   });
 
   it('prints the score and names each unsupported and dropped claim', async () => {
     standIn.enqueue(INVENTED);
     const result = await run('report.yaml');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('grounding 0.333 (2 of 6 claims supported by the prompt, 3 unsupported, 1 dropped by the profile)');
+    expect(result.stdout).toContain('grounding 0.429 (3 of 7 claims supported by the prompt, 3 unsupported, 1 dropped by the profile)');
     expect(result.stdout).toContain('  event    "#9" at ');
     expect(result.stdout).toContain(": the session has no event #9 (it has 4: #0 to #3)");
     expect(result.stdout).toContain("  event    \"#1\" at 53..55: #1 is in the session, but the profile's event types leave it out");
@@ -137,7 +140,7 @@ describe('recap test asserts grounding', () => {
     const junit = await readFile(path.join(directory, 'junit.xml'), 'utf8');
     expect(junit).toContain('expect.grounded: 4 claim(s) not supported by the prompt (3 in no event of the session, 1 about what the profile left out; score 0.');
     expect(junit).toContain('#1 (event at 53..55: #1 is in the session, but the profile&apos;s event types leave it out)');
-    expect(junit).toContain('expect.grounding.min_score: grounding score 0.333 (at least 0.9)');
+    expect(junit).toContain('expect.grounding.min_score: grounding score 0.429 (at least 0.9)');
     expect(junit).toContain('expect.grounding.max_unsupported: 3 unsupported claim(s) (at most 0)');
     // On GitHub Actions the same failure is an annotation on the suite file, naming the claims
     // (the answer replayed from the cassette just recorded).

@@ -128,6 +128,8 @@ export interface CountTopic {
   readonly part?: true;
   /** A claim that there were none ("no errors", "0 console errors"): every total it may mean is 0. */
   readonly none?: true;
+  /** What the events were on, when the claim names it strictly ("clicked “Place order”"). */
+  readonly on?: string;
 }
 
 const partTopics = new WeakMap<CountTopic, CountTopic>();
@@ -285,6 +287,24 @@ export function scopedTopic(topic: CountTopic, target?: string): CountTopic {
  * often a form's message on the page.
  */
 const SIGNALS: ReadonlySet<string> = new Set(['rage-click', 'dead-click', 'error-click', 'console-error', 'network-error', 'mouse-thrash']);
+
+const clickTopics = new Map<string, CountTopic>();
+
+/**
+ * The topic of "clicked “Place order”": the click-like events on the element the answer names, and
+ * no others (an element the user only saw was not clicked; unlike scopedTopic, no fallback to any
+ * element's clicks when none is on it).
+ */
+export function clicksOn(target: string): CountTopic {
+  let topic = clickTopics.get(target);
+  if (topic === undefined) {
+    const accepts = targetNamed(target);
+    topic = { name: 'click', types: CLICKS, on: target, totals: (stats) => new Set(stats.perTarget(CLICKS, accepts)) };
+    if (clickTopics.size >= SCOPED_TARGETS) clickTopics.clear();
+    clickTopics.set(target, topic);
+  }
+  return topic;
+}
 
 /** The count topics, as the claim finder uses them. */
 export const countTopics = {

@@ -93,7 +93,7 @@ describe('findClaims', () => {
     expect(claims('The button is #fff on #000, the link `#1a73e8`, the banner #EEEEEE.')).toEqual([]);
     expect(claims('It costs 129€/unit or 5 $/month, 20%/year.')).toEqual([]);
     // Ids that read as hex words, events, and paths after a space stay claims.
-    expect(claims('They clicked #add and #cafe at #3 and #333, then opened /pricing.')).toEqual([
+    expect(claims('They used #add and #cafe at #3 and #333, then opened /pricing.')).toEqual([
       ['selector', '#add'],
       ['selector', '#cafe'],
       ['event', '#3'],

@@ -8,7 +8,7 @@ import { countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from 
 import { isRank } from './event-rank.js';
 import { hasWordCharacter } from './normal-text.js';
 import { isHexColour, isNoSelector } from './not-a-selector.js';
-import { isNegatedBefore, SIGNAL_PROBE, signalClaims } from './signal-claims.js';
+import { CLICK_PROBE, clickClaims, isNegatedBefore, SIGNAL_PROBE, signalClaims } from './signal-claims.js';
 import type { Duration } from './durations.js';
 import { isTimeOfDay } from './time-of-day.js';
 
@@ -258,6 +258,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     add({ kind: 'count', text: match[0], start, end, count, topic: part ? partTopic(scoped) : none ? noneTopic(topic) : scoped });
   }
   if (!probes || SIGNAL_PROBE.test(text)) signalClaims(text, add, quantities, taken, targets);
+  if (!probes || CLICK_PROBE.test(text)) clickClaims(text, [...claims], add, quantities);
   if (!probes || COMPOUND_DURATION_PROBE.test(text)) for (const match of matchesOf(COMPOUND_DURATION, text)) {
     const minutes = Number(match[1] ?? match[3]);
     const seconds = Number(match[2] ?? match[4]);

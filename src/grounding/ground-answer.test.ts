@@ -14,8 +14,8 @@ describe('groundAnswer', () => {
     expect(report.unsupported).toEqual([]);
     expect(report.dropped).toEqual([]);
     expect(report.score).toBe(1);
-    // "a dead click on span.total" is a count of one at least.
-    expect(report.findings.map((finding) => finding.kind).sort()).toEqual(['count', 'count', 'count', 'count', 'duration', 'event', 'selector', 'selector', 'text', 'text', 'url', 'url'].sort());
+    // "a dead click on span.total" is a count of one at least, and so is "clicked "Apply coupon"".
+    expect(report.findings.map((finding) => finding.kind).sort()).toEqual(['count', 'count', 'count', 'count', 'count', 'duration', 'event', 'selector', 'selector', 'text', 'text', 'url', 'url'].sort());
   });
 
   it('calls what the profile left out dropped, with the reason, and what the session never had unsupported', () => {
@@ -36,7 +36,7 @@ describe('groundAnswer', () => {
   });
 
   it('supports the session id the session block names, quoted or in backticks', () => {
-    expect(verdicts('In session "u-1:s-1" (`u-1:s-1`) the user clicked "Apply coupon".')).toEqual([
+    expect(verdicts('In session "u-1:s-1" (`u-1:s-1`) the user chose "Apply coupon".')).toEqual([
       ['text', '"u-1:s-1"', 'kept'],
       ['text', '`u-1:s-1`', 'kept'],
       ['text', '"Apply coupon"', 'kept'],
@@ -69,7 +69,7 @@ describe('groundAnswer', () => {
     const orgOnly = parseProfile('context:\n  include: [org]\n');
     const indexed = groundingSource(orgOnly, withUser, prepare(orgOnly, withUser));
     const lists = { kept: indexed.kept, dropped: [], context: indexed.context, excludedContext: indexed.excludedContext };
-    const answer = '"Ada Lovelace" of "Northwind" clicked "Pay now"; "Grace Hopper" did not.';
+    const answer = '"Ada Lovelace" of "Northwind" chose "Pay now"; "Grace Hopper" did not.';
     for (const source of [indexed, lists]) {
       expect(groundAnswer(source, answer).findings.map(({ text, verdict, reason }) => [text, verdict, reason])).toEqual([
         ['"Ada Lovelace"', 'dropped', "the session's context holds it, but the profile's context settings leave that element out"],
@@ -81,7 +81,7 @@ describe('groundAnswer', () => {
   });
 
   it('grounds a structured answer nested deeper than the call stack, placing its claims by path', () => {
-    let deep: Record<string, unknown> = { note: 'clicked "Apply coupon"', dead_clicks: 1 };
+    let deep: Record<string, unknown> = { note: 'chose "Apply coupon"', dead_clicks: 1 };
     for (let level = 0; level < 20_000; level++) deep = { x: [deep] };
     const report = groundAnswer(source, deep);
     expect(report.findings.map(({ kind, path, verdict }) => [kind, path.length, path.endsWith('x[0].note') || path.endsWith('x[0].dead_clicks'), verdict])).toEqual([
@@ -106,7 +106,7 @@ describe('groundAnswer', () => {
   it('places findings by character range in a text and by JSON path in a structured response', () => {
     const text = 'Failed at #3.';
     expect(groundAnswer(source, text).findings[0]).toMatchObject({ path: '10..12', event: 3, verdict: 'kept' });
-    const structured = { outcome: 'abandoned', evidence: ['clicked "Apply coupon"', 'visited /nowhere'], dead_clicks: 3 };
+    const structured = { outcome: 'abandoned', evidence: ['chose "Apply coupon"', 'visited /nowhere'], dead_clicks: 3 };
     expect(groundAnswer(source, structured).findings.map(({ path, verdict }) => [path, verdict])).toEqual([
       ['evidence[0]', 'kept'],
       ['evidence[1]', 'unsupported'],
@@ -267,7 +267,7 @@ describe('groundAnswer', () => {
   });
 
   it('supports a selector written without tag names, with a child combinator, or with its id as an attribute', () => {
-    expect(verdicts('They clicked `aside > #apply-coupon`, `.summary button[id="apply-coupon"]` and `aside.summary #apply`, then `aside .total`.')).toEqual([
+    expect(verdicts('They used `aside > #apply-coupon`, `.summary button[id="apply-coupon"]` and `aside.summary #apply`, then `aside .total`.')).toEqual([
       ['selector', '`aside > #apply-coupon`', 'kept'],
       ['selector', '`.summary button[id="apply-coupon"]`', 'kept'],
       ['selector', '`aside.summary #apply`', 'unsupported'],

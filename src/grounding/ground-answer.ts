@@ -191,7 +191,7 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       if (holds(kept)) return finding(claim, path, 'kept');
       if (holds(checker.countTotals('all', claim.topic))) return finding(claim, path, 'dropped', undefined, `true of the whole session, not of the ${checker.keptSize} events the prompt showed`);
       if (none === true) return finding(claim, path, 'unsupported', undefined, `the prompt shows ${largest(kept)} of them`);
-      if (part === true && claim.count === 1) return finding(claim, path, 'unsupported', undefined, `the session has no ${claim.topic.name} event`);
+      if (part === true && claim.count === 1) return finding(claim, path, 'unsupported', undefined, claim.topic.on === undefined ? `the session has no ${claim.topic.name} event` : 'no event of the session is a click on it');
       if (part === true) return finding(claim, path, 'unsupported', undefined, `the session has fewer ${claim.topic.name} events than ${claim.count}; the prompt shows ${describeTotals(kept)}`);
       return finding(claim, path, 'unsupported', undefined, `no count of ${claim.topic.name} events in the session is ${claim.count}; the prompt shows ${describeTotals(kept)}`);
     }
@@ -239,8 +239,12 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
   // What the answer says did not happen ("never reached /checkout/payment", "did not click “Buy
   // now”") is not invented when the session does not have it.
   const denied = (claim: Claim, found: GroundingFinding) => found.verdict === 'unsupported' && (claim.kind === 'url' || claim.kind === 'text' || claim.kind === 'selector') && isNegatedBefore(text, claim.start);
+  // "clicked “Buy now”" where the session has no “Buy now” at all: the quote is the invented claim,
+  // and the click adds nothing to it.
+  const inventedTargets = new Set(checked.filter(({ claim, found }) => (claim.kind === 'text' || claim.kind === 'selector') && found.verdict === 'unsupported').map(({ claim }) => claim.end));
+  const clickOfInvented = (claim: Claim) => claim.kind === 'count' && claim.topic.on !== undefined && inventedTargets.has(claim.end);
   return checked
-    .filter(({ claim, found }) => !(claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start)) && !denied(claim, found))
+    .filter(({ claim, found }) => !(claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start)) && !denied(claim, found) && !clickOfInvented(claim))
     .map(({ found }) => found);
 }
 

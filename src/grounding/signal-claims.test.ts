@@ -83,6 +83,25 @@ describe('groundAnswer: mentions and denials of friction signals', () => {
     expect(findings({ friction: [{ rage_clicks: true }], had_errors: true, converted: false })).toEqual([]);
   });
 
+  it('reads "clicked “X”" as a click on X: an element the user only saw was not clicked', () => {
+    // "Spring sale" is an element the session has (seen, left out by the profile), never clicked.
+    expect(verdicts('They clicked “Apply coupon”, tapped on the `span.total` and clicked “Spring sale”.')).toEqual([
+      ['count', 'clicked “Apply coupon”', 'kept'],
+      ['text', '“Apply coupon”', 'kept'],
+      ['count', 'tapped on the `span.total`', 'kept'],
+      ['selector', '`span.total`', 'kept'],
+      ['count', 'clicked “Spring sale”', 'unsupported'],
+      ['text', '“Spring sale”', 'dropped'],
+    ]);
+    expect(groundAnswer(sourceWithout([]), 'They clicked “Spring sale”.').unsupported[0]?.reason).toBe('no event of the session is a click on it');
+    // A click the profile left out is dropped; an invented element is one claim, the quote's.
+    expect(verdictsWithout(['rage-click', 'click'], 'They clicked “Apply coupon”.').map(([, text, verdict]) => [text, verdict])).toEqual([
+      ['clicked “Apply coupon”', 'dropped'],
+      ['“Apply coupon”', 'dropped'],
+    ]);
+    expect(verdicts('They clicked “Buy now”, but did not click “Apply coupon” again.')).toEqual([['text', '“Buy now”', 'unsupported'], ['text', '“Apply coupon”', 'kept']]);
+  });
+
   it('reads no claim in a guess, a condition, a negated mention, a compound noun or a denial of a part', () => {
     expect(verdicts('This could indicate a dead click; if a request fails, watch for a console error.')).toEqual([]);
     expect(verdicts('An error message and a dead click rate chart; the flow did not end with an error click.')).toEqual([]);

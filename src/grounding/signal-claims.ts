@@ -6,11 +6,13 @@
 // fails") claim nothing, nor does a denial of others than those named ("no other errors").
 
 import { matchesOf, targetOf, type Ranges, type Targets } from './claim-ranges.js';
-import { countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
+import { clicksOn, countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
 import type { Claim } from './find-claims.js';
 
 /** A piece every claim found here holds: a probe run before the patterns. */
 export const SIGNAL_PROBE = /click|error|fail|thrash/i;
+/** A piece every click said of a named element holds (see clickClaims). */
+export const CLICK_PROBE = /clicked|tapped|pressed/i;
 
 // A signal's words that start a compound noun name something else: "an error message", "a dead
 // click rate", "no error handling".
@@ -39,6 +41,9 @@ const DENIAL_SCOPE = /^\s+(?:on|to|after|before|during|until|till|while|when|sin
  */
 const DENIAL_OF_HANDLING =
   /^\s+(?:being|been|(?:were|was|are|is|got|get)\s+(?:\w+\s+)?(?:fixed|resolved|handled|addressed|shown|displayed|surfaced|reported|explained|retried|caught)|(?:fixed|resolved|handled|addressed|shown|displayed|surfaced|explained))\b/i;
+
+/** "clicked “Place order”", "tapped on the `button#buy`": a click verb right before the element it names. */
+const CLICK_VERB = /\b(?:clicked|tapped|pressed)\s+(?:on\s+)?(?:the\s+)?$/i;
 
 /** "a rage click on “Apply coupon”": the claim right after is what the signal happened on. */
 const MENTION_SCOPE = /^\s+(?:on\s+|at\s+)?/i;
@@ -77,6 +82,24 @@ export function signalClaims(text: string, add: (claim: Claim) => void, quantiti
     if (HEDGED.test(before) || NEGATED.test(before)) continue;
     const topic = countTopics.signal(match[0].replace(/(?:ed|ing)$/i, 's')) as CountTopic;
     add({ kind: 'count', text: match[0], start, end, count: 1, topic: partTopic(onTarget(topic, text, end, targets)) });
+  }
+}
+
+/**
+ * "clicked “Place order”": that the element the answer names was clicked (a click of any kind on
+ * it, at least one), not only that its text is in the session. Only a quote or a selector right
+ * after the verb; "clicked “Apply coupon” 5 times" is a count of its own.
+ */
+export function clickClaims(text: string, claims: readonly Claim[], add: (claim: Claim) => void, quantities: Ranges): void {
+  for (const named of claims) {
+    if (named.kind !== 'text' && named.kind !== 'selector') continue;
+    const before = text.slice(Math.max(0, named.start - 24), named.start);
+    const verb = CLICK_VERB.exec(before);
+    if (verb === null) continue;
+    const start = named.start - before.length + verb.index;
+    const context = text.slice(Math.max(0, start - 40), start);
+    if (quantities.overlaps(start, named.end) || HEDGED.test(context) || NEGATED.test(context)) continue;
+    add({ kind: 'count', text: text.slice(start, named.end), start, end: named.end, count: 1, topic: partTopic(clicksOn(targetOf(named) as string)) });
   }
 }
 

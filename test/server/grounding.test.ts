@@ -15,6 +15,7 @@ const fixture = JSON.stringify({
     { type: 'click', timestamp: '2026-03-01T10:00:05Z', target: { selector: 'button#apply', text: 'Apply coupon' } },
   ],
 });
+// `clicked "Apply coupon"` is a kept click claim of its own, besides the quote (3 of 5 claims kept).
 const INVENTED = 'The user clicked "Apply coupon" (#1), then #7 and 4 dead clicks.';
 const GROUNDED = 'The user clicked "Apply coupon" (#1).';
 
@@ -44,11 +45,11 @@ describe('grounded summaries', () => {
     standIn.enqueue(INVENTED, INVENTED);
     const plain = await summary('report');
     expect(plain.status).toBe(200);
-    expect(plain.headers.get('x-recap-grounding')).toBe('0.5');
+    expect(plain.headers.get('x-recap-grounding')).toBe('0.6');
     expect(plain.body).toEqual({ summary: INVENTED });
     const withReport = await summary('report', '&grounding=1');
     expect(withReport.body.summary).toBe(INVENTED);
-    expect(withReport.body.grounding).toMatchObject({ score: 0.5, unsupported: [{ text: '#7' }, { text: '4 dead clicks' }], dropped: [] });
+    expect(withReport.body.grounding).toMatchObject({ score: 0.6, unsupported: [{ text: '#7' }, { text: '4 dead clicks' }], dropped: [] });
   });
 
   it('answer 502 model_error naming the claims under llm.grounding: require when the repair still invents them', async () => {
