@@ -8,7 +8,8 @@ import { countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from 
 import { isRank } from './event-rank.js';
 import { hasWordCharacter } from './normal-text.js';
 import { isHexColour, isNoSelector } from './not-a-selector.js';
-import { CLICK_PROBE, clickClaims, isNegatedBefore, SIGNAL_PROBE, signalClaims } from './signal-claims.js';
+import { isNegatedBefore } from './denial.js';
+import { CLICK_PROBE, clickClaims, SIGNAL_PROBE, signalClaims } from './signal-claims.js';
 import type { Duration } from './durations.js';
 import { isTimeOfDay } from './time-of-day.js';
 

@@ -7,6 +7,7 @@
 
 import { matchesOf, targetOf, type Ranges, type Targets } from './claim-ranges.js';
 import { clicksOn, countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
+import { isNegatedBefore } from './denial.js';
 import type { Claim } from './find-claims.js';
 
 /** A piece every claim found here holds: a probe run before the patterns. */
@@ -25,11 +26,6 @@ const MENTION = new RegExp(
 );
 const SIGNAL_VERB = /\b(?:rage|dead)[- ]?click(?:ed|ing)\b/gi;
 
-/** Words before a mention that deny it: "did not see a rage click", "never hit any errors". */
-const NEGATED = /(?:\bnot|n't|\bnever|\bno)\s+(?:[\w-]+\s+){0,3}$/i;
-
-/** Whether the words right before `start` deny what follows ("did not make a single …"). */
-export const isNegatedBefore = (text: string, start: number): boolean => NEGATED.test(text.slice(Math.max(0, start - 40), start));
 /** Words before a mention that make it a guess or a condition: "could indicate a dead click", "if a request fails". */
 const HEDGED =
   /\b(?:if|unless|whether|could|might|may|would|should|potential(?:ly)?|possibl[ey]|likely|perhaps|maybe|suggest(?:s|ing|ed)?|indicat(?:es?|ing|ed)|signs? of|instead of|rather than|expect(?:s|ed|ing)?|watch for|look for|check for|avoid(?:s|ed|ing)?|prevent(?:s|ed|ing)?|risk of)\s+(?:[\w-]+\s+){0,3}$/i;
@@ -57,7 +53,7 @@ export function signalClaims(text: string, add: (claim: Claim) => void, quantiti
     const before = text.slice(Math.max(0, start - 40), start);
     if (HEDGED.test(before)) continue;
     const determiner = (match[1] ?? '').toLowerCase();
-    const negated = NEGATED.test(before);
+    const negated = isNegatedBefore(text, start);
     // "any" claims only after a negation ("didn't hit any errors"); "a" after one only with "single"
     // ("did not make a single dead click": "did not end with an error" may deny something else).
     let denial = true;
@@ -79,7 +75,7 @@ export function signalClaims(text: string, add: (claim: Claim) => void, quantiti
     const end = start + match[0].length;
     if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
     const before = text.slice(Math.max(0, start - 40), start);
-    if (HEDGED.test(before) || NEGATED.test(before)) continue;
+    if (HEDGED.test(before) || isNegatedBefore(text, start)) continue;
     const topic = countTopics.signal(match[0].replace(/(?:ed|ing)$/i, 's')) as CountTopic;
     add({ kind: 'count', text: match[0], start, end, count: 1, topic: partTopic(onTarget(topic, text, end, targets)) });
   }
@@ -98,7 +94,7 @@ export function clickClaims(text: string, claims: readonly Claim[], add: (claim:
     if (verb === null) continue;
     const start = named.start - before.length + verb.index;
     const context = text.slice(Math.max(0, start - 40), start);
-    if (quantities.overlaps(start, named.end) || HEDGED.test(context) || NEGATED.test(context)) continue;
+    if (quantities.overlaps(start, named.end) || HEDGED.test(context) || isNegatedBefore(text, start)) continue;
     add({ kind: 'count', text: text.slice(start, named.end), start, end: named.end, count: 1, topic: partTopic(clicksOn(targetOf(named) as string)) });
   }
 }

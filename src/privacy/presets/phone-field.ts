@@ -4,6 +4,7 @@
 
 import { compile } from 'css-select';
 import { elementOfSelectorPath, pathElementAdapter, type PathElement } from '../block-selectors.js';
+import { rememberedVerdicts } from './remembered-verdicts.js';
 
 /**
  * What marks a field for a phone number: its type, its autocomplete hint, or a word of its id,
@@ -18,18 +19,10 @@ const PHONE_FIELD = [
 ].join(', ');
 
 let query: ((element: PathElement) => boolean) | undefined;
-const known = new Map<string, boolean>();
-const KNOWN_PATHS_LIMIT = 10_000;
 
 /** Whether the element a recorded selector path ends at is a field for a phone number (`input#phone`, `input[type=tel]`, `input[name="mobile_number"]`). */
-export function isPhoneField(path: string): boolean {
-  let phone = known.get(path);
-  if (phone === undefined) {
-    query ??= compile<PathElement, PathElement>(PHONE_FIELD, { adapter: pathElementAdapter, xmlMode: false });
-    const element = elementOfSelectorPath(path);
-    phone = element !== undefined && query(element);
-    if (known.size >= KNOWN_PATHS_LIMIT) known.clear();
-    known.set(path, phone);
-  }
-  return phone;
-}
+export const isPhoneField: (path: string) => boolean = rememberedVerdicts((path) => {
+  query ??= compile<PathElement, PathElement>(PHONE_FIELD, { adapter: pathElementAdapter, xmlMode: false });
+  const element = elementOfSelectorPath(path);
+  return element !== undefined && query(element);
+});

@@ -2,6 +2,7 @@
 // one: the `phone` preset replaces such a value whole, plain digits too (`"phone": "4155550100"`),
 // which it leaves alone in free text, where a run of digits is as often an order number.
 
+import { rememberedVerdicts } from './remembered-verdicts.js';
 import { propertyNameWords } from './secret-property-name.js';
 
 /** Words that name a phone number (also in the plural): `phone`, `mobile_number`, `tel`. */
@@ -21,10 +22,6 @@ const PHONE_NAME_MIN_DIGITS = 7;
 const PHONE_NAME_MAX_DIGITS = 15;
 
 
-/** Names already judged: a session uses the same few property names on every event. */
-const knownNames = new Map<string, boolean>();
-const KNOWN_NAMES_LIMIT = 10_000;
-
 /**
  * Whether a property's name says it holds a phone number: `phone`, `phone_number`, `mobilePhone`,
  * `home_phone`, `tel`, `telephone`, `cell`, `fax`, `msisdn`, `whatsapp` (split into words as
@@ -34,16 +31,14 @@ const KNOWN_NAMES_LIMIT = 10_000;
  * @category Privacy
  */
 export function isPhonePropertyName(name: string): boolean {
-  let phone = knownNames.get(name);
-  if (phone === undefined) {
-    const words = propertyNameWords(name);
-    const last = words[words.length - 1] ?? '';
-    phone = words.some(isPhoneWord) && !(METADATA_LAST_WORDS.has(last) && !isPhoneWord(last));
-    if (knownNames.size >= KNOWN_NAMES_LIMIT) knownNames.clear();
-    knownNames.set(name, phone);
-  }
-  return phone;
+  return judgedNames(name);
 }
+
+const judgedNames = rememberedVerdicts((name) => {
+  const words = propertyNameWords(name);
+  const last = words[words.length - 1] ?? '';
+  return words.some(isPhoneWord) && !(METADATA_LAST_WORDS.has(last) && !isPhoneWord(last));
+});
 
 function isPhoneWord(word: string): boolean {
   const noun = word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;

@@ -3,6 +3,7 @@
 // is typed into one, which no pattern could tell from other text (`hunter2`, `492817`, `123`).
 
 import { elementOfSelectorPath } from '../block-selectors.js';
+import { rememberedVerdicts } from './remembered-verdicts.js';
 import { isSecretPropertyName } from './secret-property-name.js';
 
 /** The autocomplete hints of fields for secrets (HTML's autofill tokens). */
@@ -11,24 +12,13 @@ const SECRET_AUTOCOMPLETE: ReadonlySet<string> = new Set(['current-password', 'n
 /** The attributes that name a field, each read as a property name (`id="password"`, `name="otp"`, `data-testid="cvc-input"`). */
 const NAMING_ATTRIBUTES = ['id', 'name', 'data-testid', 'aria-label', 'placeholder'] as const;
 
-const known = new Map<string, boolean>();
-const KNOWN_PATHS_LIMIT = 10_000;
-
 /**
  * Whether the element a recorded selector path ends at is a field for a secret: an
  * `input[type=password]`, an autocomplete hint of a password, a one-time code or a card's security
  * code, or an id, name, class, test id, label or placeholder that names a secret as a property name
  * would (`input#password`, `input[name="otp"]`, `input.cvc-field`; see isSecretPropertyName).
  */
-export function isSecretField(path: string): boolean {
-  let secret = known.get(path);
-  if (secret === undefined) {
-    secret = judgeField(path);
-    if (known.size >= KNOWN_PATHS_LIMIT) known.clear();
-    known.set(path, secret);
-  }
-  return secret;
-}
+export const isSecretField: (path: string) => boolean = rememberedVerdicts((path) => judgeField(path));
 
 function judgeField(path: string): boolean {
   const attributes = elementOfSelectorPath(path)?.attributes;

@@ -1,6 +1,8 @@
 // Whether a property's name says it holds a secret: used on the keys of `key=value` text by the
 // `secret` preset, and on the property names of a session's objects by redactSession.
 
+import { rememberedVerdicts } from './remembered-verdicts.js';
+
 /** Words that name a secret on their own (also in the plural). */
 const SECRET_WORDS: ReadonlySet<string> = new Set([
   'password',
@@ -93,18 +95,10 @@ const METADATA_LAST_WORDS: ReadonlySet<string> = new Set([
  * @category Privacy
  */
 export function isSecretPropertyName(name: string): boolean {
-  let secret = knownNames.get(name);
-  if (secret === undefined) {
-    secret = judgeName(name);
-    if (knownNames.size >= KNOWN_NAMES_LIMIT) knownNames.clear();
-    knownNames.set(name, secret);
-  }
-  return secret;
+  return judgedNames(name);
 }
 
-/** Names already judged: a session uses the same few property names on every event. */
-const knownNames = new Map<string, boolean>();
-const KNOWN_NAMES_LIMIT = 10_000;
+const judgedNames = rememberedVerdicts(judgeName);
 
 function judgeName(name: string): boolean {
   const words = propertyNameWords(name);

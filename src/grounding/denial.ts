@@ -1,0 +1,8 @@
+// Whether an answer denies what it names: "did not see a rage click", "never reached
+// /checkout/payment", "not a 502". A denied thing is no claim that it happened.
+
+/** Words before a claim that deny it, at most three words before: `not`, `n't`, `never`, `no`. */
+const NEGATED = /(?:\bnot|n't|\bnever|\bno)\s+(?:[\w-]+\s+){0,3}$/i;
+
+/** Whether the words right before `start` deny what follows ("did not make a single …"). */
+export const isNegatedBefore = (text: string, start: number): boolean => NEGATED.test(text.slice(Math.max(0, start - 40), start));
