@@ -248,6 +248,14 @@ describe('secret', () => {
     ['a Social Security number', 'my social is 123-45-6789, thanks', '123-45-6789'],
     ['a Social Security number after SSN', 'SSN 123 45 6789', '123 45 6789'],
     ['a Social Security number in one run after its name', 'Social Security number: 123456789.', '123456789'],
+    ['the signature of a presigned S3 URL', 'GET https://b.s3.amazonaws.com/a.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-SignedHeaders=host&X-Amz-Signature=4c0ba0c3e5a2b6c6 200', '4c0ba0c3e5a2b6c6'],
+    ['the signature of an Azure SAS', 'https://acct.blob.core.windows.net/c/f.png?sv=2022-11-02&sig=AbCdEfGh%2BIjKl%3D&se=2026', 'AbCdEfGh%2BIjKl%3D'],
+    ['the signature of a CloudFront URL', 'https://cdn.example/img.jpg?Expires=1798761600&Signature=Zx9Y~abc-Q_&Key-Pair-Id=K2JCJMDEHXQW5F', 'Zx9Y~abc-Q_'],
+    ["a Firebase action link's code", 'https://app.example/__/auth/action?mode=resetPassword&oobCode=kH3JxQ_pLmZ8aVbRtYwNcEd2fGh&lang=en', 'kH3JxQ_pLmZ8aVbRtYwNcEd2fGh'],
+    ['an OAuth callback\'s code', 'navigated to https://app.example/auth/callback?code=4/0AeanS0bX7yQk&state=xyz', '4/0AeanS0bX7yQk'],
+    ['an authorization code sent for tokens', 'POST /oauth/token?grant_type=authorization_code&code=SplxlOBeZQQYbYS6WxSbIA 400', 'SplxlOBeZQQYbYS6WxSbIA'],
+    ['an invitation code', 'https://app.example/join?invite_code=Hq7Lr2PzWk', 'Hq7Lr2PzWk'],
+    ['a backup code', '{"backupCode":"8f3k-2m9x"}', '8f3k-2m9x'],
   ])('finds %s', (_, text, secret) => {
     expectOnly(text, secret, 'secret');
   });
@@ -279,6 +287,10 @@ describe('secret', () => {
     ['numbers the SSA does not issue', '000-12-3456 666-12-3456 912-34-5678 123-00-4567 123-45-0000'],
     ['a run of 9 digits without SSN before it', 'order 123456789 shipped'],
     ['a longer dashed number', 'ref 123-45-67890 and 2026-11-27'],
+    ['a coupon code in a URL', 'https://shop.example/cart?code=SPRING24'],
+    ['a code after the name of a code', 'coupon code: SPRING24 status code: 500 zip_code=94103'],
+    ['the names of a signature', 'X-Amz-SignedHeaders=host oauth_signature_method=HMAC-SHA1 signup: yes'],
+    ['a code in a URL whose path only holds auth in a word', 'https://example.com/authors?code=abc'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);
   });

@@ -44,7 +44,7 @@ describe('tokenMayStartAt', () => {
 describe('holdsSecretNamePiece', () => {
   it('is SECRET_NAME_PIECE.test of the part, in any case', () => {
     const piece = fc.oneof(
-      fc.constantFrom('passw', 'PASS', 'PWD', 'Pin', 'private', 'secret', 'SSN', 'token', 'Api', 'authorization', 'cookie', 'cvv', 'cvc', 'CSC', 'otp', 'pas', 'tok', 'coo', 'ap', 'Credential', 'mfa', '2FA', '\u0012fa', 'fa', 'Factor', 'verification', 'Security', 'secur', 'cred', 'SESSID', 'sessionId', 'sess'),
+      fc.constantFrom('passw', 'PASS', 'PWD', 'Pin', 'private', 'secret', 'SSN', 'token', 'Api', 'authorization', 'cookie', 'cvv', 'cvc', 'CSC', 'otp', 'pas', 'tok', 'coo', 'ap', 'Credential', 'mfa', '2FA', '\u0012fa', 'fa', 'Factor', 'verification', 'Security', 'secur', 'cred', 'SESSID', 'sessionId', 'sess', 'SIG', 'si', 'Code', 'cod'),
       fc.string({ maxLength: 3 }),
       fc.constantFrom('@', '_', '-', '.', '0', '[', '{', 'ſ', 'K', 'é'),
     );
@@ -89,6 +89,7 @@ describe('mayBeChanged', () => {
         'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln', 'Bearer abcdefgh12345678', 'Basic dXNlcjpwYXNz', 'sk-abcdefghijklmnop1234', 'AKIAABCDEFGHIJKLMNOP', 'npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8', 'dop_v1_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
         'password=hunter2', 'Authorization: Bearer abc', 'PASSWORD = "a b"', "my_token\t=\t'x'", 'x.api-key:1', 'pin:1234', 'Secret:yes', 'data-widget-id=', 'https://', ' ', '=', ':',
         'PHPSESSID=9f2e1c0b', ';jsessionid=A1B2', '/reset/9f8e7d6c5b4a39281706f5e4d3c2b1a0', 'x.example/verify-email/u1/a1b2c3d4e5f6a7b8c9d0', 'ssn 123456789', '123-45-6789', 'DE89-3704-0044-0532-0130-00', '010.000.000.001',
+        'X-Amz-Signature=4c0b', '&sig=AbC', 'oobCode=kH3J', '/auth/callback?code=4/0A', '?code=x', 'invite_code:', 'Signature',
         '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　',
       ),
       fc.string({ maxLength: 4 }),
@@ -104,7 +105,7 @@ describe('mayBeChanged', () => {
 
   it('is true of every text with a secret value after its name, however the pair is written', () => {
     const name = fc.oneof(
-      fc.constantFrom('password', 'user_password', 'newPassword', 'X-API-Key', 'api key', 'access.token', 'pin', 'Cookie', 'privateKey', 'SSN', 'authorization', 'sessionid', 'JSESSIONID'),
+      fc.constantFrom('password', 'user_password', 'newPassword', 'X-API-Key', 'api key', 'access.token', 'pin', 'Cookie', 'privateKey', 'SSN', 'authorization', 'sessionid', 'JSESSIONID', 'X-Amz-Signature', 'sig', 'oobCode', 'backup_codes'),
       fc.stringMatching(/^[A-Za-z][\w.-]{0,8}$/),
     );
     const pair = fc

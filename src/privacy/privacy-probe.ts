@@ -141,10 +141,10 @@ function isNameCode(code: number): boolean {
 const NAME_PIECES_BY_FIRST = new Map<number, readonly string[]>(
   Object.entries({
     p: ['pass', 'pwd', 'pin', 'private'],
-    s: ['secret', 'ssn', 'security', 'sessid', 'sessionid'],
+    s: ['secret', 'ssn', 'security', 'sessid', 'sessionid', 'sig'],
     t: ['token'],
     a: ['api', 'authorization'],
-    c: ['cookie', 'cvv', 'cvc', 'csc', 'credential'],
+    c: ['cookie', 'cvv', 'cvc', 'csc', 'credential', 'code'],
     o: ['otp'],
     m: ['mfa'],
     '2': ['2fa'],

@@ -50,10 +50,11 @@ const KEY_VALUE = /(?<![\w.-])([A-Za-z][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3
  * its secret words, word endings and beginnings holds one (`pass` for password, passwd and
  * passphrase, `api` for apikey and api key, `private` for privatekey and private key, `security`
  * for security answer and social security), and so does each pair of words (`mfa`, `2fa`,
- * `factor`, `verification` before `code`; `sessid` and `sessionid` for session cookies). A text without any of them
+ * `factor`, `verification` before `code`; `sessid` and `sessionid` for session cookies; `sig` for
+ * signature; `code` for the codes of OAuth and others, see isSignInCode). A text without any of them
  * has no `key=value` pair whose key is a secret name.
  */
-export const SECRET_NAME_PIECE = /pass|pwd|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|sessid|sessionid|pin|cvv|cvc|csc|ssn|private/i;
+export const SECRET_NAME_PIECE = /pass|pwd|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|sessid|sessionid|pin|cvv|cvc|csc|ssn|private|sig|code/i;
 
 /**
  * The password of a URL's user info, `scheme://user:password@host` (the user may be empty, as in
@@ -223,7 +224,7 @@ function findSecretValues(text: string): Span[] {
   KEY_VALUE.lastIndex = 0;
   for (let match = KEY_VALUE.exec(text); match !== null; match = KEY_VALUE.exec(text)) {
     const key = match[1] ?? '';
-    if (!isSecretPropertyName(key)) {
+    if (!isSecretPropertyName(key) && !isSignInCode(text, match.index, key)) {
       KEY_VALUE.lastIndex = match.index + key.length;
       continue;
     }
@@ -231,6 +232,27 @@ function findSecretValues(text: string): Span[] {
   }
   KEY_VALUE.lastIndex = 0;
   return spans;
+}
+
+/**
+ * A path on which a `code` query parameter is an OAuth (or OpenID, SAML, magic-link) sign-in's
+ * authorization code: `/auth/callback`, `/oauth2/callback`, `/login/oauth/authorize`, `/signin-oidc`,
+ * `/sso/…`, `/login`. The code, with the client's secret, gets the user's tokens.
+ */
+const SIGN_IN_PATH = /callback|oauth|authori[sz]e|\/auth\b|sign-?in|\/sso\b|\/login\b/i;
+
+/**
+ * Whether `key` at `index` of `text` is a `code` query parameter (after `?`, `&` or `#`) of a URL
+ * whose path is a sign-in's (SIGN_IN_PATH): `https://app.example/auth/callback?code=4/0Aean…`.
+ * Elsewhere `code` is a coupon's, a country's or a status's, and stays.
+ */
+function isSignInCode(text: string, index: number, key: string): boolean {
+  if (key.length !== 4 || key.toLowerCase() !== 'code') return false;
+  const before = text.charCodeAt(index - 1);
+  if (before !== 0x3f && before !== 0x26 && before !== 0x23) return false;
+  let start = index - 1;
+  while (start > 0 && !/\s/.test(text.charAt(start - 1))) start--;
+  return SIGN_IN_PATH.test(text.slice(start, index));
 }
 
 function secretValueSpan(match: RegExpExecArray): Span {

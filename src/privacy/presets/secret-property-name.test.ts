@@ -70,6 +70,23 @@ describe('isSecretPropertyName', () => {
     'JSESSIONID',
     'jsessionid',
     'sessid',
+    'X-Amz-Signature',
+    'X-Goog-Signature',
+    'Signature',
+    'sig',
+    'oauth_signature',
+    'oobCode',
+    'auth_code',
+    'authCode',
+    'oauth_code',
+    'login_code',
+    'reset_code',
+    'recovery_codes',
+    'backupCode',
+    'invite_code',
+    'invitationCode',
+    'accessCode',
+    'confirmation_code',
   ])('%s is a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(true);
     // The secret preset looks for `key=value` pairs only in texts holding such a piece.
@@ -108,6 +125,16 @@ describe('isSecretPropertyName', () => {
     'session_id',
     'sessionId',
     'session',
+    'code',
+    'coupon_code',
+    'status_code',
+    'signature_method',
+    'signatureVersion',
+    'X-Amz-SignedHeaders',
+    'signed',
+    'signup',
+    'design',
+    'signal',
     '',
   ])('%s is not a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(false);
@@ -115,7 +142,7 @@ describe('isSecretPropertyName', () => {
 
   it('accepts only names holding a piece of SECRET_NAME_PIECE (the secret preset looks for no other key=value pair)', () => {
     const word = fc.oneof(
-      fc.constantFrom('password', 'pass', 'phrase', 'credentials', 'secret', 'token', 'api', 'key', 'private', 'auth', 'authorization', 'cookie', 'otp', 'totp', 'mfa', '2', 'fa', '2fa', '2FA', 'two', 'factor', 'verification', 'security', 'social', 'answer', 'code', 'pin', 'cvv', 'cvc', 'csc', 'ssn', 'session', 'sessionid', 'sessid', 'php', 'id', 'count', 'rate', 'new', 'user', 'x'),
+      fc.constantFrom('password', 'pass', 'phrase', 'credentials', 'secret', 'token', 'api', 'key', 'private', 'auth', 'authorization', 'cookie', 'otp', 'totp', 'mfa', '2', 'fa', '2fa', '2FA', 'two', 'factor', 'verification', 'security', 'social', 'answer', 'code', 'pin', 'cvv', 'cvc', 'csc', 'ssn', 'session', 'sessionid', 'sessid', 'php', 'id', 'count', 'rate', 'new', 'user', 'x', 'sig', 'signature', 'signed', 'method', 'oob', 'oauth', 'reset', 'recovery', 'backup', 'invite', 'access', 'login', 'confirmation'),
       fc.stringMatching(/^[a-z]{1,6}$/),
     );
     const camel = (words: string[]) => words.map((part, index) => (index === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1))).join('');

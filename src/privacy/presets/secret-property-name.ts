@@ -29,6 +29,11 @@ const SECRET_WORDS: ReadonlySet<string> = new Set([
   // `sessionId`, two words, are as often an analytics session's id, and stay.
   'sessionid',
   'sessid',
+  // The signatures of signed URLs, which let whoever holds the URL read or write what it names:
+  // S3's `X-Amz-Signature`, Cloud Storage's `X-Goog-Signature`, CloudFront's `Signature`, an Azure
+  // SAS's `sig`.
+  'signature',
+  'sig',
 ]);
 
 /**
@@ -53,6 +58,19 @@ const SECRET_WORD_PAIRS: readonly (readonly [string, string])[] = [
   ['security', 'answer'],
   ['security', 'code'],
   ['social', 'security'],
+  // Codes that sign in, reset a password or let someone join: Firebase's `oobCode`, OAuth's
+  // `auth_code`, `reset_code`, `recovery_code`, `backup_code`, `invite_code`, `access_code`.
+  ['oob', 'code'],
+  ['auth', 'code'],
+  ['oauth', 'code'],
+  ['login', 'code'],
+  ['reset', 'code'],
+  ['recovery', 'code'],
+  ['backup', 'code'],
+  ['invite', 'code'],
+  ['invitation', 'code'],
+  ['access', 'code'],
+  ['confirmation', 'code'],
 ];
 
 /**
@@ -75,6 +93,9 @@ const METADATA_LAST_WORDS: ReadonlySet<string> = new Set([
   'limit',
   'usage',
   'rate',
+  'algorithm',
+  'method',
+  'version',
 ]);
 
 /**
@@ -82,14 +103,17 @@ const METADATA_LAST_WORDS: ReadonlySet<string> = new Set([
  * pass, passphrase, pwd, credentials, secret, token, api key, access/refresh/session token, client
  * secret, private key, authorization, cookie, otp, totp, mfa/2fa/two-factor/verification code,
  * security answer or code, pin, cvv/cvc/csc, ssn, social security number, a session cookie
- * (`sessionid`, `PHPSESSID`, `JSESSIONID`).
+ * (`sessionid`, `PHPSESSID`, `JSESSIONID`), a signed URL's signature (`X-Amz-Signature`, `sig`),
+ * a code that signs in, resets or invites (`oobCode`, `auth_code`, `reset_code`, `recovery_code`,
+ * `backup_code`, `invite_code`, `access_code`, `confirmation_code`).
  *
  * The name may be a dotted property path (`user.credentials.password`, `tokens[0]`): only its last
  * segment counts. The segment is split into words at `_`, `-`, spaces, digits and camelCase
  * humps, and matched case-insensitively word by word, so `user_password`, `newPassword`,
  * `password_confirmation`, `X-API-Key` and `pinCode` are secrets but `passport_country`,
  * `description`, `pinned`, `spinner` and `tokenizer_version` are not. A name whose last word is
- * a metadata word (`token_count`, `password_length`, `token_type`, `password_changed_at`)
+ * a metadata word (`token_count`, `password_length`, `token_type`, `password_changed_at`,
+ * `signature_method`)
  * describes a secret without holding it, and is not a secret.
  *
  * @category Privacy
