@@ -27,7 +27,16 @@ export type Claim =
   | { readonly kind: 'url'; readonly text: string; readonly start: number; readonly end: number; readonly url: string }
   | { readonly kind: 'text'; readonly text: string; readonly start: number; readonly end: number; readonly quote: string }
   | { readonly kind: 'selector'; readonly text: string; readonly start: number; readonly end: number; readonly selector: string }
-  | { readonly kind: 'count'; readonly text: string; readonly start: number; readonly end: number; readonly count: number; readonly topic: CountTopic }
+  | {
+      readonly kind: 'count';
+      readonly text: string;
+      readonly start: number;
+      readonly end: number;
+      readonly count: number;
+      readonly topic: CountTopic;
+      /** An element named without quotes ("clicked the Place order button"): a claim only when a text of the session is this name. */
+      readonly named?: string;
+    }
   | { readonly kind: 'duration'; readonly text: string; readonly start: number; readonly end: number; readonly seconds: number; readonly bound: Duration['bound'] };
 
 /** The most events one range (`#1–#900`) stands for: a longer range is one claim of its ends. */

@@ -243,9 +243,18 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
   // and the click adds nothing to it.
   const inventedTargets = new Set(checked.filter(({ claim, found }) => (claim.kind === 'text' || claim.kind === 'selector') && found.verdict === 'unsupported').map(({ claim }) => claim.end));
   const clickOfInvented = (claim: Claim) => claim.kind === 'count' && claim.topic.on !== undefined && inventedTargets.has(claim.end);
+  // "clicked the Place order button": a claim only when "Place order" is a text of the session
+  // (else the words may name the element another way, and nothing is known).
+  const unnamed = (claim: Claim, found: GroundingFinding) => claim.kind === 'count' && claim.named !== undefined && found.verdict !== 'kept' && !namesText(claim.named, checker);
   return checked
-    .filter(({ claim, found }) => !(claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start)) && !denied(claim, found) && !clickOfInvented(claim))
+    .filter(({ claim, found }) => !(claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start)) && !denied(claim, found) && !clickOfInvented(claim) && !unnamed(claim, found))
     .map(({ found }) => found);
+}
+
+/** Whether some event of the session (or its context) has the text `name`, in any case and spacing. */
+function namesText(name: string, checker: Checker): boolean {
+  const normal = normalText(name);
+  return checker.textEqual('kept', normal) !== undefined || checker.textEqual('dropped', normal) !== undefined;
 }
 
 /**

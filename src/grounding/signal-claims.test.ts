@@ -102,6 +102,27 @@ describe('groundAnswer: mentions and denials of friction signals', () => {
     expect(verdicts('They clicked “Buy now”, but did not click “Apply coupon” again.')).toEqual([['text', '“Buy now”', 'unsupported'], ['text', '“Apply coupon”', 'kept']]);
   });
 
+  it('reads "clicked the X button" as a click on X when X is a text of the session, and nothing otherwise', () => {
+    expect(verdicts('They clicked the Apply coupon button, then tapped on the Spring sale banner.')).toEqual([
+      ['count', 'clicked the Apply coupon button', 'kept'],
+      ['count', 'tapped on the Spring sale banner', 'unsupported'],
+    ]);
+    expect(groundAnswer(sourceWithout([]), 'They pressed the spring SALE link.').unsupported.map(({ text, reason }) => [text, reason])).toEqual([
+      ['pressed the spring SALE link', 'no event of the session is a click on it'],
+    ]);
+    expect(verdictsWithout(['rage-click', 'click'], 'They clicked the Apply coupon button.').map(([, text, verdict]) => [text, verdict])).toEqual([
+      ['clicked the Apply coupon button', 'dropped'],
+    ]);
+    // Words the session has no text for may name an element another way: no claim.
+    expect(verdicts('They clicked the Place order button, the coupon button and the back link.')).toEqual([]);
+    // Nor a denial, a guess, or a phrase a quote or a selector already holds.
+    expect(verdicts('They never clicked the Spring sale banner; they may have tapped the Spring sale link.')).toEqual([]);
+    expect(verdicts('They clicked the “Spring sale” banner.')).toEqual([
+      ['count', 'clicked the “Spring sale”', 'unsupported'],
+      ['text', '“Spring sale”', 'dropped'],
+    ]);
+  });
+
   it('reads no claim in a guess, a condition, a negated mention, a compound noun or a denial of a part', () => {
     expect(verdicts('This could indicate a dead click; if a request fails, watch for a console error.')).toEqual([]);
     expect(verdicts('An error message and a dead click rate chart; the flow did not end with an error click.')).toEqual([]);

@@ -41,6 +41,17 @@ const DENIAL_OF_HANDLING =
 /** "clicked “Place order”", "tapped on the `button#buy`": a click verb right before the element it names. */
 const CLICK_VERB = /\b(?:clicked|tapped|pressed)\s+(?:on\s+)?(?:the\s+)?$/i;
 
+/**
+ * "clicked the Place order button", "tapped on the Add to cart link": a click verb, an element's
+ * name without quotes (one to six words, the first not a determiner), and the kind of element it
+ * is. Group 1 is the name.
+ */
+const UNQUOTED_CLICK =
+  /\b(?:clicked|tapped|pressed)\s+(?:on\s+)?(?:the\s+)?((?!(?:a|an|the|this|that|its|their|his|her|some|every|each|another|other|same)\s)[\p{L}\p{N}\p{Sc}][\p{L}\p{N}\p{Sc}'’&.,-]*(?:\s+[\p{L}\p{N}\p{Sc}'’&.,-]+){0,5}?)\s+(?:buttons?|links?|tabs?|icons?|checkbox(?:es)?|toggles?|switch(?:es)?|menu items?|options?|tiles?|banners?|CTAs?)(?![\w-])/giu;
+
+/** A piece every UNQUOTED_CLICK match holds besides its verb: its kind of element. */
+const ELEMENT_KIND_PROBE = /button|link|tab|icon|checkbox|toggle|switch|menu item|option|tile|banner|cta/i;
+
 /** "a rage click on “Apply coupon”": the claim right after is what the signal happened on. */
 const MENTION_SCOPE = /^\s+(?:on\s+|at\s+)?/i;
 
@@ -96,6 +107,18 @@ export function clickClaims(text: string, claims: readonly Claim[], add: (claim:
     const context = text.slice(Math.max(0, start - 40), start);
     if (quantities.overlaps(start, named.end) || HEDGED.test(context) || isNegatedBefore(text, start)) continue;
     add({ kind: 'count', text: text.slice(start, named.end), start, end: named.end, count: 1, topic: partTopic(clicksOn(targetOf(named) as string)) });
+  }
+  // An element named without quotes: whether a text of the session is that name is known only
+  // against the session (see `named`), so "clicked the next button" claims nothing of a session
+  // without a "next" element.
+  if (ELEMENT_KIND_PROBE.test(text)) for (const match of matchesOf(UNQUOTED_CLICK, text)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (quantities.overlaps(start, end) || claims.some((claim) => claim.start < end && claim.end > start)) continue;
+    const context = text.slice(Math.max(0, start - 40), start);
+    if (HEDGED.test(context) || isNegatedBefore(text, start)) continue;
+    const name = match[1] as string;
+    add({ kind: 'count', text: match[0], start, end, count: 1, topic: partTopic(clicksOn(name)), named: name });
   }
 }
 
