@@ -48,7 +48,7 @@ const PIECES = [
 const pieces = fc.constantFrom(...PIECES);
 // Mostly plain words, so that an event holds one suspect text at most as often as not: a probe that
 // missed one kind of text would show.
-const plain = fc.constantFrom('Apply coupon', 'main nav', 'Trailhead Rain Jacket', 'size M', 'checkout', 'Next', 'error', 'create', 'carrier', 'Mobile number', 'Phone', 'Password');
+const plain = fc.constantFrom('Apply coupon', 'main nav', 'Trailhead Rain Jacket', 'size M', 'checkout', 'Next', 'error', 'create', 'carrier', 'Mobile number', 'Phone', 'Password', 'Email address', 'Card number', 'IBAN');
 const text = fc.array(fc.oneof({ weight: 12, arbitrary: plain }, { weight: 2, arbitrary: fc.string({ maxLength: 6 }) }, { weight: 1, arbitrary: pieces }), { maxLength: 3 }).map((parts) => parts.join(' '));
 const key = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom('note', 'url', 'href', 'plan', 'label') },
@@ -63,7 +63,7 @@ const leaf = fc.oneof(
 const value = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(key, tie('value'), { maxKeys: 3 })),
 })).value;
-const selector = fc.constantFrom('main > button', 'div#secret-zone > span.balance', 'form#pay > input.card', 'div.safe', 'form#signup > input#phone', 'input[type="tel"]', 'form#login > input[type="password"]', 'input#otp');
+const selector = fc.constantFrom('main > button', 'div#secret-zone > span.balance', 'form#pay > input.card', 'div.safe', 'form#signup > input#phone', 'input[type="tel"]', 'form#login > input[type="password"]', 'input#otp', 'input[type="email"]', 'input#card-number', 'input[autocomplete="cc-exp"]', 'input#iban', 'input[name="email_opt_in"]', 'form > input#f1');
 const event = fc.record(
   {
     type: fc.constantFrom('click', 'input-change', 'console-error', 'network-error', 'custom', 'navigate'),
@@ -108,6 +108,9 @@ describe('prepare with presets, redacting while it renders', () => {
       (piece) => ({ type: 'click', target: { selector: 'main > button', text: piece } }),
       (piece) => ({ type: 'input-change', target: { selector: 'form > input' }, value: piece }),
       (piece) => ({ type: 'input-change', target: { selector: 'form#signup > input#phone' }, value: piece }),
+      (piece) => ({ type: 'input-change', target: { selector: 'form#signup > input[type="email"]' }, value: piece }),
+      (piece) => ({ type: 'input-change', target: { selector: 'form#pay > input', text: 'Card number' }, value: piece }),
+      (piece) => ({ type: 'input-change', target: { selector: 'form#pay > input#iban' }, value: piece }),
       (piece) => ({ type: 'custom', name: 'Contact', properties: { mobile_number: piece } }),
       (piece) => ({ type: 'navigate', url: `https://shop.example/${piece}` }),
       (piece) => ({ type: 'custom', name: 'Note', properties: { note: piece, list: ['a', { deep: piece }] } }),

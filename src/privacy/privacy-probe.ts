@@ -19,7 +19,8 @@ import { TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
 import type { PrivacyRules } from './privacy-rules.js';
-import { decodesEscapes, isPhoneFieldValue, isRedactedAsUrl, isSecretFieldValue, redactStringUnder, type SessionRedactor } from './redact-session.js';
+import { dataFieldPresetOf, dataFieldPresets, decodesEscapes, isPhoneFieldValue, isRedactedAsUrl, isSecretFieldValue, redactStringUnder, type SessionRedactor } from './redact-session.js';
+import type { DataFieldPreset } from './presets/data-field.js';
 
 /** Kinds of ASCII characters the writer tells the probe about (one kind per character). */
 export const PROBE_DIGIT = 1;
@@ -191,6 +192,7 @@ export class PrivacyProbe {
   readonly #detectors: readonly Detector[];
   readonly #secretNames: boolean;
   readonly #phoneNames: boolean;
+  readonly #dataFields: readonly DataFieldPreset[];
   readonly #rules: PrivacyRules;
   readonly #facts = new TextFacts();
   readonly #keys = new Map<string, boolean>();
@@ -209,6 +211,7 @@ export class PrivacyProbe {
     this.#detectors = [...rules.presets].map((preset) => DETECTORS[preset]);
     this.#secretNames = rules.presets.has('secret');
     this.#phoneNames = rules.presets.has('phone');
+    this.#dataFields = dataFieldPresets(rules.presets);
   }
 
   /** Whether a character of `text` at `index`, of kind PROBE_TOKEN, ends or begins a secret token's start. */
@@ -312,12 +315,12 @@ export class PrivacyProbe {
   }
 
   /**
-   * Whether an event's `value` is replaced whole: anything typed into a field for a secret, a phone
-   * number typed into a field for one (asked by the writer as it writes the value, which most
-   * events do not have).
+   * Whether an event's `value` is replaced whole: anything typed into a field for a secret, an
+   * email, a card or an IBAN, a phone number (or part of one) typed into a field for one (asked by
+   * the writer as it writes the value, which most events do not have).
    */
   fieldValue(event: SessionEvent, value: unknown): boolean {
-    return (this.#secretNames && isSecretFieldValue(value, event)) || (this.#phoneNames && isPhoneFieldValue(value, event));
+    return (this.#secretNames && isSecretFieldValue(value, event)) || (this.#phoneNames && isPhoneFieldValue(value, event)) || dataFieldPresetOf(value, event, this.#dataFields) !== undefined;
   }
 
   /** Whether the event is on a blocked element (then its texts become `[blocked]`). */

@@ -133,11 +133,55 @@ describe('redactSession on numbers, names and structured secrets', () => {
         typed('form > input#f3', '4155550100', 'Mobile number (optional)'),
         typed('form > input#f4', '4155550100', 'Order number'),
         typed('form > input#f5', '4155550100', 'We will never share your phone number with anyone else at all'),
+        // Typed half-way: too few digits for a phone number anywhere else.
+        typed('input[type="tel"]', '+44 20 79'),
       ],
     });
     const { session: redacted, counts } = redactSession(session, rules);
-    expect(redacted.events.map((event) => event.value)).toEqual(['[phone]', '[phone]', '4155550100', 'n/a', '[blocked]', '[phone]', '4155550100', '4155550100']);
-    expect(Object.fromEntries(counts)).toEqual({ phone: 3, blocked: 1 });
+    expect(redacted.events.map((event) => event.value)).toEqual(['[phone]', '[phone]', '4155550100', 'n/a', '[blocked]', '[phone]', '4155550100', '4155550100', '[phone]']);
+    expect(Object.fromEntries(counts)).toEqual({ phone: 4, blocked: 1 });
+  });
+
+  it('replaces whatever is typed into a field for an email, a card or an IBAN, which the patterns may not match, under that preset', () => {
+    const rules = parsePrivacyRules('presets: [email, card, iban]\nblock_selectors: ["#blocked *"]\n');
+    const typed = (selector: string, value: string | number, text?: string) => ({ type: 'input-change', timestamp: '2026-11-01T10:00:00Z', target: { selector, text }, value });
+    const fields = [
+      [typed('input[type="email"]', 'ada@exa'), '[email]'],
+      [typed('form#login > input#email', 'ada.lovelace'), '[email]'],
+      [typed('input[autocomplete="email"]', 'ada@example'), '[email]'],
+      [typed('input[name="user_email"]', 'ada@'), '[email]'],
+      [typed('form > input#f1', 'ada@exam', 'Email address'), '[email]'],
+      // A card number with a digit wrong fails the Luhn check; one typed half-way is too short.
+      [typed('input[autocomplete="cc-number"]', '4111 1111 1111 1112'), '[card]'],
+      [typed('input#card-number', '4111 1111 11'), '[card]'],
+      [typed('input[name="ccnum"]', 411111111111), '[card]'],
+      [typed('input[autocomplete="cc-exp"]', '12/27'), '[card]'],
+      [typed('input.card-exp-month', '12'), '[card]'],
+      [typed('form > input#f2', '5555 5555 5555 444', 'Card number'), '[card]'],
+      // An IBAN whose checksum fails.
+      [typed('input#iban', 'DE89 3704 0044 0532 0130 01'), '[iban]'],
+      [typed('form > input#f3', 'GB82 WEST 1234', 'IBAN'), '[iban]'],
+    ] as const;
+    const others = [
+      typed('input[name="email_opt_in"]', 'yes'),
+      typed('input#email[type="checkbox"]', 'on'),
+      typed('input#search', 'ada@exa'),
+      typed('form > input#f4', 'Ada', 'First name'),
+      typed('input[type="email"]', ''),
+      typed('div#blocked > input[type="email"]', 'ada@exa'),
+      typed('input#card-holder', 'Ada Lovelace'),
+      typed('input#caribbean-cruise', 'yes'),
+    ];
+    const { session: redacted, counts } = redactSession(parseSession({ id: 'u-1:s-1', events: [...fields.map(([event]) => event), ...others] }), rules);
+    expect(redacted.events.map((event) => event.value)).toEqual([...fields.map(([, placeholder]) => placeholder), 'yes', 'on', 'ada@exa', 'Ada', '', '[blocked]', 'Ada Lovelace', 'yes']);
+    expect(Object.fromEntries(counts)).toEqual({ email: 5, card: 6, iban: 2, blocked: 1 });
+    // Addresses the pattern finds whole keep their separators, and each counts.
+    const invites = redactSession(parseSession({ id: 'u-1:s-1', events: [typed('input#invite-emails', 'ada@example.com, bob@example.com'), typed('input#invite-emails', 'ada@example.com, bob@exa')] }), rules);
+    expect(invites.session.events.map((event) => event.value)).toEqual(['[email], [email]', '[email]']);
+    expect(Object.fromEntries(invites.counts)).toEqual({ email: 3 });
+    // Each kind of field only under its preset.
+    const emailOnly = redactSession(parseSession({ id: 'u-1:s-1', events: fields.map(([event]) => event) }), parsePrivacyRules('presets: [email]\n'));
+    expect(Object.fromEntries(emailOnly.counts)).toEqual({ email: 5 });
   });
 
   it('replaces whatever is typed into a field for a secret, and leaves other fields, empty values and blocked ones alone', () => {

@@ -8,10 +8,12 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { flatString } from './flat-string.js';
+import { isDataField, isDataFieldLabel, type DataFieldPreset } from './presets/data-field.js';
 import { isPhoneField } from './presets/phone-field.js';
 import { isSecretField } from './presets/secret-field.js';
 import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
+import { findPresetMatches } from './presets.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import { redactText, redactUrl, type PrivacyCounts } from './redact-text.js';
 import { holdsUrl, redactTextWithUrls } from './redact-text-with-urls.js';
@@ -46,6 +48,8 @@ interface Walk {
   readonly secretNames: boolean;
   /** Whether phone numbers under a phone's name are replaced whole, plain digits too (the `phone` preset). */
   readonly phoneNames: boolean;
+  /** The presets whose fields have what is typed into them replaced whole (see dataFieldPresetOf). */
+  readonly dataFields: readonly DataFieldPreset[];
   /**
    * Texts and URLs already redacted in this walk: a session repeats the same selectors, labels
    * and URLs thousands of times, and each is redacted once (the result depends on the text alone).
@@ -199,7 +203,7 @@ function withNames(object: Record<string, unknown>, renamed: ReadonlyMap<string,
  * are not written as a phone number, and the event's target is then never read.
  */
 export function isPhoneFieldValue(value: unknown, event: SessionEvent): boolean {
-  if (!isPhoneShaped(value)) return false;
+  if (!isPhoneShaped(value, true)) return false;
   const selector = event.target?.selector;
   if (selector !== undefined && isPhoneField(selector)) return true;
   // The field's recorded text, its label or placeholder ("Mobile number", "Phone (optional)").
@@ -217,7 +221,7 @@ const LABEL_MAX_LENGTH = 40;
  */
 export function isSecretFieldValue(value: unknown, event: SessionEvent): boolean {
   // A value already replaced (`[blocked]`) stays as it is.
-  if (typeof value === 'string' ? value === '' || (value.charCodeAt(0) === 0x5b && PLACEHOLDER.test(value)) : typeof value !== 'number') return false;
+  if (!isTypedValue(value)) return false;
   const target = event.target;
   if (target === undefined) return false;
   if (target.selector !== undefined && isSecretField(target.selector)) return true;
@@ -226,6 +230,49 @@ export function isSecretFieldValue(value: unknown, event: SessionEvent): boolean
 }
 
 const PLACEHOLDER = /^\[[a-z0-9_-]+\]$/;
+
+/** The presets of DataFieldPreset that `presets` holds, in a fixed order. */
+export function dataFieldPresets(presets: ReadonlySet<string>): readonly DataFieldPreset[] {
+  return (['email', 'card', 'iban'] as const).filter((preset) => presets.has(preset));
+}
+
+/**
+ * Which of `presets` replaces `value`, an event's value, whole: what is typed into a field for an
+ * email address, a card's number or expiry, or an IBAN, as its recorded selector path or its
+ * label describes it (see isDataField), unless the preset's pattern finds all of it
+ * (`ada@example.com, bob@example.com` keeps its two `[email]` and the comma): `ada@exa`, a card
+ * number with a digit wrong, an expiry date. The value is asked first.
+ */
+export function dataFieldPresetOf(value: unknown, event: SessionEvent, presets: readonly DataFieldPreset[]): DataFieldPreset | undefined {
+  if (presets.length === 0 || !isTypedValue(value)) return undefined;
+  const target = event.target;
+  if (target === undefined) return undefined;
+  const selector = target.selector;
+  const label = target.text !== undefined && target.text.length <= LABEL_MAX_LENGTH ? target.text : undefined;
+  for (const preset of presets) {
+    if ((selector !== undefined && isDataField(preset, selector)) || (label !== undefined && isDataFieldLabel(preset, label))) {
+      return matchedWhole(String(value), preset) ? undefined : preset;
+    }
+  }
+  return undefined;
+}
+
+/** Whether `preset`'s pattern finds all of `text` but separators between its matches (`,`, `;`, white space). */
+function matchedWhole(text: string, preset: DataFieldPreset): boolean {
+  const matches = findPresetMatches(text, new Set([preset]));
+  if (matches.length === 0) return false;
+  let at = 0;
+  for (const match of matches) {
+    if (!/^[\s,;]*$/.test(text.slice(at, match.start))) return false;
+    at = match.end;
+  }
+  return /^[\s,;]*$/.test(text.slice(at));
+}
+
+/** A value typed into a field: a string that is not empty and not already a placeholder (`[blocked]`), or a number. */
+function isTypedValue(value: unknown): boolean {
+  return typeof value === 'string' ? value !== '' && !(value.charCodeAt(0) === 0x5b && PLACEHOLDER.test(value)) : typeof value === 'number';
+}
 
 /** An event whose value was typed into a field for a secret, with the value `[secret]`; else the event itself. */
 function secretFieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
@@ -239,6 +286,14 @@ function phoneFieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
   if (!walk.phoneNames || !isPhoneFieldValue(event.value, event)) return event;
   count(walk, 'phone');
   return { ...event, value: '[phone]' };
+}
+
+/** An event whose value was typed into a field for an email, a card or an IBAN, with the value that preset's placeholder; else the event itself. */
+function dataFieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
+  const preset = dataFieldPresetOf(event.value, event, walk.dataFields);
+  if (preset === undefined) return event;
+  count(walk, preset);
+  return { ...event, value: `[${preset}]` };
 }
 
 /** Fields of an event on a blocked element that become `[blocked]`. */
@@ -310,6 +365,7 @@ export function createSessionRedactor(rules: PrivacyRules): SessionRedactor {
     rewritesText: rules.presets.size > 0 || rules.patterns.length > 0 || rules.stripUrlParams.size > 0,
     secretNames: rules.presets.has('secret'),
     phoneNames: rules.presets.has('phone'),
+    dataFields: dataFieldPresets(rules.presets),
     texts: new Map(),
     urls: new Map(),
     textCounts: new Map(),
@@ -317,7 +373,7 @@ export function createSessionRedactor(rules: PrivacyRules): SessionRedactor {
   return {
     counts: walk.counts,
     header: (session) => redactObject(walk, session as unknown as Record<string, unknown>, '', '', SESSION_FIELDS_KEPT) as unknown as Session,
-    event: (event) => redactObject(walk, phoneFieldEvent(walk, secretFieldEvent(walk, blockEvent(walk, event))) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
+    event: (event) => redactObject(walk, dataFieldEvent(walk, phoneFieldEvent(walk, secretFieldEvent(walk, blockEvent(walk, event)))) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
     id: (id) => flatString(redactText(id, rules, walk.counts)),
     changes: (value, key) => walk.rewritesText && redactedText(walk, value, key).text !== value,
   };

@@ -48,18 +48,20 @@ function isPhoneWord(word: string): boolean {
 /**
  * Whether a value is written as a phone number: a string of 7 to 15 digits with nothing but
  * spaces, `+`, brackets, dots, dashes and slashes besides, or a whole number of 7 to 15 digits.
+ * With `partial`, as a phone number typed into its field may be, half-way: 1 to 15 digits.
  */
-export function isPhoneShaped(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 10 ** (PHONE_NAME_MIN_DIGITS - 1) && value < 10 ** PHONE_NAME_MAX_DIGITS;
+export function isPhoneShaped(value: unknown, partial = false): boolean {
+  const minDigits = partial ? 1 : PHONE_NAME_MIN_DIGITS;
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= (partial ? 0 : 10 ** (PHONE_NAME_MIN_DIGITS - 1)) && value < 10 ** PHONE_NAME_MAX_DIGITS;
   // Most values are not: the first character that cannot be in a phone number ends the scan.
-  if (typeof value !== 'string' || value.length < PHONE_NAME_MIN_DIGITS || value.length > 40) return false;
+  if (typeof value !== 'string' || value.length < minDigits || value.length > 40) return false;
   let digits = 0;
   for (let index = 0; index < value.length; index++) {
     const code = value.charCodeAt(index);
     if (code >= 48 && code <= 57) digits++;
     else if (!isPhoneSeparator(code) && !(code === 0x2b && index === 0)) return false;
   }
-  return digits >= PHONE_NAME_MIN_DIGITS && digits <= PHONE_NAME_MAX_DIGITS;
+  return digits >= minDigits && digits <= PHONE_NAME_MAX_DIGITS;
 }
 
 /** What a phone number may be written with between its digits: white space, brackets, `.`, `-`, `/` (`(0)20 7946-0958`, `0041.44.668`). */
