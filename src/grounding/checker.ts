@@ -34,6 +34,8 @@ export interface Checker {
   reasonOf(index: number): string | undefined;
   /** The type of the kept event at session index `index`. */
   keptTypeOf(index: number): string | undefined;
+  /** The kept event at session index `index`, as the prompt showed it (its redacted copy, if privacy rules changed it). */
+  keptEvent(index: number): SessionEvent | undefined;
   /** Events in the session, and in the prompt. */
   readonly total: number;
   readonly keptSize: number;
@@ -77,6 +79,7 @@ export function listChecker(
     lasts: (which, duration) => over(which).lasts(duration),
     reasonOf,
     keptTypeOf: (index) => sides.kept.event(index)?.event.type,
+    keptEvent: (index) => sides.kept.event(index)?.event,
     total: kept.length + dropped.length,
     keptSize: kept.length,
   };

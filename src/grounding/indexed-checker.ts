@@ -200,6 +200,11 @@ class IndexedChecker implements Checker {
     return mixed;
   }
 
+  keptEvent(eventIndex: number): SessionEvent | undefined {
+    const position = this.keptSet.positionOf(eventIndex);
+    return position === undefined ? undefined : this.keptEvents[position]?.event;
+  }
+
   keptTypeOf(eventIndex: number): string | undefined {
     return this.keptSet.positionOf(eventIndex) === undefined ? undefined : this.events[eventIndex]?.type;
   }

@@ -1,0 +1,58 @@
+// groundAnswer on events cited for what they are not: "a dead click (#5)" where #5 is a rage click.
+
+import { describe, expect, it } from 'vitest';
+import { groundAnswer } from './ground-answer.js';
+import { source, verdicts } from './test-support/checkout-source.js';
+
+const events = (answer: string) => verdicts(answer).filter(([kind]) => kind === 'event');
+
+describe('groundAnswer: what an answer says of the events it cites', () => {
+  it('finds a cited event that is not the signal, click, URL, quote or selector said of it right before', () => {
+    expect(events('They hit a dead click (#5).')).toEqual([['event', '#5', 'unsupported']]);
+    expect(events('A console error (#3) followed.')).toEqual([['event', '#3', 'unsupported']]);
+    expect(events('They clicked “Apply coupon” (#4), then `POST /api/coupon` (#4) failed.')).toEqual([
+      ['event', '#4', 'unsupported'],
+      ['event', '#4', 'unsupported'],
+    ]);
+    expect(events('They saw “TypeError: total is undefined”, #3.')).toEqual([['event', '#3', 'unsupported']]);
+    expect(events('The `span.total` (#5) did nothing.')).toEqual([['event', '#5', 'unsupported']]);
+    expect(groundAnswer(source, 'They hit a dead click (#5).').unsupported[0]?.reason).toBe('#5 is a rage-click event, not what the answer says of it (“a dead click”)');
+  });
+
+  it('reads a citation that starts its line with the words after it', () => {
+    expect(events('- #5: a dead click on the total\n- #6: a dead click on the total\n- #4 — “TypeError: total is undefined”')).toEqual([
+      ['event', '#5', 'unsupported'],
+      ['event', '#6', 'kept'],
+      ['event', '#4', 'kept'],
+    ]);
+  });
+
+  it('keeps citations whose words are true of them, of one event of their group, or of the click that loaded the page cited', () => {
+    expect(events('They clicked “Apply coupon” (#2); `POST /api/coupon` failed with a 500 (#3), “TypeError: total is undefined” was logged (#4), and they rage-clicked (#5) and hit a dead click on `span.total` (#6).')).toEqual([
+      ['event', '#2', 'kept'],
+      ['event', '#3', 'kept'],
+      ['event', '#4', 'kept'],
+      ['event', '#5', 'kept'],
+      ['event', '#6', 'kept'],
+    ]);
+    expect(events('Two errors followed (#3, #4): a console error and a failed request to /api/coupon (#4, #3).')).toEqual([
+      ['event', '#3', 'kept'],
+      ['event', '#4', 'kept'],
+      ['event', '#4', 'kept'],
+      ['event', '#3', 'kept'],
+    ]);
+    // "/cart (#2)": the page the click on #2 came from is no cause of it, but the page load before is cited right.
+    expect(events('They were on /cart (#0) and clicked “Apply coupon” (#2).')).toEqual([
+      ['event', '#0', 'kept'],
+      ['event', '#2', 'kept'],
+    ]);
+  });
+
+  it('reads nothing from words about many events, from words further away, or from claims the prompt does not support', () => {
+    // "3 failed requests" is a count of many; the quote is not next to the citation; "Buy now" is invented.
+    expect(events('After 2 errors on “Apply coupon” the page froze (#5).')).toEqual([['event', '#5', 'kept']]);
+    expect(events('The “Apply coupon” button then froze the page (#6).')).toEqual([['event', '#6', 'kept']]);
+    expect(events('They clicked “Buy now” (#5).')).toEqual([['event', '#5', 'kept']]);
+    expect(events('No errors (#2).')).toEqual([['event', '#2', 'kept']]);
+  });
+});
