@@ -25,6 +25,12 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
       ['event', '#6', 'kept'],
       ['event', '#4', 'kept'],
     ]);
+    // The words at the end of the line before belong to that line's citation.
+    expect(events('- #2: clicked “Apply coupon”\n- #3: a failed request to /api/coupon\n- #4 “TypeError: total is undefined”')).toEqual([
+      ['event', '#2', 'kept'],
+      ['event', '#3', 'kept'],
+      ['event', '#4', 'kept'],
+    ]);
   });
 
   it('keeps citations whose words are true of them, of one event of their group, or of the click that loaded the page cited', () => {

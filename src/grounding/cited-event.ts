@@ -21,39 +21,43 @@ import { normalSelector } from './session-facts.js';
 import { selectorParts, selectorPartsMatch } from './selector-match.js';
 import { normalUrl } from './url-keys.js';
 
-/** The end of a clause: a sentence's end (`.`, `;`, `!`, `?` before a space or the end), a line's end. */
-const CLAUSE_END = /[.;!?](?=\s|$)|\n/g;
 /** What may start a line before a citation that leads it: a list's marker, a bracket, "event". */
 const LEADING = /^[\s\-*•+>(\[]*(?:\d+[.)]\s*)?(?:events?\s*)?$/i;
-/** Between a URL, quote or selector and the citation right after it: closing quotes, `(`, `,`, `:`, a dash. */
-const ADJACENT_BEFORE = /^[\s"'”’»“`*]*[(,:\u2013\u2014-]?\s*$/;
+/** The most characters of such a start. */
+const LEADING_MAX = 16;
+/** Between a URL, quote or selector and the citation right after it, on one line: closing quotes, `(`, `,`, `:`, a dash. */
+const ADJACENT_BEFORE = /^[ \t"'”’»“`*]*[(,:\u2013\u2014-]?[ \t]*$/;
 /** Between a leading citation and the words right after it: `)`, `:`, a dash. */
-const ADJACENT_AFTER = /^[\s)*]*[:\u2013\u2014-]?\s*[\s"'“‘«„`*]*$/;
+const ADJACENT_AFTER = /^[ \t)*]*[:\u2013\u2014-]?[ \t"'“‘«„`*]*$/;
+/** The end of a clause: a sentence's end (`.`, `;`, `!`, `?` before a space or the end), a line's end. */
+const CLAUSE_END = /[.;!?](?:\s|$)|\n/;
 /** How far a signal or click said of one event may be from the citation. */
 const NEAR = 60;
+/** How far back a claim may start and still end next to a citation (a long quote). */
+const WINDOW = 400;
 
-/** A claim of the answer, and whether the prompt supports it. */
+/** A claim of the answer with its finding. */
 export interface CheckedClaim {
   readonly claim: Claim;
-  readonly kept: boolean;
+  readonly found: { readonly verdict: string };
 }
 
 /**
  * Why the event cited by `checked[at]` (a single event reference the prompt showed) is not what
  * the words describing it say, or undefined when one of them is true of it or there are none.
+ * `checked` is in the order of the claims' starts.
  */
 export function wrongCitation(text: string, checked: readonly CheckedClaim[], at: number, checker: Checker): string | undefined {
   const citation = checked[at]?.claim;
   if (citation?.kind !== 'event' || !isSingle(citation)) return undefined;
-  const event = checker.keptEvent(citation.index);
-  if (event === undefined) return undefined;
   // "to /pricing (#12, #13)": the words describe the group, and one of its events is enough.
   const [first, last] = groupAround(text, checked, at);
   const head = (checked[first] as CheckedClaim).claim;
-  const clauseStart = lastClauseEnd(text, head.start);
-  let claims = describing(checked, first, -1, text, clauseStart, head.start);
-  if (claims.length === 0 && LEADING.test(text.slice(clauseStart, head.start))) claims = describing(checked, last, 1, text, (checked[last] as CheckedClaim).claim.end, nextClauseEnd(text, (checked[last] as CheckedClaim).claim.end));
+  let claims = describingBefore(checked, first, text, head.start);
+  if (claims.length === 0 && leadsItsLine(text, head.start)) claims = describingAfter(checked, last, text, (checked[last] as CheckedClaim).claim.end);
   if (claims.length === 0) return undefined;
+  const event = checker.keptEvent(citation.index);
+  if (event === undefined) return undefined;
   for (let position = first; position <= last; position++) {
     const member = (checked[position] as CheckedClaim).claim;
     if (member.kind === 'event' && isSingle(member) && claims.some((claim) => isTrueAt(claim, member.index, checker))) return undefined;
@@ -82,50 +86,54 @@ function groupAround(text: string, checked: readonly CheckedClaim[], at: number)
   return [first, last];
 }
 
+/** Whether the citation at `start` leads its line or sentence ("- #35: …", "1. #35 — …"). */
+function leadsItsLine(text: string, start: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  let from = Math.max(lineStart, start - LEADING_MAX);
+  if (from > lineStart) {
+    // A sentence's end within the few characters before: the citation leads the next sentence.
+    const piece = text.slice(from, start);
+    const end = Math.max(piece.lastIndexOf('. '), piece.lastIndexOf('; '));
+    if (end === -1) return false;
+    from += end + 2;
+  }
+  return LEADING.test(text.slice(from, start));
+}
+
 /**
- * The kept claims that describe one event, from `from` to `to` of the text, walking `checked`
- * from `at` in `step` up to another reference: a count of one near the citation, a URL, quote or
- * selector adjacent to it.
+ * The kept claims that describe one event and end right before `start` (the citation), walking
+ * back from `first`: a count of one within NEAR characters in the same clause, a URL, quote or
+ * selector adjacent to it on its line.
  */
-function describing(checked: readonly CheckedClaim[], at: number, step: 1 | -1, text: string, from: number, to: number): Claim[] {
+function describingBefore(checked: readonly CheckedClaim[], first: number, text: string, start: number): Claim[] {
   const claims: Claim[] = [];
-  const citation = (checked[at] as CheckedClaim).claim;
-  for (let position = at + step; position >= 0 && position < checked.length; position += step) {
-    const { claim, kept } = checked[position] as CheckedClaim;
-    if (claim.start < from || claim.end > to) {
-      if (step === 1 ? claim.start >= to : claim.end <= from) break;
-      continue;
-    }
+  for (let position = first - 1; position >= 0; position--) {
+    const { claim, found } = checked[position] as CheckedClaim;
+    if (claim.start < start - WINDOW) break;
     if (claim.kind === 'event') break;
-    if (!kept) continue;
-    const between = step === -1 ? text.slice(claim.end, citation.start) : text.slice(citation.end, claim.start);
-    if (claim.kind === 'count') {
-      if (claim.count === 1 && claim.topic.none !== true && between.length <= NEAR) claims.push(claim);
-    } else if (claim.kind === 'url' || claim.kind === 'text' || claim.kind === 'selector') {
-      if ((step === -1 ? ADJACENT_BEFORE : ADJACENT_AFTER).test(between)) claims.push(claim);
-    }
+    if (claim.end > start || found.verdict !== 'kept') continue;
+    if (describes(claim, text.slice(claim.end, start), ADJACENT_BEFORE)) claims.push(claim);
   }
   return claims;
 }
 
-/** How far back a clause is looked for: a citation's words are near it. */
-const CLAUSE_WINDOW = 300;
-
-function lastClauseEnd(text: string, before: number): number {
-  const from = Math.max(0, before - CLAUSE_WINDOW);
-  let end = from;
-  CLAUSE_END.lastIndex = from;
-  for (let match = CLAUSE_END.exec(text); match !== null && match.index < before; match = CLAUSE_END.exec(text)) end = match.index + 1;
-  CLAUSE_END.lastIndex = 0;
-  return end;
+/** The same after a citation that leads its line, from `end`: up to the next reference. */
+function describingAfter(checked: readonly CheckedClaim[], last: number, text: string, end: number): Claim[] {
+  const claims: Claim[] = [];
+  for (let position = last + 1; position < checked.length; position++) {
+    const { claim, found } = checked[position] as CheckedClaim;
+    if (claim.kind === 'event' || claim.start - end > WINDOW) break;
+    if (found.verdict !== 'kept') continue;
+    if (describes(claim, text.slice(end, claim.start), ADJACENT_AFTER)) claims.push(claim);
+  }
+  return claims;
 }
 
-function nextClauseEnd(text: string, after: number): number {
-  // "#35: a rage click…", "#35 — a rage click…": the separator after a leading citation ends nothing.
-  CLAUSE_END.lastIndex = after + (/^[\s):\u2013\u2014-]*/.exec(text.slice(after, after + 8))?.[0].length ?? 0);
-  const match = CLAUSE_END.exec(text);
-  CLAUSE_END.lastIndex = 0;
-  return match === null ? text.length : match.index;
+/** Whether `claim`, `between` it and the citation, describes the cited event. */
+function describes(claim: Claim, between: string, adjacent: RegExp): boolean {
+  if (claim.kind === 'count') return claim.count === 1 && claim.topic.none !== true && between.length <= NEAR && !CLAUSE_END.test(between);
+  if (claim.kind === 'url' || claim.kind === 'text' || claim.kind === 'selector') return adjacent.test(between);
+  return false;
 }
 
 /** Kept events a click's page load or request may come after it, and a page load after its click. */

@@ -247,16 +247,15 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
   // "clicked the Place order button": a claim only when "Place order" is a text of the session
   // (else the words may name the element another way, and nothing is known).
   const unnamed = (claim: Claim, found: GroundingFinding) => claim.kind === 'count' && claim.named !== undefined && found.verdict !== 'kept' && !namesText(claim.named, checker);
-  // "a dead click (#35)" where #35 is a rage click: the event is real, what the answer says of it is not.
-  const kept = checked.map(({ claim, found }) => ({ claim, kept: found.verdict === 'kept' }));
-  return checked
-    .map((entry, at) => ({ ...entry, at }))
-    .filter(({ claim, found }) => !(claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start)) && !denied(claim, found) && !clickOfInvented(claim) && !unnamed(claim, found))
-    .map(({ claim, found, at }) => {
-      if (claim.kind !== 'event' || found.verdict !== 'kept') return found;
-      const wrong = wrongCitation(text, kept, at, checker);
-      return wrong === undefined ? found : finding(claim, path(claim), 'unsupported', undefined, wrong);
-    });
+  const findings: GroundingFinding[] = [];
+  for (let at = 0; at < checked.length; at++) {
+    const { claim, found } = checked[at] as (typeof checked)[number];
+    if ((claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start)) || denied(claim, found) || clickOfInvented(claim) || unnamed(claim, found)) continue;
+    // "a dead click (#35)" where #35 is a rage click: the event is real, what the answer says of it is not.
+    const wrong = claim.kind === 'event' && found.verdict === 'kept' ? wrongCitation(text, checked, at, checker) : undefined;
+    findings.push(wrong === undefined ? found : finding(claim, path(claim), 'unsupported', undefined, wrong));
+  }
+  return findings;
 }
 
 /** Whether some event of the session (or its context) has the text `name`, in any case and spacing. */
