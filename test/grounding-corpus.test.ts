@@ -1,5 +1,5 @@
 // Precision and recall of groundAnswer on a hand-labelled corpus (test/grounding-corpus/): 7
-// session/profile pairs, 76 model answers in the styles models write (prose, bullets, structured
+// session/profile pairs, 77 model answers in the styles models write (prose, bullets, structured
 // JSON), every checkable claim labelled kept, dropped or unsupported from the session and the
 // prompt, not from groundAnswer.
 //

@@ -61,4 +61,34 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
     expect(events('They clicked “Buy now” (#5).')).toEqual([['event', '#5', 'kept']]);
     expect(events('No errors (#2).')).toEqual([['event', '#2', 'kept']]);
   });
+
+  it('finds the events an item of a structured response cites that are not of the kind it names', () => {
+    const answer = {
+      friction: [
+        { kind: 'dead_click', description: 'The total did nothing when clicked (#5)', count: 1 },
+        { kind: 'rage_click', description: 'Repeated clicks on Apply coupon (#5)', count: 1 },
+        { kind: 'error', description: 'The coupon request failed (#3) and the script broke (#4)', count: 2 },
+        { kind: 'error', description: 'The coupon button (#2)', count: 1 },
+        { kind: 'confusion', description: 'They wandered (#2)', count: 1 },
+      ],
+      key_moments: [{ event: 6, type: 'rage click' }],
+    };
+    expect(verdicts(answer)).toEqual([
+      ['event', '#5', 'unsupported'],
+      ['event', '#5', 'kept'],
+      ['event', '#3', 'kept'],
+      ['event', '#4', 'kept'],
+      ['event', '#2', 'unsupported'],
+      ['event', '#2', 'kept'],
+      ['event', '#6', 'unsupported'],
+    ]);
+    // One event of the kind, in a range, is enough for others cited with it for context.
+    expect(verdicts({ friction: [{ kind: 'dead_click', description: 'Clicks on the total (#5–#6), after the coupon (#2)' }] }).map(([, , verdict]) => verdict)).toEqual(['kept', 'kept', 'kept']);
+    const report = groundAnswer(source, answer);
+    expect(report.unsupported.map(({ path, reason }) => [path, reason])).toEqual([
+      ['friction[0].description', "#5 is a rage-click event, not what the item's kind says of it (dead_click)"],
+      ['friction[3].description', "#2 is a click event, not what the item's kind says of it (error)"],
+      ['key_moments[0].event', "#6 is a dead-click event, not what the item's kind says of it (rage click)"],
+    ]);
+  });
 });
