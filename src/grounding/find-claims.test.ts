@@ -91,7 +91,8 @@ describe('findClaims', () => {
   test('a hex colour is no selector and no event, and a price per unit is no path', () => {
     const claims = (text: string) => findClaims(text).map((claim) => [claim.kind, claim.text]);
     expect(claims('The button is #fff on #000, the link `#1a73e8`, the banner #EEEEEE.')).toEqual([]);
-    expect(claims('It costs 129€/unit or 5 $/month, 20%/year.')).toEqual([]);
+    // The amount is a claim of its own (see amounts.ts); what follows it is no path.
+    expect(claims('It costs 129€/unit or 5 $/month, 20%/year.')).toEqual([['text', '129€']]);
     // Ids that read as hex words, events, and paths after a space stay claims.
     expect(claims('They used #add and #cafe at #3 and #333, then opened /pricing.')).toEqual([
       ['selector', '#add'],

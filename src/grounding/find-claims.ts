@@ -10,6 +10,7 @@ import { hasWordCharacter } from './normal-text.js';
 import { isHexColour, isNoSelector } from './not-a-selector.js';
 import { isNegatedBefore } from './denial.js';
 import { CLICK_PROBE, clickClaims, SIGNAL_PROBE, signalClaims } from './signal-claims.js';
+import { AMOUNT_PROBE, amountsIn } from './amounts.js';
 import type { Duration } from './durations.js';
 import { isTimeOfDay } from './time-of-day.js';
 
@@ -25,7 +26,15 @@ export type Claim =
       readonly inside?: true;
     }
   | { readonly kind: 'url'; readonly text: string; readonly start: number; readonly end: number; readonly url: string }
-  | { readonly kind: 'text'; readonly text: string; readonly start: number; readonly end: number; readonly quote: string }
+  | {
+      readonly kind: 'text';
+      readonly text: string;
+      readonly start: number;
+      readonly end: number;
+      readonly quote: string;
+      /** An amount of money written without quotes: the ways a session may hold it (see amounts.ts). */
+      readonly amounts?: readonly string[];
+    }
   | { readonly kind: 'selector'; readonly text: string; readonly start: number; readonly end: number; readonly selector: string }
   | {
       readonly kind: 'count';
@@ -218,6 +227,10 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const end = start + match[0].length;
     if (taken.overlaps(start, end) || isNegatedBefore(text, start)) continue;
     add({ kind: 'text', text: match[0], start, end, quote: code });
+  }
+  if (!probes || AMOUNT_PROBE.test(text)) for (const amount of amountsIn(text)) {
+    if (taken.overlaps(amount.start, amount.end)) continue;
+    add({ kind: 'text', text: amount.text, start: amount.start, end: amount.end, quote: amount.text, amounts: amount.forms });
   }
   if (!probes || text.includes('#')) for (const match of matchesOf(EVENT_REFERENCE, text)) {
     const start = match.index;

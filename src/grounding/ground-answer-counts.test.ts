@@ -87,9 +87,22 @@ describe('groundAnswer: counts and numbers', () => {
     ]);
   });
 
-  it('scores 1 when an answer makes no checkable claim, and ignores prices and a status code said of a page', () => {
-    const report = groundAnswer(source, 'The shopper seemed frustrated by the 404 page and a price of €138.90; 500 units were in stock.');
+  it('scores 1 when an answer makes no checkable claim, and ignores a status code said of a page', () => {
+    const report = groundAnswer(source, 'The shopper seemed frustrated by the 404 page and the price; 500 units were in stock.');
     expect(report).toEqual({ score: 1, findings: [], unsupported: [], dropped: [] });
+  });
+
+  it('checks an amount of money written without quotes, however the session writes it, and not one worked out', () => {
+    // The session holds "€138.90" (a dead click's text); the prompt shows no €150 and no $1,299.
+    expect(verdicts('The total was €138.90 (138,90 €, EUR 138.9); the page then showed €150.00 and $1,299.')).toEqual([
+      ['text', '€138.90', 'kept'],
+      ['text', '138,90 €', 'kept'],
+      ['text', 'EUR 138.9', 'kept'],
+      ['text', '€150.00', 'unsupported'],
+      ['text', '$1,299', 'unsupported'],
+    ]);
+    expect(groundAnswer(source, 'It came to €150.').unsupported[0]?.reason).toBe('no event of the session has this amount');
+    expect(verdicts('They saved €25 with it, about €140 in all, and did not pay €99.')).toEqual([]);
   });
 
   it('reads a number in bold as a count, a status code or so many times', () => {

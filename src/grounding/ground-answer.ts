@@ -168,6 +168,9 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       return located(claim, path, checker, (side) => checker.urlExact(side, url) ?? checker.urlLoose(side, url) ?? (section === undefined ? undefined : checker.urlLoose(side, section)), 'URL');
     }
     case 'text': {
+      // "the total was €150.00": any way the session may write the amount.
+      const amounts = claim.amounts?.map(normalText);
+      if (amounts !== undefined) return located(claim, path, checker, (side) => firstFound(amounts, (form) => checker.textEqual(side, form) ?? checker.textHolding(side, form)), 'amount');
       const quote = normalText(uncut(claim.quote.trim()));
       // `failed_submissions=4`: a field with its value, written another way.
       const pair = pairText(claim.quote);
@@ -203,6 +206,15 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       return finding(claim, path, 'unsupported', undefined, `no span of ${claim.bound} ${claim.seconds} s between events of the session`);
     }
   }
+}
+
+/** The first of `forms` that `lookup` finds. */
+function firstFound(forms: readonly string[], lookup: (form: string) => number | undefined): number | undefined {
+  for (const form of forms) {
+    const found = lookup(form);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**

@@ -114,7 +114,8 @@ export function clickClaims(text: string, claims: readonly Claim[], add: (claim:
   if (ELEMENT_KIND_PROBE.test(text)) for (const match of matchesOf(UNQUOTED_CLICK, text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (quantities.overlaps(start, end) || claims.some((claim) => claim.start < end && claim.end > start)) continue;
+    // An amount in the name ("the Subtotal €129.00 link") is a claim of its own beside the click.
+    if (quantities.overlaps(start, end) || claims.some((claim) => claim.start < end && claim.end > start && !(claim.kind === 'text' && claim.amounts !== undefined))) continue;
     const context = text.slice(Math.max(0, start - 40), start);
     if (HEDGED.test(context) || isNegatedBefore(text, start)) continue;
     const name = match[1] as string;

@@ -1,0 +1,67 @@
+// Amounts of money an answer states without quotes: "the total was €150.00", "paid $1,299",
+// "129 EUR". Each is a text claim checked against the session's texts and values, written any of
+// the ways a session may hold the same amount (`€129.00`, `price: 129`, `cart_value: 138.9`,
+// `1.299,00 €`). An amount the answer works out (`saved €25.98`, `about €150`, `over $100`) is not
+// claimed to be in the session, and is no claim.
+
+import { isNegatedBefore } from './denial.js';
+
+/** A currency sign or code, then or after a number: group 1 the number before a sign, group 2 the number after one. */
+const AMOUNT =
+  /(?<![\w.,])(?:(?:[€$£¥₹]|\b(?:EUR|USD|GBP|CHF|JPY|INR)\s)\s?(\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)|(\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?(?:[€£]|\b(?:EUR|USD|GBP|CHF|JPY|INR)\b))(?![\w]|[.,]\d)/g;
+
+/** A piece every amount holds. */
+export const AMOUNT_PROBE = /[€$£¥₹]|EUR|USD|GBP|CHF|JPY|INR/;
+
+/** Words before an amount that make it worked out or approximate, not one the session holds. */
+const WORKED_OUT =
+  /\b(?:sav(?:e|ed|es|ing|ings)|discount(?:ed)?(?:\s+of)?|off|difference(?:\s+of)?|more|less|extra|additional|combined|altogether|in\s+total|total(?:ling|ing)?\s+of|sum(?:\s+of)?|roughly|about|approximately|around|almost|nearly|over|under|above|below|at\s+least|at\s+most|up\s+to|more\s+than|less\s+than|worth\s+of|estimated|projected|lost|losing|potential(?:ly)?|~)\s*$/i;
+
+/** An amount of money found in a text. */
+export interface Amount {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  /** The ways a session may write it: `129`, `129.00`, `129,00`, `1,299`, `1.299,00`… */
+  readonly forms: readonly string[];
+}
+
+/** The amounts of `text` that claim a value the session holds. */
+export function amountsIn(text: string): Amount[] {
+  const amounts: Amount[] = [];
+  AMOUNT.lastIndex = 0;
+  for (let match = AMOUNT.exec(text); match !== null; match = AMOUNT.exec(text)) {
+    const start = match.index;
+    const before = text.slice(Math.max(0, start - 30), start);
+    if (WORKED_OUT.test(before) || isNegatedBefore(text, start)) continue;
+    const value = valueOf((match[1] ?? match[2]) as string);
+    if (value === undefined) continue;
+    amounts.push({ start, end: start + match[0].length, text: match[0], forms: formsOf(value) });
+  }
+  AMOUNT.lastIndex = 0;
+  return amounts;
+}
+
+/** The value of a written number: `1,299.00` and `1.299,00` are 1299; a last separator before 1 or 2 digits is the decimal one. */
+function valueOf(written: string): number | undefined {
+  const decimal = /[.,](\d{1,2})$/.exec(written);
+  const whole = (decimal === null ? written : written.slice(0, decimal.index)).replace(/[^\d]/g, '');
+  const value = Number(`${whole}.${decimal?.[1] ?? '0'}`);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** The ways of writing `value` that a session's texts and values may hold. */
+function formsOf(value: number): string[] {
+  const cents = Math.round(value * 100);
+  const whole = Math.trunc(cents / 100);
+  const fraction = String(cents % 100).padStart(2, '0');
+  const grouped = whole.toLocaleString('en-US');
+  const dotted = grouped.replace(/,/g, '.');
+  const forms = new Set<string>([`${whole}.${fraction}`, `${whole},${fraction}`, `${grouped}.${fraction}`, `${dotted},${fraction}`]);
+  if (fraction === '00') {
+    forms.add(String(whole));
+    forms.add(grouped);
+    forms.add(dotted);
+  } else if (fraction.endsWith('0')) forms.add(`${whole}.${fraction.charAt(0)}`);
+  return [...forms];
+}
