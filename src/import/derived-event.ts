@@ -28,6 +28,12 @@ export interface DerivedEvent {
   readonly fields: DerivedFields;
   /** Its element was blocked in the mirrored page; its fields are already `[blocked]`. */
   readonly blocked?: boolean;
+  /**
+   * The preset whose placeholder replaced what was typed, judged by the element in the mirrored
+   * page (an `<input type="email">` whose selector path says nothing of it): its value is already
+   * `[email]`, `[card]`…
+   */
+  readonly field?: string;
 }
 
 /** `{ selector, text }` without the parts that are unknown (and `blocked` when true); undefined when nothing is known. */

@@ -42,6 +42,11 @@ export interface EventDeriverOptions {
   readonly window?: string | undefined;
   /** Block selectors matched against the mirror (`--privacy`): events on blocked elements become `[blocked]`. */
   readonly block?: DomBlockMatcher | undefined;
+  /**
+   * The preset whose placeholder replaces a value typed into a mirrored element (`--privacy`):
+   * the element with all its attributes, as a selector path never shows them.
+   */
+  readonly field?: ((element: MirrorNode, value: string) => string | undefined) | undefined;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -256,7 +261,8 @@ export class EventDeriver {
       value = typeof data.text === 'string' ? clipInputValue(data.text) : true;
     } else value = typeof data.text === 'string' ? clipInputValue(data.text) : undefined;
     const selector = selectorFor(element);
-    this.#inputs.input({ time, order, nodeId, target: selector === undefined ? undefined : { selector, blocked: this.#isBlocked(element) }, value });
+    const field = element !== undefined && typeof value === 'string' && value !== '' ? this.options.field?.(element, value) : undefined;
+    this.#inputs.input({ time, order, nodeId, target: selector === undefined ? undefined : { selector, blocked: this.#isBlocked(element) }, value, field });
   }
 
   #selection(data: Record<string, unknown>, time: number, order: number): void {

@@ -66,4 +66,28 @@ describe('importing with privacy rules', () => {
     expect(fixture.events.find((event) => event.type === 'highlight')).toMatchObject({ text: 'Dear , welcome', target: { selector: 'p#intro' } });
     expect(privacy).toEqual(new Map());
   });
+
+  it('replaces what is typed into a field the mirrored element says is an email, a card or a secret, though its selector path does not', async () => {
+    const recording = new RecordingBuilder().page(0, {
+      href: 'https://shop.example/checkout',
+      body: [
+        el('form', { class: 'checkout' },
+          keyed('mail', el('input', { type: 'email', class: 'form-control' })),
+          keyed('card', el('input', { autocomplete: 'cc-number', class: 'form-control' })),
+          keyed('code', el('input', { autocomplete: 'one-time-code', class: 'form-control' })),
+          keyed('note', el('input', { type: 'text', class: 'form-control' })),
+        ),
+      ],
+    });
+    // Half an address, a card number with a digit wrong (it fails the Luhn check), a one-time code.
+    recording.input(1_000, 'mail', 'ada@exa').input(5_000, 'card', '4111 1111 1111 1112').input(9_000, 'code', '492817').input(13_000, 'note', 'leave at the door').scroll(17_000);
+    const plain = await importWith(recording);
+    expect(plain.fixture.events.filter((event) => event.type === 'input-change').map((event) => event.value)).toEqual(['ada@exa', '4111 1111 1111 1112', '492817', 'leave at the door']);
+    // The selector paths name the fields by their classes: nothing in them says what each is for.
+    expect(plain.fixture.events.filter((event) => event.type === 'input-change').map((event) => event.target?.selector)).not.toContainEqual(expect.stringMatching(/email|cc-number|one-time/));
+    const { fixture, privacy } = await importWith(recording, 'presets: [email, card, secret]\n');
+    expect(fixture.events.filter((event) => event.type === 'input-change').map((event) => event.value)).toEqual(['[email]', '[card]', '[secret]', 'leave at the door']);
+    expect(privacy).toEqual(new Map([['email', 1], ['card', 1], ['secret', 1]]));
+    expect(() => parseSession(fixture)).not.toThrow();
+  });
 });

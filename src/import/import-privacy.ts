@@ -3,7 +3,10 @@
 // fixture goes through redactSession, exactly as `recap run` redacts a session.
 
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
-import { redactSession } from '../privacy/redact-session.js';
+import { fieldPresetOf, redactSession } from '../privacy/redact-session.js';
+import type { SessionEvent } from '../session/session-schema.js';
+import type { MirrorNode } from './dom-mirror.js';
+import { cssAttributeValue } from './element-selector.js';
 import type { PrivacyCounts } from '../privacy/redact-text.js';
 import type { Session, SessionFixture } from '../session/session-schema.js';
 import type { DerivedEvent, DerivedTarget } from './derived-event.js';
@@ -13,6 +16,8 @@ import { compileDomBlockSelectors, type DomBlockMatcher } from './dom-block-sele
 export interface ImportPrivacy {
   /** For the deriver's mirror; undefined without block selectors. */
   readonly block: DomBlockMatcher | undefined;
+  /** For the deriver's mirror: the preset whose placeholder replaces a value typed into an element; undefined without presets. */
+  readonly field: ((element: MirrorNode, value: string) => string | undefined) | undefined;
   /**
    * The fixture with the rules applied, and what each rule replaced. An event blocked in the
    * mirror counts once under `blocked`, also when its recorded selector path is blocked as well.
@@ -23,6 +28,7 @@ export interface ImportPrivacy {
 /** Compiles `rules` for importing. */
 export function importPrivacy(rules: PrivacyRules): ImportPrivacy {
   const block = rules.blockSelectors.length === 0 ? undefined : compileDomBlockSelectors(rules.blockSelectors);
+  const field = rules.presets.size === 0 ? undefined : (element: MirrorNode, value: string) => fieldPresetOf(rules, value, { type: 'input-change', target: { selector: ownSelector(element) } } as SessionEvent);
   const redact = (fixture: SessionFixture, events: readonly DerivedEvent[]) => {
     // redactSession reads no event's `time` (a loaded session's), and keeps the events' order and fields.
     const { session, counts } = redactSession(fixture as unknown as Session, rules);
@@ -32,7 +38,26 @@ export function importPrivacy(rules: PrivacyRules): ImportPrivacy {
       return event.blocked === true && (selector === undefined || !rules.isBlockedElement(selector));
     }).length;
     if (blockedInMirrorOnly > 0) counts.set('blocked', (counts.get('blocked') ?? 0) + blockedInMirrorOnly);
+    // Values the mirror replaced are placeholders redactSession leaves (and does not count).
+    for (const event of events) if (event.field !== undefined) counts.set(event.field, (counts.get(event.field) ?? 0) + 1);
     return { fixture: session as unknown as SessionFixture, counts };
   };
-  return { block, redact };
+  return { block, field, redact };
+}
+
+/** The attributes that say what a field is for, as the presets' field rules read them. */
+const FIELD_ATTRIBUTES = ['type', 'autocomplete', 'name', 'placeholder', 'aria-label', 'data-testid'] as const;
+const IDENTIFIER = /^-?[A-Za-z_][\w-]*$/;
+
+/** A selector of the element alone with every attribute that says what it is for: `input#f1.form-control[type=email][autocomplete=email]`. */
+function ownSelector(element: MirrorNode): string {
+  let selector = element.tag;
+  const id = element.attributes.get('id');
+  if (id !== undefined && IDENTIFIER.test(id)) selector += `#${id}`;
+  for (const name of (element.attributes.get('class') ?? '').split(/\s+/)) if (IDENTIFIER.test(name)) selector += `.${name}`;
+  for (const attribute of FIELD_ATTRIBUTES) {
+    const value = element.attributes.get(attribute);
+    if (value !== undefined && value !== '') selector += `[${attribute}=${cssAttributeValue(value)}]`;
+  }
+  return selector;
 }

@@ -50,7 +50,7 @@ export async function importRrwebStream(
     (event, position) => {
       let deriver = derivers.get(position.window);
       if (deriver === undefined) {
-        deriver = new EventDeriver(warnings, { window: position.window, block: privacy?.block });
+        deriver = new EventDeriver(warnings, { window: position.window, block: privacy?.block, field: privacy?.field });
         derivers.set(position.window, deriver);
       }
       deriver.push(event, position);

@@ -21,6 +21,8 @@ export interface FieldInput {
   readonly target: DerivedTarget | undefined;
   /** The value to report; undefined for a password field, which never carries one. */
   readonly value: string | boolean | undefined;
+  /** The preset whose placeholder replaces the value, judged in the mirrored page (`--privacy`). */
+  readonly field?: string | undefined;
 }
 
 /** Collapses the Input events of one window into input-change events. */
@@ -58,7 +60,8 @@ export class InputDebouncer {
     const fields: Record<string, unknown> = {};
     const target = targetFields(input.target);
     if (target !== undefined) fields.target = target;
-    if (input.value !== undefined) fields.value = input.value;
-    this.emit({ type: 'input-change', time: input.time, order: input.order, fields });
+    const field = input.field !== undefined && typeof input.value === 'string' && input.value !== '' && input.target?.blocked !== true ? input.field : undefined;
+    if (input.value !== undefined) fields.value = field === undefined ? input.value : `[${field}]`;
+    this.emit({ type: 'input-change', time: input.time, order: input.order, fields, ...(field === undefined ? {} : { field }) });
   }
 }

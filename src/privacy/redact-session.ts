@@ -269,6 +269,17 @@ function matchedWhole(text: string, preset: DataFieldPreset): boolean {
   return /^[\s,;]*$/.test(text.slice(at));
 }
 
+/**
+ * The preset whose placeholder replaces `value`, typed into the field `event` is on (its recorded
+ * selector path and label): a secret's, a phone number's, an email's, a card's or an IBAN's, as
+ * redactSession replaces it; undefined when the rules replace nothing of it whole.
+ */
+export function fieldPresetOf(rules: PrivacyRules, value: unknown, event: SessionEvent): 'secret' | 'phone' | DataFieldPreset | undefined {
+  if (rules.presets.has('secret') && isSecretFieldValue(value, event)) return 'secret';
+  if (rules.presets.has('phone') && isPhoneFieldValue(value, event)) return 'phone';
+  return dataFieldPresetOf(value, event, dataFieldPresets(rules.presets));
+}
+
 /** A value typed into a field: a string that is not empty and not already a placeholder (`[blocked]`), or a number. */
 function isTypedValue(value: unknown): boolean {
   return typeof value === 'string' ? value !== '' && !(value.charCodeAt(0) === 0x5b && PLACEHOLDER.test(value)) : typeof value === 'number';
