@@ -6,6 +6,7 @@
 import type { Checker } from './checker.js';
 import { countTopics } from './count-topics.js';
 import type { GroundingFinding } from './grounding-report.js';
+import { childPath, keyWords } from './walk-answer.js';
 
 /** Keys that name an item's kind (`kind`, `type`, `category`, `signal`, `issue_type`, `frictionType`). */
 const KIND_KEY = /^(?:[a-z]+ )?(?:kind|type|category|signal)$/;
@@ -18,8 +19,6 @@ interface Item {
   readonly kind: string;
 }
 
-const childPath = (parent: string, key: string | number) => (typeof key === 'number' ? `${parent}[${key}]` : parent === '' ? key : `${parent}.${key}`);
-const keyWords = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
 
 /** The objects of `value` with a kind, and their paths (iteratively: an answer may nest deeper than calls can). */
 function itemsOf(value: unknown): Item[] {

@@ -21,7 +21,7 @@ import { normalUrl, sectionKey } from './url-keys.js';
 import { citedCount } from './cited-count.js';
 import { wrongCitation } from './cited-event.js';
 import { markWrongKinds } from './cited-kind.js';
-import { jsonBlocks, walk } from './walk-answer.js';
+import { jsonBlocks, keyWords, walk } from './walk-answer.js';
 import { copiedFromPrompt } from './copied-from-prompt.js';
 
 /**
@@ -300,7 +300,7 @@ function structuredFindings(value: unknown, checker: Checker, findings: Groundin
     (key, number, path, listed, inItem) => {
       if (!Number.isSafeInteger(number)) return;
       const at = placed ?? path;
-      const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+      const words = keyWords(key);
       if (names(EVENT_REFERENCE_KEY, words) || (listed && names(EVENT_REFERENCES_KEY, words))) {
         if (number >= 0) findings.push(check({ kind: 'event', text: `#${number}`, start: 0, end: 0, index: number }, at(), checker));
         return;
@@ -316,7 +316,7 @@ function structuredFindings(value: unknown, checker: Checker, findings: Groundin
       // `had_rage_clicks: true` mentions a friction signal, `errors_occurred: false` denies one (of
       // the whole answer: an item's flag is of that item).
       if (inItem) return;
-      const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase().replace(SIGNAL_FLAG, '').trim();
+      const words = keyWords(key).replace(SIGNAL_FLAG, '').trim();
       const topic = countTopics.signal(words, !value);
       if (topic === undefined) return;
       const claim: Claim = { kind: 'count', text: `${key}: ${value}`, start: 0, end: 0, count: value ? 1 : 0, topic: value ? partTopic(topic) : noneTopic(topic) };

@@ -2,7 +2,10 @@
 // (`friction[0].detail`), and the JSON blocks of a text answer (```json … ```).
 
 /** JSON paths as the suites write them: `evidence[1]`, `friction[0].detail`. */
-const childPath = (parent: string, key: string | number) => (typeof key === 'number' ? `${parent}[${key}]` : parent === '' ? key : `${parent}.${key}`);
+export const childPath = (parent: string, key: string | number): string => (typeof key === 'number' ? `${parent}[${key}]` : parent === '' ? key : `${parent}.${key}`);
+
+/** The words of a key, in lower case: `errorCount`, `error_count` and `error-count` are `error count`. */
+export const keyWords = (key: string): string => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
 
 /** A value of a structured answer, where it is: under which key (or index) of which parent. */
 interface Place {

@@ -8,7 +8,8 @@ import type { MirrorNode } from './dom-mirror.js';
 export const MAX_SELECTOR_STEPS = 3;
 const MAX_CLASSES = 2;
 const MAX_HREF_LENGTH = 60;
-const IDENTIFIER = /^-?[A-Za-z_][\w-]*$/;
+/** A CSS identifier that needs no escaping (an id or class a selector can name as it is). */
+export const IDENTIFIER = /^-?[A-Za-z_][\w-]*$/;
 // Class names that build tools generate (css-1x2y3z, sc-bdVaJa, hashes) change between releases.
 const GENERATED_CLASS = /^(css|sc|jsx|emotion|svelte)-|[0-9a-f]{6,}|^_|\d{3,}/i;
 const TEST_ATTRIBUTES = ['data-testid', 'data-test', 'data-test-id', 'data-cy', 'data-qa'];

@@ -6,7 +6,7 @@ import type { PrivacyRules } from '../privacy/privacy-rules.js';
 import { fieldPresetOf, redactSession } from '../privacy/redact-session.js';
 import type { SessionEvent } from '../session/session-schema.js';
 import type { MirrorNode } from './dom-mirror.js';
-import { cssAttributeValue } from './element-selector.js';
+import { cssAttributeValue, IDENTIFIER } from './element-selector.js';
 import type { PrivacyCounts } from '../privacy/redact-text.js';
 import type { Session, SessionFixture } from '../session/session-schema.js';
 import type { DerivedEvent, DerivedTarget } from './derived-event.js';
@@ -47,7 +47,6 @@ export function importPrivacy(rules: PrivacyRules): ImportPrivacy {
 
 /** The attributes that say what a field is for, as the presets' field rules read them. */
 const FIELD_ATTRIBUTES = ['type', 'autocomplete', 'name', 'placeholder', 'aria-label', 'data-testid'] as const;
-const IDENTIFIER = /^-?[A-Za-z_][\w-]*$/;
 
 /** A selector of the element alone with every attribute that says what it is for: `input#f1.form-control[type=email][autocomplete=email]`. */
 function ownSelector(element: MirrorNode): string {
