@@ -245,7 +245,7 @@ export class TextWriter {
     }
     this.endQuoted(at + count, wide);
     // Most texts have too few digits and none of the characters that lead to a preset: asked nothing.
-    if (!this.suspect && mayBeChanged(digits, dots, colons, seen, tokenStart, secretName) && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
+    if (!this.suspect && mayBeChanged(digits, dots, colons, seen, tokenStart, secretName, text) && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
   }
 
   /** Any JSON value, quoted: the same as `quoteValue(value)`. */

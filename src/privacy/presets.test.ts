@@ -256,6 +256,9 @@ describe('secret', () => {
     ['an authorization code sent for tokens', 'POST /oauth/token?grant_type=authorization_code&code=SplxlOBeZQQYbYS6WxSbIA 400', 'SplxlOBeZQQYbYS6WxSbIA'],
     ['an invitation code', 'https://app.example/join?invite_code=Hq7Lr2PzWk', 'Hq7Lr2PzWk'],
     ['a backup code', '{"backupCode":"8f3k-2m9x"}', '8f3k-2m9x'],
+    ['a password said in prose', 'Login failed for ada with password Tr0ub4dor&3', 'Tr0ub4dor&3'],
+    ['a password said to be one', 'my Password is "hunter2!" now', 'hunter2!'],
+    ['a passcode in capitals', 'PASSCODE 4821 ACCEPTED', '4821'],
   ])('finds %s', (_, text, secret) => {
     expectOnly(text, secret, 'secret');
   });
@@ -291,6 +294,7 @@ describe('secret', () => {
     ['a code after the name of a code', 'coupon code: SPRING24 status code: 500 zip_code=94103'],
     ['the names of a signature', 'X-Amz-SignedHeaders=host oauth_signature_method=HMAC-SHA1 signup: yes'],
     ['a code in a URL whose path only holds auth in a word', 'https://example.com/authors?code=abc'],
+    ['prose about passwords', 'password must contain 8 characters; password reset sent to 2 devices; password for ada failed 3 times; password (8+ chars)'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);
   });

@@ -78,7 +78,7 @@ describe('mayBeChanged', () => {
       if ((kind === PROBE_COLON || kind === PROBE_EQUAL) && secretNameEndsAt(text, index)) secretName = true;
       if (kind === PROBE_TOKEN && mayStartAt(text, index, code) && tokenStartAt(text, index)) tokenStart = true;
     }
-    return mayBeChanged(digits, dots, colons, kinds, tokenStart, secretName);
+    return mayBeChanged(digits, dots, colons, kinds, tokenStart, secretName, text);
   }
   const presets = new Set(PRESET_NAMES);
 
@@ -90,6 +90,7 @@ describe('mayBeChanged', () => {
         'password=hunter2', 'Authorization: Bearer abc', 'PASSWORD = "a b"', "my_token\t=\t'x'", 'x.api-key:1', 'pin:1234', 'Secret:yes', 'data-widget-id=', 'https://', ' ', '=', ':',
         'PHPSESSID=9f2e1c0b', ';jsessionid=A1B2', '/reset/9f8e7d6c5b4a39281706f5e4d3c2b1a0', 'x.example/verify-email/u1/a1b2c3d4e5f6a7b8c9d0', 'ssn 123456789', '123-45-6789', 'DE89-3704-0044-0532-0130-00', '010.000.000.001',
         'X-Amz-Signature=4c0b', '&sig=AbC', 'oobCode=kH3J', '/auth/callback?code=4/0A', '?code=x', 'invite_code:', 'Signature',
+        'with password Tr0ub4dor&3', 'Password is hunter2', 'PASSCODE 4821', 'pwd s3cr3t', 'Passwd ', ' abcd1',
         '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　',
       ),
       fc.string({ maxLength: 4 }),
@@ -130,8 +131,8 @@ describe('mayBeChanged', () => {
       expect(counted(text), text).toBe(false);
     }
     // The kinds that ask whatever the counts: an `@`, a URL's escape.
-    expect(mayBeChanged(0, 0, 0, PROBE_AT, false, false)).toBe(true);
-    expect(mayBeChanged(0, 0, 0, PROBE_ESCAPE, false, false)).toBe(true);
-    expect(mayBeChanged(0, 0, 0, PROBE_WIDE_FORM, false, false)).toBe(true);
+    expect(mayBeChanged(0, 0, 0, PROBE_AT, false, false, '')).toBe(true);
+    expect(mayBeChanged(0, 0, 0, PROBE_ESCAPE, false, false, '')).toBe(true);
+    expect(mayBeChanged(0, 0, 0, PROBE_WIDE_FORM, false, false, '')).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 // The `secret` preset in free text: JWTs, API keys of well-known shapes, the token after `Bearer`
 // (the word itself is not part of the match), the password of a URL's user info
 // (`postgres://app:s3cret@db`), a token in a URL's path after a reset or verification segment
-// (`/reset-password/9f8e…`), a US Social Security number, and the value of `key=value` /
-// `key: value` pairs whose key is a secret name (see isSecretPropertyName).
+// (`/reset-password/9f8e…`), a US Social Security number, a password said in prose (`with password
+// Tr0ub4dor&3`), and the value of `key=value` / `key: value` pairs whose key is a secret name (see
+// isSecretPropertyName).
 
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
 import { isSecretPropertyName } from './secret-property-name.js';
@@ -94,6 +95,27 @@ const SSN = /(?<![\w-])((?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4})(?![\w-
 /** The digits of a Social Security number: the probe judges every text with as many (see MIN_NUMBER_DIGITS). */
 export const SSN_DIGITS = 9;
 
+/**
+ * A password said in prose, after the word for it, in any case: `login failed for ada with
+ * password Tr0ub4dor&3`, `my password is hunter2`, `Passcode 4821`.
+ * The word and the value are apart by spaces. Group 1 is the value: 4 to 64
+ * characters up to a space or a delimiter, holding a digit (see findProsePasswords), so that
+ * `password must contain…`, `password reset` and `password for ada` are prose.
+ */
+const PROSE_PASSWORD = /\b(?:pass(?:word|wd|code|phrase)|pwd) +(?:(?:is|was|of) +)?["'“‘]?([^\s"'“”‘’,;()<>[\]{}]{4,64})/gi;
+
+/** A piece each of PROSE_PASSWORD's words holds (`passw`, `PASSC`, `Pwd`…), and few other texts (not `class`, `assets`). */
+const PROSE_PASSWORD_PIECE = /pass(?:w|code|phrase)|pwd/i;
+
+/**
+ * Whether a text may say a password in prose (PROSE_PASSWORD): a digit, a space, and a piece of the
+ * word for it. Most texts with digits are selectors, URLs and ids, without a space: one search of
+ * a character turns them away.
+ */
+export function mayHoldProsePassword(text: string, digits: number): boolean {
+  return digits > 0 && text.includes(' ') && PROSE_PASSWORD_PIECE.test(text);
+}
+
 /** The shortest text a token can be found in: `basic ` and 6 characters of credentials. */
 const TOKEN_MIN_LENGTH = 12;
 
@@ -108,6 +130,7 @@ function mayHoldSecret(facts: TextFacts): boolean {
   if (facts.ats > 0 && facts.colons > 0) return true;
   if (mayHoldPathToken(facts)) return true;
   if (facts.digits >= SSN_DIGITS) return true;
+  if (mayHoldProsePassword(text, facts.digits)) return true;
   return (facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(text);
 }
 
@@ -132,6 +155,19 @@ function findSecrets(facts: TextFacts): Span[] {
   if (mayHoldPathToken(facts)) for (const span of findPathTokens(facts.text)) spans.push(span);
   if (facts.digits >= SSN_DIGITS) for (const match of matchesOf(SSN, facts.text)) spans.push(numberSpan(match));
   if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) for (const span of findSecretValues(facts.text)) spans.push(span);
+  if (mayHoldProsePassword(facts.text, facts.digits)) for (const span of findProsePasswords(facts.text)) spans.push(span);
+  return spans;
+}
+
+/** Passwords said in prose (PROSE_PASSWORD) that hold a digit: not a count (`password 8 characters` has too short a value). */
+function findProsePasswords(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of matchesOf(PROSE_PASSWORD, text)) {
+    const value = match[1] ?? '';
+    if (!/\d/.test(value)) continue;
+    const end = match.index + match[0].length;
+    spans.push({ start: end - value.length, end });
+  }
   return spans;
 }
 
