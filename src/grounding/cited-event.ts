@@ -14,6 +14,7 @@
 
 import type { SessionEvent } from '../session/session-schema.js';
 import type { Checker } from './checker.js';
+import { CLICKS } from './count-topics.js';
 import { eventTexts, eventUrls } from './event-strings.js';
 import type { Claim } from './find-claims.js';
 import { normalText } from './normal-text.js';
@@ -138,7 +139,6 @@ function describes(claim: Claim, between: string, adjacent: RegExp): boolean {
 
 /** Kept events a click's page load or request may come after it, and a page load after its click. */
 const CAUSE_DISTANCE = 2;
-const CLICKS: ReadonlySet<string> = new Set(['click', 'rage-click', 'dead-click', 'error-click']);
 
 /**
  * Whether `claim` holds of the kept event at `index`, or of what it caused or was caused by: "opened
@@ -151,13 +151,13 @@ function isTrueAt(claim: Claim, index: number, checker: Checker): boolean {
   if (isTrueOf(claim, event)) return true;
   if (claim.kind === 'count') return false;
   for (let distance = 1; distance <= CAUSE_DISTANCE; distance++) {
-    if (CLICKS.has(event.type) && claim.kind === 'url') {
+    if (CLICKS.includes(event.type) && claim.kind === 'url') {
       const after = checker.keptEvent(index + distance);
       if (after !== undefined && isTrueOf(claim, after)) return true;
     }
     if (event.type === 'navigate' && claim.kind !== 'url') {
       const before = checker.keptEvent(index - distance);
-      if (before !== undefined && CLICKS.has(before.type) && isTrueOf(claim, before)) return true;
+      if (before !== undefined && CLICKS.includes(before.type) && isTrueOf(claim, before)) return true;
     }
   }
   return false;

@@ -3,7 +3,7 @@
 // fixture goes through redactSession, exactly as `recap run` redacts a session.
 
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
-import { fieldPresetOf, redactSession } from '../privacy/redact-session.js';
+import { fieldPresetOf, fieldPresetsOf, redactSession } from '../privacy/redact-session.js';
 import type { SessionEvent } from '../session/session-schema.js';
 import type { MirrorNode } from './dom-mirror.js';
 import { cssAttributeValue, IDENTIFIER } from './element-selector.js';
@@ -28,7 +28,8 @@ export interface ImportPrivacy {
 /** Compiles `rules` for importing. */
 export function importPrivacy(rules: PrivacyRules): ImportPrivacy {
   const block = rules.blockSelectors.length === 0 ? undefined : compileDomBlockSelectors(rules.blockSelectors);
-  const field = rules.presets.size === 0 ? undefined : (element: MirrorNode, value: string) => fieldPresetOf(rules, value, { type: 'input-change', target: { selector: ownSelector(element) } } as SessionEvent);
+  const fields = fieldPresetsOf(rules.presets);
+  const field = rules.presets.size === 0 ? undefined : (element: MirrorNode, value: string) => fieldPresetOf(fields, value, { type: 'input-change', target: { selector: ownSelector(element) } } as SessionEvent);
   const redact = (fixture: SessionFixture, events: readonly DerivedEvent[]) => {
     // redactSession reads no event's `time` (a loaded session's), and keeps the events' order and fields.
     const { session, counts } = redactSession(fixture as unknown as Session, rules);

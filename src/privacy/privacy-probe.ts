@@ -19,8 +19,7 @@ import { TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
 import type { PrivacyRules } from './privacy-rules.js';
-import { dataFieldPresetOf, dataFieldPresets, decodesEscapes, isPhoneFieldValue, isRedactedAsUrl, isSecretFieldValue, redactStringUnder, type SessionRedactor } from './redact-session.js';
-import type { DataFieldPreset } from './presets/data-field.js';
+import { decodesEscapes, fieldPresetOf, fieldPresetsOf, isRedactedAsUrl, redactStringUnder, type FieldPresets, type SessionRedactor } from './redact-session.js';
 
 /** Kinds of ASCII characters the writer tells the probe about (one kind per character). */
 export const PROBE_DIGIT = 1;
@@ -192,7 +191,7 @@ export class PrivacyProbe {
   readonly #detectors: readonly Detector[];
   readonly #secretNames: boolean;
   readonly #phoneNames: boolean;
-  readonly #dataFields: readonly DataFieldPreset[];
+  readonly #fields: FieldPresets;
   readonly #rules: PrivacyRules;
   readonly #facts = new TextFacts();
   readonly #keys = new Map<string, boolean>();
@@ -211,7 +210,7 @@ export class PrivacyProbe {
     this.#detectors = [...rules.presets].map((preset) => DETECTORS[preset]);
     this.#secretNames = rules.presets.has('secret');
     this.#phoneNames = rules.presets.has('phone');
-    this.#dataFields = dataFieldPresets(rules.presets);
+    this.#fields = fieldPresetsOf(rules.presets);
   }
 
   /** Whether a character of `text` at `index`, of kind PROBE_TOKEN, ends or begins a secret token's start. */
@@ -320,7 +319,7 @@ export class PrivacyProbe {
    * the writer as it writes the value, which most events do not have).
    */
   fieldValue(event: SessionEvent, value: unknown): boolean {
-    return (this.#secretNames && isSecretFieldValue(value, event)) || (this.#phoneNames && isPhoneFieldValue(value, event)) || dataFieldPresetOf(value, event, this.#dataFields) !== undefined;
+    return fieldPresetOf(this.#fields, value, event) !== undefined;
   }
 
   /** Whether the event is on a blocked element (then its texts become `[blocked]`). */

@@ -48,8 +48,8 @@ interface Walk {
   readonly secretNames: boolean;
   /** Whether phone numbers under a phone's name are replaced whole, plain digits too (the `phone` preset). */
   readonly phoneNames: boolean;
-  /** The presets whose fields have what is typed into them replaced whole (see dataFieldPresetOf). */
-  readonly dataFields: readonly DataFieldPreset[];
+  /** The presets whose fields have what is typed into them replaced whole (see fieldPresetOf). */
+  readonly fields: FieldPresets;
   /**
    * Texts and URLs already redacted in this walk: a session repeats the same selectors, labels
    * and URLs thousands of times, and each is redacted once (the result depends on the text alone).
@@ -231,9 +231,16 @@ export function isSecretFieldValue(value: unknown, event: SessionEvent): boolean
 
 const PLACEHOLDER = /^\[[a-z0-9_-]+\]$/;
 
-/** The presets of DataFieldPreset that `presets` holds, in a fixed order. */
-export function dataFieldPresets(presets: ReadonlySet<string>): readonly DataFieldPreset[] {
-  return (['email', 'card', 'iban'] as const).filter((preset) => presets.has(preset));
+/** Which presets replace what is typed into their fields (see fieldPresetOf): made once per set of rules. */
+export interface FieldPresets {
+  readonly secret: boolean;
+  readonly phone: boolean;
+  readonly data: readonly DataFieldPreset[];
+}
+
+/** The field presets among `presets`. */
+export function fieldPresetsOf(presets: ReadonlySet<string>): FieldPresets {
+  return { secret: presets.has('secret'), phone: presets.has('phone'), data: (['email', 'card', 'iban'] as const).filter((preset) => presets.has(preset)) };
 }
 
 /**
@@ -243,7 +250,7 @@ export function dataFieldPresets(presets: ReadonlySet<string>): readonly DataFie
  * (`ada@example.com, bob@example.com` keeps its two `[email]` and the comma): `ada@exa`, a card
  * number with a digit wrong, an expiry date. The value is asked first.
  */
-export function dataFieldPresetOf(value: unknown, event: SessionEvent, presets: readonly DataFieldPreset[]): DataFieldPreset | undefined {
+function dataFieldPresetOf(value: unknown, event: SessionEvent, presets: readonly DataFieldPreset[]): DataFieldPreset | undefined {
   if (presets.length === 0 || !isTypedValue(value)) return undefined;
   const target = event.target;
   if (target === undefined) return undefined;
@@ -271,13 +278,14 @@ function matchedWhole(text: string, preset: DataFieldPreset): boolean {
 
 /**
  * The preset whose placeholder replaces `value`, typed into the field `event` is on (its recorded
- * selector path and label): a secret's, a phone number's, an email's, a card's or an IBAN's, as
- * redactSession replaces it; undefined when the rules replace nothing of it whole.
+ * selector path and label): a secret's, a phone number's, an email's, a card's or an IBAN's;
+ * undefined when none of `fields` replaces it whole. redactSession, the privacy probe and the
+ * rrweb import (on the mirrored element) all ask this.
  */
-export function fieldPresetOf(rules: PrivacyRules, value: unknown, event: SessionEvent): 'secret' | 'phone' | DataFieldPreset | undefined {
-  if (rules.presets.has('secret') && isSecretFieldValue(value, event)) return 'secret';
-  if (rules.presets.has('phone') && isPhoneFieldValue(value, event)) return 'phone';
-  return dataFieldPresetOf(value, event, dataFieldPresets(rules.presets));
+export function fieldPresetOf(fields: FieldPresets, value: unknown, event: SessionEvent): 'secret' | 'phone' | DataFieldPreset | undefined {
+  if (fields.secret && isSecretFieldValue(value, event)) return 'secret';
+  if (fields.phone && isPhoneFieldValue(value, event)) return 'phone';
+  return dataFieldPresetOf(value, event, fields.data);
 }
 
 /** A value typed into a field: a string that is not empty and not already a placeholder (`[blocked]`), or a number. */
@@ -285,23 +293,9 @@ function isTypedValue(value: unknown): boolean {
   return typeof value === 'string' ? value !== '' && !(value.charCodeAt(0) === 0x5b && PLACEHOLDER.test(value)) : typeof value === 'number';
 }
 
-/** An event whose value was typed into a field for a secret, with the value `[secret]`; else the event itself. */
-function secretFieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
-  if (!walk.secretNames || !isSecretFieldValue(event.value, event)) return event;
-  count(walk, 'secret');
-  return { ...event, value: '[secret]' };
-}
-
-/** An event whose value is a phone number typed into a phone field, with the value `[phone]`; else the event itself. */
-function phoneFieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
-  if (!walk.phoneNames || !isPhoneFieldValue(event.value, event)) return event;
-  count(walk, 'phone');
-  return { ...event, value: '[phone]' };
-}
-
-/** An event whose value was typed into a field for an email, a card or an IBAN, with the value that preset's placeholder; else the event itself. */
-function dataFieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
-  const preset = dataFieldPresetOf(event.value, event, walk.dataFields);
+/** An event whose value was typed into a field of a preset (see fieldPresetOf), with that preset's placeholder; else the event itself. */
+function fieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
+  const preset = fieldPresetOf(walk.fields, event.value, event);
   if (preset === undefined) return event;
   count(walk, preset);
   return { ...event, value: `[${preset}]` };
@@ -376,7 +370,7 @@ export function createSessionRedactor(rules: PrivacyRules): SessionRedactor {
     rewritesText: rules.presets.size > 0 || rules.patterns.length > 0 || rules.stripUrlParams.size > 0,
     secretNames: rules.presets.has('secret'),
     phoneNames: rules.presets.has('phone'),
-    dataFields: dataFieldPresets(rules.presets),
+    fields: fieldPresetsOf(rules.presets),
     texts: new Map(),
     urls: new Map(),
     textCounts: new Map(),
@@ -384,7 +378,7 @@ export function createSessionRedactor(rules: PrivacyRules): SessionRedactor {
   return {
     counts: walk.counts,
     header: (session) => redactObject(walk, session as unknown as Record<string, unknown>, '', '', SESSION_FIELDS_KEPT) as unknown as Session,
-    event: (event) => redactObject(walk, dataFieldEvent(walk, phoneFieldEvent(walk, secretFieldEvent(walk, blockEvent(walk, event)))) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
+    event: (event) => redactObject(walk, fieldEvent(walk, blockEvent(walk, event)) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
     id: (id) => flatString(redactText(id, rules, walk.counts)),
     changes: (value, key) => walk.rewritesText && redactedText(walk, value, key).text !== value,
   };
