@@ -77,6 +77,15 @@ describe('secret', () => {
     ['a password said in prose', 'Login failed for ada with password Tr0ub4dor&3', 'Tr0ub4dor&3'],
     ['a password said to be one', 'my Password is "hunter2!" now', 'hunter2!'],
     ['a passcode in capitals', 'PASSCODE 4821 ACCEPTED', '4821'],
+    ["a Slack webhook's secret", 'POST https://hooks.slack.com/services/T024BE7LD/B01ABCDE2FG/aBcDeFgHiJkLmNoPqRsTuVwX 404', 'aBcDeFgHiJkLmNoPqRsTuVwX'],
+    ["a Slack workflow webhook's secret", 'https://hooks.slack.com/workflows/T024BE7LD/A05ABCDEF/4321/aBcDeFgHiJkLmNoPqRsT', 'aBcDeFgHiJkLmNoPqRsT'],
+    ["a Discord webhook's token", "fetch('https://discord.com/api/webhooks/1187261231923310622/Xw3kTq_uYbZ-pLm9aQ2rS5tUvW8xY0zA1bC3dE4fG5hI6jK7lM8nO9pQ0rS1tU2vW3x')", 'Xw3kTq_uYbZ-pLm9aQ2rS5tUvW8xY0zA1bC3dE4fG5hI6jK7lM8nO9pQ0rS1tU2vW3x'],
+    ["a Telegram bot's token", 'GET https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/sendMessage 401', '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw'],
+    ['a Mailgun key', 'auth api:key-3ax6xnjp29jd6fds4gc373sgvjxteol0 failed', 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0'],
+    ['a Twilio API key', 'twilio SK2a4c6e8f0b1d3f5a7c9e1b3d5f7a9c1e rejected', 'SK2a4c6e8f0b1d3f5a7c9e1b3d5f7a9c1e'],
+    ['a Databricks token', 'token dapi1234567890abcdef1234567890abcdef expired', 'dapi1234567890abcdef1234567890abcdef'],
+    ["an Azure connection string's key", 'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Eby8vdM02xNOcqFlqUwJ/K1SZFPTOtr/KBHBeksoGMGw==;EndpointSuffix=core.windows.net', 'Eby8vdM02xNOcqFlqUwJ/K1SZFPTOtr/KBHBeksoGMGw=='],
+    ['a signing key', 'config {"signing_key": "whk-29f81c"}', 'whk-29f81c'],
   ])('finds %s', (_, text, secret) => {
     expectOnly(text, secret, 'secret');
   });
@@ -112,6 +121,11 @@ describe('secret', () => {
     ['a code after the name of a code', 'coupon code: SPRING24 status code: 500 zip_code=94103'],
     ['the names of a signature', 'X-Amz-SignedHeaders=host oauth_signature_method=HMAC-SHA1 signup: yes'],
     ['a code in a URL whose path only holds auth in a word', 'https://example.com/authors?code=abc'],
+    ['words before a dash that are no Mailgun key', 'key-value store, hotkey-hint, key-abcdefghijklmnopqrstuvwxyzabcdef'],
+    ['a Slack page that is no webhook', 'https://hooks.slack.com/ and https://app.slack.com/client/T024BE7LD/C01ABCDE2FG'],
+    ['a Telegram-like token outside a bot URL', 'id 123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw'],
+    ['an id and a word after a colon', 'urn:1234567890:abcdefghijklmnopqrstuvwxyzabcdefgh and at 2026-11-27T12:30:45.123Z'],
+    ['a key that names nothing secret', 'primary_key=12 publicKey: abc keyboard=us'],
     ['prose about passwords', 'password must contain 8 characters; password reset sent to 2 devices; password for ada failed 3 times; password (8+ chars)'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);

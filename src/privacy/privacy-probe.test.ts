@@ -8,7 +8,7 @@ import { SECRET_NAME_PIECE } from './presets/secret-detector.js';
 import { tokenStartAt, TOKEN_START } from './presets/token-start.js';
 import { holdsSecretNamePiece, mayBeChanged, PROBE_AT, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_ESCAPE, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, secretNameEndsAt, tokenMayStartAt } from './privacy-probe.js';
 
-const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza', 'GOCSPX-', 'gocspx-', 'glpat-', 'pypi-', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'dop_v1_', 'doo_v1_', 'dor_v1_', 'lin_api_'];
+const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza', 'GOCSPX-', 'gocspx-', 'glpat-', 'pypi-', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'dop_v1_', 'doo_v1_', 'dor_v1_', 'lin_api_', 'key-', 'KEY-', 'hooks.slack.c', 'hooks.slack.com/', 'slack.c', 'k.c'];
 
 /** The ASCII character at `index` of `text`, else 0: what the writer keeps of the characters before. */
 const asciiAt = (text: string, index: number) => (index >= 0 && text.charCodeAt(index) < 128 ? text.charCodeAt(index) : 0);
@@ -44,7 +44,7 @@ describe('tokenMayStartAt', () => {
 describe('holdsSecretNamePiece', () => {
   it('is SECRET_NAME_PIECE.test of the part, in any case', () => {
     const piece = fc.oneof(
-      fc.constantFrom('passw', 'PASS', 'PWD', 'Pin', 'private', 'secret', 'SSN', 'token', 'Api', 'authorization', 'cookie', 'cvv', 'cvc', 'CSC', 'otp', 'pas', 'tok', 'coo', 'ap', 'Credential', 'mfa', '2FA', '\u0012fa', 'fa', 'Factor', 'verification', 'Security', 'secur', 'cred', 'SESSID', 'sessionId', 'sess', 'SIG', 'si', 'Code', 'cod'),
+      fc.constantFrom('passw', 'PASS', 'PWD', 'Pin', 'private', 'secret', 'SSN', 'token', 'Api', 'authorization', 'cookie', 'cvv', 'cvc', 'CSC', 'otp', 'pas', 'tok', 'coo', 'ap', 'Credential', 'mfa', '2FA', '\u0012fa', 'fa', 'Factor', 'verification', 'Security', 'secur', 'cred', 'SESSID', 'sessionId', 'sess', 'SIG', 'si', 'Code', 'cod', 'Key', 'KEY', 'ke'),
       fc.string({ maxLength: 3 }),
       fc.constantFrom('@', '_', '-', '.', '0', '[', '{', 'ſ', 'K', 'é'),
     );

@@ -12,7 +12,7 @@ import type { Detector } from './presets/detector.js';
 import { IBAN_MIN_DIGITS } from './presets/iban-detector.js';
 import { mayHoldIpAddress } from './presets/ip-detector.js';
 import { PHONE_MIN_DIGITS } from './presets/phone-detector.js';
-import { mayHoldProsePassword, PATH_TOKEN_MIN_DIGITS, SSN_DIGITS } from './presets/secret-detector.js';
+import { DIGIT_SECRET_MIN_DIGITS, mayHoldProsePassword, PATH_TOKEN_MIN_DIGITS, SSN_DIGITS } from './presets/secret-detector.js';
 import { isPhonePropertyName } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import { TextFacts } from './presets/text-facts.js';
@@ -81,6 +81,8 @@ tokenEnd('_', 'a', 'c'); // shpca_ (shpat_ ends as _test_)
 tokenEnd('_', 'c', 'e'); // whsec_
 tokenEnd('_', '1', 'v'); // dop_v1_
 tokenEnd('_', 'i', 'p'); // lin_api_
+tokenEnd('-', 'y', 'e'); // key- (Mailgun)
+tokenEnd('c', '.', 'k'); // hooks.slack.c
 for (let before = 0; before < 128; before++) TOKEN_PAIRS[(65 << 7) | before] = TOKEN_ANY; // AKIA, ASIA, AIza
 
 /**
@@ -104,7 +106,7 @@ export function tokenMayStartAt(text: string, index: number, code: number, previ
 /** Kinds after which the writer asks the probe whatever the text's counts: an email's `@`, escapes a URL decodes, full-width forms. */
 export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_ESCAPE | PROBE_WIDE_FORM;
 /** The fewest digits a card, a phone number, an IBAN, a Social Security number or a token in a URL's path holds. */
-const MIN_NUMBER_DIGITS = Math.min(CARD_MIN_DIGITS, PHONE_MIN_DIGITS, IBAN_MIN_DIGITS, PATH_TOKEN_MIN_DIGITS, SSN_DIGITS);
+const MIN_NUMBER_DIGITS = Math.min(CARD_MIN_DIGITS, PHONE_MIN_DIGITS, IBAN_MIN_DIGITS, PATH_TOKEN_MIN_DIGITS, SSN_DIGITS, DIGIT_SECRET_MIN_DIGITS);
 
 /**
  * Whether a text the writer counted may be changed by some preset, as far as its counts tell
@@ -150,6 +152,7 @@ const NAME_PIECES_BY_FIRST = new Map<number, readonly string[]>(
     '2': ['2fa'],
     f: ['factor'],
     v: ['verification'],
+    k: ['key'],
   }).map(([first, pieces]) => [first.charCodeAt(0), pieces]),
 );
 

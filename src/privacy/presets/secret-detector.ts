@@ -2,12 +2,12 @@
 // (the word itself is not part of the match), the password of a URL's user info
 // (`postgres://app:s3cret@db`), a token in a URL's path after a reset or verification segment
 // (`/reset-password/9f8e…`), a US Social Security number, a password said in prose (`with password
-// Tr0ub4dor&3`), and the value of `key=value` / `key: value` pairs whose key is a secret name (see
-// isSecretPropertyName).
+// Tr0ub4dor&3`), the secret of a Slack, Discord or Telegram webhook or bot URL, and the value of
+// `key=value` / `key: value` pairs whose key is a secret name (see isSecretPropertyName).
 
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
 import { isSecretPropertyName } from './secret-property-name.js';
-import { API_KEY_START, PRIVATE_KEY_START, SCHEME_PIECES } from './token-start.js';
+import { API_KEY_START, PRIVATE_KEY_START, SCHEME_PIECES, SLACK_WEBHOOK_START } from './token-start.js';
 import type { TextFacts } from './text-facts.js';
 
 /** `eyJ…` (a base64url JSON header), a payload and a signature (empty for unsigned tokens). */
@@ -35,9 +35,31 @@ const API_KEY = new RegExp(
     'whsec_[A-Za-z0-9+/=]{24,}', // Stripe webhook signing secret
     'do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])', // DigitalOcean
     'lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])', // Linear
+    'key-[0-9a-z]{32}(?![\\w-])', // Mailgun
   ].join('|')})`,
   'g',
 );
+
+/**
+ * The secret of a Slack incoming webhook's URL (`https://hooks.slack.com/services/T…/B…/<secret>`,
+ * also of workflows and triggers): group 1. Whoever holds the URL posts to the channel.
+ */
+const SLACK_WEBHOOK = /hooks\.slack\.com\/(?:services|workflows|triggers)\/(?:[A-Za-z0-9]{1,32}\/){1,3}([A-Za-z0-9]{16,})(?![\w-])/g;
+
+/**
+ * Secrets with many digits, looked for only in texts with DIGIT_SECRET_MIN_DIGITS digits, as the
+ * probe judges them (see mayBeChanged), each as group 1: a Discord webhook's token after its 15 to
+ * 25 digit id (`discord.com/api/webhooks/1187…/<token>`); a Telegram bot's token in its URL
+ * (`/bot123456789:AAH…`: the bot's id, a colon and 30 to 50 characters in both cases); a Twilio API
+ * key (`SK` and 32 hex digits) or a Databricks token (`dapi` and 32).
+ */
+const DISCORD_WEBHOOK = /discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/\d{15,25}\/([\w-]{40,})/g;
+const TELEGRAM_BOT_TOKEN = /\/bot(\d{6,12}:(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[\w-]{30,50})(?![\w-])/g;
+const HEX_KEY = /(?<![\w-])(SK[0-9a-f]{32}|dapi[0-9a-f]{32}(?:-\d)?)(?![\w-])/g;
+/** A piece each of those holds. */
+const DIGIT_SECRET_PIECE = /\/webhooks\/|\/bot|SK|dapi/;
+/** The digits a text needs for those to be looked for (a Discord id has 15 or more, a Telegram bot's 6 and its token some). */
+export const DIGIT_SECRET_MIN_DIGITS = 9;
 
 /**
  * `key=value`, `key: value`, `"key": "value"`: a key of at most 64 characters starting at a word,
@@ -52,10 +74,11 @@ const KEY_VALUE = /(?<![\w.-])([A-Za-z][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3
  * passphrase, `api` for apikey and api key, `private` for privatekey and private key, `security`
  * for security answer and social security), and so does each pair of words (`mfa`, `2fa`,
  * `factor`, `verification` before `code`; `sessid` and `sessionid` for session cookies; `sig` for
- * signature; `code` for the codes of OAuth and others, see isSignInCode). A text without any of them
+ * signature; `code` for the codes of OAuth and others, see isSignInCode; `key` for an account's,
+ * a signing key and the like). A text without any of them
  * has no `key=value` pair whose key is a secret name.
  */
-export const SECRET_NAME_PIECE = /pass|pwd|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|sessid|sessionid|pin|cvv|cvc|csc|ssn|private|sig|code/i;
+export const SECRET_NAME_PIECE = /pass|pwd|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|sessid|sessionid|pin|cvv|cvc|csc|ssn|private|sig|code|key/i;
 
 /**
  * The password of a URL's user info, `scheme://user:password@host` (the user may be empty, as in
@@ -129,7 +152,7 @@ function mayHoldSecret(facts: TextFacts): boolean {
   if (facts.tokenStart && text.length >= TOKEN_MIN_LENGTH) return true;
   if (facts.ats > 0 && facts.colons > 0) return true;
   if (mayHoldPathToken(facts)) return true;
-  if (facts.digits >= SSN_DIGITS) return true;
+  if (facts.digits >= Math.min(SSN_DIGITS, DIGIT_SECRET_MIN_DIGITS)) return true;
   if (mayHoldProsePassword(text, facts.digits)) return true;
   return (facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(text);
 }
@@ -150,7 +173,9 @@ function findSecrets(facts: TextFacts): Span[] {
     if (SCHEME_PIECES.basic.test(facts.text)) for (const span of findBasicCredentials(facts.text)) spans.push(span);
     if (API_KEY_START.test(facts.text)) for (const span of findApiKeys(facts.text)) spans.push(span);
     if (PRIVATE_KEY_START.test(facts.text)) for (const span of findPrivateKeys(facts.text)) spans.push(span);
+    if (SLACK_WEBHOOK_START.test(facts.text)) for (const span of spansOfGroup(SLACK_WEBHOOK, facts.text)) spans.push(span);
   }
+  if (facts.digits >= DIGIT_SECRET_MIN_DIGITS) for (const span of findDigitSecrets(facts)) spans.push(span);
   if (facts.ats > 0 && facts.colons > 0) for (const span of findUrlPasswords(facts.text)) spans.push(span);
   if (mayHoldPathToken(facts)) for (const span of findPathTokens(facts.text)) spans.push(span);
   if (facts.digits >= SSN_DIGITS) for (const match of matchesOf(SSN, facts.text)) spans.push(numberSpan(match));
@@ -177,6 +202,28 @@ function findPrivateKeys(text: string): Span[] {
     const body = match[1] ?? '';
     const start = match.index + match[0].indexOf('-----', 5) + 5;
     if (body.trim() !== '') spans.push({ start, end: start + body.length });
+  }
+  return spans;
+}
+
+/** Discord webhooks' and Telegram bots' tokens, Twilio and Databricks keys, each looked for in texts that hold a piece of it. */
+function findDigitSecrets(facts: TextFacts): Span[] {
+  const text = facts.text;
+  const spans: Span[] = [];
+  if (!DIGIT_SECRET_PIECE.test(text)) return spans;
+  if (text.includes('/webhooks/')) for (const span of spansOfGroup(DISCORD_WEBHOOK, text)) spans.push(span);
+  if (text.includes('/bot')) for (const span of spansOfGroup(TELEGRAM_BOT_TOKEN, text)) spans.push(span);
+  if (text.includes('SK') || text.includes('dapi')) for (const span of spansOfGroup(HEX_KEY, text)) spans.push(span);
+  return spans;
+}
+
+/** The spans of the one group of `pattern` that took part in each match, which ends it. */
+function spansOfGroup(pattern: RegExp, text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of matchesOf(pattern, text)) {
+    const group = match.slice(1).find((value) => value !== undefined) ?? '';
+    const end = match.index + match[0].length;
+    spans.push({ start: end - group.length, end });
   }
   return spans;
 }
@@ -239,12 +286,12 @@ function findBasicCredentials(text: string): Span[] {
   return spans;
 }
 
-/** API keys; an `sk-` key needs a digit, so that `sk-learn-preprocessing-pipeline` is not one. */
+/** API keys; an `sk-` or `key-` key needs a digit, so that `sk-learn-preprocessing-pipeline` is not one. */
 function findApiKeys(text: string): Span[] {
   const spans: Span[] = [];
   for (const match of matchesOf(API_KEY, text)) {
     const key = match[0];
-    if (key.startsWith('sk-') && !/\d/.test(key)) continue;
+    if ((key.startsWith('sk-') || key.startsWith('key-')) && !/\d/.test(key)) continue;
     spans.push({ start: match.index, end: match.index + key.length });
   }
   return spans;

@@ -87,6 +87,14 @@ describe('isSecretPropertyName', () => {
     'invitationCode',
     'accessCode',
     'confirmation_code',
+    'AccountKey',
+    'SharedAccessKey',
+    'accessKey',
+    'signing_key',
+    'encryptionKey',
+    'master-key',
+    'session_key',
+    'licenseKey',
   ])('%s is a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(true);
     // The secret preset looks for `key=value` pairs only in texts holding such a piece.
@@ -135,6 +143,10 @@ describe('isSecretPropertyName', () => {
     'signup',
     'design',
     'signal',
+    'accesskey',
+    'publicKey',
+    'keyId',
+    'hotkey',
     '',
   ])('%s is not a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(false);
@@ -142,7 +154,7 @@ describe('isSecretPropertyName', () => {
 
   it('accepts only names holding a piece of SECRET_NAME_PIECE (the secret preset looks for no other key=value pair)', () => {
     const word = fc.oneof(
-      fc.constantFrom('password', 'pass', 'phrase', 'credentials', 'secret', 'token', 'api', 'key', 'private', 'auth', 'authorization', 'cookie', 'otp', 'totp', 'mfa', '2', 'fa', '2fa', '2FA', 'two', 'factor', 'verification', 'security', 'social', 'answer', 'code', 'pin', 'cvv', 'cvc', 'csc', 'ssn', 'session', 'sessionid', 'sessid', 'php', 'id', 'count', 'rate', 'new', 'user', 'x', 'sig', 'signature', 'signed', 'method', 'oob', 'oauth', 'reset', 'recovery', 'backup', 'invite', 'access', 'login', 'confirmation'),
+      fc.constantFrom('password', 'pass', 'phrase', 'credentials', 'secret', 'token', 'api', 'key', 'private', 'auth', 'authorization', 'cookie', 'otp', 'totp', 'mfa', '2', 'fa', '2fa', '2FA', 'two', 'factor', 'verification', 'security', 'social', 'answer', 'code', 'pin', 'cvv', 'cvc', 'csc', 'ssn', 'session', 'sessionid', 'sessid', 'php', 'id', 'count', 'rate', 'new', 'user', 'x', 'sig', 'signature', 'signed', 'method', 'oob', 'oauth', 'reset', 'recovery', 'backup', 'invite', 'access', 'login', 'confirmation', 'account', 'signing', 'encryption', 'master', 'license', 'shared'),
       fc.stringMatching(/^[a-z]{1,6}$/),
     );
     const camel = (words: string[]) => words.map((part, index) => (index === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1))).join('');

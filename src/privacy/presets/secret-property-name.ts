@@ -71,6 +71,15 @@ const SECRET_WORD_PAIRS: readonly (readonly [string, string])[] = [
   ['invitation', 'code'],
   ['access', 'code'],
   ['confirmation', 'code'],
+  // Keys that sign, decrypt or open an account: Azure's `AccountKey` and `SharedAccessKey`, S3's
+  // `accessKey`, `signing_key`, `encryption_key`, `master_key`, `session_key`, `license_key`.
+  ['account', 'key'],
+  ['access', 'key'],
+  ['signing', 'key'],
+  ['encryption', 'key'],
+  ['master', 'key'],
+  ['session', 'key'],
+  ['license', 'key'],
 ];
 
 /**
@@ -105,7 +114,9 @@ const METADATA_LAST_WORDS: ReadonlySet<string> = new Set([
  * security answer or code, pin, cvv/cvc/csc, ssn, social security number, a session cookie
  * (`sessionid`, `PHPSESSID`, `JSESSIONID`), a signed URL's signature (`X-Amz-Signature`, `sig`),
  * a code that signs in, resets or invites (`oobCode`, `auth_code`, `reset_code`, `recovery_code`,
- * `backup_code`, `invite_code`, `access_code`, `confirmation_code`).
+ * `backup_code`, `invite_code`, `access_code`, `confirmation_code`), a key that signs, decrypts
+ * or opens an account (`AccountKey`, `SharedAccessKey`, `accessKey`, `signing_key`,
+ * `encryption_key`, `master_key`, `session_key`, `license_key`).
  *
  * The name may be a dotted property path (`user.credentials.password`, `tokens[0]`): only its last
  * segment counts. The segment is split into words at `_`, `-`, spaces, digits and camelCase

@@ -4,7 +4,10 @@
 // over a text, so that a text without any of them costs no regular expression.
 
 /** The fixed starts of the API key shapes: a text without any holds no API key. */
-export const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|AIza|glpat-|pypi-|GOCSPX-|npm_|hf_|shp(?:at|ca)_|whsec_|do[por]_v1_|lin_api_/;
+export const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|AIza|glpat-|pypi-|GOCSPX-|npm_|hf_|shp(?:at|ca)_|whsec_|do[por]_v1_|lin_api_|key-/;
+
+/** The host of Slack's incoming webhooks, up to its `c`: a text without it holds no Slack webhook URL. */
+export const SLACK_WEBHOOK_START = /hooks\.slack\.c/;
 
 /**
  * The pieces of the HTTP schemes before a token, in any case (`Bearer`, `bearer`, `BeArEr`: a
@@ -15,13 +18,13 @@ export const SCHEME_PIECES = { bearer: /earer/i, basic: /asic/i } as const;
 /** The end of a PEM private key's first line (`-----BEGIN RSA PRIVATE KEY-----`, `-----BEGIN PGP PRIVATE KEY BLOCK-----`). */
 export const PRIVATE_KEY_START = /PRIVATE KEY-|PRIVATE KEY BLOCK-/;
 
-/** What a JWT, a Bearer token or Basic credentials (as the detector looks for them), an API key or a private key starts with: one test for the five. */
-export const TOKEN_START = new RegExp(`eyJ|[eE][aA][rR][eE][rR]|[aA][sS][iI][cC]|${API_KEY_START.source}|${PRIVATE_KEY_START.source}`);
+/** What a JWT, a Bearer token or Basic credentials (as the detector looks for them), an API key, a private key or a Slack webhook URL starts with: one test for the six. */
+export const TOKEN_START = new RegExp(`eyJ|[eE][aA][rR][eE][rR]|[aA][sS][iI][cC]|${API_KEY_START.source}|${PRIVATE_KEY_START.source}|${SLACK_WEBHOOK_START.source}`);
 
 const at = (text: string, index: number, piece: string) => index >= 0 && text.startsWith(piece, index);
 
 /** The fixed starts that end in `-` (besides Slack's `xox?-`). */
-const DASH_ENDS = ['sk-', 'PRIVATE KEY-', 'PRIVATE KEY BLOCK-', 'glpat-', 'pypi-', 'GOCSPX-'];
+const DASH_ENDS = ['sk-', 'PRIVATE KEY-', 'PRIVATE KEY BLOCK-', 'glpat-', 'pypi-', 'GOCSPX-', 'key-'];
 /** The fixed starts that end in `_` (besides GitHub's `gh?_` and DigitalOcean's `do?_v1_`). */
 const UNDERSCORE_ENDS = ['_live_', '_test_', 'github_pat_', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'lin_api_'];
 
@@ -51,6 +54,7 @@ export function tokenStartAt(text: string, index: number): boolean {
     case 82: // R
       return (text.charCodeAt(index - 1) | 0x20) === 101 && atInAnyCase(text, index - 4, 'earer');
     case 99: // c
+      return ((text.charCodeAt(index - 1) | 0x20) === 105 && atInAnyCase(text, index - 3, 'asic')) || at(text, index - 12, 'hooks.slack.c');
     case 67: // C
       return (text.charCodeAt(index - 1) | 0x20) === 105 && atInAnyCase(text, index - 3, 'asic');
     case 45: // -
