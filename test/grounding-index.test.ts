@@ -58,6 +58,9 @@ const answerOf = (session: Session) => {
     fc.integer({ min: 0, max: session.events.length + 20 }).map((index) => `At #${index} something happened.`),
     pick(texts).map((text) => `They saw "${text}".`),
     pick(texts).map((text) => `They pressed "the ${text} button".`),
+    // Names without quotes: a text of the session, words of it, and words it lacks.
+    pick(texts).map((text) => `They clicked the ${text} button.`),
+    fc.tuple(pick(texts), fc.constantFrom('Zebra', 'Checkout', 'Place', '')).map(([text, word]) => `They tapped the ${word} ${String(text).split(' ')[0]} link.`),
     pick(texts).map((text) => `They read "${String(text).slice(0, Math.max(4, Math.floor(String(text).length / 2)))}".`),
     fc.stringMatching(/^[A-Z][a-z]{3,12}( [a-z]{3,9}){0,3}$/).map((text) => `They typed "${text}".`),
     pick(urls).map((url) => `They opened ${url}.`),

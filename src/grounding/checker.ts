@@ -24,6 +24,8 @@ export interface Checker {
   urlLoose(side: Side, normal: string): number | undefined;
   textEqual(side: Side, needle: string): number | undefined;
   textHolding(side: Side, needle: string): number | undefined;
+  /** A text holding `needle` anywhere, inside a word too. */
+  textPiece(side: Side, needle: string): number | undefined;
   textWithin(side: Side, needle: string): number | undefined;
   selector(side: Side, needle: string): number | undefined;
   /** The totals `topic` may mean over the kept events, or over the whole session. */
@@ -73,6 +75,7 @@ export function listChecker(
     urlLoose: (side, claim) => sides[side].urlLoose(claim),
     textEqual: (side, quote) => sides[side].textEqual(quote),
     textHolding: (side, quote) => sides[side].textHolding(quote),
+    textPiece: (side, piece) => sides[side].textPiece(piece),
     textWithin: (side, quote) => sides[side].textWithin(quote),
     selector: (side, selector) => sides[side].selector(selector),
     countTotals: (which, topic) => over(which).countTotals(topic),

@@ -23,6 +23,7 @@ import { wrongCitation } from './cited-event.js';
 import { markWrongKinds } from './cited-kind.js';
 import { jsonBlocks, keyWords, walk } from './walk-answer.js';
 import { copiedFromPrompt } from './copied-from-prompt.js';
+import { namesNothingThere, namesText } from './named-element.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -257,9 +258,11 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
   // and the click adds nothing to it.
   const inventedTargets = new Set(checked.filter(({ claim, found }) => (claim.kind === 'text' || claim.kind === 'selector') && found.verdict === 'unsupported').map(({ claim }) => claim.end));
   const clickOfInvented = (claim: Claim) => claim.kind === 'count' && claim.topic.on !== undefined && inventedTargets.has(claim.end);
-  // "clicked the Place order button": a claim only when "Place order" is a text of the session
-  // (else the words may name the element another way, and nothing is known).
-  const unnamed = (claim: Claim, found: GroundingFinding) => claim.kind === 'count' && claim.named !== undefined && found.verdict !== 'kept' && !namesText(claim.named, checker);
+  // "clicked the Place order button": a claim only when "Place order" is a text of the session, or
+  // no text of it holds any of those words (else the words may name the element another way, and
+  // nothing is known).
+  const unnamed = (claim: Claim, found: GroundingFinding) =>
+    claim.kind === 'count' && claim.named !== undefined && found.verdict !== 'kept' && !namesText(claim.named, checker) && !namesNothingThere(claim.named, claim.text, checker);
   const findings: GroundingFinding[] = [];
   for (let at = 0; at < checked.length; at++) {
     const { claim, found } = checked[at] as (typeof checked)[number];
@@ -269,12 +272,6 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
     findings.push(wrong === undefined ? found : finding(claim, path(claim), 'unsupported', undefined, wrong));
   }
   return findings;
-}
-
-/** Whether some event of the session (or its context) has the text `name`, in any case and spacing. */
-function namesText(name: string, checker: Checker): boolean {
-  const normal = normalText(name);
-  return checker.textEqual('kept', normal) !== undefined || checker.textEqual('dropped', normal) !== undefined;
 }
 
 /**

@@ -104,6 +104,14 @@ export class SessionFacts {
     return found === -1 ? undefined : eventAt(this.#events, this.#texts.starts, found);
   }
 
+  /** The index of an event one of whose texts holds `needle` (normalized) anywhere, inside a word too (`order` in `placeorderbtn`). */
+  textPiece(needle: string): number | undefined {
+    this.#texts ??= joined(this.#events, (event) => eventTexts(event).map(normalText));
+    if (needle === '') return undefined;
+    const found = this.#texts.text.indexOf(needle);
+    return found === -1 ? undefined : eventAt(this.#events, this.#texts.starts, found);
+  }
+
   /** The index of an event one of whose texts is most of `needle` (normalized): a quote that adds a word or two to an element's text ("the Apply coupon button"). */
   textWithin(needle: string): number | undefined {
     if (needle === '') return undefined;

@@ -91,6 +91,13 @@ export class SessionIndex {
     return earliest(holding(texts, needle, true), texts, first);
   }
 
+  /** The first accepted event holding a text that holds `needle` (normalized) anywhere, inside a word too. */
+  textPiece(needle: string, first: FirstAccepted): number | undefined {
+    if (needle === '') return undefined;
+    const texts = (this.#texts ??= distinctStrings(this.#events, visitEventTexts, normalText));
+    return earliest(holding(texts, needle), texts, first);
+  }
+
   /** The first accepted event holding a text that is most of `needle` (normalized; see `mostOf`). */
   textWithin(needle: string, first: FirstAccepted): number | undefined {
     if (needle === '') return undefined;

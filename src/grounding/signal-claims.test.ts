@@ -102,7 +102,7 @@ describe('groundAnswer: mentions and denials of friction signals', () => {
     expect(verdicts('They clicked “Buy now”, but did not click “Apply coupon” again.')).toEqual([['text', '“Buy now”', 'unsupported'], ['text', '“Apply coupon”', 'kept']]);
   });
 
-  it('reads "clicked the X button" as a click on X when X is a text of the session, and nothing otherwise', () => {
+  it('reads "clicked the X button" as a click on X when X is a text of the session, as invented when the session has no word of a label X, and nothing otherwise', () => {
     expect(verdicts('They clicked the Apply coupon button, then tapped on the Spring sale banner.')).toEqual([
       ['count', 'clicked the Apply coupon button', 'kept'],
       ['count', 'tapped on the Spring sale banner', 'unsupported'],
@@ -113,8 +113,13 @@ describe('groundAnswer: mentions and denials of friction signals', () => {
     expect(verdictsWithout(['rage-click', 'click'], 'They clicked the Apply coupon button.').map(([, text, verdict]) => [text, verdict])).toEqual([
       ['clicked the Apply coupon button', 'dropped'],
     ]);
-    // Words the session has no text for may name an element another way: no claim.
-    expect(verdicts('They clicked the Place order button, the coupon button and the back link.')).toEqual([]);
+    // A label the session has no word of names no element of it: "Place order" is invented.
+    expect(verdicts('They clicked the Place order button.')).toEqual([['count', 'clicked the Place order button', 'unsupported']]);
+    expect(verdicts('Finally they tapped the Add to bag button.')).toEqual([['count', 'tapped the Add to bag button', 'unsupported']]);
+    // Words the session has may name one of its elements another way, and words that describe
+    // (colours, places, kinds), lower-case words and icons name no label: no claim.
+    expect(verdicts('They clicked the Coupon apply button, the Spring promo tile, the blue button and the Top right link.')).toEqual([]);
+    expect(verdicts('They clicked the coupon submission button, then pressed the Wishlist icon.')).toEqual([]);
     // Nor a denial, a guess, or a phrase a quote or a selector already holds.
     expect(verdicts('They never clicked the Spring sale banner; they may have tapped the Spring sale link.')).toEqual([]);
     expect(verdicts('They clicked the “Spring sale” banner.')).toEqual([
