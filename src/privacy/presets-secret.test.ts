@@ -86,6 +86,11 @@ describe('secret', () => {
     ['a Databricks token', 'token dapi1234567890abcdef1234567890abcdef expired', 'dapi1234567890abcdef1234567890abcdef'],
     ["an Azure connection string's key", 'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Eby8vdM02xNOcqFlqUwJ/K1SZFPTOtr/KBHBeksoGMGw==;EndpointSuffix=core.windows.net', 'Eby8vdM02xNOcqFlqUwJ/K1SZFPTOtr/KBHBeksoGMGw=='],
     ['a signing key', 'config {"signing_key": "whk-29f81c"}', 'whk-29f81c'],
+    ["NextAuth's session cookie, whose name starts with _", 'set __Secure-next-auth.session-token=eyJhbGciOiJkaXIi; Path=/', 'eyJhbGciOiJkaXIi'],
+    ["ASP.NET's session cookie", 'ASP.NET_SessionId=abc123def456ghi', 'abc123def456ghi'],
+    ["a Rails app's session cookie", 'set _myshop_session=Zm9vYmFy; path=/', 'Zm9vYmFy'],
+    ["Laravel's session cookie", 'laravel_session=eyJpdiI6Ik', 'eyJpdiI6Ik'],
+    ["WordPress's login cookie", 'wordpress_logged_in_5c016e8f0f95f039102cbe8366c5c7f3=admin%7C1700000000%7Cabc', 'admin%7C1700000000%7Cabc'],
   ])('finds %s', (_, text, secret) => {
     expectOnly(text, secret, 'secret');
   });
@@ -126,6 +131,7 @@ describe('secret', () => {
     ['a Telegram-like token outside a bot URL', 'id 123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw'],
     ['an id and a word after a colon', 'urn:1234567890:abcdefghijklmnopqrstuvwxyzabcdefgh and at 2026-11-27T12:30:45.123Z'],
     ['a key that names nothing secret', 'primary_key=12 publicKey: abc keyboard=us'],
+    ["an analytics session's names", 'session_id=abc123 last_session: 2026-11-01 _ga=GA1.2.3 sessions=4'],
     ['prose about passwords', 'password must contain 8 characters; password reset sent to 2 devices; password for ada failed 3 times; password (8+ chars)'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);

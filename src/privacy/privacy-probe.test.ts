@@ -44,7 +44,7 @@ describe('tokenMayStartAt', () => {
 describe('holdsSecretNamePiece', () => {
   it('is SECRET_NAME_PIECE.test of the part, in any case', () => {
     const piece = fc.oneof(
-      fc.constantFrom('passw', 'PASS', 'PWD', 'Pin', 'private', 'secret', 'SSN', 'token', 'Api', 'authorization', 'cookie', 'cvv', 'cvc', 'CSC', 'otp', 'pas', 'tok', 'coo', 'ap', 'Credential', 'mfa', '2FA', '\u0012fa', 'fa', 'Factor', 'verification', 'Security', 'secur', 'cred', 'SESSID', 'sessionId', 'sess', 'SIG', 'si', 'Code', 'cod', 'Key', 'KEY', 'ke'),
+      fc.constantFrom('passw', 'PASS', 'PWD', 'Pin', 'private', 'secret', 'SSN', 'token', 'Api', 'authorization', 'cookie', 'cvv', 'cvc', 'CSC', 'otp', 'pas', 'tok', 'coo', 'ap', 'Credential', 'mfa', '2FA', '\u0012fa', 'fa', 'Factor', 'verification', 'Security', 'secur', 'cred', 'SESSID', 'sessionId', 'sess', 'SIG', 'si', 'Code', 'cod', 'Key', 'KEY', 'ke', 'Session', 'sessio', '.sid', '.SID', 'sid', 'WordPress', 'wordpres'),
       fc.string({ maxLength: 3 }),
       fc.constantFrom('@', '_', '-', '.', '0', '[', '{', 'ſ', 'K', 'é'),
     );

@@ -143,7 +143,7 @@ function isNameCode(code: number): boolean {
 const NAME_PIECES_BY_FIRST = new Map<number, readonly string[]>(
   Object.entries({
     p: ['pass', 'pwd', 'pin', 'private'],
-    s: ['secret', 'ssn', 'security', 'sessid', 'sessionid', 'sig'],
+    s: ['secret', 'ssn', 'security', 'sessid', 'sessionid', 'sig', 'session'],
     t: ['token'],
     a: ['api', 'authorization'],
     c: ['cookie', 'cvv', 'cvc', 'csc', 'credential', 'code'],
@@ -153,6 +153,8 @@ const NAME_PIECES_BY_FIRST = new Map<number, readonly string[]>(
     f: ['factor'],
     v: ['verification'],
     k: ['key'],
+    w: ['wordpress'],
+    '.': ['.sid'],
   }).map(([first, pieces]) => [first.charCodeAt(0), pieces]),
 );
 

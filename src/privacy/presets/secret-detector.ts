@@ -62,11 +62,12 @@ const DIGIT_SECRET_PIECE = /\/webhooks\/|\/bot|SK|dapi/;
 export const DIGIT_SECRET_MIN_DIGITS = 9;
 
 /**
- * `key=value`, `key: value`, `"key": "value"`: a key of at most 64 characters starting at a word,
+ * `key=value`, `key: value`, `"key": "value"`: a key of at most 64 characters starting at a word
+ * (or at the `_` of `__Secure-next-auth.session-token`, `_shop_session`),
  * then the value quoted or up to a space or delimiter. An HTTP scheme (`Bearer`, `Basic`, and
  * `Token` of Django REST framework and others) before the value is skipped. Groups: 1 the key, 2 to 4 the value (double-quoted, single-quoted, bare).
  */
-const KEY_VALUE = /(?<![\w.-])([A-Za-z][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3}(?:(?:bearer|basic|token)[ \t]+)?(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"',;&()[\]{}<>]{1,256}))/gi;
+const KEY_VALUE = /(?<![\w.-])([A-Za-z_][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3}(?:(?:bearer|basic|token)[ \t]+)?(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"',;&()[\]{}<>]{1,256}))/gi;
 
 /**
  * Pieces of text one of which every name isSecretPropertyName accepts holds, in any case: each of
@@ -75,10 +76,11 @@ const KEY_VALUE = /(?<![\w.-])([A-Za-z][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3
  * for security answer and social security), and so does each pair of words (`mfa`, `2fa`,
  * `factor`, `verification` before `code`; `sessid` and `sessionid` for session cookies; `sig` for
  * signature; `code` for the codes of OAuth and others, see isSignInCode; `key` for an account's,
- * a signing key and the like). A text without any of them
+ * a signing key and the like; `session`, `.sid` and `wordpress` for the session cookies of
+ * frameworks). A text without any of them
  * has no `key=value` pair whose key is a secret name.
  */
-export const SECRET_NAME_PIECE = /pass|pwd|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|sessid|sessionid|pin|cvv|cvc|csc|ssn|private|sig|code|key/i;
+export const SECRET_NAME_PIECE = /pass|pwd|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|sessid|sessionid|pin|cvv|cvc|csc|ssn|private|sig|code|key|session|\.sid|wordpress/i;
 
 /**
  * The password of a URL's user info, `scheme://user:password@host` (the user may be empty, as in

@@ -95,6 +95,17 @@ describe('isSecretPropertyName', () => {
     'master-key',
     'session_key',
     'licenseKey',
+    'connect.sid',
+    'cookies.connect.sid',
+    'laravel_session',
+    'ci_session',
+    'rack.session',
+    'ASP.NET_SessionId',
+    '_myshop_session',
+    '_my_shop_session',
+    'wordpress_logged_in_5c016e8f0f95f039102cbe8366c5c7f3',
+    'wordpress_sec',
+    '__Secure-next-auth.session-token',
   ])('%s is a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(true);
     // The secret preset looks for `key=value` pairs only in texts holding such a piece.
@@ -147,6 +158,11 @@ describe('isSecretPropertyName', () => {
     'publicKey',
     'keyId',
     'hotkey',
+    'last_session',
+    'sessions',
+    'sid',
+    'consider.sidebar',
+    '_ga',
     '',
   ])('%s is not a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(false);
@@ -154,7 +170,7 @@ describe('isSecretPropertyName', () => {
 
   it('accepts only names holding a piece of SECRET_NAME_PIECE (the secret preset looks for no other key=value pair)', () => {
     const word = fc.oneof(
-      fc.constantFrom('password', 'pass', 'phrase', 'credentials', 'secret', 'token', 'api', 'key', 'private', 'auth', 'authorization', 'cookie', 'otp', 'totp', 'mfa', '2', 'fa', '2fa', '2FA', 'two', 'factor', 'verification', 'security', 'social', 'answer', 'code', 'pin', 'cvv', 'cvc', 'csc', 'ssn', 'session', 'sessionid', 'sessid', 'php', 'id', 'count', 'rate', 'new', 'user', 'x', 'sig', 'signature', 'signed', 'method', 'oob', 'oauth', 'reset', 'recovery', 'backup', 'invite', 'access', 'login', 'confirmation', 'account', 'signing', 'encryption', 'master', 'license', 'shared'),
+      fc.constantFrom('password', 'pass', 'phrase', 'credentials', 'secret', 'token', 'api', 'key', 'private', 'auth', 'authorization', 'cookie', 'otp', 'totp', 'mfa', '2', 'fa', '2fa', '2FA', 'two', 'factor', 'verification', 'security', 'social', 'answer', 'code', 'pin', 'cvv', 'cvc', 'csc', 'ssn', 'session', 'sessionid', 'sessid', 'php', 'id', 'count', 'rate', 'new', 'user', 'x', 'sig', 'signature', 'signed', 'method', 'oob', 'oauth', 'reset', 'recovery', 'backup', 'invite', 'access', 'login', 'confirmation', 'account', 'signing', 'encryption', 'master', 'license', 'shared', 'laravel', 'ci', 'connect.sid', '_app', 'wordpress', 'logged', 'in'),
       fc.stringMatching(/^[a-z]{1,6}$/),
     );
     const camel = (words: string[]) => words.map((part, index) => (index === 0 ? part : part.charAt(0).toUpperCase() + part.slice(1))).join('');

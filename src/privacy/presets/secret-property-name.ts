@@ -116,7 +116,9 @@ const METADATA_LAST_WORDS: ReadonlySet<string> = new Set([
  * a code that signs in, resets or invites (`oobCode`, `auth_code`, `reset_code`, `recovery_code`,
  * `backup_code`, `invite_code`, `access_code`, `confirmation_code`), a key that signs, decrypts
  * or opens an account (`AccountKey`, `SharedAccessKey`, `accessKey`, `signing_key`,
- * `encryption_key`, `master_key`, `session_key`, `license_key`).
+ * `encryption_key`, `master_key`, `session_key`, `license_key`), a framework's session cookie
+ * (`connect.sid`, `laravel_session`, `ASP.NET_SessionId`, Rails' `_shop_session`,
+ * `wordpress_logged_in_…`: see SESSION_COOKIE).
  *
  * The name may be a dotted property path (`user.credentials.password`, `tokens[0]`): only its last
  * segment counts. The segment is split into words at `_`, `-`, spaces, digits and camelCase
@@ -135,7 +137,17 @@ export function isSecretPropertyName(name: string): boolean {
 
 const judgedNames = rememberedVerdicts(judgeName);
 
+/**
+ * The session cookies of web frameworks whose names the words above miss, at the end of a name
+ * (after a path's `.`, `[` or quote, or alone): Express's `connect.sid`, Laravel's
+ * `laravel_session`, CodeIgniter's `ci_session`, Rack's `rack.session`, Koa's `koa.sess`,
+ * ASP.NET's `ASP.NET_SessionId`, Rails' `_<app>_session`, WordPress's `wordpress_logged_in_<hash>`
+ * and `wordpress_sec_<hash>`. Each signs its holder in.
+ */
+const SESSION_COOKIE = /(?:^|[.[\]'"])(?:connect\.sid|express\.sid|laravel_session|ci_session|rack\.session|koa\.sess|asp\.net_sessionid|_[a-z0-9]+(?:_[a-z0-9]+)*_session|wordpress_(?:logged_in|sec)(?:_[0-9a-f]{32})?)$/i;
+
 function judgeName(name: string): boolean {
+  if (SESSION_COOKIE.test(name)) return true;
   const words = propertyNameWords(name);
   const secretAt = words.findIndex((word, index) => isSecretWordAt(words, index, word));
   if (secretAt === -1) return false;
