@@ -1,7 +1,7 @@
 // Amounts of money an answer states without quotes: "the total was €150.00", "paid $1,299",
 // "129 EUR". Each is a text claim checked against the session's texts and values, written any of
 // the ways a session may hold the same amount (`€129.00`, `price: 129`, `cart_value: 138.9`,
-// `1.299,00 €`). An amount the answer works out (`saved €25.98`, `about €150`, `over $100`) is not
+// `1.299,00 €`, and in cents under a name that says so, `amount_cents: 12900`). An amount the answer works out (`saved €25.98`, `about €150`, `over $100`) is not
 // claimed to be in the session, and is no claim.
 
 import { isNegatedBefore } from './denial.js';
@@ -50,6 +50,13 @@ function valueOf(written: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
+/**
+ * Names of properties that hold an amount in minor units (cents, pence): `amount_cents`,
+ * `price_in_cents`, `amount_minor`, and Stripe's `amount`, `amount_total`, `unit_amount`... As
+ * the prompt's texts hold them (`unit_amount: 13890`, whole words: `_` parts them).
+ */
+const MINOR_UNIT_KEYS = ['cents', 'minor', 'amount', 'amount_total', 'amount_subtotal', 'amount_due', 'amount_paid', 'amount_received', 'amount_captured'];
+
 /** The ways of writing `value` that a session's texts and values may hold. */
 function formsOf(value: number): string[] {
   const cents = Math.round(value * 100);
@@ -63,5 +70,7 @@ function formsOf(value: number): string[] {
     forms.add(grouped);
     forms.add(dotted);
   } else if (fraction.endsWith('0')) forms.add(`${whole}.${fraction.charAt(0)}`);
+  // In minor units under a name that says so: €138.90 is `amount: 13890`, `total_cents: 13890`.
+  if (cents >= 100) for (const key of MINOR_UNIT_KEYS) forms.add(`${key}: ${cents}`);
   return [...forms];
 }

@@ -105,6 +105,25 @@ describe('groundAnswer: counts and numbers', () => {
     expect(verdicts('They saved €25 with it, about €140 in all, and did not pay €99.')).toEqual([]);
   });
 
+  it('supports an amount a session holds in cents under a name that says so (Stripe\'s amount, total_cents)', () => {
+    const paid = parseSession({
+      id: 'u-1:s-3',
+      events: [
+        { type: 'custom', name: 'Payment Intent Created', timestamp: '2026-03-01T10:00:00Z', properties: { amount: 13890, currency: 'eur' } },
+        { type: 'custom', name: 'Order Placed', timestamp: '2026-03-01T10:00:05Z', properties: { total_cents: 4599, unit_amount: 1250, order: 9900 } },
+      ],
+    });
+    const paidSource = groundingSource({}, paid, prepare({}, paid));
+    const found = (answer: string) => groundAnswer(paidSource, answer).findings.map(({ text, verdict }) => [text, verdict]);
+    expect(found('An intent for €138.90, an order of $45.99 with items at $12.50. It paid $99.00, then €150.')).toEqual([
+      ['€138.90', 'kept'],
+      ['$45.99', 'kept'],
+      ['$12.50', 'kept'],
+      ['$99.00', 'unsupported'],
+      ['€150', 'unsupported'],
+    ]);
+  });
+
   it('reads a number in bold as a count, a status code or so many times', () => {
     expect(verdicts('The request returned **500**; **2** errors; rage-clicked **5** times; **4** dead clicks.')).toEqual([
       ['text', 'returned **500**', 'kept'],
