@@ -5,7 +5,7 @@ import { findClaims, findClaimsWithoutProbes } from './find-claims.js';
 
 /** Pieces each claim pattern (and its probe) looks for, and near misses of them. */
 const PIECES = [
-  'www.', 'shop.example/', '.com/', 'https://a.b/c', 'HTTP://X.Y/', '/cart?x=1', '`', '"', "'", '“', '”', '«', '»', '„', '‚', '‘', '「', '」', '#', '#12', '#3–#5', '#a',
+  'www.', 'shop.example/', '.com/', 'https://a.b/c', 'HTTP://X.Y/', '/cart?x=1', '`', '"', "'", '“', '”', '«', '»', '„', '‚', '‘', '「', '」', '#', '#12', '#3–#5', '#a', 'event ', 'Events ', 'event index ', 'event no. ',
   'div.x', 'button#go', 'span.total', '.', '/', ':', '-', ' ', '\n', 'a', 'x', 'ex', '3', '12', 'two', 'Twice', 'times', 'TIMES', 'clicks',
   'rage-clicked', 'dead clicks', 'errors', 'x5', '×', '5x', '10:00', 'returned a 404', ' 2 minutes', '1:51', '2m', '2 M', 's', 'm', 'h', 'sec', 'min', 'hr', 'Hour', 'after', 'in', 'for 3 s',
 ];
@@ -48,6 +48,20 @@ describe('findClaims', () => {
     expect(events("The coupon was the user's #1 problem, their #2 complaint was shipping, and Stripe’s #1 issue showed at #4.")).toEqual(['#4']);
     expect(events('The #1 reason: the click at #3; the user saw #5 and the #7.')).toEqual(['#3', '#5', '#7']);
     expect(events('Clicks #3 failed, then #4–#6 repeated it (#8).')).toEqual(['#3', '#4–#6', '#4–#6', '#4–#6', '#8']);
+  });
+
+  test('an event cited by the word is an event reference, and a number of times or a measure after "event" is not', () => {
+    const events = (text: string) => findClaims(text).filter((claim) => claim.kind === 'event').map((claim) => [claim.text, claim.index]);
+    expect(events('The coupon failed (event 33); events 34–35 followed, Event index 36 and event no. 2 too.')).toEqual([
+      ['event 33', 33],
+      ['events 34–35', 34],
+      ['events 34–35', 35],
+      ['Event index 36', 36],
+      ['event no. 2', 2],
+    ]);
+    expect(events('The Signup event 3 times, an event 2 seconds later, events 12 of 40, event 5x, event 1.5 s.')).toEqual([]);
+    // "Event #6" is read once.
+    expect(events('Event #6 failed.')).toEqual([['#6', 6]]);
   });
 
   test("a #N after a label that numbers the answer's own items, or before a rank noun, is no event reference", () => {

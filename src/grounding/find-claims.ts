@@ -52,6 +52,14 @@ export type Claim =
 const MAX_RANGE = 200;
 
 const EVENT_REFERENCE = /#(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,7}))?(?![\w-])/g;
+/**
+ * An event cited by the word ("(event 12)", "events 12–15", "event index 12", "event no. 12"):
+ * not a number of times or a measure after it ("the Signup event 3 times", "event 2 seconds
+ * later").
+ */
+const EVENT_WORD_REFERENCE =
+  /\bevents?\s+(?:(?:index|no\.?|number)\s*)?#?(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*(?:events?\s+)?#?(\d{1,7}))?(?![\w-]|[.,]\d|\s*(?:times?\b|x\b|×|%|events?\b|clicks?\b|errors?\b|pages?\b|requests?\b|(?:milli)?seconds?\b|minutes?\b|hours?\b|days?\b|s\b|ms\b|min\b|h\b|of\b))/gi;
+const EVENT_WORD_PROBE = /event/i;
 
 // A URL may hold a privacy placeholder (`?token=[secret]`): the prompt showed it so.
 const FULL_URL = /\bhttps?:\/\/(?:\[[\w-]*\]|[^\s"'<>`)\]])+/gi;
@@ -232,10 +240,11 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     if (taken.overlaps(amount.start, amount.end)) continue;
     add({ kind: 'text', text: amount.text, start: amount.start, end: amount.end, quote: amount.text, amounts: amount.forms });
   }
-  if (!probes || text.includes('#')) for (const match of matchesOf(EVENT_REFERENCE, text)) {
+  const references = [...(!probes || text.includes('#') ? matchesOf(EVENT_REFERENCE, text) : []), ...(!probes || EVENT_WORD_PROBE.test(text) ? matchesOf(EVENT_WORD_REFERENCE, text) : [])];
+  for (const match of references) {
     const start = match.index;
     const end = start + match[0].length;
-    if (taken.overlaps(start, end) || isRank(text, start, end) || isHexColour(match[0])) continue;
+    if (taken.overlaps(start, end) || (match[0].startsWith('#') && (isRank(text, start, end) || isHexColour(match[0])))) continue;
     // A range is read the same way round whichever end comes first ("#15–#12").
     const [first, last] = [Number(match[1]), match[2] === undefined ? Number(match[1]) : Number(match[2])].sort((left, right) => left - right) as [number, number];
     claims.push({ kind: 'event', text: match[0], start, end, index: first });

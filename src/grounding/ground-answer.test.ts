@@ -33,6 +33,12 @@ describe('groundAnswer', () => {
     expect(report.dropped[3]?.reason).toBe("#7 is in the session, but it is outside the profile's slice");
     expect(report.unsupported[2]?.reason).toBe('the session has no event #42 (it has 8: #0 to #7)');
     expect(report.score).toBe(0);
+    // The same for an event cited by the word.
+    expect(groundAnswer(source, 'It ended at event 42 (events 1–2).').findings.map(({ text, verdict, event }) => [text, verdict, event])).toEqual([
+      ['event 42', 'unsupported', undefined],
+      ['events 1–2', 'dropped', 1],
+      ['events 1–2', 'kept', 2],
+    ]);
   });
 
   it('supports the session id the session block names, quoted or in backticks', () => {
