@@ -5,7 +5,7 @@ import { findClaims, findClaimsWithoutProbes } from './find-claims.js';
 
 /** Pieces each claim pattern (and its probe) looks for, and near misses of them. */
 const PIECES = [
-  'www.', 'shop.example/', '.com/', 'https://a.b/c', 'HTTP://X.Y/', '/cart?x=1', '`', '"', "'", '“', '”', '«', '»', '„', '‚', '‘', '「', '」', '#', '#12', '#3–#5', '#a', 'event ', 'Events ', 'event index ', 'event no. ',
+  'www.', 'shop.example/', '.com/', 'https://a.b/c', 'HTTP://X.Y/', '/cart?x=1', '`', '"', "'", '“', '”', '«', '»', '„', '‚', '‘', '「', '」', '#', '#12', '#3–#5', '#a', 'event ', 'Events ', 'event index ', 'event no. ', '(#3', '(', ')', '[', ']', ', ', ' and ', '; ', ' & ', '–',
   'div.x', 'button#go', 'span.total', '.', '/', ':', '-', ' ', '\n', 'a', 'x', 'ex', '3', '12', 'two', 'Twice', 'times', 'TIMES', 'clicks',
   'rage-clicked', 'dead clicks', 'errors', 'x5', '×', '5x', '10:00', 'returned a 404', ' 2 minutes', '1:51', '2m', '2 M', 's', 'm', 'h', 'sec', 'min', 'hr', 'Hour', 'after', 'in', 'for 3 s',
 ];
@@ -60,6 +60,19 @@ describe('findClaims', () => {
       ['event no. 2', 2],
     ]);
     expect(events('The Signup event 3 times, an event 2 seconds later, events 12 of 40, event 5x, event 1.5 s.')).toEqual([]);
+    // The numbers after a #N in a bracketed list of citations are citations too.
+    expect(events('It failed (#33, 34, 250) [#3–5 and 7; 9] — at #30, 2 errors (#31, 2 errors).')).toEqual([
+      ['#33', 33],
+      ['34', 34],
+      ['250', 250],
+      ['#3–5', 3],
+      ['#3–5', 4],
+      ['#3–5', 5],
+      ['7', 7],
+      ['9', 9],
+      ['#30', 30],
+      ['#31', 31],
+    ]);
     // "Event #6" is read once.
     expect(events('Event #6 failed.')).toEqual([['#6', 6]]);
   });

@@ -60,6 +60,25 @@ const EVENT_REFERENCE = /#(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,7}))?(?
 const EVENT_WORD_REFERENCE =
   /\bevents?\s+(?:(?:index|no\.?|number)\s*)?#?(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*(?:events?\s+)?#?(\d{1,7}))?(?![\w-]|[.,]\d|\s*(?:times?\b|x\b|×|%|events?\b|clicks?\b|errors?\b|pages?\b|requests?\b|(?:milli)?seconds?\b|minutes?\b|hours?\b|days?\b|s\b|ms\b|min\b|h\b|of\b))/gi;
 const EVENT_WORD_PROBE = /event/i;
+/**
+ * A bracketed list of citations that starts with `#N` ("(#33, 34, 40)", "[#3; 5–7 and 9]"): the
+ * numbers without `#` after it cite events too.
+ */
+const CITATION_GROUP = /[([]\s*#\d{1,7}(?:\s*(?:[-–—]|\.\.|to)\s*#?\d{1,7})?(?:\s*(?:,|;|&|and)\s*#?\d{1,7}(?:\s*(?:[-–—]|\.\.|to)\s*#?\d{1,7})?)+\s*[)\]]/g;
+/** A number of a citation group without `#` (a range's end after `#` is part of its reference). */
+const BARE_REFERENCE = /(?<=[([,;&]\s*|\band\s+)(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,7}))?(?!\d)/g;
+
+/** The references without `#` of the citation groups of `text`, placed in it. */
+function bareReferences(text: string): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  for (const group of matchesOf(CITATION_GROUP, text)) {
+    for (const match of matchesOf(BARE_REFERENCE, group[0])) {
+      match.index += group.index;
+      found.push(match);
+    }
+  }
+  return found;
+}
 
 // A URL may hold a privacy placeholder (`?token=[secret]`): the prompt showed it so.
 const FULL_URL = /\bhttps?:\/\/(?:\[[\w-]*\]|[^\s"'<>`)\]])+/gi;
@@ -240,7 +259,8 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     if (taken.overlaps(amount.start, amount.end)) continue;
     add({ kind: 'text', text: amount.text, start: amount.start, end: amount.end, quote: amount.text, amounts: amount.forms });
   }
-  const references = [...(!probes || text.includes('#') ? matchesOf(EVENT_REFERENCE, text) : []), ...(!probes || EVENT_WORD_PROBE.test(text) ? matchesOf(EVENT_WORD_REFERENCE, text) : [])];
+  const cited = !probes || text.includes('#');
+  const references = [...(cited ? matchesOf(EVENT_REFERENCE, text) : []), ...(cited ? bareReferences(text) : []), ...(!probes || EVENT_WORD_PROBE.test(text) ? matchesOf(EVENT_WORD_REFERENCE, text) : [])];
   for (const match of references) {
     const start = match.index;
     const end = start + match[0].length;
