@@ -8,10 +8,13 @@
 export interface Duration {
   readonly seconds: number;
   readonly bound: 'about' | 'at most' | 'at least';
+  /** Stated to the second with minutes ("2 minutes 9 seconds", "2:09"): held to 5 % (at least 3 s), not 25 %. */
+  readonly precise?: boolean;
 }
 
 /**
- * Whether a duration fits the times `offsets[from..to)` (sorted, ms), within max(5 s, 25 %): about
+ * Whether a duration fits the times `offsets[from..to)` (sorted, ms), within max(5 s, 25 %), or
+ * max(3 s, 5 %) for a precise one: about
  * `seconds` when their span or the time between two of them is; at least `seconds` when their span
  * is; at most `seconds` when two neighbours are no further apart. `widestGap`, the largest gap
  * between neighbours when known, lets a dense list answer at once: no pair can step over a window
@@ -22,7 +25,7 @@ export function lastsOver(offsets: ArrayLike<number>, duration: Duration, widest
   const first = offsets[from] as number;
   const last = offsets[to - 1] as number;
   const wanted = duration.seconds * 1000;
-  const tolerance = Math.max(5000, wanted * 0.25);
+  const tolerance = duration.precise === true ? Math.max(3000, wanted * 0.05) : Math.max(5000, wanted * 0.25);
   if (duration.bound === 'at least') return last - first >= wanted - tolerance;
   if (duration.bound === 'at most') {
     for (let index = from + 1; index < to; index++) if ((offsets[index] as number) - (offsets[index - 1] as number) <= wanted + tolerance) return true;

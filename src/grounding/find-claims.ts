@@ -46,7 +46,7 @@ export type Claim =
       /** An element named without quotes ("clicked the Place order button"): a claim only when a text of the session is this name. */
       readonly named?: string;
     }
-  | { readonly kind: 'duration'; readonly text: string; readonly start: number; readonly end: number; readonly seconds: number; readonly bound: Duration['bound'] };
+  | { readonly kind: 'duration'; readonly text: string; readonly start: number; readonly end: number; readonly seconds: number; readonly bound: Duration['bound']; readonly precise?: boolean };
 
 /** The most events one range (`#1–#900`) stands for: a longer range is one claim of its ends. */
 const MAX_RANGE = 200;
@@ -318,7 +318,8 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const end = start + match[0].length;
     if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
     if (match[3] !== undefined && isTimeOfDay(text, start, end, match[3])) continue;
-    add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about' });
+    // Minutes and seconds together are a duration stated to the second (see Duration.precise).
+    add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about', precise: minutes > 0 });
   }
   if (!probes || DURATION_PROBE.test(text)) for (const match of matchesOf(DURATION, text)) {
     const amount = match[3] ?? match[5];

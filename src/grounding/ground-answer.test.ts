@@ -61,6 +61,12 @@ describe('groundAnswer', () => {
       ['duration', 'lasted more than 1 minute', 'dropped'],
       ['duration', 'about 2 minutes', 'dropped'],
     ]);
+    // Minutes and seconds together are held to the second (5 %, at least 3 s), not to 25 %: the
+    // session lasts 120 s, and its last event comes 115 s after its third.
+    expect(verdicts('It took 2 minutes 10 seconds; or rather 1 minute 55 seconds.')).toEqual([
+      ['duration', '2 minutes 10 seconds', 'unsupported'],
+      ['duration', '1 minute 55 seconds', 'dropped'],
+    ]);
     const report = groundAnswer(source, 'They spent more than 5 minutes on the cart.');
     expect(report.unsupported).toMatchObject([{ text: 'spent more than 5 minutes', reason: 'no span of at least 300 s between events of the session' }]);
   });

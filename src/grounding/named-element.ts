@@ -44,7 +44,7 @@ export function namesNothingThere(name: string, claimText: string, checker: Chec
     .filter((word) => word.length >= 3 && !DESCRIBING_WORDS.has(word));
   if (words.length === 0) return false;
   return words.some((word) => {
-    // `orders` holds `order`; `checkout` is looked for as `checkout`, and a plural as its singular.
+    // A plural is looked for as its singular, which the plural holds too (`orders`: `order`).
     const piece = word.length > 4 && word.endsWith('s') ? word.slice(0, -1) : word;
     return checker.textPiece('kept', piece) === undefined && checker.textPiece('dropped', piece) === undefined;
   });
