@@ -77,6 +77,8 @@ describe('secret', () => {
     ['a password said in prose', 'Login failed for ada with password Tr0ub4dor&3', 'Tr0ub4dor&3'],
     ['a password said to be one', 'my Password is "hunter2!" now', 'hunter2!'],
     ['a passcode in capitals', 'PASSCODE 4821 ACCEPTED', '4821'],
+    ['a password without a digit, double-quoted after "is"', 'my password is "correcthorse" lol', 'correcthorse'],
+    ['a password without a digit, double-quoted after "was"', 'the Password was "Hunter"', 'Hunter'],
     ["a Slack webhook's secret", 'POST https://hooks.slack.com/services/T024BE7LD/B01ABCDE2FG/aBcDeFgHiJkLmNoPqRsTuVwX 404', 'aBcDeFgHiJkLmNoPqRsTuVwX'],
     ["a Slack workflow webhook's secret", 'https://hooks.slack.com/workflows/T024BE7LD/A05ABCDEF/4321/aBcDeFgHiJkLmNoPqRsT', 'aBcDeFgHiJkLmNoPqRsT'],
     ["a Discord webhook's token", "fetch('https://discord.com/api/webhooks/1187261231923310622/Xw3kTq_uYbZ-pLm9aQ2rS5tUvW8xY0zA1bC3dE4fG5hI6jK7lM8nO9pQ0rS1tU2vW3x')", 'Xw3kTq_uYbZ-pLm9aQ2rS5tUvW8xY0zA1bC3dE4fG5hI6jK7lM8nO9pQ0rS1tU2vW3x'],
@@ -131,6 +133,7 @@ describe('secret', () => {
     ['a Telegram-like token outside a bot URL', 'id 123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw'],
     ['an id and a word after a colon', 'urn:1234567890:abcdefghijklmnopqrstuvwxyzabcdefgh and at 2026-11-27T12:30:45.123Z'],
     ['a key that names nothing secret', 'primary_key=12 publicKey: abc keyboard=us'],
+    ['a quoted word said of a password, or one without "is"', 'Password is "required"; password is "too short"; Forgot password "link"; password is \'secret\''],
     ["an analytics session's names", 'session_id=abc123 last_session: 2026-11-01 _ga=GA1.2.3 sessions=4'],
     ['prose about passwords', 'password must contain 8 characters; password reset sent to 2 devices; password for ada failed 3 times; password (8+ chars)'],
   ])('finds nothing in %s', (_, text) => {

@@ -133,12 +133,23 @@ const PROSE_PASSWORD = /\b(?:pass(?:word|wd|code|phrase)|pwd) +(?:(?:is|was|of) 
 const PROSE_PASSWORD_PIECE = /pass(?:w|code|phrase)|pwd/i;
 
 /**
- * Whether a text may say a password in prose (PROSE_PASSWORD): a digit, a space, and a piece of the
- * word for it. Most texts with digits are selectors, URLs and ids, without a space: one search of
+ * Whether a text may say a password in prose (PROSE_PASSWORD): a digit or a double quote, a space,
+ * and a piece of the word for it. Most texts with digits are selectors, URLs and ids, without a space: one search of
  * a character turns them away.
  */
 export function mayHoldProsePassword(text: string, digits: number): boolean {
-  return digits > 0 && text.includes(' ') && PROSE_PASSWORD_PIECE.test(text);
+  return (digits > 0 || text.includes('"')) && text.includes(' ') && PROSE_PASSWORD_PIECE.test(text);
+}
+
+/** What a quoted word after `password is` says of a password rather than being one (`Password is "required"`). */
+const SAID_OF_A_PASSWORD: ReadonlySet<string> = new Set(
+  'required optional mandatory invalid incorrect wrong correct valid missing empty blank expired weak strong short long hidden visible shown masked reset changed saved set updated needed wrong case-sensitive'.split(' '),
+);
+
+/** Whether `value` at [start, end) of a prose password's `match` counts: with a digit, or double-quoted whole after `is` or `was` and not a word said of a password. */
+function isProsePassword(text: string, match: RegExpExecArray, value: string, start: number, end: number): boolean {
+  if (/\d/.test(value)) return true;
+  return text.charAt(start - 1) === '"' && text.charAt(end) === '"' && /\b(?:is|was) +"$/i.test(text.slice(match.index, start)) && !SAID_OF_A_PASSWORD.has(value.toLowerCase());
 }
 
 /** The shortest text a token can be found in: `basic ` and 6 characters of credentials. */
@@ -186,13 +197,16 @@ function findSecrets(facts: TextFacts): Span[] {
   return spans;
 }
 
-/** Passwords said in prose (PROSE_PASSWORD) that hold a digit: not a count (`password 8 characters` has too short a value). */
+/**
+ * Passwords said in prose (PROSE_PASSWORD) that hold a digit (not a count: `password 8 characters`
+ * has too short a value), or are double-quoted after `is` (`my password is "correcthorse"`).
+ */
 function findProsePasswords(text: string): Span[] {
   const spans: Span[] = [];
   for (const match of matchesOf(PROSE_PASSWORD, text)) {
     const value = match[1] ?? '';
-    if (!/\d/.test(value)) continue;
     const end = match.index + match[0].length;
+    if (!isProsePassword(text, match, value, end - value.length, end)) continue;
     spans.push({ start: end - value.length, end });
   }
   return spans;
