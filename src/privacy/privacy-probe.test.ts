@@ -60,8 +60,11 @@ describe('holdsSecretNamePiece', () => {
 });
 
 describe('mayBeChanged', () => {
-  // The counts the text writer takes as it copies a text (see TextWriter.writeProbed).
+  // The counts the text writer takes as it copies a text (see TextWriter.writeProbed). A text with a
+  // character to escape it does not copy so: it asks PrivacyProbe.whole, which runs the presets'
+  // own pre-checks.
   function counted(text: string): boolean {
+    if (/["\\<>\u0000-\u001f\u2028\u2029]/.test(text)) return true;
     let digits = 0;
     let dots = 0;
     let colons = 0;
@@ -90,7 +93,7 @@ describe('mayBeChanged', () => {
         'password=hunter2', 'Authorization: Bearer abc', 'PASSWORD = "a b"', "my_token\t=\t'x'", 'x.api-key:1', 'pin:1234', 'Secret:yes', 'data-widget-id=', 'https://', ' ', '=', ':',
         'PHPSESSID=9f2e1c0b', ';jsessionid=A1B2', '/reset/9f8e7d6c5b4a39281706f5e4d3c2b1a0', 'x.example/verify-email/u1/a1b2c3d4e5f6a7b8c9d0', 'ssn 123456789', '123-45-6789', 'DE89-3704-0044-0532-0130-00', '010.000.000.001',
         'X-Amz-Signature=4c0b', '&sig=AbC', 'oobCode=kH3J', '/auth/callback?code=4/0A', '?code=x', 'invite_code:', 'Signature',
-        'with password Tr0ub4dor&3', 'Password is hunter2', 'PASSCODE 4821', 'pwd s3cr3t', 'Passwd ', ' abcd1',
+        'with password Tr0ub4dor&3', 'Password is hunter2', 'my password is "correcthorse"', 'PASSCODE 4821', 'pwd s3cr3t', 'Passwd ', ' abcd1',
         '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　',
       ),
       fc.string({ maxLength: 4 }),

@@ -113,10 +113,12 @@ const MIN_NUMBER_DIGITS = Math.min(CARD_MIN_DIGITS, PHONE_MIN_DIGITS, IBAN_MIN_D
  * (else the probe is not asked): a kind of PROBE_SUSPECT_KINDS, a token's start, the `=` or `:`
  * after a secret's name (see secretNameEndsAt), enough digits for a card, a phone number or an
  * IBAN, an IP address's digits, dots and colons, or a digit and the word for a password. Every preset's pre-check (Detector.mayMatch)
- * passes a subset of these texts; a test holds the two together.
+ * passes a subset of these texts that the writer copies as they are (a text with a character to
+ * escape, a double quote among them, is judged whole: see PrivacyProbe.whole); a test holds the
+ * two together.
  */
 export function mayBeChanged(digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, secretName: boolean, text: string): boolean {
-  return (kinds & PROBE_SUSPECT_KINDS) !== 0 || tokenStart || secretName || digits >= MIN_NUMBER_DIGITS || mayHoldIpAddress(digits, dots, colons) || mayHoldProsePassword(text, digits);
+  return (kinds & PROBE_SUSPECT_KINDS) !== 0 || tokenStart || secretName || digits >= MIN_NUMBER_DIGITS || mayHoldIpAddress(digits, dots, colons) || (digits > 0 && mayHoldProsePassword(text, digits));
 }
 
 /**
