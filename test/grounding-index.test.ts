@@ -65,6 +65,8 @@ const answerOf = (session: Session) => {
     fc.stringMatching(/^[A-Z][a-z]{3,12}( [a-z]{3,9}){0,3}$/).map((text) => `They typed "${text}".`),
     pick(urls).map((url) => `They opened ${url}.`),
     pick(urls).map((url) => `They went to ${String(url).replace(/^https?:\/\/[^/]+/, '') || '/'} next.`),
+    // A URL without its last segment (an id or not): the record's page, or a parent never opened.
+    pick(urls).map((url) => `They opened ${String(url).replace(/\?.*$/, '').replace(/\/[^/]*$/, '')} first.`),
     fc.constantFrom('https://shop.example/never-opened', '/nowhere/else').map((url) => `They opened ${url}.`),
     pick(selectors).map((selector) => `They clicked \`${selector}\`.`),
     fc.tuple(fc.integer({ min: 0, max: 40 }), fc.constantFrom('clicks', 'dead clicks', 'errors', 'pages', 'failed requests', 'console errors', 'events', 'input changes')).map(([count, topic]) => `There were ${count} ${topic}.`),

@@ -296,6 +296,28 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it("supports a page named without its record's id, and no other parent of a URL", () => {
+    const quote = parseSession({
+      id: 'u-1:s-4',
+      events: [
+        { type: 'navigate', timestamp: '2026-03-01T10:00:00Z', url: 'https://quote.example/car/start' },
+        { type: 'navigate', timestamp: '2026-03-01T10:00:05Z', url: 'https://quote.example/car/quote/Q-7731-2048?step=5' },
+        { type: 'navigate', timestamp: '2026-03-01T10:00:09Z', url: 'https://quote.example/orders/9f8e7d6c5b4a' },
+        { type: 'navigate', timestamp: '2026-03-01T10:00:12Z', url: 'https://quote.example/api/v2' },
+      ],
+    });
+    const quoteSource = groundingSource({}, quote, prepare({}, quote));
+    const found = (answer: string) => groundAnswer(quoteSource, answer).findings.map(({ text, verdict, event }) => [text, verdict, event]);
+    expect(found('They ended on /car/quote (https://quote.example/car/quote), after /orders; they had seen /car, /api and /car/quote/Q-1.')).toEqual([
+      ['/car/quote', 'kept', 1],
+      ['https://quote.example/car/quote', 'kept', 1],
+      ['/orders', 'kept', 2],
+      ['/car', 'unsupported', undefined],
+      ['/api', 'unsupported', undefined],
+      ['/car/quote/Q-1', 'unsupported', undefined],
+    ]);
+  });
+
   it('compares a path claim with a query with the URLs that have that query', () => {
     expect(verdicts('POST /api/coupon failed; then /api/coupon?x=1 and /cart?step=2.')).toEqual([
       ['url', '/api/coupon', 'kept'],

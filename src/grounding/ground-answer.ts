@@ -166,7 +166,15 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       const url = normalUrl(claim.url);
       // "pages under /c/": a section holds the URLs whose paths it starts.
       const section = sectionKey(claim.url);
-      return located(claim, path, checker, (side) => checker.urlExact(side, url) ?? checker.urlLoose(side, url) ?? (section === undefined ? undefined : checker.urlLoose(side, section)), 'URL');
+      // "/car/quote" for /car/quote/Q-7731-2048: a page named without its record's id.
+      const recordPage = url.includes('?') || url.endsWith('/:id') ? undefined : `${url}/:id`;
+      return located(
+        claim,
+        path,
+        checker,
+        (side) => checker.urlExact(side, url) ?? checker.urlLoose(side, url) ?? (section === undefined ? undefined : checker.urlLoose(side, section)) ?? (recordPage === undefined ? undefined : checker.urlLoose(side, recordPage)),
+        'URL',
+      );
     }
     case 'text': {
       // "the total was €150.00": any way the session may write the amount.

@@ -9,7 +9,7 @@ import { lastsOver, type Duration } from './durations.js';
 import { eventTexts, eventUrls, visitEventTexts } from './event-strings.js';
 import { indexOfWords, mayHoldWords, mostOf, normalText, wordsOf } from './normal-text.js';
 import { mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
-import { hostKey, normalUrl, pathKeys, withoutQuery } from './url-keys.js';
+import { hostKey, idParentKey, normalUrl, pathKeys, withoutQuery } from './url-keys.js';
 
 /** A selector claim as selectors are searched: lower case, one space around `>`. */
 export function normalSelector(selector: string): string {
@@ -70,6 +70,8 @@ export class SessionFacts {
           if (!urls.bare.has(bare)) urls.bare.set(bare, index);
           const host = hostKey(normal);
           if (host !== undefined && !urls.bare.has(host)) urls.bare.set(host, index);
+          const parent = bare.startsWith('/') ? undefined : idParentKey(bare);
+          if (parent !== undefined && !urls.bare.has(parent)) urls.bare.set(parent, index);
           for (const path of pathKeys(normal, bare)) if (!urls.paths.has(path)) urls.paths.set(path, index);
         }
       }

@@ -3,7 +3,7 @@
 
 import type { SessionEvent } from '../session/session-schema.js';
 import { visitEventUrls } from './event-strings.js';
-import { hostKey, normalUrl, pathKeys, withoutQuery } from './url-keys.js';
+import { hostKey, idParentKey, normalUrl, pathKeys, withoutQuery } from './url-keys.js';
 
 export interface UrlIndex {
   readonly full: ReadonlyMap<string, readonly number[]>;
@@ -23,18 +23,19 @@ export function urlIndex(events: readonly SessionEvent[]): UrlIndex {
   const bare = new Map<string, number[]>();
   const paths = new Map<string, number[]>();
   // The keys of each distinct URL as recorded, worked out once.
-  const keysOfRaw = new Map<string, { readonly normal: string; readonly bare: string; readonly host: string | undefined; readonly paths: readonly string[] }>();
+  const keysOfRaw = new Map<string, { readonly normal: string; readonly bare: string; readonly host: string | undefined; readonly parent: string | undefined; readonly paths: readonly string[] }>();
   for (let index = 0; index < events.length; index++) {
     visitEventUrls(events[index] as SessionEvent, (url) => {
       let keys = keysOfRaw.get(url);
       if (keys === undefined) {
         const normal = normalUrl(url);
         const withoutParameters = withoutQuery(normal);
-        keysOfRaw.set(url, (keys = { normal, bare: withoutParameters, host: hostKey(normal), paths: pathKeys(normal, withoutParameters) }));
+        keysOfRaw.set(url, (keys = { normal, bare: withoutParameters, host: hostKey(normal), parent: withoutParameters.startsWith('/') ? undefined : idParentKey(withoutParameters), paths: pathKeys(normal, withoutParameters) }));
       }
       addTo(full, keys.normal, index);
       addTo(bare, keys.bare, index);
       if (keys.host !== undefined) addTo(bare, keys.host, index);
+      if (keys.parent !== undefined) addTo(bare, keys.parent, index);
       for (const path of keys.paths) addTo(paths, path, index);
     });
   }

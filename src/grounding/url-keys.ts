@@ -22,9 +22,27 @@ export function hostKey(normal: string): string | undefined {
 }
 
 /**
+ * A last path segment that identifies a record rather than names a page: two digits or more
+ * (`Q-7731-2048`, `HB-M8-30-A4`, `12345`), or 8 hex digits or more (`9f8e7d6c`). Not `v2` or
+ * `step-1`.
+ */
+const ID_SEGMENT = /^(?=(?:[^/\d]*\d){2})[^/]+$|^[0-9a-f-]{8,}$/;
+
+/**
+ * The key a URL or path without a query is found by when a claim leaves out its last segment, an
+ * id (`/car/quote` for `/car/quote/Q-7731-2048`): `/car/quote/:id`; undefined when its last segment
+ * is no id.
+ */
+export function idParentKey(bare: string): string | undefined {
+  const slash = bare.lastIndexOf('/');
+  if (slash <= 0 || !ID_SEGMENT.test(bare.slice(slash + 1))) return undefined;
+  return `${bare.slice(0, slash)}/:id`;
+}
+
+/**
  * The keys a path claim finds a URL by: its path, its path with the query (`/cart`, `/cart?step=2`),
- * and each section it is under (`/c/*`, `/c/women/*` for `/c/women`), which a claim of a section
- * (`pages under /c/`) finds it by.
+ * each section it is under (`/c/*`, `/c/women/*` for `/c/women`), which a claim of a section
+ * (`pages under /c/`) finds it by, and its path without a last segment that is an id (idParentKey).
  */
 export function pathKeys(normal: string, bare = withoutQuery(normal)): string[] {
   const slash = bare.startsWith('/') ? 0 : bare.indexOf('/');
@@ -33,6 +51,8 @@ export function pathKeys(normal: string, bare = withoutQuery(normal)): string[] 
   const keys = normal.length === bare.length ? [path] : [path, normal.slice(slash)];
   for (let end = path.indexOf('/', 1); end !== -1; end = path.indexOf('/', end + 1)) keys.push(`${path.slice(0, end)}/*`);
   keys.push(`${path}/*`);
+  const parent = idParentKey(path);
+  if (parent !== undefined) keys.push(parent);
   return keys;
 }
 
