@@ -62,9 +62,9 @@ const EVENT_WORD_REFERENCE =
 const EVENT_WORD_PROBE = /event/i;
 /**
  * A bracketed list of citations that starts with `#N` ("(#33, 34, 40)", "[#3; 5–7 and 9]"): the
- * numbers without `#` after it cite events too.
+ * numbers without `#` after it cite events too. Looked for only in texts holding `(#` or `[#`.
  */
-const CITATION_GROUP = /[([]\s*#\d{1,7}(?:\s*(?:[-–—]|\.\.|to)\s*#?\d{1,7})?(?:\s*(?:,|;|&|and)\s*#?\d{1,7}(?:\s*(?:[-–—]|\.\.|to)\s*#?\d{1,7})?)+\s*[)\]]/g;
+const CITATION_GROUP = /[([]#\d{1,7}(?:\s*(?:[-–—]|\.\.|to)\s*#?\d{1,7})?(?:\s*(?:,|;|&|and)\s*#?\d{1,7}(?:\s*(?:[-–—]|\.\.|to)\s*#?\d{1,7})?)+\s*[)\]]/g;
 /** A number of a citation group without `#` (a range's end after `#` is part of its reference). */
 const BARE_REFERENCE = /(?<=[([,;&]\s*|\band\s+)(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,7}))?(?!\d)/g;
 
@@ -260,7 +260,8 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     add({ kind: 'text', text: amount.text, start: amount.start, end: amount.end, quote: amount.text, amounts: amount.forms });
   }
   const cited = !probes || text.includes('#');
-  const references = [...(cited ? matchesOf(EVENT_REFERENCE, text) : []), ...(cited ? bareReferences(text) : []), ...(!probes || EVENT_WORD_PROBE.test(text) ? matchesOf(EVENT_WORD_REFERENCE, text) : [])];
+  const grouped = !probes || text.includes('(#') || text.includes('[#');
+  const references = [...(cited ? matchesOf(EVENT_REFERENCE, text) : []), ...(grouped ? bareReferences(text) : []), ...(!probes || EVENT_WORD_PROBE.test(text) ? matchesOf(EVENT_WORD_REFERENCE, text) : [])];
   for (const match of references) {
     const start = match.index;
     const end = start + match[0].length;
