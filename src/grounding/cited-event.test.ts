@@ -91,4 +91,23 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
       ['key_moments[0].event', "#6 is a dead-click event, not what the item's kind says of it (rage click)"],
     ]);
   });
+
+  it('finds the events a row of a Markdown table cites that are not of the type in its column of types', () => {
+    // The checkout session: #2 a click, #3 a failed request, #4 a console error, #5 a rage click, #6 a dead click.
+    const table = ['Key moments:', '', '| Event | Event type | Element |', '|---|:---:|---|', '| #5 | **Rage click** | Apply coupon |', '| #6 | rage_click | total |', '| #4 | dead click | script |', '| #3–#4 | Error | coupon |', '| #2 | click | coupon |'].join('\n');
+    expect(events(table)).toEqual([
+      ['event', '#5', 'kept'],
+      ['event', '#6', 'unsupported'],
+      ['event', '#4', 'unsupported'],
+      ['event', '#3–#4', 'kept'],
+      ['event', '#3–#4', 'kept'],
+      ['event', '#2', 'kept'],
+    ]);
+    expect(groundAnswer(source, table).unsupported[0]?.reason).toBe("#6 is a dead-click event, not what its row's type says of it (rage_click)");
+    // A table without a column of types, and rows outside a table, say nothing of the kind.
+    expect(events('| Event | Element |\n|---|---|\n| #6 | rage click |\n\n| #4 | dead click |')).toEqual([
+      ['event', '#6', 'kept'],
+      ['event', '#4', 'kept'],
+    ]);
+  });
 });

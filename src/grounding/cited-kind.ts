@@ -13,12 +13,14 @@ const KIND_KEY = /^(?:[a-z]+ )?(?:kind|type|category|signal)$/;
 /** Error clicks (a click on an error message) are errors of an item too. */
 const ERROR_TYPES_OF_ITEMS = ['error-click'];
 
-/** An item with the paths of its findings, found by a walk over the response. */
+/** An item that names its kind: an object of a structured response, or a row of a table in a text answer. */
 interface Item {
-  readonly path: string;
   readonly kind: string;
+  /** Whether a finding is of the item (under its path, or within its row). */
+  readonly holds: (finding: GroundingFinding) => boolean;
+  /** What names the kind, for the reason: `the item's kind`, `its row's type`. */
+  readonly naming: string;
 }
-
 
 /** The objects of `value` with a kind, and their paths (iteratively: an answer may nest deeper than calls can). */
 function itemsOf(value: unknown): Item[] {
@@ -26,15 +28,62 @@ function itemsOf(value: unknown): Item[] {
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
   for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
     const current = place.value;
-    if (Array.isArray(current)) current.forEach((item, index) => stack.push({ value: item, path: childPath(place.path, index) }));
+    const path = place.path;
+    if (Array.isArray(current)) current.forEach((item, index) => stack.push({ value: item, path: childPath(path, index) }));
     else if (current !== null && typeof current === 'object') {
       for (const [key, inner] of Object.entries(current)) {
-        if (typeof inner === 'string' && place.path !== '' && KIND_KEY.test(keyWords(key))) items.push({ path: place.path, kind: inner });
-        else stack.push({ value: inner, path: childPath(place.path, key) });
+        if (typeof inner === 'string' && path !== '' && KIND_KEY.test(keyWords(key))) items.push({ kind: inner, holds: (finding) => isWithin(finding.path, path), naming: "the item's kind" });
+        else stack.push({ value: inner, path: childPath(path, key) });
       }
     }
   }
   return items;
+}
+
+/** A row of a Markdown table: `| #35 | dead click | Apply coupon |`. */
+const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/;
+/** The line under a table's header: `|---|:---:|`. */
+const TABLE_RULE = /^[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*(?::?-{3,}:?[ \t]*)?$/;
+
+/** The cells of a table row, without the emphasis or code marks around their text. */
+const cellsOf = (row: string): string[] => row.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim().replace(/^[*_`]+|[*_`]+$/g, '').trim());
+
+/**
+ * The rows of the Markdown tables of a text answer whose header has a column of kinds (`Type`,
+ * `Kind`, `Event type`, `Signal`, `Category`), each with the text of that cell, placed by the
+ * row's range (findings of a text answer are placed `start..end`).
+ */
+function tableRowsOf(text: string): Item[] {
+  const items: Item[] = [];
+  const lines = text.split('\n');
+  let offset = 0;
+  let kindColumn = -1;
+  for (let at = 0; at < lines.length; at++) {
+    const line = lines[at] as string;
+    const start = offset;
+    offset += line.length + 1;
+    if (!TABLE_ROW.test(line)) {
+      kindColumn = -1;
+      continue;
+    }
+    const next = lines[at + 1];
+    if (next !== undefined && TABLE_RULE.test(next) && !TABLE_RULE.test(line)) {
+      kindColumn = cellsOf(line).findIndex((cell) => KIND_KEY.test(keyWords(cell)));
+      continue;
+    }
+    if (kindColumn === -1 || TABLE_RULE.test(line)) continue;
+    const kind = cellsOf(line)[kindColumn];
+    if (kind === undefined || kind === '') continue;
+    const end = start + line.length;
+    items.push({ kind, holds: (finding) => within(finding.path, start, end), naming: "its row's type" });
+  }
+  return items;
+}
+
+/** Whether a text answer's finding placed `from..to` lies in [start, end). */
+function within(path: string, start: number, end: number): boolean {
+  const from = Number.parseInt(path, 10);
+  return from >= start && from < end;
 }
 
 /**
@@ -46,14 +95,24 @@ function itemsOf(value: unknown): Item[] {
  */
 export function markWrongKinds(value: unknown, findings: GroundingFinding[], checker: Checker): void {
   if (!findings.some((finding) => finding.kind === 'event' && finding.verdict === 'kept')) return;
-  for (const item of itemsOf(value)) {
+  markItems(itemsOf(value), findings, checker);
+}
+
+/** The same for the rows of a text answer's Markdown tables with a column of kinds (`| #35 | dead click | … |`). */
+export function markWrongKindsInTables(text: string, findings: GroundingFinding[], checker: Checker): void {
+  if (!text.includes('|') || !findings.some((finding) => finding.kind === 'event' && finding.verdict === 'kept')) return;
+  markItems(tableRowsOf(text), findings, checker);
+}
+
+function markItems(items: readonly Item[], findings: GroundingFinding[], checker: Checker): void {
+  for (const item of items) {
     const topic = countTopics.signal(item.kind.replace(/[_-]+/g, ' '), true);
     if (topic === undefined) continue;
     const types = topic.name === 'errors' ? [...topic.types, ...ERROR_TYPES_OF_ITEMS] : topic.types;
     const cited: number[] = [];
     for (let at = 0; at < findings.length; at++) {
       const finding = findings[at] as GroundingFinding;
-      if (finding.kind === 'event' && finding.verdict === 'kept' && finding.event !== undefined && isWithin(finding.path, item.path)) cited.push(at);
+      if (finding.kind === 'event' && finding.verdict === 'kept' && finding.event !== undefined && item.holds(finding)) cited.push(at);
     }
     if (cited.length === 0 || cited.some((at) => types.includes(checker.keptTypeOf((findings[at] as GroundingFinding).event as number) ?? ''))) continue;
     for (const at of cited) {
@@ -64,7 +123,7 @@ export function markWrongKinds(value: unknown, findings: GroundingFinding[], che
         text: finding.text,
         path: finding.path,
         verdict: 'unsupported',
-        reason: `#${finding.event as number} is ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} event, not what the item's kind says of it (${item.kind})`,
+        reason: `#${finding.event as number} is ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} event, not what ${item.naming} says of it (${item.kind})`,
       };
     }
   }
