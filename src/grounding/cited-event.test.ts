@@ -104,6 +104,15 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
       ['event', '#2', 'kept'],
     ]);
     expect(groundAnswer(source, table).unsupported[0]?.reason).toBe("#6 is a dead-click event, not what its row's type says of it (rage_click)");
+    // Any type of event, in a table: a click is no page view, a navigation no click.
+    expect(events('| Event | Type |\n| --- | --- |\n| #2 | click |\n| #0 | Page view |\n| #2 | navigate |\n| #0 | click |\n| #6 | Click |\n| #1 | other |')).toEqual([
+      ['event', '#2', 'kept'],
+      ['event', '#0', 'kept'],
+      ['event', '#2', 'unsupported'],
+      ['event', '#0', 'unsupported'],
+      ['event', '#6', 'kept'],
+      ['event', '#1', 'dropped'],
+    ]);
     // A table without a column of types, and rows outside a table, say nothing of the kind.
     expect(events('| Event | Element |\n|---|---|\n| #6 | rage click |\n\n| #4 | dead click |')).toEqual([
       ['event', '#6', 'kept'],

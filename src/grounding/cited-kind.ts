@@ -3,6 +3,7 @@
 // a rage click. The friction profile's items name their kind in an enum and cite their events in
 // the text; a model that mixes up the events it cites passes every other check.
 
+import { EVENT_TYPES } from '../session/event-types.js';
 import type { Checker } from './checker.js';
 import { countTopics } from './count-topics.js';
 import type { GroundingFinding } from './grounding-report.js';
@@ -20,6 +21,28 @@ interface Item {
   readonly holds: (finding: GroundingFinding) => boolean;
   /** What names the kind, for the reason: `the item's kind`, `its row's type`. */
   readonly naming: string;
+  /** The event types the kind names, or undefined when it names none checked (signalTypes, anyTypes). */
+  readonly typesOf: (kind: string) => readonly string[] | undefined;
+}
+
+/** The types of a kind that names a friction signal or errors (error clicks included): `dead_click`, `error`. */
+function signalTypes(kind: string): readonly string[] | undefined {
+  const topic = countTopics.signal(kind.replace(/[_-]+/g, ' '), true);
+  if (topic === undefined) return undefined;
+  return topic.name === 'errors' ? [...topic.types, ...ERROR_TYPES_OF_ITEMS] : topic.types;
+}
+
+const eventTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
+
+/**
+ * The types of any kind of event, as a table's column of types names them: a signal or errors, a
+ * word for events (`click` takes in every kind of click, `page view` a navigation), or an event
+ * type as the prompt writes it (`navigate`, `element-seen`, `custom`).
+ */
+function anyTypes(kind: string): readonly string[] | undefined {
+  const words = kind.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const named = words.replace(/ /g, '-');
+  return signalTypes(kind) ?? countTopics.of(words)?.types ?? (eventTypes.has(named) ? [named] : undefined);
 }
 
 /** The objects of `value` with a kind, and their paths (iteratively: an answer may nest deeper than calls can). */
@@ -32,7 +55,7 @@ function itemsOf(value: unknown): Item[] {
     if (Array.isArray(current)) current.forEach((item, index) => stack.push({ value: item, path: childPath(path, index) }));
     else if (current !== null && typeof current === 'object') {
       for (const [key, inner] of Object.entries(current)) {
-        if (typeof inner === 'string' && path !== '' && KIND_KEY.test(keyWords(key))) items.push({ kind: inner, holds: (finding) => isWithin(finding.path, path), naming: "the item's kind" });
+        if (typeof inner === 'string' && path !== '' && KIND_KEY.test(keyWords(key))) items.push({ kind: inner, holds: (finding) => isWithin(finding.path, path), naming: "the item's kind", typesOf: signalTypes });
         else stack.push({ value: inner, path: childPath(path, key) });
       }
     }
@@ -75,7 +98,7 @@ function tableRowsOf(text: string): Item[] {
     const kind = cellsOf(line)[kindColumn];
     if (kind === undefined || kind === '') continue;
     const end = start + line.length;
-    items.push({ kind, holds: (finding) => within(finding.path, start, end), naming: "its row's type" });
+    items.push({ kind, holds: (finding) => within(finding.path, start, end), naming: "its row's type", typesOf: anyTypes });
   }
   return items;
 }
@@ -98,7 +121,10 @@ export function markWrongKinds(value: unknown, findings: GroundingFinding[], che
   markItems(itemsOf(value), findings, checker);
 }
 
-/** The same for the rows of a text answer's Markdown tables with a column of kinds (`| #35 | dead click | … |`). */
+/**
+ * The same for the rows of a text answer's Markdown tables with a column of kinds (`| #35 | dead
+ * click | … |`), where any kind of event is checked (`| #19 | navigate | /cart |` where #19 is a click).
+ */
 export function markWrongKindsInTables(text: string, findings: GroundingFinding[], checker: Checker): void {
   if (!text.includes('|') || !findings.some((finding) => finding.kind === 'event' && finding.verdict === 'kept')) return;
   markItems(tableRowsOf(text), findings, checker);
@@ -106,9 +132,8 @@ export function markWrongKindsInTables(text: string, findings: GroundingFinding[
 
 function markItems(items: readonly Item[], findings: GroundingFinding[], checker: Checker): void {
   for (const item of items) {
-    const topic = countTopics.signal(item.kind.replace(/[_-]+/g, ' '), true);
-    if (topic === undefined) continue;
-    const types = topic.name === 'errors' ? [...topic.types, ...ERROR_TYPES_OF_ITEMS] : topic.types;
+    const types = item.typesOf(item.kind);
+    if (types === undefined) continue;
     const cited: number[] = [];
     for (let at = 0; at < findings.length; at++) {
       const finding = findings[at] as GroundingFinding;
