@@ -113,6 +113,17 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
       ['event', '#6', 'kept'],
       ['event', '#1', 'dropped'],
     ]);
+    // A citation that leads its line before an event type, as the prompt writes types.
+    expect(events('Key events:\n- #5 rage-click on Apply coupon\n- #6 (dead click) total\n2. #4 network-error: /api/coupon\n- **#2** navigate\n#3 — console error\n- #2 clicked twice, #6 click')).toEqual([
+      ['event', '#5', 'kept'],
+      ['event', '#6', 'kept'],
+      ['event', '#4', 'unsupported'],
+      ['event', '#2', 'unsupported'],
+      ['event', '#3', 'unsupported'],
+      ['event', '#2', 'kept'],
+      ['event', '#6', 'kept'],
+    ]);
+    expect(groundAnswer(source, '- #2 navigate').unsupported[0]?.reason).toBe('#2 is a click event, not what the type written after it says of it (navigate)');
     // A table without a column of types, and rows outside a table, say nothing of the kind.
     expect(events('| Event | Element |\n|---|---|\n| #6 | rage click |\n\n| #4 | dead click |')).toEqual([
       ['event', '#6', 'kept'],

@@ -103,6 +103,27 @@ function tableRowsOf(text: string): Item[] {
   return items;
 }
 
+/**
+ * A citation that leads its line, right before an event type as the prompt writes it (`- #35
+ * rage-click on Apply coupon`, `2. #22 (navigate) /checkout`, `#30: input-change`): group 1 is the
+ * citation, group 2 the type.
+ */
+const CITED_TYPE =
+  /^[ \t]*(?:[-*•+]|\d{1,3}[.)])?[ \t]*(?:\*\*)?(#\d{1,7})(?:\*\*)?[ \t]*(?:[(\[:–—-][ \t]*)?(?:\*\*|`)?(navigate|click|dead[- ]click|error[- ]click|rage[- ]click|input[- ]change|network[- ]error|console[- ]error|mouse[- ]thrash|highlight|copy|paste|element[- ]seen|custom)(?![\w-])/gim;
+
+/** The citations that lead their lines before an event type, each as an item of that one citation. */
+function citedTypesOf(text: string): Item[] {
+  const items: Item[] = [];
+  CITED_TYPE.lastIndex = 0;
+  for (let match = CITED_TYPE.exec(text); match !== null; match = CITED_TYPE.exec(text)) {
+    const start = match.index + match[0].indexOf('#');
+    const end = start + (match[1] as string).length;
+    items.push({ kind: match[2] as string, holds: (finding) => within(finding.path, start, end), naming: 'the type written after it', typesOf: anyTypes });
+  }
+  CITED_TYPE.lastIndex = 0;
+  return items;
+}
+
 /** Whether a text answer's finding placed `from..to` lies in [start, end). */
 function within(path: string, start: number, end: number): boolean {
   const from = Number.parseInt(path, 10);
@@ -122,12 +143,14 @@ export function markWrongKinds(value: unknown, findings: GroundingFinding[], che
 }
 
 /**
- * The same for the rows of a text answer's Markdown tables with a column of kinds (`| #35 | dead
- * click | … |`), where any kind of event is checked (`| #19 | navigate | /cart |` where #19 is a click).
+ * The same in a text answer: for the rows of its Markdown tables with a column of kinds (`| #35 |
+ * dead click | … |`), and for citations that lead their lines before an event type (`- #35
+ * rage-click …`), where any kind of event is checked (`| #19 | navigate | /cart |`, `- #19
+ * navigate`, where #19 is a click).
  */
-export function markWrongKindsInTables(text: string, findings: GroundingFinding[], checker: Checker): void {
-  if (!text.includes('|') || !findings.some((finding) => finding.kind === 'event' && finding.verdict === 'kept')) return;
-  markItems(tableRowsOf(text), findings, checker);
+export function markWrongKindsInText(text: string, findings: GroundingFinding[], checker: Checker): void {
+  if (!findings.some((finding) => finding.kind === 'event' && finding.verdict === 'kept')) return;
+  markItems([...(text.includes('|') ? tableRowsOf(text) : []), ...citedTypesOf(text)], findings, checker);
 }
 
 function markItems(items: readonly Item[], findings: GroundingFinding[], checker: Checker): void {

@@ -20,7 +20,7 @@ import { normalSelector } from './session-facts.js';
 import { normalUrl, sectionKey } from './url-keys.js';
 import { citedCount } from './cited-count.js';
 import { wrongCitation } from './cited-event.js';
-import { markWrongKinds, markWrongKindsInTables } from './cited-kind.js';
+import { markWrongKinds, markWrongKindsInText } from './cited-kind.js';
 import { jsonBlocks, keyWords, walk } from './walk-answer.js';
 import { copiedFromPrompt } from './copied-from-prompt.js';
 import { namesNothingThere, namesText } from './named-element.js';
@@ -365,8 +365,8 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     for (const found of findingsOf(text, (claim) => `${claim.start}..${claim.end}`, checker)) findings.push(found);
     for (const block of blocks) structuredFindings(block.value, checker, findings, () => `${block.start}..${block.end}`);
     if (blocks.length > 0) findings.sort((left, right) => Number.parseInt(left.path, 10) - Number.parseInt(right.path, 10));
-    // `| #35 | dead click | … |` where #35 is a rage click.
-    markWrongKindsInTables(text, findings, checker);
+    // `| #35 | dead click | … |` and `- #35 dead-click …` where #35 is a rage click.
+    markWrongKindsInText(text, findings, checker);
   } else {
     structuredFindings(answer, checker, findings);
     // `{ "kind": "dead_click", "description": "… (#35)" }` where #35 is a rage click.
