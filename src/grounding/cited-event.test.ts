@@ -124,6 +124,12 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
       ['event', '#6', 'kept'],
     ]);
     expect(groundAnswer(source, '- #2 navigate').unsupported[0]?.reason).toBe('#2 is a click event, not what the type written after it says of it (navigate)');
+    // Anywhere, a type in brackets right after a citation.
+    expect(events('The coupon request failed #4 (network-error) and then #3 (`network-error`), after #2 [click].')).toEqual([
+      ['event', '#4', 'unsupported'],
+      ['event', '#3', 'kept'],
+      ['event', '#2', 'kept'],
+    ]);
     // A table without a column of types, and rows outside a table, say nothing of the kind.
     expect(events('| Event | Element |\n|---|---|\n| #6 | rage click |\n\n| #4 | dead click |')).toEqual([
       ['event', '#6', 'kept'],

@@ -111,16 +111,25 @@ function tableRowsOf(text: string): Item[] {
 const CITED_TYPE =
   /^[ \t]*(?:[-*•+]|\d{1,3}[.)])?[ \t]*(?:\*\*)?(#\d{1,7})(?:\*\*)?[ \t]*(?:[(\[:–—-][ \t]*)?(?:\*\*|`)?(navigate|click|dead[- ]click|error[- ]click|rage[- ]click|input[- ]change|network[- ]error|console[- ]error|mouse[- ]thrash|highlight|copy|paste|element[- ]seen|custom)(?![\w-])/gim;
 
-/** The citations that lead their lines before an event type, each as an item of that one citation. */
+/** A citation anywhere with an event type in brackets right after it: `#34 (network-error)`. */
+const CITED_TYPE_IN_BRACKETS =
+  /(#\d{1,7})[ \t]*[(\[](?:\*\*|`)?(navigate|click|dead[- ]click|error[- ]click|rage[- ]click|input[- ]change|network[- ]error|console[- ]error|mouse[- ]thrash|highlight|copy|paste|element[- ]seen|custom)(?:\*\*|`)?[)\]]/gi;
+
+/** The citations that lead their lines before an event type, or have one in brackets after them, each as an item of that one citation. */
 function citedTypesOf(text: string): Item[] {
   const items: Item[] = [];
-  CITED_TYPE.lastIndex = 0;
-  for (let match = CITED_TYPE.exec(text); match !== null; match = CITED_TYPE.exec(text)) {
-    const start = match.index + match[0].indexOf('#');
-    const end = start + (match[1] as string).length;
-    items.push({ kind: match[2] as string, holds: (finding) => within(finding.path, start, end), naming: 'the type written after it', typesOf: anyTypes });
+  const starts = new Set<number>();
+  for (const pattern of [CITED_TYPE, CITED_TYPE_IN_BRACKETS]) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      const start = match.index + match[0].indexOf('#');
+      const end = start + (match[1] as string).length;
+      if (starts.has(start)) continue;
+      starts.add(start);
+      items.push({ kind: match[2] as string, holds: (finding) => within(finding.path, start, end), naming: 'the type written after it', typesOf: anyTypes });
+    }
+    pattern.lastIndex = 0;
   }
-  CITED_TYPE.lastIndex = 0;
   return items;
 }
 
@@ -145,7 +154,7 @@ export function markWrongKinds(value: unknown, findings: GroundingFinding[], che
 /**
  * The same in a text answer: for the rows of its Markdown tables with a column of kinds (`| #35 |
  * dead click | … |`), and for citations that lead their lines before an event type (`- #35
- * rage-click …`), where any kind of event is checked (`| #19 | navigate | /cart |`, `- #19
+ * rage-click …`) or have one in brackets after them (`#34 (network-error)`), where any kind of event is checked (`| #19 | navigate | /cart |`, `- #19
  * navigate`, where #19 is a click).
  */
 export function markWrongKindsInText(text: string, findings: GroundingFinding[], checker: Checker): void {
