@@ -83,6 +83,7 @@ describe('secret', () => {
     ["a Slack workflow webhook's secret", 'https://hooks.slack.com/workflows/T024BE7LD/A05ABCDEF/4321/aBcDeFgHiJkLmNoPqRsT', 'aBcDeFgHiJkLmNoPqRsT'],
     ["a Discord webhook's token", "fetch('https://discord.com/api/webhooks/1187261231923310622/Xw3kTq_uYbZ-pLm9aQ2rS5tUvW8xY0zA1bC3dE4fG5hI6jK7lM8nO9pQ0rS1tU2vW3x')", 'Xw3kTq_uYbZ-pLm9aQ2rS5tUvW8xY0zA1bC3dE4fG5hI6jK7lM8nO9pQ0rS1tU2vW3x'],
     ["a Telegram bot's token", 'GET https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/sendMessage 401', '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw'],
+    ['a SendGrid key', 'mail failed: 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 rejected', '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'],
     ['a Mailgun key', 'auth api:key-3ax6xnjp29jd6fds4gc373sgvjxteol0 failed', 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0'],
     ['a Twilio API key', 'twilio SK2a4c6e8f0b1d3f5a7c9e1b3d5f7a9c1e rejected', 'SK2a4c6e8f0b1d3f5a7c9e1b3d5f7a9c1e'],
     ['a Databricks token', 'token dapi1234567890abcdef1234567890abcdef expired', 'dapi1234567890abcdef1234567890abcdef'],

@@ -8,7 +8,7 @@ import { SECRET_NAME_PIECE } from './presets/secret-detector.js';
 import { tokenStartAt, TOKEN_START } from './presets/token-start.js';
 import { holdsSecretNamePiece, mayBeChanged, PROBE_AT, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_ESCAPE, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, secretNameEndsAt, tokenMayStartAt } from './privacy-probe.js';
 
-const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza', 'GOCSPX-', 'gocspx-', 'glpat-', 'pypi-', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'dop_v1_', 'doo_v1_', 'dor_v1_', 'lin_api_', 'key-', 'KEY-', 'hooks.slack.c', 'hooks.slack.com/', 'slack.c', 'k.c'];
+const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza', 'GOCSPX-', 'gocspx-', 'glpat-', 'pypi-', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'dop_v1_', 'doo_v1_', 'dor_v1_', 'lin_api_', 'key-', 'KEY-', 'hooks.slack.c', 'hooks.slack.com/', 'slack.c', 'k.c', 'SG.x', 'SG.-', 'SG.', 'SG', 'G.', 'G'];
 
 /** The ASCII character at `index` of `text`, else 0: what the writer keeps of the characters before. */
 const asciiAt = (text: string, index: number) => (index >= 0 && text.charCodeAt(index) < 128 ? text.charCodeAt(index) : 0);
@@ -93,7 +93,7 @@ describe('mayBeChanged', () => {
         'password=hunter2', 'Authorization: Bearer abc', 'PASSWORD = "a b"', "my_token\t=\t'x'", 'x.api-key:1', 'pin:1234', 'Secret:yes', 'data-widget-id=', 'https://', ' ', '=', ':',
         'PHPSESSID=9f2e1c0b', ';jsessionid=A1B2', '/reset/9f8e7d6c5b4a39281706f5e4d3c2b1a0', 'x.example/verify-email/u1/a1b2c3d4e5f6a7b8c9d0', 'ssn 123456789', '123-45-6789', 'DE89-3704-0044-0532-0130-00', '010.000.000.001',
         'X-Amz-Signature=4c0b', '&sig=AbC', 'oobCode=kH3J', '/auth/callback?code=4/0A', '?code=x', 'invite_code:', 'Signature',
-        'with password Tr0ub4dor&3', 'Password is hunter2', 'my password is "correcthorse"', 'PASSCODE 4821', 'pwd s3cr3t', 'Passwd ', ' abcd1',
+        'with password Tr0ub4dor&3', 'Password is hunter2', 'my password is "correcthorse"', 'PASSCODE 4821', 'pwd s3cr3t', 'Passwd ', ' abcd1', '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',
         '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　',
       ),
       fc.string({ maxLength: 4 }),

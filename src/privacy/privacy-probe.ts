@@ -46,7 +46,7 @@ PROBE_KINDS[58] = PROBE_COLON;
 PROBE_KINDS[61] = PROBE_EQUAL;
 PROBE_KINDS[37] = PROBE_ESCAPE;
 PROBE_KINDS[43] = PROBE_ESCAPE;
-for (const character of 'JrRcC_A-') PROBE_KINDS[character.charCodeAt(0)] = PROBE_TOKEN;
+for (const character of 'JrRcC_AG-') PROBE_KINDS[character.charCodeAt(0)] = PROBE_TOKEN;
 
 /**
  * At [code << 7 | previous code], for a character of kind PROBE_TOKEN: 0 where no token's start
@@ -98,6 +98,8 @@ export function tokenMayStartAt(text: string, index: number, code: number, previ
     const next = text.charCodeAt(index + 1);
     return next === 0x4b || next === 0x53 || next === 0x49;
   }
+  // SendGrid's `SG.`: a `G` after an `S`, before a dot.
+  if (code === 0x47) return previous === 0x53 && text.charCodeAt(index + 1) === 0x2e;
   const pair = TOKEN_PAIRS[(code << 7) | previous] as number;
   // `| 0x20` puts a capital in lower case and maps no other character onto a letter.
   return pair === TOKEN_ANY || (pair !== 0 && (beforeThat | 0x20) === pair);

@@ -36,6 +36,7 @@ const API_KEY = new RegExp(
     'do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])', // DigitalOcean
     'lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])', // Linear
     'key-[0-9a-z]{32}(?![\\w-])', // Mailgun
+    'SG\\.[\\w-]{16,32}\\.[\\w-]{32,64}(?![\\w-])', // SendGrid
   ].join('|')})`,
   'g',
 );

@@ -9,7 +9,7 @@ import { tokenStartAt } from './token-start.js';
 
 /** 1 at the codes of the letters (and `_`) at which tokenStartAt can be true; `-` is the other one. */
 const TOKEN_START_CODES = new Uint8Array(128);
-for (const character of 'JrRcC_A') TOKEN_START_CODES[character.charCodeAt(0)] = 1;
+for (const character of 'JrRcC_AG') TOKEN_START_CODES[character.charCodeAt(0)] = 1;
 
 /**
  * One text and the facts about it that the pre-checks ask for, each found at most once. One

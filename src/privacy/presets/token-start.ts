@@ -4,7 +4,7 @@
 // over a text, so that a text without any of them costs no regular expression.
 
 /** The fixed starts of the API key shapes: a text without any holds no API key. */
-export const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|AIza|glpat-|pypi-|GOCSPX-|npm_|hf_|shp(?:at|ca)_|whsec_|do[por]_v1_|lin_api_|key-/;
+export const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|AIza|glpat-|pypi-|GOCSPX-|npm_|hf_|shp(?:at|ca)_|whsec_|do[por]_v1_|lin_api_|key-|SG\.[\w-]/;
 
 /** The host of Slack's incoming webhooks, up to its `c`: a text without it holds no Slack webhook URL. */
 export const SLACK_WEBHOOK_START = /hooks\.slack\.c/;
@@ -43,7 +43,8 @@ function atInAnyCase(text: string, index: number, piece: string): boolean {
 
 /**
  * Whether one of TOKEN_START's pieces ends at `index` of `text` (its last character is
- * `text[index]`), or, for the pieces starting with `A`, starts there: true at some index exactly
+ * `text[index]`), or, for the pieces starting with `A`, starts there, or, for SendGrid's `SG.`
+ * and the key's first character, holds its `G` there: true at some index exactly
  * when TOKEN_START matches the text (a property test holds the two equal).
  */
 export function tokenStartAt(text: string, index: number): boolean {
@@ -67,6 +68,8 @@ export function tokenStartAt(text: string, index: number): boolean {
       );
     case 65: // A
       return at(text, index, 'AKIA') || at(text, index, 'ASIA') || at(text, index, 'AIza');
+    case 71: // G, of SendGrid's `SG.` and a key's first character
+      return at(text, index - 1, 'SG.') && /[\w-]/.test(text.charAt(index + 2));
     default:
       return false;
   }
