@@ -51,14 +51,17 @@ const SLACK_WEBHOOK = /hooks\.slack\.com\/(?:services|workflows|triggers)\/(?:[A
  * Secrets with many digits, looked for only in texts with DIGIT_SECRET_MIN_DIGITS digits, as the
  * probe judges them (see mayBeChanged), each as group 1: a Discord webhook's token after its 15 to
  * 25 digit id (`discord.com/api/webhooks/1187…/<token>`); a Telegram bot's token in its URL
- * (`/bot123456789:AAH…`: the bot's id, a colon and 30 to 50 characters in both cases); a Twilio API
+ * (`/bot123456789:AAH…`: the bot's id, a colon and 30 to 50 characters in both cases), or outside
+ * it in the shape BotFather gives (`123456789:AA` and 33 more characters); a Twilio API
  * key (`SK` and 32 hex digits) or a Databricks token (`dapi` and 32).
  */
 const DISCORD_WEBHOOK = /discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/\d{15,25}\/([\w-]{40,})/g;
 const TELEGRAM_BOT_TOKEN = /\/bot(\d{6,12}:(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[\w-]{30,50})(?![\w-])/g;
+/** A Telegram bot's token outside its URL, in the shape BotFather gives: the bot's id, `:AA` and 33 more characters. */
+const TELEGRAM_BARE_TOKEN = /(?<![\w-])(\d{8,10}:AA[\w-]{33})(?![\w-])/g;
 const HEX_KEY = /(?<![\w-])(SK[0-9a-f]{32}|dapi[0-9a-f]{32}(?:-\d)?)(?![\w-])/g;
 /** A piece each of those holds. */
-const DIGIT_SECRET_PIECE = /\/webhooks\/|\/bot|SK|dapi/;
+const DIGIT_SECRET_PIECE = /\/webhooks\/|\/bot|:AA|SK|dapi/;
 /** The digits a text needs for those to be looked for (a Discord id has 15 or more, a Telegram bot's 6 and its token some). */
 export const DIGIT_SECRET_MIN_DIGITS = 9;
 
@@ -230,6 +233,7 @@ function findDigitSecrets(facts: TextFacts): Span[] {
   if (!DIGIT_SECRET_PIECE.test(text)) return spans;
   if (text.includes('/webhooks/')) for (const span of spansOfGroup(DISCORD_WEBHOOK, text)) spans.push(span);
   if (text.includes('/bot')) for (const span of spansOfGroup(TELEGRAM_BOT_TOKEN, text)) spans.push(span);
+  if (text.includes(':AA')) for (const span of spansOfGroup(TELEGRAM_BARE_TOKEN, text)) spans.push(span);
   if (text.includes('SK') || text.includes('dapi')) for (const span of spansOfGroup(HEX_KEY, text)) spans.push(span);
   return spans;
 }
