@@ -34,10 +34,11 @@ export const clicksOf = (event: SessionEvent): number => (event.type === 'rage-c
 
 /**
  * What an event happened on, each way an answer may name it: its element's text and selector, its
- * message (a console error), its URL (a request); none for an event on the page as a whole.
+ * message (a console error), its URL (a request), a custom event's name; none for an event on the
+ * page as a whole.
  */
 function targetsOf(event: SessionEvent): (string | undefined)[] {
-  return [event.target?.text, event.target?.selector, event.message, event.url];
+  return [event.target?.text, event.target?.selector, event.message, event.url, event.type === 'custom' ? event.name : undefined];
 }
 
 /**
@@ -45,7 +46,7 @@ function targetsOf(event: SessionEvent): (string | undefined)[] {
  * "QueryError…""), grouped by each way of naming it ({@link targetsOf}), and how many had none.
  */
 export function countPerTarget(events: Iterable<SessionEvent>, accepts: (name: string) => boolean = () => true, weight: (event: SessionEvent) => number = () => 1): Set<number> {
-  const byName = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
+  const byName = [new Map<string, number>(), new Map<string, number>(), new Map<string, number>(), new Map<string, number>(), new Map<string, number>()];
   let untargeted = 0;
   for (const event of events) {
     const targets = targetsOf(event);
@@ -242,6 +243,33 @@ function targetNamed(target: string): (name: string) => boolean {
   };
 }
 
+const CUSTOM: readonly string[] = ['custom'];
+const namedEventTopics = new Map<string, CountTopic>();
+
+/**
+ * The topic of "2 Coupon Entered events": the custom events of that name, when the session has
+ * some; else what "events" may mean (`fallback`), as the words may describe events another way
+ * ("3 checkout events").
+ */
+function namedEventsTopic(name: string, fallback: CountTopic): CountTopic {
+  let topic = namedEventTopics.get(name);
+  if (topic === undefined) {
+    const wanted = normalText(name);
+    const exactly = (custom: string) => normalText(custom) === wanted;
+    topic = {
+      name: `“${name}”`,
+      types: CUSTOM,
+      totals: (stats) => {
+        const named = stats.perTarget(CUSTOM, exactly);
+        return named.size > 0 ? new Set(named) : fallback.totals(stats);
+      },
+    };
+    if (namedEventTopics.size >= SCOPED_TARGETS) namedEventTopics.clear();
+    namedEventTopics.set(name, topic);
+  }
+  return topic;
+}
+
 /** Scoped topics made, by topic and target (the same claim gets the same topic); at most this many targets each. */
 const scopedTopics = new Map<CountTopic, Map<string | undefined, CountTopic>>();
 const SCOPED_TARGETS = 1000;
@@ -321,7 +349,9 @@ export const countTopics = {
     if ((EVENT_TYPES as readonly string[]).includes(type)) return typeTopic(type);
     // "6 navigation events", "2 error events": the words of another topic.
     const named = topicOfWords(qualifiers.trim());
-    return named === undefined || named.name === 'events' ? topic : named;
+    if (named !== undefined && named.name !== 'events') return named;
+    // "2 Coupon Entered events": custom events of that name.
+    return qualifiers.trim() === '' ? topic : namedEventsTopic(qualifiers.trim(), topic);
   },
   /** The topic of words that name a friction signal (see SIGNALS), or with `orErrors` errors in general too. */
   signal(words: string, orErrors = false): CountTopic | undefined {

@@ -105,6 +105,28 @@ describe('groundAnswer: counts and numbers', () => {
     expect(verdicts('They saved €25 with it, about €140 in all, and did not pay €99.')).toEqual([]);
   });
 
+  it('compares a count of events named like a custom event with the custom events of that name', () => {
+    const coupons = parseSession({
+      id: 'u-1:s-5',
+      events: [
+        { type: 'custom', name: 'Coupon Entered', timestamp: '2026-03-01T10:00:00Z' },
+        { type: 'click', timestamp: '2026-03-01T10:00:01Z', target: { selector: 'button#apply', text: 'Apply' } },
+        { type: 'click', timestamp: '2026-03-01T10:00:02Z', target: { selector: 'button#apply', text: 'Apply' } },
+        { type: 'custom', name: 'Coupon Entered', timestamp: '2026-03-01T10:00:03Z' },
+        { type: 'custom', name: 'Checkout Started', timestamp: '2026-03-01T10:00:04Z' },
+      ],
+    });
+    const couponSource = groundingSource({}, coupons, prepare({}, coupons));
+    const found = (answer: string) => groundAnswer(couponSource, answer).findings.map(({ text, verdict }) => [text, verdict]);
+    expect(found('2 Coupon Entered events, one checkout started event, 2 Checkout Started events and 5 events.')).toEqual([
+      ['2 Coupon Entered events', 'kept'],
+      ['one checkout started event', 'kept'],
+      ['2 Checkout Started events', 'unsupported'],
+      ['5 events', 'kept'],
+    ]);
+    expect(groundAnswer(couponSource, 'They fired 3 Coupon Entered events.').unsupported[0]?.reason).toBe('no count of “Coupon Entered” events in the session is 3; the prompt shows 2');
+  });
+
   it('supports an amount a session holds in cents under a name that says so (Stripe\'s amount, total_cents)', () => {
     const paid = parseSession({
       id: 'u-1:s-3',

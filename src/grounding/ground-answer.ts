@@ -207,7 +207,7 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       if (none === true) return finding(claim, path, 'unsupported', undefined, `the prompt shows ${largest(kept)} of them`);
       if (part === true && claim.count === 1) return finding(claim, path, 'unsupported', undefined, claim.topic.on === undefined ? `the session has no ${claim.topic.name} event` : 'no event of the session is a click on it');
       if (part === true) return finding(claim, path, 'unsupported', undefined, `the session has fewer ${claim.topic.name} events than ${claim.count}; the prompt shows ${describeTotals(kept)}`);
-      return finding(claim, path, 'unsupported', undefined, `no count of ${claim.topic.name} events in the session is ${claim.count}; the prompt shows ${describeTotals(kept)}`);
+      return finding(claim, path, 'unsupported', undefined, `no count of ${claim.topic.name === 'events' ? '' : `${claim.topic.name} `}events in the session is ${claim.count}; the prompt shows ${describeTotals(kept)}`);
     }
     case 'duration': {
       if (checker.lasts('kept', claim)) return finding(claim, path, 'kept');
