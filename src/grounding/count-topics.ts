@@ -270,6 +270,21 @@ function namedEventsTopic(name: string, fallback: CountTopic): CountTopic {
   return topic;
 }
 
+const firedTopics = new Map<string, CountTopic>();
+
+/** The topic of "Checkout Started fired twice": the custom events of that name, and no others. */
+function customEventsNamed(name: string): CountTopic {
+  let topic = firedTopics.get(name);
+  if (topic === undefined) {
+    const wanted = normalText(name);
+    const exactly = (custom: string) => normalText(custom) === wanted;
+    topic = { name: `“${name}”`, types: CUSTOM, totals: (stats) => new Set(stats.perTarget(CUSTOM, exactly)) };
+    if (firedTopics.size >= SCOPED_TARGETS) firedTopics.clear();
+    firedTopics.set(name, topic);
+  }
+  return topic;
+}
+
 /** Scoped topics made, by topic and target (the same claim gets the same topic); at most this many targets each. */
 const scopedTopics = new Map<CountTopic, Map<string | undefined, CountTopic>>();
 const SCOPED_TARGETS = 1000;
@@ -358,6 +373,8 @@ export const countTopics = {
     const topic = topicOfWords(words.trim());
     return topic !== undefined && (SIGNALS.has(topic.name) || (orErrors && topic.name === 'errors')) ? topic : undefined;
   },
+  /** The topic of "<name> fired N times": the custom events of that name. */
+  fired: customEventsNamed,
   /** The topic of "<verb> N times" (rage-clicked, dead-clicked, clicked), of `target` when the answer names it. */
   times(verb: string, target?: string): CountTopic {
     const topic = verb.startsWith('rage') ? RAGE_CLICKS : verb.startsWith('dead') ? DEAD_CLICKS : CLICKS_ON_ONE_ELEMENT;

@@ -112,6 +112,18 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
 const NUMBER = `(\\d{1,6}|${Object.keys(NUMBER_WORDS).join('|')})`;
 const numberValue = (text: string): number => NUMBER_WORDS[text.toLowerCase()] ?? Number(text);
 
+/**
+ * "Checkout Started fired twice", "the “Product Added” event was triggered 3 times": a custom
+ * event's name (quoted, or in capitals), a verb of events happening and how many times. Group 1 or
+ * 2 is the name, 3 the number (with "times"), 4 once, twice or thrice. A claim only when a text of
+ * the session is the name (see `named`).
+ */
+const FIRED = new RegExp(
+  `(?:["“]([^"”\\n]{2,60})["”]|\\b((?:[A-Z][\\w'’&-]*[ \\t]+){0,4}[A-Z][\\w'’&-]*))[ \\t]+(?:events?[ \\t]+)?(?:(?:was|were|got|has been|had been)[ \\t]+)?(?:fired|triggered|sent|tracked|logged|recorded|occurred|happened)[ \\t]+(?:(\\d{1,6}|${Object.keys(NUMBER_WORDS).join('|')})[ \\t]+times|(once|twice|thrice))\\b`,
+  'g',
+);
+const FIRED_PROBE = /fired|triggered|sent|tracked|logged|recorded|occurred|happened/i;
+
 // A number, up to two qualifying words, and a topic: "3 dead clicks", "two failed requests",
 // "10 element-seen events" (a qualifier that names an event type narrows "events" to it).
 const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|and|or|with|by|from|after|before|than|times?)\\b)[a-z]+(?:-[a-z]+)?';
@@ -309,6 +321,13 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     // "0 errors": none of any kind the words may mean (not only of the one kind that had none).
     const none = count === 0 && scoped === topic && !part;
     add({ kind: 'count', text: match[0], start, end, count, topic: part ? partTopic(scoped) : none ? noneTopic(topic) : scoped });
+  }
+  if (!probes || FIRED_PROBE.test(text)) for (const match of matchesOf(FIRED, text)) {
+    const name = (match[1] ?? (match[2] as string).replace(/^(?:The|A|An|Then|And)[ \t]+/, '')).trim();
+    const start = match.index;
+    const end = start + match[0].length;
+    if (quantities.overlaps(start, end) || isNegatedBefore(text, start)) continue;
+    add({ kind: 'count', text: match[0], start, end, count: numberValue((match[3] ?? match[4]) as string), topic: countTopics.fired(name), named: name });
   }
   if (!probes || SIGNAL_PROBE.test(text)) signalClaims(text, add, quantities, taken, targets);
   if (!probes || CLICK_PROBE.test(text)) clickClaims(text, [...claims], add, quantities);

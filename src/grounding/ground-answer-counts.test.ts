@@ -125,6 +125,13 @@ describe('groundAnswer: counts and numbers', () => {
       ['5 events', 'kept'],
     ]);
     expect(groundAnswer(couponSource, 'They fired 3 Coupon Entered events.').unsupported[0]?.reason).toBe('no count of “Coupon Entered” events in the session is 3; the prompt shows 2');
+    // "<name> fired N times": the custom events of that name; words no text of the session is, no claim.
+    expect(found('Coupon Entered fired twice, the “Checkout Started” event was triggered 3 times, Apply was logged once and Nothing happened twice.')).toEqual([
+      ['Coupon Entered fired twice', 'kept'],
+      ['“Checkout Started”', 'kept'],
+      ['“Checkout Started” event was triggered 3 times', 'unsupported'],
+      ['Apply was logged once', 'unsupported'],
+    ]);
   });
 
   it('supports an amount a session holds in cents under a name that says so (Stripe\'s amount, total_cents)', () => {
