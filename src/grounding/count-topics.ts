@@ -244,15 +244,16 @@ function targetNamed(target: string): (name: string) => boolean {
 }
 
 const CUSTOM: readonly string[] = ['custom'];
-const namedEventTopics = new Map<string, CountTopic>();
+const customTopics = new Map<string, CountTopic>();
 
 /**
- * The topic of "2 Coupon Entered events": the custom events of that name, when the session has
- * some; else what "events" may mean (`fallback`), as the words may describe events another way
- * ("3 checkout events").
+ * The topic of the custom events named `name`: "Checkout Started fired twice" counts them and no
+ * others; "2 Coupon Entered events" counts them when the session has some, else what "events" may
+ * mean (`fallback`), as the words may describe events another way ("3 checkout events").
  */
-function namedEventsTopic(name: string, fallback: CountTopic): CountTopic {
-  let topic = namedEventTopics.get(name);
+function customEventsNamed(name: string, fallback?: CountTopic): CountTopic {
+  const key = `${fallback === undefined ? '' : '~'}${name}`;
+  let topic = customTopics.get(key);
   if (topic === undefined) {
     const wanted = normalText(name);
     const exactly = (custom: string) => normalText(custom) === wanted;
@@ -260,27 +261,12 @@ function namedEventsTopic(name: string, fallback: CountTopic): CountTopic {
       name: `“${name}”`,
       types: CUSTOM,
       totals: (stats) => {
-        const named = stats.perTarget(CUSTOM, exactly);
-        return named.size > 0 ? new Set(named) : fallback.totals(stats);
+        const named = new Set(stats.perTarget(CUSTOM, exactly));
+        return named.size > 0 || fallback === undefined ? named : fallback.totals(stats);
       },
     };
-    if (namedEventTopics.size >= SCOPED_TARGETS) namedEventTopics.clear();
-    namedEventTopics.set(name, topic);
-  }
-  return topic;
-}
-
-const firedTopics = new Map<string, CountTopic>();
-
-/** The topic of "Checkout Started fired twice": the custom events of that name, and no others. */
-function customEventsNamed(name: string): CountTopic {
-  let topic = firedTopics.get(name);
-  if (topic === undefined) {
-    const wanted = normalText(name);
-    const exactly = (custom: string) => normalText(custom) === wanted;
-    topic = { name: `“${name}”`, types: CUSTOM, totals: (stats) => new Set(stats.perTarget(CUSTOM, exactly)) };
-    if (firedTopics.size >= SCOPED_TARGETS) firedTopics.clear();
-    firedTopics.set(name, topic);
+    if (customTopics.size >= SCOPED_TARGETS) customTopics.clear();
+    customTopics.set(key, topic);
   }
   return topic;
 }
@@ -366,7 +352,7 @@ export const countTopics = {
     const named = topicOfWords(qualifiers.trim());
     if (named !== undefined && named.name !== 'events') return named;
     // "2 Coupon Entered events": custom events of that name.
-    return qualifiers.trim() === '' ? topic : namedEventsTopic(qualifiers.trim(), topic);
+    return qualifiers.trim() === '' ? topic : customEventsNamed(qualifiers.trim(), topic);
   },
   /** The topic of words that name a friction signal (see SIGNALS), or with `orErrors` errors in general too. */
   signal(words: string, orErrors = false): CountTopic | undefined {
@@ -374,7 +360,7 @@ export const countTopics = {
     return topic !== undefined && (SIGNALS.has(topic.name) || (orErrors && topic.name === 'errors')) ? topic : undefined;
   },
   /** The topic of "<name> fired N times": the custom events of that name. */
-  fired: customEventsNamed,
+  fired: (name: string): CountTopic => customEventsNamed(name),
   /** The topic of "<verb> N times" (rage-clicked, dead-clicked, clicked), of `target` when the answer names it. */
   times(verb: string, target?: string): CountTopic {
     const topic = verb.startsWith('rage') ? RAGE_CLICKS : verb.startsWith('dead') ? DEAD_CLICKS : CLICKS_ON_ONE_ELEMENT;

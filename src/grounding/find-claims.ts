@@ -43,7 +43,7 @@ export type Claim =
       readonly end: number;
       readonly count: number;
       readonly topic: CountTopic;
-      /** An element named without quotes ("clicked the Place order button"): a claim only when a text of the session is this name. */
+      /** A name without quotes, an element's ("clicked the Place order button") or a custom event's ("Checkout Started fired twice"): a claim only when a text of the session is this name. */
       readonly named?: string;
     }
   | { readonly kind: 'duration'; readonly text: string; readonly start: number; readonly end: number; readonly seconds: number; readonly bound: Duration['bound']; readonly precise?: boolean };
