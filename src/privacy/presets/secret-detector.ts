@@ -81,8 +81,7 @@ const KEY_VALUE = /(?<![\w.-])([A-Za-z_][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,
  * `factor`, `verification` before `code`; `sessid` and `sessionid` for session cookies; `sig` for
  * signature; `code` for the codes of OAuth and others, see isSignInCode; `key` for an account's,
  * a signing key and the like; `session`, `.sid` and `wordpress` for the session cookies of
- * frameworks). A text without any of them
- * has no `key=value` pair whose key is a secret name.
+ * frameworks). A text without any of them has no `key=value` pair whose key is a secret name.
  */
 export const SECRET_NAME_PIECE = /pass|pwd|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|sessid|sessionid|pin|cvv|cvc|csc|ssn|private|sig|code|key|session|\.sid|wordpress/i;
 
@@ -138,8 +137,8 @@ const PROSE_PASSWORD_PIECE = /pass(?:w|code|phrase)|pwd/i;
 
 /**
  * Whether a text may say a password in prose (PROSE_PASSWORD): a digit or a double quote, a space,
- * and a piece of the word for it. Most texts with digits are selectors, URLs and ids, without a space: one search of
- * a character turns them away.
+ * and a piece of the word for it. Most texts with digits are selectors, URLs and ids, without a
+ * space: one search of a character turns them away.
  */
 export function mayHoldProsePassword(text: string, digits: number): boolean {
   return (digits > 0 || text.includes('"')) && text.includes(' ') && PROSE_PASSWORD_PIECE.test(text);
@@ -147,7 +146,7 @@ export function mayHoldProsePassword(text: string, digits: number): boolean {
 
 /** What a quoted word after `password is` says of a password rather than being one (`Password is "required"`). */
 const SAID_OF_A_PASSWORD: ReadonlySet<string> = new Set(
-  'required optional mandatory invalid incorrect wrong correct valid missing empty blank expired weak strong short long hidden visible shown masked reset changed saved set updated needed wrong case-sensitive'.split(' '),
+  'required optional mandatory invalid incorrect wrong correct valid missing empty blank expired weak strong short long hidden visible shown masked reset changed saved set updated needed case-sensitive'.split(' '),
 );
 
 /** Whether `value` at [start, end) of a prose password's `match` counts: with a digit, or double-quoted whole after `is` or `was` and not a word said of a password. */
