@@ -103,17 +103,18 @@ function tableRowsOf(text: string): Item[] {
   return items;
 }
 
+/** The event types as the prompt writes them (or with a space for the dash), as a group of a pattern. */
+const TYPE_WORDS = '(navigate|click|dead[- ]click|error[- ]click|rage[- ]click|input[- ]change|network[- ]error|console[- ]error|mouse[- ]thrash|highlight|copy|paste|element[- ]seen|custom)';
+
 /**
  * A citation that leads its line, right before an event type as the prompt writes it (`- #35
  * rage-click on Apply coupon`, `2. #22 (navigate) /checkout`, `#30: input-change`): group 1 is the
  * citation, group 2 the type.
  */
-const CITED_TYPE =
-  /^[ \t]*(?:[-*•+]|\d{1,3}[.)])?[ \t]*(?:\*\*)?(#\d{1,7})(?:\*\*)?[ \t]*(?:[(\[:–—-][ \t]*)?(?:\*\*|`)?(navigate|click|dead[- ]click|error[- ]click|rage[- ]click|input[- ]change|network[- ]error|console[- ]error|mouse[- ]thrash|highlight|copy|paste|element[- ]seen|custom)(?![\w-])/gim;
+const CITED_TYPE = new RegExp(`^[ \\t]*(?:[-*•+]|\\d{1,3}[.)])?[ \\t]*(?:\\*\\*)?(#\\d{1,7})(?:\\*\\*)?[ \\t]*(?:[(\\[:–—-][ \\t]*)?(?:\\*\\*|\`)?${TYPE_WORDS}(?![\\w-])`, 'gim');
 
 /** A citation anywhere with an event type in brackets right after it: `#34 (network-error)`. */
-const CITED_TYPE_IN_BRACKETS =
-  /(#\d{1,7})[ \t]*[(\[](?:\*\*|`)?(navigate|click|dead[- ]click|error[- ]click|rage[- ]click|input[- ]change|network[- ]error|console[- ]error|mouse[- ]thrash|highlight|copy|paste|element[- ]seen|custom)(?:\*\*|`)?[)\]]/gi;
+const CITED_TYPE_IN_BRACKETS = new RegExp(`(#\\d{1,7})[ \\t]*[(\\[](?:\\*\\*|\`)?${TYPE_WORDS}(?:\\*\\*|\`)?[)\\]]`, 'gi');
 
 /** The citations that lead their lines before an event type, or have one in brackets after them, each as an item of that one citation. */
 function citedTypesOf(text: string): Item[] {
