@@ -1,11 +1,13 @@
 // The `secret` preset in free text: JWTs, API keys of well-known shapes, the token after `Bearer`
 // (the word itself is not part of the match), the password of a URL's user info
 // (`postgres://app:s3cret@db`), a token in a URL's path after a reset or verification segment
-// (`/reset-password/9f8e…`), a US Social Security number, a password said in prose (`with password
-// Tr0ub4dor&3`), the secret of a Slack, Discord or Telegram webhook or bot URL, and the value of
-// `key=value` / `key: value` pairs whose key is a secret name (see isSecretPropertyName).
+// (`/reset-password/9f8e…`), a US Social Security number, a password, a code or a PIN said in
+// prose (`with password Tr0ub4dor&3`, `verification code 492817`; see prose-secrets.ts), the
+// secret of a Slack, Discord or Telegram webhook or bot URL, and the value of `key=value` /
+// `key: value` pairs whose key is a secret name (see isSecretPropertyName).
 
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
+import { findProseSecrets, mayHoldProseSecret } from './prose-secrets.js';
 import { isSecretPropertyName } from './secret-property-name.js';
 import { API_KEY_START, PRIVATE_KEY_START, SCHEME_PIECES, SLACK_WEBHOOK_START } from './token-start.js';
 import type { TextFacts } from './text-facts.js';
@@ -123,38 +125,6 @@ const SSN = /(?<![\w-])((?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4})(?![\w-
 /** The digits of a Social Security number: the probe judges every text with as many (see MIN_NUMBER_DIGITS). */
 export const SSN_DIGITS = 9;
 
-/**
- * A password said in prose, after the word for it, in any case: `login failed for ada with
- * password Tr0ub4dor&3`, `my password is hunter2`, `Passcode 4821`.
- * The word and the value are apart by spaces. Group 1 is the value: 4 to 64
- * characters up to a space or a delimiter, holding a digit (see findProsePasswords), so that
- * `password must contain…`, `password reset` and `password for ada` are prose.
- */
-const PROSE_PASSWORD = /\b(?:pass(?:word|wd|code|phrase)|pwd) +(?:(?:is|was|of) +)?["'“‘]?([^\s"'“”‘’,;()<>[\]{}]{4,64})/gi;
-
-/** A piece each of PROSE_PASSWORD's words holds (`passw`, `PASSC`, `Pwd`…), and few other texts (not `class`, `assets`). */
-const PROSE_PASSWORD_PIECE = /pass(?:w|code|phrase)|pwd/i;
-
-/**
- * Whether a text may say a password in prose (PROSE_PASSWORD): a digit or a double quote, a space,
- * and a piece of the word for it. Most texts with digits are selectors, URLs and ids, without a
- * space: one search of a character turns them away.
- */
-export function mayHoldProsePassword(text: string, digits: number): boolean {
-  return (digits > 0 || text.includes('"')) && text.includes(' ') && PROSE_PASSWORD_PIECE.test(text);
-}
-
-/** What a quoted word after `password is` says of a password rather than being one (`Password is "required"`). */
-const SAID_OF_A_PASSWORD: ReadonlySet<string> = new Set(
-  'required optional mandatory invalid incorrect wrong correct valid missing empty blank expired weak strong short long hidden visible shown masked reset changed saved set updated needed case-sensitive'.split(' '),
-);
-
-/** Whether `value` at [start, end) of a prose password's `match` counts: with a digit, or double-quoted whole after `is` or `was` and not a word said of a password. */
-function isProsePassword(text: string, match: RegExpExecArray, value: string, start: number, end: number): boolean {
-  if (/\d/.test(value)) return true;
-  return text.charAt(start - 1) === '"' && text.charAt(end) === '"' && /\b(?:is|was) +"$/i.test(text.slice(match.index, start)) && !SAID_OF_A_PASSWORD.has(value.toLowerCase());
-}
-
 /** The shortest text a token can be found in: `basic ` and 6 characters of credentials. */
 const TOKEN_MIN_LENGTH = 12;
 
@@ -169,7 +139,7 @@ function mayHoldSecret(facts: TextFacts): boolean {
   if (facts.ats > 0 && facts.colons > 0) return true;
   if (mayHoldPathToken(facts)) return true;
   if (facts.digits >= Math.min(SSN_DIGITS, DIGIT_SECRET_MIN_DIGITS)) return true;
-  if (mayHoldProsePassword(text, facts.digits)) return true;
+  if (mayHoldProseSecret(text, facts.digits)) return true;
   return (facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(text);
 }
 
@@ -196,22 +166,7 @@ function findSecrets(facts: TextFacts): Span[] {
   if (mayHoldPathToken(facts)) for (const span of findPathTokens(facts.text)) spans.push(span);
   if (facts.digits >= SSN_DIGITS) for (const match of matchesOf(SSN, facts.text)) spans.push(numberSpan(match));
   if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) for (const span of findSecretValues(facts.text)) spans.push(span);
-  if (mayHoldProsePassword(facts.text, facts.digits)) for (const span of findProsePasswords(facts.text)) spans.push(span);
-  return spans;
-}
-
-/**
- * Passwords said in prose (PROSE_PASSWORD) that hold a digit (not a count: `password 8 characters`
- * has too short a value), or are double-quoted after `is` (`my password is "correcthorse"`).
- */
-function findProsePasswords(text: string): Span[] {
-  const spans: Span[] = [];
-  for (const match of matchesOf(PROSE_PASSWORD, text)) {
-    const value = match[1] ?? '';
-    const end = match.index + match[0].length;
-    if (!isProsePassword(text, match, value, end - value.length, end)) continue;
-    spans.push({ start: end - value.length, end });
-  }
+  if (mayHoldProseSecret(facts.text, facts.digits)) for (const span of findProseSecrets(facts.text)) spans.push(span);
   return spans;
 }
 
