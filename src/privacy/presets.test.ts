@@ -98,6 +98,12 @@ describe('phone', () => {
     ['London 020 7946 0958', '020 7946 0958'],
     ['Paris 06 12 34 56 78', '06 12 34 56 78'],
     ['Berlin 030-1234567', '030-1234567'],
+    // Plain digits after a phone's name, as a property of that name holds them.
+    ['lookup phone=4155550100 failed', '4155550100'],
+    ['{"mobile_number":"4155550100","name":"ada"}', '4155550100'],
+    ['tel: 555 0100 ok', '555 0100'],
+    ["{'cell': '5550100'}", '5550100'],
+    ['GET /api/users?x=1&whatsapp=447946095800 404', '447946095800'],
   ])('finds the number in %j', (text, phone) => {
     expectOnly(text, phone, 'phone');
   });
@@ -120,6 +126,7 @@ describe('phone', () => {
     ['a French date', 'le 05.06.2026 à 10:00'],
     ['digits glued to letters', '415-555-0100x'],
     ['a + run with more than 15 digits', '+1 4111 1111 1111 1111'],
+    ['plain digits after a name that is no phone\'s or describes one', 'hotel=12345678 phone_count=12345678 phone_verified_at: 1764000000 phone=12345'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'phone')).toEqual([]);
   });

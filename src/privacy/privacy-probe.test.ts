@@ -94,7 +94,7 @@ describe('mayBeChanged', () => {
         'PHPSESSID=9f2e1c0b', ';jsessionid=A1B2', '/reset/9f8e7d6c5b4a39281706f5e4d3c2b1a0', 'x.example/verify-email/u1/a1b2c3d4e5f6a7b8c9d0', 'ssn 123456789', '123-45-6789', 'DE89-3704-0044-0532-0130-00', '010.000.000.001',
         'X-Amz-Signature=4c0b', '&sig=AbC', 'oobCode=kH3J', '/auth/callback?code=4/0A', '?code=x', 'invite_code:', 'Signature',
         'with password Tr0ub4dor&3', 'Password is hunter2', 'my password is "correcthorse"', 'PASSCODE 4821', 'pwd s3cr3t', 'Passwd ', ' abcd1',
-        'verification code 492817', 'One-Time Code is ', 'OTP 4928', 'PIN 4821', 'pin-code ', 'CVC 314', 'cvv2 ', 'backup code 8f3k-2m9x', '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',
+        'verification code 492817', 'One-Time Code is ', 'OTP 4928', 'PIN 4821', 'pin-code ', 'CVC 314', 'cvv2 ', 'backup code 8f3k-2m9x', 'phone=', '"Mobile": "', 'tel: ', '5550100', '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',
         '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　',
       ),
       fc.string({ maxLength: 4 }),
@@ -128,6 +128,28 @@ describe('mayBeChanged', () => {
     );
     // A quarter of them or more hold one: the property is not met by finding none.
     expect(secrets).toBeGreaterThan(800);
+  });
+
+  it('is true of every text with a local phone number after its name', () => {
+    const pair = fc
+      .tuple(
+        fc.constantFrom('', 'lookup ', '{"', '?x=1&'),
+        fc.constantFrom('phone', 'Mobile', 'tel', 'cell_phone', 'WhatsApp', 'fax', 'hotel', 'phone_count'),
+        fc.constantFrom('=', ': ', '":"', "': '"),
+        fc.constantFrom('5550100', '555 0100', '55501001', '(0)555-010', '5550'),
+        fc.constantFrom('', '"', ' ok', '&y=2'),
+      )
+      .map((parts) => parts.join(''));
+    let phones = 0;
+    fc.assert(
+      fc.property(pair, (text) => {
+        if (findPresetMatches(text, new Set(['phone'] as const)).length === 0) return;
+        phones++;
+        expect(counted(text), JSON.stringify(text)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(phones).toBeGreaterThan(400);
   });
 
   it('passes selectors, URLs and labels that hold nothing', () => {

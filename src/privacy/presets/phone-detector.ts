@@ -1,18 +1,75 @@
 // The `phone` preset: `+<country> ...` numbers (9–15 digits, the whole run of digit groups after
 // the `+`), and national numbers with separators in the shapes `(415) 555-0100`, `415-555-0100`,
-// `1-415-555-0100` or `020 7946 0958` (trunk prefix 0).
+// `1-415-555-0100` or `020 7946 0958` (trunk prefix 0); and any number written as a phone number
+// after a phone's name in a `key=value` or `key: value` pair (`phone=4155550100`,
+// `"mobile":"5550100"`), as the value of a property of that name is (see isPhonePropertyName).
 
 import { CARD_MIN_DIGITS, passesLuhn } from './card-detector.js';
-import type { Detector } from './detector.js';
+import { matchesOf, type Detector, type Span } from './detector.js';
 import { hasCleanEdges, hasOneSeparator, passingWindows, startsAtPlus, windowGroups, windowSpan, type DigitGroup, type DigitRun, type GroupWindow } from './digit-runs.js';
+import { isPhonePropertyName, isPhoneShaped, PHONE_NAME_MIN_DIGITS } from './phone-property-name.js';
+import type { TextFacts } from './text-facts.js';
 
 export const PHONE_MIN_DIGITS = 9;
 const PHONE_MAX_DIGITS = 15;
 
 export const phoneDetector: Detector = {
-  mayMatch: (facts) => facts.digits >= PHONE_MIN_DIGITS,
-  find: (facts) => passingWindows(facts.text, facts.digitRuns, PHONE_MAX_DIGITS, isPhoneWindow),
+  mayMatch: (facts) => facts.digits >= PHONE_MIN_DIGITS || mayHoldNamedPhone(facts.text, facts.digits),
+  find: findPhones,
 };
+
+function findPhones(facts: TextFacts): Span[] {
+  const spans = facts.digits >= PHONE_MIN_DIGITS ? passingWindows(facts.text, facts.digitRuns, PHONE_MAX_DIGITS, isPhoneWindow) : [];
+  if (mayHoldNamedPhone(facts.text, facts.digits)) for (const span of findNamedPhones(facts.text)) spans.push(span);
+  return spans;
+}
+
+/**
+ * `key=value`, `key: value`, `"key": "value"`, as the `secret` preset reads them (see KEY_VALUE in
+ * secret-detector.ts), where the value may be a phone number: quoted, or digits and what a phone
+ * number is written with (`+`, brackets, `.`, `-`, `/`, single spaces between groups). Groups: 1
+ * the key, 2 to 4 the value (double-quoted, single-quoted, bare).
+ */
+const NAMED_PHONE = /(?<![\w.-])([A-Za-z_][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3}(?:"([^"\n]{7,40})"|'([^'\n]{7,40})'|(\+?[\d(][\d()./-]*(?:[ \t][\d()./-]+)*))/g;
+
+/** A piece each name isPhonePropertyName accepts holds, in any case. */
+const PHONE_NAME_PIECE = /phone|mobile|cell|tel|fax|msisdn|whatsapp/i;
+
+/**
+ * Whether a text may hold a phone number after its name (findNamedPhones): a local number's
+ * digits at the least, and a piece of a phone's name.
+ */
+export function mayHoldNamedPhone(text: string, digits: number): boolean {
+  return digits >= PHONE_NAME_MIN_DIGITS && PHONE_NAME_PIECE.test(text);
+}
+
+/**
+ * A bare value's groups up to the first of 7 digits or more: a number written in groups has
+ * short ones (`415 555 0100`, `07700 900123`), and what follows a whole number is something else
+ * (`phone=4155550100 404`).
+ */
+function bareNumber(value: string): string {
+  let end = 0;
+  for (const group of value.split(/(?=[ \t])/)) {
+    end += group.length;
+    if (group.replace(/\D+/g, '').length >= PHONE_NAME_MIN_DIGITS) break;
+  }
+  return value.slice(0, end);
+}
+
+/** Values written as phone numbers (isPhoneShaped) after a phone's name (isPhonePropertyName). */
+function findNamedPhones(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const match of matchesOf(NAMED_PHONE, text)) {
+    const key = match[1] ?? '';
+    const bare = match[4];
+    const value = bare === undefined ? (match[2] ?? match[3] ?? '') : bareNumber(bare);
+    if (!isPhonePropertyName(key) || !isPhoneShaped(value)) continue;
+    const start = match.index + match[0].length - (bare === undefined ? value.length + 1 : bare.length);
+    spans.push({ start, end: start + value.length });
+  }
+  return spans;
+}
 
 function isPhoneWindow(text: string, run: DigitRun, window: GroupWindow): boolean {
   if (window.digits < PHONE_MIN_DIGITS || window.digits > PHONE_MAX_DIGITS) return false;

@@ -18,7 +18,7 @@ const PHONE_WORD_ENDING = 'phone';
 const METADATA_LAST_WORDS: ReadonlySet<string> = new Set(['at', 'time', 'timestamp', 'date', 'count', 'length', 'type', 'verified', 'confirmed', 'enabled', 'required', 'code', 'prefix', 'country', 'id']);
 
 /** Digits a phone number holds at the least (a local number: `555 0100`) and at the most (E.164). */
-const PHONE_NAME_MIN_DIGITS = 7;
+export const PHONE_NAME_MIN_DIGITS = 7;
 const PHONE_NAME_MAX_DIGITS = 15;
 
 
