@@ -52,6 +52,11 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
       ['event', '#0', 'kept'],
       ['event', '#2', 'kept'],
     ]);
+    // A signal said of the citation before it describes that one, not the next.
+    expect(events('#3 was a failed request to /api/coupon and #4 was the console error that followed.')).toEqual([
+      ['event', '#3', 'kept'],
+      ['event', '#4', 'kept'],
+    ]);
   });
 
   it('reads nothing from words about many events, from words further away, or from claims the prompt does not support', () => {
@@ -134,6 +139,36 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
     expect(events('| Event | Element |\n|---|---|\n| #6 | rage click |\n\n| #4 | dead click |')).toEqual([
       ['event', '#6', 'kept'],
       ['event', '#4', 'kept'],
+    ]);
+  });
+
+  it('finds a citation whose type the answer says in words, after it or right before it', () => {
+    // The checkout session: #0 a page load, #2 a click, #3 a failed request, #4 a console error, #5 a rage click, #6 a dead click.
+    expect(events('#2 is a navigation to the cart. #0 was a page view. #3 is a console error. #2 was the console error. #5: a dead click.')).toEqual([
+      ['event', '#2', 'unsupported'],
+      ['event', '#0', 'kept'],
+      ['event', '#3', 'unsupported'],
+      ['event', '#2', 'unsupported'],
+      ['event', '#5', 'unsupported'],
+    ]);
+    expect(groundAnswer(source, '#2 is a navigation to the cart.').unsupported[0]?.reason).toBe('#2 is a click event, not what the answer says of it (navigation)');
+    expect(events('The network error (#4) came from the coupon. This dead click #6 did nothing. The first failed request (#3) was a 500.')).toEqual([
+      ['event', '#4', 'unsupported'],
+      ['event', '#6', 'kept'],
+      ['event', '#3', 'kept'],
+    ]);
+    // True of one event of a group; a negation; words that are no type, or that end elsewhere; a
+    // page or a highlight said of an event; a type the prompt shows no event of (untrue of every
+    // event: a claim of its own, not of the citation).
+    expect(events('#3 and #4 were network errors. #4 was not a network error. #2 was the checkout page. The click on the coupon error (#4) failed. #6 was a highlight. #5 was a click. #3 is an input change.')).toEqual([
+      ['event', '#3', 'kept'],
+      ['event', '#4', 'kept'],
+      ['event', '#4', 'kept'],
+      ['event', '#2', 'kept'],
+      ['event', '#4', 'kept'],
+      ['event', '#6', 'kept'],
+      ['event', '#5', 'kept'],
+      ['event', '#3', 'kept'],
     ]);
   });
 });

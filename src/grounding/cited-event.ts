@@ -112,10 +112,23 @@ function describingBefore(checked: readonly CheckedClaim[], first: number, text:
     const { claim, found } = checked[position] as CheckedClaim;
     if (claim.start < start - WINDOW) break;
     if (claim.kind === 'event') break;
-    if (claim.end > start || found.verdict !== 'kept') continue;
+    if (claim.end > start || found.verdict !== 'kept' || isSaidOfCitationBefore(checked, position, text)) continue;
     if (describes(claim, text.slice(claim.end, start), ADJACENT_BEFORE)) claims.push(claim);
   }
   return claims;
+}
+
+/** Between a citation and a count said of it: `#33 was a network error`, `#33: a network error`. */
+const SAID_OF_CITATION = /^[ \t*)\]]*(?:(?:is|was|were|are)[ \t]+|:[ \t]*)$/i;
+
+/**
+ * Whether the claim at `position` is a count said of the citation right before it (`#33 was a
+ * network error and #34 …`): it describes that one, not the citation after it.
+ */
+function isSaidOfCitationBefore(checked: readonly CheckedClaim[], position: number, text: string): boolean {
+  const claim = (checked[position] as CheckedClaim).claim;
+  const before = checked[position - 1]?.claim;
+  return claim.kind === 'count' && before?.kind === 'event' && SAID_OF_CITATION.test(text.slice(before.end, claim.start));
 }
 
 /** The same after a citation that leads its line, from `end`: up to the next reference. */

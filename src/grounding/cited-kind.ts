@@ -23,6 +23,8 @@ interface Item {
   readonly naming: string;
   /** The event types the kind names, or undefined when it names none checked (signalTypes, anyTypes). */
   readonly typesOf: (kind: string) => readonly string[] | undefined;
+  /** Whether the prompt shows an event of the kind (else the words are a claim of their own, untrue of every event: the citation is left alone). */
+  readonly shown?: (checker: Checker) => boolean;
 }
 
 /** The types of a kind that names a friction signal or errors (error clicks included): `dead_click`, `error`. */
@@ -131,6 +133,60 @@ function citedTypesOf(text: string): Item[] {
     }
     pattern.lastIndex = 0;
   }
+  for (const item of typesSaidOf(text)) if (!starts.has(item.start)) items.push(item.item);
+  return items;
+}
+
+/** A citation or a group of them (`#33`, `#33 and #34`, `#33, #34`), as a pattern's group. */
+const CITATIONS = '(#\\d{1,7}(?:(?:[ \\t]*[,&][ \\t]*|[ \\t]+and[ \\t]+)#\\d{1,7})*)';
+/** Words that may come between an article and a type: `the first network error`, `the only dead click`. */
+const ORDER_WORD = '(?:(?:first|second|third|last|final|only|same|next|initial|single|one|another)[ \\t]+)?';
+/** Up to three words after an article, the type among them: group 2 (the type is the longest start of them that names one, see typeSaid). */
+const PHRASE = '([a-z]+(?:[ -][a-z]+){0,2})';
+/**
+ * A type said of citations after them (`#16 is a navigation`, `#33 was the console error`, `#33
+ * and #34 were network errors`, `#35: a dead click`); group 1 the citations. Not a negation (`#34
+ * was not a network error`), nor a list (`#34, a network error (#33)`).
+ */
+const TYPE_SAID_AFTER = new RegExp(`${CITATIONS}(?:\\*\\*)?[ \\t]*(?:(?:is|was)[ \\t]+(?:a|an|the|one)[ \\t]+|(?:were|are)[ \\t]+(?:the[ \\t]+)?|:[ \\t]*(?:a|an|the)[ \\t]+)${ORDER_WORD}${PHRASE}`, 'gi');
+/** A type said of citations right before them (`the network error (#34)`, `this dead click #36`); group 1 the type's words, group 2 the citations. */
+const TYPE_SAID_BEFORE = new RegExp(`\\b(?:the|this|that|these|those)[ \\t]+${ORDER_WORD}([a-z]+(?:[ -][a-z]+){0,2})[ \\t]*[(\\[]?[ \\t]*(?:events?[ \\t]+)?${CITATIONS}`, 'gi');
+
+/** Words that name a page or any event rather than a type (`#22 was the page…`), and one said of moments (`#20 was a highlight`). */
+const NOT_A_TYPE: ReadonlySet<string> = new Set(['page', 'pages', 'event', 'events', 'highlight', 'highlights']);
+
+/** The longest start of `words` (up to three words) that names a type of event, or undefined (`navigation to the` names navigate). */
+function typeSaid(words: string, fromEnd: boolean): string | undefined {
+  const parts = words.toLowerCase().split(/[ -]/);
+  for (let length = parts.length; length > 0; length--) {
+    const said = (fromEnd ? parts.slice(parts.length - length) : parts.slice(0, length)).join(' ');
+    if (!NOT_A_TYPE.has(said) && anyTypes(said) !== undefined) return said;
+  }
+  return undefined;
+}
+
+/** Whether the prompt shows an event of the type `said` names (`#19: a rage click` in a session without one says something untrue of every event, and is found as a count). */
+function isShown(said: string, checker: Checker): boolean {
+  const topic = countTopics.of(said);
+  return topic === undefined || [...checker.countTotals('kept', topic)].some((total) => total > 0);
+}
+
+/** Citations with a type said of them in words (TYPE_SAID_AFTER, TYPE_SAID_BEFORE), each as an item of its citations. */
+function typesSaidOf(text: string): { start: number; item: Item }[] {
+  const items: { start: number; item: Item }[] = [];
+  const add = (words: string, fromEnd: boolean, citations: string, start: number) => {
+    const kind = typeSaid(words, fromEnd);
+    if (kind === undefined) return;
+    const end = start + citations.length;
+    items.push({ start, item: { kind, holds: (finding) => within(finding.path, start, end), naming: 'the answer', typesOf: anyTypes, shown: (checker) => isShown(kind, checker) } });
+  };
+  for (const match of text.matchAll(TYPE_SAID_AFTER)) add(match[2] as string, false, match[1] as string, match.index);
+  // Before: the words must end at the type (`the network error (#34)`, not `the error on checkout (#34)`).
+  for (const match of text.matchAll(TYPE_SAID_BEFORE)) {
+    const words = match[1] as string;
+    const citations = match[2] as string;
+    if (typeSaid(words, true)?.split(' ').length === words.split(/[ -]/).length) add(words, true, citations, match.index + match[0].length - citations.length);
+  }
   return items;
 }
 
@@ -166,7 +222,7 @@ export function markWrongKindsInText(text: string, findings: GroundingFinding[],
 function markItems(items: readonly Item[], findings: GroundingFinding[], checker: Checker): void {
   for (const item of items) {
     const types = item.typesOf(item.kind);
-    if (types === undefined) continue;
+    if (types === undefined || item.shown?.(checker) === false) continue;
     const cited: number[] = [];
     for (let at = 0; at < findings.length; at++) {
       const finding = findings[at] as GroundingFinding;
