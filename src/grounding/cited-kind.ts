@@ -119,7 +119,7 @@ const CITED_TYPE = new RegExp(`^[ \\t]*(?:[-*•+]|\\d{1,3}[.)])?[ \\t]*(?:\\*\\
 const CITED_TYPE_IN_BRACKETS = new RegExp(`(#\\d{1,7})[ \\t]*[(\\[](?:\\*\\*|\`)?${TYPE_WORDS}(?:\\*\\*|\`)?[)\\]]`, 'gi');
 
 /** The citations that lead their lines before an event type, or have one in brackets after them, each as an item of that one citation. */
-function citedTypesOf(text: string): Item[] {
+function citedTypesOf(text: string, findings: readonly GroundingFinding[]): Item[] {
   const items: Item[] = [];
   const starts = new Set<number>();
   for (const pattern of [CITED_TYPE, CITED_TYPE_IN_BRACKETS]) {
@@ -133,29 +133,30 @@ function citedTypesOf(text: string): Item[] {
     }
     pattern.lastIndex = 0;
   }
-  for (const item of typesSaidOf(text)) if (!starts.has(item.start)) items.push(item.item);
+  for (const item of typesSaidOf(text, findings)) if (!starts.has(item.start)) items.push(item.item);
   return items;
 }
 
-/** A citation or a group of them (`#33`, `#33 and #34`, `#33, #34`), as a pattern's group. */
-const CITATIONS = '(#\\d{1,7}(?:(?:[ \\t]*[,&][ \\t]*|[ \\t]+and[ \\t]+)#\\d{1,7})*)';
 /** Words that may come between an article and a type: `the first network error`, `the only dead click`. */
 const ORDER_WORD = '(?:(?:first|second|third|last|final|only|same|next|initial|single|one|another)[ \\t]+)?';
-/** Up to three words after an article, the type among them: group 2 (the type is the longest start of them that names one, see typeSaid). */
-const PHRASE = '([a-z]+(?:[ -][a-z]+){0,2})';
 /**
- * A type said of citations after them (`#16 is a navigation`, `#33 was the console error`, `#33
- * and #34 were network errors`, `#35: a dead click`); group 1 the citations. Not a negation (`#34
- * was not a network error`), nor a list (`#34, a network error (#33)`).
+ * A type said of citations right after them, read from their end (`#16 is a navigation`, `#33 was
+ * the console error`, `#33 and #34 were network errors`, `#35: a dead click`): group 1 is up to
+ * three words after the article, the type among them (the longest start of them that names one,
+ * see typeSaid). Not a negation (`#34 was not a network error`), nor a list (`#34, a network error (#33)`).
  */
-const TYPE_SAID_AFTER = new RegExp(`${CITATIONS}(?:\\*\\*)?[ \\t]*(?:(?:is|was)[ \\t]+(?:a|an|the|one)[ \\t]+|(?:were|are)[ \\t]+(?:the[ \\t]+)?|:[ \\t]*(?:a|an|the)[ \\t]+)${ORDER_WORD}${PHRASE}`, 'gi');
-/** A type said of citations right before them (`the network error (#34)`, `this dead click #36`); group 1 the type's words, group 2 the citations. */
-const TYPE_SAID_BEFORE = new RegExp(`\\b(?:the|this|that|these|those)[ \\t]+${ORDER_WORD}([a-z]+(?:[ -][a-z]+){0,2})[ \\t]*[(\\[]?[ \\t]*(?:events?[ \\t]+)?${CITATIONS}`, 'gi');
+const TYPE_SAID_AFTER = new RegExp(`(?:\\*\\*)?[ \\t]*(?:(?:is|was)[ \\t]+(?:a|an|the|one)[ \\t]+|(?:were|are)[ \\t]+(?:the[ \\t]+)?|:[ \\t]*(?:a|an|the)[ \\t]+)${ORDER_WORD}([a-z]+(?:[ -][a-z]+){0,2})`, 'iy');
+/** A type said of citations right before them, read up to their start (`the network error (#34)`, `this dead click #36`): group 1 is the type's words. */
+const TYPE_SAID_BEFORE = new RegExp(`\\b(?:the|this|that|these|those)[ \\t]+${ORDER_WORD}([a-z]+(?:[ -][a-z]+){0,2})[ \\t]*[(\\[]?[ \\t]*$`, 'i');
+/** How far before a citation TYPE_SAID_BEFORE reads. */
+const BEFORE_REACH = 60;
+/** Between two citations of one group: `, `, ` & `, ` and `. */
+const BETWEEN_CITATIONS = /^[ \t]*(?:[,&][ \t]*|and[ \t]+)$/;
 
 /** Words that name a page or any event rather than a type (`#22 was the page…`), and one said of moments (`#20 was a highlight`). */
 const NOT_A_TYPE: ReadonlySet<string> = new Set(['page', 'pages', 'event', 'events', 'highlight', 'highlights']);
 
-/** The longest start of `words` (up to three words) that names a type of event, or undefined (`navigation to the` names navigate). */
+/** The longest start (or end, `fromEnd`) of `words` (up to three words) that names a type of event, or undefined (`navigation to the` names navigate). */
 function typeSaid(words: string, fromEnd: boolean): string | undefined {
   const parts = words.toLowerCase().split(/[ -]/);
   for (let length = parts.length; length > 0; length--) {
@@ -171,22 +172,41 @@ function isShown(said: string, checker: Checker): boolean {
   return topic === undefined || [...checker.countTotals('kept', topic)].some((total) => total > 0);
 }
 
-/** Citations with a type said of them in words (TYPE_SAID_AFTER, TYPE_SAID_BEFORE), each as an item of its citations. */
-function typesSaidOf(text: string): { start: number; item: Item }[] {
-  const items: { start: number; item: Item }[] = [];
-  const add = (words: string, fromEnd: boolean, citations: string, start: number) => {
-    const kind = typeSaid(words, fromEnd);
-    if (kind === undefined) return;
-    const end = start + citations.length;
-    items.push({ start, item: { kind, holds: (finding) => within(finding.path, start, end), naming: 'the answer', typesOf: anyTypes, shown: (checker) => isShown(kind, checker) } });
-  };
-  for (const match of text.matchAll(TYPE_SAID_AFTER)) add(match[2] as string, false, match[1] as string, match.index);
-  // Before: the words must end at the type (`the network error (#34)`, not `the error on checkout (#34)`).
-  for (const match of text.matchAll(TYPE_SAID_BEFORE)) {
-    const words = match[1] as string;
-    const citations = match[2] as string;
-    if (typeSaid(words, true)?.split(' ').length === words.split(/[ -]/).length) add(words, true, citations, match.index + match[0].length - citations.length);
+/**
+ * Citations with a type said of them in words (TYPE_SAID_AFTER, TYPE_SAID_BEFORE), each group of
+ * them (`#33 and #34`) as an item. Read around the answer's citations (`findings`, placed
+ * `start..end`), not over its whole text.
+ */
+function typesSaidOf(text: string, findings: readonly GroundingFinding[]): { start: number; item: Item }[] {
+  const spans: [number, number][] = [];
+  for (const finding of findings) {
+    if (finding.kind !== 'event') continue;
+    // A citation's finding holds its text, placed at its start (not one inside a JSON block, placed by the block).
+    const start = Number.parseInt(finding.path, 10);
+    if (!text.startsWith(finding.text, start)) continue;
+    const end = start + finding.text.length;
+    const last = spans[spans.length - 1];
+    if (last === undefined || start >= last[1]) spans.push([start, end]);
   }
+  const items: { start: number; item: Item }[] = [];
+  const add = (kind: string | undefined, start: number, end: number) => {
+    if (kind !== undefined) items.push({ start, item: { kind, holds: (finding) => within(finding.path, start, end), naming: 'the answer', typesOf: anyTypes, shown: (checker) => isShown(kind, checker) } });
+  };
+  for (let first = 0; first < spans.length; first++) {
+    let last = first;
+    while (last + 1 < spans.length && BETWEEN_CITATIONS.test(text.slice((spans[last] as [number, number])[1], (spans[last + 1] as [number, number])[0]))) last++;
+    const start = (spans[first] as [number, number])[0];
+    const end = (spans[last] as [number, number])[1];
+    TYPE_SAID_AFTER.lastIndex = end;
+    const after = TYPE_SAID_AFTER.exec(text);
+    if (after !== null) add(typeSaid(after[1] as string, false), start, end);
+    // Before: the words must be the type (`the network error (#34)`, not `the error on checkout (#34)`).
+    const before = TYPE_SAID_BEFORE.exec(text.slice(Math.max(0, start - BEFORE_REACH), start));
+    const words = before?.[1];
+    if (words !== undefined && typeSaid(words, true)?.split(' ').length === words.split(/[ -]/).length) add(typeSaid(words, true), start, end);
+    first = last;
+  }
+  TYPE_SAID_AFTER.lastIndex = 0;
   return items;
 }
 
@@ -216,7 +236,7 @@ export function markWrongKinds(value: unknown, findings: GroundingFinding[], che
  */
 export function markWrongKindsInText(text: string, findings: GroundingFinding[], checker: Checker): void {
   if (!findings.some((finding) => finding.kind === 'event' && finding.verdict === 'kept')) return;
-  markItems([...(text.includes('|') ? tableRowsOf(text) : []), ...citedTypesOf(text)], findings, checker);
+  markItems([...(text.includes('|') ? tableRowsOf(text) : []), ...citedTypesOf(text, findings)], findings, checker);
 }
 
 function markItems(items: readonly Item[], findings: GroundingFinding[], checker: Checker): void {
