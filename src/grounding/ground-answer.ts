@@ -23,7 +23,7 @@ import { wrongCitation } from './cited-event.js';
 import { markWrongKinds, markWrongKindsInText } from './cited-kind.js';
 import { jsonBlocks, keyWords, walk } from './walk-answer.js';
 import { copiedFromPrompt } from './copied-from-prompt.js';
-import { namesNothingThere, namesText } from './named-element.js';
+import { namesNothingThere, namesText, noClickOnIt } from './named-element.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -267,10 +267,15 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
   const inventedTargets = new Set(checked.filter(({ claim, found }) => (claim.kind === 'text' || claim.kind === 'selector') && found.verdict === 'unsupported').map(({ claim }) => claim.end));
   const clickOfInvented = (claim: Claim) => claim.kind === 'count' && claim.topic.on !== undefined && inventedTargets.has(claim.end);
   // "clicked the Place order button": a claim only when "Place order" is a text of the session, or
-  // no text of it holds any of those words (else the words may name the element another way, and
-  // nothing is known).
+  // no text of it holds any of those words, or it was found on no click and every click is on an
+  // element the session names (else the words may name the element another way, and nothing is known).
   const unnamed = (claim: Claim, found: GroundingFinding) =>
-    claim.kind === 'count' && claim.named !== undefined && found.verdict !== 'kept' && !namesText(claim.named, checker) && !namesNothingThere(claim.named, claim.text, checker);
+    claim.kind === 'count' &&
+    claim.named !== undefined &&
+    found.verdict !== 'kept' &&
+    !namesText(claim.named, checker) &&
+    !namesNothingThere(claim.named, claim.text, checker) &&
+    !(found.verdict === 'unsupported' && noClickOnIt(claim.named, claim.text, checker));
   const findings: GroundingFinding[] = [];
   for (let at = 0; at < checked.length; at++) {
     const { claim, found } = checked[at] as (typeof checked)[number];

@@ -1,9 +1,12 @@
 // An element an answer names without quotes ("clicked the Place order button"): the words may be
 // the element's label, or describe it another way ("the blue button", "the hamburger icon"). The
 // claim is checked only when the session settles it: a text of the session is that name, or the
-// name reads as a label and the session has no word of it.
+// name reads as a label and the session has no word of it, or has no click on an element it does
+// not name.
 
+import type { SessionEvent } from '../session/session-schema.js';
 import type { Checker } from './checker.js';
+import { CLICKS, type CountTopic } from './count-topics.js';
 import { normalText } from './normal-text.js';
 
 /** Whether some event of the session (or its context) has the text `name`, in any case and spacing. */
@@ -38,14 +41,49 @@ const LABELLED_KIND = /\b(?:buttons?|links?|tabs?|options?|menu items?|tiles?)$/
  * (`placeOrderBtn` holds both).
  */
 export function namesNothingThere(name: string, claimText: string, checker: Checker): boolean {
-  if (!/^\p{Lu}/u.test(name) || !LABELLED_KIND.test(claimText)) return false;
-  const words = normalText(name)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 3 && !DESCRIBING_WORDS.has(word));
-  if (words.length === 0) return false;
+  const words = labelWords(name, claimText);
   return words.some((word) => {
     // A plural is looked for as its singular, which the plural holds too (`orders`: `order`).
     const piece = word.length > 4 && word.endsWith('s') ? word.slice(0, -1) : word;
     return checker.textPiece('kept', piece) === undefined && checker.textPiece('dropped', piece) === undefined;
   });
 }
+
+/** The words of `name` that may be a label's (3 letters or more, not describing), when `claimText` names it as a label; none when it does not. */
+function labelWords(name: string, claimText: string): string[] {
+  if (!/^\p{Lu}/u.test(name) || !LABELLED_KIND.test(claimText)) return [];
+  return normalText(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 3 && !DESCRIBING_WORDS.has(word));
+}
+
+/** A field's selector: its last compound is an input, a select, a text area, a label or an option (`form#signup input#full-name`). */
+const FIELD_SELECTOR = /(?:^|[\s>+~])(?:input|select|textarea|label|option)(?:[.#[:][^\s>+~]*)?$/i;
+
+/** 1 for a click-like event on an element its record does not name (no text, and not a field), else 0. */
+const unnamedClick = (event: SessionEvent): number => (CLICKS.includes(event.type) && (event.target?.text ?? '').trim() === '' && !FIELD_SELECTOR.test(event.target?.selector ?? '') ? 1 : 0);
+
+/** The clicks of the session on elements their records do not name: some total above 0 when there is one. */
+const UNNAMED_CLICKS: CountTopic = { name: 'clicks on unnamed elements', types: CLICKS, totals: (stats) => new Set(stats.perTarget(CLICKS, undefined, unnamedClick)) };
+
+/**
+ * Whether the session has no click on an element `name` could be, where a click on such an
+ * element (`claimText`, `pressed the Verify button`) was found in no event: the name is written as
+ * a label (see namesNothingThere), every click of the session, kept or dropped, is on an element
+ * its record names, by a text or as a field, so a button of that name would have been recorded
+ * with it; and no click's text or selector holds a word of the name (`the Coupon apply button`
+ * may be “Apply coupon” named another way). A click on an element without a text (an icon,
+ * `button.btn-3`) may be the one the answer names, and then nothing is known.
+ */
+export function noClickOnIt(name: string, claimText: string, checker: Checker): boolean {
+  const words = labelWords(name, claimText);
+  if (words.length === 0 || hasSome(checker.countTotals('all', UNNAMED_CLICKS))) return false;
+  // A click on an element whose text or selector holds a word of the name may be on it, named another way (`the Coupon apply button`).
+  return words.every((word) => {
+    const piece = word.length > 4 && word.endsWith('s') ? word.slice(0, -1) : word;
+    const holding: CountTopic = { name: `clicks on “${piece}”`, types: CLICKS, totals: (stats) => new Set(stats.perTarget(CLICKS, (target) => normalText(target).includes(piece))) };
+    return !hasSome(checker.countTotals('all', holding));
+  });
+}
+
+const hasSome = (totals: ReadonlySet<number>): boolean => [...totals].some((total) => total > 0);

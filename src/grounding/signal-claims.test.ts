@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { prepare } from '../pipeline/prepare.js';
 import { parseProfile } from '../profile/parse-profile.js';
+import { parseSession } from '../session/parse-session.js';
 import { groundAnswer, groundingSource } from './ground-answer.js';
 import { session, verdicts } from './test-support/checkout-source.js';
 
@@ -120,6 +121,12 @@ describe('groundAnswer: mentions and denials of friction signals', () => {
     // (colours, places, kinds), lower-case words and icons name no label: no claim.
     expect(verdicts('They clicked the Coupon apply button, the Spring promo tile, the blue button and the Top right link.')).toEqual([]);
     expect(verdicts('They clicked the coupon submission button, then pressed the Wishlist icon.')).toEqual([]);
+    // Words the session has elsewhere (a URL, a title), when every click is on an element its record
+    // names and none holds those words: no click was on such an element.
+    expect(verdicts('They clicked the Help link.')).toEqual([['count', 'clicked the Help link', 'unsupported']]);
+    const withIconClick = parseSession({ ...session, events: [...session.events, { type: 'click', timestamp: '2026-03-01T10:00:20Z', target: { selector: 'aside.summary button.icon-3' } }] });
+    const profile = parseProfile('events:\n  exclude_types: [element-seen]\n');
+    expect(groundAnswer(groundingSource(profile, withIconClick, prepare(profile, withIconClick)), 'They clicked the Help link.').findings).toEqual([]);
     // Nor a denial, a guess, or a phrase a quote or a selector already holds.
     expect(verdicts('They never clicked the Spring sale banner; they may have tapped the Spring sale link.')).toEqual([]);
     expect(verdicts('They clicked the “Spring sale” banner.')).toEqual([
