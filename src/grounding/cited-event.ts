@@ -89,9 +89,11 @@ function groupAround(text: string, checked: readonly CheckedClaim[], at: number)
 
 /** Whether the citation at `start` leads its line or sentence ("- #35: …", "1. #35 — …"). */
 function leadsItsLine(text: string, start: number): boolean {
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  let from = Math.max(lineStart, start - LEADING_MAX);
-  if (from > lineStart) {
+  // The line's start, when it is within LEADING_MAX characters (looked for that far back only: an answer may be one long line).
+  let from = start;
+  const reach = Math.max(0, start - LEADING_MAX);
+  while (from > reach && text.charCodeAt(from - 1) !== 0x0a) from--;
+  if (from > 0 && text.charCodeAt(from - 1) !== 0x0a) {
     // A sentence's end within the few characters before: the citation leads the next sentence.
     const piece = text.slice(from, start);
     const end = Math.max(piece.lastIndexOf('. '), piece.lastIndexOf('; '));

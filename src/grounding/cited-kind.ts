@@ -109,32 +109,75 @@ function tableRowsOf(text: string): Item[] {
 const TYPE_WORDS = '(navigate|click|dead[- ]click|error[- ]click|rage[- ]click|input[- ]change|network[- ]error|console[- ]error|mouse[- ]thrash|highlight|copy|paste|element[- ]seen|custom)';
 
 /**
- * A citation that leads its line, right before an event type as the prompt writes it (`- #35
- * rage-click on Apply coupon`, `2. #22 (navigate) /checkout`, `#30: input-change`): group 1 is the
- * citation, group 2 the type.
+ * An event type as the prompt writes it right after a citation (`#35 rage-click`, `#22 (navigate)`,
+ * `#30: input-change`), read from the citation's end: group 1 is the type. Counts only for a
+ * citation that leads its line (see LINE_LEAD).
  */
-const CITED_TYPE = new RegExp(`^[ \\t]*(?:[-*•+]|\\d{1,3}[.)])?[ \\t]*(?:\\*\\*)?(#\\d{1,7})(?:\\*\\*)?[ \\t]*(?:[(\\[:–—-][ \\t]*)?(?:\\*\\*|\`)?${TYPE_WORDS}(?![\\w-])`, 'gim');
+const TYPE_AFTER = new RegExp(`(?:\\*\\*)?[ \\t]*(?:[(\\[:–—-][ \\t]*)?(?:\\*\\*|\`)?${TYPE_WORDS}(?![\\w-])`, 'iy');
+/** What may come before a citation that leads its line: a list's marker, `**`. */
+const LINE_LEAD = /^[ \t]*(?:[-*•+]|\d{1,3}[.)])?[ \t]*(?:\*\*)?$/;
+/** An event type in brackets right after a citation anywhere (`#34 (network-error)`), read from its end: group 1 is the type. */
+const TYPE_IN_BRACKETS = new RegExp(`[ \\t]*[(\\[](?:\\*\\*|\`)?${TYPE_WORDS}(?:\\*\\*|\`)?[)\\]]`, 'iy');
 
-/** A citation anywhere with an event type in brackets right after it: `#34 (network-error)`. */
-const CITED_TYPE_IN_BRACKETS = new RegExp(`(#\\d{1,7})[ \\t]*[(\\[](?:\\*\\*|\`)?${TYPE_WORDS}(?:\\*\\*|\`)?[)\\]]`, 'gi');
-
-/** The citations that lead their lines before an event type, or have one in brackets after them, each as an item of that one citation. */
+/**
+ * Items of the answer's citations (`findings`, placed `start..end`) with a type written or said
+ * of them: an event type as the prompt writes it after a citation that leads its line (`- #35
+ * rage-click on Apply coupon`, `2. #22 (navigate) /checkout`) or in brackets after one anywhere
+ * (`failed #34 (network-error)`), each an item of that one citation; else a type said in words
+ * of a citation or a group of them (see TYPE_SAID_AFTER, wordsSaidBefore). Read around each
+ * citation, not over the whole text.
+ */
 function citedTypesOf(text: string, findings: readonly GroundingFinding[]): Item[] {
-  const items: Item[] = [];
-  const starts = new Set<number>();
-  for (const pattern of [CITED_TYPE, CITED_TYPE_IN_BRACKETS]) {
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      const start = match.index + match[0].indexOf('#');
-      const end = start + (match[1] as string).length;
-      if (starts.has(start)) continue;
-      starts.add(start);
-      items.push({ kind: match[2] as string, holds: (finding) => within(finding.path, start, end), naming: 'the type written after it', typesOf: anyTypes });
-    }
-    pattern.lastIndex = 0;
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const finding of findings) {
+    if (finding.kind !== 'event') continue;
+    // A citation's finding holds its text, placed at its start (not one inside a JSON block, placed by the block).
+    const start = leadingNumber(finding.path);
+    if (!text.startsWith(finding.text, start) || start < (ends[ends.length - 1] ?? 0)) continue;
+    starts.push(start);
+    ends.push(start + finding.text.length);
   }
-  for (const item of typesSaidOf(text, findings)) if (!starts.has(item.start)) items.push(item.item);
+  const items: Item[] = [];
+  const add = (kind: string | undefined, start: number, end: number, naming: string) => {
+    if (kind !== undefined) items.push({ kind, holds: (finding) => within(finding.path, start, end), naming, typesOf: anyTypes, shown: naming === SAID ? (checker) => isShown(kind, checker) : undefined });
+  };
+  for (let first = 0; first < starts.length; first++) {
+    const written = typeWrittenAfter(text, starts[first] as number, ends[first] as number);
+    if (written !== undefined) {
+      add(written, starts[first] as number, ends[first] as number, 'the type written after it');
+      continue;
+    }
+    let last = first;
+    while (last + 1 < starts.length && (starts[last + 1] as number) - (ends[last] as number) <= BETWEEN_MAX && BETWEEN_CITATIONS.test(text.slice(ends[last], starts[last + 1]))) last++;
+    const start = starts[first] as number;
+    const end = ends[last] as number;
+    if (mayBeSaidAfter(text, end)) {
+      TYPE_SAID_AFTER.lastIndex = end;
+      const after = TYPE_SAID_AFTER.exec(text);
+      if (after !== null) add(typeSaid(after[1] as string, false), start, end, SAID);
+    }
+    // Before: the words must be the type (`the network error (#34)`, not `the error on checkout (#34)`).
+    const words = wordsSaidBefore(text, start);
+    if (words !== undefined && typeSaid(words, true)?.split(' ').length === words.split(/[ -]/).length) add(typeSaid(words, true), start, end, SAID);
+    first = last;
+  }
   return items;
+}
+
+/** What names the kind of an item of a type said in words. */
+const SAID = 'the answer';
+
+/** The event type written right after the `#` citation at [start, end): as the prompt writes it, after a citation that leads its line, or in brackets. */
+function typeWrittenAfter(text: string, start: number, end: number): string | undefined {
+  if (text.charCodeAt(start) !== 0x23) return undefined;
+  TYPE_IN_BRACKETS.lastIndex = end;
+  const bracketed = TYPE_IN_BRACKETS.exec(text);
+  if (bracketed !== null) return bracketed[1];
+  TYPE_AFTER.lastIndex = end;
+  const after = TYPE_AFTER.exec(text);
+  if (after === null) return undefined;
+  return LINE_LEAD.test(text.slice(text.lastIndexOf('\n', start - 1) + 1, start)) ? after[1] : undefined;
 }
 
 /** Words that may come between an article and a type: `the first network error`, `the only dead click`. */
@@ -146,10 +189,52 @@ const ORDER_WORD = '(?:(?:first|second|third|last|final|only|same|next|initial|s
  * see typeSaid). Not a negation (`#34 was not a network error`), nor a list (`#34, a network error (#33)`).
  */
 const TYPE_SAID_AFTER = new RegExp(`(?:\\*\\*)?[ \\t]*(?:(?:is|was)[ \\t]+(?:a|an|the|one)[ \\t]+|(?:were|are)[ \\t]+(?:the[ \\t]+)?|:[ \\t]*(?:a|an|the)[ \\t]+)${ORDER_WORD}([a-z]+(?:[ -][a-z]+){0,2})`, 'iy');
-/** A type said of citations right before them, read up to their start (`the network error (#34)`, `this dead click #36`): group 1 is the type's words. */
-const TYPE_SAID_BEFORE = new RegExp(`\\b(?:the|this|that|these|those)[ \\t]+${ORDER_WORD}([a-z]+(?:[ -][a-z]+){0,2})[ \\t]*[(\\[]?[ \\t]*$`, 'i');
-/** How far before a citation TYPE_SAID_BEFORE reads. */
-const BEFORE_REACH = 60;
+/** Articles before a type said of citations right before them (`the network error (#34)`, `this dead click #36`). */
+const ARTICLES: ReadonlySet<string> = new Set(['the', 'this', 'that', 'these', 'those']);
+/** Words that may come between such an article and the type (as ORDER_WORD). */
+const ORDER_WORDS: ReadonlySet<string> = new Set(['first', 'second', 'third', 'last', 'final', 'only', 'same', 'next', 'initial', 'single', 'one', 'another']);
+
+/**
+ * The words of a type said right before the citation at `start`, after an article and an order
+ * word (`the first network error (#34)`: `network error`), or undefined: read back over a bracket
+ * and blanks, then up to five words of letters (and `-`) apart by one blank. Walked by hand: most
+ * citations have none, and a regular expression over the text before each costs more than the rest.
+ */
+function wordsSaidBefore(text: string, start: number): string | undefined {
+  let at = start;
+  while (at > 0 && isBlank(text.charCodeAt(at - 1))) at--;
+  if (at > 0 && (text.charCodeAt(at - 1) === 0x28 || text.charCodeAt(at - 1) === 0x5b)) at--;
+  while (at > 0 && isBlank(text.charCodeAt(at - 1))) at--;
+  // The words' starts and ends, last first; strings only once an article is found.
+  const bounds: number[] = [];
+  while (bounds.length < 10) {
+    const end = at;
+    while (at > 0 && isWordCode(text.charCodeAt(at - 1))) at--;
+    if (at === end) return undefined;
+    if (isArticleAt(text, at, end)) {
+      const words = [];
+      for (let word = bounds.length - 2; word >= 0; word -= 2) words.push(text.slice(bounds[word], bounds[word + 1]).toLowerCase());
+      if (words.length > 0 && ORDER_WORDS.has(words[0] as string)) words.shift();
+      return words.length === 0 || words.length > 3 ? undefined : words.join(' ');
+    }
+    bounds.push(at, end);
+    if (at === 0 || !isBlank(text.charCodeAt(at - 1))) return undefined;
+    at--;
+  }
+  return undefined;
+}
+
+/** Whether text[start, end) is an article of ARTICLES, in any case: `the`, `this`, `that`, `these`, `those`. */
+function isArticleAt(text: string, start: number, end: number): boolean {
+  const length = end - start;
+  if (length < 3 || length > 5 || (text.charCodeAt(start) | 0x20) !== 0x74 || (text.charCodeAt(start + 1) | 0x20) !== 0x68) return false;
+  return ARTICLES.has(text.slice(start, end).toLowerCase());
+}
+
+const isBlank = (code: number): boolean => code === 0x20 || code === 0x09;
+/** A letter of ASCII, or `-` (`dead-click`). */
+const isWordCode = (code: number): boolean => ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || code === 0x2d;
+
 /** Between two citations of one group: `, `, ` & `, ` and `. */
 const BETWEEN_CITATIONS = /^[ \t]*(?:[,&][ \t]*|and[ \t]+)$/;
 
@@ -172,42 +257,26 @@ function isShown(said: string, checker: Checker): boolean {
   return topic === undefined || [...checker.countTotals('kept', topic)].some((total) => total > 0);
 }
 
-/**
- * Citations with a type said of them in words (TYPE_SAID_AFTER, TYPE_SAID_BEFORE), each group of
- * them (`#33 and #34`) as an item. Read around the answer's citations (`findings`, placed
- * `start..end`), not over its whole text.
- */
-function typesSaidOf(text: string, findings: readonly GroundingFinding[]): { start: number; item: Item }[] {
-  const spans: [number, number][] = [];
-  for (const finding of findings) {
-    if (finding.kind !== 'event') continue;
-    // A citation's finding holds its text, placed at its start (not one inside a JSON block, placed by the block).
-    const start = Number.parseInt(finding.path, 10);
-    if (!text.startsWith(finding.text, start)) continue;
-    const end = start + finding.text.length;
-    const last = spans[spans.length - 1];
-    if (last === undefined || start >= last[1]) spans.push([start, end]);
+/** The most characters between two citations of one group (` and `, `, `). */
+const BETWEEN_MAX = 7;
+
+/** Whether TYPE_SAID_AFTER may match at `end`: after `**` and blanks, an `i`, `w` or `a` (is, was, were, are) or a `:`. */
+function mayBeSaidAfter(text: string, end: number): boolean {
+  let at = end;
+  while (at < text.length && (text.charCodeAt(at) === 0x2a || isBlank(text.charCodeAt(at)))) at++;
+  const code = text.charCodeAt(at) | 0x20;
+  return code === 0x69 || code === 0x77 || code === 0x61 || code === 0x3a;
+}
+
+/** The whole number a finding's path starts with (`12..15`: 12), read by hand (parseInt of every citation's path costs more than the rest). */
+function leadingNumber(path: string): number {
+  let number = 0;
+  for (let at = 0; at < path.length; at++) {
+    const digit = path.charCodeAt(at) - 0x30;
+    if (digit < 0 || digit > 9) break;
+    number = number * 10 + digit;
   }
-  const items: { start: number; item: Item }[] = [];
-  const add = (kind: string | undefined, start: number, end: number) => {
-    if (kind !== undefined) items.push({ start, item: { kind, holds: (finding) => within(finding.path, start, end), naming: 'the answer', typesOf: anyTypes, shown: (checker) => isShown(kind, checker) } });
-  };
-  for (let first = 0; first < spans.length; first++) {
-    let last = first;
-    while (last + 1 < spans.length && BETWEEN_CITATIONS.test(text.slice((spans[last] as [number, number])[1], (spans[last + 1] as [number, number])[0]))) last++;
-    const start = (spans[first] as [number, number])[0];
-    const end = (spans[last] as [number, number])[1];
-    TYPE_SAID_AFTER.lastIndex = end;
-    const after = TYPE_SAID_AFTER.exec(text);
-    if (after !== null) add(typeSaid(after[1] as string, false), start, end);
-    // Before: the words must be the type (`the network error (#34)`, not `the error on checkout (#34)`).
-    const before = TYPE_SAID_BEFORE.exec(text.slice(Math.max(0, start - BEFORE_REACH), start));
-    const words = before?.[1];
-    if (words !== undefined && typeSaid(words, true)?.split(' ').length === words.split(/[ -]/).length) add(typeSaid(words, true), start, end);
-    first = last;
-  }
-  TYPE_SAID_AFTER.lastIndex = 0;
-  return items;
+  return number;
 }
 
 /** Whether a text answer's finding placed `from..to` lies in [start, end). */
