@@ -38,6 +38,8 @@ export interface Checker {
   keptTypeOf(index: number): string | undefined;
   /** The kept event at session index `index`, as the prompt showed it (its redacted copy, if privacy rules changed it). */
   keptEvent(index: number): SessionEvent | undefined;
+  /** The context the prompt showed (`kept`), or the one the profile's context settings left out (`dropped`). */
+  context(side: Side): Readonly<Record<string, unknown>> | undefined;
   /** Events in the session, and in the prompt. */
   readonly total: number;
   readonly keptSize: number;
@@ -83,6 +85,7 @@ export function listChecker(
     reasonOf,
     keptTypeOf: (index) => sides.kept.event(index)?.event.type,
     keptEvent: (index) => sides.kept.event(index)?.event,
+    context: (side) => (side === 'kept' ? context : excludedContext),
     total: kept.length + dropped.length,
     keptSize: kept.length,
   };

@@ -3,6 +3,7 @@
 // and denials of friction signals ("a rage click", "no errors") and durations ("after 2 minutes"). Pure and linear in the text: each pattern runs once over it, and
 // not at all when a cheap probe shows that it cannot find a claim there.
 
+import { DEVICE_PROBE, deviceClaims, type DeviceField } from './device-claims.js';
 import { matchesOf, probedOutside, Ranges, targetOf, Targets } from './claim-ranges.js';
 import { countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
 import { isRank } from './event-rank.js';
@@ -34,6 +35,8 @@ export type Claim =
       readonly quote: string;
       /** An amount of money written without quotes: the ways a session may hold it (see amounts.ts). */
       readonly amounts?: readonly string[];
+      /** What of the user's device the words name (`on a mobile device`, `in Safari`): checked against the context (see device-claims.ts). */
+      readonly device?: DeviceField;
     }
   | { readonly kind: 'selector'; readonly text: string; readonly start: number; readonly end: number; readonly selector: string }
   | {
@@ -329,6 +332,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     if (quantities.overlaps(start, end) || isNegatedBefore(text, start)) continue;
     add({ kind: 'count', text: match[0], start, end, count: numberValue((match[3] ?? match[4]) as string), topic: countTopics.fired(name), named: name });
   }
+  if (!probes || DEVICE_PROBE.test(text)) deviceClaims(text, add, (start, end) => taken.overlaps(start, end) || quantities.overlaps(start, end));
   if (!probes || SIGNAL_PROBE.test(text)) signalClaims(text, add, quantities, taken, targets);
   if (!probes || CLICK_PROBE.test(text)) clickClaims(text, [...claims], add, quantities);
   if (!probes || COMPOUND_DURATION_PROBE.test(text)) for (const match of matchesOf(COMPOUND_DURATION, text)) {

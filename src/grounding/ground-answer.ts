@@ -24,6 +24,7 @@ import { markWrongKinds, markWrongKindsInText } from './cited-kind.js';
 import { jsonBlocks, keyWords, walk } from './walk-answer.js';
 import { copiedFromPrompt } from './copied-from-prompt.js';
 import { namesNothingThere, namesText, noClickOnIt } from './named-element.js';
+import { deviceFinding } from './device-claims.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -177,6 +178,8 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       );
     }
     case 'text': {
+      // "on a mobile device", "in Safari": what the context records of the device.
+      if (claim.device !== undefined) return deviceFinding(claim, path, checker, claim.device);
       // "the total was €150.00": any way the session may write the amount.
       const amounts = claim.amounts?.map(normalText);
       if (amounts !== undefined) return located(claim, path, checker, (side) => firstFound(amounts, (form) => checker.textEqual(side, form) ?? checker.textHolding(side, form)), 'amount');

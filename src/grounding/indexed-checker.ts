@@ -142,7 +142,7 @@ class IndexedChecker implements Checker {
   constructor(
     session: Session,
     kept: readonly IndexedEvent[],
-    private readonly context: Readonly<Record<string, unknown>> | undefined,
+    private readonly shownContext: Readonly<Record<string, unknown>> | undefined,
     readonly reasonOf: (index: number) => string | undefined,
     private readonly excludedContext: Readonly<Record<string, unknown>> | undefined,
   ) {
@@ -190,7 +190,7 @@ class IndexedChecker implements Checker {
   /** A lookup on the kept side: on the index (and the redacted copies), or on the kept events themselves; the context only when no event holds it. */
   private onKept(kind: Lookup, viaIndex: (first: FirstAccepted) => number | undefined, viaFacts: (facts: SessionFacts) => number | undefined): number | undefined {
     const found = !this.small || this.index.built(kind) ? earlier(viaIndex(this.firstShown), this.copies === undefined ? undefined : viaFacts(this.copies)) : viaFacts(this.ofKept());
-    return found ?? viaFacts((this.contextFacts ??= factsOfContext(this.context)));
+    return found ?? viaFacts((this.contextFacts ??= factsOfContext(this.shownContext)));
   }
 
   /** The session's events as the prompt would show them: redacted copies in place of their originals. */
@@ -207,6 +207,10 @@ class IndexedChecker implements Checker {
 
   keptTypeOf(eventIndex: number): string | undefined {
     return this.keptSet.positionOf(eventIndex) === undefined ? undefined : this.events[eventIndex]?.type;
+  }
+
+  context(side: Side): Readonly<Record<string, unknown>> | undefined {
+    return side === 'kept' ? this.shownContext : this.excludedContext;
   }
     has(side: Side, eventIndex: number): boolean {
     return side === 'kept' ? this.keptSet.positionOf(eventIndex) !== undefined : eventIndex >= 0 && eventIndex < this.events.length && this.keptSet.positionOf(eventIndex) === undefined;
