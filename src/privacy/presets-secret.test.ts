@@ -87,6 +87,9 @@ describe('secret', () => {
     ['a PIN code said to be one', 'your pin code is "0000"', '0000'],
     ["a card's security code", 'Visa ending 4242 exp 04/29 cvc 314', '314'],
     ["a card's security code with its number", 'CVV2: 4821 rejected', '4821'],
+    ['an API key said in prose', 'Error: invalid API key 4f3e2d1c0b9a8f7e6d5c provided', '4f3e2d1c0b9a8f7e6d5c'],
+    ['a token said to be one', 'my access token is "ya29a0AfH6SMBx1234"', 'ya29a0AfH6SMBx1234'],
+    ['a client secret after a colon and a space', 'client secret: Xy12Ab34Cd56Ef78', 'Xy12Ab34Cd56Ef78'],
     ["a Slack webhook's secret", 'POST https://hooks.slack.com/services/T024BE7LD/B01ABCDE2FG/aBcDeFgHiJkLmNoPqRsTuVwX 404', 'aBcDeFgHiJkLmNoPqRsTuVwX'],
     ["a Slack workflow webhook's secret", 'https://hooks.slack.com/workflows/T024BE7LD/A05ABCDEF/4321/aBcDeFgHiJkLmNoPqRsT', 'aBcDeFgHiJkLmNoPqRsT'],
     ["a Discord webhook's token", "fetch('https://discord.com/api/webhooks/1187261231923310622/Xw3kTq_uYbZ-pLm9aQ2rS5tUvW8xY0zA1bC3dE4fG5hI6jK7lM8nO9pQ0rS1tU2vW3x')", 'Xw3kTq_uYbZ-pLm9aQ2rS5tUvW8xY0zA1bC3dE4fG5hI6jK7lM8nO9pQ0rS1tU2vW3x'],
@@ -145,6 +148,7 @@ describe('secret', () => {
     ['a key that names nothing secret', 'primary_key=12 publicKey: abc keyboard=us'],
     ['a quoted word said of a password, or one without "is"', 'Password is "required"; password is "too short"; Forgot password "link"; password is \'secret\''],
     ["an analytics session's names", 'session_id=abc123 last_session: 2026-11-01 _ga=GA1.2.3 sessions=4'],
+    ['prose about keys and tokens', 'token expired 2026-11-27T10:00:00Z; the primary key 1234abcd5678efgh9012; secret santa 2026; token limit exceeded-by-12345; api key missing'],
     ['prose about codes and PINs', 'security code must be 3 digits; PIN 2 attempts left; zip code 94105; status code 500; enter the 6-digit code; verification code 6-digit; pinned 1234; spinner 5000'],
     ['prose about passwords', 'password must contain 8 characters; password reset sent to 2 devices; password for ada failed 3 times; password (8+ chars)'],
   ])('finds nothing in %s', (_, text) => {

@@ -1,7 +1,7 @@
 // Secrets said in prose, after the word for them, as people and apps write them in messages, notes
 // and errors: a password (`login failed for ada with password Tr0ub4dor&3`), a one-time,
-// verification or security code (`Your verification code is 492817`), a PIN (`PIN 4821`) and a
-// card's security code (`CVC 314`). Part of the `secret` preset (see secret-detector.ts).
+// verification or security code (`Your verification code is 492817`), a PIN (`PIN 4821`), a
+// card's security code (`CVC 314`) and a key or token (`invalid API key 4f3e2d1c0b9a8f7e6d5c`). Part of the `secret` preset (see secret-detector.ts).
 
 import { matchesOf, type Span } from './detector.js';
 
@@ -26,6 +26,26 @@ const PROSE_CODE =
   /\b(?:(?:(?:verification|security|confirmation|one[- ]?time|log-?in|sign[- ]?in|access|auth(?:entication|orization)?|2fa|mfa|sms|otp|backup|recovery|reset|activation|unlock)[ -]code|t?otp)(?: +(?:is|was))?[ \t]*[:#=]?[ \t]*["'“‘]?([A-Za-z0-9-]{4,12})|pin(?:[ -](?:code|number))?(?: +(?:is|was))?[ \t]*[:#=]?[ \t]*["'“‘]?(\d{4,8})|(?:cv[cv]2?|csc)(?:[ -]code)?(?: +(?:is|was))?[ \t]*[:#=]?[ \t]*["'“‘]?(\d{3,4}))(?![\w-])/gi;
 
 /**
+ * A key or a token said in prose, after the word for it, in any case: `invalid API key
+ * 4f3e2d1c0b9a8f7e6d5c`, `my access token is ya29a0AfH6SMBx1234`, `client secret:
+ * Xy12Ab34Cd56Ef78`. Group 1 is the value: 16 characters or more of letters, digits and `-._~+/=`;
+ * what makes it a key is told by isProseKey. Not after `key` alone (`the primary key 1234…`).
+ */
+const PROSE_KEY =
+  /\b(?:(?:api|access|secret|private|license|signing)[ _-]?key|(?:(?:access|auth|bearer|refresh|session|id|reset|api)[ _-]?)?token|client[ _-]?secret|secret)(?: +(?:is|was|of))?[ \t]*[:#=]?[ \t]*["'“‘]?([\w.~+/=-]{16,256})(?![\w.~+/=-])/gi;
+
+/** The digits a key said in prose holds at the least: random keys in hex or base 62 mostly have as many; words and slugs have none. */
+export const PROSE_KEY_MIN_DIGITS = 4;
+
+/** A piece each of PROSE_KEY's words holds. */
+const PROSE_KEY_PIECE = /key|token|secret/i;
+
+/** Whether a value after the word for a key is one: a letter, and PROSE_KEY_MIN_DIGITS digits. */
+function isProseKey(value: string): boolean {
+  return /[A-Za-z]/.test(value) && value.replace(/\D+/g, '').length >= PROSE_KEY_MIN_DIGITS;
+}
+
+/**
  * A piece each of the words of PROSE_PASSWORD and PROSE_CODE holds (`passw`, `PASSC`, `Pwd`,
  * `code`, `otp`, `PIN`, `cvc`…), and few other texts (not `class`, `assets`).
  */
@@ -37,7 +57,7 @@ const PROSE_SECRET_PIECE = /pass(?:w|code|phrase)|pwd|code|otp|pin|cv[cv]|csc/i;
  * ids, without a space: one search of a character turns them away.
  */
 export function mayHoldProseSecret(text: string, digits: number): boolean {
-  return (digits > 0 || text.includes('"')) && text.includes(' ') && PROSE_SECRET_PIECE.test(text);
+  return (digits > 0 || text.includes('"')) && text.includes(' ') && (PROSE_SECRET_PIECE.test(text) || (digits >= PROSE_KEY_MIN_DIGITS && PROSE_KEY_PIECE.test(text)));
 }
 
 /** What a quoted word after `password is` says of a password rather than being one (`Password is "required"`). */
@@ -64,7 +84,7 @@ function isProseCode(code: string): boolean {
 /**
  * Passwords said in prose (PROSE_PASSWORD) that hold a digit (not a count: `password 8 characters`
  * has too short a value), or are double-quoted after `is` (`my password is "correcthorse"`); and
- * codes, PINs and card security codes said in prose (PROSE_CODE).
+ * codes, PINs and card security codes (PROSE_CODE), keys and tokens (PROSE_KEY) said in prose.
  */
 export function findProseSecrets(text: string): Span[] {
   const spans: Span[] = [];
@@ -74,12 +94,21 @@ export function findProseSecrets(text: string): Span[] {
     if (!isProsePassword(text, match, value, end - value.length, end)) continue;
     spans.push({ start: end - value.length, end });
   }
-  if (!/code|otp|pin|cv[cv]|csc/i.test(text)) return spans;
-  for (const match of matchesOf(PROSE_CODE, text)) {
-    const code = match[1] ?? match[2] ?? match[3] ?? '';
-    if (!isProseCode(code)) continue;
-    const end = match.index + match[0].length;
-    spans.push({ start: end - code.length, end });
+  if (/code|otp|pin|cv[cv]|csc/i.test(text)) {
+    for (const match of matchesOf(PROSE_CODE, text)) {
+      const code = match[1] ?? match[2] ?? match[3] ?? '';
+      if (!isProseCode(code)) continue;
+      const end = match.index + match[0].length;
+      spans.push({ start: end - code.length, end });
+    }
+  }
+  if (PROSE_KEY_PIECE.test(text)) {
+    for (const match of matchesOf(PROSE_KEY, text)) {
+      const key = match[1] ?? '';
+      if (!isProseKey(key)) continue;
+      const end = match.index + match[0].length;
+      spans.push({ start: end - key.length, end });
+    }
   }
   return spans;
 }
