@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { groundAnswer } from './ground-answer.js';
 import { source, verdicts } from './test-support/checkout-source.js';
 
-const events = (answer: string) => verdicts(answer).filter(([kind]) => kind === 'event');
+const events = (answer: string | Record<string, unknown>) => verdicts(answer).filter(([kind]) => kind === 'event');
 
 describe('groundAnswer: what an answer says of the events it cites', () => {
   it('finds a cited event that is not the signal, click, URL, quote or selector said of it right before', () => {
@@ -78,7 +78,7 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
       ],
       key_moments: [{ event: 6, type: 'rage click' }],
     };
-    expect(verdicts(answer)).toEqual([
+    expect(events(answer)).toEqual([
       ['event', '#5', 'unsupported'],
       ['event', '#5', 'kept'],
       ['event', '#3', 'kept'],

@@ -10,7 +10,7 @@ import type { GroundingFinding } from './grounding-report.js';
 import { childPath, keyWords } from './walk-answer.js';
 
 /** Keys that name an item's kind (`kind`, `type`, `category`, `signal`, `issue_type`, `frictionType`). */
-const KIND_KEY = /^(?:[a-z]+ )?(?:kind|type|category|signal)$/;
+export const KIND_KEY = /^(?:[a-z]+ )?(?:kind|type|category|signal)$/;
 /** Error clicks (a click on an error message) are errors of an item too. */
 const ERROR_TYPES_OF_ITEMS = ['error-click'];
 
@@ -28,7 +28,7 @@ interface Item {
 }
 
 /** The types of a kind that names a friction signal or errors (error clicks included): `dead_click`, `error`. */
-function signalTypes(kind: string): readonly string[] | undefined {
+export function signalTypes(kind: string): readonly string[] | undefined {
   const topic = countTopics.signal(kind.replace(/[_-]+/g, ' '), true);
   if (topic === undefined) return undefined;
   return topic.name === 'errors' ? [...topic.types, ...ERROR_TYPES_OF_ITEMS] : topic.types;
@@ -333,6 +333,6 @@ function markItems(items: readonly Item[], findings: GroundingFinding[], checker
 }
 
 /** Whether `path` is `parent` or under it: `friction[0].description` under `friction[0]`. */
-function isWithin(path: string, parent: string): boolean {
+export function isWithin(path: string, parent: string): boolean {
   return path === parent || (path.startsWith(parent) && (path.charAt(parent.length) === '.' || path.charAt(parent.length) === '['));
 }

@@ -25,6 +25,7 @@ import { jsonBlocks, keyWords, walk } from './walk-answer.js';
 import { copiedFromPrompt } from './copied-from-prompt.js';
 import { namesNothingThere, namesText, noClickOnIt } from './named-element.js';
 import { deviceFinding } from './device-claims.js';
+import { checkItemCounts } from './item-counts.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -379,6 +380,8 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     structuredFindings(answer, checker, findings);
     // `{ "kind": "dead_click", "description": "… (#35)" }` where #35 is a rage click.
     markWrongKinds(answer, findings, checker);
+    // `{ "kind": "dead_click", …, "count": 2 }` where the item cites one and the session has one.
+    checkItemCounts(answer, findings, checker);
   }
   return groundingReport(findings);
 }

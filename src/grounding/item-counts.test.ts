@@ -1,0 +1,46 @@
+// groundAnswer on the number of events an item of a structured response says show its problem.
+
+import { describe, expect, it } from 'vitest';
+import { groundAnswer } from './ground-answer.js';
+import { source, verdicts } from './test-support/checkout-source.js';
+
+// The checkout session: #2 a click, #3 a failed request, #4 a console error, #5 a rage click (5 clicks), #6 a dead click.
+const counts = (answer: Record<string, unknown>) => verdicts(answer).filter(([kind]) => kind === 'count');
+
+describe('groundAnswer: the count of an item of a structured response', () => {
+  it('keeps a count of the events of its kind the item cites, their clicks, or a total the prompt shows', () => {
+    expect(
+      counts({
+        friction: [
+          { kind: 'rage_click', description: 'Rage clicks on Apply coupon (#5)', count: 1 },
+          { kind: 'rage_click', description: 'Rage clicks on Apply coupon (#5)', occurrences: 5 },
+          { kind: 'error', description: 'The coupon failed (#3, #4)', count: 2 },
+          { kind: 'error', description: 'The script broke', instances: 1 },
+        ],
+      }),
+    ).toEqual([
+      ['count', 'count: 1', 'kept'],
+      ['count', 'occurrences: 5', 'kept'],
+      ['count', 'count: 2', 'kept'],
+      ['count', 'instances: 1', 'kept'],
+    ]);
+  });
+
+  it('finds a count that is none of those unsupported, saying what the item cites and the prompt shows', () => {
+    const answer = {
+      friction: [
+        { kind: 'rage_click', description: 'Rage clicks on Apply coupon (#5)', count: 3 },
+        { kind: 'dead_click', description: 'Dead clicks on the total (#6)', count: 2 },
+        { kind: 'validation', description: 'The coupon field', count: 4 },
+      ],
+    };
+    expect(counts(answer)).toEqual([
+      ['count', 'count: 3', 'unsupported'],
+      ['count', 'count: 2', 'unsupported'],
+    ]);
+    expect(groundAnswer(source, answer).unsupported.map(({ path, reason }) => [path, reason])).toEqual([
+      ['friction[0].count', 'the item cites 1 rage-click event (5 clicks); the prompt shows 5, 1 of its kind (in all, or of one element, message or URL)'],
+      ['friction[1].count', 'the item cites 1 dead-click event; the prompt shows 1 of its kind (in all, or of one element, message or URL)'],
+    ]);
+  });
+});

@@ -1,0 +1,67 @@
+// The number of events an item of a structured response says show its problem: `{ "kind":
+// "dead_click", "description": "… (#36)", "count": 2 }` where the session has one dead click. The
+// friction profile asks for it ("count how many events show it"); a model that miscounts passes
+// every other check.
+
+import type { Checker } from './checker.js';
+import { isWithin, KIND_KEY, signalTypes } from './cited-kind.js';
+import { clicksOf, countTopics, scopedTopic } from './count-topics.js';
+import type { GroundingFinding } from './grounding-report.js';
+import { childPath, keyWords } from './walk-answer.js';
+
+/** Keys of an item's number of events: `count`, `occurrences`, `times`, `event_count`, `instances`, `frequency`. */
+const ITEM_COUNT_KEY = /^(?:count|occurrences?|times|events? count|instances?|frequency|number of events|num events)$/;
+
+/**
+ * Adds to `findings` (a structured response's) a count finding for each item whose kind names a
+ * friction signal or errors (as markWrongKinds reads kinds) and that has a whole number under a
+ * key of a count of events. The number is `kept` when it is how many events of that kind the item
+ * cites (for rage clicks, also how many clicks they were), or a total of that kind the prompt
+ * shows, whole or of one element, message or URL; `dropped` when only the whole session has it;
+ * else `unsupported`.
+ */
+export function checkItemCounts(value: unknown, findings: GroundingFinding[], checker: Checker): void {
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
+    const current = place.value;
+    // Children pushed last first, so that items are met in document order.
+    if (Array.isArray(current)) for (let index = current.length - 1; index >= 0; index--) stack.push({ value: current[index], path: childPath(place.path, index) });
+    else if (current !== null && typeof current === 'object') {
+      const entries = Object.entries(current);
+      const kind = place.path === '' ? undefined : entries.find(([key, inner]) => typeof inner === 'string' && KIND_KEY.test(keyWords(key)))?.[1];
+      if (typeof kind === 'string') {
+        const counted = entries.find(([key, inner]) => Number.isSafeInteger(inner) && ITEM_COUNT_KEY.test(keyWords(key)));
+        // A key that names events (`event_count`) was judged as a count already.
+        if (counted !== undefined && !findings.some((finding) => finding.path === childPath(place.path, counted[0]))) {
+          const found = itemCount(kind, counted[1] as number, place.path, findings, checker);
+          if (found !== undefined) findings.push({ kind: 'count', text: `${counted[0]}: ${counted[1] as number}`, path: childPath(place.path, counted[0]), ...found });
+        }
+      }
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, inner] = entries[index] as [string, unknown];
+        stack.push({ value: inner, path: childPath(place.path, key) });
+      }
+    }
+  }
+}
+
+/** The verdict (and its reason) of `count` said of the item at `path` whose kind is `kind`, or undefined when the kind names no signal. */
+function itemCount(kind: string, count: number, path: string, findings: readonly GroundingFinding[], checker: Checker): Pick<GroundingFinding, 'verdict' | 'reason'> | undefined {
+  const types = signalTypes(kind);
+  const topic = countTopics.signal(kind.replace(/[_-]+/g, ' '), true);
+  if (types === undefined || topic === undefined) return undefined;
+  // The events of its kind the item cites, and for rage clicks their clicks.
+  const cited = new Set<number>();
+  for (const finding of findings) {
+    if (finding.kind === 'event' && finding.verdict === 'kept' && finding.event !== undefined && isWithin(finding.path, path) && types.includes(checker.keptTypeOf(finding.event) ?? '')) cited.add(finding.event);
+  }
+  let clicks = 0;
+  for (const index of cited) clicks += clicksOf(checker.keptEvent(index) ?? ({ type: 'click' } as Parameters<typeof clicksOf>[0]));
+  const scoped = scopedTopic(topic);
+  const shown = checker.countTotals('kept', scoped);
+  if ((cited.size > 0 && (count === cited.size || count === clicks)) || shown.has(count)) return { verdict: 'kept' };
+  if (checker.countTotals('all', scoped).has(count)) return { verdict: 'dropped', reason: `true of the whole session, not of the ${checker.keptSize} events the prompt showed` };
+  const itsOwn = cited.size === 0 ? 'the item cites no event of its kind' : `the item cites ${cited.size} ${types[0]} event${cited.size === 1 ? '' : 's'}${clicks !== cited.size ? ` (${clicks} clicks)` : ''}`;
+  const totals = [...shown].sort((left, right) => right - left);
+  return { verdict: 'unsupported', reason: `${itsOwn}; the prompt shows ${totals.length === 0 || (totals.length === 1 && totals[0] === 0) ? 'none' : totals.slice(0, 8).join(', ')} of its kind (in all, or of one element, message or URL)` };
+}
