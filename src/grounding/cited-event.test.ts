@@ -17,6 +17,10 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
     expect(events('They saw “TypeError: total is undefined”, #3.')).toEqual([['event', '#3', 'unsupported']]);
     expect(events('The `span.total` (#5) did nothing.')).toEqual([['event', '#5', 'unsupported']]);
     expect(groundAnswer(source, 'They hit a dead click (#5).').unsupported[0]?.reason).toBe('#5 is a rage-click event, not what the answer says of it (“a dead click”)');
+    // A page that is not the event's, even with words true of it.
+    expect(groundAnswer(source, 'They made a dead click on /api/coupon (#6).').unsupported.map(({ text, reason }) => [text, reason])).toEqual([
+      ['#6', '#6 is a dead-click event on https://shop.example/cart, not what the answer says of it (“/api/coupon”)'],
+    ]);
   });
 
   it('reads a citation that starts its line with the words after it', () => {
@@ -51,6 +55,11 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
     expect(events('They were on /cart (#0) and clicked “Apply coupon” (#2).')).toEqual([
       ['event', '#0', 'kept'],
       ['event', '#2', 'kept'],
+    ]);
+    // A URL before an event on a page is true of it when it is the page's (the last page load before it).
+    expect(events('On /cart (#6) they hit a dead click; the request on /cart (#3) failed.')).toEqual([
+      ['event', '#6', 'kept'],
+      ['event', '#3', 'kept'],
     ]);
     // A signal said of the citation before it describes that one, not the next.
     expect(events('#3 was a failed request to /api/coupon and #4 was the console error that followed.')).toEqual([

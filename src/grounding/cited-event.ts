@@ -59,12 +59,37 @@ export function wrongCitation(text: string, checked: readonly CheckedClaim[], at
   if (claims.length === 0) return undefined;
   const event = checker.keptEvent(citation.index);
   if (event === undefined) return undefined;
+  const members: number[] = [];
   for (let position = first; position <= last; position++) {
     const member = (checked[position] as CheckedClaim).claim;
-    if (member.kind === 'event' && isSingle(member) && claims.some((claim) => isTrueAt(claim, member.index, checker))) return undefined;
+    if (member.kind === 'event' && isSingle(member)) members.push(member.index);
   }
-  const said = claims.map((claim) => (/^["'“‘«„`]/.test(claim.text) ? claim.text : `“${claim.text}”`)).join(', ');
-  return `#${citation.index} is ${/^[aeiou]/.test(event.type) ? 'an' : 'a'} ${event.type} event, not what the answer says of it (${said})`;
+  const trueOfGroup = (claim: Claim) => members.some((index) => isTrueAt(claim, index, checker));
+  // A URL written right before the citation is the page of its event (`on /cart (#36)`): wrong
+  // when it is of none of them, whatever else is said of them (`a dead click on /cart (#36)`).
+  const wrongPage = claims.find((claim) => claim.kind === 'url' && !trueOfGroup(claim));
+  if (wrongPage === undefined && claims.some(trueOfGroup)) return undefined;
+  const said = (wrongPage === undefined ? claims : [wrongPage]).map((claim) => (/^["'“‘«„`]/.test(claim.text) ? claim.text : `“${claim.text}”`)).join(', ');
+  const page = wrongPage === undefined ? undefined : pageOf(citation.index, checker);
+  return `#${citation.index} is ${/^[aeiou]/.test(event.type) ? 'an' : 'a'} ${event.type} event${page === undefined ? '' : ` on ${page}`}, not what the answer says of it (${said})`;
+}
+
+/** How many kept events back the page an event happened on is looked for. */
+const PAGE_REACH = 200;
+
+/**
+ * The URL of the page the kept event at `index` happened on: its own if it is a page load, else
+ * that of the last page load the prompt showed before it (within PAGE_REACH kept events); undefined
+ * when none is shown that close.
+ */
+export function pageOf(index: number, checker: Checker): string | undefined {
+  for (let at = index, seen = 0; at >= 0 && seen <= PAGE_REACH; at--) {
+    const event = checker.keptEvent(at);
+    if (event === undefined) continue;
+    seen++;
+    if (event.type === 'navigate') return typeof event.url === 'string' ? event.url : undefined;
+  }
+  return undefined;
 }
 
 /** A reference to one event: `#35`, not a range or an event inside one. */
@@ -160,11 +185,16 @@ const CAUSE_DISTANCE = 2;
  * /cart (#19)" citing the click on View cart whose page load (#20) opened /cart, "clicked “View
  * cart” (#20)" citing that page load. A type (a dead click, a console error) holds of the event itself only.
  */
-function isTrueAt(claim: Claim, index: number, checker: Checker): boolean {
+export function isTrueAt(claim: Claim, index: number, checker: Checker): boolean {
   const event = checker.keptEvent(index);
   if (event === undefined) return false;
   if (isTrueOf(claim, event)) return true;
   if (claim.kind === 'count') return false;
+  // "on /checkout (#36)": the page the event happened on (unknown when the prompt shows no page load close before it).
+  if (claim.kind === 'url' && event.type !== 'navigate') {
+    const page = pageOf(index, checker);
+    if (page === undefined || isTrueOf(claim, { type: 'navigate', url: page } as SessionEvent)) return true;
+  }
   for (let distance = 1; distance <= CAUSE_DISTANCE; distance++) {
     if (CLICKS.includes(event.type) && claim.kind === 'url') {
       const after = checker.keptEvent(index + distance);

@@ -26,6 +26,7 @@ import { copiedFromPrompt } from './copied-from-prompt.js';
 import { namesNothingThere, namesText, noClickOnIt } from './named-element.js';
 import { deviceFinding } from './device-claims.js';
 import { checkItemCounts } from './item-counts.js';
+import { checkItemPages } from './item-pages.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -382,6 +383,8 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     markWrongKinds(answer, findings, checker);
     // `{ "kind": "dead_click", …, "count": 2 }` where the item cites one and the session has one.
     checkItemCounts(answer, findings, checker);
+    // `{ "description": "… (#36)", "page_url": "https://shop.example/cart" }` where #36 happened on /checkout.
+    checkItemPages(answer, findings, checker);
   }
   return groundingReport(findings);
 }

@@ -44,3 +44,25 @@ describe('groundAnswer: the count of an item of a structured response', () => {
     ]);
   });
 });
+
+describe('groundAnswer: the page of an item of a structured response', () => {
+  it('finds a page URL that is the page of none of the events the item cites unsupported', () => {
+    const answer = {
+      friction: [
+        { kind: 'dead_click', description: 'Dead click on the total (#6)', page_url: 'https://shop.example/cart' },
+        { kind: 'error', description: 'The coupon request failed (#3)', page_url: '/api/coupon' },
+        { kind: 'rage_click', description: 'Rage clicks on Apply coupon (#5)', page_url: '/api/coupon' },
+        { kind: 'other', description: 'No citation', page_url: '/api/coupon' },
+      ],
+    };
+    expect(verdicts(answer).filter(([kind]) => kind === 'url')).toEqual([
+      ['url', 'https://shop.example/cart', 'kept'],
+      ['url', '/api/coupon', 'kept'],
+      ['url', '/api/coupon', 'unsupported'],
+      ['url', '/api/coupon', 'kept'],
+    ]);
+    expect(groundAnswer(source, answer).unsupported.map(({ path, reason }) => [path, reason])).toEqual([
+      ['friction[2].page_url', 'the page of none of the events the item cites (#5 on https://shop.example/cart)'],
+    ]);
+  });
+});

@@ -1,0 +1,51 @@
+// The page an item of a structured response says its problem happened on: `{ "description": "Dead
+// click on the total (#36)", "page_url": "https://shop.example/cart" }` where #36 happened on
+// /checkout. The URL is in the session, so it is kept as a URL; as the page of the item's events
+// it is invented.
+
+import type { Checker } from './checker.js';
+import { isTrueAt, pageOf } from './cited-event.js';
+import type { GroundingFinding } from './grounding-report.js';
+import { childPath, keyWords } from './walk-answer.js';
+import { isWithin } from './cited-kind.js';
+
+/** Keys of the page an item happened on: `page_url`, `page`, `url`, `pageUrl`, `on_page`, `page_path`. */
+const PAGE_KEY = /^(?:page(?: url| path)?|url|on page)$/;
+
+/**
+ * Marks `unsupported`, in `findings` (a structured response's), the kept URL under an item's page
+ * key when the item cites kept events and the URL is the page of none of them: not their own URL,
+ * nor the page the prompt showed loading last before them, nor a page load or request one or two
+ * events after a cited click (as a URL written right before a citation is read, see wrongCitation).
+ */
+export function checkItemPages(value: unknown, findings: GroundingFinding[], checker: Checker): void {
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
+    const current = place.value;
+    if (Array.isArray(current)) current.forEach((item, index) => stack.push({ value: item, path: childPath(place.path, index) }));
+    else if (current !== null && typeof current === 'object') {
+      for (const [key, inner] of Object.entries(current)) {
+        if (typeof inner === 'string' && place.path !== '' && PAGE_KEY.test(keyWords(key))) markWrongPage(inner, childPath(place.path, key), place.path, findings, checker);
+        else stack.push({ value: inner, path: childPath(place.path, key) });
+      }
+    }
+  }
+}
+
+function markWrongPage(url: string, path: string, item: string, findings: GroundingFinding[], checker: Checker): void {
+  const at = findings.findIndex((finding) => finding.kind === 'url' && finding.path === path && finding.verdict === 'kept');
+  if (at === -1) return;
+  const cited: number[] = [];
+  for (const finding of findings) if (finding.kind === 'event' && finding.verdict === 'kept' && finding.event !== undefined && isWithin(finding.path, item)) cited.push(finding.event);
+  if (cited.length === 0) return;
+  const claim = { kind: 'url', text: url, start: 0, end: 0, url } as const;
+  if (cited.some((index) => isTrueAt(claim, index, checker))) return;
+  const found = findings[at] as GroundingFinding;
+  findings[at] = { kind: found.kind, text: found.text, path: found.path, verdict: 'unsupported', reason: `the page of none of the events the item cites (${cited.map((index) => `#${index}${onPage(index, checker)}`).join(', ')})` };
+}
+
+/** ` on <page>` for an event on a page the prompt showed loading, else nothing. */
+function onPage(index: number, checker: Checker): string {
+  const page = pageOf(index, checker);
+  return page === undefined ? '' : ` on ${page}`;
+}
