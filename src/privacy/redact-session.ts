@@ -8,15 +8,14 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { flatString } from './flat-string.js';
-import { isDataField, isDataFieldLabel, type DataFieldPreset } from './presets/data-field.js';
-import { isPhoneField } from './presets/phone-field.js';
-import { isSecretField } from './presets/secret-field.js';
+import { fieldPresetOf, fieldPresetsOf, type FieldPresets } from './field-values.js';
 import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
-import { findPresetMatches } from './presets.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import { redactText, redactUrl, type PrivacyCounts } from './redact-text.js';
 import { holdsUrl, redactTextWithUrls } from './redact-text-with-urls.js';
+
+export { fieldPresetOf, fieldPresetsOf, isPhoneFieldValue, isSecretFieldValue, type FieldPresets } from './field-values.js';
 
 /**
  * Fields holding a URL, absolute or relative: the whole value is one URL. Any other string has the
@@ -194,103 +193,6 @@ function withNames(object: Record<string, unknown>, renamed: ReadonlyMap<string,
     named[unique] = value;
   }
   return named;
-}
-
-/**
- * Whether the `phone` preset replaces `value`, an event's value, whole: a phone number typed into a
- * field for one (`input#phone`, `input[type=tel]`, or a field whose recorded text, its label, names
- * a phone: `Mobile number`), plain digits too. The value is asked first: most
- * are not written as a phone number, and the event's target is then never read.
- */
-export function isPhoneFieldValue(value: unknown, event: SessionEvent): boolean {
-  if (!isPhoneShaped(value, true)) return false;
-  const selector = event.target?.selector;
-  if (selector !== undefined && isPhoneField(selector)) return true;
-  // The field's recorded text, its label or placeholder ("Mobile number", "Phone (optional)").
-  const label = event.target?.text;
-  return label !== undefined && label.length <= LABEL_MAX_LENGTH && isPhonePropertyName(label);
-}
-
-/** The longest text of a field read as its label: a sentence around a field is no label. */
-const LABEL_MAX_LENGTH = 40;
-
-/**
- * Whether the `secret` preset replaces `value`, an event's value, whole: anything typed into a
- * field for a secret (`input[type=password]`, `input#otp`, `autocomplete="cc-csc"`, or a field
- * whose recorded text, its label, names a secret: `Verification code`). The value is asked first.
- */
-export function isSecretFieldValue(value: unknown, event: SessionEvent): boolean {
-  // A value already replaced (`[blocked]`) stays as it is.
-  if (!isTypedValue(value)) return false;
-  const target = event.target;
-  if (target === undefined) return false;
-  if (target.selector !== undefined && isSecretField(target.selector)) return true;
-  const label = target.text;
-  return label !== undefined && label.length <= LABEL_MAX_LENGTH && isSecretPropertyName(label);
-}
-
-const PLACEHOLDER = /^\[[a-z0-9_-]+\]$/;
-
-/** Which presets replace what is typed into their fields (see fieldPresetOf): made once per set of rules. */
-export interface FieldPresets {
-  readonly secret: boolean;
-  readonly phone: boolean;
-  readonly data: readonly DataFieldPreset[];
-}
-
-/** The field presets among `presets`. */
-export function fieldPresetsOf(presets: ReadonlySet<string>): FieldPresets {
-  return { secret: presets.has('secret'), phone: presets.has('phone'), data: (['email', 'card', 'iban'] as const).filter((preset) => presets.has(preset)) };
-}
-
-/**
- * Which of `presets` replaces `value`, an event's value, whole: what is typed into a field for an
- * email address, a card's number or expiry, or an IBAN, as its recorded selector path or its
- * label describes it (see isDataField), unless the preset's pattern finds all of it
- * (`ada@example.com, bob@example.com` keeps its two `[email]` and the comma): `ada@exa`, a card
- * number with a digit wrong, an expiry date. The value is asked first.
- */
-function dataFieldPresetOf(value: unknown, event: SessionEvent, presets: readonly DataFieldPreset[]): DataFieldPreset | undefined {
-  if (presets.length === 0 || !isTypedValue(value)) return undefined;
-  const target = event.target;
-  if (target === undefined) return undefined;
-  const selector = target.selector;
-  const label = target.text !== undefined && target.text.length <= LABEL_MAX_LENGTH ? target.text : undefined;
-  for (const preset of presets) {
-    if ((selector !== undefined && isDataField(preset, selector)) || (label !== undefined && isDataFieldLabel(preset, label))) {
-      return matchedWhole(String(value), preset) ? undefined : preset;
-    }
-  }
-  return undefined;
-}
-
-/** Whether `preset`'s pattern finds all of `text` but separators between its matches (`,`, `;`, white space). */
-function matchedWhole(text: string, preset: DataFieldPreset): boolean {
-  const matches = findPresetMatches(text, new Set([preset]));
-  if (matches.length === 0) return false;
-  let at = 0;
-  for (const match of matches) {
-    if (!/^[\s,;]*$/.test(text.slice(at, match.start))) return false;
-    at = match.end;
-  }
-  return /^[\s,;]*$/.test(text.slice(at));
-}
-
-/**
- * The preset whose placeholder replaces `value`, typed into the field `event` is on (its recorded
- * selector path and label): a secret's, a phone number's, an email's, a card's or an IBAN's;
- * undefined when none of `fields` replaces it whole. redactSession, the privacy probe and the
- * rrweb import (on the mirrored element) all ask this.
- */
-export function fieldPresetOf(fields: FieldPresets, value: unknown, event: SessionEvent): 'secret' | 'phone' | DataFieldPreset | undefined {
-  if (fields.secret && isSecretFieldValue(value, event)) return 'secret';
-  if (fields.phone && isPhoneFieldValue(value, event)) return 'phone';
-  return dataFieldPresetOf(value, event, fields.data);
-}
-
-/** A value typed into a field: a string that is not empty and not already a placeholder (`[blocked]`), or a number. */
-function isTypedValue(value: unknown): boolean {
-  return typeof value === 'string' ? value !== '' && !(value.charCodeAt(0) === 0x5b && PLACEHOLDER.test(value)) : typeof value === 'number';
 }
 
 /** An event whose value was typed into a field of a preset (see fieldPresetOf), with that preset's placeholder; else the event itself. */
