@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateLongSession } from '../../scripts/generate-long-session.js';
+import { echoesOf } from '../privacy/echoes.js';
 import { PRESET_NAMES } from '../privacy/presets.js';
 import { privacyProbeFor } from '../privacy/privacy-probe.js';
 import { parsePrivacyRules, type PrivacyRules } from '../privacy/privacy-rules.js';
@@ -20,7 +21,7 @@ import { renderPrompt } from './render-prompt.js';
 /** What prepare gave before the probe: every kept event and the context redacted, then rendered. */
 function redactedThenRendered(profile: Profile, session: Session, rules: PrivacyRules) {
   const kept = prepare(profile, session).events.kept;
-  const { session: redacted, counts } = redactSession({ ...session, events: kept.map(({ event }) => event) }, rules);
+  const { session: redacted, counts } = redactSession({ ...session, events: kept.map(({ event }) => event) }, rules, echoesOf(session, rules));
   const context = assembleContext(redacted, profile.context);
   const events = kept.map(({ index }, position) => ({ index, event: redacted.events[position] as SessionEvent }));
   const rendered = renderPrompt({ prePrompt: profile.llm?.pre_prompt, postPrompt: profile.llm?.post_prompt, sessionId: redacted.id, context: context.included, events });

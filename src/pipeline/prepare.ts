@@ -5,6 +5,7 @@ import type { ResponseSchema } from '../profile/response-schema-terms.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
 import { flatString } from '../privacy/flat-string.js';
 import { privacyProbeFor, type PrivacyProbe } from '../privacy/privacy-probe.js';
+import { echoesOf } from '../privacy/echoes.js';
 import { createSessionRedactor, redactSession } from '../privacy/redact-session.js';
 import { redactText, type PrivacyCounts } from '../privacy/redact-text.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
@@ -115,7 +116,8 @@ const rulesOfPrepared = new WeakMap<PreparedRequest, PrivacyRules>();
  */
 function redactSelection(session: Session, kept: readonly IndexedEvent[], rules: PrivacyRules): { session: Session; kept: IndexedEvent[]; counts: ReadonlyMap<string, number> } {
   const shown: Session = { ...session, events: kept.map(({ event }) => event) };
-  const { session: redacted, counts } = redactSession(shown, rules);
+  // A value protected in an event the profile left out is protected where a kept one repeats it.
+  const { session: redacted, counts } = redactSession(shown, rules, echoesOf(session, rules));
   return { session: redacted, kept: kept.map(({ index }, position) => ({ index, event: redacted.events[position] as SessionEvent })), counts };
 }
 
@@ -133,7 +135,7 @@ function prepareWithProbe(
   privacy: PrivacyRules,
   probe: PrivacyProbe,
 ): { selected: Pick<PreparedRequest, 'events' | 'context' | 'privacy'>; rendered: RenderedPrompt; sessionId: string } {
-  const redactor = createSessionRedactor(privacy);
+  const redactor = createSessionRedactor(privacy, echoesOf(recorded, privacy));
   const context = assembleContext(redactor.header(recorded), profile.context);
   // The id opens the block but is counted after the events, as redactSession counts it.
   const idCounts: PrivacyCounts = new Map();

@@ -245,7 +245,8 @@ export class TextWriter {
     }
     this.endQuoted(at + count, wide);
     // Most texts have too few digits and none of the characters that lead to a preset: asked nothing.
-    if (!this.suspect && mayBeChanged(digits, dots, colons, seen, tokenStart, secretName, text) && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
+    // A protected value may be in any text (see echoesOf): with some, every text is asked.
+    if (!this.suspect && (mayBeChanged(digits, dots, colons, seen, tokenStart, secretName, text) || probe.echoes !== undefined) && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
   }
 
   /** Any JSON value, quoted: the same as `quoteValue(value)`. */

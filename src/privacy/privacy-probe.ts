@@ -19,6 +19,7 @@ import { isSecretPropertyName } from './presets/secret-property-name.js';
 import { TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
+import type { Echoes } from './echoes.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import { decodesEscapes, fieldPresetOf, fieldPresetsOf, isRedactedAsUrl, redactStringUnder, type FieldPresets, type SessionRedactor } from './redact-session.js';
 
@@ -261,7 +262,13 @@ export class PrivacyProbe {
     return verdict;
   }
 
+  /** The render's protected values, replaced wherever they appear (see echoesOf): the writer asks about every text that holds one. */
+  get echoes(): Echoes | undefined {
+    return this.#redactor?.echoes;
+  }
+
   #judge(text: string, digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, key: string): boolean {
+    if (this.echoes?.test(text) === true) return this.#changes(text, key);
     // A URL's escaped pieces are decoded and matched (redactUrl): `?email=ada%40example.com`; and
     // full-width forms are read as the ASCII they stand for, which the counts do not hold.
     if ((kinds & PROBE_WIDE_FORM) === 0 && !((kinds & PROBE_ESCAPE) !== 0 && decodesEscapes(key, text))) {
@@ -280,7 +287,7 @@ export class PrivacyProbe {
 
   /** `text` for a text the writer does not copy itself: read whole. */
   whole(text: string, key: string): boolean {
-    if (!this.#mayChange(text, key)) return false;
+    if (!this.#mayChange(text, key) && this.echoes?.test(text) !== true) return false;
     return this.#changes(text, key);
   }
 

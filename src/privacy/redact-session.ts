@@ -8,6 +8,7 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { flatString } from './flat-string.js';
+import { echoesOf, type Echoes } from './echoes.js';
 import { fieldPresetOf, fieldPresetsOf, type FieldPresets } from './field-values.js';
 import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
@@ -57,6 +58,8 @@ interface Walk {
   readonly urls: Map<string, RedactedText>;
   /** The replacements in the text being redacted. */
   readonly textCounts: PrivacyCounts;
+  /** The session's protected values, replaced wherever else they appear (see echoes.ts). */
+  readonly echoes: Echoes | undefined;
 }
 
 const count = (walk: Walk, rule: string, by = 1) => walk.counts.set(rule, (walk.counts.get(rule) ?? 0) + by);
@@ -96,7 +99,10 @@ function redactedText(walk: Walk, value: string, key: string): RedactedText {
     // Most texts are replaced nowhere: their counts are taken in a map of the walk's, not a new one.
     const counts = walk.textCounts;
     counts.clear();
-    const text = url ? redactUrl(value, walk.rules, counts) : redactTextWithUrls(value, walk.rules, counts);
+    // A protected value first, whole (`14/7/1988` typed into a blocked field), then the rules; not
+    // in a selector, which names elements (`input#card-number` where `card` is a blocked text).
+    const echoed = walk.echoes !== undefined && key !== 'selector' && walk.echoes.test(value) ? walk.echoes.replace(value, counts) : value;
+    const text = url ? redactUrl(echoed, walk.rules, counts) : redactTextWithUrls(echoed, walk.rules, counts);
     redacted = { text: text === value ? value : flatString(text), counts: counts.size === 0 ? undefined : new Map(counts) };
     if (known.size >= KNOWN_TEXTS_LIMIT) known.clear();
     known.set(value, redacted);
@@ -226,11 +232,14 @@ function blockEvent(walk: Walk, event: SessionEvent): SessionEvent {
  *
  * @param session - A loaded session.
  * @param rules - Compiled rules (see {@link parsePrivacyRules}).
+ * @param echoes - The protected values replaced wherever they appear: by default those of
+ *   `session` (a value typed into a blocked field or a field for a secret, a blocked element's
+ *   text); a caller redacting part of a session passes those of the whole one.
  * @returns The redacted session (the same object when nothing matched) and the counts by rule.
  * @category Privacy
  */
-export function redactSession(session: Session, rules: PrivacyRules): { readonly session: Session; readonly counts: PrivacyCounts } {
-  const redactor = createSessionRedactor(rules);
+export function redactSession(session: Session, rules: PrivacyRules, echoes: Echoes | undefined = echoesOf(session, rules)): { readonly session: Session; readonly counts: PrivacyCounts } {
+  const redactor = createSessionRedactor(rules, echoes);
   const header = redactor.header(session);
   let events: SessionEvent[] | undefined;
   for (const [index, event] of session.events.entries()) {
@@ -250,6 +259,8 @@ export function redactSession(session: Session, rules: PrivacyRules): { readonly
  */
 export interface SessionRedactor {
   readonly counts: PrivacyCounts;
+  /** The protected values it replaces wherever they appear (see echoesOf), if any. */
+  readonly echoes: Echoes | undefined;
   /** The session's header (its context: user, org, location, device...) redacted; its events and id as they are. */
   header(session: Session): Session;
   /** One event redacted (blocked, masked, its texts replaced); the same object when nothing changed. */
@@ -263,22 +274,27 @@ export interface SessionRedactor {
   changes(value: string, key: string): boolean;
 }
 
-/** A redactor of one session by `rules` (see {@link SessionRedactor}). */
-export function createSessionRedactor(rules: PrivacyRules): SessionRedactor {
+/**
+ * A redactor of one session by `rules` (see {@link SessionRedactor}), which also replaces the
+ * session's protected values wherever they appear (`echoes`: see echoesOf, of the whole session).
+ */
+export function createSessionRedactor(rules: PrivacyRules, echoes?: Echoes): SessionRedactor {
   const walk: Walk = {
     rules,
     counts: new Map(),
     masks: rules.maskProperties.length > 0,
-    rewritesText: rules.presets.size > 0 || rules.patterns.length > 0 || rules.stripUrlParams.size > 0,
+    rewritesText: rules.presets.size > 0 || rules.patterns.length > 0 || rules.stripUrlParams.size > 0 || echoes !== undefined,
     secretNames: rules.presets.has('secret'),
     phoneNames: rules.presets.has('phone'),
     fields: fieldPresetsOf(rules.presets),
     texts: new Map(),
     urls: new Map(),
     textCounts: new Map(),
+    echoes,
   };
   return {
     counts: walk.counts,
+    echoes,
     header: (session) => redactObject(walk, session as unknown as Record<string, unknown>, '', '', SESSION_FIELDS_KEPT) as unknown as Session,
     event: (event) => redactObject(walk, fieldEvent(walk, blockEvent(walk, event)) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
     id: (id) => flatString(redactText(id, rules, walk.counts)),

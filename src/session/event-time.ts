@@ -6,6 +6,7 @@ import { EVENT_TYPES } from './event-types.js';
 import { parseIsoTimestamp } from './iso-timestamp.js';
 import { MAX_NESTING, tooDeepAt } from './nesting.js';
 import type { Session, SessionEvent } from './session-schema.js';
+import { noteValuedEvents } from './valued-events.js';
 
 const eventTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
 
@@ -80,5 +81,6 @@ export function isValidEventFast(event: unknown): boolean {
 export function withEvents(header: Omit<Session, 'events'>, fileOrder: readonly SessionEvent[], sorted: boolean): Session {
   // Array.prototype.sort is stable, so events with equal timestamps keep their file order.
   const events = sorted ? fileOrder : [...fileOrder].sort((a, b) => a.time - b.time);
+  noteValuedEvents(events);
   return { ...header, events } as Session;
 }

@@ -1,0 +1,82 @@
+// A value protected where it was recorded (typed into a blocked field or a field for a secret, a
+// blocked element's text) is replaced wherever else the session repeats it.
+
+import { describe, expect, it } from 'vitest';
+import { prepare } from '../pipeline/prepare.js';
+import { parseProfile } from '../profile/parse-profile.js';
+import { parseSession } from '../session/parse-session.js';
+import type { SessionEvent } from '../session/session-schema.js';
+import { valuedEventsOf } from '../session/valued-events.js';
+import { echoesOf } from './echoes.js';
+import { parsePrivacyRules } from './privacy-rules.js';
+import { redactSession } from './redact-session.js';
+
+const at = (second: number) => `2026-11-01T10:00:${String(second).padStart(2, '0')}Z`;
+
+// An insurer's quote form that logs what failed validation, as the fixture form-validation-errors does.
+const session = parseSession({
+  id: 'u-1:s-1',
+  user: { id: 'u-1', properties: { last_dob: '14/7/1988' } },
+  events: [
+    { type: 'input-change', timestamp: at(1), target: { selector: 'form#quote input#dob' }, value: '14/7/1988' },
+    { type: 'click', timestamp: at(2), target: { selector: 'form#quote div.dob-preview', text: 'Born 14/7/1988' } },
+    { type: 'console-error', timestamp: at(3), message: '[QuoteForm] Validation failed: dateOfBirth "14/7/1988" does not match DD/MM/YYYY' },
+    { type: 'network-error', timestamp: at(4), url: 'https://quote.example/api/validate?dob=14%2F7%2F1988', method: 'GET', status: 422 },
+    { type: 'input-change', timestamp: at(5), target: { selector: 'form#login input[type="password"]' }, value: 'hunter2' },
+    { type: 'console-error', timestamp: at(6), message: 'login failed for ada: hunter2 rejected' },
+    { type: 'custom', name: 'Form Error', timestamp: at(7), properties: { field: 'dob', entered: '14/7/1988', note: 'hunter2!' } },
+    { type: 'input-change', timestamp: at(8), target: { selector: 'form#quote input#title' }, value: 'Mr' },
+    { type: 'console-error', timestamp: at(9), message: 'Mr is not a title we know' },
+  ],
+});
+const rules = parsePrivacyRules('presets: [secret]\nblock_selectors: ["input#dob", "div.dob-preview"]\n');
+
+describe('protected values that echo elsewhere', () => {
+  it('replaces what was typed into a blocked field or a field for a secret, and a blocked text, wherever the session repeats it', () => {
+    const { session: redacted, counts } = redactSession(session, rules);
+    const [, , error, request, , login, custom, , title] = redacted.events;
+    expect(error?.message).toBe('[QuoteForm] Validation failed: dateOfBirth "[blocked]" does not match DD/MM/YYYY');
+    // As a URL escapes it.
+    expect(request?.url).toBe('https://quote.example/api/validate?dob=[blocked]');
+    expect(login?.message).toBe('login failed for ada: [secret] rejected');
+    expect(custom?.properties).toEqual({ field: 'dob', entered: '[blocked]', note: '[secret]!' });
+    expect((redacted.user?.properties as Record<string, unknown>)['last_dob']).toBe('[blocked]');
+    // A value shorter than 4 characters is as often another word: not looked for.
+    expect(title?.message).toBe('Mr is not a title we know');
+    // The selectors that name the fields stay.
+    expect(redacted.events[0]?.target?.selector).toBe('form#quote input#dob');
+    expect(Object.fromEntries(counts)).toEqual({ blocked: 6, secret: 3 });
+  });
+
+  it('finds none without block selectors or the secret preset, and none in a session that types nothing protected', () => {
+    expect(echoesOf(session, parsePrivacyRules('presets: [email]\n'))).toBeUndefined();
+    expect(echoesOf(parseSession({ id: 'u:s', events: [{ type: 'click', timestamp: at(1), target: { selector: 'a', text: 'Home' } }] }), rules)).toBeUndefined();
+    expect(echoesOf(session, rules)?.test('born 14/7/1988')).toBe(true);
+  });
+
+  it('protects a value typed in an event the profile leaves out where a kept one repeats it, in the prompt as in redactSession', () => {
+    const profile = parseProfile('events:\n  exclude_types: [input-change, click]\n');
+    const prepared = prepare(profile, session, { privacy: rules });
+    expect(prepared.prompt).not.toContain('14/7/1988');
+    expect(prepared.prompt).not.toContain('14%2F7%2F1988');
+    expect(prepared.prompt).not.toContain('hunter2');
+    expect(prepared.prompt).toContain('dateOfBirth \\"[blocked]\\"');
+    // The same with rules the probe cannot answer for (a pattern): every kept event redacted before the render.
+    const withPattern = parsePrivacyRules('presets: [secret]\nblock_selectors: ["input#dob", "div.dob-preview"]\npatterns:\n  order: "ORD-[0-9]{6}"\n');
+    expect(prepare(profile, session, { privacy: withPattern }).prompt).toBe(prepared.prompt);
+  });
+});
+
+describe('the valued events noted when a session is loaded', () => {
+  it('are read in place of every event, and a list made or changed since is read whole', () => {
+    expect(valuedEventsOf(session.events)?.map((event) => event.value)).toEqual(['14/7/1988', 'hunter2', 'Mr']);
+    // A copy of the list (as redactSession and the studio make) was never noted: every event is read.
+    const copied = { ...session, events: [...session.events] };
+    expect(valuedEventsOf(copied.events)).toBeUndefined();
+    expect(echoesOf(copied, rules)?.test('hunter2')).toBe(true);
+    const grown = parseSession({ id: 'u:s', events: [{ type: 'click', timestamp: at(1), target: { selector: 'a' } }] });
+    (grown.events as SessionEvent[]).push({ type: 'input-change', timestamp: at(2), time: Date.parse(at(2)), target: { selector: 'input[type="password"]' }, value: 'hunter2' } as SessionEvent);
+    expect(valuedEventsOf(grown.events)).toBeUndefined();
+    expect(echoesOf(grown, rules)?.test('hunter2')).toBe(true);
+  });
+});
