@@ -34,6 +34,12 @@ export interface DerivedEvent {
    * `[email]`, `[card]`…
    */
   readonly field?: string;
+  /**
+   * What the mirror replaced in it, as recorded: the name, texts and value of an event on a
+   * blocked element (`blocked`), or what was typed into a field for a secret (`secret`). The rest
+   * of the session is searched for them (see protectedValuesOf).
+   */
+  readonly protects?: readonly { readonly value: string; readonly rule: 'blocked' | 'secret' }[];
 }
 
 /** `{ selector, text }` without the parts that are unknown (and `blocked` when true); undefined when nothing is known. */
@@ -58,13 +64,20 @@ export function withBlockedFields(event: DerivedEvent): DerivedEvent {
   const target = event.fields.target as DerivedTarget | undefined;
   if (target?.blocked !== true) return event;
   const fields: DerivedFields = { ...event.fields };
-  for (const field of BLOCKED_FIELDS) if (fields[field] !== undefined) fields[field] = BLOCKED_PLACEHOLDER;
+  const protects: { value: string; rule: 'blocked' }[] = [];
+  for (const field of BLOCKED_FIELDS) {
+    const value = fields[field];
+    if (value === undefined) continue;
+    if (typeof value === 'string') protects.push({ value, rule: 'blocked' });
+    fields[field] = BLOCKED_PLACEHOLDER;
+  }
+  if (target.text !== undefined) protects.push({ value: target.text, rule: 'blocked' });
   const shown: { selector?: string; text?: string } = {};
   if (target.selector !== undefined) shown.selector = target.selector;
   if (target.text !== undefined) shown.text = BLOCKED_PLACEHOLDER;
   if (shown.selector === undefined && shown.text === undefined) delete fields.target;
   else fields.target = shown;
-  return { ...event, fields, blocked: true };
+  return { ...event, fields, blocked: true, ...(protects.length === 0 ? {} : { protects }) };
 }
 
 /** Sorts by time, then recording order (stable for the rest). */

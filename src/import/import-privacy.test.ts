@@ -90,4 +90,21 @@ describe('importing with privacy rules', () => {
     expect(privacy).toEqual(new Map([['email', 1], ['card', 1], ['secret', 1]]));
     expect(() => parseSession(fixture)).not.toThrow();
   });
+
+  it('replaces what a blocked field or a field for a secret took, where the rest of the recording repeats it', async () => {
+    const recording = new RecordingBuilder().page(0, {
+      href: 'https://quote.example/about-you',
+      body: [
+        el('form', { class: 'quote' },
+          keyed('dob', el('input', { type: 'text', class: 'private form-control' })),
+          keyed('code', el('input', { autocomplete: 'one-time-code', class: 'form-control' })),
+        ),
+      ],
+    });
+    recording.input(1_000, 'dob', '14/7/1988').input(5_000, 'code', '492817').consoleError(9_000, 'Validation failed: dateOfBirth "14/7/1988"; code 492817 expired').scroll(13_000);
+    const { fixture, privacy } = await importWith(recording, 'presets: [secret]\nblock_selectors: [".private"]\n');
+    expect(fixture.events.find((event) => event.type === 'console-error')?.message).toBe('Validation failed: dateOfBirth "[blocked]"; code [secret] expired');
+    expect(JSON.stringify(fixture)).not.toMatch(/14\/7\/1988|492817/);
+    expect(privacy).toEqual(new Map([['blocked', 2], ['secret', 2]]));
+  });
 });

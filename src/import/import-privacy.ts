@@ -2,6 +2,7 @@
 // matched against the mirrored page while events are derived (dom-block-selectors.ts), then the
 // fixture goes through redactSession, exactly as `recap run` redacts a session.
 
+import { echoesFrom, protect, protectedValuesOf, type ProtectedValues } from '../privacy/echoes.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
 import { fieldPresetOf, fieldPresetsOf, redactSession } from '../privacy/redact-session.js';
 import type { SessionEvent } from '../session/session-schema.js';
@@ -31,8 +32,12 @@ export function importPrivacy(rules: PrivacyRules): ImportPrivacy {
   const fields = fieldPresetsOf(rules.presets);
   const field = rules.presets.size === 0 ? undefined : (element: MirrorNode, value: string) => fieldPresetOf(fields, value, { type: 'input-change', target: { selector: ownSelector(element) } } as SessionEvent);
   const redact = (fixture: SessionFixture, events: readonly DerivedEvent[]) => {
+    // The values the mirror replaced are protected in the rest of the session too, as those redactSession blocks are.
+    const values: ProtectedValues = new Map();
+    for (const event of events) for (const { value, rule } of event.protects ?? []) protect(values, value, rule);
+    protectedValuesOf(fixture as unknown as Session, rules, values);
     // redactSession reads no event's `time` (a loaded session's), and keeps the events' order and fields.
-    const { session, counts } = redactSession(fixture as unknown as Session, rules);
+    const { session, counts } = redactSession(fixture as unknown as Session, rules, echoesFrom(values));
     // redactSession counted the events it blocked by their recorded selector path; add the others.
     const blockedInMirrorOnly = events.filter((event) => {
       const selector = (event.fields.target as DerivedTarget | undefined)?.selector;

@@ -62,6 +62,8 @@ export class InputDebouncer {
     if (target !== undefined) fields.target = target;
     const field = input.field !== undefined && typeof input.value === 'string' && input.value !== '' && input.target?.blocked !== true ? input.field : undefined;
     if (input.value !== undefined) fields.value = field === undefined ? input.value : `[${field}]`;
-    this.emit({ type: 'input-change', time: input.time, order: input.order, fields, ...(field === undefined ? {} : { field }) });
+    // What was typed into a field for a secret is looked for in the rest of the session (see protectedValuesOf).
+    const protects = field === 'secret' ? [{ value: input.value as string, rule: 'secret' as const }] : undefined;
+    this.emit({ type: 'input-change', time: input.time, order: input.order, fields, ...(field === undefined ? {} : { field }), ...(protects === undefined ? {} : { protects }) });
   }
 }

@@ -42,19 +42,15 @@ export function echoesOf(session: Session, rules: PrivacyRules): Echoes | undefi
   let byRules = echoesBySession.get(session);
   if (byRules === undefined) echoesBySession.set(session, (byRules = new WeakMap()));
   let echoes = byRules.get(rules);
-  if (echoes === undefined) byRules.set(rules, (echoes = findEchoes(session, rules, blocks, secrets) ?? null));
+  if (echoes === undefined) byRules.set(rules, (echoes = echoesFrom(protectedValuesOf(session, rules)) ?? null));
   return echoes ?? undefined;
 }
 
-function findEchoes(session: Session, rules: PrivacyRules, blocks: boolean, secrets: boolean): Echoes | undefined {
-  const placeholders = new Map<string, 'blocked' | 'secret'>();
-  const add = (value: unknown, rule: 'blocked' | 'secret') => {
-    if (typeof value !== 'string' || value.trim().length < ECHO_MIN_LENGTH || PLACEHOLDER.test(value)) return;
-    // Blocked wins over secret: the stricter rule names what the value was.
-    if (placeholders.get(value) !== 'blocked') placeholders.set(value, rule);
-    const escaped = encodeURIComponent(value);
-    if (escaped !== value && placeholders.get(escaped) !== 'blocked') placeholders.set(escaped, rule);
-  };
+/** The protected values of `session` under `rules` (see echoesOf), added to `placeholders`. */
+export function protectedValuesOf(session: Session, rules: PrivacyRules, placeholders: ProtectedValues = new Map()): ProtectedValues {
+  const blocks = rules.blockSelectors.length > 0;
+  const secrets = rules.presets.has('secret');
+  if (!blocks && !secrets) return placeholders;
   // Without block selectors, only an event with a value can hold one: those noted when the session was loaded.
   const events = (blocks ? undefined : valuedEventsOf(session.events)) ?? session.events;
   for (let index = 0; index < events.length; index++) {
@@ -63,11 +59,30 @@ function findEchoes(session: Session, rules: PrivacyRules, blocks: boolean, secr
     if (!blocks && typeof value !== 'string') continue;
     const selector = event.target?.selector;
     if (blocks && selector !== undefined && rules.isBlockedElement(selector)) {
-      add(value, 'blocked');
-      add(event.target?.text, 'blocked');
-      add(event.name, 'blocked');
-    } else if (secrets && typeof value === 'string' && isSecretFieldValue(value, event)) add(value, 'secret');
+      protect(placeholders, value, 'blocked');
+      protect(placeholders, event.target?.text, 'blocked');
+      protect(placeholders, event.name, 'blocked');
+    } else if (secrets && typeof value === 'string' && isSecretFieldValue(value, event)) protect(placeholders, value, 'secret');
   }
+  return placeholders;
+}
+
+/** Protected values and the rule whose placeholder replaces each (as recorded, and as a URL escapes it). */
+export type ProtectedValues = Map<string, 'blocked' | 'secret'>;
+
+/**
+ * Adds `value` to `placeholders` under `rule` when it is a string of ECHO_MIN_LENGTH characters or
+ * more, and not a placeholder already; blocked wins over secret (the stricter rule names it).
+ */
+export function protect(placeholders: ProtectedValues, value: unknown, rule: 'blocked' | 'secret'): void {
+  if (typeof value !== 'string' || value.trim().length < ECHO_MIN_LENGTH || PLACEHOLDER.test(value)) return;
+  if (placeholders.get(value) !== 'blocked') placeholders.set(value, rule);
+  const escaped = encodeURIComponent(value);
+  if (escaped !== value && placeholders.get(escaped) !== 'blocked') placeholders.set(escaped, rule);
+}
+
+/** The echoes of `placeholders`: undefined when there is none. */
+export function echoesFrom(placeholders: ProtectedValues): Echoes | undefined {
   if (placeholders.size === 0) return undefined;
   // The longest first: a value that holds another is replaced whole.
   const values = [...placeholders.keys()].sort((left, right) => right.length - left.length);
