@@ -147,6 +147,7 @@ export {
 } from './privacy/privacy-rules.js';
 export { hasNoRules } from './privacy/has-no-rules.js';
 export { redactSession } from './privacy/redact-session.js';
+export { echoesOf, type Echoes } from './privacy/echoes.js';
 export { redactText, redactUrl, type PrivacyCounts } from './privacy/redact-text.js';
 export { PRESET_NAMES, findPresetMatches, isPhonePropertyName, isSecretPropertyName, type PresetName, type PresetMatch } from './privacy/presets.js';
 export { compileBlockSelectors, type BlockSelectorMatcher } from './privacy/block-selectors.js';

@@ -11,7 +11,11 @@ import { isSecretFieldValue } from './field-values.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import type { PrivacyCounts } from './redact-text.js';
 
-/** The protected values of a session, found in its texts and replaced. */
+/**
+ * The protected values of a session (see {@link echoesOf}), found in its texts and replaced.
+ *
+ * @category Privacy
+ */
 export interface Echoes {
   /** Whether `text` holds a protected value. */
   test(text: string): boolean;
@@ -34,6 +38,10 @@ const echoesBySession = new WeakMap<Session, WeakMap<PrivacyRules, Echoes | null
  * value and name of every event on a blocked element (`[blocked]`), and, with the `secret` preset,
  * what was typed into a field for a secret (`[secret]`); each of ECHO_MIN_LENGTH characters or
  * more, as recorded and as a URL escapes it (`14%2F7%2F1988`). Undefined when there is none.
+ * {@link redactSession} replaces them wherever else they appear; pass those of the whole session
+ * when redacting part of it.
+ *
+ * @category Privacy
  */
 export function echoesOf(session: Session, rules: PrivacyRules): Echoes | undefined {
   const blocks = rules.blockSelectors.length > 0;
