@@ -244,8 +244,7 @@ export class TextWriter {
       units[at + index] = code;
     }
     this.endQuoted(at + count, wide);
-    // Most texts have too few digits and none of the characters that lead to a preset: asked nothing.
-    // A protected value may be in any text (see echoesOf): with some, every text is asked.
+    // Most texts have too few digits and none of the characters that lead to a preset: asked nothing (unless there are protected values, see echoesOf).
     if (!this.suspect && (mayBeChanged(digits, dots, colons, seen, tokenStart, secretName, text) || probe.echoes !== undefined) && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
   }
 
