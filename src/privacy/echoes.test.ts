@@ -80,3 +80,19 @@ describe('the valued events noted when a session is loaded', () => {
     expect(echoesOf(grown, rules)?.test('hunter2')).toBe(true);
   });
 });
+
+describe('protected values named as a property', () => {
+  it('are replaced in the name too, in the prompt as in redactSession', () => {
+    const named = parseSession({
+      id: 'u-1:s-1',
+      events: [
+        { type: 'input-change', timestamp: at(1), target: { selector: 'form#login input[type="password"]' }, value: 'hunter2' },
+        { type: 'custom', name: 'Debug', timestamp: at(2), properties: { hunter2: 'tried' } },
+      ],
+    });
+    const profile = parseProfile('{}');
+    const prepared = prepare(profile, named, { privacy: parsePrivacyRules('presets: [secret]\n') });
+    expect(prepared.prompt).toContain('properties={"[secret]":"tried"}');
+    expect(prepared.prompt).toBe(prepare(profile, named, { privacy: parsePrivacyRules('presets: [secret]\npatterns:\n  order: "ORD-[0-9]{6}"\n') }).prompt);
+  });
+});
