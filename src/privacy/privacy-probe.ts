@@ -302,8 +302,7 @@ export class PrivacyProbe {
       if (this.#keys.size >= KNOWN_KEYS_LIMIT) this.#keys.clear();
       this.#keys.set(key, changes);
     }
-    // A protected value of this render's session, named as a property (kept per probe, the verdicts above are not).
-    return changes || this.echoes?.test(key) === true;
+    return changes;
   }
 
   // Whether a pre-check passes a text read whole (its full-width forms read as ASCII), or it hides what escapes a URL decodes.
