@@ -69,7 +69,13 @@ describe('protected values that echo elsewhere', () => {
 
 describe('the valued events noted when a session is loaded', () => {
   it('are read in place of every event, and a list made or changed since is read whole', () => {
-    expect(valuedEventsOf(session.events)?.map((event) => event.value)).toEqual(['14/7/1988', 'hunter2', 'Mr']);
+    // By field: its selector path, then its text.
+    const byField = valuedEventsOf(session.events);
+    expect([...(byField ?? [])].map(([selector, byText]) => [selector, [...byText].map(([text, events]) => [text, events.map((event) => event.value)])])).toEqual([
+      ['form#quote input#dob', [[undefined, ['14/7/1988']]]],
+      ['form#login input[type="password"]', [[undefined, ['hunter2']]]],
+      ['form#quote input#title', [[undefined, ['Mr']]]],
+    ]);
     // A copy of the list (as redactSession and the studio make) was never noted: every event is read.
     const copied = { ...session, events: [...session.events] };
     expect(valuedEventsOf(copied.events)).toBeUndefined();

@@ -7,7 +7,7 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { valuedEventsOf } from '../session/valued-events.js';
-import { isSecretFieldValue } from './field-values.js';
+import { isSecretFieldValue, isSecretTarget } from './field-values.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import type { PrivacyCounts } from './redact-text.js';
 
@@ -59,8 +59,16 @@ export function protectedValuesOf(session: Session, rules: PrivacyRules, placeho
   const blocks = rules.blockSelectors.length > 0;
   const secrets = rules.presets.has('secret');
   if (!blocks && !secrets) return placeholders;
-  // Without block selectors, only an event with a value can hold one: those noted when the session was loaded.
-  const events = (blocks ? undefined : valuedEventsOf(session.events)) ?? session.events;
+  // Without block selectors, only what was typed into a field for a secret: each field noted when
+  // the session was loaded is judged once, and only the values of a secret one are read.
+  const byField = blocks ? undefined : valuedEventsOf(session.events);
+  if (byField !== undefined) {
+    for (const [selector, byText] of byField) {
+      for (const [text, typed] of byText) if (isSecretTarget(selector, text)) for (const event of typed) protect(placeholders, event.value, 'secret');
+    }
+    return placeholders;
+  }
+  const events = session.events;
   for (let index = 0; index < events.length; index++) {
     const event = events[index] as SessionEvent;
     const value = event.value;

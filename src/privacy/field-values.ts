@@ -36,11 +36,12 @@ const LABEL_MAX_LENGTH = 40;
  */
 export function isSecretFieldValue(value: unknown, event: SessionEvent): boolean {
   // A value already replaced (`[blocked]`) stays as it is.
-  if (!isTypedValue(value)) return false;
-  const target = event.target;
-  if (target === undefined) return false;
-  if (target.selector !== undefined && isSecretField(target.selector)) return true;
-  const label = target.text;
+  return isTypedValue(value) && isSecretTarget(event.target?.selector, event.target?.text);
+}
+
+/** Whether a field, by its recorded selector path and text (its label), is one for a secret (see isSecretFieldValue). */
+export function isSecretTarget(selector: string | undefined, label: string | undefined): boolean {
+  if (selector !== undefined && isSecretField(selector)) return true;
   return label !== undefined && label.length <= LABEL_MAX_LENGTH && isSecretPropertyName(label);
 }
 

@@ -6,7 +6,7 @@ import { EVENT_TYPES } from './event-types.js';
 import { parseIsoTimestamp } from './iso-timestamp.js';
 import { MAX_NESTING, tooDeepAt } from './nesting.js';
 import type { Session, SessionEvent } from './session-schema.js';
-import { noteValuedEvents } from './valued-events.js';
+import { noteValuedEvents, type ValuedEventsNote } from './valued-events.js';
 
 const eventTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
 
@@ -14,11 +14,16 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const optionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
 
+/** Whether the event eventTime read last holds a string `value`, seen in its one pass over the event's keys (see valued-events.ts). */
+let lastHadValue = false;
+export const lastEventHadValue = (): boolean => lastHadValue;
+
 // The same rules as `sessionEventSchema`, hand-written because a session may hold a million
 // events and zod costs more than JSON.parse itself there. A test checks that the two agree;
 // when this says no, zod is asked for the precise messages. One pass over the event's own keys:
 // events come in many shapes, and looking up a dozen mostly absent fields on each costs more.
 export function eventTime(event: unknown): number | undefined {
+  lastHadValue = false;
   if (!isObject(event)) return undefined;
   let type: unknown;
   let timestamp: unknown;
@@ -49,7 +54,8 @@ export function eventTime(event: unknown): number | undefined {
         break;
       case 'value':
         // zod's number() refuses Infinity and NaN (JSON has neither; a caller's objects may).
-        if (value !== null && typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value)) && typeof value !== 'boolean') return undefined;
+        if (typeof value === 'string') lastHadValue = true;
+        else if (value !== null && !(typeof value === 'number' && Number.isFinite(value)) && typeof value !== 'boolean') return undefined;
         break;
       // zod's int() means a safe integer.
       case 'status':
@@ -77,10 +83,13 @@ export function isValidEventFast(event: unknown): boolean {
   return eventTime(event) !== undefined;
 }
 
-/** The session of `header` and `fileOrder`, its events sorted by time (stably). */
-export function withEvents(header: Omit<Session, 'events'>, fileOrder: readonly SessionEvent[], sorted: boolean): Session {
+/**
+ * The session of `header` and `fileOrder`, its events sorted by time (stably). `valued`: the events
+ * of `fileOrder` that hold a string value, when the loader noted them as it read each event.
+ */
+export function withEvents(header: Omit<Session, 'events'>, fileOrder: readonly SessionEvent[], sorted: boolean, valued?: ValuedEventsNote): Session {
   // Array.prototype.sort is stable, so events with equal timestamps keep their file order.
   const events = sorted ? fileOrder : [...fileOrder].sort((a, b) => a.time - b.time);
-  noteValuedEvents(events);
+  noteValuedEvents(events, valued);
   return { ...header, events } as Session;
 }

@@ -2,7 +2,7 @@
 // docs/fixtures.md).
 
 import { describeIssue } from './describe-issue.js';
-import { eventTime, isObject, withEvents } from './event-time.js';
+import { eventTime, isObject, lastEventHadValue, withEvents } from './event-time.js';
 import { formatJsonPath } from './json-path.js';
 import { jsonSyntaxIssue } from './json-syntax-issue.js';
 import { quickParseFixture } from './quick-parse-fixture.js';
@@ -14,6 +14,7 @@ import {
   type Session,
   type SessionEvent,
 } from './session-schema.js';
+import { ValuedEventsNote } from './valued-events.js';
 
 /**
  * Options of {@link parseSession}, {@link safeParseSession} and {@link parseFixtureText}.
@@ -101,6 +102,8 @@ export function parseFixtureFully(input: unknown, options: ParseSessionOptions =
   }
 
   const loaded: SessionEvent[] = new Array<SessionEvent>(events.length);
+  // The events with a value, noted while each is read (see valued-events.ts).
+  const valued = new ValuedEventsNote();
   let sorted = true;
   let previous = -Infinity;
   for (let index = 0; index < events.length; index++) {
@@ -119,6 +122,7 @@ export function parseFixtureFully(input: unknown, options: ParseSessionOptions =
     } else {
       loaded[index] = { ...(event as FixtureEvent), time };
     }
+    if (lastEventHadValue()) valued.add(loaded[index] as SessionEvent);
   }
   if (issues.length > MAX_REPORTED_ISSUES) {
     const hidden = issues.length - MAX_REPORTED_ISSUES;
@@ -126,7 +130,7 @@ export function parseFixtureFully(input: unknown, options: ParseSessionOptions =
     issues.push({ path: '', message: `... and ${hidden} more problem(s)` });
   }
   if (issues.length > 0 || !headerResult.success) return fail(issues);
-  const session = withEvents(headerResult.data as Omit<Session, 'events'>, loaded, sorted);
+  const session = withEvents(headerResult.data as Omit<Session, 'events'>, loaded, sorted, valued);
   return { success: true, session, fileOrder: loaded };
 }
 

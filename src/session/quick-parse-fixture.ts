@@ -3,10 +3,11 @@
 // every problem. What this accepts, the full parse accepts too, with the same session, key order
 // included: a property test holds the two together. It may refuse what the full parse accepts.
 
-import { eventTime, isObject, withEvents } from './event-time.js';
+import { eventTime, isObject, lastEventHadValue, withEvents } from './event-time.js';
 import { timestampProblem } from './iso-timestamp.js';
 import { MAX_NESTING, tooDeepAt } from './nesting.js';
 import type { Session, SessionEvent } from './session-schema.js';
+import { ValuedEventsNote } from './valued-events.js';
 
 type Plain = Record<string, unknown>;
 type Header = Omit<Session, 'events'>;
@@ -104,10 +105,13 @@ export function quickParseFixture(input: unknown): QuickFixture | undefined {
     throw error;
   }
   const times = new Float64Array(events.length);
+  // The events with a value, noted while each is read (see valued-events.ts).
+  const valued = new ValuedEventsNote();
   let sorted = true;
   for (let index = 0; index < events.length; index++) {
     const time = eventTime(events[index]);
     if (time === undefined) return undefined;
+    if (lastEventHadValue()) valued.add(events[index] as SessionEvent);
     if (index > 0 && time < (times[index - 1] as number)) sorted = false;
     times[index] = time;
   }
@@ -121,5 +125,5 @@ export function quickParseFixture(input: unknown): QuickFixture | undefined {
       fileOrder[index] = { ...event, time: times[index] as number };
     }
   }
-  return { session: withEvents(checked, fileOrder, sorted), fileOrder };
+  return { session: withEvents(checked, fileOrder, sorted, valued), fileOrder };
 }

@@ -1,25 +1,44 @@
-// The events of a loaded session that hold a string `value` (what was typed or pasted), noted as
-// the session is loaded, while its events are fresh from the parser: a privacy rule that looks for
-// what was typed into protected fields (see echoes.ts) then reads these few rather than every
-// event of the session again, which costs more than the whole render of a slice of it.
+// The events of a loaded session that hold a string `value` (what was typed or pasted), noted by the
+// loader as it reads each event, while the event is fresh from the parser, and grouped by the field
+// they were typed into (its recorded selector path and text): a privacy rule that looks for what was
+// typed into protected fields (see echoes.ts) then judges each field once and reads the values of
+// the protected ones only. Reading every valued event again, spread over a long session's memory,
+// costs more than the whole render of a slice of it.
 
 import type { SessionEvent } from './session-schema.js';
 
-/** The valued events of each loaded list of events, with the list's length then (a list changed since is read again). */
-const noted = new WeakMap<readonly SessionEvent[], { readonly length: number; readonly events: readonly SessionEvent[] }>();
+/** Valued events by their target's selector path, then by its text (undefined: none recorded). */
+export type ValuedEventsByField = ReadonlyMap<string | undefined, ReadonlyMap<string | undefined, readonly SessionEvent[]>>;
 
-/** Notes the events of `events` that hold a string value. */
-export function noteValuedEvents(events: readonly SessionEvent[]): void {
-  const valued: SessionEvent[] = [];
-  for (let index = 0; index < events.length; index++) {
-    const event = events[index] as SessionEvent;
-    if (typeof event.value === 'string') valued.push(event);
+/** What a loader notes of the valued events it reads. */
+export class ValuedEventsNote {
+  readonly byField = new Map<string | undefined, Map<string | undefined, SessionEvent[]>>();
+
+  /** Notes `event`, which holds a string value. */
+  add(event: SessionEvent): void {
+    const target = event.target;
+    let byText = this.byField.get(target?.selector);
+    if (byText === undefined) this.byField.set(target?.selector, (byText = new Map()));
+    const group = byText.get(target?.text);
+    if (group === undefined) byText.set(target?.text, [event]);
+    else group.push(event);
   }
-  noted.set(events, { length: events.length, events: valued });
 }
 
-/** The events of `events` that hold a string value, as noted when it was loaded; undefined when it was not (a list made or changed since). */
-export function valuedEventsOf(events: readonly SessionEvent[]): readonly SessionEvent[] | undefined {
+/** The valued events of each loaded list of events, with the list's length then (a list changed since is read again). */
+const noted = new WeakMap<readonly SessionEvent[], { readonly length: number; readonly byField: ValuedEventsByField }>();
+
+/** Notes the valued events of `events`: those of `note`, when the loader took it as it read each event, else every event's. */
+export function noteValuedEvents(events: readonly SessionEvent[], note?: ValuedEventsNote): void {
+  if (note === undefined) {
+    note = new ValuedEventsNote();
+    for (const event of events) if (typeof event.value === 'string') note.add(event);
+  }
+  noted.set(events, { length: events.length, byField: note.byField });
+}
+
+/** The events of `events` that hold a string value, by field, as noted when it was loaded; undefined when it was not (a list made or changed since). */
+export function valuedEventsOf(events: readonly SessionEvent[]): ValuedEventsByField | undefined {
   const known = noted.get(events);
-  return known !== undefined && known.length === events.length ? known.events : undefined;
+  return known !== undefined && known.length === events.length ? known.byField : undefined;
 }
