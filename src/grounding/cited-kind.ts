@@ -165,12 +165,22 @@ function citedTypesOf(text: string, findings: readonly GroundingFinding[]): Item
   return items;
 }
 
+/** What may start what follows a citation before a type written after it: a bracket, `:`, a dash, a backtick, or a type's first letter. */
+const TYPE_MAY_FOLLOW = /[([:–—`\-ncderimhpsNCDERIMHPS]/;
+
+/** Where what follows `end` starts, past blanks and `**`. */
+function nextWritten(text: string, end: number): number {
+  let at = end;
+  while (at < text.length && (text.charCodeAt(at) === 0x2a || isBlank(text.charCodeAt(at)))) at++;
+  return at;
+}
+
 /** What names the kind of an item of a type said in words. */
 const SAID = 'the answer';
 
 /** The event type written right after the `#` citation at [start, end): as the prompt writes it, after a citation that leads its line, or in brackets. */
 function typeWrittenAfter(text: string, start: number, end: number): string | undefined {
-  if (text.charCodeAt(start) !== 0x23) return undefined;
+  if (text.charCodeAt(start) !== 0x23 || !TYPE_MAY_FOLLOW.test(text.charAt(nextWritten(text, end)))) return undefined;
   TYPE_IN_BRACKETS.lastIndex = end;
   const bracketed = TYPE_IN_BRACKETS.exec(text);
   if (bracketed !== null) return bracketed[1];
@@ -262,9 +272,7 @@ const BETWEEN_MAX = 7;
 
 /** Whether TYPE_SAID_AFTER may match at `end`: after `**` and blanks, an `i`, `w` or `a` (is, was, were, are) or a `:`. */
 function mayBeSaidAfter(text: string, end: number): boolean {
-  let at = end;
-  while (at < text.length && (text.charCodeAt(at) === 0x2a || isBlank(text.charCodeAt(at)))) at++;
-  const code = text.charCodeAt(at) | 0x20;
+  const code = text.charCodeAt(nextWritten(text, end)) | 0x20;
   return code === 0x69 || code === 0x77 || code === 0x61 || code === 0x3a;
 }
 
