@@ -139,13 +139,16 @@ function citedTypesOf(text: string, findings: readonly GroundingFinding[]): Item
     ends.push(start + finding.text.length);
   }
   const items: Item[] = [];
-  const add = (kind: string | undefined, start: number, end: number, naming: string) => {
-    if (kind !== undefined) items.push({ kind, holds: (finding) => within(finding.path, start, end), naming, typesOf: anyTypes, shown: naming === SAID ? (checker) => isShown(kind, checker) : undefined });
+  // A type said in words (`said`) is of the citation only when the prompt shows an event of it (see Item.shown).
+  const add = (kind: string | undefined, start: number, end: number, said: boolean) => {
+    if (kind === undefined) return;
+    const holds = (finding: GroundingFinding) => within(finding.path, start, end);
+    items.push(said ? { kind, holds, naming: 'the answer', typesOf: anyTypes, shown: (checker) => isShown(kind, checker) } : { kind, holds, naming: 'the type written after it', typesOf: anyTypes });
   };
   for (let first = 0; first < starts.length; first++) {
     const written = typeWrittenAfter(text, starts[first] as number, ends[first] as number);
     if (written !== undefined) {
-      add(written, starts[first] as number, ends[first] as number, 'the type written after it');
+      add(written, starts[first] as number, ends[first] as number, false);
       continue;
     }
     let last = first;
@@ -155,11 +158,12 @@ function citedTypesOf(text: string, findings: readonly GroundingFinding[]): Item
     if (mayBeSaidAfter(text, end)) {
       TYPE_SAID_AFTER.lastIndex = end;
       const after = TYPE_SAID_AFTER.exec(text);
-      if (after !== null) add(typeSaid(after[1] as string, false), start, end, SAID);
+      if (after !== null) add(typeSaid(after[1] as string, false), start, end, true);
     }
     // Before: the words must be the type (`the network error (#34)`, not `the error on checkout (#34)`).
     const words = wordsSaidBefore(text, start);
-    if (words !== undefined && typeSaid(words, true)?.split(' ').length === words.split(/[ -]/).length) add(typeSaid(words, true), start, end, SAID);
+    const before = words === undefined ? undefined : typeSaid(words, true);
+    if (before !== undefined && before.split(' ').length === (words as string).split(/[ -]/).length) add(before, start, end, true);
     first = last;
   }
   return items;
@@ -174,9 +178,6 @@ function nextWritten(text: string, end: number): number {
   while (at < text.length && (text.charCodeAt(at) === 0x2a || isBlank(text.charCodeAt(at)))) at++;
   return at;
 }
-
-/** What names the kind of an item of a type said in words. */
-const SAID = 'the answer';
 
 /** The event type written right after the `#` citation at [start, end): as the prompt writes it, after a citation that leads its line, or in brackets. */
 function typeWrittenAfter(text: string, start: number, end: number): string | undefined {

@@ -56,7 +56,10 @@ function itemCount(kind: string, count: number, path: string, findings: readonly
     if (finding.kind === 'event' && finding.verdict === 'kept' && finding.event !== undefined && isWithin(finding.path, path) && types.includes(checker.keptTypeOf(finding.event) ?? '')) cited.add(finding.event);
   }
   let clicks = 0;
-  for (const index of cited) clicks += clicksOf(checker.keptEvent(index) ?? ({ type: 'click' } as Parameters<typeof clicksOf>[0]));
+  for (const index of cited) {
+    const event = checker.keptEvent(index);
+    clicks += event === undefined ? 1 : clicksOf(event);
+  }
   const scoped = scopedTopic(topic);
   const shown = checker.countTotals('kept', scoped);
   if ((cited.size > 0 && (count === cited.size || count === clicks)) || shown.has(count)) return { verdict: 'kept' };

@@ -5,9 +5,9 @@
 
 import type { Checker } from './checker.js';
 import { isTrueAt, pageOf } from './cited-event.js';
+import { isWithin } from './cited-kind.js';
 import type { GroundingFinding } from './grounding-report.js';
 import { childPath, keyWords } from './walk-answer.js';
-import { isWithin } from './cited-kind.js';
 
 /** Keys of the page an item happened on: `page_url`, `page`, `url`, `pageUrl`, `on_page`, `page_path`. */
 const PAGE_KEY = /^(?:page(?: url| path)?|url|on page)$/;
