@@ -1,5 +1,6 @@
 // An event derived from a recording, before it is written as a fixture event.
 
+import type { ProtectingRule } from '../privacy/echoes.js';
 import type { EventType } from '../session/event-types.js';
 
 /** The element an event happened on, as fixtures write it. */
@@ -36,10 +37,11 @@ export interface DerivedEvent {
   readonly field?: string;
   /**
    * What the mirror replaced in it, as recorded: the name, texts and value of an event on a
-   * blocked element (`blocked`), or what was typed into a field for a secret (`secret`). The rest
-   * of the session is searched for them (see protectedValuesOf).
+   * blocked element (`blocked`), or what was typed into a field a preset replaces it in (`secret`,
+   * `phone`, `email`, `card`, `iban`). The rest of the session is searched for them (see
+   * protectedValuesOf).
    */
-  readonly protects?: readonly { readonly value: string; readonly rule: 'blocked' | 'secret' }[];
+  readonly protects?: readonly { readonly value: string; readonly rule: ProtectingRule }[];
 }
 
 /** `{ selector, text }` without the parts that are unknown (and `blocked` when true); undefined when nothing is known. */

@@ -2,6 +2,7 @@
 // it keeps the DOM mirror current and feeds clicks, inputs, selections, mouse moves and plugin
 // events to the detectors. Pure: no IO, no clock; time is the recording's.
 
+import type { FieldPreset } from '../privacy/field-values.js';
 import { ClickClassifier, DEAD_CLICK_WINDOW_MS } from './click-classifier.js';
 import { customEventFields } from './custom-event-fields.js';
 import { compareDerived, withBlockedFields, type DerivedEvent, type DerivedTarget } from './derived-event.js';
@@ -46,7 +47,7 @@ export interface EventDeriverOptions {
    * The preset whose placeholder replaces a value typed into a mirrored element (`--privacy`):
    * the element with all its attributes, as a selector path never shows them.
    */
-  readonly field?: ((element: MirrorNode, value: string) => string | undefined) | undefined;
+  readonly field?: ((element: MirrorNode, value: string) => FieldPreset | undefined) | undefined;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

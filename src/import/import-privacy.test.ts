@@ -107,4 +107,22 @@ describe('importing with privacy rules', () => {
     expect(JSON.stringify(fixture)).not.toMatch(/14\/7\/1988|492817/);
     expect(privacy).toEqual(new Map([['blocked', 2], ['secret', 2]]));
   });
+
+  it('replaces what a field for a phone or an email took, which the presets would not find as it is, where the rest of the recording repeats it', async () => {
+    const recording = new RecordingBuilder().page(0, {
+      href: 'https://shop.example/account',
+      body: [
+        el('form', { class: 'account' },
+          keyed('tel', el('input', { type: 'tel', class: 'form-control' })),
+          keyed('mail', el('input', { type: 'email', class: 'form-control' })),
+        ),
+      ],
+    });
+    // Plain digits and half an address: in a console message, neither preset finds them.
+    recording.input(1_000, 'tel', '4155550100').input(5_000, 'mail', 'ada@exa').consoleError(9_000, 'lookup 4155550100 failed; ada@exa is not an address').scroll(13_000);
+    const plain = await importWith(recording, 'presets: [email, phone]\n');
+    expect(plain.fixture.events.find((event) => event.type === 'console-error')?.message).toBe('lookup [phone] failed; [email] is not an address');
+    expect(JSON.stringify(plain.fixture)).not.toMatch(/4155550100|ada@exa/);
+    expect(plain.privacy).toEqual(new Map([['phone', 2], ['email', 2]]));
+  });
 });

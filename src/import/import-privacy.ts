@@ -4,7 +4,8 @@
 
 import { echoesFrom, protect, protectedValuesOf, type ProtectedValues } from '../privacy/echoes.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
-import { fieldPresetOf, fieldPresetsOf, redactSession } from '../privacy/redact-session.js';
+import { fieldPresetOf, fieldPresetsOf, type FieldPreset } from '../privacy/field-values.js';
+import { redactSession } from '../privacy/redact-session.js';
 import type { SessionEvent } from '../session/session-schema.js';
 import type { MirrorNode } from './dom-mirror.js';
 import { cssAttributeValue, IDENTIFIER } from './element-selector.js';
@@ -18,7 +19,7 @@ export interface ImportPrivacy {
   /** For the deriver's mirror; undefined without block selectors. */
   readonly block: DomBlockMatcher | undefined;
   /** For the deriver's mirror: the preset whose placeholder replaces a value typed into an element; undefined without presets. */
-  readonly field: ((element: MirrorNode, value: string) => string | undefined) | undefined;
+  readonly field: ((element: MirrorNode, value: string) => FieldPreset | undefined) | undefined;
   /**
    * The fixture with the rules applied, and what each rule replaced. An event blocked in the
    * mirror counts once under `blocked`, also when its recorded selector path is blocked as well.

@@ -2,6 +2,7 @@
 // edit, carrying the final value. A field's edit ends after a quiet spell, when another field gets
 // input, when the field loses focus, when the user clicks elsewhere, or when the page changes.
 
+import type { FieldPreset } from '../privacy/field-values.js';
 import { targetFields, type DerivedEvent, type DerivedTarget } from './derived-event.js';
 
 /** Input events on one field this close together (and nothing else between) are one edit. */
@@ -22,7 +23,7 @@ export interface FieldInput {
   /** The value to report; undefined for a password field, which never carries one. */
   readonly value: string | boolean | undefined;
   /** The preset whose placeholder replaces the value, judged in the mirrored page (`--privacy`). */
-  readonly field?: string | undefined;
+  readonly field?: FieldPreset | undefined;
 }
 
 /** Collapses the Input events of one window into input-change events. */
@@ -62,8 +63,8 @@ export class InputDebouncer {
     if (target !== undefined) fields.target = target;
     const field = input.field !== undefined && typeof input.value === 'string' && input.value !== '' && input.target?.blocked !== true ? input.field : undefined;
     if (input.value !== undefined) fields.value = field === undefined ? input.value : `[${field}]`;
-    // What was typed into a field for a secret is looked for in the rest of the session (see protectedValuesOf).
-    const protects = field === 'secret' ? [{ value: input.value as string, rule: 'secret' as const }] : undefined;
+    // What a preset replaced where it was typed is looked for in the rest of the session (see protectedValuesOf).
+    const protects = field === undefined ? undefined : [{ value: input.value as string, rule: field }];
     this.emit({ type: 'input-change', time: input.time, order: input.order, fields, ...(field === undefined ? {} : { field }), ...(protects === undefined ? {} : { protects }) });
   }
 }

@@ -48,8 +48,10 @@ describe('protected values that echo elsewhere', () => {
     expect(Object.fromEntries(counts)).toEqual({ blocked: 6, secret: 3 });
   });
 
-  it('finds none without block selectors or the secret preset, and none in a session that types nothing protected', () => {
-    expect(echoesOf(session, parsePrivacyRules('presets: [email]\n'))).toBeUndefined();
+  it('finds none without rules that protect a value where it was recorded, and none in a session that types nothing protected', () => {
+    expect(echoesOf(session, parsePrivacyRules('presets: [ip]\nstrip_url_params: [dob]\n'))).toBeUndefined();
+    // An email field's value that the email preset finds as it is was not replaced whole: nothing to look for.
+    expect(echoesOf(parseSession({ id: 'u:s', events: [{ type: 'input-change', timestamp: at(1), target: { selector: 'input#email' }, value: 'ada@example.com' }] }), parsePrivacyRules('presets: [email]\n'))).toBeUndefined();
     expect(echoesOf(parseSession({ id: 'u:s', events: [{ type: 'click', timestamp: at(1), target: { selector: 'a', text: 'Home' } }] }), rules)).toBeUndefined();
     expect(echoesOf(session, rules)?.test('born 14/7/1988')).toBe(true);
   });
@@ -64,6 +66,51 @@ describe('protected values that echo elsewhere', () => {
     // The same with rules the probe cannot answer for (a pattern): every kept event redacted before the render.
     const withPattern = parsePrivacyRules('presets: [secret]\nblock_selectors: ["input#dob", "div.dob-preview"]\npatterns:\n  order: "ORD-[0-9]{6}"\n');
     expect(prepare(profile, session, { privacy: withPattern }).prompt).toBe(prepared.prompt);
+  });
+});
+
+describe('values masked by a property path or replaced in a field of a preset', () => {
+  // A delivery app that stores the address on the user, and logs what its forms were given.
+  const delivery = parseSession({
+    id: 'u-2:s-2',
+    user: { id: 'u-2', properties: { address: '221B Baker Street', plan: 'pro' } },
+    events: [
+      { type: 'custom', name: 'Delivery Set', timestamp: at(1), properties: { delivery: { note: 'Ring twice at the blue door', zip: 94105 } } },
+      { type: 'console-error', timestamp: at(2), message: 'geocode failed for "221B Baker Street" (zip 94105)' },
+      { type: 'click', timestamp: at(3), target: { selector: 'div.courier-note', text: 'Note: Ring twice at the blue door' } },
+      { type: 'input-change', timestamp: at(4), target: { selector: 'form#account input[type="tel"]' }, value: '4155550100' },
+      { type: 'input-change', timestamp: at(5), target: { selector: 'form#account input#email' }, value: 'ada@exa' },
+      { type: 'input-change', timestamp: at(6), target: { selector: 'form#pay input#card-number' }, value: '4111 1111 1111 1112' },
+      { type: 'console-error', timestamp: at(7), message: 'lookup 4155550100 failed; ada@exa bounced; card 4111 1111 1111 1112 declined' },
+      { type: 'network-error', timestamp: at(8), url: 'https://shop.example/api/verify?email=ada%40exa&order=4155550100', method: 'GET', status: 400 },
+      // Not the protected values: inside longer ones, or others.
+      { type: 'console-error', timestamp: at(9), message: 'order 41555501009 shipped to ada@example.org; plan pro' },
+    ],
+  });
+  const masking = parsePrivacyRules('presets: [email, card, phone]\nmask_properties: ["user.properties.address", "properties.delivery.*"]\n');
+
+  it('replaces them wherever the session repeats them, under the rule that replaced them, and nothing inside a longer word or number', () => {
+    const { session: redacted, counts } = redactSession(delivery, masking);
+    const [custom, geocode, courier, , , , lookup, verify, order] = redacted.events;
+    expect(custom?.properties).toEqual({ delivery: { note: '[masked]', zip: '[masked]' } });
+    expect(geocode?.message).toBe('geocode failed for "[masked]" (zip [masked])');
+    expect(courier?.target?.text).toBe('Note: [masked]');
+    expect(lookup?.message).toBe('lookup [phone] failed; [email] bounced; card [card] declined');
+    expect(verify?.url).toBe('https://shop.example/api/verify?email=[email]&order=[phone]');
+    expect(order?.message).toBe('order 41555501009 shipped to [email]; plan pro');
+    expect((redacted.user?.properties as Record<string, unknown>)['address']).toBe('[masked]');
+    expect(JSON.stringify(redacted)).not.toMatch(/Baker|blue door|94105|4155550100\b|ada@exa\b|1112/);
+    expect(Object.fromEntries(counts)).toEqual({ masked: 6, phone: 3, email: 4, card: 2 });
+  });
+
+  it('gives the same prompt through the render that redacts only the suspected events', () => {
+    const profile = parseProfile('{}');
+    const fields = parsePrivacyRules('presets: [email, card, phone]\n');
+    const probed = prepare(profile, delivery, { privacy: fields });
+    expect(probed.prompt).toContain('lookup [phone] failed; [email] bounced; card [card] declined');
+    expect(probed.prompt).toBe(prepare(profile, delivery, { privacy: parsePrivacyRules('presets: [email, card, phone]\npatterns:\n  order: "ORD-[0-9]{6}"\n') }).prompt);
+    expect(probed.privacy).toEqual(Object.fromEntries(redactSession(delivery, fields).counts));
+    expect(prepare(profile, delivery, { privacy: masking }).prompt).not.toMatch(/Baker|blue door|94105/);
   });
 });
 

@@ -1,5 +1,6 @@
 // Protected values that echo elsewhere in a session. What the user typed into a blocked field or a
-// field for a secret, and a blocked element's text, are replaced where they were recorded; an app
+// field a preset protects (a secret's, a phone number's, an email's, a card's, an IBAN's), a blocked
+// element's text, and a value at a masked property path are replaced where they were recorded; an app
 // that logs its form's values repeats them in a console message, a request's URL or a custom
 // event's property (`Validation failed: dateOfBirth "14/7/1988" does not match DD/MM/YYYY`). Each
 // such value is replaced there too, by the same placeholder, wherever it appears in the session:
@@ -7,7 +8,8 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { valuedEventsOf } from '../session/valued-events.js';
-import { isSecretFieldValue, isSecretTarget } from './field-values.js';
+import { fieldPresetOf, fieldPresetsOf, isFieldOfPreset, type FieldPresets } from './field-values.js';
+import { maskedValuesOf } from './masked-values.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import type { PrivacyCounts } from './redact-text.js';
 
@@ -35,18 +37,19 @@ const echoesBySession = new WeakMap<Session, WeakMap<PrivacyRules, Echoes | null
 
 /**
  * The protected values of `session` under `rules`, found once per session and rules: the text,
- * value and name of every event on a blocked element (`[blocked]`), and, with the `secret` preset,
- * what was typed into a field for a secret (`[secret]`); each of ECHO_MIN_LENGTH characters or
- * more, as recorded and as a URL escapes it (`14%2F7%2F1988`). Undefined when there is none.
+ * value and name of every event on a blocked element (`[blocked]`), every value at a path of
+ * `mask_properties` (`[masked]`), and what was typed into a field whose value a preset replaces
+ * whole (see fieldPresetOf): a secret's field (`[secret]`), and an email's, a card's, an IBAN's
+ * or a phone number's, where the value is not written as one (`ada@exa`, `4155550100`, which the
+ * presets do not find in free text); each of ECHO_MIN_LENGTH characters or more, as recorded and
+ * as a URL escapes it (`14%2F7%2F1988`). Undefined when there is none.
  * {@link redactSession} replaces them wherever else they appear; pass those of the whole session
  * when redacting part of it.
  *
  * @category Privacy
  */
 export function echoesOf(session: Session, rules: PrivacyRules): Echoes | undefined {
-  const blocks = rules.blockSelectors.length > 0;
-  const secrets = rules.presets.has('secret');
-  if (!blocks && !secrets) return undefined;
+  if (!protectsValues(rules)) return undefined;
   let byRules = echoesBySession.get(session);
   if (byRules === undefined) echoesBySession.set(session, (byRules = new WeakMap()));
   let echoes = byRules.get(rules);
@@ -54,17 +57,25 @@ export function echoesOf(session: Session, rules: PrivacyRules): Echoes | undefi
   return echoes ?? undefined;
 }
 
+/** Whether `rules` protect any value where it was recorded: block selectors, masked paths, or a preset that replaces what is typed into its fields. */
+function protectsValues(rules: PrivacyRules): boolean {
+  return rules.blockSelectors.length > 0 || rules.maskProperties.length > 0 || hasFieldPresets(fieldPresetsOf(rules.presets));
+}
+
+const hasFieldPresets = (fields: FieldPresets) => fields.secret || fields.phone || fields.data.length > 0;
+
 /** The protected values of `session` under `rules` (see echoesOf), added to `placeholders`. */
 export function protectedValuesOf(session: Session, rules: PrivacyRules, placeholders: ProtectedValues = new Map()): ProtectedValues {
+  if (rules.maskProperties.length > 0) for (const value of maskedValuesOf(session, rules)) protect(placeholders, value, 'masked');
   const blocks = rules.blockSelectors.length > 0;
-  const secrets = rules.presets.has('secret');
-  if (!blocks && !secrets) return placeholders;
-  // Without block selectors, only what was typed into a field for a secret: each field noted when
-  // the session was loaded is judged once, and only the values of a secret one are read.
+  const fields = fieldPresetsOf(rules.presets);
+  if (!blocks && !hasFieldPresets(fields)) return placeholders;
+  // Without block selectors, only what was typed into a field of a preset: each field noted when
+  // the session was loaded is judged once, and only the values of such a field are read.
   const byField = blocks ? undefined : valuedEventsOf(session.events);
   if (byField !== undefined) {
     for (const [selector, byText] of byField) {
-      for (const [text, typed] of byText) if (isSecretTarget(selector, text)) for (const event of typed) protect(placeholders, event.value, 'secret');
+      for (const [text, typed] of byText) if (isFieldOfPreset(fields, selector, text)) for (const event of typed) protectTyped(placeholders, fields, event);
     }
     return placeholders;
   }
@@ -78,23 +89,54 @@ export function protectedValuesOf(session: Session, rules: PrivacyRules, placeho
       protect(placeholders, value, 'blocked');
       protect(placeholders, event.target?.text, 'blocked');
       protect(placeholders, event.name, 'blocked');
-    } else if (secrets && typeof value === 'string' && isSecretFieldValue(value, event)) protect(placeholders, value, 'secret');
+    } else if (typeof value === 'string') protectTyped(placeholders, fields, event);
   }
   return placeholders;
 }
 
+/** Adds the value of `event` when a preset of `fields` replaces it whole where it was typed. */
+function protectTyped(placeholders: ProtectedValues, fields: FieldPresets, event: SessionEvent): void {
+  const preset = fieldPresetOf(fields, event.value, event);
+  if (preset !== undefined) protect(placeholders, event.value, preset);
+}
+
+/** The rules whose placeholders replace a protected value, the strictest first: a value protected by two is named by the first. */
+const PROTECTING_RULES = ['blocked', 'masked', 'secret', 'card', 'iban', 'phone', 'email'] as const;
+
+/** A rule whose placeholder replaces a protected value. */
+export type ProtectingRule = (typeof PROTECTING_RULES)[number];
+
 /** Protected values and the rule whose placeholder replaces each (as recorded, and as a URL escapes it). */
-export type ProtectedValues = Map<string, 'blocked' | 'secret'>;
+export type ProtectedValues = Map<string, ProtectingRule>;
 
 /**
  * Adds `value` to `placeholders` under `rule` when it is a string of ECHO_MIN_LENGTH characters or
- * more, and not a placeholder already; blocked wins over secret (the stricter rule names it).
+ * more, and not a placeholder already; of two rules, the stricter names it (see PROTECTING_RULES).
  */
-export function protect(placeholders: ProtectedValues, value: unknown, rule: 'blocked' | 'secret'): void {
+export function protect(placeholders: ProtectedValues, value: unknown, rule: ProtectingRule): void {
   if (typeof value !== 'string' || value.trim().length < ECHO_MIN_LENGTH || PLACEHOLDER.test(value)) return;
-  if (placeholders.get(value) !== 'blocked') placeholders.set(value, rule);
+  protectAs(placeholders, value, rule);
   const escaped = encodeURIComponent(value);
-  if (escaped !== value && placeholders.get(escaped) !== 'blocked') placeholders.set(escaped, rule);
+  if (escaped !== value) protectAs(placeholders, escaped, rule);
+}
+
+function protectAs(placeholders: ProtectedValues, value: string, rule: ProtectingRule): void {
+  const known = placeholders.get(value);
+  if (known === undefined || PROTECTING_RULES.indexOf(rule) < PROTECTING_RULES.indexOf(known)) placeholders.set(value, rule);
+}
+
+const WORD = /[\p{L}\p{N}_]/u;
+
+/**
+ * The source of a pattern that finds `value` where it stands whole: not inside a longer word or
+ * number (`hunter2` in `hunter22`; a half-typed address in the whole one, which the presets then
+ * find as it is).
+ */
+function asWhole(value: string): string {
+  const source = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const before = WORD.test(value.charAt(0)) ? '(?<![\\p{L}\\p{N}_])' : '';
+  const after = WORD.test(value.charAt(value.length - 1)) ? '(?![\\p{L}\\p{N}_])' : '';
+  return `${before}${source}${after}`;
 }
 
 /** The echoes of `placeholders`: undefined when there is none. */
@@ -102,7 +144,7 @@ export function echoesFrom(placeholders: ProtectedValues): Echoes | undefined {
   if (placeholders.size === 0) return undefined;
   // The longest first: a value that holds another is replaced whole.
   const values = [...placeholders.keys()].sort((left, right) => right.length - left.length);
-  const pattern = new RegExp(values.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const pattern = new RegExp(values.map(asWhole).join('|'), 'gu');
   return {
     test: (text) => {
       pattern.lastIndex = 0;

@@ -47,6 +47,9 @@ export function isSecretTarget(selector: string | undefined, label: string | und
 
 const PLACEHOLDER = /^\[[a-z0-9_-]+\]$/;
 
+/** A preset that replaces what is typed into its fields whole (see fieldPresetOf). */
+export type FieldPreset = 'secret' | 'phone' | DataFieldPreset;
+
 /** Which presets replace what is typed into their fields (see fieldPresetOf): made once per set of rules. */
 export interface FieldPresets {
   readonly secret: boolean;
@@ -98,10 +101,22 @@ function matchedWhole(text: string, preset: DataFieldPreset): boolean {
  * undefined when none of `fields` replaces it whole. redactSession, the privacy probe and the
  * rrweb import (on the mirrored element) all ask this.
  */
-export function fieldPresetOf(fields: FieldPresets, value: unknown, event: SessionEvent): 'secret' | 'phone' | DataFieldPreset | undefined {
+export function fieldPresetOf(fields: FieldPresets, value: unknown, event: SessionEvent): FieldPreset | undefined {
   if (fields.secret && isSecretFieldValue(value, event)) return 'secret';
   if (fields.phone && isPhoneFieldValue(value, event)) return 'phone';
   return dataFieldPresetOf(value, event, fields.data);
+}
+
+/**
+ * Whether a field, by its recorded selector path and text (its label), is one whose typed values a
+ * preset of `fields` may replace whole (see fieldPresetOf): true wherever fieldPresetOf can answer
+ * a preset for some value typed into it.
+ */
+export function isFieldOfPreset(fields: FieldPresets, selector: string | undefined, text: string | undefined): boolean {
+  const label = text !== undefined && text.length <= LABEL_MAX_LENGTH ? text : undefined;
+  if (fields.secret && isSecretTarget(selector, label)) return true;
+  if (fields.phone && ((selector !== undefined && isPhoneField(selector)) || (label !== undefined && isPhonePropertyName(label)))) return true;
+  return fields.data.some((preset) => (selector !== undefined && isDataField(preset, selector)) || (label !== undefined && isDataFieldLabel(preset, label)));
 }
 
 /** A value typed into a field: a string that is not empty and not already a placeholder (`[blocked]`), or a number. */

@@ -64,6 +64,8 @@ export interface PrivacyRules {
   readonly maskProperties: readonly string[];
   /** Whether a dotted property path matches one of the globs. */
   readonly isMaskedPath: (path: string) => boolean;
+  /** Whether a path may have a masked path below it (`user` and `user.properties` for `user.properties.phone`). */
+  readonly holdsMaskedPath: (path: string) => boolean;
   readonly blockSelectors: readonly string[];
   /** Whether a recorded selector path names a blocked element (or one inside it). */
   readonly isBlockedElement: BlockSelectorMatcher;
@@ -88,13 +90,6 @@ const dotted = (path: readonly (string | number)[]) => path.map((key) => (typeof
 export function globToRegExpSource(glob: string): string {
   if (glob === '**') return '.*';
   const segments = glob.split('.');
-  const escape = (segment: string) =>
-    segment === '*'
-      ? '[^.]+'
-      : segment
-          .split('*')
-          .map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
-          .join('[^.]*');
   let source = '';
   for (const [index, segment] of segments.entries()) {
     const last = index === segments.length - 1;
@@ -104,24 +99,49 @@ export function globToRegExpSource(glob: string): string {
       continue;
     }
     const beforeLastDoubleStar = index === segments.length - 2 && segments[index + 1] === '**';
-    source += escape(segment) + (last || beforeLastDoubleStar ? '' : '\\.');
+    source += segmentSource(segment) + (last || beforeLastDoubleStar ? '' : '\\.');
   }
   return source;
 }
 
-function compileGlobs(globs: readonly string[], problems: Problem[]): (path: string) => boolean {
+/** One segment of a glob (not `**`) as a regular expression: `*` any segment, `card_*` any characters of one. */
+function segmentSource(segment: string): string {
+  return segment === '*' ? '[^.]+' : segment.split('*').map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, '\\$&')).join('[^.]*');
+}
+
+/**
+ * The paths a glob's matches may lie below, as a regular expression: each path of fewer segments
+ * that the glob's first segments match, and, after a `**`, any path that starts as the glob does
+ * before it (`**.password` lies below every path).
+ */
+export function globPrefixSource(glob: string): string {
+  const segments = glob.split('.');
+  const doubleStar = segments.indexOf('**');
+  const literal = doubleStar === -1 ? segments.length - 1 : doubleStar;
   const sources: string[] = [];
+  for (let count = 1; count <= literal; count++) sources.push(segments.slice(0, count).map(segmentSource).join('\\.'));
+  if (doubleStar === 0) sources.push('.*');
+  else if (doubleStar > 0) sources.push(`${segments.slice(0, doubleStar).map(segmentSource).join('\\.')}\\..*`);
+  return sources.length === 0 ? '(?!)' : sources.join('|');
+}
+
+function compileGlobs(globs: readonly string[], problems: Problem[]): { readonly isMasked: (path: string) => boolean; readonly isBelow: (path: string) => boolean } {
+  const sources: string[] = [];
+  const prefixes: string[] = [];
   for (const [index, glob] of globs.entries()) {
     if (glob.split('.').some((segment) => segment === '')) {
       problems.push({ path: ['mask_properties', index], message: `the glob "${glob}" has an empty segment (two dots, or a dot at an end)` });
       continue;
     }
     // A list item's index as a step, as JavaScript writes it (`items[0].name`, `items[*].name`).
-    sources.push(globToRegExpSource(glob.replace(/\[(\d+|\*)\]/g, '.$1')));
+    const steps = glob.replace(/\[(\d+|\*)\]/g, '.$1');
+    sources.push(globToRegExpSource(steps));
+    prefixes.push(globPrefixSource(steps));
   }
-  if (sources.length === 0) return () => false;
+  if (sources.length === 0) return { isMasked: () => false, isBelow: () => false };
   const matcher = new RegExp(`^(?:${sources.join('|')})$`);
-  return (path) => matcher.test(path);
+  const below = new RegExp(`^(?:${prefixes.join('|')})$`);
+  return { isMasked: (path) => matcher.test(path), isBelow: (path) => below.test(path) };
 }
 
 const patternNameMessage = (name: string) => `the pattern name "${name}" must be lower-case letters, digits, _ or -, starting with a letter (it becomes the placeholder [${name}])`;
@@ -198,13 +218,14 @@ function schemaProblems(data: unknown): { readonly document?: PrivacyRulesDocume
 /** Compiles checked data; the problems of rules that cannot be compiled are added to `problems`. */
 function compile(document: PrivacyRulesDocument, problems: Problem[]): PrivacyRules {
   const patterns = compilePatterns(document.patterns ?? {}, problems);
-  const isMaskedPath = compileGlobs(document.mask_properties ?? [], problems);
+  const globs = compileGlobs(document.mask_properties ?? [], problems);
   const selectors = checkSelectors(document.block_selectors ?? [], problems);
   return {
     presets: new Set(document.presets ?? []),
     patterns,
     maskProperties: document.mask_properties ?? [],
-    isMaskedPath,
+    isMaskedPath: globs.isMasked,
+    holdsMaskedPath: globs.isBelow,
     blockSelectors: document.block_selectors ?? [],
     isBlockedElement: compileBlockSelectors(selectors),
     stripUrlParams: new Set(document.strip_url_params ?? []),

@@ -233,8 +233,9 @@ function blockEvent(walk: Walk, event: SessionEvent): SessionEvent {
  * @param session - A loaded session.
  * @param rules - Compiled rules (see {@link parsePrivacyRules}).
  * @param echoes - The protected values replaced wherever they appear: by default those of
- *   `session` (a value typed into a blocked field or a field for a secret, a blocked element's
- *   text); a caller redacting part of a session passes those of the whole one.
+ *   `session` (see {@link echoesOf}: a value typed into a blocked field or a field a preset
+ *   replaces it in, a blocked element's text, a masked property's value); a caller redacting part
+ *   of a session passes those of the whole one.
  * @returns The redacted session (the same object when nothing matched) and the counts by rule.
  * @category Privacy
  */
