@@ -79,6 +79,9 @@ describe('secret', () => {
     ['a passcode in capitals', 'PASSCODE 4821 ACCEPTED', '4821'],
     ['a password without a digit, double-quoted after "is"', 'my password is "correcthorse" lol', 'correcthorse'],
     ['a password without a digit, double-quoted after "was"', 'the Password was "Hunter"', 'Hunter'],
+    ['a password of several words, quoted after the word', 'login with password "hunter two" failed', 'hunter two'],
+    ['a passphrase of several words, quoted after "is"', 'the password is "correct horse battery staple"', 'correct horse battery staple'],
+    ['a password of several words in single quotes, in a text with a digit', "tried password 'open sesame 42' at 10:02", 'open sesame 42'],
     ['a verification code said in prose', 'Your verification code is 492817. It expires in 10 minutes.', '492817'],
     ['a one-time code after a colon', 'One-time code: 8f3k2m9x', '8f3k2m9x'],
     ['an OTP in capitals', 'SMS sent: OTP 492817', '492817'],
@@ -151,6 +154,7 @@ describe('secret', () => {
     ['prose about keys and tokens', 'token expired 2026-11-27T10:00:00Z; the primary key 1234abcd5678efgh9012; secret santa 2026; token limit exceeded-by-12345; api key missing'],
     ['prose about codes and PINs', 'security code must be 3 digits; PIN 2 attempts left; zip code 94105; status code 500; enter the 6-digit code; verification code 6-digit; pinned 1234; spinner 5000'],
     ['prose about passwords', 'password must contain 8 characters; password reset sent to 2 devices; password for ada failed 3 times; password (8+ chars)'],
+    ['quoted prose about passwords', 'Password "must be 8 characters"; password is "too weak"; password "required field"; reset your password "today"; the password field "New password" was empty'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);
   });

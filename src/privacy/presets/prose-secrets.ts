@@ -15,6 +15,29 @@ import { matchesOf, type Span } from './detector.js';
 const PROSE_PASSWORD = /\b(?:pass(?:word|wd|code|phrase)|pwd) +(?:(?:is|was|of) +)?["'“‘]?([^\s"'“”‘’,;()<>[\]{}]{4,64})/gi;
 
 /**
+ * A password of several words said in prose, quoted, right after the word for it (and `is`, `was`
+ * or `of`), in any case: `login with password "hunter two" failed`, `the password is 'correct
+ * horse battery'`. Group 1, 2 or 3 is the value, in double, single or curly quotes: 4 to 64
+ * characters with a space, not a phrase said of a password (see isQuotedPassword).
+ */
+const PROSE_QUOTED_PASSWORD = /\b(?:pass(?:word|wd|code|phrase)|pwd) +(?:(?:is|was|of) +)?(?:"([^"\n]{4,64})"|'([^'\n]{4,64})'|“([^”\n]{4,64})”)/gi;
+
+/**
+ * The first words of phrases said of a password rather than being one (`password "must be 8
+ * characters"`, `password is "too weak"`, `Password "required field"`). Not `correct` or
+ * `strong`, which begin passphrases as often (`correct horse battery staple`).
+ */
+const SAID_OF_A_PASSWORD_FIRST: ReadonlySet<string> = new Set(
+  "too not must should cannot can't does doesn't needs has contains is was at the a an required optional mandatory invalid incorrect wrong missing empty blank expired reset changed saved updated".split(' '),
+);
+
+/** Whether a quoted value of several words after the word for a password is one (PROSE_QUOTED_PASSWORD). */
+function isQuotedPassword(value: string): boolean {
+  const words = value.trim().toLowerCase().split(/\s+/);
+  return words.length > 1 && !SAID_OF_A_PASSWORD_FIRST.has(words[0] ?? '');
+}
+
+/**
  * A code said in prose, after the word for it, in any case: group 1 a code that signs in, verifies
  * or resets (`Your verification code is 492817`, `one-time code: 8f3k2m9x`, `OTP 492817`), group
  * 2 a PIN (`PIN 4821`, `pin code is 0000`), group 3 a card's security code (`CVC 314`, `cvv2: 4821`).
@@ -83,7 +106,8 @@ function isProseCode(code: string): boolean {
 
 /**
  * Passwords said in prose (PROSE_PASSWORD) that hold a digit (not a count: `password 8 characters`
- * has too short a value), or are double-quoted after `is` (`my password is "correcthorse"`); and
+ * has too short a value), or are double-quoted after `is` (`my password is "correcthorse"`), or
+ * are quoted words right after the word (PROSE_QUOTED_PASSWORD); and
  * codes, PINs and card security codes (PROSE_CODE), keys and tokens (PROSE_KEY) said in prose.
  */
 export function findProseSecrets(text: string): Span[] {
@@ -92,6 +116,13 @@ export function findProseSecrets(text: string): Span[] {
     const value = match[1] ?? '';
     const end = match.index + match[0].length;
     if (!isProsePassword(text, match, value, end - value.length, end)) continue;
+    spans.push({ start: end - value.length, end });
+  }
+  for (const match of matchesOf(PROSE_QUOTED_PASSWORD, text)) {
+    const value = match[1] ?? match[2] ?? match[3] ?? '';
+    if (!isQuotedPassword(value)) continue;
+    // The value ends before the closing quote.
+    const end = match.index + match[0].length - 1;
     spans.push({ start: end - value.length, end });
   }
   if (/code|otp|pin|cv[cv]|csc/i.test(text)) {
