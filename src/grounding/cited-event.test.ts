@@ -1,7 +1,10 @@
 // groundAnswer on events cited for what they are not: "a dead click (#5)" where #5 is a rage click.
 
 import { describe, expect, it } from 'vitest';
-import { groundAnswer } from './ground-answer.js';
+import { prepare } from '../pipeline/prepare.js';
+import { parseProfile } from '../profile/parse-profile.js';
+import { parseSession } from '../session/parse-session.js';
+import { groundAnswer, groundingSource } from './ground-answer.js';
 import { source, verdicts } from './test-support/checkout-source.js';
 
 const events = (answer: string | Record<string, unknown>) => verdicts(answer).filter(([kind]) => kind === 'event');
@@ -179,5 +182,32 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
       ['event', '#5', 'kept'],
       ['event', '#3', 'kept'],
     ]);
+  });
+
+  it('reads the page of an event in its own tab, and the page a click led to only of a click the page answered', () => {
+    // Two tabs: the search results in tab 1, a product opened in tab 2; a dead click in tab 1 after tab 2 loaded.
+    const tabs = parseSession({
+      id: 'u-2:s-2',
+      events: [
+        { type: 'navigate', timestamp: '2026-03-01T10:00:00Z', url: 'https://shop.example/search?q=bolts', tab: '1' },
+        { type: 'navigate', timestamp: '2026-03-01T10:00:10Z', url: 'https://shop.example/p/a2', tab: '2' },
+        { type: 'highlight', timestamp: '2026-03-01T10:00:20Z', text: 'stainless A4', target: { selector: 'li.spec' }, tab: '2' },
+        { type: 'click', timestamp: '2026-03-01T10:00:30Z', target: { selector: 'li.result a', text: 'M8 bolt' }, tab: '1' },
+        { type: 'dead-click', timestamp: '2026-03-01T10:00:40Z', target: { selector: 'span.badge', text: 'In stock' }, tab: '1' },
+        { type: 'navigate', timestamp: '2026-03-01T10:00:41Z', url: 'https://shop.example/p/a4', tab: '1' },
+      ],
+    });
+    const profile = parseProfile('{}');
+    const inTabs = groundingSource(profile, tabs, prepare(profile, tabs));
+    const cited = (answer: string) => groundAnswer(inTabs, answer).findings.filter(({ kind }) => kind === 'event').map(({ text, verdict }) => [text, verdict]);
+    expect(cited('They highlighted “stainless A4” on /p/a2 (#2) and clicked “M8 bolt” on /search?q=bolts (#3).')).toEqual([
+      ['#2', 'kept'],
+      ['#3', 'kept'],
+    ]);
+    expect(cited('They highlighted “stainless A4” on /search?q=bolts (#2).')).toEqual([['#2', 'unsupported']]);
+    expect(cited('They clicked “M8 bolt” on /p/a2 (#3).')).toEqual([['#3', 'unsupported']]);
+    // A dead click leads nowhere: the page loaded after it is not its page. A click that was answered leads to the page after it.
+    expect(cited('A dead click on “In stock” on /p/a4 (#4).')).toEqual([['#4', 'unsupported']]);
+    expect(cited('A dead click on “In stock” on /search?q=bolts (#4).')).toEqual([['#4', 'kept']]);
   });
 });

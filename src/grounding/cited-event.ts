@@ -14,7 +14,6 @@
 
 import type { SessionEvent } from '../session/session-schema.js';
 import type { Checker } from './checker.js';
-import { CLICKS } from './count-topics.js';
 import { eventTexts, eventUrls } from './event-strings.js';
 import type { Claim } from './find-claims.js';
 import { normalText } from './normal-text.js';
@@ -79,17 +78,32 @@ const PAGE_REACH = 200;
 
 /**
  * The URL of the page the kept event at `index` happened on: its own if it is a page load, else
- * that of the last page load the prompt showed before it (within PAGE_REACH kept events); undefined
- * when none is shown that close.
+ * that of the last page load the prompt showed before it in its tab (within PAGE_REACH kept
+ * events); undefined when none is shown that close.
  */
 export function pageOf(index: number, checker: Checker): string | undefined {
+  const cited = checker.keptEvent(index);
+  if (cited === undefined) return undefined;
   for (let at = index, seen = 0; at >= 0 && seen <= PAGE_REACH; at--) {
     const event = checker.keptEvent(at);
     if (event === undefined) continue;
     seen++;
-    if (event.type === 'navigate') return typeof event.url === 'string' ? event.url : undefined;
+    if (event.type === 'navigate' && inSameTab(event, cited)) return typeof event.url === 'string' ? event.url : undefined;
   }
   return undefined;
+}
+
+/** The tab an event happened in, as its session records it: `tab`, or `window` (an rrweb import's); undefined when not recorded. */
+function tabOf(event: SessionEvent): unknown {
+  const fields = event as Readonly<Record<string, unknown>>;
+  return fields['tab'] ?? fields['window'];
+}
+
+/** Whether two events happened in one tab, as far as the session tells (a session that records no tab is one). */
+function inSameTab(left: SessionEvent, right: SessionEvent): boolean {
+  const tab = tabOf(left);
+  const other = tabOf(right);
+  return tab === undefined || other === undefined || tab === other;
 }
 
 /** A reference to one event: `#35`, not a range or an event inside one. */
@@ -180,6 +194,9 @@ function describes(claim: Claim, between: string, adjacent: RegExp): boolean {
 /** Kept events a click's page load or request may come after it, and a page load after its click. */
 const CAUSE_DISTANCE = 2;
 
+/** Clicks that may cause what follows them: a dead click and a rage click are clicks the page did not answer. */
+const CAUSING_CLICKS: readonly string[] = ['click', 'error-click'];
+
 /**
  * Whether `claim` holds of the kept event at `index`, or of what it caused or was caused by: "opened
  * /cart (#19)" citing the click on View cart whose page load (#20) opened /cart, "clicked “View
@@ -196,13 +213,13 @@ export function isTrueAt(claim: Claim, index: number, checker: Checker): boolean
     if (page === undefined || isTrueOf(claim, { type: 'navigate', url: page } as SessionEvent)) return true;
   }
   for (let distance = 1; distance <= CAUSE_DISTANCE; distance++) {
-    if (CLICKS.includes(event.type) && claim.kind === 'url') {
+    if (CAUSING_CLICKS.includes(event.type) && claim.kind === 'url') {
       const after = checker.keptEvent(index + distance);
-      if (after !== undefined && isTrueOf(claim, after)) return true;
+      if (after !== undefined && inSameTab(after, event) && isTrueOf(claim, after)) return true;
     }
     if (event.type === 'navigate' && claim.kind !== 'url') {
       const before = checker.keptEvent(index - distance);
-      if (before !== undefined && CLICKS.includes(before.type) && isTrueOf(claim, before)) return true;
+      if (before !== undefined && CAUSING_CLICKS.includes(before.type) && inSameTab(before, event) && isTrueOf(claim, before)) return true;
     }
   }
   return false;
