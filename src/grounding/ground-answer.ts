@@ -304,20 +304,19 @@ const names = (pattern: RegExp, words: string): boolean => pattern.test(words);
 /** The words around a friction signal's name in a flag's key: `has_rage_clicks`, `errors_occurred`, `any_dead_click_detected`. */
 const SIGNAL_FLAG = /^(?:(?:has|had|have|any|with|contains?|saw|shows?|were there)\s+(?:any\s+)?)|\s+(?:present|occurred|occurring|detected|found|seen|observed|happened|exists?|recorded|logged)$/g;
 
-/** The findings of a structured response (or a JSON block of a text answer, all placed at `placed`). */
-function structuredFindings(value: unknown, checker: Checker, findings: GroundingFinding[], placed?: () => string): void {
+/** The findings of a structured response (or of a JSON block of a text answer), each placed by its JSON path. */
+function structuredFindings(value: unknown, checker: Checker, findings: GroundingFinding[]): void {
   walk(
     value,
     (text, path) => {
       let made: string | undefined;
-      for (const found of findingsOf(text, () => (made ??= (placed ?? path)()), checker)) findings.push(found);
+      for (const found of findingsOf(text, () => (made ??= path()), checker)) findings.push(found);
     },
     (key, number, path, listed, inItem) => {
       if (!Number.isSafeInteger(number)) return;
-      const at = placed ?? path;
       const words = keyWords(key);
       if (names(EVENT_REFERENCE_KEY, words) || (listed && names(EVENT_REFERENCES_KEY, words))) {
-        if (number >= 0) findings.push(check({ kind: 'event', text: `#${number}`, start: 0, end: 0, index: number }, at(), checker));
+        if (number >= 0) findings.push(check({ kind: 'event', text: `#${number}`, start: 0, end: 0, index: number }, path(), checker));
         return;
       }
       // A count is one number under its key: numbers in a list (`errors: [33, 34]`) are no totals.
@@ -325,7 +324,7 @@ function structuredFindings(value: unknown, checker: Checker, findings: Groundin
       if (topic === undefined) return;
       // A count in an item of a list (`pages[1].clicks: 3`) is of that item: at most a total; a
       // zero of the whole (`errors: 0`), none of any kind its key may mean.
-      findings.push(check({ kind: 'count', text: `${key}: ${number}`, start: 0, end: 0, count: number, topic: inItem ? partTopic(topic) : number === 0 ? noneTopic(topic) : topic }, at(), checker));
+      findings.push(check({ kind: 'count', text: `${key}: ${number}`, start: 0, end: 0, count: number, topic: inItem ? partTopic(topic) : number === 0 ? noneTopic(topic) : topic }, path(), checker));
     },
     (key, value, path, inItem) => {
       // `had_rage_clicks: true` mentions a friction signal, `errors_occurred: false` denies one (of
@@ -335,7 +334,7 @@ function structuredFindings(value: unknown, checker: Checker, findings: Groundin
       const topic = countTopics.signal(words, !value);
       if (topic === undefined) return;
       const claim: Claim = { kind: 'count', text: `${key}: ${value}`, start: 0, end: 0, count: value ? 1 : 0, topic: value ? partTopic(topic) : noneTopic(topic) };
-      findings.push(check(claim, (placed ?? path)(), checker));
+      findings.push(check(claim, path(), checker));
     },
   );
 }
@@ -373,18 +372,28 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     const text = blocks.reduce((blanked, block) => blanked.slice(0, block.start) + ' '.repeat(block.end - block.start) + blanked.slice(block.end), answer);
     // Not push(...): an answer may hold more claims than a call takes arguments.
     for (const found of findingsOf(text, (claim) => `${claim.start}..${claim.end}`, checker)) findings.push(found);
-    for (const block of blocks) structuredFindings(block.value, checker, findings, () => `${block.start}..${block.end}`);
+    for (const block of blocks) {
+      // Checked as a structured response (its items' kinds, counts and pages too), then placed by the block's range.
+      const inBlock: GroundingFinding[] = [];
+      structuredChecks(block.value, checker, inBlock);
+      for (const found of inBlock) findings.push({ ...found, path: `${block.start}..${block.end}` });
+    }
     if (blocks.length > 0) findings.sort((left, right) => Number.parseInt(left.path, 10) - Number.parseInt(right.path, 10));
     // `| #35 | dead click | … |` and `- #35 dead-click …` where #35 is a rage click.
     markWrongKindsInText(text, findings, checker);
   } else {
-    structuredFindings(answer, checker, findings);
-    // `{ "kind": "dead_click", "description": "… (#35)" }` where #35 is a rage click.
-    markWrongKinds(answer, findings, checker);
-    // `{ "kind": "dead_click", …, "count": 2 }` where the item cites one and the session has one.
-    checkItemCounts(answer, findings, checker);
-    // `{ "description": "… (#36)", "page_url": "https://shop.example/cart" }` where #36 happened on /checkout.
-    checkItemPages(answer, findings, checker);
+    structuredChecks(answer, checker, findings);
   }
   return groundingReport(findings);
+}
+
+/** The findings of a structured response, each placed by its JSON path. */
+function structuredChecks(answer: unknown, checker: Checker, findings: GroundingFinding[]): void {
+  structuredFindings(answer, checker, findings);
+  // `{ "kind": "dead_click", "description": "… (#35)" }` where #35 is a rage click.
+  markWrongKinds(answer, findings, checker);
+  // `{ "kind": "dead_click", …, "count": 2 }` where the item cites one and the session has one.
+  checkItemCounts(answer, findings, checker);
+  // `{ "description": "… (#36)", "page_url": "https://shop.example/cart" }` where #36 happened on /checkout.
+  checkItemPages(answer, findings, checker);
 }

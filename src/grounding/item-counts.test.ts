@@ -66,3 +66,26 @@ describe('groundAnswer: the page of an item of a structured response', () => {
     ]);
   });
 });
+
+describe('groundAnswer: a JSON answer given as text', () => {
+  it('checks the items of a JSON answer given as text, fenced or bare, as those of a structured response', () => {
+    const answer = {
+      friction: [
+        { kind: 'dead_click', description: 'Repeated clicks on Apply coupon (#5)', count: 1 },
+        { kind: 'rage_click', description: 'Rage clicks on Apply coupon (#5)', count: 3 },
+      ],
+    };
+    const structured = verdicts(answer);
+    expect(structured.filter(([, , verdict]) => verdict === 'unsupported').map(([kind, text]) => [kind, text])).toEqual([
+      ['event', '#5'],
+      ['count', 'count: 3'],
+    ]);
+    const json = JSON.stringify(answer, null, 2);
+    for (const text of [`Here is the summary:\n\n\`\`\`json\n${json}\n\`\`\``, json, `  ${JSON.stringify(answer)}\n`]) {
+      // The same findings, each placed by the JSON's range; its keys and kinds are no quotes.
+      expect(verdicts(text)).toEqual(structured);
+      const range = groundAnswer(source, text).findings.map(({ path }) => path);
+      expect(new Set(range).size).toBe(1);
+    }
+  });
+});

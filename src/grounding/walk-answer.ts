@@ -53,9 +53,18 @@ export function walk(
   }
 }
 
-/** The fenced blocks of a text that hold a JSON object or array, with where each is. */
+/** The fenced blocks of a text that hold a JSON object or array, with where each is; or the whole text, when it is a JSON object or array without a fence. */
 export function jsonBlocks(text: string): { readonly start: number; readonly end: number; readonly value: unknown }[] {
-  if (!text.includes('```')) return [];
+  if (!text.includes('```')) {
+    // An answer that is JSON and nothing else, without a fence.
+    const start = text.search(/\S/);
+    if (start === -1 || (text.charCodeAt(start) !== 0x7b && text.charCodeAt(start) !== 0x5b)) return [];
+    try {
+      return [{ start, end: text.trimEnd().length, value: JSON.parse(text) as unknown }];
+    } catch {
+      return [];
+    }
+  }
   const blocks: { start: number; end: number; value: unknown }[] = [];
   for (const match of text.matchAll(/```[a-z]*[ \t]*\n([\s\S]*?)\n[ \t]*```/gi)) {
     const body = (match[1] ?? '').trim();
