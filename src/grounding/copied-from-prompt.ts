@@ -3,7 +3,9 @@
 
 import type { Checker } from './checker.js';
 import type { Claim } from './find-claims.js';
+import { eventTexts } from './event-strings.js';
 import { normalText } from './normal-text.js';
+import { indexOfSelector } from './selector-match.js';
 
 /**
  * An event reference, URL or selector that no event holds may be a piece of a text the prompt
@@ -27,14 +29,25 @@ export function copiedFromPrompt(text: string, claim: Claim, checker: Checker): 
   let beforeStart = beforeEnd;
   while (beforeStart > 0 && !isSpaceAt(text, beforeStart - 1)) beforeStart--;
   const wordBefore = beforeStart < beforeEnd && beforeEnd < start && /[\p{L}\d]/u.test(text[beforeStart] as string);
-  // A selector-like name that is itself a text the prompt showed (a Slack channel `#eng-planning`).
-  const own = claim.kind === 'selector' ? [claim.selector] : [];
-  const pieces = [...(wordBefore ? [`${text.slice(beforeStart, beforeEnd)} ${word}`] : []), ...(glued ? [word] : []), ...own];
+  const pieces = [...(wordBefore ? [`${text.slice(beforeStart, beforeEnd)} ${word}`] : []), ...(glued ? [word] : [])];
   for (const piece of pieces) {
     const found = checker.textHolding('kept', normalText(piece));
     if (found !== undefined) return found;
   }
+  // A selector-like name that is itself a text the prompt showed, as written (a Slack channel
+  // `#eng-planning`); not the words of a selector in other texts (`#apply` for “Apply coupon”).
+  if (claim.kind === 'selector') {
+    const found = checker.textHolding('kept', normalText(claim.selector));
+    if (found !== undefined && holdsAsWritten(checker, found, claim.selector.toLowerCase())) return found;
+  }
   return undefined;
+}
+
+/** Whether a text of the kept event at `index` (-1: the context) holds `name` as written, in any case, with whole names at its ends. */
+function holdsAsWritten(checker: Checker, index: number, name: string): boolean {
+  const event = index === -1 ? undefined : checker.keptEvent(index);
+  const texts = event !== undefined ? eventTexts(event) : index === -1 ? [JSON.stringify(checker.context('kept') ?? {})] : [];
+  return texts.some((text) => indexOfSelector(text.toLowerCase(), name) !== -1);
 }
 
 const isSpaceAt = (text: string, position: number): boolean => /\s/.test(text[position] as string);

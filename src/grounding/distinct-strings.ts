@@ -3,6 +3,7 @@
 
 import type { SessionEvent } from '../session/session-schema.js';
 import { indexOfWords } from './normal-text.js';
+import { indexOfSelector } from './selector-match.js';
 
 /** Distinct strings, one searchable text of them, and the events (ascending) that hold each. */
 export interface DistinctStrings {
@@ -47,9 +48,12 @@ export function distinctStrings(events: readonly SessionEvent[], strings: (event
   return { joined: `${distinct.join('\u0000')}\u0000`, starts, strings: distinct, events: holders, idOf };
 }
 
-/** The distinct strings (by id) whose text holds `needle` (as whole words, with `words`: see `indexOfWords`). */
-export function* holding(strings: DistinctStrings, needle: string, words = false): Generator<number> {
-  const next = (from: number) => (words ? indexOfWords(strings.joined, needle, from) : strings.joined.indexOf(needle, from));
+/**
+ * The distinct strings (by id) whose text holds `needle`: anywhere, as whole words (`words`: see
+ * indexOfWords), or with whole names at its ends (`names`, of selectors: see indexOfSelector).
+ */
+export function* holding(strings: DistinctStrings, needle: string, by: 'anywhere' | 'words' | 'names' = 'anywhere'): Generator<number> {
+  const next = (from: number) => (by === 'words' ? indexOfWords(strings.joined, needle, from) : by === 'names' ? indexOfSelector(strings.joined, needle, from) : strings.joined.indexOf(needle, from));
   for (let found = next(0); found !== -1; ) {
     let low = 0;
     let high = strings.starts.length - 1;

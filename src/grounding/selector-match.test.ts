@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { selectorParts, selectorPartsMatch } from './selector-match.js';
+import { groundAnswer } from './ground-answer.js';
+import { indexOfSelector, selectorParts, selectorPartsMatch } from './selector-match.js';
+import { source } from './test-support/checkout-source.js';
 
 const matches = (recorded: string, claim: string): boolean => {
   const recordedParts = selectorParts(recorded);
@@ -23,5 +25,27 @@ describe('selectorPartsMatch', () => {
     expect(matches("label[for='size-M']", 'label[for=size-L]')).toBe(false);
     expect(matches('input#coupon-code', 'input#coupon-code.is-invalid')).toBe(false);
     expect(selectorParts('not a selector!')).toBeUndefined();
+  });
+});
+
+describe('a selector named by a piece of a recorded one', () => {
+  test('is found only with whole names at its ends', () => {
+    expect(indexOfSelector('aside.summary button#apply-coupon', 'button#apply')).toBe(-1);
+    expect(indexOfSelector('aside.summary span.total-amount', 'span.total')).toBe(-1);
+    expect(indexOfSelector('aside.summary span.total-amount', 'summary span')).toBe(-1);
+    expect(indexOfSelector('aside.summary span.total-amount', 'aside.summary span')).toBe(0);
+    expect(indexOfSelector('aside.summary button#apply-coupon', '#apply-coupon')).toBe(20);
+    expect(indexOfSelector("li[data-sku='a'] a", "[data-sku='a']")).toBe(2);
+  });
+
+  test('is unsupported in an answer, though its words are a text the prompt shows (“Apply coupon”)', () => {
+    // The checkout session: `aside.summary button#apply-coupon` (“Apply coupon”) and `span.total`.
+    const verdicts = groundAnswer(source, 'They pressed `button#apply`, then `#apply` and `button#apply-coupon`, and `span.tot`.').findings.map(({ text, verdict }) => [text, verdict]);
+    expect(verdicts).toEqual([
+      ['`button#apply`', 'unsupported'],
+      ['`#apply`', 'unsupported'],
+      ['`button#apply-coupon`', 'kept'],
+      ['`span.tot`', 'unsupported'],
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
 import { lastsOver, type Duration } from './durations.js';
 import { eventTexts, eventUrls, visitEventTexts } from './event-strings.js';
 import { indexOfWords, mayHoldWords, mostOf, normalText, wordsOf } from './normal-text.js';
-import { mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
+import { indexOfSelector, mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
 import { hostKey, idParentKey, normalUrl, pathKeys, withoutQuery } from './url-keys.js';
 
 /** A selector claim as selectors are searched: lower case, one space around `>`. */
@@ -131,7 +131,7 @@ export class SessionFacts {
    */
   selector(needle: string): number | undefined {
     this.#selectors ??= joined(this.#events, (event) => [(event.target?.selector ?? '').toLowerCase()]);
-    const found = this.#selectors.text.indexOf(needle);
+    const found = indexOfSelector(this.#selectors.text, needle);
     if (found !== -1) return eventAt(this.#events, this.#selectors.starts, found);
     const claim = selectorParts(needle);
     if (claim === undefined || !mayMatch(this.#selectors.text, claim)) return undefined;

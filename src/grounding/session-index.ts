@@ -88,7 +88,7 @@ export class SessionIndex {
   textHolding(needle: string, first: FirstAccepted): number | undefined {
     if (needle === '') return undefined;
     const texts = (this.#texts ??= distinctStrings(this.#events, visitEventTexts, normalText));
-    return earliest(holding(texts, needle, true), texts, first);
+    return earliest(holding(texts, needle, 'words'), texts, first);
   }
 
   /** The first accepted event holding a text that holds `needle` (normalized) anywhere, inside a word too. */
@@ -126,7 +126,7 @@ export class SessionIndex {
   /** The first accepted event whose target selector holds `needle` (`normalSelector`). */
   selector(needle: string, first: FirstAccepted): number | undefined {
     const selectors = (this.#selectors ??= distinctStrings(this.#events, (event, visit) => visit(event.target?.selector ?? ''), (text) => text.toLowerCase()));
-    const found = earliest(holding(selectors, needle), selectors, first);
+    const found = earliest(holding(selectors, needle, 'names'), selectors, first);
     if (found !== undefined) return found;
     // Else one that selects it written another way (`#cookie-banner .accept-all`).
     const claim = selectorParts(needle);
