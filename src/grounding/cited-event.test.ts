@@ -170,9 +170,9 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
       ['event', '#3', 'kept'],
     ]);
     // True of one event of a group; a negation; words that are no type, or that end elsewhere; a
-    // page or a highlight said of an event; a type the prompt shows no event of (untrue of every
-    // event: a claim of its own, not of the citation).
-    expect(events('#3 and #4 were network errors. #4 was not a network error. #2 was the checkout page. The click on the coupon error (#4) failed. #6 was a highlight. #5 was a click. #3 is an input change.')).toEqual([
+    // page or a highlight said of an event; a friction signal the prompt shows no event of (untrue
+    // of every event: a count of its own, not of the citation).
+    expect(events('#3 and #4 were network errors. #4 was not a network error. #2 was the checkout page. The click on the coupon error (#4) failed. #6 was a highlight. #5 was a click. #3 was a mouse thrash.')).toEqual([
       ['event', '#3', 'kept'],
       ['event', '#4', 'kept'],
       ['event', '#4', 'kept'],
@@ -181,6 +181,11 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
       ['event', '#6', 'kept'],
       ['event', '#5', 'kept'],
       ['event', '#3', 'kept'],
+    ]);
+    // Another type the prompt shows none of is no count: said of a citation, it is the citation's.
+    expect(events('#3 is an input change. #2 was a paste.')).toEqual([
+      ['event', '#3', 'unsupported'],
+      ['event', '#2', 'unsupported'],
     ]);
   });
 

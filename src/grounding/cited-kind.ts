@@ -23,7 +23,7 @@ interface Item {
   readonly naming: string;
   /** The event types the kind names, or undefined when it names none checked (signalTypes, anyTypes). */
   readonly typesOf: (kind: string) => readonly string[] | undefined;
-  /** Whether the prompt shows an event of the kind (else the words are a claim of their own, untrue of every event: the citation is left alone). */
+  /** Whether the kind is left to the citation: false when it is a signal the prompt shows no event of (the words are a claim of their own, untrue of every event: the citation is left alone). */
   readonly shown?: (checker: Checker) => boolean;
 }
 
@@ -262,10 +262,15 @@ function typeSaid(words: string, fromEnd: boolean): string | undefined {
   return undefined;
 }
 
-/** Whether the prompt shows an event of the type `said` names (`#19: a rage click` in a session without one says something untrue of every event, and is found as a count). */
+/**
+ * Whether the type `said` names is left to the citation: when the prompt shows an event of it, or
+ * it is no friction signal. A signal the prompt shows none of (`#19: a rage click` in a session
+ * without one) says something untrue of every event, and is found as a count of its own; another
+ * type is no count (`a paste`), so `#12 was a paste` where #12 is a click is the citation's.
+ */
 function isShown(said: string, checker: Checker): boolean {
   const topic = countTopics.of(said);
-  return topic === undefined || [...checker.countTotals('kept', topic)].some((total) => total > 0);
+  return topic === undefined || countTopics.signal(said) === undefined || [...checker.countTotals('kept', topic)].some((total) => total > 0);
 }
 
 /** The most characters between two citations of one group (` and `, `, `). */
