@@ -103,6 +103,13 @@ describe('groundAnswer: counts and numbers', () => {
     ]);
     expect(groundAnswer(source, 'It came to €150.').unsupported[0]?.reason).toBe('no event of the session has this amount');
     expect(verdicts('They saved €25 with it, about €140 in all, and did not pay €99.')).toEqual([]);
+    // Dollars of other countries, by sign or code.
+    expect(verdicts('They paid A$138.90, then AUD 999.10, C$ 12 and NZD 40.')).toEqual([
+      ['text', 'A$138.90', 'kept'],
+      ['text', 'AUD 999.10', 'unsupported'],
+      ['text', 'C$ 12', 'unsupported'],
+      ['text', 'NZD 40', 'unsupported'],
+    ]);
   });
 
   it('compares a count of events named like a custom event with the custom events of that name', () => {
