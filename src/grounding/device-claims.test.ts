@@ -45,6 +45,28 @@ describe('groundAnswer: the device an answer says the user was on', () => {
     expect(found('They were on a tablet.', 'context:\n  include: [device]\n', session)).toEqual([['text', 'on a tablet', 'unsupported', 'the session records no device type']]);
   });
 
+  it('compares a version said with the one recorded, and reads the system of an Apple device named', () => {
+    expect(found('In Chrome 130 on macOS 14, then in Chrome 13 on macOS 14.7 and in Chrome 99; in Chrome 2 times.').map(([, text, verdict]) => [text, verdict])).toEqual([
+      ['In Chrome 130', 'kept'],
+      ['on macOS 14', 'kept'],
+      ['in Chrome 13', 'unsupported'],
+      ['on macOS 14.7', 'unsupported'],
+      ['in Chrome 99', 'unsupported'],
+      ['in Chrome', 'kept'],
+    ]);
+    expect(found('On a MacBook Air, from her iPhone, on an iPad, on Mac OS X.')).toEqual([
+      ['text', 'On a MacBook Air', 'kept', undefined],
+      ['text', 'from her iPhone', 'unsupported', "the session's operating system is macOS 14.6"],
+      ['text', 'on an iPad', 'unsupported', "the session's operating system is macOS 14.6"],
+      ['text', 'on Mac OS X', 'kept', undefined],
+    ]);
+    const onIpad = parseSession({ ...session, device: { type: 'tablet', browser: 'Safari 17', os: 'iOS 17.5' } });
+    expect(found('Using an iPad in Safari 17.', undefined, onIpad).map(([, text, verdict]) => [text, verdict])).toEqual([
+      ['Using an iPad', 'kept'],
+      ['in Safari 17', 'kept'],
+    ]);
+  });
+
   it('reads nothing of an element, a version of the site or a tool named like a device', () => {
     expect(found('They opened the mobile menu, stayed on the desktop version and checked Chrome DevTools in the Edge extension.')).toEqual([]);
   });

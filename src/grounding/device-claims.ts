@@ -16,7 +16,7 @@ export type DeviceField = 'type' | 'browser' | 'os';
  * word or name (run before the patterns: most answers name no device; a test holds that the
  * patterns find nothing it misses).
  */
-export const DEVICE_PROBE = /\b(?:on|using|from|via|in|with|running)\s+(?:(?:an?|the|their|his|her|mobile|desktop)\s+)?(?:mobile|desktop|tablet|phone|laptop|smartphone|chrome|safari|firefox|edge|opera|brave|samsung|windows|mac ?os|os x|ios|ipados|android|linux)/i;
+export const DEVICE_PROBE = /\b(?:on|using|from|via|in|with|running)\s+(?:(?:an?|the|their|his|her|mobile|desktop)\s+)?(?:mobile|desktop|tablet|phone|laptop|smartphone|chrome|safari|firefox|edge|opera|brave|samsung|windows|mac|os x|ios|ipados|android|linux|imac|iphone|ipad)/i;
 
 /** Words that end the phrase a device type is said in: punctuation, a conjunction or a preposition (`on mobile, then…`, `on a desktop in Chrome`). */
 const PHRASE_END = '(?=\\s*(?:[.,;:)!?]|$)|\\s+(?:and|but|with|while|when|where|which|so|then|to|in|on|at|for|from|via|using|running|before|after|during|throughout|Chrome|Safari|Firefox|Edge|Opera|Brave|Samsung)\\b)';
@@ -28,14 +28,26 @@ const PHRASE_END = '(?=\\s*(?:[.,;:)!?]|$)|\\s+(?:and|but|with|while|when|where|
  */
 const DEVICE_TYPE = new RegExp(`\\b(?:on|using|from|via)\\s+(?:an?\\s+|the\\s+|their\\s+|his\\s+|her\\s+)?(mobile|desktop|tablet|smartphone|phone|laptop)(?:\\s+(?:device|phone|browser|computer|machine))?${PHRASE_END}`, 'gi');
 
+/** A version after a browser's or a system's name (`Chrome 130`, `macOS 14.6`, `Windows 11`): group 2 of BROWSER and OS. */
+const VERSION = '(?:\\s+v?(\\d+(?:\\.\\d+)*)\\b(?!\\s*(?:times?|x\\b|minutes?|mins?|seconds?|secs?|s\\b|hours?|clicks?|pages?|events?|tabs?|errors?|%)))?';
+
 /**
  * `in Safari`, `using Chrome`, `on Firefox`, and a browser right after a device type said so (`on
- * desktop Chrome`): group 1 is the browser, written with its capital.
+ * desktop Chrome`): group 1 is the browser, written with its capital; group 2 its version, if said.
  */
-const BROWSER = /(?:\b(?:[Ii]n|[Oo]n|[Uu]sing|[Vv]ia|[Ww]ith|[Ff]rom)\s+(?:the\s+)?(?:mobile\s+)?|(?<=\b(?:[Oo]n|[Uu]sing|[Ff]rom|[Vv]ia)\s+(?:(?:an?|the|their|his|her)\s+)?(?:[Mm]obile|[Dd]esktop)\s+))(Chrome|Safari|Firefox|Edge|Opera|Brave|Samsung Internet)\b(?!\s+(?:extension|DevTools|dev tools|OS)\b)/g;
+const BROWSER = new RegExp(
+  `(?:\\b(?:[Ii]n|[Oo]n|[Uu]sing|[Vv]ia|[Ww]ith|[Ff]rom)\\s+(?:the\\s+)?(?:mobile\\s+)?|(?<=\\b(?:[Oo]n|[Uu]sing|[Ff]rom|[Vv]ia)\\s+(?:(?:an?|the|their|his|her)\\s+)?(?:[Mm]obile|[Dd]esktop)\\s+))(Chrome|Safari|Firefox|Edge|Opera|Brave|Samsung Internet)\\b(?!\\s+(?:extension|DevTools|dev tools|OS)\\b)${VERSION}`,
+  'g',
+);
 
-/** `on Windows`, `running macOS`, `using Android`: group 1 is the operating system. */
-const OS = /\b(?:[Oo]n|[Uu]sing|[Rr]unning|[Ww]ith)\s+(?:an?\s+)?(macOS|Mac OS X?|OS X|Windows|iOS|iPadOS|Android|Linux|Chrome ?OS)\b/g;
+/** `on Windows`, `running macOS 14`, `using Android`: group 1 is the operating system, group 2 its version, if said. */
+const OS = new RegExp(`\\b(?:[Oo]n|[Uu]sing|[Rr]unning|[Ww]ith)\\s+(?:an?\\s+)?(macOS|Mac OS X?|OS X|Windows|iOS|iPadOS|Android|Linux|Chrome ?OS)\\b${VERSION}`, 'g');
+
+/** `on a Mac`, `from her iPhone`, `using an iPad`: group 1 is Apple's name of the computer, phone or tablet, which says its operating system. */
+const APPLE_DEVICE = /\b(?:[Oo]n|[Uu]sing|[Ff]rom|[Vv]ia)\s+(?:an?\s+|the\s+|their\s+|his\s+|her\s+)?(Mac(?:Book(?: Pro| Air)?)?|iMac|Mac mini|iPhone|iPad)\b(?!\s+OS\b)/g;
+
+/** The operating system Apple's devices run, as a context records it. */
+const APPLE_SYSTEM: Readonly<Record<string, string>> = { iphone: 'iOS', ipad: 'iPadOS' };
 
 /** Words for a type, as the context records types. */
 const TYPE_OF: Readonly<Record<string, string>> = { mobile: 'mobile', phone: 'mobile', smartphone: 'mobile', desktop: 'desktop', laptop: 'desktop', tablet: 'tablet' };
@@ -46,13 +58,15 @@ export function deviceClaims(text: string, add: (claim: Claim) => void, overlaps
     [DEVICE_TYPE, 'type'],
     [BROWSER, 'browser'],
     [OS, 'os'],
+    [APPLE_DEVICE, 'os'],
   ] as const) {
     for (const match of matchesOf(pattern, text)) {
       const start = match.index;
       const end = start + match[0].length;
       if (overlaps(start, end)) continue;
       const said = match[1] as string;
-      add({ kind: 'text', text: match[0], start, end, quote: field === 'type' ? (TYPE_OF[said.toLowerCase()] ?? said) : said, device: field });
+      const quote = field === 'type' ? (TYPE_OF[said.toLowerCase()] ?? said) : pattern === APPLE_DEVICE ? (APPLE_SYSTEM[said.toLowerCase()] ?? 'macOS') : match[2] === undefined ? said : `${said} ${match[2]}`;
+      add({ kind: 'text', text: match[0], start, end, quote, device: field });
     }
   }
 }
@@ -69,11 +83,25 @@ function deviceOf(checker: Checker, side: Side): Readonly<Record<string, unknown
   return device !== null && typeof device === 'object' ? (device as Readonly<Record<string, unknown>>) : undefined;
 }
 
-/** Whether `device` records `said` in `field`: the type itself; a browser or an OS whose name holds it (`Chrome 130`, `macOS 14.6`). */
+/**
+ * Whether `device` records `said` in `field`: the type itself; a browser or an OS whose name holds
+ * it (`Chrome 130`, `macOS 14.6`), and, when a version is said, whose version starts with it
+ * (`macOS 14` is `macOS 14.6`; `Chrome 13` is not `Chrome 130`). An iPad's system is iPadOS or iOS.
+ */
 function records(device: Readonly<Record<string, unknown>> | undefined, field: DeviceField, said: string): boolean {
   const value = device?.[field];
   if (typeof value !== 'string') return false;
-  return field === 'type' ? value.toLowerCase() === said : deviceKey(value).includes(deviceKey(said));
+  if (field === 'type') return value.toLowerCase() === said;
+  const recorded = versioned(value);
+  const claimed = versioned(said);
+  const named = deviceKey(recorded.name).includes(deviceKey(claimed.name)) || (deviceKey(claimed.name) === 'ipados' && deviceKey(recorded.name) === 'ios');
+  return named && (claimed.version === undefined || (recorded.version !== undefined && (recorded.version === claimed.version || recorded.version.startsWith(`${claimed.version}.`))));
+}
+
+/** A name and the version after it, if any: `Chrome 130.0` is `Chrome` and `130.0`. */
+function versioned(text: string): { readonly name: string; readonly version: string | undefined } {
+  const match = /^(.*?)\s*v?(\d+(?:\.\d+)*)\s*$/.exec(text);
+  return match === null ? { name: text, version: undefined } : { name: match[1] as string, version: match[2] };
 }
 
 /** The finding of a claim about the device (`claim.device` set): checked against the context of each side. */
