@@ -135,6 +135,9 @@ const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|a
 const HEAD_NOUNS = 'reloads?|refresh(?:es)?|targets?|handlers?|listeners?|elements?|sections?|areas?|regions?|zones?|types?|titles?|templates?|layouts?|components?|states?|codes?|rates?|patterns?|heatmaps?|paths?|funnels?|sequences?|ids?';
 // A number in bold ("**3** dead clicks") counts as well.
 const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}(?:\\*\\*)?\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
+// "several dead clicks", "a couple of errors", "multiple failed requests": at least two.
+const SOME_OF = new RegExp(`(?<![\\w-])(a couple of|a few|several|multiple)\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
+const SOME_PROBE = /couple|few|several|multiple/i;
 /** Qualifiers that leave a count a total ("3 separate errors", "4 distinct pages"); any other narrows it to what it names ("2 gallery clicks"). */
 const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual', 'unique', 'different', 'recorded', 'logged', 'captured', 'detected', 'tracked', 'observed', 'visible', 'notable', 'single', 'such']);
 // "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
@@ -324,6 +327,14 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     // "0 errors": none of any kind the words may mean (not only of the one kind that had none).
     const none = count === 0 && scoped === topic && !part;
     add({ kind: 'count', text: match[0], start, end, count, topic: part ? partTopic(scoped) : none ? noneTopic(topic) : scoped });
+  }
+  // "several dead clicks": a part of at least two (not denied: "never made several attempts").
+  if (!probes || SOME_PROBE.test(text)) for (const match of matchesOf(SOME_OF, text)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (quantities.overlaps(start, end) || taken.overlaps(start, end) || isNegatedBefore(text, start)) continue;
+    const topic = countTopics.of(match[3] ?? '', match[2]);
+    if (topic !== undefined && topic.name !== 'events') add({ kind: 'count', text: match[0], start, end, count: 2, topic: partTopic(topic) });
   }
   if (!probes || FIRED_PROBE.test(text)) for (const match of matchesOf(FIRED, text)) {
     const name = (match[1] ?? (match[2] as string).replace(/^(?:The|A|An|Then|And)[ \t]+/, '')).trim();

@@ -92,6 +92,19 @@ describe('groundAnswer: counts and numbers', () => {
     expect(report).toEqual({ score: 1, findings: [], unsupported: [], dropped: [] });
   });
 
+  it('reads several, multiple, a few and a couple of events as at least two', () => {
+    // The checkout session's prompt: one dead click, one console error, one failed request, one rage click of 5 clicks.
+    // Rage clicks count as the rage click's clicks too, as a number of them does ("5 rage clicks").
+    expect(verdicts('Several dead clicks, a couple of console errors, multiple rage clicks, a few clicks on the coupon.')).toEqual([
+      ['count', 'Several dead clicks', 'unsupported'],
+      ['count', 'a couple of console errors', 'unsupported'],
+      ['count', 'multiple rage clicks', 'kept'],
+      ['count', 'a few clicks', 'kept'],
+    ]);
+    expect(groundAnswer(source, 'Several dead clicks.').unsupported[0]?.reason).toBe('the session has fewer dead-click events than 2; the prompt shows 1');
+    expect(verdicts('They never hit several errors, and several events followed.')).toEqual([]);
+  });
+
   it('checks an amount of money written without quotes, however the session writes it, and not one worked out', () => {
     // The session holds "€138.90" (a dead click's text); the prompt shows no €150 and no $1,299.
     expect(verdicts('The total was €138.90 (138,90 €, EUR 138.9); the page then showed €150.00 and $1,299.')).toEqual([
