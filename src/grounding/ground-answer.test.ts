@@ -326,6 +326,20 @@ describe('groundAnswer', () => {
     ]);
   });
 
+  it('reads a query written another way as the same: its parameters in another order, a space as + or %20', () => {
+    const searched = parseSession({
+      id: 'u-1:s-6',
+      events: [{ type: 'navigate', timestamp: '2026-03-01T10:00:00Z', url: 'https://www.bolts.example/search?q=m8+hex+bolt&material=a4-316' }],
+    });
+    const profile = parseProfile('{}');
+    const found = (answer: string) => groundAnswer(groundingSource(profile, searched, prepare(profile, searched)), answer).findings.map(({ text, verdict }) => [text, verdict]);
+    expect(found('They searched bolts.example/search?q=m8%20hex%20bolt&material=a4-316, then https://bolts.example/search?material=a4-316&q=m8+hex+bolt and /search?q=m8+hex+nut&material=a4-316.')).toEqual([
+      ['bolts.example/search?q=m8%20hex%20bolt&material=a4-316', 'kept'],
+      ['https://bolts.example/search?material=a4-316&q=m8+hex+bolt', 'kept'],
+      ['/search?q=m8+hex+nut&material=a4-316', 'unsupported'],
+    ]);
+  });
+
   // 199 events at one-second steps: clicks at even indices, navigations at odd ones.
   const manyEvents = parseSession({
     id: 'u-1:s-5',

@@ -3,13 +3,39 @@
 
 /** `shop.example/cart` for `https://www.shop.example/cart/`: no scheme, `www.`, trailing slash or fragment. */
 export function normalUrl(url: string): string {
-  return url
+  const normal = url
     .trim()
     .toLowerCase()
     .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
     .replace(/^www\./, '')
     .replace(/#.*$/, '')
     .replace(/\/+(?=\?|$)/, '');
+  const query = normal.indexOf('?');
+  return query === -1 ? normal : normal.slice(0, query) + normalQuery(normal.slice(query + 1));
+}
+
+/**
+ * A query in one form, whichever way it was written: its parameters decoded (`+` and `%20` a
+ * space) and in order of name (`?q=m8+bolt&material=a4` and `?material=a4&q=m8%20bolt` alike);
+ * nothing when it has none.
+ */
+function normalQuery(query: string): string {
+  const parameters = query
+    .split('&')
+    .filter((parameter) => parameter !== '')
+    .map(decodedParameter)
+    .sort();
+  return parameters.length === 0 ? '' : `?${parameters.join('&')}`;
+}
+
+function decodedParameter(parameter: string): string {
+  const spaced = parameter.replace(/\+/g, ' ');
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
 }
 
 export const withoutQuery = (url: string): string => url.replace(/\?.*$/, '');
