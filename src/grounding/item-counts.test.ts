@@ -1,7 +1,9 @@
 // groundAnswer on the number of events an item of a structured response says show its problem.
 
 import { describe, expect, it } from 'vitest';
-import { groundAnswer } from './ground-answer.js';
+import { prepare } from '../pipeline/prepare.js';
+import { parseSession } from '../session/parse-session.js';
+import { groundAnswer, groundingSource } from './ground-answer.js';
 import { source, verdicts } from './test-support/checkout-source.js';
 
 // The checkout session: #2 a click, #3 a failed request, #4 a console error, #5 a rage click (5 clicks), #6 a dead click.
@@ -64,6 +66,28 @@ describe('groundAnswer: the page of an item of a structured response', () => {
     expect(groundAnswer(source, answer).unsupported.map(({ path, reason }) => [path, reason])).toEqual([
       ['friction[2].page_url', 'the page of none of the events the item cites (#5 on https://shop.example/cart)'],
     ]);
+  });
+});
+
+describe('groundAnswer: the count of an item that cites events of one element', () => {
+  it('keeps the total of the elements it cites or of its whole kind, not that of another element', () => {
+    // Dead clicks: two on the thumbnail, one on the gallery image (the same text), three on the badge.
+    const at = (second: number) => `2026-03-01T10:00:${String(second).padStart(2, '0')}Z`;
+    const deadClick = (second: number, selector: string, text: string) => ({ type: 'dead-click', timestamp: at(second), target: { selector, text } });
+    const clicks = parseSession({
+      id: 'u-3:s-3',
+      events: [
+        deadClick(1, 'img.thumb', 'Hex bolt M8'),
+        deadClick(2, 'img.thumb', 'Hex bolt M8'),
+        deadClick(3, 'img.gallery', 'Hex bolt M8'),
+        deadClick(4, 'span.badge', 'In stock'),
+        deadClick(5, 'span.badge', 'In stock'),
+        deadClick(6, 'span.badge', 'In stock'),
+      ],
+    });
+    const inClicks = groundingSource({}, clicks, prepare({}, clicks));
+    const countOf = (count: number) => groundAnswer(inClicks, { friction: [{ kind: 'dead_click', description: 'Clicks on the bolt thumbnail (#0, #1)', count }] }).findings.find(({ kind }) => kind === 'count')?.verdict;
+    expect([2, 6, 3, 1].map(countOf)).toEqual(['kept', 'kept', 'unsupported', 'unsupported']);
   });
 });
 

@@ -45,6 +45,17 @@ export function checkItemCounts(value: unknown, findings: GroundingFinding[], ch
   }
 }
 
+/** The names of the elements, messages or URLs of the cited events: their selectors (an element itself, where texts repeat), else their texts, messages or URLs. */
+function citedTargets(cited: ReadonlySet<number>, checker: Checker): string[] {
+  const targets: string[] = [];
+  for (const index of cited) {
+    const event = checker.keptEvent(index);
+    const target = event?.target?.selector ?? event?.target?.text ?? event?.message ?? event?.url;
+    if (typeof target === 'string' && target !== '') targets.push(target);
+  }
+  return targets;
+}
+
 /** The verdict (and its reason) of `count` said of the item at `path` whose kind is `kind`, or undefined when the kind names no signal. */
 function itemCount(kind: string, count: number, path: string, findings: readonly GroundingFinding[], checker: Checker): Pick<GroundingFinding, 'verdict' | 'reason'> | undefined {
   const types = signalTypes(kind);
@@ -62,8 +73,14 @@ function itemCount(kind: string, count: number, path: string, findings: readonly
   }
   const scoped = scopedTopic(topic);
   const shown = checker.countTotals('kept', scoped);
-  if ((cited.size > 0 && (count === cited.size || count === clicks)) || shown.has(count)) return { verdict: 'kept' };
-  if (checker.countTotals('all', scoped).has(count)) return { verdict: 'dropped', reason: `true of the whole session, not of the ${checker.keptSize} events the prompt showed` };
+  if (cited.size > 0 && (count === cited.size || count === clicks)) return { verdict: 'kept' };
+  // A total of the whole kind, or of one element, message or URL; of one the item cites when it
+  // cites events (not another element's).
+  const targets = cited.size === 0 ? [] : citedTargets(cited, checker);
+  const isTotal = (over: 'kept' | 'all') =>
+    cited.size === 0 ? checker.countTotals(over, scoped).has(count) : checker.countTotals(over, topic).has(count) || targets.some((target) => checker.countTotals(over, scopedTopic(topic, target)).has(count));
+  if (isTotal('kept')) return { verdict: 'kept' };
+  if (isTotal('all')) return { verdict: 'dropped', reason: `true of the whole session, not of the ${checker.keptSize} events the prompt showed` };
   const itsOwn = cited.size === 0 ? 'the item cites no event of its kind' : `the item cites ${cited.size} ${types[0]} event${cited.size === 1 ? '' : 's'}${clicks !== cited.size ? ` (${clicks} clicks)` : ''}`;
   const totals = [...shown].sort((left, right) => right - left);
   return { verdict: 'unsupported', reason: `${itsOwn}; the prompt shows ${totals.length === 0 || (totals.length === 1 && totals[0] === 0) ? 'none' : totals.slice(0, 8).join(', ')} of its kind (in all, or of one element, message or URL)` };
