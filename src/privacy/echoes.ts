@@ -8,7 +8,7 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { valuedEventsOf } from '../session/valued-events.js';
-import { fieldPresetOf, fieldPresetsOf, isFieldOfPreset, type FieldPresets } from './field-values.js';
+import { fieldPresetOf, fieldPresetsOf, typedFieldOf, typedPresetOf, type FieldPresets } from './field-values.js';
 import { maskedValuesOf } from './masked-values.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import type { PrivacyCounts } from './redact-text.js';
@@ -75,7 +75,14 @@ export function protectedValuesOf(session: Session, rules: PrivacyRules, placeho
   const byField = blocks ? undefined : valuedEventsOf(session.events);
   if (byField !== undefined) {
     for (const [selector, byText] of byField) {
-      for (const [text, typed] of byText) if (isFieldOfPreset(fields, selector, text)) for (const event of typed) protectTyped(placeholders, fields, event);
+      for (const [text, typed] of byText) {
+        const field = typedFieldOf(fields, selector, text);
+        if (field === undefined) continue;
+        for (const event of typed) {
+          const preset = typedPresetOf(field, event.value);
+          if (preset !== undefined) protect(placeholders, event.value, preset);
+        }
+      }
     }
     return placeholders;
   }

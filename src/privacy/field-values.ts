@@ -4,7 +4,9 @@
 // protected values that echo elsewhere (see echoes.ts) all ask this.
 
 import type { SessionEvent } from '../session/session-schema.js';
+import { isWholeCard } from './presets/card-detector.js';
 import { isDataField, isDataFieldLabel, type DataFieldPreset } from './presets/data-field.js';
+import { isWholeIban } from './presets/iban-detector.js';
 import { isPhoneField } from './presets/phone-field.js';
 import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-name.js';
 import { isSecretField } from './presets/secret-field.js';
@@ -85,6 +87,8 @@ function dataFieldPresetOf(value: unknown, event: SessionEvent, presets: readonl
 
 /** Whether `preset`'s pattern finds all of `text` but separators between its matches (`,`, `;`, white space). */
 function matchedWhole(text: string, preset: DataFieldPreset): boolean {
+  // Most values typed into a card's or an IBAN's field are one, whole: answered without the preset's search.
+  if ((preset === 'card' && isWholeCard(text)) || (preset === 'iban' && isWholeIban(text))) return true;
   const matches = findPresetMatches(text, new Set([preset]));
   if (matches.length === 0) return false;
   let at = 0;
@@ -107,16 +111,32 @@ export function fieldPresetOf(fields: FieldPresets, value: unknown, event: Sessi
   return dataFieldPresetOf(value, event, fields.data);
 }
 
+/** What a field is for, as the presets whose placeholders replace what is typed into it tell (see typedFieldOf). */
+export interface TypedField {
+  readonly secret: boolean;
+  readonly phone: boolean;
+  readonly data: DataFieldPreset | undefined;
+}
+
 /**
- * Whether a field, by its recorded selector path and text (its label), is one whose typed values a
- * preset of `fields` may replace whole (see fieldPresetOf): true wherever fieldPresetOf can answer
- * a preset for some value typed into it.
+ * What a field, by its recorded selector path and text (its label), is for among `fields`: judged
+ * once for every value typed into it (see typedPresetOf); undefined when no preset of `fields`
+ * replaces what is typed into it. The same judgement as fieldPresetOf makes of one event.
  */
-export function isFieldOfPreset(fields: FieldPresets, selector: string | undefined, text: string | undefined): boolean {
+export function typedFieldOf(fields: FieldPresets, selector: string | undefined, text: string | undefined): TypedField | undefined {
   const label = text !== undefined && text.length <= LABEL_MAX_LENGTH ? text : undefined;
-  if (fields.secret && isSecretTarget(selector, label)) return true;
-  if (fields.phone && ((selector !== undefined && isPhoneField(selector)) || (label !== undefined && isPhonePropertyName(label)))) return true;
-  return fields.data.some((preset) => (selector !== undefined && isDataField(preset, selector)) || (label !== undefined && isDataFieldLabel(preset, label)));
+  const secret = fields.secret && isSecretTarget(selector, label);
+  const phone = fields.phone && ((selector !== undefined && isPhoneField(selector)) || (label !== undefined && isPhonePropertyName(label)));
+  const data = fields.data.find((preset) => (selector !== undefined && isDataField(preset, selector)) || (label !== undefined && isDataFieldLabel(preset, label)));
+  return secret || phone || data !== undefined ? { secret, phone, data } : undefined;
+}
+
+/** The preset whose placeholder replaces `value` typed into `field`, as fieldPresetOf answers for an event on that field. */
+export function typedPresetOf(field: TypedField, value: unknown): FieldPreset | undefined {
+  if (field.secret && isTypedValue(value)) return 'secret';
+  if (field.phone && isPhoneShaped(value, true)) return 'phone';
+  if (field.data !== undefined && isTypedValue(value) && !matchedWhole(String(value), field.data)) return field.data;
+  return undefined;
 }
 
 /** A value typed into a field: a string that is not empty and not already a placeholder (`[blocked]`), or a number. */

@@ -4,6 +4,8 @@
 import fc from 'fast-check';
 import { countrySpecs } from 'ibantools';
 import { describe, expect, it } from 'vitest';
+import { isWholeCard } from './presets/card-detector.js';
+import { isWholeIban } from './presets/iban-detector.js';
 import { PRESET_NAMES, findPresetMatches, type PresetName } from './presets.js';
 
 const ALL: ReadonlySet<PresetName> = new Set(PRESET_NAMES);
@@ -12,17 +14,23 @@ const plainWord = fc.stringMatching(/^[A-Za-z]{1,12}$/);
 const words = fc.array(plainWord, { maxLength: 6 });
 const trailingPunctuation = fc.constantFrom('', '.', ',', '!');
 
-/** `value` between random plain words, followed by punctuation. */
-function sentenceAround(value: fc.Arbitrary<string>): fc.Arbitrary<{ text: string; value: string }> {
-  return fc.tuple(words, value, trailingPunctuation, words).map(([before, inner, punctuation, after]) => ({
-    text: [...before, inner + punctuation, ...after].join(' '),
+/** `value` between random plain words (those after it of `after`), followed by punctuation. */
+function sentenceAround(value: fc.Arbitrary<string>, after = words): fc.Arbitrary<{ text: string; value: string }> {
+  return fc.tuple(words, value, trailingPunctuation, after).map(([before, inner, punctuation, following]) => ({
+    text: [...before, inner + punctuation, ...following].join(' '),
     value: inner,
   }));
 }
 
-function expectFoundInSentence(value: fc.Arbitrary<string>, preset: PresetName): void {
+/**
+ * Plain words after an IBAN: none of 1 to 4 characters, which would read as one more block of it
+ * (`DE89 3704 0044 0532 0130 00 KZX` is a longer IBAN when its checksum passes, one time in 97).
+ */
+const wordsAfterIban = fc.array(fc.stringMatching(/^[A-Za-z]{5,12}$/), { maxLength: 6 });
+
+function expectFoundInSentence(value: fc.Arbitrary<string>, preset: PresetName, after = words): void {
   fc.assert(
-    fc.property(sentenceAround(value), ({ text, value: inner }) => {
+    fc.property(sentenceAround(value, after), ({ text, value: inner }) => {
       const start = text.indexOf(inner);
       const expected = [{ start, end: start + inner.length, preset }];
       expect(findPresetMatches(text, new Set([preset]))).toEqual(expected);
@@ -123,11 +131,11 @@ describe('properties', () => {
   });
 
   it('finds generated IBANs with valid check digits, compact or grouped, with their exact span', () => {
-    expectFoundInSentence(iban, 'iban');
+    expectFoundInSentence(iban, 'iban', wordsAfterIban);
   });
 
   it('finds generated IBANs typed in lower or mixed case, with their exact span', () => {
-    expectFoundInSentence(typedIban, 'iban');
+    expectFoundInSentence(typedIban, 'iban', wordsAfterIban);
   });
 
   it('finds generated IPv4 addresses with their exact span', () => {
@@ -165,5 +173,40 @@ describe('properties', () => {
         }
       }),
     );
+  });
+});
+
+describe('the quick answers for a value typed into a card or IBAN field', () => {
+  const wholeBy = (text: string, preset: PresetName) => {
+    const matches = findPresetMatches(text, new Set([preset]));
+    return matches.length === 1 && matches[0]?.start === 0 && matches[0]?.end === text.length;
+  };
+  const digits = fc.stringMatching(/^[0-9]{1,20}$/);
+  const grouped = fc.tuple(fc.array(fc.stringMatching(/^[0-9]{1,6}$/), { minLength: 1, maxLength: 5 }), fc.constantFrom(' ', '-', '.', '')).map(([groups, separator]) => groups.join(separator));
+
+  it('say a card is whole only where the card preset finds all of it', () => {
+    fc.assert(
+      fc.property(fc.oneof(digits, grouped), (text) => {
+        if (isWholeCard(text)) expect(wholeBy(text, 'card'), text).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(['4111 1111 1111 1111', '4111-1111-1111-1111', '4111111111111111', '5555.5555.5555.4444'].every(isWholeCard)).toBe(true);
+    expect(['4111 1111 1111 1112', '1111 1111 1111 1117', '4111 1111-1111 1111', '411 11111 1111 1111'].some(isWholeCard)).toBe(false);
+  });
+
+  it('say an IBAN is whole only where the iban preset finds all of it', () => {
+    const iban = fc.tuple(fc.constantFrom('DE', 'GB', 'FR', 'NL'), fc.stringMatching(/^[0-9]{2}$/), fc.stringMatching(/^[A-Z0-9]{11,30}$/), fc.boolean()).map(([country, check, rest, spaced]) => {
+      const compact = `${country}${check}${rest}`;
+      return spaced ? compact.replace(/(.{4})(?=.)/g, '$1 ') : compact;
+    });
+    fc.assert(
+      fc.property(iban, (text) => {
+        if (isWholeIban(text)) expect(wholeBy(text, 'iban'), text).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(isWholeIban('DE89 3704 0044 0532 0130 00')).toBe(true);
+    expect(isWholeIban('DE89 3704 0044 0532 0130 01')).toBe(false);
   });
 });

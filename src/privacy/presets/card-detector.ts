@@ -45,6 +45,16 @@ function hasCardGrouping(groups: readonly DigitGroup[]): boolean {
   return hasOneSeparator(groups) && (groups[0]?.digits ?? 0) >= 4;
 }
 
+/** A whole text that is one card number as isCardWindow reads one: ungrouped, or grouped by one kind of separator with a first group of 4 digits or more. */
+const WHOLE_CARD = /^[2-9]\d{3,}(?:([ .-])\d+(?:\1\d+)*)?$/;
+
+/** Whether `text` is, whole, a card number the preset finds (a quick answer for a value typed into a card's field). */
+export function isWholeCard(text: string): boolean {
+  if (!WHOLE_CARD.test(text)) return false;
+  const digits = text.replace(/\D+/g, '').length;
+  return digits >= CARD_MIN_DIGITS && digits <= CARD_MAX_DIGITS && passesLuhn(text, 0, text.length);
+}
+
 /** The Luhn checksum over the digits of text[start, end), skipping separators. */
 export function passesLuhn(text: string, start: number, end: number): boolean {
   let sum = 0;

@@ -67,6 +67,14 @@ function validIbanLength(candidate: string): number | undefined {
   return undefined;
 }
 
+/** A whole text that is one IBAN in upper case, compact or grouped by 4. */
+const WHOLE_IBAN = /^[A-Z]{2}\d{2}(?:[A-Z0-9]{11,30}|(?:[ -][A-Z0-9]{4}){2,7}(?:[ -][A-Z0-9]{1,3})?)$/;
+
+/** Whether `text` is, whole, an IBAN in upper case that the preset finds (a quick answer for a value typed into an IBAN's field). */
+export function isWholeIban(text: string): boolean {
+  return WHOLE_IBAN.test(text) && text.replace(/\D+/g, '').length >= IBAN_MIN_DIGITS && hasValidIbanChecksum(text.replace(SEPARATORS, ''));
+}
+
 /** ISO 13616: the country code and check digits moved to the end, letters as 10–35, mod 97 is 1. */
 function hasValidIbanChecksum(compact: string): boolean {
   if (compact.length < IBAN_MIN_LENGTH || compact.length > IBAN_MAX_LENGTH) return false;
