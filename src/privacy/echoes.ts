@@ -78,9 +78,9 @@ export function protectedValuesOf(session: Session, rules: PrivacyRules, placeho
       for (const [text, typed] of byText) {
         const field = typedFieldOf(fields, selector, text);
         if (field === undefined) continue;
-        for (const event of typed) {
-          const preset = typedPresetOf(field, event.value);
-          if (preset !== undefined) protect(placeholders, event.value, preset);
+        for (const value of typed) {
+          const preset = typedPresetOf(field, value);
+          if (preset !== undefined) protect(placeholders, value, preset);
         }
       }
     }

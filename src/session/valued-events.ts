@@ -1,4 +1,4 @@
-// The events of a loaded session that hold a string `value` (what was typed or pasted), noted by the
+// The values typed or pasted in a loaded session (the events that hold a string `value`), noted by the
 // loader as it reads each event, while the event is fresh from the parser, and grouped by the field
 // they were typed into (its recorded selector path and text): a privacy rule that looks for what was
 // typed into protected fields (see echoes.ts) then judges each field once and reads the values of
@@ -7,21 +7,26 @@
 
 import type { SessionEvent } from './session-schema.js';
 
-/** Valued events by their target's selector path, then by its text (undefined: none recorded). */
-export type ValuedEventsByField = ReadonlyMap<string | undefined, ReadonlyMap<string | undefined, readonly SessionEvent[]>>;
+/** The values of valued events by their target's selector path, then by its text (undefined: none recorded). */
+export type ValuedEventsByField = ReadonlyMap<string | undefined, ReadonlyMap<string | undefined, readonly string[]>>;
 
 /** What a loader notes of the valued events it reads. */
 export class ValuedEventsNote {
-  readonly byField = new Map<string | undefined, Map<string | undefined, SessionEvent[]>>();
+  readonly byField = new Map<string | undefined, Map<string | undefined, string[]>>();
 
-  /** Notes `event`, which holds a string value. */
+  /**
+   * Notes `event`, which holds a string value: the value itself, so that a rule reading the values
+   * of a field later does not read each event again (spread over a long session's memory, each is
+   * a cache miss).
+   */
   add(event: SessionEvent): void {
     const target = event.target;
     let byText = this.byField.get(target?.selector);
     if (byText === undefined) this.byField.set(target?.selector, (byText = new Map()));
     const group = byText.get(target?.text);
-    if (group === undefined) byText.set(target?.text, [event]);
-    else group.push(event);
+    const value = event.value as string;
+    if (group === undefined) byText.set(target?.text, [value]);
+    else group.push(value);
   }
 }
 
@@ -37,7 +42,7 @@ export function noteValuedEvents(events: readonly SessionEvent[], note?: ValuedE
   noted.set(events, { length: events.length, byField: note.byField });
 }
 
-/** The events of `events` that hold a string value, by field, as noted when it was loaded; undefined when it was not (a list made or changed since). */
+/** The string values of the events of `events`, by field, as noted when it was loaded; undefined when it was not (a list made or changed since). */
 export function valuedEventsOf(events: readonly SessionEvent[]): ValuedEventsByField | undefined {
   const known = noted.get(events);
   return known !== undefined && known.length === events.length ? known.byField : undefined;
