@@ -215,4 +215,15 @@ describe('groundAnswer: what an answer says of the events it cites', () => {
     expect(cited('A dead click on “In stock” on /p/a4 (#4).')).toEqual([['#4', 'unsupported']]);
     expect(cited('A dead click on “In stock” on /search?q=bolts (#4).')).toEqual([['#4', 'kept']]);
   });
+
+  it('compares the URL a citation is said to have loaded right after it, anywhere on a line', () => {
+    // The checkout session: #0 loads /cart, #2 is the click on Apply coupon whose request (#3) goes to /api/coupon.
+    expect(events('First #0 loaded /cart, then #2 led to /api/coupon.')).toEqual([
+      ['event', '#0', 'kept'],
+      ['event', '#2', 'kept'],
+    ]);
+    expect(events('First #0 loaded /api/coupon.')).toEqual([['event', '#0', 'unsupported']]);
+    // Another verb, or words between, say nothing of the citation: `#0 and then /api/coupon`.
+    expect(events('First #0 and then /api/coupon.')).toEqual([['event', '#0', 'kept']]);
+  });
 });

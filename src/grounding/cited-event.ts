@@ -55,6 +55,7 @@ export function wrongCitation(text: string, checked: readonly CheckedClaim[], at
   const head = (checked[first] as CheckedClaim).claim;
   let claims = describingBefore(checked, first, text, head.start);
   if (claims.length === 0 && leadsItsLine(text, head.start)) claims = describingAfter(checked, last, text, (checked[last] as CheckedClaim).claim.end);
+  if (claims.length === 0) claims = pageLoadedAfter(checked, last, text);
   if (claims.length === 0) return undefined;
   const event = checker.keptEvent(citation.index);
   if (event === undefined) return undefined;
@@ -182,6 +183,16 @@ function describingAfter(checked: readonly CheckedClaim[], last: number, text: s
     if (describes(claim, text.slice(end, claim.start), ADJACENT_AFTER)) claims.push(claim);
   }
   return claims;
+}
+
+/** Between a citation and the URL it is said to have loaded: `loaded`, `opened`, `went to`, `navigated to`, `redirected to`, `led to`, `landed on`. */
+const LOADED_AFTER = /^[ \t)*]*(?:loaded|opened|went to|navigated to|redirected to|led to|landed on)[ \t]+[`"'“‘]?$/i;
+
+/** The URL a citation anywhere is said to have loaded right after it (`#20 loaded /checkout`), if it is a kept claim. */
+function pageLoadedAfter(checked: readonly CheckedClaim[], last: number, text: string): Claim[] {
+  const next = checked[last + 1];
+  if (next === undefined || next.claim.kind !== 'url' || next.found.verdict !== 'kept') return [];
+  return LOADED_AFTER.test(text.slice((checked[last] as CheckedClaim).claim.end, next.claim.start)) ? [next.claim] : [];
 }
 
 /** Whether `claim`, `between` it and the citation, describes the cited event. */
