@@ -82,7 +82,7 @@ export function writeEventBody(writer: TextWriter, event: SessionEvent): void {
     if (value === undefined) continue;
     // A name is redacted like a text, and a secret's name has its whole value replaced; so has a
     // phone number typed into a phone field.
-    if (writer.probe !== undefined && (isFormatFieldName(key) ? key === 'value' && writer.probe.fieldValue(event, value) : writer.probe.key(key))) writer.suspect = true;
+    if (writer.probe !== undefined && (isFormatFieldName(key) ? (key === 'value' || (key === 'text' && type === 'paste')) && writer.probe.fieldValue(event, value) : writer.probe.key(key))) writer.suspect = true;
     if (key === 'target' && typeof value === 'object' && value !== null) {
       writeTarget(writer, value as Record<string, unknown>);
     } else {

@@ -114,6 +114,40 @@ describe('values masked by a property path or replaced in a field of a preset', 
   });
 });
 
+describe('what was pasted into a field', () => {
+  const pasted = parseSession({
+    id: 'u-3:s-3',
+    events: [
+      { type: 'paste', timestamp: at(1), target: { selector: 'form#login > input[type="password"]' }, text: 'Blue-Mango-Kettle' },
+      { type: 'paste', timestamp: at(2), target: { selector: 'input[autocomplete="one-time-code"]' }, text: '730194' },
+      { type: 'paste', timestamp: at(3), target: { selector: 'form#pay input#card-number' }, text: '4242 4242 4242 4243' },
+      { type: 'paste', timestamp: at(4), target: { selector: 'textarea#symptoms' }, text: 'Recurring migraines' },
+      { type: 'paste', timestamp: at(5), target: { selector: 'textarea#note' }, text: 'Leave it at the door' },
+      { type: 'console-error', timestamp: at(6), message: 'login Blue-Mango-Kettle failed; card 4242 4242 4242 4243 declined' },
+      { type: 'custom', name: 'Draft Saved', timestamp: at(7), properties: { preview: 'Recurring migraines' } },
+    ],
+  });
+  const rules = parsePrivacyRules('presets: [secret, card]\nblock_selectors: ["textarea#symptoms"]\n');
+
+  it('is replaced as a value typed there is, and wherever the session repeats it', () => {
+    const { session: redacted, counts } = redactSession(pasted, rules);
+    expect(redacted.events.map((event) => event.text ?? event.message ?? event.properties)).toEqual([
+      '[secret]',
+      '[secret]',
+      '[card]',
+      '[blocked]',
+      'Leave it at the door',
+      'login [secret] failed; card [card] declined',
+      { preview: '[blocked]' },
+    ]);
+    expect(Object.fromEntries(counts)).toEqual({ secret: 3, card: 2, blocked: 2 });
+    const profile = parseProfile('{}');
+    const prepared = prepare(profile, pasted, { privacy: rules });
+    expect(prepared.prompt).not.toMatch(/Blue-Mango|730194|4243|migraines/);
+    expect(prepared.prompt).toBe(prepare(profile, pasted, { privacy: parsePrivacyRules('presets: [secret, card]\nblock_selectors: ["textarea#symptoms"]\npatterns:\n  order: "ORD-[0-9]{6}"\n') }).prompt);
+  });
+});
+
 describe('the valued events noted when a session is loaded', () => {
   it('are read in place of every event, and a list made or changed since is read whole', () => {
     // By field: its selector path, then its text.

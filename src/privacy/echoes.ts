@@ -7,7 +7,7 @@
 // kept or dropped by the profile, before or after the event it was typed in.
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
-import { valuedEventsOf } from '../session/valued-events.js';
+import { typedValueOf, valuedEventsOf } from '../session/valued-events.js';
 import { fieldPresetOf, fieldPresetsOf, typedFieldOf, typedPresetOf, type FieldPresets } from './field-values.js';
 import { maskedValuesOf } from './masked-values.js';
 import type { PrivacyRules } from './privacy-rules.js';
@@ -89,22 +89,23 @@ export function protectedValuesOf(session: Session, rules: PrivacyRules, placeho
   const events = session.events;
   for (let index = 0; index < events.length; index++) {
     const event = events[index] as SessionEvent;
-    const value = event.value;
-    if (!blocks && typeof value !== 'string') continue;
+    const typed = typedValueOf(event);
+    if (!blocks && typed === undefined) continue;
     const selector = event.target?.selector;
     if (blocks && selector !== undefined && rules.isBlockedElement(selector)) {
-      protect(placeholders, value, 'blocked');
+      protect(placeholders, event.value, 'blocked');
+      protect(placeholders, event.text, 'blocked');
       protect(placeholders, event.target?.text, 'blocked');
       protect(placeholders, event.name, 'blocked');
-    } else if (typeof value === 'string') protectTyped(placeholders, fields, event);
+    } else if (typed !== undefined) protectTyped(placeholders, fields, event, typed);
   }
   return placeholders;
 }
 
-/** Adds the value of `event` when a preset of `fields` replaces it whole where it was typed. */
-function protectTyped(placeholders: ProtectedValues, fields: FieldPresets, event: SessionEvent): void {
-  const preset = fieldPresetOf(fields, event.value, event);
-  if (preset !== undefined) protect(placeholders, event.value, preset);
+/** Adds what `event` typed (its value, or the text it pasted) when a preset of `fields` replaces it whole where it was typed. */
+function protectTyped(placeholders: ProtectedValues, fields: FieldPresets, event: SessionEvent, typed: string): void {
+  const preset = fieldPresetOf(fields, typed, event);
+  if (preset !== undefined) protect(placeholders, typed, preset);
 }
 
 /** The rules whose placeholders replace a protected value, the strictest first: a value protected by two is named by the first. */

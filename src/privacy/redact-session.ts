@@ -201,12 +201,16 @@ function withNames(object: Record<string, unknown>, renamed: ReadonlyMap<string,
   return named;
 }
 
-/** An event whose value was typed into a field of a preset (see fieldPresetOf), with that preset's placeholder; else the event itself. */
+/**
+ * An event whose value was typed (or text pasted) into a field of a preset (see fieldPresetOf),
+ * with that preset's placeholder in its place; else the event itself.
+ */
 function fieldEvent(walk: Walk, event: SessionEvent): SessionEvent {
-  const preset = fieldPresetOf(walk.fields, event.value, event);
+  const pasted = event.type === 'paste' && typeof event.text === 'string' && event.value === undefined;
+  const preset = fieldPresetOf(walk.fields, pasted ? event.text : event.value, event);
   if (preset === undefined) return event;
   count(walk, preset);
-  return { ...event, value: `[${preset}]` };
+  return pasted ? { ...event, text: `[${preset}]` } : { ...event, value: `[${preset}]` };
 }
 
 /** Fields of an event on a blocked element that become `[blocked]`. */

@@ -14,7 +14,7 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const optionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
 
-/** Whether the event eventTime read last holds a string `value`, seen in its one pass over the event's keys (see valued-events.ts). */
+/** Whether the event eventTime read last holds a string `value` (or is a paste with its text), seen in its one pass over the event's keys (see valued-events.ts). */
 let lastHadValue = false;
 export const lastEventHadValue = (): boolean => lastHadValue;
 
@@ -28,6 +28,7 @@ export function eventTime(event: unknown): number | undefined {
   let type: unknown;
   let timestamp: unknown;
   let name: unknown;
+  let text = false;
   for (const key in event) {
     const value = event[key];
     if (value === undefined) continue;
@@ -42,11 +43,14 @@ export function eventTime(event: unknown): number | undefined {
         if (typeof value !== 'string' || value === '') return undefined;
         name = value;
         break;
+      case 'text':
+        if (typeof value !== 'string') return undefined;
+        text = true;
+        break;
       case 'url':
       case 'title':
       case 'message':
       case 'method':
-      case 'text':
         if (typeof value !== 'string') return undefined;
         break;
       case 'target':
@@ -75,6 +79,8 @@ export function eventTime(event: unknown): number | undefined {
   if (typeof type !== 'string' || !eventTypes.has(type)) return undefined;
   if (typeof timestamp !== 'string') return undefined;
   if (type === 'custom' && name === undefined) return undefined;
+  // What was pasted into a field is typed into it as much as a value is.
+  if (type === 'paste' && text) lastHadValue = true;
   return parseIsoTimestamp(timestamp);
 }
 

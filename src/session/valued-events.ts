@@ -7,6 +7,12 @@
 
 import type { SessionEvent } from './session-schema.js';
 
+/** What was typed into a field by `event`: its string `value`, or the text of a paste; undefined for any other event. */
+export function typedValueOf(event: SessionEvent): string | undefined {
+  if (typeof event.value === 'string') return event.value;
+  return event.type === 'paste' && typeof event.text === 'string' ? event.text : undefined;
+}
+
 /** The values of valued events by their target's selector path, then by its text (undefined: none recorded). */
 export type ValuedEventsByField = ReadonlyMap<string | undefined, ReadonlyMap<string | undefined, readonly string[]>>;
 
@@ -24,7 +30,7 @@ export class ValuedEventsNote {
     let byText = this.byField.get(target?.selector);
     if (byText === undefined) this.byField.set(target?.selector, (byText = new Map()));
     const group = byText.get(target?.text);
-    const value = event.value as string;
+    const value = typedValueOf(event) as string;
     if (group === undefined) byText.set(target?.text, [value]);
     else group.push(value);
   }
@@ -37,7 +43,7 @@ const noted = new WeakMap<readonly SessionEvent[], { readonly length: number; re
 export function noteValuedEvents(events: readonly SessionEvent[], note?: ValuedEventsNote): void {
   if (note === undefined) {
     note = new ValuedEventsNote();
-    for (const event of events) if (typeof event.value === 'string') note.add(event);
+    for (const event of events) if (typedValueOf(event) !== undefined) note.add(event);
   }
   noted.set(events, { length: events.length, byField: note.byField });
 }
