@@ -2,7 +2,7 @@
 // a string at the end: a session block of 100,000 events is written without a string per line or
 // per value, and copied once.
 
-import { mayBeChanged, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, secretNameEndsAt, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
+import { isWideForm, mayBeChanged, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, secretNameEndsAt, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
 import { quoteString, quoteValue } from './quote-page-text.js';
 import { longOffsetText, writeDigits } from './offset-digits.js';
 import { BUFFER_LIMIT, decode, EMPTY_BUFFER, holdLimit, leaveBuffer, noteOutgrown, PIECE, spareUnits, takeBuffer } from './writer-buffers.js';
@@ -232,12 +232,12 @@ export class TextWriter {
         previous = code;
       } else {
         beforeThat = previous = 0;
+        if (isWideForm(code)) seen |= PROBE_WIDE_FORM; // `４`, `＠`, a no-break space between digits: the presets read them as ASCII
         if (code > 0xff) {
           if (code === 0x2028 || code === 0x2029) {
             this.writeEscapedProbed(text, probe);
             return;
           }
-          if (code >= 0xff01 && code <= 0xff5e) seen |= PROBE_WIDE_FORM; // `４`, `＠`: the presets read them as ASCII
           wide = true;
         }
       }

@@ -213,6 +213,14 @@ describe('findPresetMatches', () => {
     expect(presets('普通の文章（テスト）です！ 注文番号 １２３４５')).toEqual([]);
   });
 
+  it('reads the spaces pages put between groups of digits (no-break, narrow no-break, figure, thin) as spaces', () => {
+    const presets = (text: string) => findPresetMatches(text, ALL).map((match) => [match.preset, text.slice(match.start, match.end)]);
+    expect(presets('Tél. +33\u00a06\u00a012\u00a034\u00a056\u00a078')).toEqual([['phone', '+33\u00a06\u00a012\u00a034\u00a056\u00a078']]);
+    expect(presets('Visa 4929\u00a01234\u00a05678\u00a09015 ok')).toEqual([['card', '4929\u00a01234\u00a05678\u00a09015']]);
+    expect(presets('IBAN FR76\u202f3000\u202f6000\u202f0112\u202f3456\u202f7890\u202f189')).toEqual([['iban', 'FR76\u202f3000\u202f6000\u202f0112\u202f3456\u202f7890\u202f189']]);
+    expect(presets('Total\u00a0: 1\u00a0299,00\u00a0€ (commande 2026\u2009118)')).toEqual([]);
+  });
+
   it('runs only the presets asked for', () => {
     const text = 'alice@example.com from 10.0.0.1';
     expect(findPresetMatches(text, new Set(['ip']))).toEqual(expectedMatch(text, '10.0.0.1', 'ip'));

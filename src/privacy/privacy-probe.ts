@@ -23,6 +23,8 @@ import type { Echoes } from './echoes.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import { decodesEscapes, fieldPresetOf, fieldPresetsOf, isRedactedAsUrl, redactStringUnder, type FieldPresets, type SessionRedactor } from './redact-session.js';
 
+export { isWideForm } from './presets/text-facts.js';
+
 /** Kinds of ASCII characters the writer tells the probe about (one kind per character). */
 export const PROBE_DIGIT = 1;
 export const PROBE_AT = 2;

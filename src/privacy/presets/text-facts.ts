@@ -99,19 +99,24 @@ export class TextFacts {
   }
 }
 
-/** The full-width forms of the printable ASCII characters, U+FF01 `！` to U+FF5E `～`. */
+/**
+ * A character the presets read as ASCII: a full-width form of a printable ASCII character, U+FF01
+ * `！` to U+FF5E `～`, or a space that pages put between groups of digits (no-break U+00A0, narrow
+ * no-break U+202F, figure U+2007, thin U+2009: `+33 6 12 34 56 78`, `4929 1234 5678 9015` as a
+ * page formats them), read as a space.
+ */
 export function isWideForm(code: number): boolean {
-  return code >= 0xff01 && code <= 0xff5e;
+  return (code >= 0xff01 && code <= 0xff5e) || code === 0xa0 || code === 0x202f || code === 0x2007 || code === 0x2009;
 }
 
 /**
  * `text` with the full-width forms of ASCII characters as those characters, and the ideographic
- * space as a space (`０９０－１２３４` as `090-1234`, as an input method in Japanese, Chinese or Korean
+ * space and the spaces that group digits (see isWideForm) as a space (`０９０－１２３４` as `090-1234`, as an input method in Japanese, Chinese or Korean
  * types them): each is one code unit for one, so what the presets find in the folded text is at
  * the same place in `text`.
  */
 function foldWideForms(text: string): string {
-  return text.replace(WIDE_FORM, (form) => (form === '\u3000' ? ' ' : String.fromCharCode(form.charCodeAt(0) - 0xfee0)));
+  return text.replace(WIDE_FORM, (form) => (form.charCodeAt(0) < 0xff01 ? ' ' : String.fromCharCode(form.charCodeAt(0) - 0xfee0)));
 }
 
-const WIDE_FORM = /[\uff01-\uff5e\u3000]/g;
+const WIDE_FORM = /[\uff01-\uff5e\u3000\u00a0\u202f\u2007\u2009]/g;
