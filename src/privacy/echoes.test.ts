@@ -114,6 +114,26 @@ describe('values masked by a property path or replaced in a field of a preset', 
   });
 });
 
+describe('a protected value written another way', () => {
+  it('is found with + for its spaces, escapes in lower case or twice, without the spaces typed around it, and as a number', () => {
+    const forms = parseSession({
+      id: 'u-4:s-4',
+      events: [
+        { type: 'input-change', timestamp: at(1), target: { selector: 'input#address' }, value: '17 Larkspur Close' },
+        { type: 'input-change', timestamp: at(2), target: { selector: 'input#dob' }, value: '03/11/1979' },
+        { type: 'input-change', timestamp: at(3), target: { selector: 'input#name' }, value: 'Eleanor Whitfield ' },
+        { type: 'input-change', timestamp: at(4), target: { selector: 'input#member-no' }, value: 88410273 },
+        { type: 'network-error', timestamp: at(5), url: 'https://clinic.example/book/nearest?address=17+Larkspur+Close&dob=03%2f11%2f1979', method: 'GET', status: 500 },
+        { type: 'console-error', timestamp: at(6), message: 'retry /x?dob=03%252F11%252F1979 for Eleanor Whitfield: membership 88410273 expired' },
+      ],
+    });
+    const rules = parsePrivacyRules('block_selectors: ["input#address", "input#dob", "input#name", "input#member-no"]\n');
+    const [, , , , request, error] = redactSession(forms, rules).session.events;
+    expect(request?.url).toBe('https://clinic.example/book/nearest?address=[blocked]&dob=[blocked]');
+    expect(error?.message).toBe('retry /x?dob=[blocked] for [blocked]: membership [blocked] expired');
+  });
+});
+
 describe('what was pasted into a field', () => {
   const pasted = parseSession({
     id: 'u-3:s-3',

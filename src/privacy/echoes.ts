@@ -118,14 +118,28 @@ export type ProtectingRule = (typeof PROTECTING_RULES)[number];
 export type ProtectedValues = Map<string, ProtectingRule>;
 
 /**
- * Adds `value` to `placeholders` under `rule` when it is a string of ECHO_MIN_LENGTH characters or
- * more, and not a placeholder already; of two rules, the stricter names it (see PROTECTING_RULES).
+ * Adds `value` to `placeholders` under `rule` (a number as the text it is written as, and as a URL
+ * writes it: see writtenForms) when it is ECHO_MIN_LENGTH characters or more without the spaces
+ * around it, and not a placeholder already; of two rules, the stricter names it (see
+ * PROTECTING_RULES).
  */
 export function protect(placeholders: ProtectedValues, value: unknown, rule: ProtectingRule): void {
-  if (typeof value !== 'string' || value.trim().length < ECHO_MIN_LENGTH || PLACEHOLDER.test(value)) return;
-  protectAs(placeholders, value, rule);
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string') return;
+  // As typed, less the spaces around it (`Eleanor Whitfield ` is repeated as `Eleanor Whitfield`).
+  const trimmed = text.trim();
+  if (trimmed.length < ECHO_MIN_LENGTH || PLACEHOLDER.test(trimmed)) return;
+  for (const form of writtenForms(trimmed)) protectAs(placeholders, form, rule);
+}
+
+/**
+ * The ways a URL or a form writes `value`: as it is, escaped (`14%2F7%2F1988`), with its escapes in
+ * lower case (`14%2f7%2f1988`), with `+` for its spaces as forms and URLSearchParams do
+ * (`17+Larkspur+Close`), and escaped twice (`14%252F7%252F1988`).
+ */
+function writtenForms(value: string): Set<string> {
   const escaped = encodeURIComponent(value);
-  if (escaped !== value) protectAs(placeholders, escaped, rule);
+  return new Set([value, escaped, escaped.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()), escaped.replace(/%20/g, '+'), encodeURIComponent(escaped)]);
 }
 
 function protectAs(placeholders: ProtectedValues, value: string, rule: ProtectingRule): void {
