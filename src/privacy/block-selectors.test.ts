@@ -52,4 +52,21 @@ describe('block selectors against recorded selector paths', () => {
     expect(matches('form > input#card')).toBe(true);
     expect(matches('form > input#name')).toBe(false);
   });
+
+  it('reads a path whose ids hold unescaped colons (React useId) and attribute names in capitals', () => {
+    const matches = compileBlockSelectors(['form#pay']);
+    expect(matches('form#pay > div#field-:r2: > input')).toBe(true);
+    expect(elementOfSelectorPath('div#radix-:r7: > form#login > input')?.parent?.attributes.get('id')).toBe('login');
+    expect(elementOfSelectorPath('div#radix-:r7:')?.attributes.get('id')).toBe('radix-:r7:');
+    expect(elementOfSelectorPath('INPUT[TYPE=PASSWORD]')?.attributes.get('type')).toBe('PASSWORD');
+    // What was typed there is replaced as in any field for a secret.
+    const typed = parseSession({
+      id: 'u-1:s-1',
+      events: [
+        { type: 'input-change', timestamp: '2026-11-01T10:00:00Z', target: { selector: 'div#radix-:r7: > form#change-password > input[type="password"]' }, value: 'Velvet-Otter-Rain' },
+        { type: 'input-change', timestamp: '2026-11-01T10:00:01Z', target: { selector: 'INPUT[TYPE=PASSWORD]' }, value: 'Quiet-Falcon-Sand' },
+      ],
+    });
+    expect(redactSession(typed, parsePrivacyRules('presets: [secret]\n')).session.events.map((event) => event.value)).toEqual(['[secret]', '[secret]']);
+  });
 });

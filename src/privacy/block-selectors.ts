@@ -38,20 +38,33 @@ function statedAttributes(compound: readonly Selector[]): { name: string; attrib
   for (const part of compound) {
     if (part.type === 'tag') name = part.name.toLowerCase(); // HTML tag names are case-insensitive (recorders that use tagName write FORM)
     else if (part.type === 'attribute' && part.name === 'class' && part.action === 'element') classes.push(part.value);
-    else if (part.type === 'attribute' && (part.action === 'equals' || part.action === 'exists')) attributes.set(part.name, part.value);
+    else if (part.type === 'attribute' && (part.action === 'equals' || part.action === 'exists')) attributes.set(part.name.toLowerCase(), part.value); // HTML attribute names too (`INPUT[TYPE=PASSWORD]`)
   }
   if (classes.length > 0) attributes.set('class', classes.join(' '));
   return { name: name === '*' ? 'div' : name, attributes };
 }
 
+/**
+ * A recorded selector path read as CSS; else read again with the `:` inside its ids and classes
+ * escaped, as recorders that write ids as they are leave them (React's `useId`: `div#radix-:r7:`,
+ * `div#field-:r2:`); undefined when it is not CSS either way.
+ */
+function parsedPath(path: string): Selector[][] | undefined {
+  try {
+    return parse(path);
+  } catch {
+    try {
+      return parse(path.replace(/[#.][^\s>+~#.[\]]*:[^\s>+~#.[\]]*/g, (name) => name.replace(/:/g, '\\:')));
+    } catch {
+      return undefined;
+    }
+  }
+}
+
 /** The element a recorded selector path ends at, with its recorded ancestors; undefined when the path is not CSS. */
 export function elementOfSelectorPath(path: string): PathElement | undefined {
-  let parsed: Selector[][];
-  try {
-    parsed = parse(path);
-  } catch {
-    return undefined;
-  }
+  const parsed = parsedPath(path);
+  if (parsed === undefined) return undefined;
   // One selector (a list `a, b` names no single element: its first member is used).
   const parts = parsed[0];
   if (parts === undefined) return undefined;
