@@ -132,6 +132,20 @@ describe('a protected value written another way', () => {
     expect(request?.url).toBe('https://clinic.example/book/nearest?address=[blocked]&dob=[blocked]');
     expect(error?.message).toBe('retry /x?dob=[blocked] for [blocked]: membership [blocked] expired');
   });
+
+  it('is found without its groups when it is a phone, card or IBAN number typed with them', () => {
+    const grouped = parseSession({
+      id: 'u-5:s-5',
+      events: [
+        { type: 'input-change', timestamp: at(1), target: { selector: 'input#mobile' }, value: '(202) 555-0173' },
+        { type: 'network-error', timestamp: at(2), url: 'https://api.example/v2/customers/2025550173', method: 'GET', status: 404 },
+        { type: 'custom', name: 'Lookup', timestamp: at(3), properties: { lookup_key: '2025550173' } },
+      ],
+    });
+    const [, request, lookup] = redactSession(grouped, parsePrivacyRules('presets: [phone]\n')).session.events;
+    expect(request?.url).toBe('https://api.example/v2/customers/[phone]');
+    expect(lookup?.properties).toEqual({ lookup_key: '[phone]' });
+  });
 });
 
 describe('what was pasted into a field', () => {

@@ -130,6 +130,11 @@ export function protect(placeholders: ProtectedValues, value: unknown, rule: Pro
   const trimmed = text.trim();
   if (trimmed.length < ECHO_MIN_LENGTH || PLACEHOLDER.test(trimmed)) return;
   for (const form of writtenForms(trimmed)) protectAs(placeholders, form, rule);
+  // A number typed with its groups (`(202) 555-0173`, `4242 4242 4242 4243`) is as often used without them.
+  if (rule === 'phone' || rule === 'card' || rule === 'iban') {
+    const compact = trimmed.replace(/[\s().-]+/g, '');
+    if (compact !== trimmed && compact.length >= ECHO_MIN_LENGTH) for (const form of writtenForms(compact)) protectAs(placeholders, form, rule);
+  }
 }
 
 /**
