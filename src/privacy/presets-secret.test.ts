@@ -77,6 +77,8 @@ describe('secret', () => {
     ['a password said in prose', 'Login failed for ada with password Tr0ub4dor&3', 'Tr0ub4dor&3'],
     ['a password said to be one', 'my Password is "hunter2!" now', 'hunter2!'],
     ['a passcode in capitals', 'PASSCODE 4821 ACCEPTED', '4821'],
+    ['a passcode after a colon', 'Your one-time passcode: 665210', '665210'],
+    ["a card's security code after a colon", 'security code: 918 rejected', '918'],
     ['a password without a digit, double-quoted after "is"', 'my password is "correcthorse" lol', 'correcthorse'],
     ['a password without a digit, double-quoted after "was"', 'the Password was "Hunter"', 'Hunter'],
     ['a password of several words, quoted after the word', 'login with password "hunter two" failed', 'hunter two'],

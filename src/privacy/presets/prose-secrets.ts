@@ -8,11 +8,11 @@ import { matchesOf, type Span } from './detector.js';
 /**
  * A password said in prose, after the word for it, in any case: `login failed for ada with
  * password Tr0ub4dor&3`, `my password is hunter2`, `Passcode 4821`.
- * The word and the value are apart by spaces. Group 1 is the value: 4 to 64
+ * The word and the value are apart by spaces or a colon (`Passcode: 4417`). Group 1 is the value: 4 to 64
  * characters up to a space or a delimiter, holding a digit (see isProsePassword), so that
  * `password must contain…`, `password reset` and `password for ada` are prose.
  */
-const PROSE_PASSWORD = /\b(?:pass(?:word|wd|code|phrase)|pwd) +(?:(?:is|was|of) +)?["'“‘]?([^\s"'“”‘’,;()<>[\]{}]{4,64})/gi;
+const PROSE_PASSWORD = /\b(?:pass(?:word|wd|code|phrase)|pwd)(?:[ \t]*:[ \t]*| +)(?:(?:is|was|of) +)?["'“‘]?([^\s"'“”‘’,;()<>[\]{}]{4,64})/gi;
 
 /**
  * A password of several words said in prose, quoted, right after the word for it (and `is`, `was`
@@ -40,13 +40,14 @@ function isQuotedPassword(value: string): boolean {
 /**
  * A code said in prose, after the word for it, in any case: group 1 a code that signs in, verifies
  * or resets (`Your verification code is 492817`, `one-time code: 8f3k2m9x`, `OTP 492817`), group
- * 2 a PIN (`PIN 4821`, `pin code is 0000`), group 3 a card's security code (`CVC 314`, `cvv2: 4821`).
+ * 2 a PIN (`PIN 4821`, `pin code is 0000`), group 3 a card's security code (`CVC 314`, `cvv2: 4821`,
+ * `security code: 918`).
  * The word and the code are apart by spaces, `is` or `was`, and a `:`, `#` or `=`. What makes the
  * value a code is told by isProseCode: `security code must be 3 digits`, `PIN 2 attempts left` and
  * `zip code 94105` stay.
  */
 const PROSE_CODE =
-  /\b(?:(?:(?:verification|security|confirmation|one[- ]?time|log-?in|sign[- ]?in|access|auth(?:entication|orization)?|2fa|mfa|sms|otp|backup|recovery|reset|activation|unlock)[ -]code|t?otp)(?: +(?:is|was))?[ \t]*[:#=]?[ \t]*["'“‘]?([A-Za-z0-9-]{4,12})|pin(?:[ -](?:code|number))?(?: +(?:is|was))?[ \t]*[:#=]?[ \t]*["'“‘]?(\d{4,8})|(?:cv[cv]2?|csc)(?:[ -]code)?(?: +(?:is|was))?[ \t]*[:#=]?[ \t]*["'“‘]?(\d{3,4}))(?![\w-])/gi;
+  /\b(?:(?:(?:verification|security|confirmation|one[- ]?time|log-?in|sign[- ]?in|access|auth(?:entication|orization)?|2fa|mfa|sms|otp|backup|recovery|reset|activation|unlock)[ -]code|t?otp)(?: +(?:is|was))?[ \t]*[:#=]?[ \t]*["'“‘]?([A-Za-z0-9-]{4,12})|pin(?:[ -](?:code|number))?(?: +(?:is|was))?[ \t]*[:#=]?[ \t]*["'“‘]?(\d{4,8})|(?:cv[cv]2?|csc|(?:card[ -])?security[ -]code)(?:[ -]code)?(?: +(?:is|was))?[ \t]*[:#=]?[ \t]*["'“‘]?(\d{3,4}))(?![\w-])/gi;
 
 /**
  * A key or a token said in prose, after the word for it, in any case: `invalid API key
