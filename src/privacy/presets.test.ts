@@ -104,6 +104,11 @@ describe('phone', () => {
     ['tel: 555 0100 ok', '555 0100'],
     ["{'cell': '5550100'}", '5550100'],
     ['GET /api/users?x=1&whatsapp=447946095800 404', '447946095800'],
+    // A phone link's number, in an attribute, a selector or a JSON value; a bracket around it stays.
+    ['a[href="tel:2025550111"]', '2025550111'],
+    ['{"href":"sms:2025550133"}', '2025550133'],
+    ['call us (tel:2025550166) any time', '2025550166'],
+    ['(phone=4155550100)', '4155550100'],
   ])('finds the number in %j', (text, phone) => {
     expectOnly(text, phone, 'phone');
   });

@@ -94,7 +94,7 @@ describe('mayBeChanged', () => {
         'PHPSESSID=9f2e1c0b', ';jsessionid=A1B2', '/reset/9f8e7d6c5b4a39281706f5e4d3c2b1a0', 'x.example/verify-email/u1/a1b2c3d4e5f6a7b8c9d0', 'ssn 123456789', '123-45-6789', 'DE89-3704-0044-0532-0130-00', '010.000.000.001',
         'X-Amz-Signature=4c0b', '&sig=AbC', 'oobCode=kH3J', '/auth/callback?code=4/0A', '?code=x', 'invite_code:', 'Signature',
         'with password Tr0ub4dor&3', 'Password is hunter2', 'my password is "correcthorse"', 'password "a b"', "Pwd 'c d'", 'PASSCODE 4821', 'Passcode: 4417', 'security code: 918', 'pwd s3cr3t', 'Passwd ', ' abcd1',
-        'verification code 492817', 'One-Time Code is ', 'OTP 4928', 'PIN 4821', 'pin-code ', 'CVC 314', 'cvv2 ', 'backup code 8f3k-2m9x', 'phone=', '"Mobile": "', 'tel: ', '5550100', 'API key ', 'token is ', 'secret ', '4f3e2d1c0b9a8f7e6d5c', 'aB3dE5fG7hJ9kL1m', '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',
+        'verification code 492817', 'One-Time Code is ', 'OTP 4928', 'PIN 4821', 'pin-code ', 'CVC 314', 'cvv2 ', 'backup code 8f3k-2m9x', 'phone=', '"Mobile": "', 'tel: ', 'href="tel:', 'sms:', '5550100', 'API key ', 'token is ', 'secret ', '4f3e2d1c0b9a8f7e6d5c', 'aB3dE5fG7hJ9kL1m', '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',
         '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　', '4929\u00a01234\u00a05678\u00a09015', '+33\u202f6\u202f12', '\u00a0', '\u2009',
       ),
       fc.string({ maxLength: 4 }),

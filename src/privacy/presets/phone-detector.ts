@@ -32,8 +32,14 @@ function findPhones(facts: TextFacts): Span[] {
  */
 const NAMED_PHONE = /(?<![\w.-])([A-Za-z_][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3}(?:"([^"\n]{7,40})"|'([^'\n]{7,40})'|(\+?[\d(][\d()./-]*(?:[ \t][\d()./-]+)*))/g;
 
-/** A piece each name isPhonePropertyName accepts holds, in any case. */
-const PHONE_NAME_PIECE = /phone|mobile|cell|tel|fax|msisdn|whatsapp/i;
+/** A piece each name isPhonePropertyName accepts holds, in any case, and the schemes of phone links (PHONE_LINK). */
+const PHONE_NAME_PIECE = /phone|mobile|cell|tel|fax|msisdn|whatsapp|sms|callto/i;
+
+/**
+ * A phone link's number, in an attribute, a JSON value or a selector (`a[href="tel:2025550111"]`,
+ * `{"href":"sms:2025550133"}`), where no name comes right before it: group 1 the number.
+ */
+const PHONE_LINK = /\b(?:tel|sms|callto):(\+?[\d(][\d()./-]*(?:[ \t][\d()./-]+)*)/gi;
 
 /**
  * Whether a text may hold a phone number after its name (findNamedPhones): a local number's
@@ -54,7 +60,9 @@ function bareNumber(value: string): string {
     end += group.length;
     if (group.replace(/\D+/g, '').length >= PHONE_NAME_MIN_DIGITS) break;
   }
-  return value.slice(0, end);
+  const number = value.slice(0, end);
+  // A closing bracket no bracket opened in it closes the text around it: `(tel:2025550166)`.
+  return number.includes('(') ? number : number.replace(/\)+$/, '');
 }
 
 /** Values written as phone numbers (isPhoneShaped) after a phone's name (isPhonePropertyName). */
@@ -66,6 +74,12 @@ function findNamedPhones(text: string): Span[] {
     const value = bare === undefined ? (match[2] ?? match[3] ?? '') : bareNumber(bare);
     if (!isPhonePropertyName(key) || !isPhoneShaped(value)) continue;
     const start = match.index + match[0].length - (bare === undefined ? value.length + 1 : bare.length);
+    spans.push({ start, end: start + value.length });
+  }
+  for (const match of matchesOf(PHONE_LINK, text)) {
+    const value = bareNumber(match[1] ?? '');
+    if (!isPhoneShaped(value)) continue;
+    const start = match.index + match[0].length - (match[1] ?? '').length;
     spans.push({ start, end: start + value.length });
   }
   return spans;
