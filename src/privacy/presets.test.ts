@@ -29,6 +29,10 @@ describe('email', () => {
     ['José wrote from josé@example.com', 'josé@example.com'],
     ['ada@münchen.de', 'ada@münchen.de'],
     ['ada@example.xn--p1ai', 'ada@example.xn--p1ai'],
+    // Text that runs on after the address in another script, or after a dash.
+    ['yuki.tanaka@example.jpは既に登録されています', 'yuki.tanaka@example.jp'],
+    ['account priya.shah@example.com-suspended', 'priya.shah@example.com'],
+    ['ada@mail.example-corp.com', 'ada@mail.example-corp.com'],
     ['пишите на почта@пример.рф', 'почта@пример.рф'],
     ['ADA@EXAMPLE.COM', 'ADA@EXAMPLE.COM'],
     // Escaped as in a URL, in a relative one that no URL reading decodes.
