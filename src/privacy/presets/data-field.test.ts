@@ -12,6 +12,10 @@ describe('isDataField', () => {
     ['email', 'input[placeholder="Your e-mail"]'],
     ['email', 'input.email-field'],
     ['email', 'input[data-testid="signup-email"]'],
+    // Words before it say whose address it is.
+    ['email', 'input#newsletter-email'],
+    ['email', 'input#subscribe-email'],
+    ['email', 'input[name="notification_email"]'],
     ['card', 'input[autocomplete="cc-number"]'],
     ['card', 'input[autocomplete="cc-exp-month"]'],
     ['card', 'input#card-number'],
@@ -28,6 +32,7 @@ describe('isDataField', () => {
   it.each([
     ['email', 'input[name="email_opt_in"]'],
     ['email', 'input#emailVerified'],
+    ['email', 'input[name="email_notifications"]'],
     ['email', 'input#email[type="checkbox"]'],
     ['email', 'input[type="hidden"][name="email"]'],
     ['email', 'input#mailbox-size'],

@@ -38,8 +38,9 @@ function namesField(preset: DataFieldPreset, name: string): boolean {
   if (words.length === 0) return false;
   switch (preset) {
     case 'email': {
-      const named = words.some((word, index) => word.startsWith('email') || (word === 'mail' && words[index - 1] === 'e'));
-      return named && !words.some((word) => NOT_AN_ADDRESS.has(word));
+      // The words after it say what the name is about (`email_opt_in`); those before, whose address (`newsletter-email`).
+      const at = words.findIndex((word, index) => word.startsWith('email') || (word === 'mail' && words[index - 1] === 'e'));
+      return at !== -1 && !words.slice(at + 1).some((word) => NOT_AN_ADDRESS.has(word));
     }
     case 'card':
       return CARD_NAME.test(words.join(''));
