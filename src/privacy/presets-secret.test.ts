@@ -156,6 +156,7 @@ describe('secret', () => {
     ['prose about keys and tokens', 'token expired 2026-11-27T10:00:00Z; the primary key 1234abcd5678efgh9012; secret santa 2026; token limit exceeded-by-12345; api key missing'],
     ['prose about codes and PINs', 'security code must be 3 digits; PIN 2 attempts left; zip code 94105; status code 500; enter the 6-digit code; verification code 6-digit; pinned 1234; spinner 5000'],
     ['prose about passwords', 'password must contain 8 characters; password reset sent to 2 devices; password for ada failed 3 times; password (8+ chars)'],
+    ['flags under secret names', 'password_reset_requested=true; login_code_sent: false; token: null'],
     ['quoted prose about passwords', 'Password "must be 8 characters"; password is "too weak"; password "required field"; reset your password "today"; the password field "New password" was empty'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);

@@ -244,15 +244,15 @@ describe('redactSession on numbers, names and structured secrets', () => {
           type: 'custom',
           name: 'Shared',
           timestamp: '2026-11-01T10:00:01Z',
-          properties: { recipients: { 'zoe@example.com': 'read', 'bob@example.com': 'write' }, password: { old: 'abc', new: 'def' }, tokens: ['tok1', 'tok2'], order: 4111111111111112 },
+          properties: { recipients: { 'zoe@example.com': 'read', 'bob@example.com': 'write' }, password: { old: 'abc', new: 'def' }, tokens: ['tok1', 'tok2'], order: 4111111111111112, password_reset_requested: true },
         },
       ],
     });
     const { session: redacted, counts } = redactSession(session, rules);
     expect(redacted.user?.properties).toEqual({ card: '[card]', seats: 12, '[email]': 'owner' });
     expect(redacted.events[0]?.value).toBe('[card]');
-    // A number that fails the Luhn check (an order number) stays a number.
-    expect(redacted.events[1]?.properties).toEqual({ recipients: { '[email]': 'read', '[email] #2': 'write' }, password: '[secret]', tokens: '[secret]', order: 4111111111111112 });
+    // A number that fails the Luhn check (an order number) stays a number; a flag under a secret's name says no secret.
+    expect(redacted.events[1]?.properties).toEqual({ recipients: { '[email]': 'read', '[email] #2': 'write' }, password: '[secret]', tokens: '[secret]', order: 4111111111111112, password_reset_requested: true });
     expect(Object.fromEntries(counts)).toEqual({ card: 2, email: 3, secret: 2 });
   });
 });

@@ -174,8 +174,8 @@ function redactObject(walk: Walk, object: Record<string, unknown>, path: string,
     if (walk.masks && (walk.rules.isMaskedPath(childPath) || (childIndexed !== childPath && walk.rules.isMaskedPath(childIndexed)))) {
       redacted = '[masked]';
       count(walk, 'masked');
-    } else if (walk.secretNames && value !== null && isSecretPropertyName(key)) {
-      // The whole value under a secret's name, an object or a list of them too ({ password: { old, new } }).
+    } else if (walk.secretNames && value !== null && typeof value !== 'boolean' && isSecretPropertyName(key)) {
+      // The whole value under a secret's name, an object or a list of them too ({ password: { old, new } }); not a flag ({ password_reset_requested: true }).
       redacted = '[secret]';
       count(walk, 'secret');
     } else {

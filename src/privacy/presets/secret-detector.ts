@@ -286,11 +286,15 @@ function findSecretValues(text: string): Span[] {
       KEY_VALUE.lastIndex = match.index + key.length;
       continue;
     }
-    spans.push(secretValueSpan(match));
+    // `password_reset_requested: true`: a flag (or nothing) says no secret.
+    if (match[4] === undefined || !NO_SECRET_VALUE.test(match[4])) spans.push(secretValueSpan(match));
   }
   KEY_VALUE.lastIndex = 0;
   return spans;
 }
+
+/** A bare value that holds no secret: a flag, or nothing. */
+const NO_SECRET_VALUE = /^(?:true|false|null|undefined|none|nil)$/i;
 
 /**
  * A path on which a `code` query parameter is an OAuth (or OpenID, SAML, magic-link) sign-in's
