@@ -69,6 +69,7 @@ export interface PrivacyRules {
   readonly blockSelectors: readonly string[];
   /** Whether a recorded selector path names a blocked element (or one inside it). */
   readonly isBlockedElement: BlockSelectorMatcher;
+  /** The names of `strip_url_params`, in lower case: a parameter is stripped by its name in any case (`UID` for `uid`). */
   readonly stripUrlParams: ReadonlySet<string>;
   /** The document they were compiled from. */
   readonly document: PrivacyRulesDocument;
@@ -228,7 +229,7 @@ function compile(document: PrivacyRulesDocument, problems: Problem[]): PrivacyRu
     holdsMaskedPath: globs.isBelow,
     blockSelectors: document.block_selectors ?? [],
     isBlockedElement: compileBlockSelectors(selectors),
-    stripUrlParams: new Set(document.strip_url_params ?? []),
+    stripUrlParams: new Set((document.strip_url_params ?? []).map((name) => name.toLowerCase())),
     document,
   };
 }

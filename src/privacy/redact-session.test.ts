@@ -302,6 +302,8 @@ describe('redactSession and URLs outside URL fields', () => {
       'Open https://app.test/?tab=2',
       { landing_url: 'https://shop.test/?utm=mail', link: 'https://shop.test/a', redirects: ['https://shop.test/b'] },
     ]);
-    expect(Object.fromEntries(counts)).toEqual({ url_param: 6 });
+    expect(Object.fromEntries(counts)).toEqual({ url_param: 6 });    // By its name in any case.
+    const cased = redactSession(parseSession({ id: 'u-1:s-1', events: [{ type: 'navigate', timestamp: '2026-11-01T10:00:00Z', url: 'https://app.test/?UID=cus_55RRT9A&Tab=2' }] }), parsePrivacyRules('strip_url_params: [uid, TAB]\n'));
+    expect(cased.session.events[0]?.url).toBe('https://app.test/');
   });
 });

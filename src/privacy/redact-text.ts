@@ -117,7 +117,7 @@ function withoutStrippedParams(url: string, names: ReadonlySet<string>, counts: 
   return rewritten === url ? url : rewritten;
 }
 
-/** The `&`-separated parameters of `params` whose decoded name is not in `names`, joined again; undefined when none was removed. */
+/** The `&`-separated parameters of `params` whose decoded name, in lower case, is not in `names` (lower case), joined again; undefined when none was removed. */
 function keptParams(params: string, names: ReadonlySet<string>, counts: PrivacyCounts): string | undefined {
   const pairs = params.split('&');
   const kept = pairs.filter((pair) => {
@@ -128,7 +128,7 @@ function keptParams(params: string, names: ReadonlySet<string>, counts: PrivacyC
     } catch {
       // A malformed escape: compared as written.
     }
-    const strip = names.has(decoded);
+    const strip = names.has(decoded.toLowerCase());
     if (strip) count(counts, 'url_param');
     return !strip;
   });
