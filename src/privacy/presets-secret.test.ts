@@ -111,6 +111,19 @@ describe('secret', () => {
     ["a Rails app's session cookie", 'set _myshop_session=Zm9vYmFy; path=/', 'Zm9vYmFy'],
     ["Laravel's session cookie", 'laravel_session=eyJpdiI6Ik', 'eyJpdiI6Ik'],
     ["WordPress's login cookie", 'wordpress_logged_in_5c016e8f0f95f039102cbe8366c5c7f3=admin%7C1700000000%7Cabc', 'admin%7C1700000000%7Cabc'],
+    ["a Rails or PHP form field's password", 'POST /users failed: user[email]=x&user[password]=Pelican7Harbor&commit=Save', 'Pelican7Harbor'],
+    ["a form field's password with its brackets escaped", 'GET /session?user%5Bpassword%5D=Marlin4Tide&user%5Blogin%5D=ops 401', 'Marlin4Tide'],
+    ['a password in a Ruby hash', 'Parameters: {"user"=>{"login"=>"ops", "password"=>"Osprey2Dune"}}', 'Osprey2Dune'],
+    ['a password in a PHP array', "array ( 'username' => 'ops', 'password' => 'Heron5Cliff', )", 'Heron5Cliff'],
+    ["a password in Go's assignment", 'dbPassword := "Tern8Shoal"', 'Tern8Shoal'],
+    ['a password holding ; before the next pair', 'auth payload: username=ops&password=Gannet9Reef;x&remember=1', 'Gannet9Reef;x'],
+    ['a password holding & at the end', 'seed: password=Puffin3Cove&Bay', 'Puffin3Cove&Bay'],
+    ['the value of an HTML input for a password', 'debug: <input type="password" name="pwd" value="Plover6Marsh">', 'Plover6Marsh'],
+    ['the value of an HTML input named for a secret, cut short', "form: <input value=abc123XYZ name='api_token'", 'abc123XYZ'],
+    ['a value under pw', '{"pw":"Skua1Fjord","user":"ops"}', 'Skua1Fjord'],
+    ["a Slack app-level token", 'Slack SDK init failed with xapp-1-A0123456789-1234567890123-9f8e7d6c5b4a39f8e7d6c5b4a39f8e7d6c5b4a3', 'xapp-1-A0123456789-1234567890123-9f8e7d6c5b4a39f8e7d6c5b4a39f8e7d6c5b4a3'],
+    ['a Google OAuth access token', 'gapi: 401 for ya29.a0AfH6SMBxQ7wZ2kLm9Xp4Rt8Vw1Yz3Ab6Cd', 'ya29.a0AfH6SMBxQ7wZ2kLm9Xp4Rt8Vw1Yz3Ab6Cd'],
+    ['a Square access token', 'Square SDK rejected sq0atp-Q7k2Lm9Xp4Rt8Vw1Yz3Ab6', 'sq0atp-Q7k2Lm9Xp4Rt8Vw1Yz3Ab6'],
   ])('finds %s', (_, text, secret) => {
     expectOnly(text, secret, 'secret');
   });
@@ -158,6 +171,8 @@ describe('secret', () => {
     ['prose about passwords', 'password must contain 8 characters; password reset sent to 2 devices; password for ada failed 3 times; password (8+ chars)'],
     ['flags under secret names', 'password_reset_requested=true; login_code_sent: false; token: null'],
     ['quoted prose about passwords', 'Password "must be 8 characters"; password is "too weak"; password "required field"; reset your password "today"; the password field "New password" was empty'],
+    ["counts and states under a secret's name", '{"tokens_used":1532,"max_tokens":4096,"token_expires_in":3600,"cookie_consent":"accepted","authorization_status":"granted","otp_channel":"sms","api_key_id":"k_12"}'],
+    ["a form's other fields and an input that is no secret's", 'user[login]=ops&user[remember_me]=1 <input type="text" name="user[email]" value="ops"> <input type="password" value="">'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);
   });

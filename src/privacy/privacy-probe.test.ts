@@ -8,7 +8,7 @@ import { SECRET_NAME_PIECE } from './presets/secret-detector.js';
 import { tokenStartAt, TOKEN_START } from './presets/token-start.js';
 import { holdsSecretNamePiece, mayBeChanged, PROBE_AT, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_ESCAPE, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, secretNameEndsAt, tokenMayStartAt } from './privacy-probe.js';
 
-const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza', 'GOCSPX-', 'gocspx-', 'glpat-', 'pypi-', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'dop_v1_', 'doo_v1_', 'dor_v1_', 'lin_api_', 'key-', 'KEY-', 'hooks.slack.c', 'hooks.slack.com/', 'slack.c', 'k.c', 'SG.x', 'SG.-', 'SG.', 'SG', 'G.', 'G'];
+const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza', 'GOCSPX-', 'gocspx-', 'glpat-', 'pypi-', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'dop_v1_', 'doo_v1_', 'dor_v1_', 'lin_api_', 'key-', 'KEY-', 'xapp-', 'sq0atp-', 'sq0csp-', 'pp-', 'tp-', 'hooks.slack.c', 'hooks.slack.com/', 'slack.c', 'k.c', 'SG.x', 'SG.-', 'SG.', 'SG', 'G.', 'G'];
 
 /** The ASCII character at `index` of `text`, else 0: what the writer keeps of the characters before. */
 const asciiAt = (text: string, index: number) => (index >= 0 && text.charCodeAt(index) < 128 ? text.charCodeAt(index) : 0);
@@ -44,7 +44,7 @@ describe('tokenMayStartAt', () => {
 describe('holdsSecretNamePiece', () => {
   it('is SECRET_NAME_PIECE.test of the part, in any case', () => {
     const piece = fc.oneof(
-      fc.constantFrom('passw', 'PASS', 'PWD', 'Pin', 'private', 'secret', 'SSN', 'token', 'Api', 'authorization', 'cookie', 'cvv', 'cvc', 'CSC', 'otp', 'pas', 'tok', 'coo', 'ap', 'Credential', 'mfa', '2FA', '\u0012fa', 'fa', 'Factor', 'verification', 'Security', 'secur', 'cred', 'SESSID', 'sessionId', 'sess', 'SIG', 'si', 'Code', 'cod', 'Key', 'KEY', 'ke', 'Session', 'sessio', '.sid', '.SID', 'sid', 'WordPress', 'wordpres'),
+      fc.constantFrom('passw', 'PASS', 'PWD', 'Pin', 'private', 'secret', 'SSN', 'token', 'Api', 'authorization', 'cookie', 'cvv', 'cvc', 'CSC', 'otp', 'pas', 'tok', 'coo', 'ap', 'Credential', 'mfa', '2FA', '\u0012fa', 'fa', 'Factor', 'verification', 'Security', 'secur', 'cred', 'SESSID', 'sessionId', 'sess', 'SIG', 'si', 'Code', 'cod', 'Key', 'KEY', 'ke', 'Session', 'sessio', '.sid', '.SID', 'sid', 'WordPress', 'wordpres', 'pw', 'PW', 'Pw'),
       fc.string({ maxLength: 3 }),
       fc.constantFrom('@', '_', '-', '.', '0', '[', '{', 'ſ', 'K', 'é'),
     );
@@ -95,6 +95,8 @@ describe('mayBeChanged', () => {
         'X-Amz-Signature=4c0b', '&sig=AbC', 'oobCode=kH3J', '/auth/callback?code=4/0A', '?code=x', 'invite_code:', 'Signature',
         'with password Tr0ub4dor&3', 'Password is hunter2', 'my password is "correcthorse"', 'password "a b"', "Pwd 'c d'", 'PASSCODE 4821', 'Passcode: 4417', 'security code: 918', 'pwd s3cr3t', 'Passwd ', ' abcd1',
         'verification code 492817', 'One-Time Code is ', 'OTP 4928', 'PIN 4821', 'pin-code ', 'CVC 314', 'cvv2 ', 'backup code 8f3k-2m9x', 'phone=', '"Mobile": "', 'tel: ', 'href="tel:', 'sms:', '5550100', 'API key ', 'token is ', 'secret ', '4f3e2d1c0b9a8f7e6d5c', 'aB3dE5fG7hJ9kL1m', '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',
+        'user[password]=p4ss', 'user%5Bpassword%5D=', '"password"=>"x1"', "'pw' => 'a'", 'pw := "a1"', "<input type='password' value='x'>", '<input name=api_token value=a1',
+        'xapp-1-A0123456789-1234567890123-abcdef', 'sq0atp-Q7k2Lm9Xp4Rt8Vw1Yz3Ab6', 'ya29.a0AfH6SMBxQ7wZ2kLm9Xp4Rt8', '138 0013 8000', '(11) 91234-5678', '030/9018204', '4929  1234  5678  9015',
         '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　', '4929\u00a01234\u00a05678\u00a09015', '+33\u202f6\u202f12', '\u00a0', '\u2009',
       ),
       fc.string({ maxLength: 4 }),
@@ -110,11 +112,11 @@ describe('mayBeChanged', () => {
 
   it('is true of every text with a secret value after its name, however the pair is written', () => {
     const name = fc.oneof(
-      fc.constantFrom('password', 'user_password', 'newPassword', 'X-API-Key', 'api key', 'access.token', 'pin', 'Cookie', 'privateKey', 'SSN', 'authorization', 'sessionid', 'JSESSIONID', 'X-Amz-Signature', 'sig', 'oobCode', 'backup_codes'),
+      fc.constantFrom('password', 'user_password', 'newPassword', 'X-API-Key', 'api key', 'access.token', 'pin', 'Cookie', 'privateKey', 'SSN', 'authorization', 'sessionid', 'JSESSIONID', 'X-Amz-Signature', 'sig', 'oobCode', 'backup_codes', 'pw', 'user[password]', 'a[b][pin]'),
       fc.stringMatching(/^[A-Za-z][\w.-]{0,8}$/),
     );
     const pair = fc
-      .tuple(fc.constantFrom('', 'see ', 'a.', '(', '-', '"'), name, fc.constantFrom('', '"', "'"), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('=', ':'), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('hunter2', '"a b"', "'x'", 'Bearer abcdefgh', 'Token abcdefgh', 's3cr3t;'))
+      .tuple(fc.constantFrom('', 'see ', 'a.', '(', '-', '"'), name, fc.constantFrom('', '"', "'"), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('=', ':', '=>', ':='), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('hunter2', '"a b"', "'x'", 'Bearer abcdefgh', 'Token abcdefgh', 's3cr3t;', 's3cr3t;x&y'))
       .map((parts) => parts.join(''));
     let secrets = 0;
     fc.assert(

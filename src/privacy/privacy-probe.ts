@@ -87,6 +87,7 @@ tokenEnd('_', '1', 'v'); // dop_v1_
 tokenEnd('_', 'i', 'p'); // lin_api_
 tokenEnd('-', 'y', 'e'); // key- (Mailgun)
 tokenEnd('c', '.', 'k'); // hooks.slack.c
+TOKEN_PAIRS[(45 << 7) | 112] = TOKEN_ANY; // xapp-, sq0atp-, sq0csp-: `p-` after an `a`, a `t` or an `s`
 for (let before = 0; before < 128; before++) TOKEN_PAIRS[(65 << 7) | before] = TOKEN_ANY; // AKIA, ASIA, AIza
 
 /**
@@ -143,15 +144,15 @@ export function secretNameEndsAt(text: string, index: number): boolean {
   return holdsSecretNamePiece(text, start, end);
 }
 
-/** `[A-Za-z0-9_.-]`: what a `key=value` pair's key is made of. */
+/** `[A-Za-z0-9_.[\]-]`: what a `key=value` pair's key is made of, with a form field's brackets (`user[password]`). */
 function isNameCode(code: number): boolean {
-  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2e || code === 0x2d;
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f || code === 0x2e || code === 0x2d || code === 0x5b || code === 0x5d;
 }
 
 /** The pieces of SECRET_NAME_PIECE (secret-detector.ts) by their first letter, in lower case. */
 const NAME_PIECES_BY_FIRST = new Map<number, readonly string[]>(
   Object.entries({
-    p: ['pass', 'pwd', 'pin', 'private'],
+    p: ['pass', 'pw', 'pin', 'private'],
     s: ['secret', 'ssn', 'security', 'sessid', 'sessionid', 'sig', 'session'],
     t: ['token'],
     a: ['api', 'authorization'],

@@ -3,8 +3,9 @@
 // (`postgres://app:s3cret@db`), a token in a URL's path after a reset or verification segment
 // (`/reset-password/9f8e…`), a US Social Security number, a password, a code or a PIN said in
 // prose (`with password Tr0ub4dor&3`, `verification code 492817`; see prose-secrets.ts), the
-// secret of a Slack, Discord or Telegram webhook or bot URL, and the value of `key=value` /
-// `key: value` pairs whose key is a secret name (see isSecretPropertyName).
+// secret of a Slack, Discord or Telegram webhook or bot URL, the value of `key=value` /
+// `key: value` pairs whose key is a secret name (see isSecretPropertyName), and the value of an
+// HTML input for a password or another secret.
 
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
 import { findProseSecrets, mayHoldProseSecret } from './prose-secrets.js';
@@ -27,6 +28,8 @@ const API_KEY = new RegExp(
     'gh[pousr]_[A-Za-z0-9]{20,}', // GitHub
     'github_pat_\\w{20,}', // GitHub fine-grained
     'xox[abposr]-[A-Za-z0-9-]{10,}', // Slack
+    'xapp-\\d-[A-Za-z0-9-]{20,}', // Slack app-level
+    'sq0(?:atp|csp)-[\\w-]{22,}', // Square
     'AIza[\\w-]{35}(?![\\w-])', // Google
     'GOCSPX-[\\w-]{24,}', // Google OAuth client secret
     'glpat-[\\w-]{20,}', // GitLab
@@ -55,37 +58,42 @@ const SLACK_WEBHOOK = /hooks\.slack\.com\/(?:services|workflows|triggers)\/(?:[A
  * 25 digit id (`discord.com/api/webhooks/1187…/<token>`); a Telegram bot's token in its URL
  * (`/bot123456789:AAH…`: the bot's id, a colon and 30 to 50 characters in both cases), or outside
  * it in the shape BotFather gives (`123456789:AA` and 33 more characters); a Twilio API
- * key (`SK` and 32 hex digits) or a Databricks token (`dapi` and 32).
+ * key (`SK` and 32 hex digits) or a Databricks token (`dapi` and 32); a Google OAuth access token
+ * (`ya29.…`, whose body of 150 characters or more has many digits).
  */
 const DISCORD_WEBHOOK = /discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/\d{15,25}\/([\w-]{40,})/g;
 const TELEGRAM_BOT_TOKEN = /\/bot(\d{6,12}:(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[\w-]{30,50})(?![\w-])/g;
 /** A Telegram bot's token outside its URL, in the shape BotFather gives: the bot's id, `:AA` and 33 more characters. */
 const TELEGRAM_BARE_TOKEN = /(?<![\w-])(\d{8,10}:AA[\w-]{33})(?![\w-])/g;
 const HEX_KEY = /(?<![\w-])(SK[0-9a-f]{32}|dapi[0-9a-f]{32}(?:-\d)?)(?![\w-])/g;
+/** A Google OAuth access token (`ya29.` and its body, about 200 characters with dozens of digits). */
+const GOOGLE_ACCESS_TOKEN = /(?<![\w.-])(ya29\.[\w-]{20,})/g;
 /** A piece each of those holds. */
-const DIGIT_SECRET_PIECE = /\/webhooks\/|\/bot|:AA|SK|dapi/;
+const DIGIT_SECRET_PIECE = /\/webhooks\/|\/bot|:AA|SK|dapi|ya29\./;
 /** The digits a text needs for those to be looked for (a Discord id has 15 or more, a Telegram bot's 6 and its token some). */
 export const DIGIT_SECRET_MIN_DIGITS = 9;
 
 /**
- * `key=value`, `key: value`, `"key": "value"`: a key of at most 64 characters starting at a word
- * (or at the `_` of `__Secure-next-auth.session-token`, `_shop_session`),
- * then the value quoted or up to a space or delimiter. An HTTP scheme (`Bearer`, `Basic`, and
+ * `key=value`, `key: value`, `"key": "value"`, and as Ruby, PHP and Go write them (`"key" =>
+ * "value"`, `key := "value"`): a key of at most 64 characters starting at a word (or at the `_` of
+ * `__Secure-next-auth.session-token`, `_shop_session`), with the bracketed names of a Rails or PHP
+ * form field after it (`user[password]`, escaped `user%5Bpassword%5D`), then the value quoted or up
+ * to a space or delimiter (see tailOfBareValue for a password holding `;` or `&`). An HTTP scheme (`Bearer`, `Basic`, and
  * `Token` of Django REST framework and others) before the value is skipped. Groups: 1 the key, 2 to 4 the value (double-quoted, single-quoted, bare).
  */
-const KEY_VALUE = /(?<![\w.-])([A-Za-z_][\w.-]{0,63})["']?[ \t]{0,3}[=:][ \t]{0,3}(?:(?:bearer|basic|token)[ \t]+)?(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"',;&()[\]{}<>]{1,256}))/gi;
+const KEY_VALUE = /(?<![\w.-])([A-Za-z_][\w.-]{0,63}(?:(?:\[|%5B)[\w.-]{1,63}(?:\]|%5D))*)["']?[ \t]{0,3}(?:=>|:=|[=:])[ \t]{0,3}(?:(?:bearer|basic|token)[ \t]+)?(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"',;&()[\]{}<>]{1,256}))/gi;
 
 /**
  * Pieces of text one of which every name isSecretPropertyName accepts holds, in any case: each of
  * its secret words, word endings and beginnings holds one (`pass` for password, passwd and
- * passphrase, `api` for apikey and api key, `private` for privatekey and private key, `security`
+ * passphrase, `pw` for pw and pwd, `api` for apikey and api key, `private` for privatekey and private key, `security`
  * for security answer and social security), and so does each pair of words (`mfa`, `2fa`,
  * `factor`, `verification` before `code`; `sessid` and `sessionid` for session cookies; `sig` for
  * signature; `code` for the codes of OAuth and others, see isSignInCode; `key` for an account's,
  * a signing key and the like; `session`, `.sid` and `wordpress` for the session cookies of
  * frameworks). A text without any of them has no `key=value` pair whose key is a secret name.
  */
-export const SECRET_NAME_PIECE = /pass|pwd|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|sessid|sessionid|pin|cvv|cvc|csc|ssn|private|sig|code|key|session|\.sid|wordpress/i;
+export const SECRET_NAME_PIECE = /pass|pw|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|sessid|sessionid|pin|cvv|cvc|csc|ssn|private|sig|code|key|session|\.sid|wordpress/i;
 
 /**
  * The password of a URL's user info, `scheme://user:password@host` (the user may be empty, as in
@@ -189,6 +197,7 @@ function findDigitSecrets(facts: TextFacts): Span[] {
   if (text.includes('/bot')) for (const span of spansOfGroup(TELEGRAM_BOT_TOKEN, text)) spans.push(span);
   if (text.includes(':AA')) for (const span of spansOfGroup(TELEGRAM_BARE_TOKEN, text)) spans.push(span);
   if (text.includes('SK') || text.includes('dapi')) for (const span of spansOfGroup(HEX_KEY, text)) spans.push(span);
+  if (text.includes('ya29.')) for (const span of spansOfGroup(GOOGLE_ACCESS_TOKEN, text)) spans.push(span);
   return spans;
 }
 
@@ -282,14 +291,51 @@ function findSecretValues(text: string): Span[] {
   KEY_VALUE.lastIndex = 0;
   for (let match = KEY_VALUE.exec(text); match !== null; match = KEY_VALUE.exec(text)) {
     const key = match[1] ?? '';
-    if (!isSecretPropertyName(key) && !isSignInCode(text, match.index, key)) {
+    if (!isSecretPropertyName(unescapedBrackets(key)) && !isSignInCode(text, match.index, key)) {
       KEY_VALUE.lastIndex = match.index + key.length;
       continue;
     }
     // `password_reset_requested: true`: a flag (or nothing) says no secret.
-    if (match[4] === undefined || !NO_SECRET_VALUE.test(match[4])) spans.push(secretValueSpan(match));
+    if (match[4] === undefined || !NO_SECRET_VALUE.test(match[4])) spans.push(secretValueSpan(match, text));
   }
   KEY_VALUE.lastIndex = 0;
+  if (text.includes('<') && /<input\b/i.test(text)) for (const span of findInputValues(text)) spans.push(span);
+  return spans;
+}
+
+/** `user%5Bpassword%5D` → `user[password]`: a form field's name as a URL escapes it. */
+function unescapedBrackets(key: string): string {
+  return key.includes('%') ? key.replace(/%5B/gi, '[').replace(/%5D/gi, ']') : key;
+}
+
+/** An HTML `<input …>` tag (or what a text kept of it, cut short) and the attributes in it. */
+const INPUT_TAG = /<input\b([^<>]{0,1024})(?:>|$)/gi;
+const TAG_ATTRIBUTE = /([\w:-]+)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
+
+/**
+ * The `value` of an HTML input for a secret, in a text that holds its markup (a logged form, an
+ * error page): `<input type="password" value="…">`, or one whose name or id is a secret's
+ * (`<input name="api_token" value="…">`, see isSecretPropertyName).
+ */
+function findInputValues(text: string): Span[] {
+  const spans: Span[] = [];
+  for (const tag of matchesOf(INPUT_TAG, text)) {
+    const attributes = tag[1] ?? '';
+    const offset = tag.index + tag[0].indexOf(attributes);
+    let value: Span | undefined;
+    let secret = false;
+    for (const attribute of matchesOf(TAG_ATTRIBUTE, attributes)) {
+      const name = (attribute[1] ?? '').toLowerCase();
+      const content = attribute[2] ?? attribute[3] ?? attribute[4] ?? '';
+      if (name === 'type') secret ||= content.toLowerCase() === 'password';
+      else if (name === 'name' || name === 'id') secret ||= isSecretPropertyName(unescapedBrackets(content));
+      else if (name === 'value' && content !== '') {
+        const end = offset + attribute.index + attribute[0].length - (attribute[4] === undefined ? 1 : 0);
+        value = { start: end - content.length, end };
+      }
+    }
+    if (secret && value !== undefined) spans.push(value);
+  }
   return spans;
 }
 
@@ -317,9 +363,26 @@ function isSignInCode(text: string, index: number, key: string): boolean {
   return SIGN_IN_PATH.test(text.slice(start, index));
 }
 
-function secretValueSpan(match: RegExpExecArray): Span {
+function secretValueSpan(match: RegExpExecArray, text: string): Span {
   const value = match[2] ?? match[3] ?? match[4] ?? '';
   const quoted = match[4] === undefined;
   const end = match.index + match[0].length - (quoted ? 1 : 0);
-  return { start: end - value.length, end };
+  return { start: end - value.length, end: quoted ? end : tailOfBareValue(text, end) };
+}
+
+/**
+ * Where a bare value that stopped at a `;` or `&` ends: further on while what follows it, up to
+ * the next `;`, `&` or space, holds no `=` (`password=Gannet9Reef;x&remember=1` ends after `;x`,
+ * `password=Puffin3Cove&Bay` after `&Bay`): that is the rest of the password, not another pair.
+ * A cookie's `; ` and a query's `&next=1` end it.
+ */
+function tailOfBareValue(text: string, end: number): number {
+  let at = end;
+  while (at < text.length && (text.charCodeAt(at) === 0x3b || text.charCodeAt(at) === 0x26)) {
+    let next = at + 1;
+    while (next < text.length && !/[\s;&"'<>(){},=]/.test(text.charAt(next))) next++;
+    if (next === at + 1 || text.charAt(next) === '=') break;
+    at = next;
+  }
+  return at;
 }

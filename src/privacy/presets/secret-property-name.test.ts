@@ -106,6 +106,9 @@ describe('isSecretPropertyName', () => {
     'wordpress_logged_in_5c016e8f0f95f039102cbe8366c5c7f3',
     'wordpress_sec',
     '__Secure-next-auth.session-token',
+    'pw',
+    'user[password]',
+    'password_expires_token',
   ])('%s is a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(true);
     // The secret preset looks for `key=value` pairs only in texts holding such a piece.
@@ -113,6 +116,14 @@ describe('isSecretPropertyName', () => {
   });
 
   it.each([
+    'tokens_used',
+    'max_tokens',
+    'prompt_tokens',
+    'token_expires_in',
+    'cookie_consent',
+    'authorization_status',
+    'otp_channel',
+    'api_key_id',
     'passport_country',
     'passport',
     'description',

@@ -10,6 +10,7 @@ const SECRET_WORDS: ReadonlySet<string> = new Set([
   'pass',
   'passphrase',
   'pwd',
+  'pw',
   'credential',
   'secret',
   'token',
@@ -83,10 +84,10 @@ const SECRET_WORD_PAIRS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * Last words that make a name describe a secret rather than hold it: `token_count`,
+ * Words that, after a name's last secret word, make it describe a secret rather than hold it: `token_count`,
  * `password_length`, `token_type`, `password_changed_at`.
  */
-const METADATA_LAST_WORDS: ReadonlySet<string> = new Set([
+const METADATA_WORDS: ReadonlySet<string> = new Set([
   'count',
   'length',
   'type',
@@ -105,11 +106,22 @@ const METADATA_LAST_WORDS: ReadonlySet<string> = new Set([
   'algorithm',
   'method',
   'version',
+  'used',
+  'consent',
+  'status',
+  'channel',
+  'id',
 ]);
 
 /**
+ * Words before `tokens` that make it a count of a language model's tokens (`max_tokens`,
+ * `prompt_tokens`, `total_tokens`), not a list of secrets (`access_tokens`).
+ */
+const TOKEN_COUNT_WORDS: ReadonlySet<string> = new Set(['max', 'min', 'num', 'total', 'prompt', 'completion', 'input', 'output', 'cached', 'reasoning', 'remaining']);
+
+/**
  * Whether a property holds a secret whatever its value, judging by its name: password, passwd,
- * pass, passphrase, pwd, credentials, secret, token, api key, access/refresh/session token, client
+ * pass, passphrase, pwd, pw, credentials, secret, token, api key, access/refresh/session token, client
  * secret, private key, authorization, cookie, otp, totp, mfa/2fa/two-factor/verification code,
  * security answer or code, pin, cvv/cvc/csc, ssn, social security number, a session cookie
  * (`sessionid`, `PHPSESSID`, `JSESSIONID`), a signed URL's signature (`X-Amz-Signature`, `sig`),
@@ -125,8 +137,9 @@ const METADATA_LAST_WORDS: ReadonlySet<string> = new Set([
  * humps, and matched case-insensitively word by word, so `user_password`, `newPassword`,
  * `password_confirmation`, `X-API-Key` and `pinCode` are secrets but `passport_country`,
  * `description`, `pinned`, `spinner` and `tokenizer_version` are not. A name whose last word is
- * a metadata word (`token_count`, `password_length`, `token_type`, `password_changed_at`,
- * `signature_method`)
+ * a metadata word after its last secret word (`token_count`, `password_length`, `token_type`,
+ * `password_changed_at`, `token_expires_in`, `tokens_used`, `cookie_consent`, `api_key_id`,
+ * `signature_method`), or that counts a language model's tokens (`max_tokens`, `prompt_tokens`),
  * describes a secret without holding it, and is not a secret.
  *
  * @category Privacy
@@ -149,10 +162,14 @@ const SESSION_COOKIE = /(?:^|[.[\]'"])(?:connect\.sid|express\.sid|laravel_sessi
 function judgeName(name: string): boolean {
   if (SESSION_COOKIE.test(name)) return true;
   const words = propertyNameWords(name);
-  const secretAt = words.findIndex((word, index) => isSecretWordAt(words, index, word));
-  if (secretAt === -1) return false;
-  const lastWord = words[words.length - 1] ?? '';
-  return !(METADATA_LAST_WORDS.has(lastWord) && !isSecretWordAt(words, words.length - 1, lastWord));
+  let lastSecret = -1;
+  for (let index = 0; index < words.length; index++) if (isSecretWordAt(words, index, words[index] ?? '')) lastSecret = index;
+  if (lastSecret === -1) return false;
+  if (words[lastSecret] === 'tokens' && TOKEN_COUNT_WORDS.has(words[lastSecret - 1] ?? '')) return false;
+  // After the last secret word (and the second word of a pair), a metadata word says what is
+  // told of the secret: `token_expires_in`, `password_changed_at`, `api_key_id`.
+  const after = words.slice(lastSecret + (isSecretWord(words[lastSecret] ?? '') ? 1 : 2));
+  return !after.some((word) => METADATA_WORDS.has(word));
 }
 
 /** The words of a property name's last segment, in lower case: `user.newPassword_2` → `['new', 'password', '2']`. */

@@ -4,7 +4,7 @@
 // over a text, so that a text without any of them costs no regular expression.
 
 /** The fixed starts of the API key shapes: a text without any holds no API key. */
-export const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|AIza|glpat-|pypi-|GOCSPX-|npm_|hf_|shp(?:at|ca)_|whsec_|do[por]_v1_|lin_api_|key-|SG\.[\w-]/;
+export const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|xapp-|sq0atp-|sq0csp-|AIza|glpat-|pypi-|GOCSPX-|npm_|hf_|shp(?:at|ca)_|whsec_|do[por]_v1_|lin_api_|key-|SG\.[\w-]/;
 
 /** The host of Slack's incoming webhooks, up to its `c`: a text without it holds no Slack webhook URL. */
 export const SLACK_WEBHOOK_START = /hooks\.slack\.c/;
@@ -24,7 +24,7 @@ export const TOKEN_START = new RegExp(`eyJ|[eE][aA][rR][eE][rR]|[aA][sS][iI][cC]
 const at = (text: string, index: number, piece: string) => index >= 0 && text.startsWith(piece, index);
 
 /** The fixed starts that end in `-` (besides Slack's `xox?-`). */
-const DASH_ENDS = ['sk-', 'PRIVATE KEY-', 'PRIVATE KEY BLOCK-', 'glpat-', 'pypi-', 'GOCSPX-', 'key-'];
+const DASH_ENDS = ['sk-', 'PRIVATE KEY-', 'PRIVATE KEY BLOCK-', 'glpat-', 'pypi-', 'GOCSPX-', 'key-', 'xapp-', 'sq0atp-', 'sq0csp-'];
 /** The fixed starts that end in `_` (besides GitHub's `gh?_` and DigitalOcean's `do?_v1_`). */
 const UNDERSCORE_ENDS = ['_live_', '_test_', 'github_pat_', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'lin_api_'];
 
