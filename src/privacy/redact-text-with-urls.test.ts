@@ -49,6 +49,45 @@ describe('redactTextWithUrls', () => {
     expect(Object.fromEntries(counts)).toEqual({ phone: 1 });
   });
 
+  it('strips the listed parameters from a URL escaped inside another URL\'s parameter, at any depth', () => {
+    const counts: PrivacyCounts = new Map();
+    expect(redactTextWithUrls('https://a.test/login?next=%2Fjoin%3Ftoken%3Dt1%26step%3D2', rules, counts)).toBe('https://a.test/login?next=%2Fjoin%3Fstep%3D2');
+    expect(redactTextWithUrls('GET /login?return_to=https%3A%2F%2Fa.test%2Fjoin%3Freset_token%3Dr1 302', rules, counts)).toBe('GET /login?return_to=https%3A%2F%2Fa.test%2Fjoin 302');
+    expect(redactTextWithUrls('/sso?next=/join?token=t2', rules, counts)).toBe('/sso?next=/join');
+    expect(Object.fromEntries(counts)).toEqual({ url_param: 3 });
+  });
+
+  it('strips them from a URL written with JSON\'s escapes, and escapes what it keeps as it was', () => {
+    const counts: PrivacyCounts = new Map();
+    expect(redactTextWithUrls('{"redirect":"https:\\/\\/a.test\\/join?token=t1\\u0026step=2","n":1}', rules, counts)).toBe('{"redirect":"https:\\/\\/a.test\\/join?step=2","n":1}');
+    expect(redactTextWithUrls('{"next":"https://a.test/join?src=mail\\u0026token=t2"}', rules, counts)).toBe('{"next":"https://a.test/join?src=mail"}');
+    expect(Object.fromEntries(counts)).toEqual({ url_param: 2 });
+  });
+
+  it("strips them from a page's query or fragment recorded alone, as analytics tools record search and hash", () => {
+    const counts: PrivacyCounts = new Map();
+    expect(redactTextWithUrls('?token=t1&utm_source=mail', rules, counts)).toBe('?utm_source=mail');
+    expect(redactTextWithUrls('#/join?reset_token=r1', rules, counts)).toBe('#/join');
+    expect(redactTextWithUrls('{"search":"?token=t2"}', rules, counts)).toBe('{"search":""}');
+    expect(Object.fromEntries(counts)).toEqual({ url_param: 3 });
+    const text = 'Issue #12 fixed? yes #done';
+    expect(redactTextWithUrls(text, rules, new Map())).toBe(text);
+  });
+
+  it("keeps a stack trace's line and column after a script's URL, and the text of another script after a URL", () => {
+    const counts: PrivacyCounts = new Map();
+    expect(redactTextWithUrls('at https://a.test/static/app.js?token=t1:12:5', rules, counts)).toBe('at https://a.test/static/app.js:12:5');
+    expect(redactTextWithUrls('请访问https://a.test/join?token=t2，然后登录您的账户', rules, counts)).toBe('请访问https://a.test/join，然后登录您的账户');
+    expect(Object.fromEntries(counts)).toEqual({ url_param: 2 });
+  });
+
+  it('redacts what escapes hide in a relative path without a query', () => {
+    const phones = parsePrivacyRules('presets: [phone]\n');
+    const counts: PrivacyCounts = new Map();
+    expect(redactTextWithUrls('GET /api/customers/%2B447700900999 404', phones, counts)).toBe('GET /api/customers/[phone] 404');
+    expect(Object.fromEntries(counts)).toEqual({ phone: 1 });
+  });
+
   it('returns the text itself when it holds no URL and nothing matches, and leaves other schemes and paths inside words alone', () => {
     const text = 'open ftp://a.test/?token=abc, and/or?token=1, a ratio 3/4?token=2, /plain/path';
     expect(redactTextWithUrls(text, rules, new Map())).toBe(text);

@@ -117,22 +117,50 @@ function withoutStrippedParams(url: string, names: ReadonlySet<string>, counts: 
   return rewritten === url ? url : rewritten;
 }
 
-/** The `&`-separated parameters of `params` whose decoded name, in lower case, is not in `names` (lower case), joined again; undefined when none was removed. */
+/**
+ * The `&`-separated parameters of `params` whose decoded name, in lower case, is not in `names`
+ * (lower case), joined again, each value that is itself a URL or a route with a query (`next=%2Fjoin%3Finvite%3D…`,
+ * `return_to=https%3A%2F%2F…`) without those parameters too; undefined when nothing changed.
+ */
 function keptParams(params: string, names: ReadonlySet<string>, counts: PrivacyCounts): string | undefined {
   const pairs = params.split('&');
-  const kept = pairs.filter((pair) => {
-    const name = pair.split('=', 1)[0] ?? '';
-    let decoded = name;
-    try {
-      decoded = decodeURIComponent(name.replaceAll('+', ' '));
-    } catch {
-      // A malformed escape: compared as written.
+  let changed = false;
+  const kept: string[] = [];
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=');
+    const name = equals === -1 ? pair : pair.slice(0, equals);
+    if (names.has(decodedPiece(name).toLowerCase())) {
+      count(counts, 'url_param');
+      changed = true;
+      continue;
     }
-    const strip = names.has(decoded.toLowerCase());
-    if (strip) count(counts, 'url_param');
-    return !strip;
-  });
-  return kept.length === pairs.length ? undefined : kept.join('&');
+    const value = equals === -1 ? '' : pair.slice(equals + 1);
+    const nested = value === '' ? undefined : withoutNestedParams(value, names, counts);
+    if (nested === undefined) kept.push(pair);
+    else {
+      kept.push(`${name}=${nested}`);
+      changed = true;
+    }
+  }
+  return changed ? kept.join('&') : undefined;
+}
+
+/** A parameter's value that is a URL or a route with a query or fragment, without `names`, escaped again; undefined when it is not one or nothing changed. */
+function withoutNestedParams(value: string, names: ReadonlySet<string>, counts: PrivacyCounts): string | undefined {
+  const decoded = decodedPiece(value);
+  if (!(decoded.includes('?') || decoded.includes('#')) || !decoded.includes('=')) return undefined;
+  const rewritten = withoutStrippedParams(decoded, names, counts);
+  if (rewritten === decoded) return undefined;
+  return decoded === value ? rewritten : encodeURIComponent(rewritten);
+}
+
+/** A piece of a URL decoded (`+` as a space); as written when an escape is malformed. */
+function decodedPiece(piece: string): string {
+  try {
+    return decodeURIComponent(piece.replaceAll('+', ' '));
+  } catch {
+    return piece;
+  }
 }
 
 /** A piece of a URL between delimiters: a path segment, a query parameter's name or value, the fragment. */
