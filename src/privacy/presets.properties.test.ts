@@ -65,12 +65,15 @@ function groupedBy4(value: string, separator: string): string {
   return (value.match(/.{1,4}/g) ?? []).join(separator);
 }
 
+/** The first digits a card of each length may start with (13: Visa; 14: Diners Club; 15: American Express, Diners Club, JCB; 16 to 19: any of 2 to 9). */
+const CARD_STARTS: Readonly<Record<number, RegExp>> = { 13: /^4$/, 14: /^3$/, 15: /^(?:3|2131)$/ };
+
 const cardNumber = fc
-  .tuple(fc.integer({ min: 13, max: 19 }), fc.constantFrom('', ' ', '-', '.'))
+  .tuple(fc.integer({ min: 13, max: 19 }), fc.constantFrom('', ' ', '  ', '-', '.'))
   .chain(([length, separator]) =>
     fc
-      .tuple(fc.stringMatching(/^[2-9]$/), fc.stringMatching(new RegExp(`^[0-9]{${length - 2}}$`)))
-      .map(([first, rest]) => groupedBy4(withLuhnCheckDigit(first + rest), separator)),
+      .stringMatching(CARD_STARTS[length] ?? /^[2-9]$/)
+      .chain((first) => fc.stringMatching(new RegExp(`^[0-9]{${length - 1 - first.length}}$`)).map((rest) => groupedBy4(withLuhnCheckDigit(first + rest), separator))),
   );
 
 /** `country + check digits + bban`, with the check digits computed per ISO 13616. */

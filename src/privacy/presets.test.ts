@@ -63,6 +63,8 @@ describe('card', () => {
     ['(5500 0000 0000 0004)', '5500 0000 0000 0004'],
     ['order 12 4111 1111 1111 1111', '4111 1111 1111 1111'],
     ['card 4111.1111.1111.1111.', '4111.1111.1111.1111'],
+    ['4929  1234  5678  9015', '4929  1234  5678  9015'],
+    ['visa 4222222222222 (13 digits)', '4222222222222'],
   ])('finds the card in %j', (text, card) => {
     expectOnly(text, card, 'card');
   });
@@ -81,6 +83,8 @@ describe('card', () => {
     ['a timestamp in milliseconds (Luhn-valid)', 'at 1764000000000'],
     ['a timestamp in microseconds (Luhn-valid)', 'at 1764000000000004'],
     ['a UUID', '123e4567-e89b-12d3-a456-426614174000'],
+    ['an EAN-13 barcode that passes Luhn (13 digits, not a Visa)', 'SKU 5901234123457'],
+    ['15 digits passing Luhn that no network issues', 'ref 512345678901232'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'card')).toEqual([]);
   });
@@ -113,6 +117,12 @@ describe('phone', () => {
     ['{"href":"sms:2025550133"}', '2025550133'],
     ['call us (tel:2025550166) any time', '2025550166'],
     ['(phone=4155550100)', '4155550100'],
+    // National forms of China, Brazil and Germany, and an international number before a status.
+    ['客服 138 0013 8000', '138 0013 8000'],
+    ['Atendimento (11) 91234-5678', '(11) 91234-5678'],
+    ['Telefonzentrale 030/9018204', '030/9018204'],
+    ['GET /api/customers/+14155550100 404', '+14155550100'],
+    ['from abroad 0044 20 7946 0958', '0044 20 7946 0958'],
   ])('finds the number in %j', (text, phone) => {
     expectOnly(text, phone, 'phone');
   });
@@ -136,6 +146,9 @@ describe('phone', () => {
     ['digits glued to letters', '415-555-0100x'],
     ['a + run with more than 15 digits', '+1 4111 1111 1111 1111'],
     ['plain digits after a name that is no phone\'s or describes one', 'hotel=12345678 phone_count=12345678 phone_verified_at: 1764000000 phone=12345'],
+    ["a parcel's tracking number", 'Tracking USPS 9400 1000 0000 0000 0000 00, ETA 2026-03-18'],
+    ['slashed numbers in a path and a date', '/files/0301/9018204 and 0301/9018204/2 on 28/11/2026'],
+    ['a 3-4-4 run not starting with 13 to 19', '120 1234 5678'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'phone')).toEqual([]);
   });

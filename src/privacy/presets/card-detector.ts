@@ -1,5 +1,6 @@
-// The `card` preset: 13–19 digits starting with 2–9, whole or grouped by single spaces, dashes or dots,
-// passing the Luhn check (a leading 1 is left alone: that is what epoch timestamps look like).
+// The `card` preset: 13–19 digits starting with 2–9 (fewer than 16 only with the first digits of the
+// networks that issue them), whole or grouped by spaces, dashes or dots, passing the Luhn check (a
+// leading 1 is left alone: that is what epoch timestamps look like).
 
 import type { Detector } from './detector.js';
 import { groupAt, hasCleanEdges, hasOneSeparator, passingWindows, startsAtPlus, windowGroups, windowSpan, type DigitGroup, type DigitRun, type GroupWindow } from './digit-runs.js';
@@ -21,6 +22,7 @@ function isCardWindow(text: string, run: DigitRun, window: GroupWindow): boolean
   if (startsAtPlus(run, window)) return false;
   if (window.digits < CARD_MIN_DIGITS || window.digits > CARD_MAX_DIGITS) return false;
   if (!hasCardFirstDigit(text, groupAt(run, window.first))) return false;
+  if (!hasCardLength(text, groupAt(run, window.first).start, window.digits)) return false;
   const groups = windowGroups(run, window);
   if (!hasCardGrouping(groups)) return false;
   if (!hasCleanEdges(text, run, window)) return false;
@@ -35,6 +37,19 @@ function isCardWindow(text: string, run: DigitRun, window: GroupWindow): boolean
 function hasCardFirstDigit(text: string, group: DigitGroup): boolean {
   const first = text.charCodeAt(group.start);
   return first >= 50 && first <= 57;
+}
+
+/**
+ * Cards of fewer than 16 digits are of a few networks, told by their first digits: 13 digits are
+ * Visa's (4), 14 Diners Club's (3), 15 American Express's (34, 37), Diners Club's or JCB's (2131).
+ * So an EAN-13 barcode (`5901234123457`) that passes Luhn by chance is not a card.
+ */
+function hasCardLength(text: string, start: number, digits: number): boolean {
+  const first = text.charAt(start);
+  if (digits === 13) return first === '4';
+  if (digits === 14) return first === '3';
+  if (digits === 15) return first === '3' || text.startsWith('2131', start);
+  return true;
 }
 
 function hasCardGrouping(groups: readonly DigitGroup[]): boolean {
@@ -52,7 +67,7 @@ const WHOLE_CARD = /^[2-9]\d{3,}(?:([ .-])\d+(?:\1\d+)*)?$/;
 export function isWholeCard(text: string): boolean {
   if (!WHOLE_CARD.test(text)) return false;
   const digits = text.replace(/\D+/g, '').length;
-  return digits >= CARD_MIN_DIGITS && digits <= CARD_MAX_DIGITS && passesLuhn(text, 0, text.length);
+  return digits >= CARD_MIN_DIGITS && digits <= CARD_MAX_DIGITS && hasCardLength(text, 0, digits) && passesLuhn(text, 0, text.length);
 }
 
 /** The Luhn checksum over the digits of text[start, end), skipping separators. */

@@ -5,11 +5,11 @@ import { matchesOf, type Span } from './detector.js';
 import { isDigitCode } from './is-digit-code.js';
 
 /**
- * A run of digit groups: an optional `+`, then groups (`415` or `(415)`) joined by one of ` .-`
- * (or by nothing next to a parenthesis). A group of digits is always followed by a non-digit, so
- * the run is split into groups in one way only.
+ * A run of digit groups: an optional `+`, then groups (`415` or `(415)`) joined by one of ` .-`,
+ * by two spaces (`4929  1234  5678  9015`: read as one), or by nothing next to a parenthesis. A
+ * group of digits is always followed by a non-digit, so the run is split into groups in one way only.
  */
-const DIGIT_RUN = /(?<![\w.+-])\+?(?:\(\d{1,6}\)|\d+)(?:(?:[ .-]|(?<=\))|(?=\())(?:\(\d{1,6}\)|\d+))*/g;
+const DIGIT_RUN = /(?<![\w.+-])\+?(?:\(\d{1,6}\)|\d+)(?:(?: {1,2}|[.-]|(?<=\))|(?=\())(?:\(\d{1,6}\)|\d+))*/g;
 
 export interface DigitGroup {
   /** Where the group starts (its `(` when parenthesised) and ends (after its `)`). */
@@ -17,7 +17,7 @@ export interface DigitGroup {
   readonly end: number;
   readonly digits: number;
   readonly parenthesised: boolean;
-  /** The character before the group that joins it to the previous one: ` `, `.`, `-`, or `''`. */
+  /** The character before the group that joins it to the previous one: ` ` (also for two), `.`, `-`, or `''`. */
   readonly separator: string;
 }
 
@@ -53,6 +53,7 @@ function parseDigitRun(text: string, start: number, end: number): DigitRun {
     if (groups.length > 0 && (character === ' ' || character === '.' || character === '-')) {
       separator = character;
       index++;
+      if (character === ' ' && text[index] === ' ') index++;
     }
     const group = readDigitGroup(text, index, separator);
     groups.push(group);

@@ -1,11 +1,12 @@
-// The `phone` preset: `+<country> ...` numbers (9–15 digits, the whole run of digit groups after
-// the `+`), and national numbers with separators in the shapes `(415) 555-0100`, `415-555-0100`,
-// `1-415-555-0100` or `020 7946 0958` (trunk prefix 0); and any number written as a phone number
+// The `phone` preset: `+<country> ...` numbers (9–15 digits, the run of digit groups after the
+// `+`), and national numbers with separators in the shapes `(415) 555-0100`, `415-555-0100`,
+// `1-415-555-0100`, `020 7946 0958` (trunk prefix 0), `030/9018204`, `138 0013 8000` (a Chinese
+// mobile) or `(11) 91234-5678` (Brazil's area code in brackets); and any number written as a phone number
 // after a phone's name in a `key=value` or `key: value` pair (`phone=4155550100`,
 // `"mobile":"5550100"`), as the value of a property of that name is (see isPhonePropertyName).
 
 import { CARD_MIN_DIGITS, passesLuhn } from './card-detector.js';
-import { matchesOf, type Detector, type Span } from './detector.js';
+import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
 import { hasCleanEdges, hasOneSeparator, passingWindows, startsAtPlus, windowGroups, windowSpan, type DigitGroup, type DigitRun, type GroupWindow } from './digit-runs.js';
 import { isPhonePropertyName, isPhoneShaped, PHONE_NAME_MIN_DIGITS } from './phone-property-name.js';
 import type { TextFacts } from './text-facts.js';
@@ -18,8 +19,16 @@ export const phoneDetector: Detector = {
   find: findPhones,
 };
 
+/**
+ * A national number with its area code apart by a slash, as German and Austrian numbers are
+ * written (`030/9018204`, `0171/2345678`): a trunk 0 and 1 to 4 more digits, then 5 to 10 digits;
+ * not inside a path (no `/` or word character on either side).
+ */
+const SLASHED_NUMBER = /(?<![\w./+-])0\d{1,4}\/\d{5,10}(?![\w/-])/g;
+
 function findPhones(facts: TextFacts): Span[] {
   const spans = facts.digits >= PHONE_MIN_DIGITS ? passingWindows(facts.text, facts.digitRuns, PHONE_MAX_DIGITS, isPhoneWindow) : [];
+  if (facts.digits >= PHONE_MIN_DIGITS && facts.text.includes('/')) for (const span of spansOf(SLASHED_NUMBER, facts.text)) if (span.end - span.start - 1 >= PHONE_MIN_DIGITS) spans.push(span);
   if (mayHoldNamedPhone(facts.text, facts.digits)) for (const span of findNamedPhones(facts.text)) spans.push(span);
   return spans;
 }
@@ -88,14 +97,27 @@ function findNamedPhones(text: string): Span[] {
 function isPhoneWindow(text: string, run: DigitRun, window: GroupWindow): boolean {
   if (window.digits < PHONE_MIN_DIGITS || window.digits > PHONE_MAX_DIGITS) return false;
   if (!hasCleanEdges(text, run, window)) return false;
-  if (startsAtPlus(run, window)) return window.last === run.groups.length - 1;
+  if (startsAtPlus(run, window)) return isWholeInternationalNumber(run, window);
   return isNationalPhone(text, run, window);
+}
+
+/** The digits of a group after which an international number ends: `+14155550100 404` is a number and a status. */
+const WHOLE_GROUP_DIGITS = 7;
+
+/**
+ * A `+` number takes its run's groups up to the end of the run, or up to a group of 7 digits or
+ * more (after which what follows is something else), not beyond such a group.
+ */
+function isWholeInternationalNumber(run: DigitRun, window: GroupWindow): boolean {
+  const groups = windowGroups(run, window);
+  if (groups.slice(0, -1).some((group) => group.digits >= WHOLE_GROUP_DIGITS)) return false;
+  return window.last === run.groups.length - 1 || (groups[groups.length - 1]?.digits ?? 0) >= WHOLE_GROUP_DIGITS;
 }
 
 /** A number without `+`: one of the national shapes, and neither an IPv4 address nor a card number. */
 function isNationalPhone(text: string, run: DigitRun, window: GroupWindow): boolean {
   const groups = windowGroups(run, window);
-  if (!(isNorthAmericanShape(groups) || isTrunkPrefixShape(text, groups))) return false;
+  if (!(isNorthAmericanShape(groups) || isTrunkPrefixShape(text, groups) || isChineseMobileShape(text, groups) || isParenthesisedAreaShape(text, groups))) return false;
   if (looksLikeIpv4(groups)) return false;
   const span = windowSpan(run, window);
   return !(window.digits >= CARD_MIN_DIGITS && passesLuhn(text, span.start, span.end));
@@ -113,14 +135,32 @@ function hasSizes(groups: readonly DigitGroup[], ...sizes: number[]): boolean {
   return groups.length === sizes.length && groups.every((group, index) => group.digits === sizes[index]);
 }
 
-/** `020 7946 0958`, `06 12 34 56 78`, `(020) 7946 0958`, `030-1234567`: a first group of 2–5 digits starting with 0. */
+/** `020 7946 0958`, `06 12 34 56 78`, `(020) 7946 0958`, `030-1234567`: a first group of 2–5 digits starting with 0, not all zeros. */
 function isTrunkPrefixShape(text: string, groups: readonly DigitGroup[]): boolean {
   const first = groups[0];
   if (first === undefined || groups.length < 2) return false;
   if (first.digits < 2 || first.digits > 5) return false;
-  const firstDigit = text[first.parenthesised ? first.start + 1 : first.start];
-  if (firstDigit !== '0') return false;
+  const firstDigit = first.parenthesised ? first.start + 1 : first.start;
+  // A trunk 0 (or the international 00 of `0044 20 7946 0958`), not a group of zeros: a parcel's
+  // tracking number `9400 1000 0000 0000 0000 00` holds `0000 0000 00`.
+  if (text[firstDigit] !== '0' || /^0+$/.test(text.slice(firstDigit, firstDigit + first.digits))) return false;
   if (groups.slice(1).some((group) => group.digits < 2)) return false;
+  return hasAreaCodeThenGroups(groups);
+}
+
+/** `138 0013 8000`, `139-1234-5678`: a Chinese mobile number, 11 digits in groups of 3, 4 and 4, starting with 13 to 19. */
+function isChineseMobileShape(text: string, groups: readonly DigitGroup[]): boolean {
+  if (!hasSizes(groups, 3, 4, 4) || groups.some((group) => group.parenthesised) || !hasOneSeparator(groups)) return false;
+  const start = groups[0]?.start ?? 0;
+  return text[start] === '1' && (text[start + 1] ?? '0') >= '3';
+}
+
+/** `(11) 91234-5678`, `(21) 2345-6789`: an area code of 2 digits in brackets (not a trunk 0), then groups of 4 or 5 and 4 digits. */
+function isParenthesisedAreaShape(text: string, groups: readonly DigitGroup[]): boolean {
+  const [first, second, third] = groups;
+  if (groups.length !== 3 || first === undefined || second === undefined || third === undefined) return false;
+  if (!first.parenthesised || first.digits !== 2 || text[first.start + 1] === '0') return false;
+  if (second.digits < 4 || second.digits > 5 || third.digits !== 4) return false;
   return hasAreaCodeThenGroups(groups);
 }
 
