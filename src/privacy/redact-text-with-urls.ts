@@ -8,12 +8,16 @@ import type { PrivacyRules } from './privacy-rules.js';
 import { redactText, rewriteUrl, type PrivacyCounts } from './redact-text.js';
 
 /**
- * Characters that end a URL inside a text besides white space: quotes, angle brackets, a backtick,
+ * Characters that end a URL inside a text besides white space (PLAIN_URL_CHARACTER holds the others): quotes, angle brackets, a backtick,
  * a backslash that escapes neither a `/` nor a character by its code (a URL inside JSON or HTML
  * text ends with its string or attribute), and the punctuation of Chinese, Japanese and Korean
  * text and the full-width forms (`…?uid=1，然后登录`).
  */
-const URL_CHARACTER = String.raw`(?:[^\s"'<>\`\\\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]|\\\/|\\u00[0-9a-fA-F]{2})`;
+const PLAIN_URL_CHARACTER = String.raw`[^\s"'<>\`\\\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]`;
+/** JSON's escape of `/` or of a character by its code. */
+const JSON_ESCAPE_IN_URL = String.raw`\\(?:\/|u00[0-9a-fA-F]{2})`;
+/** The characters of a URL: runs of plain ones, with JSON's escapes between (written so, a run costs one class's scan). */
+const URL_CHARACTERS = `${PLAIN_URL_CHARACTER}*(?:${JSON_ESCAPE_IN_URL}${PLAIN_URL_CHARACTER}*)*`;
 
 /** Where a relative URL may start: the start of the text, or after white space, a quote, `(`, `=`, `[` or a backtick. */
 const RELATIVE_START = String.raw`(?<![^\s"'(=[\`])`;
@@ -28,10 +32,10 @@ const RELATIVE_URL = String.raw`${RELATIVE_START}(?:\/[^\s"'<>\`\\?#%]*(?:[?#]|%
 
 /**
  * An http(s) URL inside a text, or a relative one (see RELATIVE_URL): it ends at white space or
- * another character URL_CHARACTER leaves out. JSON's escapes of `/` and of characters by their
+ * another character PLAIN_URL_CHARACTER leaves out. JSON's escapes of `/` and of characters by their
  * code are part of it (`https:\/\/app.example\/join?a=1\u0026invite=abc`).
  */
-const URL_IN_TEXT = new RegExp(String.raw`https?:(?:\/\/|\\\/\\\/)${URL_CHARACTER}+|(?=${RELATIVE_URL})${URL_CHARACTER}+`, 'gi');
+const URL_IN_TEXT = new RegExp(String.raw`https?:(?:\/\/|\\\/\\\/)${URL_CHARACTERS}|(?=${RELATIVE_URL})${URL_CHARACTERS}`, 'gi');
 
 /** Whether a text holds a relative URL that redactTextWithUrls rewrites (RELATIVE_URL). */
 const RELATIVE_URL_IN_TEXT = new RegExp(RELATIVE_URL);
