@@ -16,7 +16,7 @@ import type { SessionEvent } from '../session/session-schema.js';
 import type { Checker } from './checker.js';
 import { eventTexts, eventUrls } from './event-strings.js';
 import type { Claim } from './find-claims.js';
-import { normalText } from './normal-text.js';
+import { indexOfWords, normalText } from './normal-text.js';
 import { normalSelector } from './session-facts.js';
 import { selectorParts, selectorPartsMatch } from './selector-match.js';
 import { normalUrl } from './url-keys.js';
@@ -250,6 +250,14 @@ function isTrueOf(claim: Claim, event: SessionEvent): boolean {
       });
     }
     case 'text': {
+      // An amount (`A$399`) holds of an event with one of the ways a session writes it (`399`) as a value or a word of one.
+      if (claim.amounts !== undefined) {
+        const forms = claim.amounts.map(normalText);
+        return eventTexts(event).some((value) => {
+          const normal = normalText(value);
+          return forms.some((form) => normal === form || indexOfWords(normal, form) !== -1);
+        });
+      }
       const wanted = normalText(claim.quote);
       return eventTexts(event).some((value) => {
         const normal = normalText(value);
@@ -257,6 +265,8 @@ function isTrueOf(claim: Claim, event: SessionEvent): boolean {
       });
     }
     case 'selector': {
+      // `#eng-planning`, a Slack channel a property names, reads as an id's selector.
+      if (isTrueOf({ ...claim, kind: 'text', quote: claim.selector }, event)) return true;
       const selector = event.target?.selector;
       if (selector === undefined) return false;
       if (normalSelector(selector).includes(normalSelector(claim.selector))) return true;

@@ -96,3 +96,19 @@ export function probedOutside(probe: RegExp, text: string, taken: Ranges): boole
 export function targetOf(claim: Claim): string | undefined {
   return claim.kind === 'text' ? claim.quote : claim.kind === 'url' ? claim.url : claim.kind === 'selector' ? claim.selector : undefined;
 }
+
+/**
+ * An element named without quotes, as a label (its first word capitalised, one to five words),
+ * and the kind of element it is: `the Run button`, `Search link`, `the Revenue overview heading`.
+ * Group 1 is the name.
+ */
+const UNQUOTED_NAME =
+  /(?:the\s+)?(\p{Lu}[\p{L}\p{N}'’&.-]*(?:\s+[\p{L}\p{N}'’&.-]+){0,4}?)\s+(?:buttons?|links?|tabs?|icons?|headings?|images?|badges?|cards?|tiles?|banners?|toggles?|switch(?:es)?|checkbox(?:es)?|options?|menu items?|CTAs?)(?![\w-])/uy;
+
+/** The name of an element named without quotes that starts at `at` of `text` (see UNQUOTED_NAME), if one does. */
+export function unquotedNameAt(text: string, at: number): string | undefined {
+  UNQUOTED_NAME.lastIndex = at;
+  const name = UNQUOTED_NAME.exec(text)?.[1];
+  UNQUOTED_NAME.lastIndex = 0;
+  return name;
+}

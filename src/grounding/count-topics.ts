@@ -131,6 +131,14 @@ export interface CountTopic {
   readonly none?: true;
   /** What the events were on, when the claim names it strictly ("clicked “Place order”"). */
   readonly on?: string;
+  /** What the answer says the events were on, when an event may have it ("a dead click on “Apply coupon”"; see {@link scopedTopic}). */
+  readonly of?: string;
+}
+
+/** Why a claim of one event of `topic` or more (`a dead click on “Apply coupon”`) holds of no event of the session. */
+export function noneOfIt(topic: CountTopic): string {
+  if (topic.on !== undefined) return 'no event of the session is a click on it';
+  return topic.of === undefined ? `the session has no ${topic.name} event` : `no ${topic.name} event of the session is on “${topic.of}”`;
 }
 
 const partTopics = new WeakMap<CountTopic, CountTopic>();
@@ -278,8 +286,9 @@ const SCOPED_TARGETS = 1000;
 /**
  * The topic of a count said of one element, message or URL ("3 dead clicks on "Material"", "2
  * failed requests to /api/coupon", "clicked `button#apply` 4 times"): how many of its events the
- * target the answer names had; when it names none that an event has, any total the topic may
- * mean or any one target's. A click counts a rage click's clicks.
+ * target the answer names had (none when the target had only other events of its family: a
+ * click of another kind for a kind of click); when it names none that such an event has, any
+ * total the topic may mean or any one target's. A click counts a rage click's clicks.
  */
 export function scopedTopic(topic: CountTopic, target?: string): CountTopic {
   let byTarget = scopedTopics.get(topic);
@@ -287,18 +296,22 @@ export function scopedTopic(topic: CountTopic, target?: string): CountTopic {
   const known = byTarget.get(target);
   if (known !== undefined) return known;
   const accepts = target === undefined ? undefined : targetNamed(target);
+  const family = topic.types.every((type) => CLICKS.includes(type)) ? CLICKS : topic.types;
   const scoped: CountTopic = {
     name: topic.name,
     types: topic.types,
+    ...(target === undefined ? {} : { of: target }),
     totals: (stats) => {
       const perTarget = (only?: (name: string) => boolean) => {
         const totals = new Set(stats.perTarget(topic.types, only));
         if (topic.types.includes('rage-click')) for (const total of stats.perTarget(topic.types, only, clicksOf)) totals.add(total);
         return totals;
       };
-      // The target the answer names, when an event has it; else any total, or any one target's.
+      // The target the answer names, when an event has it (for a kind of click, a click of any
+      // kind: "a dead click on “Apply coupon”" where it was only clicked had none); else any total,
+      // or any one target's.
       const named = accepts === undefined ? undefined : perTarget(accepts);
-      if (named !== undefined && named.size > 0) return named;
+      if (named !== undefined && (named.size > 0 || stats.perTarget(family, accepts).size > 0)) return named;
       const totals = topic.totals(stats);
       for (const total of perTarget()) totals.add(total);
       return totals;

@@ -4,7 +4,7 @@
 // not at all when a cheap probe shows that it cannot find a claim there.
 
 import { DEVICE_PROBE, deviceClaims, type DeviceField } from './device-claims.js';
-import { matchesOf, probedOutside, Ranges, targetOf, Targets } from './claim-ranges.js';
+import { matchesOf, probedOutside, Ranges, targetOf, Targets, unquotedNameAt } from './claim-ranges.js';
 import { countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
 import { isRank } from './event-rank.js';
 import { hasWordCharacter } from './normal-text.js';
@@ -92,12 +92,12 @@ const PATH = /(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*
 // Quotes as languages write them: "…", “…”, ‘…’, «…», '…', and „…“ ‚…‘ »…« 「…」 『…』.
 const QUOTED = /"([^"\n]{1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘([^’\n]{1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'([^'\n]{1,300})'(?![\w'])/g;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
-// An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "status 502", "hit
+// An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "failed (#12) with a 500", "status 502", "hit
 // a 404", "got a 503", "a 500 error", "503 Service Unavailable" (not "the 404 page", nor a number
 // of things: "500 units", "returned 500 results", "got 500 points"); not after a negation ("never
 // returned a 404").
 const STATUS_CODE =
-  /\b(?:(?:returned|returning|returns|responded with|failed with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
+  /\b(?:(?:returned|returning|returns|responded with|failed with|(?<=\bfailed\s+\(#\d{1,6}\)\s+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
 const STATUS_PROBE = /[45]\d\d/;
 
 /** An HTTP method before a URL (`POST /api/coupon`): the URL is the claim. */
@@ -143,12 +143,14 @@ const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual',
 // "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
 // inside a selector or a number, as in `span.total`, does not end it), with no other click between
 // ("2 rage clicks, then clicked Next 2 times" is two claims).
-const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:(?!click)[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×])|\\b(twice|thrice)\\b)`, 'gi');
+const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|tapp(?:ed|ing)|press(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:(?!click|tapp|press)[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×])|\\b(twice|thrice)\\b)`, 'gi');
+// A number right before the words makes them a noun counted (`6 dead clicks: twice on …, once on …`), not a verb.
+const COUNTED_BEFORE = new RegExp(`\\b${NUMBER}(?:\\*\\*)?\\s+$`, 'i');
 // Another verb right before the count takes it: "rage-clicked, then retried 3 times", "scrolled 0 times".
 const OTHER_VERB_BEFORE = /\b[a-z]+(?:ed|ing)(?:\s+again)?\s+$/i;
 // What follows a count said of one element, message or URL: "3 dead clicks on "Material"", "8
 // clicks in rage clicks on …", "2 failed requests to /api/coupon".
-const SCOPE = /^\s+(?:in\s+(?:[a-z-]+\s+){1,3})?(?:on|to)\s/i;
+const SCOPE = /^\s+(?:in\s+(?:[a-z-]+\s+){1,3})?(?:on|to)\s+(?:the\s+)?/i;
 // A count of a part of the events, not a total: "after two clicks", "within 3 clicks", "took 4
 // clicks", "the first 2 clicks", "those 3 errors", "2 clicks later", "3 pages before checkout"
 // (not "in 3 clicks": "resulted in 3 errors" is a total).
@@ -297,6 +299,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const end = start + match[0].length;
     if (quantities.overlaps(start, end)) continue;
     const verb = (match[1] ?? '').toLowerCase();
+    if (COUNTED_BEFORE.test(text.slice(Math.max(0, start - 12), start))) continue;
     // A count inside a quote ("M8 x 30") is part of it.
     if (taken.overlaps(end - 1, end) || OTHER_VERB_BEFORE.test(match[0].slice(verb.length).replace(/(?:\S+\s+times|[x×]\s?\d+|\d+\s?[x×]|twice|thrice)$/i, ''))) continue;
     // "clicked `button#apply` 4 times": the element the answer names between verb and count.
@@ -316,7 +319,8 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const scope = SCOPE.exec(text.slice(end, end + 40));
     // "3 dead clicks on "Material"": the target is the claim right after "on" (any one, when it is no claim).
     const named = scope === null ? undefined : targets.at(end + scope[0].length);
-    const target = named === undefined ? undefined : targetOf(named);
+    // …or an element named without quotes ("3 dead clicks on the Search button").
+    const target = named === undefined ? (scope === null ? undefined : unquotedNameAt(text, end + scope[0].length)) : targetOf(named);
     // "2 gallery clicks": words before the topic that name no event type narrow it to what they name.
     const qualifiers = (match[2] ?? '').trim().toLowerCase().split(/\s+/).filter((word) => word !== '' && !TOTAL_QUALIFIERS.has(word));
     const narrowed = qualifiers.length > 0 && topic === countTopics.of(match[3] ?? '') ? qualifiers.join(' ') : undefined;

@@ -8,7 +8,7 @@ import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import type { PreparedRequest } from '../pipeline/prepare.js';
 import type { Profile } from '../profile/profile-schema.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
-import { countTopics, noneTopic, partTopic } from './count-topics.js';
+import { countTopics, noneOfIt, noneTopic, partTopic } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
 import { isNegatedBefore } from './denial.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
@@ -210,7 +210,7 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       if (holds(kept)) return finding(claim, path, 'kept');
       if (holds(checker.countTotals('all', claim.topic))) return finding(claim, path, 'dropped', undefined, `true of the whole session, not of the ${checker.keptSize} events the prompt showed`);
       if (none === true) return finding(claim, path, 'unsupported', undefined, `the prompt shows ${largest(kept)} of them`);
-      if (part === true && claim.count === 1) return finding(claim, path, 'unsupported', undefined, claim.topic.on === undefined ? `the session has no ${claim.topic.name} event` : 'no event of the session is a click on it');
+      if (part === true && claim.count === 1) return finding(claim, path, 'unsupported', undefined, noneOfIt(claim.topic));
       if (part === true) return finding(claim, path, 'unsupported', undefined, `the session has fewer ${claim.topic.name} events than ${claim.count}; the prompt shows ${describeTotals(kept)}`);
       return finding(claim, path, 'unsupported', undefined, `no count of ${claim.topic.name === 'events' ? '' : `${claim.topic.name} `}events in the session is ${claim.count}; the prompt shows ${describeTotals(kept)}`);
     }

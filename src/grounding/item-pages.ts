@@ -14,7 +14,7 @@ const PAGE_KEY = /^(?:page(?: url| path)?|url|on page)$/;
 
 /**
  * Marks `unsupported`, in `findings` (a structured response's), the kept URL under an item's page
- * key when the item cites kept events and the URL is the page of none of them: not their own URL,
+ * key when the item cites kept events (also ones it says are what they are not) and the URL is the page of none of them: not their own URL,
  * nor the page the prompt showed loading last before them, nor a page load or request one or two
  * events after a cited click (as a URL written right before a citation is read, see wrongCitation).
  */
@@ -36,7 +36,12 @@ function markWrongPage(url: string, path: string, item: string, findings: Ground
   const at = findings.findIndex((finding) => finding.kind === 'url' && finding.path === path && finding.verdict === 'kept');
   if (at === -1) return;
   const cited: number[] = [];
-  for (const finding of findings) if (finding.kind === 'event' && finding.verdict === 'kept' && finding.event !== undefined && isWithin(finding.path, item)) cited.push(finding.event);
+  for (const finding of findings) {
+    if (finding.kind !== 'event' || !isWithin(finding.path, item)) continue;
+    // A kept event cited for what it is not (`"kind": "dead_click"` citing a rage click) still happened where it did.
+    const index = finding.event ?? Number(/^#(\d+)$/.exec(finding.text)?.[1] ?? Number.NaN);
+    if (Number.isInteger(index) && checker.keptEvent(index) !== undefined) cited.push(index);
+  }
   if (cited.length === 0) return;
   const claim = { kind: 'url', text: url, start: 0, end: 0, url } as const;
   if (cited.some((index) => isTrueAt(claim, index, checker))) return;

@@ -5,7 +5,7 @@
 // the event types the words name. Hedged words ("could indicate a dead click", "if a request
 // fails") claim nothing, nor does a denial of others than those named ("no other errors").
 
-import { matchesOf, targetOf, type Ranges, type Targets } from './claim-ranges.js';
+import { matchesOf, targetOf, unquotedNameAt, type Ranges, type Targets } from './claim-ranges.js';
 import { clicksOn, countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
 import { isNegatedBefore } from './denial.js';
 import type { Claim } from './find-claims.js';
@@ -52,8 +52,8 @@ const UNQUOTED_CLICK =
 /** A piece every UNQUOTED_CLICK match holds besides its verb: its kind of element. */
 const ELEMENT_KIND_PROBE = /button|link|tab|icon|checkbox|toggle|switch|menu item|option|tile|banner|cta/i;
 
-/** "a rage click on “Apply coupon”": the claim right after is what the signal happened on. */
-const MENTION_SCOPE = /^\s+(?:on\s+|at\s+)?/i;
+/** "a rage click on “Apply coupon”", "rage-clicked the Run button": the claim or name right after is what the signal happened on. */
+const MENTION_SCOPE = /^\s+(?:on\s+|at\s+)?(?:the\s+)?/i;
 
 /** Adds the mentions and denials of friction signals in `text` that no other claim holds. */
 export function signalClaims(text: string, add: (claim: Claim) => void, quantities: Ranges, taken: Ranges, targets: Targets): void {
@@ -123,10 +123,14 @@ export function clickClaims(text: string, claims: readonly Claim[], add: (claim:
   }
 }
 
-/** `topic` of the element, message or URL the claim right after `end` names, if one does. */
+/**
+ * `topic` of the element, message or URL the claim right after `end` names, or the element named
+ * without quotes there (`the Run button`), if one does.
+ */
 function onTarget(topic: CountTopic, text: string, end: number, targets: Targets): CountTopic {
-  const scope = MENTION_SCOPE.exec(text.slice(end, end + 8));
-  const named = targets.at(end + (scope?.[0].length ?? 0));
-  const target = named === undefined ? undefined : targetOf(named);
+  const scope = MENTION_SCOPE.exec(text.slice(end, end + 12));
+  const at = end + (scope?.[0].length ?? 0);
+  const named = targets.at(at);
+  const target = named === undefined ? (scope === null ? undefined : unquotedNameAt(text, at)) : targetOf(named);
   return target === undefined ? topic : scopedTopic(topic, target);
 }
