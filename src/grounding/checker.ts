@@ -32,6 +32,8 @@ export interface Checker {
   countTotals(over: 'kept' | 'all', topic: CountTopic): ReadonlySet<number>;
   /** Whether a duration fits the kept events, or the whole session (see lastsOver). */
   lasts(over: 'kept' | 'all', duration: Duration): boolean;
+  /** The times (ms) of the first and the last kept event, or of the session's; undefined when there is none. */
+  span(over: 'kept' | 'all'): readonly [number, number] | undefined;
   /** Why the prompt left event `index` out. */
   reasonOf(index: number): string | undefined;
   /** The type of the kept event at session index `index`. */
@@ -82,6 +84,7 @@ export function listChecker(
     selector: (side, selector) => sides[side].selector(selector),
     countTotals: (which, topic) => over(which).countTotals(topic),
     lasts: (which, duration) => over(which).lasts(duration),
+    span: (which) => spanOf(which === 'kept' ? kept : [...kept, ...dropped]),
     reasonOf,
     keptTypeOf: (index) => sides.kept.event(index)?.event.type,
     keptEvent: (index) => sides.kept.event(index)?.event,
@@ -89,4 +92,16 @@ export function listChecker(
     total: kept.length + dropped.length,
     keptSize: kept.length,
   };
+}
+
+/** The times of the first and the last of `events` (by time), undefined when none has one. */
+export function spanOf(events: readonly IndexedEvent[]): readonly [number, number] | undefined {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const { event } of events) {
+    if (!Number.isFinite(event.time)) continue;
+    first = Math.min(first, event.time);
+    last = Math.max(last, event.time);
+  }
+  return first <= last ? [first, last] : undefined;
 }

@@ -8,6 +8,7 @@ import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import type { PreparedRequest } from '../pipeline/prepare.js';
 import type { Profile } from '../profile/profile-schema.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
+import { anchoredDuration } from './anchored-durations.js';
 import { countTopics, noneOfIt, noneTopic, partTopic } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
 import { isNegatedBefore } from './denial.js';
@@ -15,7 +16,7 @@ import { groundingReport, type GroundingFinding, type GroundingReport } from './
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
 import { indexedChecker } from './indexed-checker.js';
 import { pairText } from './event-strings.js';
-import { normalText } from './normal-text.js';
+import { normalText, uncut } from './normal-text.js';
 import { normalSelector } from './session-facts.js';
 import { normalUrl, sectionKey } from './url-keys.js';
 import { citedCount } from './cited-count.js';
@@ -231,18 +232,6 @@ function firstFound(forms: readonly string[], lookup: (form: string) => number |
   return undefined;
 }
 
-/**
- * A quote as far as it is whole: one cut short with an ellipsis ("Spring sale — 20% off jack…")
- * without the ellipsis and the word it cut, when another word is left.
- */
-function uncut(quote: string): string {
-  const cut = /(?:…|\.\.\.)$/.exec(quote);
-  if (cut === null) return quote;
-  const kept = quote.slice(0, cut.index).trimEnd();
-  const lastSpace = kept.lastIndexOf(' ');
-  return lastSpace > 0 && cut.index === kept.length ? kept.slice(0, lastSpace) : kept;
-}
-
 /** The findings of the claims of one text (a text answer, or one string of a structured response). */
 function findingsOf(text: string, path: (claim: Claim) => string, checker: Checker): GroundingFinding[] {
   const claims = findClaims(text);
@@ -250,6 +239,9 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
     const found = check(claim, path(claim), checker);
     // A count of the events cited with it ("two dead clicks, #9–#10") is of those events.
     const supporting = found.verdict === 'kept' ? undefined : claim.kind === 'count' ? citedCount(text, claims, at, checker) : found.verdict === 'unsupported' ? copiedFromPrompt(text, claim, checker) : undefined;
+    // A duration in a sentence that cites events is of those events.
+    const anchored = claim.kind === 'duration' && found.verdict !== 'unsupported' ? anchoredDuration(text, claims, at, checker) : undefined;
+    if (anchored !== undefined) return { claim, found: finding(claim, path(claim), anchored.verdict, undefined, anchored.reason) };
     return { claim, found: supporting === undefined ? found : finding(claim, path(claim), 'kept', supporting) };
   });
   // A range whose ends the prompt showed reads as one block of its lines ("#12–#15" where the

@@ -254,6 +254,12 @@ class IndexedChecker implements Checker {
     if (this.run !== undefined) return this.small ? this.ofKept().countTotals(topic) : topic.totals((this.keptStats ??= this.index.statsOf(this.run.first, this.run.end)));
     return topic.totals((this.keptStats ??= new ListStats(this.keptEvents.map((entry) => entry.event))));
   }
+  span(over: 'kept' | 'all'): readonly [number, number] | undefined {
+    // Events are in session order, which is time order.
+    const first = over === 'kept' ? this.keptEvents[0]?.event : this.events[0];
+    const last = over === 'kept' ? this.keptEvents.at(-1)?.event : this.events.at(-1);
+    return first !== undefined && last !== undefined && first.time <= last.time ? [first.time, last.time] : undefined;
+  }
   lasts(over: 'kept' | 'all', duration: Duration): boolean {
     if (over === 'all' || this.wholeSession) return this.index.lasts(duration);
     // Kept events are in session order, which is time order; redacted copies keep their times.

@@ -147,3 +147,15 @@ function everyWord(text: string, test: (word: string) => boolean): boolean {
   }
   return true;
 }
+
+/**
+ * A quote as far as it is whole: one cut short with an ellipsis ("Spring sale — 20% off jack…")
+ * without the ellipsis and the word it cut, when another word is left.
+ */
+export function uncut(quote: string): string {
+  const cut = /(?:…|\.\.\.)$/.exec(quote);
+  if (cut === null) return quote;
+  const kept = quote.slice(0, cut.index).trimEnd();
+  const lastSpace = kept.lastIndexOf(' ');
+  return lastSpace > 0 && cut.index === kept.length ? kept.slice(0, lastSpace) : kept;
+}

@@ -67,6 +67,38 @@ describe('groundAnswer: claims of the second review', () => {
   });
 });
 
+describe('groundAnswer: durations said of the events their clause cites', () => {
+  // #0 at 0 s, #1 at 60 s, #2 at 65 s, #3 at 125 s, #4 at 330 s: some two events are about a minute apart, and two 5 s apart.
+  const at = (seconds: number) => new Date(Date.UTC(2026, 2, 1, 10, 0, 0) + seconds * 1000).toISOString();
+  const session = parseSession({
+    id: 'u-3:s-1',
+    events: [
+      { type: 'navigate', timestamp: at(0), url: 'https://shop.example/' },
+      { type: 'click', timestamp: at(60), target: { selector: 'a#a', text: 'Alpha' } },
+      { type: 'click', timestamp: at(65), target: { selector: 'a#b', text: 'Beta' } },
+      { type: 'click', timestamp: at(125), target: { selector: 'a#c', text: 'Gamma' } },
+      { type: 'click', timestamp: at(330), target: { selector: 'a#d', text: 'Delta' } },
+    ],
+  });
+  const profile = parseProfile('{}');
+  const source = groundingSource(profile, session, prepare(profile, session));
+  const durations = (answer: string) => groundAnswer(source, answer).findings.filter(({ kind }) => kind === 'duration').map(({ text, verdict }) => [text, verdict]);
+
+  it('compares the time between the events cited with it, and the first and last the prompt shows', () => {
+    expect(durations('They clicked “Alpha” (#1) about a minute after arriving (#0).')).toEqual([['about a minute', 'kept']]);
+    // #0 to #3 is 125 s: that #1 and #3 are a minute apart does not make it true.
+    expect(durations('They clicked “Gamma” (#3) about a minute after arriving (#0).')).toEqual([['about a minute', 'unsupported']]);
+    // A duration in a clause that cites nothing is compared with any two events.
+    expect(durations('They clicked “Gamma” (#3), about a minute after the first click.')).toEqual([['about a minute', 'kept']]);
+  });
+
+  it('counts a duration from the event cited before its clause, and holds `within` to the two events its clause cites', () => {
+    expect(durations('They clicked “Beta” (#2). About a minute later they clicked “Gamma” (#3).')).toEqual([['About a minute', 'kept']]);
+    expect(durations('Within 10 seconds of arriving (#0) they clicked “Alpha” (#1).')).toEqual([['Within 10 seconds', 'unsupported']]);
+    expect(durations('Within 10 seconds of clicking “Alpha” (#1) they clicked “Beta” (#2).')).toEqual([['Within 10 seconds', 'kept']]);
+  });
+});
+
 function groundingSourceOf() {
   const session = parseSession({
     id: 'u-1:s-2',

@@ -1,0 +1,58 @@
+// A duration said in a clause that cites events is of those events: "left about 20 seconds
+// after copying the address (#27)", "roughly 10 minutes after they opened the dashboard (#5943)",
+// and may count from the event cited last before its clause ("tapped the image (#9–#10). About
+// 20 seconds later they clicked “See pricing” (#12)"). It is compared with the
+// times between those events, and between each of them and the first and the last event the
+// prompt shows (for `within`, only between the events its clause cites, when there are two), not
+// with any two events of the session.
+
+import type { Checker } from './checker.js';
+import { lastsOver } from './durations.js';
+import type { Claim } from './find-claims.js';
+import type { GroundingVerdict } from './grounding-report.js';
+
+
+/** The verdict of a duration (at `at` of `claims`) by the kept events its clause cites, with why; undefined when it cites none. */
+export function anchoredDuration(text: string, claims: readonly Claim[], at: number, checker: Checker): { readonly verdict: GroundingVerdict; readonly reason?: string } | undefined {
+  const claim = claims[at];
+  if (claim?.kind !== 'duration') return undefined;
+  const [start, end] = clauseAround(text, claim.start);
+  const cited = new Map<number, number>();
+  let before: Claim | undefined;
+  for (const other of claims) {
+    if (other.kind !== 'event') continue;
+    if (other.end <= start && checker.keptEvent(other.index) !== undefined) before = other;
+    if (other.start < start || other.end > end) continue;
+    const time = checker.keptEvent(other.index)?.time;
+    if (time !== undefined && Number.isFinite(time)) cited.set(other.index, time);
+  }
+  if (cited.size === 0) return undefined;
+  // "Within 10 seconds of landing (#38) they set the quantity (#40)": between the two it names.
+  const between = claim.bound === 'at most' && cited.size >= 2;
+  // "About 17 seconds after the listing loaded they opened … (#10)": the event before may be what it counts from.
+  if (!between && before?.kind === 'event') cited.set(before.index, checker.keptEvent(before.index)?.time as number);
+  const times = [...cited.values()].filter(Number.isFinite);
+  const ends = (over: 'kept' | 'all') => (between ? [] : (checker.span(over) ?? []));
+  const fits = (over: 'kept' | 'all') => lastsOver([...times, ...ends(over)].sort((left, right) => left - right), claim);
+  if (fits('kept')) return { verdict: 'kept' };
+  if (fits('all')) return { verdict: 'dropped', reason: 'true of the events its clause cites and the start or end of the whole session, not of the events the prompt showed' };
+  const citations = [...cited.keys()].map((index) => `#${index}`).join(', ');
+  return { verdict: 'unsupported', reason: `no two of the events it is said of (${citations}${ends('kept').length > 0 ? ', the first and the last the prompt shows' : ''}) are that far apart` };
+}
+
+/** The clause around `position`: from after the end of the one before to its own end; a comma inside brackets (`(#3, #12)`) ends none. */
+function clauseAround(text: string, position: number): [number, number] {
+  let start = 0;
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    const character = text.charAt(at);
+    if (character === '(' || character === '[') depth++;
+    else if ((character === ')' || character === ']') && depth > 0) depth--;
+    else if (character === '\n' || ('.!?;,'.includes(character) && /\s/.test(text.charAt(at + 1) || ' ') && (depth === 0 || character !== ','))) {
+      if (at >= position) return [start, at];
+      start = at + 1;
+      depth = 0;
+    }
+  }
+  return [start, text.length];
+}
