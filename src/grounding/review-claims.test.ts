@@ -67,6 +67,25 @@ describe('groundAnswer: claims of the second review', () => {
   });
 });
 
+describe('groundAnswer: a hyphen added inside a word of a quote', () => {
+  it('finds the quote, and holds its citation, as the text without it', () => {
+    const session = parseSession({
+      id: 'u-4:s-1',
+      events: [
+        { type: 'navigate', timestamp: '2026-03-01T10:00:00Z', url: 'https://ledger.example/pricing' },
+        { type: 'click', timestamp: '2026-03-01T10:00:05Z', target: { selector: 'details#faq-3 summary', text: 'Do you offer discounts for nonprofits?' } },
+      ],
+    });
+    const profile = parseProfile('{}');
+    const source = groundingSource(profile, session, prepare(profile, session));
+    expect(groundAnswer(source, 'They opened “Do you offer discounts for non-profits?” (#1) and later “Do you offer discounts for non-members?”.').findings.map(({ text, verdict }) => [text, verdict])).toEqual([
+      ['“Do you offer discounts for non-profits?”', 'kept'],
+      ['#1', 'kept'],
+      ['“Do you offer discounts for non-members?”', 'unsupported'],
+    ]);
+  });
+});
+
 describe('groundAnswer: durations said of the events their clause cites', () => {
   // #0 at 0 s, #1 at 60 s, #2 at 65 s, #3 at 125 s, #4 at 330 s: some two events are about a minute apart, and two 5 s apart.
   const at = (seconds: number) => new Date(Date.UTC(2026, 2, 1, 10, 0, 0) + seconds * 1000).toISOString();
