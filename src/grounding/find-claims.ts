@@ -160,8 +160,12 @@ const PART_AFTER = /^\s+(?:later|before|after|during|while|between|until|in a ro
 // "1m 51s", "2 minutes and 10 seconds", "1:51" (minutes and seconds; "at 10:01", "10:01 UTC" are times of day).
 const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\s*(?:s|sec|secs|seconds?)\b|(?<![\d:.])(?<!\b(?:at|by|until|till|since|from)\s+)(\d{1,2}):([0-5]\d)(?![\d:])(?!\s*(?:am|pm|[ap]\.m\.|utc|gmt|z\b|[+-]\d))/gi;
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600 };
+const TIME_UNIT = '(?:seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
 const DURATION = new RegExp(
-  `\\b(after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only)\\s+(?:(about|around|nearly|almost|roughly|just|only|over|under|less than|more than|no more than|at most|at least)\\s+)?(\\d+(?:\\.\\d+)?|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})\\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\\b|\\b(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})[- ](seconds?|minutes?|hours?)\\s+(later|in|into|after|long|session|visit)\\b`,
+  `\\b(?<lead>after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only|last)\\s+(?:(?<qualifier>about|around|nearly|almost|roughly|just|only|over|under|less than|more than|no more than|at most|at least)\\s+)?(?<amount>\\d+(?:\\.\\d+)?|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})(?<half>\\s+and\\s+a\\s+half)?\\s*(?<unit>${TIME_UNIT})\\b(?<halfAfter>\\s+and\\s+a\\s+half\\b)?` +
+    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)\\s+(?:later|in|into|after|long|session|visit)\\b` +
+    // "~21 seconds", "~5 min", as notes write an approximate time.
+    `|~\\s?(?<amountAbout>\\d+(?:\\.\\d+)?)\\s*(?<unitAbout>${TIME_UNIT})\\b`,
   'gi',
 );
 
@@ -175,10 +179,10 @@ function boundOf(lead: string | undefined, qualifier: string | undefined): Durat
   return AT_MOST.has(word) ? 'at most' : AT_LEAST.has(word) ? 'at least' : 'about';
 }
 
-function durationSeconds(amount: string, unit: string): number {
+function durationSeconds(amount: string, unit: string, half = false): number {
   const lower = amount.toLowerCase();
   const value = lower === 'a' || lower === 'an' ? 1 : lower.startsWith('half') ? 0.5 : numberValue(lower);
-  return value * (UNIT_SECONDS[unit.toLowerCase()] ?? 1);
+  return (value + (half ? 0.5 : 0)) * (UNIT_SECONDS[unit.toLowerCase()] ?? 1);
 }
 
 // Probes: a piece every match of a pattern holds (and every claim it can lead to). A pattern runs
@@ -361,8 +365,9 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about', precise: minutes > 0 });
   }
   if (!probes || DURATION_PROBE.test(text)) for (const match of matchesOf(DURATION, text)) {
-    const amount = match[3] ?? match[5];
-    const unit = match[4] ?? match[6];
+    const groups = match.groups ?? {};
+    const amount = groups.amount ?? groups.amountBefore ?? groups.amountAbout;
+    const unit = groups.unit ?? groups.unitBefore ?? groups.unitAbout;
     if (amount === undefined || unit === undefined) continue;
     // The words around the amount are context, not the claim: the claim is "2 minutes".
     const claimText = match[0];
@@ -371,7 +376,9 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
     // "in 3 steps", "for 2 items": only time units count, and a bare "m"/"s" only right after a digit.
     if (/^[msh]$/i.test(unit) && !/\d\s*[msh]$/i.test(claimText)) continue;
-    add({ kind: 'duration', text: claimText, start, end, seconds: durationSeconds(amount, unit), bound: boundOf(match[1], match[2]) });
+    // "a minute and a half", "two and a half minutes".
+    const half = groups.half !== undefined || groups.halfAfter !== undefined;
+    add({ kind: 'duration', text: claimText, start, end, seconds: durationSeconds(amount, unit, half), bound: boundOf(groups.lead, groups.qualifier) });
   }
   return claims.sort((left, right) => left.start - right.start);
 }

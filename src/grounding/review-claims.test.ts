@@ -111,6 +111,14 @@ describe('groundAnswer: durations said of the events their clause cites', () => 
     expect(durations('They clicked “Gamma” (#3), about a minute after the first click.')).toEqual([['about a minute', 'kept']]);
   });
 
+  it('reads halves and a tilde', () => {
+    expect(durations('They browsed for two and a half minutes, then for a minute and a half, and ~9 minutes in all.')).toEqual([
+      ['for two and a half minutes', 'kept'],
+      ['for a minute and a half', 'unsupported'],
+      ['~9 minutes', 'unsupported'],
+    ]);
+  });
+
   it('counts a duration from the event cited before its clause, and holds `within` to the two events its clause cites', () => {
     expect(durations('They clicked “Beta” (#2). About a minute later they clicked “Gamma” (#3).')).toEqual([['About a minute', 'kept']]);
     expect(durations('Within 10 seconds of arriving (#0) they clicked “Alpha” (#1).')).toEqual([['Within 10 seconds', 'unsupported']]);
