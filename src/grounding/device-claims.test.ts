@@ -37,6 +37,13 @@ describe('groundAnswer: the device an answer says the user was on', () => {
     ]);
   });
 
+  it('reads a browser after the type said with it', () => {
+    expect(found('They shopped in desktop Chrome, then in desktop Firefox.').map(([kind, text, verdict]) => [kind, text, verdict])).toEqual([
+      ['text', 'in desktop Chrome', 'kept'],
+      ['text', 'in desktop Firefox', 'unsupported'],
+    ]);
+  });
+
   it('finds a device the profile left out of the context dropped, and one the session does not record unsupported', () => {
     expect(found('They were on desktop Chrome.', 'context:\n  include: [org]\n')).toEqual([
       ['text', 'on desktop', 'dropped', "the session's context holds it, but the profile's context settings leave that element out"],

@@ -32,11 +32,11 @@ const DEVICE_TYPE = new RegExp(`\\b(?:on|using|from|via)\\s+(?:an?\\s+|the\\s+|t
 const VERSION = '(?:\\s+v?(\\d+(?:\\.\\d+)*)\\b(?!\\s*(?:times?|x\\b|minutes?|mins?|seconds?|secs?|s\\b|hours?|clicks?|pages?|events?|tabs?|errors?|%)))?';
 
 /**
- * `in Safari`, `using Chrome`, `on Firefox`, and a browser right after a device type said so (`on
+ * `in Safari`, `using Chrome`, `on Firefox`, `in desktop Chrome`, and a browser right after a device type said so (`on
  * desktop Chrome`): group 1 is the browser, written with its capital; group 2 its version, if said.
  */
 const BROWSER = new RegExp(
-  `(?:\\b(?:[Ii]n|[Oo]n|[Uu]sing|[Vv]ia|[Ww]ith|[Ff]rom)\\s+(?:the\\s+)?(?:mobile\\s+)?|(?<=\\b(?:[Oo]n|[Uu]sing|[Ff]rom|[Vv]ia)\\s+(?:(?:an?|the|their|his|her)\\s+)?(?:[Mm]obile|[Dd]esktop)\\s+))(Chrome|Safari|Firefox|Edge|Opera|Brave|Samsung Internet)\\b(?!\\s+(?:extension|DevTools|dev tools|OS)\\b)${VERSION}`,
+  `(?:\\b(?:[Ii]n|[Oo]n|[Uu]sing|[Vv]ia|[Ww]ith|[Ff]rom)\\s+(?:the\\s+)?(?:mobile\\s+)?|\\b[Ii]n\\s+desktop\\s+|(?<=\\b(?:[Oo]n|[Uu]sing|[Ff]rom|[Vv]ia)\\s+(?:(?:an?|the|their|his|her)\\s+)?(?:[Mm]obile|[Dd]esktop)\\s+))(Chrome|Safari|Firefox|Edge|Opera|Brave|Samsung Internet)\\b(?!\\s+(?:extension|DevTools|dev tools|OS)\\b)${VERSION}`,
   'g',
 );
 
