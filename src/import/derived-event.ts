@@ -66,7 +66,8 @@ export function withBlockedFields(event: DerivedEvent): DerivedEvent {
   const target = event.fields.target as DerivedTarget | undefined;
   if (target?.blocked !== true) return event;
   const fields: DerivedFields = { ...event.fields };
-  const protects: { value: string; rule: 'blocked' }[] = [];
+  // What the event already protects (a value typed whole, before it was cut) and what blocking hides.
+  const protects: { value: string; rule: ProtectingRule }[] = [...(event.protects ?? [])];
   for (const field of BLOCKED_FIELDS) {
     const value = fields[field];
     if (value === undefined) continue;

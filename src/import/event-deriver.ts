@@ -263,7 +263,8 @@ export class EventDeriver {
     } else value = typeof data.text === 'string' ? clipInputValue(data.text) : undefined;
     const selector = selectorFor(element);
     const field = element !== undefined && typeof value === 'string' && value !== '' ? this.options.field?.(element, value) : undefined;
-    this.#inputs.input({ time, order, nodeId, target: selector === undefined ? undefined : { selector, blocked: this.#isBlocked(element) }, value, field });
+    const typed = element?.password !== true && typeof data.text === 'string' ? data.text : undefined;
+    this.#inputs.input({ time, order, nodeId, target: selector === undefined ? undefined : { selector, blocked: this.#isBlocked(element) }, value, typed, field });
   }
 
   #selection(data: Record<string, unknown>, time: number, order: number): void {

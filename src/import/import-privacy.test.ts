@@ -108,6 +108,18 @@ describe('importing with privacy rules', () => {
     expect(privacy).toEqual(new Map([['blocked', 2], ['secret', 2]]));
   });
 
+  it('protects what a blocked field took whole, though the event keeps it cut at 200 characters', async () => {
+    const recording = new RecordingBuilder().page(0, {
+      href: 'https://clinic.example/triage',
+      body: [el('form', {}, keyed('notes', el('textarea', { class: 'private' })))],
+    });
+    const note = `Patient reports ${'recurring chest pain after exercise, '.repeat(7)}since March`;
+    recording.input(1_000, 'notes', note).consoleError(9_000, `triage: ${note}`).scroll(13_000);
+    const { fixture } = await importWith(recording, 'block_selectors: [".private"]\n');
+    expect(note.length).toBeGreaterThan(200);
+    expect(fixture.events.find((event) => event.type === 'console-error')?.message).toBe('triage: [blocked]');
+  });
+
   it('replaces what a field for a phone or an email took, which the presets would not find as it is, where the rest of the recording repeats it', async () => {
     const recording = new RecordingBuilder().page(0, {
       href: 'https://shop.example/account',

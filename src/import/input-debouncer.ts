@@ -22,6 +22,8 @@ export interface FieldInput {
   readonly target: DerivedTarget | undefined;
   /** The value to report; undefined for a password field, which never carries one. */
   readonly value: string | boolean | undefined;
+  /** The value as typed, before clipInputValue cut it: what is protected elsewhere when the field is. */
+  readonly typed?: string | undefined;
   /** The preset whose placeholder replaces the value, judged in the mirrored page (`--privacy`). */
   readonly field?: FieldPreset | undefined;
 }
@@ -64,7 +66,8 @@ export class InputDebouncer {
     const field = input.field !== undefined && typeof input.value === 'string' && input.value !== '' && input.target?.blocked !== true ? input.field : undefined;
     if (input.value !== undefined) fields.value = field === undefined ? input.value : `[${field}]`;
     // What a preset replaced where it was typed is looked for in the rest of the session (see protectedValuesOf).
-    const protects = field === undefined ? undefined : [{ value: input.value as string, rule: field }];
+    const typed = input.typed ?? (typeof input.value === 'string' ? input.value : undefined);
+    const protects = field !== undefined ? [{ value: typed as string, rule: field }] : input.target?.blocked === true && typed !== undefined && typed !== input.value ? [{ value: typed, rule: 'blocked' as const }] : undefined;
     this.emit({ type: 'input-change', time: input.time, order: input.order, fields, ...(field === undefined ? {} : { field }), ...(protects === undefined ? {} : { protects }) });
   }
 }

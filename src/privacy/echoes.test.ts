@@ -148,6 +148,29 @@ describe('a protected value written another way', () => {
   });
 });
 
+describe('protected values written as forms and servers write them', () => {
+  it('is found escaped as forms and rawurlencode escape it, with escapes in lower case and + for spaces, and a number typed as one', () => {
+    const written = parseSession({
+      id: 'u-6:s-6',
+      events: [
+        { type: 'input-change', timestamp: at(1), target: { selector: 'input#guest-name' }, value: 'Siobhán O\'Connell' },
+        { type: 'input-change', timestamp: at(2), target: { selector: 'input#street' }, value: 'Flat 3, 27 Marlowe Rise' },
+        { type: 'input-change', timestamp: at(3), target: { selector: 'input[autocomplete="one-time-code"]' }, value: 583920 },
+        { type: 'input-change', timestamp: at(4), target: { selector: 'input[type=tel]' }, value: '0711/2345601' },
+        { type: 'input-change', timestamp: at(5), target: { selector: 'form#pay input#card-number' }, value: 4111111111111112 },
+        { type: 'navigate', timestamp: at(6), url: 'https://hotel.example/book?guest=Siobh%C3%A1n+O%27Connell&g2=Siobh%C3%A1n%20O%27Connell' },
+        { type: 'console-error', timestamp: at(7), message: 'geocode Flat+3%2c+27+Marlowe+Rise failed; verify: attempt 583920 rejected; tokenize: luhn failed for 4111111111111112' },
+        { type: 'network-error', timestamp: at(8), url: 'https://api.example/callback?number=07112345601&next=%2Fx%3Fs%3DFlat%252C', method: 'GET', status: 500 },
+      ],
+    });
+    const rules = parsePrivacyRules('presets: [secret, phone, card]\nblock_selectors: ["input#guest-name", "input#street"]\n');
+    const [, , , , , page, error, request] = redactSession(written, rules).session.events;
+    expect(page?.url).toBe('https://hotel.example/book?guest=[blocked]&g2=[blocked]');
+    expect(error?.message).toBe('geocode [blocked] failed; verify: attempt [secret] rejected; tokenize: luhn failed for [card]');
+    expect(request?.url).toBe('https://api.example/callback?number=[phone]&next=%2Fx%3Fs%3DFlat%252C');
+  });
+});
+
 describe('what was pasted into a field', () => {
   const pasted = parseSession({
     id: 'u-3:s-3',

@@ -130,21 +130,31 @@ export function protect(placeholders: ProtectedValues, value: unknown, rule: Pro
   const trimmed = text.trim();
   if (trimmed.length < ECHO_MIN_LENGTH || PLACEHOLDER.test(trimmed)) return;
   for (const form of writtenForms(trimmed)) protectAs(placeholders, form, rule);
-  // A number typed with its groups (`(202) 555-0173`, `4242 4242 4242 4243`) is as often used without them.
+  // A number typed with its groups (`(202) 555-0173`, `4242 4242 4242 4243`, `0711/2345601`) is as often used without them.
   if (rule === 'phone' || rule === 'card' || rule === 'iban') {
-    const compact = trimmed.replace(/[\s().-]+/g, '');
+    const compact = trimmed.replace(/[\s()./-]+/g, '');
     if (compact !== trimmed && compact.length >= ECHO_MIN_LENGTH) for (const form of writtenForms(compact)) protectAs(placeholders, form, rule);
   }
 }
 
 /**
- * The ways a URL or a form writes `value`: as it is, escaped (`14%2F7%2F1988`), with its escapes in
- * lower case (`14%2f7%2f1988`), with `+` for its spaces as forms and URLSearchParams do
- * (`17+Larkspur+Close`), and escaped twice (`14%252F7%252F1988`).
+ * The ways a URL or a form writes `value`: as it is; escaped as encodeURIComponent does
+ * (`14%2F7%2F1988`), or as forms and PHP's rawurlencode do, which escape `!'()*~` too
+ * (`O%27Connell`); each with its escapes in lower case (`14%2f7%2f1988`, as .NET writes them), with
+ * `+` for its spaces as forms and URLSearchParams do (`17+Larkspur+Close`), or both; and each of
+ * those escaped again (`14%252F7%252F1988`, `Flat%2B3%252C…`).
  */
 function writtenForms(value: string): Set<string> {
+  const forms = new Set([value]);
   const escaped = encodeURIComponent(value);
-  return new Set([value, escaped, escaped.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()), escaped.replace(/%20/g, '+'), encodeURIComponent(escaped)]);
+  for (const base of [escaped, escaped.replace(/[!'()*~]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`)]) {
+    const lower = base.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+    for (const form of [base, lower, base.replace(/%20/g, '+'), lower.replace(/%20/g, '+')]) {
+      forms.add(form);
+      forms.add(encodeURIComponent(form));
+    }
+  }
+  return forms;
 }
 
 function protectAs(placeholders: ProtectedValues, value: string, rule: ProtectingRule): void {

@@ -124,6 +124,10 @@ describe('secret', () => {
     ["a Slack app-level token", 'Slack SDK init failed with xapp-1-A0123456789-1234567890123-9f8e7d6c5b4a39f8e7d6c5b4a39f8e7d6c5b4a3', 'xapp-1-A0123456789-1234567890123-9f8e7d6c5b4a39f8e7d6c5b4a39f8e7d6c5b4a3'],
     ['a Google OAuth access token', 'gapi: 401 for ya29.a0AfH6SMBxQ7wZ2kLm9Xp4Rt8Vw1Yz3Ab6Cd', 'ya29.a0AfH6SMBxQ7wZ2kLm9Xp4Rt8Vw1Yz3Ab6Cd'],
     ['a Square access token', 'Square SDK rejected sq0atp-Q7k2Lm9Xp4Rt8Vw1Yz3Ab6', 'sq0atp-Q7k2Lm9Xp4Rt8Vw1Yz3Ab6'],
+    ['a password in JSON logged inside a JSON string', '{"req":"POST /login","body":"{\\"password\\":\\"Mistral-Dune\\"}"}', 'Mistral-Dune'],
+    ["a command line's --password=", 'mysqldump --user=root --password=Larch7-Quill shop', 'Larch7-Quill'],
+    ['a password aligned with many spaces, as YAML and INI files write it', 'password:        "Gr@nite-Falls"', 'Gr@nite-Falls'],
+    ["the password of a URL's user info named token, the host kept", 'git clone https://x-access-token:s3cr3tValue9@github.com/acme/infra.git', 's3cr3tValue9'],
   ])('finds %s', (_, text, secret) => {
     expectOnly(text, secret, 'secret');
   });
@@ -172,6 +176,7 @@ describe('secret', () => {
     ['flags under secret names', 'password_reset_requested=true; login_code_sent: false; token: null'],
     ['quoted prose about passwords', 'Password "must be 8 characters"; password is "too weak"; password "required field"; reset your password "today"; the password field "New password" was empty'],
     ["counts and states under a secret's name", '{"tokens_used":1532,"max_tokens":4096,"token_expires_in":3600,"cookie_consent":"accepted","authorization_status":"granted","otp_channel":"sms","api_key_id":"k_12"}'],
+    ["what is told of a secret under its name", 'password_last_changed: 2026-01-05; pin_attempts_remaining: 2; cookie_banner_shown: yes; cvc_check: pass; secret_santa_group: Finance; token_name=ci'],
     ["a form's other fields and an input that is no secret's", 'user[login]=ops&user[remember_me]=1 <input type="text" name="user[email]" value="ops"> <input type="password" value="">'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);

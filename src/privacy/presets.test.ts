@@ -32,6 +32,10 @@ describe('email', () => {
     // Text that runs on after the address in another script, or after a dash.
     ['yuki.tanaka@example.jpは既に登録されています', 'yuki.tanaka@example.jp'],
     ['account priya.shah@example.com-suspended', 'priya.shah@example.com'],
+    // Scripts written with combining marks, and an accent written apart (NFD).
+    ['from सुरेश@उदाहरण.भारत today', 'सुरेश@उदाहरण.भारत'],
+    ['สมชาย@ตัวอย่าง.ไทย ส่ง', 'สมชาย@ตัวอย่าง.ไทย'],
+    ['to ' + 'josé.martínez@example.es'.normalize('NFD'), 'josé.martínez@example.es'.normalize('NFD')],
     ['ada@mail.example-corp.com', 'ada@mail.example-corp.com'],
     ['пишите на почта@пример.рф', 'почта@пример.рф'],
     ['ADA@EXAMPLE.COM', 'ADA@EXAMPLE.COM'],
@@ -65,6 +69,7 @@ describe('card', () => {
     ['card 4111.1111.1111.1111.', '4111.1111.1111.1111'],
     ['4929  1234  5678  9015', '4929  1234  5678  9015'],
     ['visa 4222222222222 (13 digits)', '4222222222222'],
+    ['card=visa-4012888888881881', '4012888888881881'],
   ])('finds the card in %j', (text, card) => {
     expectOnly(text, card, 'card');
   });
@@ -123,6 +128,7 @@ describe('phone', () => {
     ['Telefonzentrale 030/9018204', '030/9018204'],
     ['GET /api/customers/+14155550100 404', '+14155550100'],
     ['from abroad 0044 20 7946 0958', '0044 20 7946 0958'],
+    ['<a href="tel:%2B14155550145">', '%2B14155550145'],
   ])('finds the number in %j', (text, phone) => {
     expectOnly(text, phone, 'phone');
   });
@@ -205,6 +211,7 @@ describe('ip', () => {
     ['fe80::1ff:fe23:4567:890a%eth0', 'fe80::1ff:fe23:4567:890a'],
     ['[2001:0db8:85a3:0000:0000:8a2e:0370:7334]:443', '2001:0db8:85a3:0000:0000:8a2e:0370:7334'],
     ['mapped ::ffff:192.168.0.1', '::ffff:192.168.0.1'],
+    ['client_ip:2001:db8:7::c1', '2001:db8:7::c1'],
   ])('finds the address in %j', (text, address) => {
     expectOnly(text, address, 'ip');
   });

@@ -139,6 +139,8 @@ export function secretNameEndsAt(text: string, index: number): boolean {
   let end = index;
   while (end > 0 && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--;
   if (end > 0 && (text.charCodeAt(end - 1) === 0x22 || text.charCodeAt(end - 1) === 0x27)) end--;
+  // `\"password\":`, JSON inside a JSON string.
+  if (end > 0 && text.charCodeAt(end - 1) === 0x5c) end--;
   let start = end;
   while (start > 0 && isNameCode(text.charCodeAt(start - 1))) start--;
   return holdsSecretNamePiece(text, start, end);

@@ -1,4 +1,4 @@
-// The values typed or pasted in a loaded session (the events that hold a string `value`), noted by the
+// The values typed or pasted in a loaded session (the events that hold a `value`), noted by the
 // loader as it reads each event, while the event is fresh from the parser, and grouped by the field
 // they were typed into (its recorded selector path and text): a privacy rule that looks for what was
 // typed into protected fields (see echoes.ts) then judges each field once and reads the values of
@@ -7,9 +7,10 @@
 
 import type { SessionEvent } from './session-schema.js';
 
-/** What was typed into a field by `event`: its string `value`, or the text of a paste; undefined for any other event. */
+/** What was typed into a field by `event`: its `value` (a number as its digits: `"value": 583920`), or the text of a paste; undefined for any other event. */
 export function typedValueOf(event: SessionEvent): string | undefined {
   if (typeof event.value === 'string') return event.value;
+  if (typeof event.value === 'number' && Number.isFinite(event.value)) return String(event.value);
   return event.type === 'paste' && typeof event.text === 'string' ? event.text : undefined;
 }
 

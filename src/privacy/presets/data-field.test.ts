@@ -40,6 +40,9 @@ describe('isDataField', () => {
     ['card', 'input#card-holder'],
     ['card', 'input.gift-card'],
     ['card', 'input#cvc'],
+    ['card', 'textarea#card-note'],
+    ['email', 'input#email-subject'],
+    ['email', 'textarea#email-body'],
     ['iban', 'input#caribbean-cruise'],
     ['iban', 'not a selector ((('],
   ] as const)('not %s: %s', (preset, path) => {

@@ -27,10 +27,13 @@ const NAMING_ATTRIBUTES = ['id', 'name', 'data-testid', 'aria-label', 'placehold
  * Words after which a name that mentions an email is about something else: a consent, a setting,
  * a state (`email_opt_in`, `emailVerified`, `email_frequency`).
  */
-const NOT_AN_ADDRESS: ReadonlySet<string> = new Set(['opt', 'optin', 'consent', 'subscribe', 'subscribed', 'newsletter', 'newsletters', 'notification', 'notifications', 'preference', 'preferences', 'frequency', 'verified', 'enabled', 'type', 'count', 'status', 'template']);
+const NOT_AN_ADDRESS: ReadonlySet<string> = new Set(['opt', 'optin', 'consent', 'subscribe', 'subscribed', 'newsletter', 'newsletters', 'notification', 'notifications', 'preference', 'preferences', 'frequency', 'verified', 'enabled', 'type', 'count', 'status', 'template', 'subject', 'body', 'message', 'content', 'text', 'note', 'title', 'draft']);
 
-/** A card's number or expiry in a name's words joined: `card-number`, `ccnum`, `credit_card`, `card_exp_month`, `cc-expiry`. */
-const CARD_NAME = /(?:card|cc)(?:number|num|no|nr|exp)|creditcard/;
+/**
+ * A card's number or expiry in a name's words, spaced: `card number`, `ccnum`, `credit card`, `card
+ * exp month`, `cc expiry`; the abbreviation ends its word (`card note` is no `cardno`).
+ */
+const CARD_NAME = /(?:card|cc) ?(?:number|num|no|nr)\b|(?:card|cc) ?exp|credit ?card/;
 
 /** Whether a name (a property name, an attribute's value, a label) names a field of `preset`. */
 function namesField(preset: DataFieldPreset, name: string): boolean {
@@ -38,12 +41,12 @@ function namesField(preset: DataFieldPreset, name: string): boolean {
   if (words.length === 0) return false;
   switch (preset) {
     case 'email': {
-      // The words after it say what the name is about (`email_opt_in`); those before, whose address (`newsletter-email`).
+      // The words after it say what the name is about (`email_opt_in`, `email-subject`); those before, whose address (`newsletter-email`).
       const at = words.findIndex((word, index) => word.startsWith('email') || (word === 'mail' && words[index - 1] === 'e'));
       return at !== -1 && !words.slice(at + 1).some((word) => NOT_AN_ADDRESS.has(word));
     }
     case 'card':
-      return CARD_NAME.test(words.join(''));
+      return CARD_NAME.test(words.join(' '));
     case 'iban':
       return words.some((word) => word === 'iban' || word === 'ibans');
   }

@@ -5,11 +5,12 @@ import { matchesOf, type Span } from './detector.js';
 import { isDigitCode } from './is-digit-code.js';
 
 /**
- * A run of digit groups: an optional `+`, then groups (`415` or `(415)`) joined by one of ` .-`,
+ * A run of digit groups, not inside a word or a dotted or dashed number (after a word and a dash
+ * it may start: `visa-4012888888881881`): an optional `+`, then groups (`415` or `(415)`) joined by one of ` .-`,
  * by two spaces (`4929  1234  5678  9015`: read as one), or by nothing next to a parenthesis. A
  * group of digits is always followed by a non-digit, so the run is split into groups in one way only.
  */
-const DIGIT_RUN = /(?<![\w.+-])\+?(?:\(\d{1,6}\)|\d+)(?:(?: {1,2}|[.-]|(?<=\))|(?=\())(?:\(\d{1,6}\)|\d+))*/g;
+const DIGIT_RUN = /(?<![\w.+]|[\d.+-]-)\+?(?:\(\d{1,6}\)|\d+)(?:(?: {1,2}|[.-]|(?<=\))|(?=\())(?:\(\d{1,6}\)|\d+))*/g;
 
 export interface DigitGroup {
   /** Where the group starts (its `(` when parenthesised) and ends (after its `)`). */

@@ -8,12 +8,13 @@ import { spansOf, type Detector, type Span } from './detector.js';
 /**
  * A local part of letters, digits and `._%+-` not starting with a dot (at most 64 characters), `@`
  * or `%40`,
- * 1 to 8 domain labels each followed by a dot, and a TLD of letters or `xn--…`. Letters and digits
+ * 1 to 8 domain labels each followed by a dot, and a TLD of letters or `xn--…`. Letters (with the
+ * combining marks of Devanagari, Tamil, Thai and accents written apart: `सुरेश@उदाहरण.भारत`) and digits
  * of any script. A TLD in Latin letters ends where they do, so that the text after it may run on
  * in another script or after a dash (`yuki@example.jpは既に…`, `priya@example.com-suspended`). The look-behind makes a match start where a run of local-part characters starts
  * (or after a dot), so a long run is scanned once, not from each of its characters.
  */
-const EMAIL = /(?<![\p{L}\p{N}_%+-])[\p{L}\p{N}_%+-][\p{L}\p{N}._%+-]{0,63}(?:@|%40)(?:[\p{L}\p{N}-]{1,63}\.){1,8}(?:xn--[a-z0-9-]{1,59}(?![\p{L}\p{N}-])|(?!xn-)[a-z]{2,24}(?![a-z0-9])|\p{L}{2,24}(?![\p{L}\p{N}-]))/giu;
+const EMAIL = /(?<![\p{L}\p{M}\p{N}_%+-])[\p{L}\p{N}_%+-][\p{L}\p{M}\p{N}._%+-]{0,63}(?:@|%40)(?:[\p{L}\p{M}\p{N}-]{1,63}\.){1,8}(?:xn--[a-z0-9-]{1,59}(?![\p{L}\p{M}\p{N}-])|(?!xn-)[a-z]{2,24}(?![a-z0-9\p{M}])|[\p{L}\p{M}]{2,24}(?![\p{L}\p{M}\p{N}-]))/giu;
 
 /** What comes before the password of a URL's user info (`https://admin:`), as the `secret` preset finds it. */
 const URL_USER_BEFORE = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>`]*:$/i;

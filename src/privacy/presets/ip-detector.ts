@@ -16,6 +16,8 @@ const IPV4 = new RegExp(`(?<![\\w.])(?:${OCTET}\\.){3}${OCTET}(?!\\.?\\w)`, 'g')
  * long; the run must be whole (bounded on both sides), so a failed attempt costs at most 45 steps.
  */
 const IPV6_CANDIDATE = /(?<![\w:.])[0-9A-Fa-f]{0,4}:[0-9A-Fa-f:.]{1,44}(?![\w:.])/g;
+/** The same right after a name and its colon, as a header or a log writes it (`X-Real-IP:2001:db8::1a`, `client_ip:2001:db8:7::c1`). */
+const IPV6_AFTER_NAME = /(?<=[A-Za-z_]:)[0-9A-Fa-f]{1,4}:[0-9A-Fa-f:.]{1,44}(?![\w:.])/g;
 
 let netIsIp: ((input: string) => number) | undefined;
 
@@ -52,11 +54,13 @@ function findIps(facts: TextFacts): Span[] {
 
 function findIpv6(text: string): Span[] {
   const spans: Span[] = [];
-  for (const match of matchesOf(IPV6_CANDIDATE, text)) {
-    const address = withoutTrailingDots(match[0]);
-    if (isIpv6Address(address)) spans.push({ start: match.index, end: match.index + address.length });
+  for (const pattern of [IPV6_CANDIDATE, IPV6_AFTER_NAME]) {
+    for (const match of matchesOf(pattern, text)) {
+      const address = withoutTrailingDots(match[0]);
+      if (isIpv6Address(address)) spans.push({ start: match.index, end: match.index + address.length });
+    }
   }
-  return spans;
+  return spans.sort((left, right) => left.start - right.start);
 }
 
 function withoutTrailingDots(candidate: string): string {

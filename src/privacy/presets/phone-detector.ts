@@ -46,9 +46,9 @@ const PHONE_NAME_PIECE = /phone|mobile|cell|tel|fax|msisdn|whatsapp|sms|callto/i
 
 /**
  * A phone link's number, in an attribute, a JSON value or a selector (`a[href="tel:2025550111"]`,
- * `{"href":"sms:2025550133"}`), where no name comes right before it: group 1 the number.
+ * `{"href":"sms:2025550133"}`, escaped: `tel:%2B14155550145`), where no name comes right before it: group 1 the number.
  */
-const PHONE_LINK = /\b(?:tel|sms|callto):(\+?[\d(][\d()./-]*(?:[ \t][\d()./-]+)*)/gi;
+const PHONE_LINK = /\b(?:tel|sms|callto):((?:\+|%2B)?[\d(](?:[\d()./-]|%20)*(?:[ \t][\d()./-]+)*)/gi;
 
 /**
  * Whether a text may hold a phone number after its name (findNamedPhones): a local number's
@@ -87,7 +87,8 @@ function findNamedPhones(text: string): Span[] {
   }
   for (const match of matchesOf(PHONE_LINK, text)) {
     const value = bareNumber(match[1] ?? '');
-    if (!isPhoneShaped(value)) continue;
+    // `tel:%2B14155550145`, `tel:+44%2020%207946`: a link's number as a URL escapes it.
+    if (!isPhoneShaped(value.replace(/%2B/gi, '+').replace(/%20/g, ' '))) continue;
     const start = match.index + match[0].length - (match[1] ?? '').length;
     spans.push({ start, end: start + value.length });
   }

@@ -16,7 +16,7 @@ describe('isPhoneField', () => {
     expect(isPhoneField(path)).toBe(true);
   });
 
-  it.each(['input#quantity', 'form#phone-form > input#email', 'input[name="telemetry"]', 'div#phone-section > button.next', 'input[type="text"]', 'not a selector ((', ''])('%s is not', (path) => {
+  it.each(['input#quantity', 'form#phone-form > input#email', 'input[name="telemetry"]', 'div#phone-section > button.next', 'input[type="text"]', 'input#automobile-year', 'input[name="microphone-gain"]', 'not a selector ((', ''])('%s is not', (path) => {
     expect(isPhoneField(path)).toBe(false);
   });
 });

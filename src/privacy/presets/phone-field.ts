@@ -20,9 +20,18 @@ const PHONE_FIELD = [
 
 let query: ((element: PathElement) => boolean) | undefined;
 
-/** Whether the element a recorded selector path ends at is a field for a phone number (`input#phone`, `input[type=tel]`, `input[name="mobile_number"]`). */
+/** Words that hold `phone` or `mobile` and name no phone: `automobile-year`, `microphone-gain`. */
+const NOT_A_PHONE = /automobiles?|snowmobiles?|immobile|microphones?|headphones?|earphones?|megaphones?|saxophones?|xylophones?|gramophones?|homophones?/gi;
+/** The attributes whose words the query reads. */
+const NAMING = ['id', 'name', 'class', 'data-testid', 'aria-label', 'placeholder'] as const;
+
+/** Whether the element a recorded selector path ends at is a field for a phone number (`input#phone`, `input[type=tel]`, `input[name="mobile_number"]`; not `input#automobile-year`). */
 export const isPhoneField: (path: string) => boolean = rememberedVerdicts((path) => {
   query ??= compile<PathElement, PathElement>(PHONE_FIELD, { adapter: pathElementAdapter, xmlMode: false });
   const element = elementOfSelectorPath(path);
-  return element !== undefined && query(element);
+  if (element === undefined || !query(element)) return false;
+  const attributes = element.attributes;
+  if (/^tel$/i.test(attributes.get('type') ?? '') || /^tel/i.test(attributes.get('autocomplete') ?? '')) return true;
+  // A word of the query's found only inside a word that names something else is none.
+  return NAMING.some((name) => /phone|mobile|msisdn|^tel$/i.test((attributes.get(name) ?? '').replace(NOT_A_PHONE, '')));
 });

@@ -6,7 +6,7 @@ describe('isPhonePropertyName', () => {
     expect(isPhonePropertyName(name)).toBe(true);
   });
 
-  it.each(['phone_verified_at', 'phone_count', 'phone_type', 'phone_country_code', 'phone_id', 'telemetry', 'hotel', 'cellar', 'microphone_gain_at', 'number', 'order_number', 'plan', ''])('%s does not', (name) => {
+  it.each(['phone_verified_at', 'phone_count', 'phone_type', 'phone_country_code', 'phone_id', 'telemetry', 'hotel', 'cellar', 'microphone_gain_at', 'microphone', 'mobile_build_number', 'whatsapp_opt_in', 'cell_tower', 'telephone_consent', 'number', 'order_number', 'plan', ''])('%s does not', (name) => {
     expect(isPhonePropertyName(name)).toBe(false);
   });
 });

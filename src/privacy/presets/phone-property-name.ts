@@ -12,10 +12,10 @@ const PHONE_WORDS: ReadonlySet<string> = new Set(['phone', 'mobile', 'cell', 'ce
 const PHONE_WORD_ENDING = 'phone';
 
 /**
- * Last words that make a name describe a phone number rather than hold it: `phone_verified_at`
- * (a time), `phone_count`, `phone_type`, `phone_country_code`.
+ * Words that, after a name's last phone word, make it describe a phone number rather than hold it:
+ * `phone_verified_at` (a time), `phone_count`, `phone_type`, `phone_country_code`, `mobile_build_number`, `cell_tower`.
  */
-const METADATA_LAST_WORDS: ReadonlySet<string> = new Set(['at', 'time', 'timestamp', 'date', 'count', 'length', 'type', 'verified', 'confirmed', 'enabled', 'required', 'code', 'prefix', 'country', 'id']);
+const METADATA_WORDS: ReadonlySet<string> = new Set(['at', 'time', 'timestamp', 'date', 'count', 'length', 'type', 'verified', 'confirmed', 'enabled', 'required', 'code', 'prefix', 'country', 'id', 'build', 'version', 'opt', 'optin', 'consent', 'tower', 'model', 'brand', 'year', 'app', 'os', 'carrier', 'gain']);
 
 /** Digits a phone number holds at the least (a local number: `555 0100`) and at the most (E.164). */
 export const PHONE_NAME_MIN_DIGITS = 7;
@@ -36,14 +36,18 @@ export function isPhonePropertyName(name: string): boolean {
 
 const judgedNames = rememberedVerdicts((name) => {
   const words = propertyNameWords(name);
-  const last = words[words.length - 1] ?? '';
-  return words.some(isPhoneWord) && !(METADATA_LAST_WORDS.has(last) && !isPhoneWord(last));
+  const last = words.findLastIndex(isPhoneWord);
+  // After the last phone word, a metadata word says what is told of the number (`mobile_build_number`, `whatsapp_opt_in`).
+  return last !== -1 && !words.slice(last + 1).some((word) => METADATA_WORDS.has(word));
 });
 
 function isPhoneWord(word: string): boolean {
   const noun = word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
-  return PHONE_WORDS.has(noun) || noun.endsWith(PHONE_WORD_ENDING);
+  return PHONE_WORDS.has(noun) || (noun.endsWith(PHONE_WORD_ENDING) && !NOT_PHONES.has(noun));
 }
+
+/** Words ending in `phone` that name no phone. */
+const NOT_PHONES: ReadonlySet<string> = new Set(['microphone', 'headphone', 'earphone', 'megaphone', 'saxophone', 'xylophone', 'gramophone', 'homophone']);
 
 /**
  * Whether a value is written as a phone number: a string of 7 to 15 digits with nothing but

@@ -74,14 +74,16 @@ const DIGIT_SECRET_PIECE = /\/webhooks\/|\/bot|:AA|SK|dapi|ya29\./;
 export const DIGIT_SECRET_MIN_DIGITS = 9;
 
 /**
- * `key=value`, `key: value`, `"key": "value"`, and as Ruby, PHP and Go write them (`"key" =>
+ * `key=value`, `key: value`, `"key": "value"` (also escaped, as JSON inside a JSON string writes it:
+ * `\"key\":\"value\"`), a command line's `--key=value`, and as Ruby, PHP and Go write them (`"key" =>
  * "value"`, `key := "value"`): a key of at most 64 characters starting at a word (or at the `_` of
  * `__Secure-next-auth.session-token`, `_shop_session`), with the bracketed names of a Rails or PHP
- * form field after it (`user[password]`, escaped `user%5Bpassword%5D`), then the value quoted or up
+ * form field after it (`user[password]`, escaped `user%5Bpassword%5D`), then, past up to 16 spaces
+ * around the sign (a YAML or INI file aligns its values), the value quoted or up
  * to a space or delimiter (see tailOfBareValue for a password holding `;` or `&`). An HTTP scheme (`Bearer`, `Basic`, and
- * `Token` of Django REST framework and others) before the value is skipped. Groups: 1 the key, 2 to 4 the value (double-quoted, single-quoted, bare).
+ * `Token` of Django REST framework and others) before the value is skipped. Groups: 1 the key, 2 to 5 the value (double-quoted with escapes, double-quoted, single-quoted, bare).
  */
-const KEY_VALUE = /(?<![\w.-])([A-Za-z_][\w.-]{0,63}(?:(?:\[|%5B)[\w.-]{1,63}(?:\]|%5D))*)["']?[ \t]{0,3}(?:=>|:=|[=:])[ \t]{0,3}(?:(?:bearer|basic|token)[ \t]+)?(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"',;&()[\]{}<>]{1,256}))/gi;
+const KEY_VALUE = /(?<![\w.])(?<![\w.]-)([A-Za-z_][\w.-]{0,63}(?:(?:\[|%5B)[\w.-]{1,63}(?:\]|%5D))*)\\?["']?[ \t]{0,16}(?:=>|:=|[=:])[ \t]{0,16}(?:(?:bearer|basic|token)[ \t]+)?(?:\\"([^"\\\n]{1,256})\\"|"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"',;&()[\]{}<>\\]{1,256}))/gi;
 
 /**
  * Pieces of text one of which every name isSecretPropertyName accepts holds, in any case: each of
@@ -291,12 +293,14 @@ function findSecretValues(text: string): Span[] {
   KEY_VALUE.lastIndex = 0;
   for (let match = KEY_VALUE.exec(text); match !== null; match = KEY_VALUE.exec(text)) {
     const key = match[1] ?? '';
-    if (!isSecretPropertyName(unescapedBrackets(key)) && !isSignInCode(text, match.index, key)) {
+    // `https://x-access-token:ghp_…@github.com/…`: a URL's user info, whose password URL_PASSWORD finds (the host stays).
+    const userInfo = text.startsWith('://', match.index - 3);
+    if (userInfo || (!isSecretPropertyName(unescapedBrackets(key)) && !isSignInCode(text, match.index, key))) {
       KEY_VALUE.lastIndex = match.index + key.length;
       continue;
     }
     // `password_reset_requested: true`: a flag (or nothing) says no secret.
-    if (match[4] === undefined || !NO_SECRET_VALUE.test(match[4])) spans.push(secretValueSpan(match, text));
+    if (match[5] === undefined || !NO_SECRET_VALUE.test(match[5])) spans.push(secretValueSpan(match, text));
   }
   KEY_VALUE.lastIndex = 0;
   if (text.includes('<') && /<input\b/i.test(text)) for (const span of findInputValues(text)) spans.push(span);
@@ -364,9 +368,9 @@ function isSignInCode(text: string, index: number, key: string): boolean {
 }
 
 function secretValueSpan(match: RegExpExecArray, text: string): Span {
-  const value = match[2] ?? match[3] ?? match[4] ?? '';
-  const quoted = match[4] === undefined;
-  const end = match.index + match[0].length - (quoted ? 1 : 0);
+  const value = match[2] ?? match[3] ?? match[4] ?? match[5] ?? '';
+  const quoted = match[5] === undefined;
+  const end = match.index + match[0].length - (match[2] !== undefined ? 2 : quoted ? 1 : 0);
   return { start: end - value.length, end: quoted ? end : tailOfBareValue(text, end) };
 }
 

@@ -107,6 +107,9 @@ describe('isSecretPropertyName', () => {
     'wordpress_sec',
     '__Secure-next-auth.session-token',
     'pw',
+    'passcode',
+    'sms_code',
+    'Authentication code',
     'user[password]',
     'password_expires_token',
   ])('%s is a secret', (name) => {
@@ -116,6 +119,10 @@ describe('isSecretPropertyName', () => {
   });
 
   it.each([
+    'token_name',
+    'api_key_label',
+    'password_last_changed',
+    'cvc_check',
     'tokens_used',
     'max_tokens',
     'prompt_tokens',
