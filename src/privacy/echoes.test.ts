@@ -160,14 +160,15 @@ describe('protected values written as forms and servers write them', () => {
         { type: 'input-change', timestamp: at(5), target: { selector: 'form#pay input#card-number' }, value: 4111111111111112 },
         { type: 'navigate', timestamp: at(6), url: 'https://hotel.example/book?guest=Siobh%C3%A1n+O%27Connell&g2=Siobh%C3%A1n%20O%27Connell' },
         { type: 'console-error', timestamp: at(7), message: 'geocode Flat+3%2c+27+Marlowe+Rise failed; verify: attempt 583920 rejected; tokenize: luhn failed for 4111111111111112' },
-        { type: 'network-error', timestamp: at(8), url: 'https://api.example/callback?number=07112345601&next=%2Fx%3Fs%3DFlat%252C', method: 'GET', status: 500 },
+        { type: 'network-error', timestamp: at(8), url: 'https://api.example/callback?number=07112345601&next=%2Fx%3Fs%3DFlat%252C&again=%2Fb%3Fstreet%3DFlat%2B3%252C%2B27%2BMarlowe%2BRise', method: 'GET', status: 500 },
       ],
     });
     const rules = parsePrivacyRules('presets: [secret, phone, card]\nblock_selectors: ["input#guest-name", "input#street"]\n');
     const [, , , , , page, error, request] = redactSession(written, rules).session.events;
     expect(page?.url).toBe('https://hotel.example/book?guest=[blocked]&g2=[blocked]');
     expect(error?.message).toBe('geocode [blocked] failed; verify: attempt [secret] rejected; tokenize: luhn failed for [card]');
-    expect(request?.url).toBe('https://api.example/callback?number=[phone]&next=%2Fx%3Fs%3DFlat%252C');
+    // Form-encoded, then escaped again inside another URL's parameter, right after its escaped `=`.
+    expect(request?.url).toBe('https://api.example/callback?number=[phone]&next=%2Fx%3Fs%3DFlat%252C&again=%2Fb%3Fstreet%3D[blocked]');
   });
 });
 

@@ -167,11 +167,12 @@ const WORD = /[\p{L}\p{N}_]/u;
 /**
  * The source of a pattern that finds `value` where it stands whole: not inside a longer word or
  * number (`hunter2` in `hunter22`; a half-typed address in the whole one, which the presets then
- * find as it is).
+ * find as it is), but right after a URL's escape (`next=%2Fconfirm%3Fstreet%3DFlat%2B3…`).
  */
 function asWhole(value: string): string {
   const source = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const before = WORD.test(value.charAt(0)) ? '(?<![\\p{L}\\p{N}_])' : '';
+  // After an escape's hex digits, as inside a URL escaped again (`%3DFlat%2B3…`), a value starts all the same.
+  const before = WORD.test(value.charAt(0)) ? '(?:(?<=%[0-9A-Fa-f]{2})|(?<![\\p{L}\\p{N}_]))' : '';
   const after = WORD.test(value.charAt(value.length - 1)) ? '(?![\\p{L}\\p{N}_])' : '';
   return `${before}${source}${after}`;
 }
