@@ -15,7 +15,7 @@ import type { GroundingVerdict } from './grounding-report.js';
 /** The verdict of a duration (at `at` of `claims`) by the kept events its clause cites, with why; undefined when it cites none. */
 export function anchoredDuration(text: string, claims: readonly Claim[], at: number, checker: Checker): { readonly verdict: GroundingVerdict; readonly reason?: string } | undefined {
   const claim = claims[at];
-  if (claim?.kind !== 'duration') return undefined;
+  if (claim?.kind !== 'duration' || !claims.some((other) => other.kind === 'event')) return undefined;
   const [start, end] = clauseAround(text, claim.start);
   const cited = new Map<number, number>();
   let before: Claim | undefined;
@@ -43,16 +43,32 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
 /** The clause around `position`: from after the end of the one before to its own end; a comma inside brackets (`(#3, #12)`) ends none. */
 function clauseAround(text: string, position: number): [number, number] {
   let start = 0;
-  let depth = 0;
-  for (let at = 0; at < text.length; at++) {
-    const character = text.charAt(at);
-    if (character === '(' || character === '[') depth++;
-    else if ((character === ')' || character === ']') && depth > 0) depth--;
-    else if (character === '\n' || ('.!?;,'.includes(character) && /\s/.test(text.charAt(at + 1) || ' ') && (depth === 0 || character !== ','))) {
-      if (at >= position) return [start, at];
+  for (let at = position - 1, depth = 0; at >= 0; at--) {
+    const code = text.charCodeAt(at);
+    if (code === 0x29 || code === 0x5d) depth++;
+    else if (code === 0x28 || code === 0x5b) depth = Math.max(0, depth - 1);
+    else if (endsClause(text, at, code, depth)) {
       start = at + 1;
-      depth = 0;
+      break;
     }
   }
-  return [start, text.length];
+  let end = text.length;
+  for (let at = position, depth = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x28 || code === 0x5b) depth++;
+    else if (code === 0x29 || code === 0x5d) depth = Math.max(0, depth - 1);
+    else if (endsClause(text, at, code, depth)) {
+      end = at;
+      break;
+    }
+  }
+  return [start, end];
+}
+
+/** A line's end, or `.`, `!`, `?`, `;` or (outside brackets) `,` before a space or the end. */
+function endsClause(text: string, at: number, code: number, depth: number): boolean {
+  if (code === 0x0a) return true;
+  if (code !== 0x2e && code !== 0x21 && code !== 0x3f && code !== 0x3b && !(code === 0x2c && depth === 0)) return false;
+  const next = text.charCodeAt(at + 1);
+  return Number.isNaN(next) || next === 0x20 || next === 0x0a || next === 0x09 || next === 0x0d;
 }

@@ -260,7 +260,7 @@ function isTrueOf(claim: Claim, event: SessionEvent): boolean {
       }
       const wanted = normalText(claim.quote);
       // "non-profits" for "nonprofits", as the quote's own finding reads it.
-      const unhyphened = wanted.replace(/(?<=\p{L})-(?=\p{L})/gu, '');
+      const unhyphened = wanted.includes('-') ? wanted.replace(/(?<=\p{L})-(?=\p{L})/gu, '') : wanted;
       return eventTexts(event).some((value) => {
         const normal = normalText(value);
         return normal.includes(wanted) || (normal.length >= 4 && wanted.includes(normal)) || (unhyphened !== wanted && normal.includes(unhyphened));

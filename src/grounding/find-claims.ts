@@ -143,7 +143,11 @@ const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual',
 // "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
 // inside a selector or a number, as in `span.total`, does not end it), with no other click between
 // ("2 rage clicks, then clicked Next 2 times" is two claims).
-const TIMES = new RegExp(`\\b(rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|tapp(?:ed|ing)|press(?:ed|ing)|dead[- ]?click(?:ed|s)?)\\b(?:(?!click|tapp|press)[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×])|\\b(twice|thrice)\\b)`, 'gi');
+const timesOf = (verbs: string, others: string) =>
+  new RegExp(`\\b(${verbs})\\b(?:(?!${others})[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×])|\\b(twice|thrice)\\b)`, 'gi');
+const TIMES = timesOf('rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?', 'click');
+/** The same with taps and presses, for a text that has one (the longer alternation costs every other text). */
+const TIMES_WITH_TAPS = timesOf('rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|tapp(?:ed|ing)|press(?:ed|ing)|dead[- ]?click(?:ed|s)?', 'click|tapp|press');
 // A number right before the words makes them a noun counted (`6 dead clicks: twice on …, once on …`), not a verb.
 const COUNTED_BEFORE = new RegExp(`\\b${NUMBER}(?:\\*\\*)?\\s+$`, 'i');
 // Another verb right before the count takes it: "rage-clicked, then retried 3 times", "scrolled 0 times".
@@ -163,11 +167,11 @@ const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, 
 const TIME_UNIT = '(?:seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
 const DURATION = new RegExp(
   `\\b(?<lead>after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only|last)\\s+(?:(?<qualifier>about|around|nearly|almost|roughly|just|only|over|under|less than|more than|no more than|at most|at least)\\s+)?(?<amount>\\d+(?:\\.\\d+)?|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})(?<half>\\s+and\\s+a\\s+half)?\\s*(?<unit>${TIME_UNIT})\\b(?<halfAfter>\\s+and\\s+a\\s+half\\b)?` +
-    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)\\s+(?:later|in|into|after|long|session|visit)\\b` +
-    // "~21 seconds", "~5 min", as notes write an approximate time.
-    `|~\\s?(?<amountAbout>\\d+(?:\\.\\d+)?)\\s*(?<unitAbout>${TIME_UNIT})\\b`,
+    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)\\s+(?:later|in|into|after|long|session|visit)\\b`,
   'gi',
 );
+/** "~21 seconds", "~5 min", as notes write an approximate time (looked for in a text with a `~`). */
+const DURATION_ABOUT = new RegExp(`~\\s?(?<amountAbout>\\d+(?:\\.\\d+)?)\\s*(?<unitAbout>${TIME_UNIT})\\b`, 'gi');
 
 /** Words before an amount of time that make it a limit: "within 2 minutes", "in under a minute", "more than 5 minutes". */
 const AT_MOST = new Set(['within', 'under', 'less than', 'no more than', 'at most']);
@@ -298,7 +302,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     taken.add(start, end);
   }
   selectorClaims(text, claims, taken, targets, probes);
-  if (!probes || TIMES_PROBE.test(text)) for (const match of matchesOf(TIMES, text)) {
+  if (!probes || TIMES_PROBE.test(text)) for (const match of matchesOf(/tapp|press/i.test(text) ? TIMES_WITH_TAPS : TIMES, text)) {
     const start = match.index;
     const end = start + match[0].length;
     if (quantities.overlaps(start, end)) continue;
@@ -364,7 +368,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     // Minutes and seconds together are a duration stated to the second (see Duration.precise).
     add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about', precise: minutes > 0 });
   }
-  if (!probes || DURATION_PROBE.test(text)) for (const match of matchesOf(DURATION, text)) {
+  if (!probes || DURATION_PROBE.test(text)) for (const match of text.includes('~') ? [...matchesOf(DURATION, text), ...matchesOf(DURATION_ABOUT, text)] : matchesOf(DURATION, text)) {
     const groups = match.groups ?? {};
     const amount = groups.amount ?? groups.amountBefore ?? groups.amountAbout;
     const unit = groups.unit ?? groups.unitBefore ?? groups.unitAbout;

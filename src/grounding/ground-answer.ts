@@ -191,7 +191,7 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       const pair = pairText(claim.quote);
       const asPair = pair === undefined ? undefined : normalText(pair);
       // "non-profits" for "nonprofits": a hyphen added inside a word.
-      const unhyphened = /\p{L}-\p{L}/u.test(quote) ? quote.replace(/(?<=\p{L})-(?=\p{L})/gu, '') : undefined;
+      const unhyphened = quote.includes('-') && /\p{L}-\p{L}/u.test(quote) ? quote.replace(/(?<=\p{L})-(?=\p{L})/gu, '') : undefined;
       const lookup = (side: Side, text: string) => checker.textEqual(side, text) ?? checker.textHolding(side, text) ?? checker.textWithin(side, text);
       return located(claim, path, checker, (side) => lookup(side, quote) ?? (asPair === undefined || asPair === quote ? undefined : checker.textEqual(side, asPair)) ?? (unhyphened === undefined ? undefined : lookup(side, unhyphened)), 'text');
     }
