@@ -368,7 +368,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     // Minutes and seconds together are a duration stated to the second (see Duration.precise).
     add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about', precise: minutes > 0 });
   }
-  if (!probes || DURATION_PROBE.test(text)) for (const match of text.includes('~') ? [...matchesOf(DURATION, text), ...matchesOf(DURATION_ABOUT, text)] : matchesOf(DURATION, text)) {
+  if (!probes || DURATION_PROBE.test(text)) for (const match of text.includes('~') ? [...matchesOf(DURATION_ABOUT, text), ...matchesOf(DURATION, text)] : matchesOf(DURATION, text)) {
     const groups = match.groups ?? {};
     const amount = groups.amount ?? groups.amountBefore ?? groups.amountAbout;
     const unit = groups.unit ?? groups.unitBefore ?? groups.unitAbout;
