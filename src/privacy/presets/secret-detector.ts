@@ -8,6 +8,7 @@
 // HTML input for a password or another secret.
 
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
+import { findInputValues, findXmlValues, NO_SECRET_VALUE, unescapedBrackets } from './markup-secrets.js';
 import { findProseSecrets, mayHoldProseSecret } from './prose-secrets.js';
 import { isSecretPropertyName } from './secret-property-name.js';
 import { API_KEY_START, PRIVATE_KEY_START, SCHEME_PIECES, SLACK_WEBHOOK_START } from './token-start.js';
@@ -150,8 +151,12 @@ function mayHoldSecret(facts: TextFacts): boolean {
   if (mayHoldPathToken(facts)) return true;
   if (facts.digits >= Math.min(SSN_DIGITS, DIGIT_SECRET_MIN_DIGITS)) return true;
   if (mayHoldProseSecret(text, facts.digits)) return true;
+  if (mayHoldXmlSecret(text)) return true;
   return (facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(text);
 }
+
+/** Whether a text may hold an XML element named for a secret: a closing tag and a piece of a secret name (a text with `<` is judged whole, see PrivacyProbe). */
+const mayHoldXmlSecret = (text: string): boolean => text.includes('</') && SECRET_NAME_PIECE.test(text);
 
 const mayHoldPathToken = (facts: TextFacts): boolean => facts.digits >= PATH_TOKEN_MIN_DIGITS && facts.text.includes('/');
 
@@ -177,6 +182,7 @@ function findSecrets(facts: TextFacts): Span[] {
   if (facts.digits >= SSN_DIGITS) for (const match of matchesOf(SSN, facts.text)) spans.push(numberSpan(match));
   if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) for (const span of findSecretValues(facts.text)) spans.push(span);
   if (mayHoldProseSecret(facts.text, facts.digits)) for (const span of findProseSecrets(facts.text)) spans.push(span);
+  if (mayHoldXmlSecret(facts.text)) for (const span of findXmlValues(facts.text)) spans.push(span);
   return spans;
 }
 
@@ -303,48 +309,11 @@ function findSecretValues(text: string): Span[] {
     if (match[5] === undefined || !NO_SECRET_VALUE.test(match[5])) spans.push(secretValueSpan(match, text));
   }
   KEY_VALUE.lastIndex = 0;
-  if (text.includes('<') && /<input\b/i.test(text)) for (const span of findInputValues(text)) spans.push(span);
+  if (text.includes('<') && /\svalue\s*=/i.test(text)) for (const span of findInputValues(text)) spans.push(span);
   return spans;
 }
 
-/** `user%5Bpassword%5D` → `user[password]`: a form field's name as a URL escapes it. */
-function unescapedBrackets(key: string): string {
-  return key.includes('%') ? key.replace(/%5B/gi, '[').replace(/%5D/gi, ']') : key;
-}
 
-/** An HTML `<input …>` tag (or what a text kept of it, cut short) and the attributes in it. */
-const INPUT_TAG = /<input\b([^<>]{0,1024})(?:>|$)/gi;
-const TAG_ATTRIBUTE = /([\w:-]+)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
-
-/**
- * The `value` of an HTML input for a secret, in a text that holds its markup (a logged form, an
- * error page): `<input type="password" value="…">`, or one whose name or id is a secret's
- * (`<input name="api_token" value="…">`, see isSecretPropertyName).
- */
-function findInputValues(text: string): Span[] {
-  const spans: Span[] = [];
-  for (const tag of matchesOf(INPUT_TAG, text)) {
-    const attributes = tag[1] ?? '';
-    const offset = tag.index + tag[0].indexOf(attributes);
-    let value: Span | undefined;
-    let secret = false;
-    for (const attribute of matchesOf(TAG_ATTRIBUTE, attributes)) {
-      const name = (attribute[1] ?? '').toLowerCase();
-      const content = attribute[2] ?? attribute[3] ?? attribute[4] ?? '';
-      if (name === 'type') secret ||= content.toLowerCase() === 'password';
-      else if (name === 'name' || name === 'id') secret ||= isSecretPropertyName(unescapedBrackets(content));
-      else if (name === 'value' && content !== '') {
-        const end = offset + attribute.index + attribute[0].length - (attribute[4] === undefined ? 1 : 0);
-        value = { start: end - content.length, end };
-      }
-    }
-    if (secret && value !== undefined) spans.push(value);
-  }
-  return spans;
-}
-
-/** A bare value that holds no secret: a flag, or nothing. */
-const NO_SECRET_VALUE = /^(?:true|false|null|undefined|none|nil)$/i;
 
 /**
  * A path on which a `code` query parameter is an OAuth (or OpenID, SAML, magic-link) sign-in's
