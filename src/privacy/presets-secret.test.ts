@@ -127,6 +127,8 @@ describe('secret', () => {
     ['a password in JSON logged inside a JSON string', '{"req":"POST /login","body":"{\\"password\\":\\"Mistral-Dune\\"}"}', 'Mistral-Dune'],
     ["a command line's --password=", 'mysqldump --user=root --password=Larch7-Quill shop', 'Larch7-Quill'],
     ['a password aligned with many spaces, as YAML and INI files write it', 'password:        "Gr@nite-Falls"', 'Gr@nite-Falls'],
+    ["the password of a command line's -u user:password", 'curl -u ops:Heron5Cliff https://api.example/v1/me', 'Heron5Cliff'],
+    ["the password of --user='user:password'", "wget --user='ops:Gull4Cove' https://files.example/x", 'Gull4Cove'],
     ['the text of an XML element named for a secret', 'SOAP fault: <auth><user>ops</user><password>Tern6Shoals</password></auth>', 'Tern6Shoals'],
     ["the value of a .NET setting whose key is a secret's", '<appSettings><add key="SmtpPassword" value="Gull4Cove"/></appSettings>', 'Gull4Cove'],
     ["the password of a URL's user info named token, the host kept", 'git clone https://x-access-token:s3cr3tValue9@github.com/acme/infra.git', 's3cr3tValue9'],
@@ -179,6 +181,7 @@ describe('secret', () => {
     ['quoted prose about passwords', 'Password "must be 8 characters"; password is "too weak"; password "required field"; reset your password "today"; the password field "New password" was empty'],
     ["counts and states under a secret's name", '{"tokens_used":1532,"max_tokens":4096,"token_expires_in":3600,"cookie_consent":"accepted","authorization_status":"granted","otp_channel":"sms","api_key_id":"k_12"}'],
     ["what is told of a secret under its name", 'password_last_changed: 2026-01-05; pin_attempts_remaining: 2; cookie_banner_shown: yes; cvc_check: pass; secret_santa_group: Finance; token_name=ci'],
+    ['other flags named -u', 'git push -u origin main:main; sort -u a.txt'],
     ['XML elements and settings that are no secrets', '<auth><user>ops</user><remember>true</remember><password_length>12</password_length></auth> <add key="SmtpHost" value="smtp.example"/>'],
     ["a form's other fields and an input that is no secret's", 'user[login]=ops&user[remember_me]=1 <input type="text" name="user[email]" value="ops"> <input type="password" value="">'],
   ])('finds nothing in %s', (_, text) => {

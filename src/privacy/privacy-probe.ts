@@ -132,8 +132,9 @@ export function mayBeChanged(digits: number, dots: number, colons: number, kinds
 /**
  * Whether the `=` or `:` at `index` of `text` follows a name that may be a secret's, as the
  * `secret` preset reads `key=value` pairs (see KEY_VALUE): the run of word characters, `.` and
- * `-` before it (and before a quote and blanks) holds a piece of a secret name. The preset finds
- * a value only after such a name, so a text without one has no secret value.
+ * `-` before it (and before a quote and blanks) holds a piece of a secret name, or is the user of
+ * a command line's `-u user:password`. The preset finds a value only after such a name, so a text
+ * without one has no secret value.
  */
 export function secretNameEndsAt(text: string, index: number): boolean {
   let end = index;
@@ -143,8 +144,12 @@ export function secretNameEndsAt(text: string, index: number): boolean {
   if (end > 0 && text.charCodeAt(end - 1) === 0x5c) end--;
   let start = end;
   while (start > 0 && isNameCode(text.charCodeAt(start - 1))) start--;
-  return holdsSecretNamePiece(text, start, end);
+  // `curl -u ops:…`: the user of a command line's credentials, whatever its name.
+  return holdsSecretNamePiece(text, start, end) || USER_FLAG_BEFORE.test(text.slice(Math.max(0, start - 9), start));
 }
+
+/** What comes before the user of `-u user:password` (see USER_FLAG in secret-detector.ts). */
+const USER_FLAG_BEFORE = /(?:^|\s)(?:-u|--user)[ =]['"]?$/;
 
 /** `[A-Za-z0-9_.[\]-]`: what a `key=value` pair's key is made of, with a form field's brackets (`user[password]`). */
 function isNameCode(code: number): boolean {

@@ -152,8 +152,14 @@ function mayHoldSecret(facts: TextFacts): boolean {
   if (facts.digits >= Math.min(SSN_DIGITS, DIGIT_SECRET_MIN_DIGITS)) return true;
   if (mayHoldProseSecret(text, facts.digits)) return true;
   if (mayHoldXmlSecret(text)) return true;
+  if (facts.colons > 0 && USER_FLAG.test(text)) return true;
   return (facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(text);
 }
+
+/** A command line's `-u` or `--user` flag, as curl, wget and others take credentials. */
+export const USER_FLAG = /(?:^|\s)(?:-u|--user)[ =]/;
+/** The password of `-u user:password` or `--user=user:password` (`curl -u ops:Heron5Cliff …`): group 1. */
+const CREDENTIALS_FLAG = /(?<![\w-])(?:-u|--user)[ =]['"]?[^\s:'"]{1,64}:([^\s'"]{1,128})/g;
 
 /** Whether a text may hold an XML element named for a secret: a closing tag and a piece of a secret name (a text with `<` is judged whole, see PrivacyProbe). */
 const mayHoldXmlSecret = (text: string): boolean => text.includes('</') && SECRET_NAME_PIECE.test(text);
@@ -183,6 +189,7 @@ function findSecrets(facts: TextFacts): Span[] {
   if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) for (const span of findSecretValues(facts.text)) spans.push(span);
   if (mayHoldProseSecret(facts.text, facts.digits)) for (const span of findProseSecrets(facts.text)) spans.push(span);
   if (mayHoldXmlSecret(facts.text)) for (const span of findXmlValues(facts.text)) spans.push(span);
+  if (facts.colons > 0 && USER_FLAG.test(facts.text)) for (const span of spansOfGroup(CREDENTIALS_FLAG, facts.text)) spans.push(span);
   return spans;
 }
 
