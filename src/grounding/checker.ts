@@ -84,7 +84,7 @@ export function listChecker(
     selector: (side, selector) => sides[side].selector(selector),
     countTotals: (which, topic) => over(which).countTotals(topic),
     lasts: (which, duration) => over(which).lasts(duration),
-    span: (which) => spanOf(which === 'kept' ? kept : [...kept, ...dropped]),
+    span: (which) => timeSpanOf(which === 'kept' ? kept : [...kept, ...dropped]),
     reasonOf,
     keptTypeOf: (index) => sides.kept.event(index)?.event.type,
     keptEvent: (index) => sides.kept.event(index)?.event,
@@ -95,7 +95,7 @@ export function listChecker(
 }
 
 /** The times of the first and the last of `events` (by time), undefined when none has one. */
-export function spanOf(events: readonly IndexedEvent[]): readonly [number, number] | undefined {
+function timeSpanOf(events: readonly IndexedEvent[]): readonly [number, number] | undefined {
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
   for (const { event } of events) {

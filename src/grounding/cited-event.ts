@@ -16,7 +16,7 @@ import type { SessionEvent } from '../session/session-schema.js';
 import type { Checker } from './checker.js';
 import { eventTexts, eventUrls } from './event-strings.js';
 import type { Claim } from './find-claims.js';
-import { indexOfWords, normalText } from './normal-text.js';
+import { indexOfWords, normalText, withoutInnerHyphens } from './normal-text.js';
 import { normalSelector } from './session-facts.js';
 import { selectorParts, selectorPartsMatch } from './selector-match.js';
 import { normalUrl } from './url-keys.js';
@@ -260,7 +260,7 @@ function isTrueOf(claim: Claim, event: SessionEvent): boolean {
       }
       const wanted = normalText(claim.quote);
       // "non-profits" for "nonprofits", as the quote's own finding reads it.
-      const unhyphened = wanted.includes('-') ? wanted.replace(/(?<=\p{L})-(?=\p{L})/gu, '') : wanted;
+      const unhyphened = withoutInnerHyphens(wanted);
       return eventTexts(event).some((value) => {
         const normal = normalText(value);
         return normal.includes(wanted) || (normal.length >= 4 && wanted.includes(normal)) || (unhyphened !== wanted && normal.includes(unhyphened));

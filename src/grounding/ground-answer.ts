@@ -16,7 +16,7 @@ import { groundingReport, type GroundingFinding, type GroundingReport } from './
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
 import { indexedChecker } from './indexed-checker.js';
 import { pairText } from './event-strings.js';
-import { normalText, uncut } from './normal-text.js';
+import { normalText, uncut, withoutInnerHyphens } from './normal-text.js';
 import { normalSelector } from './session-facts.js';
 import { normalUrl, sectionKey } from './url-keys.js';
 import { citedCount } from './cited-count.js';
@@ -191,9 +191,9 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       const pair = pairText(claim.quote);
       const asPair = pair === undefined ? undefined : normalText(pair);
       // "non-profits" for "nonprofits": a hyphen added inside a word.
-      const unhyphened = quote.includes('-') && /\p{L}-\p{L}/u.test(quote) ? quote.replace(/(?<=\p{L})-(?=\p{L})/gu, '') : undefined;
+      const unhyphened = withoutInnerHyphens(quote);
       const lookup = (side: Side, text: string) => checker.textEqual(side, text) ?? checker.textHolding(side, text) ?? checker.textWithin(side, text);
-      return located(claim, path, checker, (side) => lookup(side, quote) ?? (asPair === undefined || asPair === quote ? undefined : checker.textEqual(side, asPair)) ?? (unhyphened === undefined ? undefined : lookup(side, unhyphened)), 'text');
+      return located(claim, path, checker, (side) => lookup(side, quote) ?? (asPair === undefined || asPair === quote ? undefined : checker.textEqual(side, asPair)) ?? (unhyphened === quote ? undefined : lookup(side, unhyphened)), 'text');
     }
     case 'selector': {
       const selector = normalSelector(claim.selector);

@@ -148,6 +148,11 @@ function everyWord(text: string, test: (word: string) => boolean): boolean {
   return true;
 }
 
+/** `text` without the hyphens inside its words (`non-profits` → `nonprofits`); `text` itself when it has none. */
+export function withoutInnerHyphens(text: string): string {
+  return text.includes('-') ? text.replace(/(?<=\p{L})-(?=\p{L})/gu, '') : text;
+}
+
 /**
  * A quote as far as it is whole: one cut short with an ellipsis ("Spring sale — 20% off jack…")
  * without the ellipsis and the word it cut, when another word is left.

@@ -4,6 +4,7 @@
 
 import { compile } from 'css-select';
 import { elementOfSelectorPath, pathElementAdapter, type PathElement } from '../block-selectors.js';
+import { holdsPhoneWord } from './phone-property-name.js';
 import { rememberedVerdicts } from './remembered-verdicts.js';
 
 /**
@@ -20,8 +21,9 @@ const PHONE_FIELD = [
 
 let query: ((element: PathElement) => boolean) | undefined;
 
-/** Words that hold `phone` or `mobile` and name no phone: `automobile-year`, `microphone-gain`. */
-const NOT_A_PHONE = /automobiles?|snowmobiles?|immobile|microphones?|headphones?|earphones?|megaphones?|saxophones?|xylophones?|gramophones?|homophones?/gi;
+/** The words of an attribute's value, in lower case: `PhoneInput form-control` → `phone`, `input`, `form`, `control`. */
+const wordsOf = (value: string): string[] => value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().match(/[a-z]+/g) ?? [];
+
 /** The attributes whose words the query reads. */
 const NAMING = ['id', 'name', 'class', 'data-testid', 'aria-label', 'placeholder'] as const;
 
@@ -32,6 +34,6 @@ export const isPhoneField: (path: string) => boolean = rememberedVerdicts((path)
   if (element === undefined || !query(element)) return false;
   const attributes = element.attributes;
   if (/^tel$/i.test(attributes.get('type') ?? '') || /^tel/i.test(attributes.get('autocomplete') ?? '')) return true;
-  // A word of the query's found only inside a word that names something else is none.
-  return NAMING.some((name) => /phone|mobile|msisdn|^tel$/i.test((attributes.get(name) ?? '').replace(NOT_A_PHONE, '')));
+  // A word of the query's found only inside a word that names something else is none (`automobile-year`, `microphone-gain`).
+  return attributes.get('id')?.toLowerCase() === 'tel' || attributes.get('name')?.toLowerCase() === 'tel' || NAMING.some((name) => wordsOf(attributes.get(name) ?? '').some(holdsPhoneWord));
 });

@@ -46,8 +46,17 @@ function isPhoneWord(word: string): boolean {
   return PHONE_WORDS.has(noun) || (noun.endsWith(PHONE_WORD_ENDING) && !NOT_PHONES.has(noun));
 }
 
-/** Words ending in `phone` that name no phone. */
-const NOT_PHONES: ReadonlySet<string> = new Set(['microphone', 'headphone', 'earphone', 'megaphone', 'saxophone', 'xylophone', 'gramophone', 'homophone']);
+/** Words that hold `phone` or `mobile` and name no phone (in the singular). */
+const NOT_PHONES: ReadonlySet<string> = new Set(['microphone', 'headphone', 'earphone', 'megaphone', 'saxophone', 'xylophone', 'gramophone', 'homophone', 'automobile', 'snowmobile', 'immobile']);
+
+/**
+ * Whether a word of a name (in lower case, see propertyNameWords) holds `phone`, `mobile` or
+ * `msisdn` as a phone's: `phone`, `mobilephone`, `phones`; not `microphone` or `automobile`.
+ */
+export function holdsPhoneWord(word: string): boolean {
+  const noun = word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
+  return /phone|mobile|msisdn/.test(noun) && !NOT_PHONES.has(noun);
+}
 
 /**
  * Whether a value is written as a phone number: a string of 7 to 15 digits with nothing but
