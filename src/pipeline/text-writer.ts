@@ -2,7 +2,7 @@
 // a string at the end: a session block of 100,000 events is written without a string per line or
 // per value, and copied once.
 
-import { isWideForm, mayBeChanged, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, secretNameEndsAt, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
+import { holdsSecretName, isWideForm, mayBeChanged, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
 import { quoteString, quoteValue } from './quote-page-text.js';
 import { longOffsetText, writeDigits } from './offset-digits.js';
 import { BUFFER_LIMIT, decode, EMPTY_BUFFER, holdLimit, leaveBuffer, noteOutgrown, PIECE, spareUnits, takeBuffer } from './writer-buffers.js';
@@ -202,7 +202,6 @@ export class TextWriter {
     let colons = 0;
     let seen = 0;
     let tokenStart = false;
-    let secretName = false;
     // The two characters before this one, for a token's start (0: none, or not ASCII).
     let previous = 0;
     let beforeThat = 0;
@@ -219,12 +218,8 @@ export class TextWriter {
           seen |= kind;
           if (kind === PROBE_DIGIT) digits++;
           else if (kind === PROBE_DOT) dots++;
-          else if (kind === PROBE_COLON) {
-            colons++;
-            if (!secretName) secretName = secretNameEndsAt(text, index);
-          } else if (kind === PROBE_EQUAL) {
-            if (!secretName) secretName = secretNameEndsAt(text, index);
-          } else if (kind === PROBE_TOKEN && !tokenStart) {
+          else if (kind === PROBE_COLON) colons++;
+          else if (kind === PROBE_TOKEN && !tokenStart) {
             if (tokenMayStartAt(text, index, code, previous, beforeThat)) tokenStart = probe.tokenStartAt(text, index);
           }
         }
@@ -245,7 +240,12 @@ export class TextWriter {
     }
     this.endQuoted(at + count, wide);
     // Most texts have too few digits and none of the characters that lead to a preset: asked nothing (unless there are protected values, see echoesOf).
-    if (!this.suspect && (mayBeChanged(digits, dots, colons, seen, tokenStart, secretName, text) || probe.echoes !== undefined) && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
+    // The name before a `:` or `=` is read once the text is copied, and only when its counts lead
+    // to no preset: asked at every colon within the copy, it cost the full render of 10,000 events
+    // a quarter of its time, though it is asked at few characters (see mayBeChanged).
+    if (this.suspect) return;
+    const asked = mayBeChanged(digits, dots, colons, seen, tokenStart, false, text) || ((seen & (PROBE_COLON | PROBE_EQUAL)) !== 0 && holdsSecretName(text)) || probe.echoes !== undefined;
+    if (asked && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
   }
 
   /** Any JSON value, quoted: the same as `quoteValue(value)`. */

@@ -132,6 +132,29 @@ describe('mayBeChanged', () => {
     expect(secrets).toBeGreaterThan(800);
   });
 
+  it("is true of every text with a command line's credentials, whatever the user is made of", () => {
+    // CREDENTIALS_FLAG's user is any characters but blanks, colons and quotes: `ops/deploy`, `a=b`.
+    const line = fc
+      .tuple(
+        fc.constantFrom('', 'curl ', 'run: wget ', '$ http '),
+        fc.constantFrom('-u ', '-u=', '--user ', '--user=', "-u '", '--user="'),
+        fc.oneof(fc.constantFrom('ops/deploy', 'a=b', 'ci.bot+1', 'corp%5Cops', 'x'), fc.stringMatching(/^[^\s:'"]{1,12}$/)),
+        fc.constantFrom(':Hunter2pw', ':pw', ':s3cr3t x'),
+        fc.constantFrom('', ' https://api.example/v1', "'"),
+      )
+      .map((parts) => parts.join(''));
+    let credentials = 0;
+    fc.assert(
+      fc.property(line, (text) => {
+        if (findPresetMatches(text, new Set(['secret'] as const)).length === 0) return;
+        credentials++;
+        expect(counted(text), JSON.stringify(text)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(credentials).toBeGreaterThan(1000);
+  });
+
   it('is true of every text with a local phone number after its name', () => {
     const pair = fc
       .tuple(
