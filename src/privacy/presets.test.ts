@@ -155,6 +155,7 @@ describe('phone', () => {
     ["a parcel's tracking number", 'Tracking USPS 9400 1000 0000 0000 0000 00, ETA 2026-03-18'],
     ['slashed numbers in a path and a date', '/files/0301/9018204 and 0301/9018204/2 on 28/11/2026'],
     ['a 3-4-4 run not starting with 13 to 19', '120 1234 5678'],
+    ["the end of a UPS tracking number, after a group of letters and digits", 'Tracking 1Z 999 AA1 01 2345 6784 shipped'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'phone')).toEqual([]);
   });
@@ -223,6 +224,7 @@ describe('ip', () => {
     ['a time', '10:00:00'],
     ['a time with milliseconds', '12:34:56.789'],
     ['a MAC address', '00:1a:2b:3c:4d:5e'],
+    ["a slice of a list, in code", 'print(arr[1::2]) and rows[::2], m[0, 1::3]'],
     ['hex words', 'deadbeef cafe dead::beef'],
     ['a C++ scope', 'std::string'],
     ['a price', '1299.00'],

@@ -57,7 +57,7 @@ function findIpv6(text: string): Span[] {
   for (const pattern of [IPV6_CANDIDATE, IPV6_AFTER_NAME]) {
     for (const match of matchesOf(pattern, text)) {
       const address = withoutTrailingDots(match[0]);
-      if (isIpv6Address(address)) spans.push({ start: match.index, end: match.index + address.length });
+      if (isIpv6Address(address) && !isSliceInCode(text, match.index, address)) spans.push({ start: match.index, end: match.index + address.length });
     }
   }
   return spans.sort((left, right) => left.start - right.start);
@@ -75,3 +75,23 @@ function isIpv6Address(candidate: string): boolean {
   if (!/\d/.test(candidate)) return false;
   return isIP(candidate) === 6;
 }
+
+/**
+ * Whether a candidate of decimal digits and colons only (`1::2`, `::2`, `0:10:2`) is the slice of
+ * a list in code rather than an address: inside the brackets of an index (`arr[1::2]`,
+ * `m[0, 1::3]`: a `[` right after a name or a closing bracket, not closed before it), and
+ * followed by `]` or `,`. An address in a URL (`http://[::1]:8080/`) has `/` before its bracket.
+ */
+function isSliceInCode(text: string, start: number, candidate: string): boolean {
+  if (!SLICE.test(candidate)) return false;
+  const after = text[start + candidate.length];
+  if (after !== ']' && after !== ',') return false;
+  const open = text.lastIndexOf('[', start - 1);
+  if (open < 1 || start - open > 40) return false;
+  const close = text.indexOf(']', open);
+  if (close !== -1 && close < start) return false;
+  return /[\w)\]]/.test(text[open - 1] as string);
+}
+
+/** A slice's shape: up to three parts of decimal digits between colons, two of them at least. */
+const SLICE = /^\d*:\d*(?::\d*)?$/;

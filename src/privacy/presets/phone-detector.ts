@@ -121,6 +121,7 @@ function isNationalPhone(text: string, run: DigitRun, window: GroupWindow): bool
   if (!(isNorthAmericanShape(groups) || isTrunkPrefixShape(text, groups) || isChineseMobileShape(text, groups) || isParenthesisedAreaShape(text, groups))) return false;
   if (looksLikeIpv4(groups)) return false;
   const span = windowSpan(run, window);
+  if (insideUpsTrackingNumber(text, span.start)) return false;
   return !(window.digits >= CARD_MIN_DIGITS && passesLuhn(text, span.start, span.end));
 }
 
@@ -177,6 +178,18 @@ function hasAreaCodeThenGroups(groups: readonly DigitGroup[]): boolean {
   if (afterParenthesis !== '' && afterParenthesis !== ' ') return false;
   return hasOneSeparator(rest);
 }
+
+/**
+ * Whether `start` lies inside a UPS tracking number (`1Z`, then 16 letters and digits, often
+ * grouped 3-3-2-4-4: `1Z 999 AA1 01 2345 6784`), whose last groups are shaped as a British number.
+ */
+function insideUpsTrackingNumber(text: string, start: number): boolean {
+  if (!text.includes('1Z')) return false;
+  for (const match of matchesOf(UPS_TRACKING_NUMBER, text)) if (match.index < start && start < match.index + match[0].length) return true;
+  return false;
+}
+
+const UPS_TRACKING_NUMBER = /(?<![A-Za-z0-9])1Z ?[0-9A-Z]{3} ?[0-9A-Z]{3} ?[0-9A-Z]{2} ?[0-9A-Z]{4} ?[0-9A-Z]{4}(?![A-Za-z0-9])/g;
 
 function looksLikeIpv4(groups: readonly DigitGroup[]): boolean {
   return groups.length === 4 && groups.every((group, index) => group.digits <= 3 && (index === 0 || group.separator === '.'));
