@@ -7,7 +7,7 @@
 // with any two events of the session.
 
 import type { Checker } from './checker.js';
-import { lastsOver } from './durations.js';
+import { lastsOver, type Duration } from './durations.js';
 import type { Claim } from './find-claims.js';
 import type { GroundingVerdict } from './grounding-report.js';
 
@@ -27,6 +27,7 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
     if (time !== undefined && Number.isFinite(time)) cited.set(other.index, time);
   }
   if (cited.size === 0) return undefined;
+  if (recordedByCitation(cited.keys(), claim, checker)) return { verdict: 'kept' };
   // "Within 10 seconds of landing (#38) they set the quantity (#40)": between the two it names.
   const between = claim.bound === 'at most' && cited.size >= 2;
   // "About 17 seconds after the listing loaded they opened … (#10)": the event before may be what it counts from.
@@ -38,6 +39,24 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
   if (fits('all')) return { verdict: 'dropped', reason: 'true of the events its clause cites and the start or end of the whole session, not of the events the prompt showed' };
   const citations = [...cited.keys()].map((index) => `#${index}`).join(', ');
   return { verdict: 'unsupported', reason: `no two of the events it is said of (${citations}${ends('kept').length > 0 ? ', the first and the last the prompt shows' : ''}) are that far apart` };
+}
+
+/**
+ * Whether a kept event cited in the clause of the duration at `at` of `claims` records how long
+ * something took, and the duration fits it: "finished in 174 seconds (#49)", #49 recording
+ * `duration_seconds: 174`, whatever the times of the events are.
+ */
+export function recordedDuration(text: string, claims: readonly Claim[], at: number, checker: Checker): boolean {
+  const claim = claims[at];
+  if (claim?.kind !== 'duration') return false;
+  const [start, end] = clauseAround(text, claim.start);
+  const cited = claims.filter((other) => other.kind === 'event' && other.start >= start && other.end <= end).map((other) => (other as Claim & { kind: 'event' }).index);
+  return recordedByCitation(cited, claim, checker);
+}
+
+function recordedByCitation(cited: Iterable<number>, claim: Duration, checker: Checker): boolean {
+  for (const index of cited) if (recordsDuration(checker.keptEvent(index)?.properties, claim)) return true;
+  return false;
 }
 
 /** The clause around `position`: from after the end of the one before to its own end; a comma inside brackets (`(#3, #12)`) ends none. */
@@ -71,4 +90,18 @@ function endsClause(text: string, at: number, code: number, depth: number): bool
   if (code !== 0x2e && code !== 0x21 && code !== 0x3f && code !== 0x3b && !(code === 0x2c && depth === 0)) return false;
   const next = text.charCodeAt(at + 1);
   return Number.isNaN(next) || next === 0x20 || next === 0x0a || next === 0x09 || next === 0x0d;
+}
+
+/** A property that records how long something took: `duration`, `duration_seconds`, `elapsed_ms`, `time_on_page`, `wait_minutes`. */
+const DURATION_KEY = /^(?:[a-z]+[_-]?)?(?:duration|elapsed|time[_-]?on[_-]?page|time[_-]?spent|time[_-]?taken|wait)(?:[_-]?(?:s|secs?|seconds|ms|millis(?:econds)?|mins?|minutes))?$/i;
+
+/** Whether `properties` (a cited event's) record a duration that `claim` fits: seconds, or milliseconds or minutes as the key says. */
+function recordsDuration(properties: unknown, claim: Duration): boolean {
+  if (properties === null || typeof properties !== 'object') return false;
+  for (const [key, value] of Object.entries(properties)) {
+    if (typeof value !== 'number' || !(value >= 0) || !DURATION_KEY.test(key)) continue;
+    const milliseconds = /ms$|millis/i.test(key) ? value : /mins?$|minutes$/i.test(key) ? value * 60_000 : value * 1000;
+    if (lastsOver([0, milliseconds], claim)) return true;
+  }
+  return false;
 }

@@ -31,6 +31,16 @@ const ADJACENT_BEFORE = /^[ \t"'”’»“`*]*[(,:\u2013\u2014-]?[ \t]*$/;
 const ADJACENT_AFTER = /^[ \t)*]*[:\u2013\u2014-]?[ \t"'“‘«„`*]*$/;
 /** The end of a clause: a sentence's end (`.`, `;`, `!`, `?` before a space or the end), a line's end. */
 const CLAUSE_END = /[.;!?](?:\s|$)|\n/;
+/**
+ * Whether a comma between a signal and a citation ends the signal's clause: one with words after
+ * it (`after a JavaScript error, they gave up on /quote (#65)`), not the last mark before the
+ * citation (`a dead click on the banner, #12`).
+ */
+function endsClauseWithComma(between: string): boolean {
+  const comma = between.indexOf(',');
+  return comma !== -1 && /[\p{L}\p{N}]/u.test(between.slice(comma + 1));
+}
+
 /** How far a signal or click said of one event may be from the citation. */
 const NEAR = 60;
 /** How far back a claim may start and still end next to a citation (a long quote). */
@@ -197,7 +207,9 @@ function pageLoadedAfter(checked: readonly CheckedClaim[], last: number, text: s
 
 /** Whether `claim`, `between` it and the citation, describes the cited event. */
 function describes(claim: Claim, between: string, adjacent: RegExp): boolean {
-  if (claim.kind === 'count') return claim.count === 1 && claim.topic.none !== true && between.length <= NEAR && !CLAUSE_END.test(between);
+  if (claim.kind === 'count') return claim.count === 1 && claim.topic.none !== true && between.length <= NEAR && !CLAUSE_END.test(between) && !endsClauseWithComma(between);
+  // A device (`in Chrome 131 on Linux (#19)`) is the session's, not one event's.
+  if (claim.kind === 'text' && claim.device !== undefined) return false;
   if (claim.kind === 'url' || claim.kind === 'text' || claim.kind === 'selector') return adjacent.test(between);
   return false;
 }
@@ -223,6 +235,7 @@ export function isTrueAt(claim: Claim, index: number, checker: Checker): boolean
     const page = pageOf(index, checker);
     if (page === undefined || isTrueOf(claim, { type: 'navigate', url: page } as SessionEvent)) return true;
   }
+  if (event.type === 'input-change' && claim.kind === 'url' && leadsToSearch(claim, index, event, checker)) return true;
   for (let distance = 1; distance <= CAUSE_DISTANCE; distance++) {
     if (CAUSING_CLICKS.includes(event.type) && claim.kind === 'url') {
       const after = checker.keptEvent(index + distance);
@@ -234,6 +247,33 @@ export function isTrueAt(claim: Claim, index: number, checker: Checker): boolean
     }
   }
   return false;
+}
+
+/** Kept events after an input its submitted page may load (the input, a click on Search, a custom event, the page load). */
+const SUBMIT_DISTANCE = 4;
+
+/**
+ * Whether the URL `claim` is of a page loaded in the same tab shortly after the input at `index`
+ * whose address holds the value typed (`the query (#3) led to /search?q=m8+hex+bolt (#6)`).
+ */
+function leadsToSearch(claim: Claim, index: number, input: SessionEvent, checker: Checker): boolean {
+  const typed = typeof input.value === 'string' ? input.value.trim().toLowerCase() : '';
+  if (typed.length < 2) return false;
+  for (let distance = 1; distance <= SUBMIT_DISTANCE; distance++) {
+    const after = checker.keptEvent(index + distance);
+    if (after === undefined || after.type !== 'navigate' || !inSameTab(after, input) || typeof after.url !== 'string') continue;
+    if (isTrueOf(claim, after) && decodedQuery(after.url).includes(typed)) return true;
+  }
+  return false;
+}
+
+/** A URL's text with its escapes and `+` read as the characters they stand for, in lower case. */
+function decodedQuery(url: string): string {
+  try {
+    return decodeURIComponent(url.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return url.replace(/\+/g, ' ').toLowerCase();
+  }
 }
 
 /** Whether `claim` holds of `event`: its type for a count, a URL, text or selector it holds. */

@@ -19,7 +19,7 @@ export type DeviceField = 'type' | 'browser' | 'os';
 export const DEVICE_PROBE = /\b(?:on|using|from|via|in|with|running)\s+(?:(?:an?|the|their|his|her|mobile|desktop)\s+)?(?:mobile|desktop|tablet|phone|laptop|smartphone|chrome|safari|firefox|edge|opera|brave|samsung|windows|mac|os x|ios|ipados|android|linux|imac|iphone|ipad)/i;
 
 /** Words that end the phrase a device type is said in: punctuation, a conjunction or a preposition (`on mobile, then…`, `on a desktop in Chrome`). */
-const PHRASE_END = '(?=\\s*(?:[.,;:)!?]|$)|\\s+(?:and|but|with|while|when|where|which|so|then|to|in|on|at|for|from|via|using|running|before|after|during|throughout|Chrome|Safari|Firefox|Edge|Opera|Brave|Samsung)\\b)';
+const PHRASE_END = '(?=\\s*(?:[.,;:()!?]|$)|\\s+(?:and|but|with|while|when|where|which|so|then|to|in|on|at|for|from|via|using|running|before|after|during|throughout|Chrome|Safari|Firefox|Edge|Opera|Brave|Samsung)\\b)';
 
 /**
  * `on a mobile device`, `using a desktop`, `from their phone`, `on a tablet`: group 1 is the type's

@@ -148,10 +148,13 @@ const timesOf = (verbs: string, others: string) =>
 const TIMES = timesOf('rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?', 'click');
 /** The same with taps and presses, for a text that has one (the longer alternation costs every other text). */
 const TIMES_WITH_TAPS = timesOf('rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|tapp(?:ed|ing)|press(?:ed|ing)|dead[- ]?click(?:ed|s)?', 'click|tapp|press');
+/** A noun after "a second" that makes it an ordinal ("in a second tab"), not a time. */
+const ORDINAL_NOUN = /^\s+(?:tabs?|windows?|time|attempt|try|visit|session|step|page|screen|click|search|query|device|browser|round|pass|item|product|card|look|option|account|form|field|button|link|order|one|coupon|code|error|request|pair)\b/i;
 // A number right before the words makes them a noun counted (`6 dead clicks: twice on …, once on …`), not a verb.
 const COUNTED_BEFORE = new RegExp(`\\b${NUMBER}(?:\\*\\*)?\\s+$`, 'i');
 // Another verb right before the count takes it: "rage-clicked, then retried 3 times", "scrolled 0 times".
-const OTHER_VERB_BEFORE = /\b[a-z]+(?:ed|ing)(?:\s+again)?\s+$/i;
+// Not a noun that ends so, as an element's kind or name does ("clicked the Material heading twice").
+const OTHER_VERB_BEFORE = /\b(?!(?:heading|listing|pricing|billing|shipping|landing|setting|booking|rating|thing|string|spring|ring|wing|building|meeting|training|parking|banking|onboarding|ceiling|feed|speed|seed|bed|red|embed)\s+$)[a-z]+(?:ed|ing)(?:\s+again)?\s+$/i;
 // What follows a count said of one element, message or URL: "3 dead clicks on "Material"", "8
 // clicks in rage clicks on …", "2 failed requests to /api/coupon".
 const SCOPE = /^\s+(?:in\s+(?:[a-z-]+\s+){1,3})?(?:on|to)\s+(?:the\s+)?/i;
@@ -312,7 +315,9 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     if (taken.overlaps(end - 1, end) || OTHER_VERB_BEFORE.test(match[0].slice(verb.length).replace(/(?:\S+\s+times|[x×]\s?\d+|\d+\s?[x×]|twice|thrice)$/i, ''))) continue;
     // "clicked `button#apply` 4 times": the element the answer names between verb and count.
     const named = targets.firstWithin(start, end);
-    add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? match[3] ?? match[4] ?? match[5] ?? ''), topic: countTopics.times(verb, named === undefined ? undefined : targetOf(named)) });
+    // …or without quotes, as a label and its kind ("clicked the Material heading twice").
+    const target = named === undefined ? unquotedNameAt(text, start + verb.length + (/^\s*(?:on\s+)?/.exec(match[0].slice(verb.length))?.[0].length ?? 0)) : targetOf(named);
+    add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? match[3] ?? match[4] ?? match[5] ?? ''), topic: countTopics.times(verb, target) });
   }
   for (const match of matchesOf(COUNT_OF, text)) {
     const start = match.index;
@@ -380,6 +385,8 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
     // "in 3 steps", "for 2 items": only time units count, and a bare "m"/"s" only right after a digit.
     if (/^[msh]$/i.test(unit) && !/\d\s*[msh]$/i.test(claimText)) continue;
+    // "in a second tab", "on a second attempt": an ordinal before a noun, not a time.
+    if (/^second$/i.test(unit) && /^(?:a|one)$/i.test(amount) && ORDINAL_NOUN.test(text.slice(end, end + 20))) continue;
     // "a minute and a half", "two and a half minutes".
     const half = groups.half !== undefined || groups.halfAfter !== undefined;
     add({ kind: 'duration', text: claimText, start, end, seconds: durationSeconds(amount, unit, half), bound: boundOf(groups.lead, groups.qualifier) });

@@ -8,7 +8,7 @@ import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import type { PreparedRequest } from '../pipeline/prepare.js';
 import type { Profile } from '../profile/profile-schema.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
-import { anchoredDuration } from './anchored-durations.js';
+import { anchoredDuration, recordedDuration } from './anchored-durations.js';
 import { countTopics, noneOfIt, noneTopic, partTopic } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
 import { isNegatedBefore } from './denial.js';
@@ -237,7 +237,8 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
     // A count of the events cited with it ("two dead clicks, #9–#10") is of those events.
     const supporting = found.verdict === 'kept' ? undefined : claim.kind === 'count' ? citedCount(text, claims, at, checker) : found.verdict === 'unsupported' ? copiedFromPrompt(text, claim, checker) : undefined;
     // A duration in a sentence that cites events is of those events.
-    const anchored = claim.kind === 'duration' && found.verdict !== 'unsupported' ? anchoredDuration(text, claims, at, checker) : undefined;
+    // (What a cited event records of how long something took supports one that no two events do.)
+    const anchored = claim.kind !== 'duration' ? undefined : found.verdict !== 'unsupported' ? anchoredDuration(text, claims, at, checker) : recordedDuration(text, claims, at, checker) ? { verdict: 'kept' as const } : undefined;
     if (anchored !== undefined) return { claim, found: finding(claim, path(claim), anchored.verdict, undefined, anchored.reason) };
     return { claim, found: supporting === undefined ? found : finding(claim, path(claim), 'kept', supporting) };
   });

@@ -63,8 +63,16 @@ function itemCount(kind: string, count: number, path: string, findings: readonly
   if (types === undefined || topic === undefined) return undefined;
   // The events of its kind the item cites, and for rage clicks their clicks.
   const cited = new Set<number>();
+  // The item's kept citations of other kinds: its count is of their elements when it cites none of its own kind.
+  const citedOther = new Set<number>();
   for (const finding of findings) {
-    if (finding.kind === 'event' && finding.verdict === 'kept' && finding.event !== undefined && isWithin(finding.path, path) && types.includes(checker.keptTypeOf(finding.event) ?? '')) cited.add(finding.event);
+    if (finding.kind !== 'event' || !isWithin(finding.path, path)) continue;
+    // A citation of a kept event of another kind (found unsupported for it, without its event: `#17` in a dead click item, #17 a click) still names its element.
+    const index = finding.event ?? (/^#\d+$/.test(finding.text) ? Number(finding.text.slice(1)) : undefined);
+    const type = index === undefined ? undefined : checker.keptTypeOf(index);
+    if (index === undefined || type === undefined) continue;
+    if (!types.includes(type)) citedOther.add(index);
+    else if (finding.verdict === 'kept') cited.add(index);
   }
   let clicks = 0;
   for (const index of cited) {
@@ -75,13 +83,15 @@ function itemCount(kind: string, count: number, path: string, findings: readonly
   const shown = checker.countTotals('kept', scoped);
   if (cited.size > 0 && (count === cited.size || count === clicks)) return { verdict: 'kept' };
   // A total of the whole kind, or of one element, message or URL; of one the item cites when it
-  // cites events (not another element's).
-  const targets = cited.size === 0 ? [] : citedTargets(cited, checker);
+  // cites events, of its kind or else of any (not another element's: a dead click item citing a
+  // click on “Billed annually” counts that element's dead clicks).
+  const citesAny = cited.size > 0 || citedOther.size > 0;
+  const targets = citedTargets(cited.size > 0 ? cited : citedOther, checker);
   const isTotal = (over: 'kept' | 'all') =>
-    cited.size === 0 ? checker.countTotals(over, scoped).has(count) : checker.countTotals(over, topic).has(count) || targets.some((target) => checker.countTotals(over, scopedTopic(topic, target)).has(count));
+    !citesAny ? checker.countTotals(over, scoped).has(count) : checker.countTotals(over, topic).has(count) || targets.some((target) => checker.countTotals(over, scopedTopic(topic, target)).has(count));
   if (isTotal('kept')) return { verdict: 'kept' };
   if (isTotal('all')) return { verdict: 'dropped', reason: `true of the whole session, not of the ${checker.keptSize} events the prompt showed` };
-  const itsOwn = cited.size === 0 ? 'the item cites no event of its kind' : `the item cites ${cited.size} ${types[0]} event${cited.size === 1 ? '' : 's'}${clicks !== cited.size ? ` (${clicks} clicks)` : ''}`;
+  const itsOwn = cited.size === 0 ? `the item cites no event of its kind${citedOther.size > 0 ? ' (its count is of the elements it cites)' : ''}` : `the item cites ${cited.size} ${types[0]} event${cited.size === 1 ? '' : 's'}${clicks !== cited.size ? ` (${clicks} clicks)` : ''}`;
   const totals = [...shown].sort((left, right) => right - left);
   return { verdict: 'unsupported', reason: `${itsOwn}; the prompt shows ${totals.length === 0 || (totals.length === 1 && totals[0] === 0) ? 'none' : totals.slice(0, 8).join(', ')} of its kind (in all, or of one element, message or URL)` };
 }
