@@ -70,6 +70,7 @@ describe('card', () => {
     ['4929  1234  5678  9015', '4929  1234  5678  9015'],
     ['visa 4222222222222 (13 digits)', '4222222222222'],
     ['card=visa-4012888888881881', '4012888888881881'],
+    ['card 4111 1111 1111 1111 1225 123 (expiry and code after it)', '4111 1111 1111 1111'],
   ])('finds the card in %j', (text, card) => {
     expectOnly(text, card, 'card');
   });
@@ -90,6 +91,7 @@ describe('card', () => {
     ['a UUID', '123e4567-e89b-12d3-a456-426614174000'],
     ['an EAN-13 barcode that passes Luhn (13 digits, not a Visa)', 'SKU 5901234123457'],
     ['15 digits passing Luhn that no network issues', 'ref 512345678901232'],
+    ["a USPS tracking number whose first or inner groups pass Luhn", 'USPS 9261 2956 3212 2330 7924 40 and 9400 1199 3518 1909 3786 52'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'card')).toEqual([]);
   });
@@ -156,6 +158,7 @@ describe('phone', () => {
     ['slashed numbers in a path and a date', '/files/0301/9018204 and 0301/9018204/2 on 28/11/2026'],
     ['a 3-4-4 run not starting with 13 to 19', '120 1234 5678'],
     ["the end of a UPS tracking number, after a group of letters and digits", 'Tracking 1Z 999 AA1 01 2345 6784 shipped'],
+    ['groups of longer numbers (USPS, a payment reference, an account)', 'USPS 9400 1161 3186 0913 9099 60; QR-Referenz 21 00000 00003 13947 14300 09017; Kundenkonto 0012 3456 7890 1234 5678'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'phone')).toEqual([]);
   });
@@ -240,6 +243,10 @@ describe('findPresetMatches', () => {
     expect(presets('電話 ０９０－１２３４－５６７８')).toEqual([['phone', '０９０－１２３４－５６７８']]);
     expect(presets('カード ４１１１ １１１１ １１１１ １１１１ です')).toEqual([['card', '４１１１ １１１１ １１１１ １１１１']]);
     expect(presets('ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ')).toEqual([['email', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ']]);
+    // The ideographic space between ASCII digits and words, where it is the only wide character.
+    expect(presets('カード 4929\u30001234\u30005678\u30009015 で支払い')).toEqual([['card', '4929\u30001234\u30005678\u30009015']]);
+    expect(presets('Authorization: Bearer\u30009f2c7a1b5e8d4c3a')).toEqual([['secret', '9f2c7a1b5e8d4c3a']]);
+    expect(presets('口座 DE89\u30003704\u30000044\u30000532\u30000130\u300000 へ返金')).toEqual([['iban', 'DE89\u30003704\u30000044\u30000532\u30000130\u300000']]);
     expect(presets('＋８１　９０　１２３４　５６７８')).toEqual([['phone', '＋８１　９０　１２３４　５６７８']]);
     expect(presets('普通の文章（テスト）です！ 注文番号 １２３４５')).toEqual([]);
   });

@@ -3,7 +3,7 @@
 // leading 1 is left alone: that is what epoch timestamps look like).
 
 import type { Detector } from './detector.js';
-import { groupAt, hasCleanEdges, hasOneSeparator, passingWindows, startsAtPlus, windowGroups, windowSpan, type DigitGroup, type DigitRun, type GroupWindow } from './digit-runs.js';
+import { groupAt, hasCleanEdges, hasOneSeparator, insideLongNumber, passingWindows, startsAtPlus, windowGroups, windowSpan, type DigitGroup, type DigitRun, type GroupWindow } from './digit-runs.js';
 import { isDigitCode } from './is-digit-code.js';
 
 export const CARD_MIN_DIGITS = 13;
@@ -25,7 +25,7 @@ function isCardWindow(text: string, run: DigitRun, window: GroupWindow): boolean
   if (!hasCardLength(text, groupAt(run, window.first).start, window.digits)) return false;
   const groups = windowGroups(run, window);
   if (!hasCardGrouping(groups)) return false;
-  if (!hasCleanEdges(text, run, window)) return false;
+  if (!hasCleanEdges(text, run, window) || insideLongNumber(text, run, window)) return false;
   const span = windowSpan(run, window);
   return passesLuhn(text, span.start, span.end);
 }

@@ -27,6 +27,8 @@ export interface DigitRun {
   readonly end: number;
   readonly plus: boolean;
   readonly groups: readonly DigitGroup[];
+  /** More than 19 digits in groups joined by spaces (see isLongNumber). */
+  readonly long: boolean;
 }
 
 /** Which groups of a run [first, last] a window covers, and how many digits they hold. */
@@ -60,7 +62,7 @@ function parseDigitRun(text: string, start: number, end: number): DigitRun {
     groups.push(group);
     index = group.end;
   }
-  return { start, end, plus, groups };
+  return { start, end, plus, groups, long: isLongRun(groups) };
 }
 
 function readDigitGroup(text: string, start: number, separator: string): DigitGroup {
@@ -149,4 +151,36 @@ export function hasCleanEdges(text: string, run: DigitRun, window: GroupWindow):
 export function hasOneSeparator(groups: readonly DigitGroup[]): boolean {
   const separator = groups[1]?.separator;
   return groups.slice(1).every((group) => group.separator === separator);
+}
+
+/** The most digits a card holds: a run of groups with more is a longer number (see isLongNumber). */
+const LONGEST_NUMBER_DIGITS = 19;
+
+function isLongRun(groups: readonly DigitGroup[]): boolean {
+  let digits = 0;
+  for (let index = 0; index < groups.length; index++) {
+    const group = groups[index] as DigitGroup;
+    if (index > 0 && group.separator !== ' ') return false;
+    digits += group.digits;
+  }
+  return digits > LONGEST_NUMBER_DIGITS;
+}
+
+/**
+ * Whether a window of several groups lies inside a longer number than any card or phone number:
+ * its run holds more than 19 digits in groups joined by spaces (a parcel's tracking number `9400
+ * 1161 3186 0913 9099 60`, a payment reference `21 00000 00003 13947 14300 09017`, a licence
+ * `0042 1337 0099 4242 0001 0002`). A card's first groups stay a card (`4111 1111 1111 1111 1225
+ * 123`, a card then its expiry and code) unless the run is shaped as a USPS tracking number (22
+ * digits in groups of 4 and a last of 2, starting with 9 or 420); so does a number written whole
+ * among others (`4111111111111111 5555555555554444`).
+ */
+export function insideLongNumber(text: string, run: DigitRun, window: GroupWindow, evenAtStart = false): boolean {
+  if (!run.long || window.first === window.last) return false;
+  return evenAtStart || window.first > 0 || isUspsShaped(text, run);
+}
+
+function isUspsShaped(text: string, run: DigitRun): boolean {
+  if (run.plus || run.groups.map((group) => group.digits).join(',') !== '4,4,4,4,4,2') return false;
+  return text[run.start] === '9' || text.startsWith('420', run.start);
 }

@@ -7,7 +7,7 @@
 
 import { CARD_MIN_DIGITS, passesLuhn } from './card-detector.js';
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
-import { hasCleanEdges, hasOneSeparator, passingWindows, startsAtPlus, windowGroups, windowSpan, type DigitGroup, type DigitRun, type GroupWindow } from './digit-runs.js';
+import { hasCleanEdges, hasOneSeparator, insideLongNumber, passingWindows, startsAtPlus, windowGroups, windowSpan, type DigitGroup, type DigitRun, type GroupWindow } from './digit-runs.js';
 import { isPhonePropertyName, isPhoneShaped, PHONE_NAME_MIN_DIGITS } from './phone-property-name.js';
 import type { TextFacts } from './text-facts.js';
 
@@ -99,6 +99,8 @@ function isPhoneWindow(text: string, run: DigitRun, window: GroupWindow): boolea
   if (window.digits < PHONE_MIN_DIGITS || window.digits > PHONE_MAX_DIGITS) return false;
   if (!hasCleanEdges(text, run, window)) return false;
   if (startsAtPlus(run, window)) return isWholeInternationalNumber(run, window);
+  // Groups of a longer number (a parcel's, a payment's reference) are no national phone number.
+  if (insideLongNumber(text, run, window, true)) return false;
   return isNationalPhone(text, run, window);
 }
 

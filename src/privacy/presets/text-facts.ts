@@ -101,12 +101,13 @@ export class TextFacts {
 
 /**
  * A character the presets read as ASCII: a full-width form of a printable ASCII character, U+FF01
- * `！` to U+FF5E `～`, or a space that pages put between groups of digits (no-break U+00A0, narrow
+ * `！` to U+FF5E `～`, the ideographic space U+3000 (an input method types it between words and
+ * groups of digits: `4929　1234`), or a space that pages put between groups of digits (no-break U+00A0, narrow
  * no-break U+202F, figure U+2007, thin U+2009: `+33 6 12 34 56 78`, `4929 1234 5678 9015` as a
  * page formats them), read as a space.
  */
 export function isWideForm(code: number): boolean {
-  return (code >= 0xff01 && code <= 0xff5e) || code === 0xa0 || code === 0x202f || code === 0x2007 || code === 0x2009;
+  return (code >= 0xff01 && code <= 0xff5e) || code === 0x3000 || code === 0xa0 || code === 0x202f || code === 0x2007 || code === 0x2009;
 }
 
 /**
