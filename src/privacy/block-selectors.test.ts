@@ -24,6 +24,19 @@ describe('block selectors against recorded selector paths', () => {
     expect(blocked(path)).toBe(expected);
   });
 
+  it('matches the positions a path records (:nth-child, :nth-of-type), and only those', () => {
+    const byPosition = compileBlockSelectors(['form#kyc > div.field:nth-child(3) input', 'ul.passengers > li:nth-of-type(2) input.dob', 'table.payroll tr:nth-child(4) > td:nth-child(2) input', 'ol > li:first-child a']);
+    expect(byPosition('form#kyc > div.field:nth-child(3) > input')).toBe(true);
+    expect(byPosition('form#kyc > div.field:nth-child(2) > input')).toBe(false);
+    expect(byPosition('ul.passengers > li:nth-of-type(2) > input.dob')).toBe(true);
+    expect(byPosition('ul.passengers > li:nth-of-type(1) > input.dob')).toBe(false);
+    expect(byPosition('table.payroll > tbody > tr:nth-child(4) > td:nth-child(2) > input')).toBe(true);
+    expect(byPosition('table.payroll > tbody > tr:nth-child(4) > td:nth-child(3) > input')).toBe(false);
+    // A position the path does not record is unknown: the element may be the first.
+    expect(byPosition('ol > li > a')).toBe(true);
+    expect(byPosition('ol > li:nth-child(2) > a')).toBe(false);
+  });
+
   it('reads a path into the chain of elements it describes', () => {
     const element = elementOfSelectorPath('form#checkout.wide > input.a.b[name="card"]');
     expect(element?.name).toBe('input');

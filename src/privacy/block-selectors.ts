@@ -15,6 +15,11 @@ export interface PathElement {
   readonly attributes: ReadonlyMap<string, string>;
   readonly parent: PathElement | null;
   readonly children: PathElement[];
+  /**
+   * It and its siblings: itself alone, or after as many unknown elements as the position the path
+   * records puts before it (`li:nth-child(3)`, `td:nth-of-type(2)`).
+   */
+  readonly siblings: PathElement[];
 }
 
 /** How css-select reads the elements a recorded selector path describes. */
@@ -24,25 +29,42 @@ export const pathElementAdapter: NonNullable<Options<PathElement, PathElement>['
   getChildren: (node) => node.children,
   getName: (element) => element.name,
   getParent: (node) => node.parent,
-  getSiblings: (node) => node.parent?.children ?? [node],
+  getSiblings: (node) => node.siblings,
   getText: () => '',
   hasAttrib: (element, name) => element.attributes.has(name),
   removeSubsets: (nodes) => nodes,
 };
 
-/** The attributes one compound selector states: `#id`, `.class`, `[name="value"]`, `[flag]`. */
-function statedAttributes(compound: readonly Selector[]): { name: string; attributes: Map<string, string> } {
+/** Where a compound selector puts its element among its siblings: `:nth-child(3)` (`ofType` false) or `:nth-of-type(2)`. */
+interface StatedPosition {
+  readonly index: number;
+  readonly ofType: boolean;
+}
+
+/** The most siblings a recorded position puts before an element (a larger one is not kept). */
+const MAX_POSITION = 1000;
+
+/** The attributes one compound selector states (`#id`, `.class`, `[name="value"]`, `[flag]`), and its position when it states one. */
+function statedAttributes(compound: readonly Selector[]): { name: string; attributes: Map<string, string>; position?: StatedPosition } {
   let name = '*';
   const attributes = new Map<string, string>();
   const classes: string[] = [];
+  let position: StatedPosition | undefined;
   for (const part of compound) {
     if (part.type === 'tag') name = part.name.toLowerCase(); // HTML tag names are case-insensitive (recorders that use tagName write FORM)
     else if (part.type === 'attribute' && part.name === 'class' && part.action === 'element') classes.push(part.value);
     else if (part.type === 'attribute' && (part.action === 'equals' || part.action === 'exists')) attributes.set(part.name.toLowerCase(), part.value); // HTML attribute names too (`INPUT[TYPE=PASSWORD]`)
+    else if (part.type === 'pseudo' && (part.name === 'nth-child' || part.name === 'nth-of-type') && typeof part.data === 'string' && /^\s*\d{1,4}\s*$/.test(part.data)) {
+      const index = Number(part.data);
+      if (index >= 1 && index <= MAX_POSITION) position = { index, ofType: part.name === 'nth-of-type' };
+    }
   }
   if (classes.length > 0) attributes.set('class', classes.join(' '));
-  return { name: name === '*' ? 'div' : name, attributes };
+  return { name: name === '*' ? 'div' : name, attributes, ...(position === undefined ? {} : { position }) };
 }
+
+/** A name no element has: a sibling a recorded position says comes before an element, of which nothing else is known. */
+const UNKNOWN_ELEMENT = 'recap-unrecorded';
 
 /**
  * A recorded selector path read as CSS; else read again with the `:` inside its ids and classes
@@ -72,8 +94,12 @@ export function elementOfSelectorPath(path: string): PathElement | undefined {
   let compound: Selector[] = [];
   const close = () => {
     if (compound.length === 0) return;
-    const { name, attributes } = statedAttributes(compound);
-    const element: PathElement = { name, attributes, parent, children: [] };
+    const { name, attributes, position } = statedAttributes(compound);
+    const siblings: PathElement[] = [];
+    // The siblings its recorded position puts before it: of its own tag for `:nth-of-type`.
+    for (let index = 1; index < (position?.index ?? 1); index++) siblings.push({ name: position?.ofType === true ? name : UNKNOWN_ELEMENT, attributes: new Map(), parent, children: [], siblings });
+    const element: PathElement = { name, attributes, parent, children: [], siblings };
+    siblings.push(element);
     parent?.children.push(element);
     parent = element;
     compound = [];
