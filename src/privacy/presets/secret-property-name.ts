@@ -128,6 +128,12 @@ const METADATA_WORDS: ReadonlySet<string> = new Set([
   'through',
   'santa',
   'group',
+  'result',
+  'last',
+  'len',
+  'sent',
+  'arn',
+  'fingerprint',
 ]);
 
 /**
