@@ -25,8 +25,23 @@ let registryIsValidIban: ((iban: string, options: { allowQRIBAN: boolean }) => b
  * candidate: importing it is about 4 ms of every command's start-up.
  */
 function isRegistryIban(compact: string): boolean {
-  registryIsValidIban ??= (createRequire(import.meta.url)('ibantools') as typeof import('ibantools')).isValidIBAN;
+  registryIsValidIban ??= ibantools().isValidIBAN;
   return registryIsValidIban(compact, { allowQRIBAN: true });
+}
+
+let ibanCountries: ReadonlySet<string> | undefined;
+
+/**
+ * Whether the first two letters of an IBAN in upper case are a country that issues IBANs (not
+ * `RF`, which starts an ISO 11649 creditor reference checked by the same sum: `RF18 5390 0754 7034`).
+ */
+function isIbanCountry(compact: string): boolean {
+  ibanCountries ??= new Set(Object.entries(ibantools().getCountrySpecifications()).flatMap(([country, spec]) => (spec.chars === undefined ? [] : [country])));
+  return ibanCountries.has(compact.slice(0, 2));
+}
+
+function ibantools(): typeof import('ibantools') {
+  return createRequire(import.meta.url)('ibantools') as typeof import('ibantools');
 }
 
 const IBAN_MIN_LENGTH = 15;
@@ -61,7 +76,7 @@ function validIbanLength(candidate: string): number | undefined {
     if (compact.length < IBAN_MIN_LENGTH) return undefined;
     // Not all in upper case: only an IBAN valid for its country in the registry.
     const typed = upper !== piece;
-    if (hasValidIbanChecksum(compact) && (!typed || isRegistryIban(compact))) return end;
+    if (hasValidIbanChecksum(compact) && (typed ? isRegistryIban(compact) : isIbanCountry(compact))) return end;
     end = Math.max(candidate.lastIndexOf(' ', end - 1), candidate.lastIndexOf('-', end - 1));
   }
   return undefined;
