@@ -184,6 +184,7 @@ describe('secret', () => {
     ['other flags named -u', 'git push -u origin main:main; sort -u a.txt'],
     ['XML elements and settings that are no secrets', '<auth><user>ops</user><remember>true</remember><password_length>12</password_length></auth> <add key="SmtpHost" value="smtp.example"/>'],
     ["a form's other fields and an input that is no secret's", 'user[login]=ops&user[remember_me]=1 <input type="text" name="user[email]" value="ops"> <input type="password" value="">'],
+    ["the type and name of a secret in an Amazon Resource Name", 'rotated arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf ok'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);
   });

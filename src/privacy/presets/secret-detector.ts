@@ -308,7 +308,7 @@ function findSecretValues(text: string): Span[] {
     const key = match[1] ?? '';
     // `https://x-access-token:ghp_…@github.com/…`: a URL's user info, whose password URL_PASSWORD finds (the host stays).
     const userInfo = text.startsWith('://', match.index - 3);
-    if (userInfo || (!isSecretPropertyName(unescapedBrackets(key)) && !isSignInCode(text, match.index, key))) {
+    if (userInfo || inAmazonResourceName(text, match.index) || (!isSecretPropertyName(unescapedBrackets(key)) && !isSignInCode(text, match.index, key))) {
       KEY_VALUE.lastIndex = match.index + key.length;
       continue;
     }
@@ -320,7 +320,13 @@ function findSecretValues(text: string): Span[] {
   return spans;
 }
 
-
+/**
+ * Whether the key at `index` is a part of an Amazon Resource Name (`arn:aws:secretsmanager:…:secret:prod/db`):
+ * the type and name of a resource, not a secret's value.
+ */
+function inAmazonResourceName(text: string, index: number): boolean {
+  return text.charCodeAt(index - 1) === 0x3a && /(?:^|[^\w-])arn:aws[\w-]*:[^\s"']*$/.test(text.slice(Math.max(0, index - 200), index));
+}
 
 /**
  * A path on which a `code` query parameter is an OAuth (or OpenID, SAML, magic-link) sign-in's
