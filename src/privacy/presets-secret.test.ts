@@ -127,6 +127,8 @@ describe('secret', () => {
     ['a password in JSON logged inside a JSON string', '{"req":"POST /login","body":"{\\"password\\":\\"Mistral-Dune\\"}"}', 'Mistral-Dune'],
     ["a command line's --password=", 'mysqldump --user=root --password=Larch7-Quill shop', 'Larch7-Quill'],
     ['a password aligned with many spaces, as YAML and INI files write it', 'password:        "Gr@nite-Falls"', 'Gr@nite-Falls'],
+    ['a password named in German', 'Fehler: Passwort: Hunter2x ungültig', 'Hunter2x'],
+    ['a password named in French', 'mot de passe: Soleil42', 'Soleil42'],
     ["the password of a command line's -u user:password", 'curl -u ops:Heron5Cliff https://api.example/v1/me', 'Heron5Cliff'],
     ["the password of --user='user:password'", "wget --user='ops:Gull4Cove' https://files.example/x", 'Gull4Cove'],
     ['the text of an XML element named for a secret', 'SOAP fault: <auth><user>ops</user><password>Tern6Shoals</password></auth>', 'Tern6Shoals'],

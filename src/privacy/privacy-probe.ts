@@ -181,17 +181,18 @@ function isNameCode(code: number): boolean {
 const NAME_PIECES_BY_FIRST: (readonly string[] | undefined)[] = new Array<readonly string[] | undefined>(128).fill(undefined);
 for (const [first, pieces] of Object.entries({
   p: ['pass', 'pw', 'pin', 'private'],
-  s: ['secret', 'ssn', 'security', 'sessid', 'sessionid', 'sig', 'session'],
+  s: ['secret', 'ssn', 'security', 'sessid', 'sessionid', 'sig', 'session', 'senha', 'salasana'],
   t: ['token'],
   a: ['api', 'authorization'],
-  c: ['cookie', 'cvv', 'cvc', 'csc', 'credential', 'code'],
+  c: ['cookie', 'cvv', 'cvc', 'csc', 'credential', 'code', 'contrase'],
   o: ['otp'],
   m: ['mfa'],
   '2': ['2fa'],
+  l: ['losenord'],
   f: ['factor'],
   v: ['verification'],
-  k: ['key'],
-  w: ['wordpress'],
+  k: ['key', 'kennwort'],
+  w: ['wordpress', 'wachtwoord'],
   '.': ['.sid'],
 })) NAME_PIECES_BY_FIRST[first.charCodeAt(0)] = pieces;
 

@@ -96,7 +96,7 @@ const KEY_VALUE = /(?<![\w.])(?<![\w.]-)([A-Za-z_][\w.-]{0,63}(?:(?:\[|%5B)[\w.-
  * a signing key and the like; `session`, `.sid` and `wordpress` for the session cookies of
  * frameworks). A text without any of them has no `key=value` pair whose key is a secret name.
  */
-export const SECRET_NAME_PIECE = /pass|pw|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|sessid|sessionid|pin|cvv|cvc|csc|ssn|private|sig|code|key|session|\.sid|wordpress/i;
+export const SECRET_NAME_PIECE = /pass|pw|credential|secret|token|api|authorization|cookie|otp|mfa|2fa|factor|verification|security|sessid|sessionid|pin|cvv|cvc|csc|ssn|private|sig|code|key|session|\.sid|wordpress|kennwort|wachtwoord|contrase|senha|losenord|salasana/i;
 
 /**
  * The password of a URL's user info, `scheme://user:password@host` (the user may be empty, as in

@@ -112,6 +112,16 @@ describe('isSecretPropertyName', () => {
     'Authentication code',
     'user[password]',
     'password_expires_token',
+    // The word for a password in other languages.
+    'Passwort',
+    'neuesKennwort',
+    'wachtwoord',
+    'contrasena',
+    'senha',
+    'losenord',
+    'salasana',
+    'mot_de_passe',
+    'motDePasse',
   ])('%s is a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(true);
     // The secret preset looks for `key=value` pairs only in texts holding such a piece.

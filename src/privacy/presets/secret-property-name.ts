@@ -36,13 +36,25 @@ const SECRET_WORDS: ReadonlySet<string> = new Set([
   // SAS's `sig`.
   'signature',
   'sig',
+  // The word for a password in other languages: German, Dutch, Spanish, Portuguese, Swedish,
+  // Finnish, and French `mot de passe` (`mot_de_passe`, `motDePasse`, and its last word alone).
+  'passwort',
+  'kennwort',
+  'wachtwoord',
+  'contrasena',
+  'contraseña',
+  'senha',
+  'losenord',
+  'salasana',
+  'motdepasse',
+  'passe',
 ]);
 
 /**
  * Words that name a secret when a word ends with them: `newpassword`, `accesstoken`, `setcookie`,
  * `jsessionid`, `phpsessid`.
  */
-const SECRET_WORD_ENDINGS: readonly string[] = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'cookie', 'privatekey', 'sessionid', 'sessid'];
+const SECRET_WORD_ENDINGS: readonly string[] = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'cookie', 'privatekey', 'sessionid', 'sessid', 'passwort', 'kennwort', 'wachtwoord'];
 
 /** Words that name a secret when a word starts with them: `passwordhash`. */
 const SECRET_WORD_BEGINNINGS: readonly string[] = ['password', 'passwd'];
