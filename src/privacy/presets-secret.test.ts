@@ -128,6 +128,7 @@ describe('secret', () => {
     ["a command line's --password=", 'mysqldump --user=root --password=Larch7-Quill shop', 'Larch7-Quill'],
     ['a password aligned with many spaces, as YAML and INI files write it', 'password:        "Gr@nite-Falls"', 'Gr@nite-Falls'],
     ['a password named in German', 'Fehler: Passwort: Hunter2x ungültig', 'Hunter2x'],
+    ['a header as a pair in a JSON list', 'request failed {"headers":[["accept","json"],["x-api-key","Zq8Lm2Nx7Pw4Rt6Y"]]}', 'Zq8Lm2Nx7Pw4Rt6Y'],
     ['a password named in French', 'mot de passe: Soleil42', 'Soleil42'],
     ["the password of a command line's -u user:password", 'curl -u ops:Heron5Cliff https://api.example/v1/me', 'Heron5Cliff'],
     ["the password of --user='user:password'", "wget --user='ops:Gull4Cove' https://files.example/x", 'Gull4Cove'],
@@ -186,6 +187,7 @@ describe('secret', () => {
     ['other flags named -u', 'git push -u origin main:main; sort -u a.txt'],
     ['XML elements and settings that are no secrets', '<auth><user>ops</user><remember>true</remember><password_length>12</password_length></auth> <add key="SmtpHost" value="smtp.example"/>'],
     ["a form's other fields and an input that is no secret's", 'user[login]=ops&user[remember_me]=1 <input type="text" name="user[email]" value="ops"> <input type="password" value="">'],
+    ['a pair in a list whose name is no secret', '[["token_count","12"],["accept","application/json"]]'],
     ["the type and name of a secret in an Amazon Resource Name", 'rotated arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf ok'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);

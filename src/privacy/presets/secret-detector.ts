@@ -151,7 +151,7 @@ function mayHoldSecret(facts: TextFacts): boolean {
   if (mayHoldPathToken(facts)) return true;
   if (facts.digits >= Math.min(SSN_DIGITS, DIGIT_SECRET_MIN_DIGITS)) return true;
   if (mayHoldProseSecret(text, facts.digits)) return true;
-  if (mayHoldXmlSecret(text)) return true;
+  if (mayHoldXmlSecret(text) || mayHoldListedPair(text)) return true;
   if (facts.colons > 0 && USER_FLAG.test(text)) return true;
   return (facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(text);
 }
@@ -160,6 +160,13 @@ function mayHoldSecret(facts: TextFacts): boolean {
 export const USER_FLAG = /(?:^|\s)(?:-u|--user)[ =]/;
 /** The password of `-u user:password` or `--user=user:password` (`curl -u ops:Heron5Cliff …`): group 1. */
 const CREDENTIALS_FLAG = /(?<![\w-])(?:-u|--user)[ =]['"]?[^\s:'"]{1,64}:([^\s'"]{1,128})/g;
+
+/**
+ * A header or setting written as a pair in a JSON list, its name a secret's: `[["x-api-key","Zq8L…"]]`,
+ * `["Authorization", "Bearer …"]`. Group 1 the name, 2 the value. A text with a double quote is judged whole (see PrivacyProbe).
+ */
+const LISTED_PAIR = /\[\s*"([A-Za-z_][\w.-]{0,63})"\s*,\s*"([^"\n]{1,256})"\s*\]/dg;
+const mayHoldListedPair = (text: string): boolean => text.includes('",') && SECRET_NAME_PIECE.test(text);
 
 /** Whether a text may hold an XML element named for a secret: a closing tag and a piece of a secret name (a text with `<` is judged whole, see PrivacyProbe). */
 const mayHoldXmlSecret = (text: string): boolean => text.includes('</') && SECRET_NAME_PIECE.test(text);
@@ -189,6 +196,10 @@ function findSecrets(facts: TextFacts): Span[] {
   if ((facts.equalSigns > 0 || facts.colons > 0) && SECRET_NAME_PIECE.test(facts.text)) for (const span of findSecretValues(facts.text)) spans.push(span);
   if (mayHoldProseSecret(facts.text, facts.digits)) for (const span of findProseSecrets(facts.text)) spans.push(span);
   if (mayHoldXmlSecret(facts.text)) for (const span of findXmlValues(facts.text)) spans.push(span);
+  if (mayHoldListedPair(facts.text)) for (const match of matchesOf(LISTED_PAIR, facts.text)) {
+    const [start, end] = match.indices?.[2] ?? [0, 0];
+    if (isSecretPropertyName(match[1] ?? '') && end > start) spans.push({ start, end });
+  }
   if (facts.colons > 0 && USER_FLAG.test(facts.text)) for (const span of spansOfGroup(CREDENTIALS_FLAG, facts.text)) spans.push(span);
   return spans;
 }
