@@ -10,8 +10,17 @@ import { isNegatedBefore } from './denial.js';
 const AMOUNT =
   /(?<![\w.,])(?:(?:(?:A|AU|C|CA|NZ|US|HK|S)?\$|[€£¥₹]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR)\s)\s?(\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)|(\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?(?:[€£]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR)\b))(?![\w]|[.,]\d)/g;
 
-/** A piece every amount holds. */
-export const AMOUNT_PROBE = /[€$£¥₹]|EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR/;
+/** The currency codes AMOUNT reads. */
+const CURRENCY_CODE = /EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR/;
+
+/**
+ * Whether `text` holds a piece every amount holds: a currency sign or code. The signs are looked
+ * for one by one: one regular expression with them and the codes took six times as long on an
+ * answer without either (V8 reads a class of characters above U+00FF slowly).
+ */
+export function mayHoldAmount(text: string): boolean {
+  return text.includes('$') || text.includes('€') || text.includes('£') || text.includes('¥') || text.includes('₹') || CURRENCY_CODE.test(text);
+}
 
 /** Words before an amount that make it worked out or approximate, not one the session holds. */
 const WORKED_OUT =

@@ -7,7 +7,7 @@ import { findClaims, findClaimsWithoutProbes } from './find-claims.js';
 const PIECES = [
   'www.', 'shop.example/', '.com/', 'https://a.b/c', 'HTTP://X.Y/', '/cart?x=1', '`', '"', "'", '“', '”', '«', '»', '„', '‚', '‘', '「', '」', '#', '#12', '#3–#5', '#a', 'event ', 'Events ', 'event index ', 'event no. ', '(#3', '(', ')', '[', ']', ', ', ' and ', '; ', ' & ', '–', 'Checkout Started', ' fired ', ' was logged ', 'once', ' 3 times',
   'div.x', 'button#go', 'span.total', '.', '/', ':', '-', ' ', '\n', 'a', 'x', 'ex', '3', '12', 'two', 'Twice', 'times', 'TIMES', 'clicks',
-  'rage-clicked', 'dead clicks', 'errors', 'x5', '×', '5x', '10:00', 'returned a 404', ' 2 minutes', '1:51', '2m', '2 M', 's', 'm', 'h', 'sec', 'min', 'hr', 'Hour', 'after', 'in', 'for 3 s',
+  'rage-clicked', 'dead clicks', 'errors', 'x5', '×', '5x', '10:00', 'returned a 404', '500', '_503', '#9500', ' error', '$', '€', '£', '¥', '₹', 'EUR ', ' USD', 'A$399', '12,50 €', ' 2 minutes', '1:51', '2m', '2 M', 's', 'm', 'h', 'sec', 'min', 'hr', 'Hour', 'after', 'in', 'for 3 s',
   ' on a mobile device', 'on ', 'On ', 'with ', 'the ', 'Mobile', 'desktop', ' Desktop ', ' phone', 'in Safari', 'using Chrome', 'Chrome', 'Edge', ' on Windows', 'macOS', 'Mac OS X', ' running iOS', 'Android',
 ];
 

@@ -11,7 +11,7 @@ import { hasWordCharacter } from './normal-text.js';
 import { isHexColour, isNoSelector } from './not-a-selector.js';
 import { isNegatedBefore } from './denial.js';
 import { CLICK_PROBE, clickClaims, SIGNAL_PROBE, signalClaims } from './signal-claims.js';
-import { AMOUNT_PROBE, amountsIn } from './amounts.js';
+import { amountsIn, mayHoldAmount } from './amounts.js';
 import type { Duration } from './durations.js';
 import { isTimeOfDay } from './time-of-day.js';
 
@@ -98,7 +98,8 @@ const BACKTICKED = /`([^`\n]{1,300})`/g;
 // returned a 404").
 const STATUS_CODE =
   /\b(?:(?:returned|returning|returns|responded with|failed with|(?<=\bfailed\s+\(#\d{1,6}\)\s+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
-const STATUS_PROBE = /[45]\d\d/;
+// What STATUS_CODE needs: three digits from 400 to 599 on their own (not `#9500`, a citation's digits).
+const STATUS_PROBE = /(?<!\w)[45]\d\d(?!\d)/;
 
 /** An HTTP method before a URL (`POST /api/coupon`): the URL is the claim. */
 const HTTP_METHOD = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(?=\S)/;
@@ -286,7 +287,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     if (taken.overlaps(start, end) || isNegatedBefore(text, start)) continue;
     add({ kind: 'text', text: match[0], start, end, quote: code });
   }
-  if (!probes || AMOUNT_PROBE.test(text)) for (const amount of amountsIn(text)) {
+  if (!probes || mayHoldAmount(text)) for (const amount of amountsIn(text)) {
     if (taken.overlaps(amount.start, amount.end)) continue;
     add({ kind: 'text', text: amount.text, start: amount.start, end: amount.end, quote: amount.text, amounts: amount.forms });
   }
