@@ -164,6 +164,15 @@ describe('phone', () => {
   });
 });
 
+describe('numbers written one after another', () => {
+  it('finds each phone or card of a list that a page joins with spaces, though the run is longer than any one', () => {
+    expect(found('020 7946 0958 020 7946 0959', 'phone')).toEqual(['020 7946 0958', '020 7946 0959']);
+    expect(found('4111 1111 1111 1111 5555 5555 5555 4444', 'card')).toEqual(['4111 1111 1111 1111', '5555 5555 5555 4444']);
+    // A run the numbers do not cover whole is one longer number.
+    expect(found('USPS 9400 1161 3186 0913 9099 60', 'phone')).toEqual([]);
+  });
+});
+
 describe('iban', () => {
   it.each([
     ['IBAN DE89 3704 0044 0532 0130 00, thanks', 'DE89 3704 0044 0532 0130 00'],

@@ -11,7 +11,7 @@ const CARD_MAX_DIGITS = 19;
 
 export const cardDetector: Detector = {
   mayMatch: (facts) => facts.digits >= CARD_MIN_DIGITS,
-  find: (facts) => passingWindows(facts.text, facts.digitRuns, CARD_MAX_DIGITS, isCardWindow),
+  find: (facts) => passingWindows(facts.text, facts.digitRuns, CARD_MAX_DIGITS, isCardWindow, insideLongNumber),
 };
 
 /**
@@ -25,7 +25,7 @@ function isCardWindow(text: string, run: DigitRun, window: GroupWindow): boolean
   if (!hasCardLength(text, groupAt(run, window.first).start, window.digits)) return false;
   const groups = windowGroups(run, window);
   if (!hasCardGrouping(groups)) return false;
-  if (!hasCleanEdges(text, run, window) || insideLongNumber(text, run, window)) return false;
+  if (!hasCleanEdges(text, run, window)) return false;
   const span = windowSpan(run, window);
   return passesLuhn(text, span.start, span.end);
 }

@@ -78,15 +78,32 @@ function readDigitGroup(text: string, start: number, separator: string): DigitGr
 /**
  * The windows of consecutive groups of each run that pass `test`, left to right, never
  * overlapping: from each group the longest passing window with at most `maxDigits` digits is taken.
+ * In a run longer than any card or phone number (see isLongNumber), the windows are kept only when
+ * they cover every group of it (a list of numbers written one after another, as a page's text joins
+ * them: `020 7946 0958 020 7946 0959`); else those `inLongNumber` says are a piece of it are not.
  */
-export function passingWindows(text: string, runs: readonly DigitRun[], maxDigits: number, test: WindowTest): Span[] {
+export function passingWindows(text: string, runs: readonly DigitRun[], maxDigits: number, test: WindowTest, inLongNumber?: WindowTest): Span[] {
   const spans: Span[] = [];
-  for (const run of runs) spans.push(...passingWindowsOfRun(text, run, maxDigits, test));
+  for (const run of runs) {
+    let windows = passingWindowsOfRun(text, run, maxDigits, test);
+    if (run.long && inLongNumber !== undefined && !coversRun(run, windows)) windows = passingWindowsOfRun(text, run, maxDigits, (within, of, window) => test(within, of, window) && !inLongNumber(within, of, window));
+    for (const window of windows) spans.push(windowSpan(run, window));
+  }
   return spans;
 }
 
-function passingWindowsOfRun(text: string, run: DigitRun, maxDigits: number, test: WindowTest): Span[] {
-  const spans: Span[] = [];
+/** Whether `windows` (in order, not overlapping) take every group of `run`. */
+function coversRun(run: DigitRun, windows: readonly GroupWindow[]): boolean {
+  let next = 0;
+  for (const window of windows) {
+    if (window.first !== next) return false;
+    next = window.last + 1;
+  }
+  return next === run.groups.length;
+}
+
+function passingWindowsOfRun(text: string, run: DigitRun, maxDigits: number, test: WindowTest): GroupWindow[] {
+  const windows: GroupWindow[] = [];
   let first = 0;
   while (first < run.groups.length) {
     const window = longestPassingWindow(text, run, first, maxDigits, test);
@@ -94,10 +111,10 @@ function passingWindowsOfRun(text: string, run: DigitRun, maxDigits: number, tes
       first++;
       continue;
     }
-    spans.push(windowSpan(run, window));
+    windows.push(window);
     first = window.last + 1;
   }
-  return spans;
+  return windows;
 }
 
 function longestPassingWindow(text: string, run: DigitRun, first: number, maxDigits: number, test: WindowTest): GroupWindow | undefined {
@@ -167,7 +184,8 @@ function isLongRun(groups: readonly DigitGroup[]): boolean {
 }
 
 /**
- * Whether a window of several groups lies inside a longer number than any card or phone number:
+ * Whether a window of several groups lies inside a longer number than any card or phone number
+ * (asked only where the windows found leave a group of the run, see passingWindows):
  * its run holds more than 19 digits in groups joined by spaces (a parcel's tracking number `9400
  * 1161 3186 0913 9099 60`, a payment reference `21 00000 00003 13947 14300 09017`, a licence
  * `0042 1337 0099 4242 0001 0002`). A card's first groups stay a card (`4111 1111 1111 1111 1225

@@ -27,7 +27,7 @@ export const phoneDetector: Detector = {
 const SLASHED_NUMBER = /(?<![\w./+-])0\d{1,4}\/\d{5,10}(?![\w/-])/g;
 
 function findPhones(facts: TextFacts): Span[] {
-  const spans = facts.digits >= PHONE_MIN_DIGITS ? passingWindows(facts.text, facts.digitRuns, PHONE_MAX_DIGITS, isPhoneWindow) : [];
+  const spans = facts.digits >= PHONE_MIN_DIGITS ? passingWindows(facts.text, facts.digitRuns, PHONE_MAX_DIGITS, isPhoneWindow, (text, run, window) => !startsAtPlus(run, window) && insideLongNumber(text, run, window, true)) : [];
   if (facts.digits >= PHONE_MIN_DIGITS && facts.text.includes('/')) for (const span of spansOf(SLASHED_NUMBER, facts.text)) if (span.end - span.start - 1 >= PHONE_MIN_DIGITS) spans.push(span);
   if (mayHoldNamedPhone(facts.text, facts.digits)) for (const span of findNamedPhones(facts.text)) spans.push(span);
   return spans;
@@ -99,8 +99,6 @@ function isPhoneWindow(text: string, run: DigitRun, window: GroupWindow): boolea
   if (window.digits < PHONE_MIN_DIGITS || window.digits > PHONE_MAX_DIGITS) return false;
   if (!hasCleanEdges(text, run, window)) return false;
   if (startsAtPlus(run, window)) return isWholeInternationalNumber(run, window);
-  // Groups of a longer number (a parcel's, a payment's reference) are no national phone number.
-  if (insideLongNumber(text, run, window, true)) return false;
   return isNationalPhone(text, run, window);
 }
 
