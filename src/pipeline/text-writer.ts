@@ -244,7 +244,7 @@ export class TextWriter {
     // to no preset: asked at every colon within the copy, it cost the full render of 10,000 events
     // a quarter of its time, though it is asked at few characters (see mayBeChanged).
     if (this.suspect) return;
-    const asked = mayBeChanged(digits, dots, colons, seen, tokenStart, false, text) || ((seen & (PROBE_COLON | PROBE_EQUAL)) !== 0 && holdsSecretName(text)) || probe.echoes !== undefined;
+    const asked = mayBeChanged(digits, dots, colons, seen, tokenStart, text) || ((seen & (PROBE_COLON | PROBE_EQUAL)) !== 0 && holdsSecretName(text)) || probe.echoes !== undefined;
     if (asked && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
   }
 

@@ -118,16 +118,17 @@ const MIN_NUMBER_DIGITS = Math.min(CARD_MIN_DIGITS, PHONE_MIN_DIGITS, IBAN_MIN_D
 
 /**
  * Whether a text the writer counted may be changed by some preset, as far as its counts tell
- * (else the probe is not asked): a kind of PROBE_SUSPECT_KINDS, a token's start, the `=` or `:`
- * after a secret's name (see secretNameEndsAt), enough digits for a card, a phone number or an
- * IBAN, an IP address's digits, dots and colons, a digit and a piece of the word for a password or
- * a code, or a local phone number's digits and a piece of a phone's name. Every preset's pre-check
+ * (else the probe is not asked): a kind of PROBE_SUSPECT_KINDS, a token's start, enough digits
+ * for a card, a phone number or an IBAN, an IP address's digits, dots and colons, a digit and a
+ * piece of the word for a password or a code, or a local phone number's digits and a piece of a
+ * phone's name. The writer asks besides, of a text with a `:` or `=`, whether a secret's name comes
+ * before one (holdsSecretName), only when these say no. Every preset's pre-check
  * (Detector.mayMatch) passes a subset of these texts that the writer copies as they are (a text with a character to
  * escape, a double quote among them, is judged whole: see PrivacyProbe.whole); a test holds the
  * two together.
  */
-export function mayBeChanged(digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, secretName: boolean, text: string): boolean {
-  return (kinds & PROBE_SUSPECT_KINDS) !== 0 || tokenStart || secretName || digits >= MIN_NUMBER_DIGITS || mayHoldIpAddress(digits, dots, colons) || (digits > 0 && mayHoldProseSecret(text, digits)) || mayHoldNamedPhone(text, digits);
+export function mayBeChanged(digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, text: string): boolean {
+  return (kinds & PROBE_SUSPECT_KINDS) !== 0 || tokenStart || digits >= MIN_NUMBER_DIGITS || mayHoldIpAddress(digits, dots, colons) || (digits > 0 && mayHoldProseSecret(text, digits)) || mayHoldNamedPhone(text, digits);
 }
 
 /** Keys judged so far per probe: a session uses the same few property names on every event. */
