@@ -24,7 +24,7 @@ import type { PrivacyRules } from './privacy-rules.js';
 import { decodesEscapes, fieldPresetOf, fieldPresetsOf, isRedactedAsUrl, redactStringUnder, type FieldPresets, type SessionRedactor } from './redact-session.js';
 
 export { isWideForm } from './presets/text-facts.js';
-export { holdsSecretName, holdsSecretNamePiece, secretNameEndsAt } from './secret-name-probe.js';
+export { holdsSecretName, holdsSecretNamePiece } from './secret-name-probe.js';
 
 /** Kinds of ASCII characters the writer tells the probe about (one kind per character). */
 export const PROBE_DIGIT = 1;

@@ -4,17 +4,12 @@
 // string for the name.
 
 /**
- * Whether the `=` or `:` at `index` of `text` follows a name that may be a secret's, as the
- * `secret` preset reads `key=value` pairs (see KEY_VALUE): the run of word characters, `.` and
- * `-` before it (and before a quote and blanks) holds a piece of a secret name; or the colon may
- * end the user of a command line's `-u user:password`. The preset finds a value only after such
- * a name or user, so a text without one has no secret value.
+ * Whether a `=` or `:` of `text` follows a name that may be a secret's, as the `secret` preset
+ * reads `key=value` pairs (see KEY_VALUE): the run of word characters, `.` and `-` before it (and
+ * before a quote and blanks) holds a piece of a secret name; or a colon may end the user of a
+ * command line's `-u user:password`. The preset finds a value only after such a name or user, so
+ * a text without one has no secret value.
  */
-export function secretNameEndsAt(text: string, index: number): boolean {
-  return nameEndsAt(text, index) || (text.charCodeAt(index) === 0x3a && mayEndFlaggedUser(text, index));
-}
-
-/** Whether a `:` or `=` of `text` follows a name that may be a secret's (see secretNameEndsAt). */
 export function holdsSecretName(text: string): boolean {
   const flag = text.includes('-u');
   for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) if (nameEndsAt(text, at) || (flag && mayEndFlaggedUser(text, at))) return true;
