@@ -41,4 +41,25 @@ describe('prepare with privacy rules', () => {
     expect(prepared.prompt).toContain('ada@example.com');
     expect('privacy' in prepared).toBe(false);
   });
+
+  it('applies a text\'s verdict wherever the render repeats it, also after an event it was not judged in', () => {
+    // Each text is judged once per render; the texts of an event already suspected are copied
+    // unjudged (the event is written again from its redacted copy), so the second event's email
+    // is judged there, and the third event reuses that verdict.
+    const at = (second: number) => `2026-11-01T10:00:0${second}Z`;
+    const repeated = parseSession({
+      id: 'u-1:s-2',
+      events: [
+        { type: 'custom', timestamp: at(0), name: 'Contact', properties: { first: 'bob@example.com', second: 'ada@example.com', note: 'plain words' } },
+        { type: 'custom', timestamp: at(1), name: 'Contact', properties: { second: 'ada@example.com', note: 'plain words' } },
+        { type: 'custom', timestamp: at(2), name: 'Contact', properties: { second: 'ada@example.com', note: 'plain words' } },
+        { type: 'custom', timestamp: at(3), name: 'Contact', properties: { note: 'plain words' } },
+      ],
+    });
+    const prepared = prepare(parseProfile('{}'), repeated, { privacy: emails });
+    expect(prepared.prompt).not.toContain('@example.com');
+    expect(prepared.events.kept.map(({ event }) => event.properties?.second)).toEqual(['[email]', '[email]', '[email]', undefined]);
+    expect(prepared.events.kept.map(({ event }) => event.properties?.note)).toEqual(['plain words', 'plain words', 'plain words', 'plain words']);
+    expect(prepared.privacy).toEqual({ email: 4 });
+  });
 });

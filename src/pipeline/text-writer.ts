@@ -25,10 +25,9 @@ for (let code = 0; code < ESCAPED_ASCII.length; code++) if (ESCAPED_ASCII[code] 
  * page-sourced values exactly as `quoteString` and `quoteValue` do.
  */
 export class TextWriter {
-  // V8 forgets the shape of TextWriter objects once none is left alive, and with it the code it
-  // optimised for them: after a collection the next render would start over in slow code (the
-  // full render of 100,000 events took 1.4 times as long). One writer that lives as long as the
-  // class keeps the shape.
+  // V8 forgets the shape of TextWriter objects once none is left alive, and with it the code it optimised for them: after
+  // a collection the next render would start over in slow code (the full render of 100,000 events took 1.4 times as long).
+  // One writer that lives as long as the class keeps the shape.
   static readonly #shapeKeeper = new TextWriter(16);
 
   private readonly bufferLimit: number;
@@ -43,10 +42,7 @@ export class TextWriter {
   private readonly pieces: string[] = [];
   private flushed = 0;
 
-  /**
-   * While set, every text written is shown to the probe as it is copied, and `suspect` becomes
-   * true at the first the privacy presets may change (see renderPrompt).
-   */
+  /** While set, every text written is shown to the probe, and `suspect` becomes true at the first the presets may change (see renderPrompt). */
   probe: PrivacyProbe | undefined = undefined;
   /** Whether a text written since it was last cleared may be changed by the probe's rules. */
   suspect = false;
@@ -110,16 +106,19 @@ export class TextWriter {
   /** Code units read back from a writer (see `writtenSince`); `wide` when one is above 0xff. */
   writeUnits(units: Uint16Array, wide: boolean): void {
     const count = units.length;
-    if (wide) {
-      this.bits |= 0x100;
-      this.wideWrites++;
-    }
+    if (wide) this.noteWide();
     if (this.length + count > this.units.length && !this.makeRoom(count)) {
       this.append(decode(units, wide ? 0x100 : 0));
       return;
     }
     this.units.set(units, this.length);
     this.length += count;
+  }
+
+  // A write held a character above 0xff.
+  private noteWide(): void {
+    this.bits |= 0x100;
+    this.wideWrites++;
   }
 
   /**
@@ -139,9 +138,16 @@ export class TextWriter {
 
   /** `text` as a JSON string that cannot end the session block: the same as `quoteString(text)`. */
   writeQuoted(text: string): void {
-    if (this.probe !== undefined) {
-      this.writeProbed(text, this.probe);
-      return;
+    const probe = this.probe;
+    // Once an event is suspected it is written again from its redacted copy: its texts need no probe.
+    if (probe !== undefined && !this.suspect) {
+      const verdicts = probe.verdictsUnder(this.probeKey);
+      const known = verdicts.get(text);
+      if (known === undefined) {
+        this.writeProbed(text, probe, verdicts);
+        return;
+      }
+      if (known) this.suspect = true;
     }
     const count = text.length;
     if (this.length + count + 2 > this.units.length && !this.makeRoom(count + 2)) {
@@ -170,25 +176,21 @@ export class TextWriter {
   // Closes a quoted text copied up to `end` (its closing quote goes there); `wide` when it held a character above 0xff.
   private endQuoted(end: number, wide: boolean): void {
     this.units[end] = QUOTE;
-    if (wide) {
-      this.bits |= 0x100;
-      this.wideWrites++;
-    }
+    if (wide) this.noteWide();
     this.length = end + 1;
   }
 
-  // A text the probed copy cannot write as it is: escaped whole, and read whole by the probe.
-  private writeEscapedProbed(text: string, probe: PrivacyProbe): void {
-    if (probe.whole(text, this.probeKey)) this.suspect = true;
+  // A text the probed copy cannot write as it is (to escape, or longer than the buffer): escaped whole, and read whole by the probe.
+  private writeEscapedProbed(text: string, probe: PrivacyProbe, verdicts: Map<string, boolean>): void {
+    if (probe.remember(verdicts, text, probe.whole(text, this.probeKey))) this.suspect = true;
     this.write(quoteString(text));
   }
 
   /** writeQuoted, the probe told of the text's characters as they are copied. */
-  private writeProbed(text: string, probe: PrivacyProbe): void {
+  private writeProbed(text: string, probe: PrivacyProbe, verdicts: Map<string, boolean>): void {
     const count = text.length;
     if (this.length + count + 2 > this.units.length && !this.makeRoom(count + 2)) {
-      if (probe.whole(text, this.probeKey)) this.suspect = true;
-      this.append(quoteString(text));
+      this.writeEscapedProbed(text, probe, verdicts);
       return;
     }
     const kinds = PROBED_KINDS;
@@ -212,7 +214,7 @@ export class TextWriter {
         const kind = kinds[code] as number;
         if (kind !== 0) {
           if (kind === PROBE_ESCAPED) {
-            this.writeEscapedProbed(text, probe);
+            this.writeEscapedProbed(text, probe, verdicts);
             return;
           }
           seen |= kind;
@@ -230,7 +232,7 @@ export class TextWriter {
         if (isWideForm(code)) seen |= PROBE_WIDE_FORM; // `４`, `＠`, a no-break space between digits: the presets read them as ASCII
         if (code > 0xff) {
           if (code === 0x2028 || code === 0x2029) {
-            this.writeEscapedProbed(text, probe);
+            this.writeEscapedProbed(text, probe, verdicts);
             return;
           }
           wide = true;
@@ -240,12 +242,9 @@ export class TextWriter {
     }
     this.endQuoted(at + count, wide);
     // Most texts have too few digits and none of the characters that lead to a preset: asked nothing (unless there are protected values, see echoesOf).
-    // The name before a `:` or `=` is read once the text is copied, and only when its counts lead
-    // to no preset: asked at every colon within the copy, it cost the full render of 10,000 events
-    // a quarter of its time, though it is asked at few characters (see mayBeChanged).
-    if (this.suspect) return;
+    // The name before a `:` or `=` is read after the copy, only when the counts lead to no preset (within the copy it cost a quarter of the full render).
     const asked = mayBeChanged(digits, dots, colons, seen, tokenStart, text) || ((seen & (PROBE_COLON | PROBE_EQUAL)) !== 0 && holdsSecretName(text)) || probe.echoes !== undefined;
-    if (asked && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey)) this.suspect = true;
+    if (probe.remember(verdicts, text, asked && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey))) this.suspect = true;
   }
 
   /** Any JSON value, quoted: the same as `quoteValue(value)`. */
