@@ -21,6 +21,7 @@ import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
 import type { Echoes } from './echoes.js';
 import type { PrivacyRules } from './privacy-rules.js';
+import { escapedPiecesOf } from './redact-text.js';
 import { decodesEscapes, fieldPresetOf, fieldPresetsOf, isRedactedAsUrl, redactStringUnder, type FieldPresets, type SessionRedactor } from './redact-session.js';
 
 export { isWideForm } from './presets/text-facts.js';
@@ -224,16 +225,21 @@ export class PrivacyProbe {
     if (this.echoes?.test(text) === true) return this.#changes(text, key);
     // A URL's escaped pieces are decoded and matched (redactUrl): `?email=ada%40example.com`; and
     // full-width forms are read as the ASCII they stand for, which the counts do not hold.
-    if ((kinds & PROBE_WIDE_FORM) === 0 && !((kinds & PROBE_ESCAPE) !== 0 && decodesEscapes(key, text))) {
-      // The colon of a URL's scheme leads to no preset: no IPv6 address touches it, and the key
-      // before it (`https`) is no secret's name. Most URLs have no other.
-      let seen = kinds;
-      let colonCount = colons;
-      if (colons > 0 && (text.startsWith('https://') || text.startsWith('http://')) && --colonCount === 0) seen &= ~PROBE_COLON;
-      // An email address's `@` may be escaped (`ada%40example.com`) outside a URL the rules decode.
-      const ats = (seen & PROBE_AT) !== 0 || ((seen & PROBE_ESCAPE) !== 0 && text.includes('%40')) ? 1 : 0;
-      const facts = this.#facts.assign(text, digits, ats, dots, colonCount, (seen & PROBE_EQUAL) === 0 ? 0 : 1, tokenStart);
-      if (!this.#mayMatch(facts)) return false;
+    if ((kinds & PROBE_WIDE_FORM) === 0) {
+      const decoded = (kinds & PROBE_ESCAPE) !== 0 && decodesEscapes(key, text);
+      // A text holding URLs has each decoded apart (redactTextWithUrls): judged by redacting it.
+      if (!decoded || isRedactedAsUrl(key, text)) {
+        // The colon of a URL's scheme leads to no preset: no IPv6 address touches it, and the key
+        // before it (`https`) is no secret's name. Most URLs have no other.
+        let seen = kinds;
+        let colonCount = colons;
+        if (colons > 0 && (text.startsWith('https://') || text.startsWith('http://')) && --colonCount === 0) seen &= ~PROBE_COLON;
+        // An email address's `@` may be escaped (`ada%40example.com`) outside a URL the rules decode.
+        const ats = (seen & PROBE_AT) !== 0 || ((seen & PROBE_ESCAPE) !== 0 && text.includes('%40')) ? 1 : 0;
+        const facts = this.#facts.assign(text, digits, ats, dots, colonCount, (seen & PROBE_EQUAL) === 0 ? 0 : 1, tokenStart);
+        // A URL's value with escapes (`?drill=Paid%20search`) changes only where a preset may match the URL or a piece decoded.
+        if (!this.#mayMatch(facts) && (!decoded || !escapedPiecesOf(text).some((piece) => this.#mayMatch(this.#facts.readAsPresets(piece))))) return false;
+      }
     }
     return this.#changes(text, key);
   }

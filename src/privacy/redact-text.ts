@@ -173,17 +173,40 @@ const URL_PIECE = /[^/?#&=]+/g;
  * as they are.
  */
 function redactEscaped(url: string, rules: PrivacyRules, counts: PrivacyCounts): string {
-  const hostEnd = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0].length ?? 0;
+  const hostEnd = hostEndOf(url);
   const rest = url.slice(hostEnd).replace(URL_PIECE, (piece) => {
-    if (!piece.includes('%') && !piece.includes('+')) return piece;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(piece.replaceAll('+', ' '));
-    } catch {
-      return piece;
-    }
+    const decoded = unescapedPiece(piece);
+    if (decoded === undefined) return piece;
     const redacted = redactText(decoded, rules, counts);
     return redacted === decoded ? piece : encodeURIComponent(redacted).replace(/%5B([\w-]+)%5D/g, '[$1]');
   });
   return url.slice(0, hostEnd) + rest;
+}
+
+/**
+ * The pieces of `url` that redactEscaped decodes and redacts, decoded: a caller that finds no
+ * preset may match any of them, nor the URL as it is, knows that redactUrl changes nothing.
+ */
+export function escapedPiecesOf(url: string): string[] {
+  const pieces: string[] = [];
+  for (const piece of url.slice(hostEndOf(url)).match(URL_PIECE) ?? []) {
+    const decoded = unescapedPiece(piece);
+    if (decoded !== undefined) pieces.push(decoded);
+  }
+  return pieces;
+}
+
+/** Where a URL's scheme and host end (0 for a URL without them): they are never decoded. */
+function hostEndOf(url: string): number {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0].length ?? 0;
+}
+
+/** A piece of a URL decoded (`+` as a space); undefined when it has no escape or is not well escaped. */
+function unescapedPiece(piece: string): string | undefined {
+  if (!piece.includes('%') && !piece.includes('+')) return undefined;
+  try {
+    return decodeURIComponent(piece.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
 }
