@@ -2,7 +2,7 @@
 // a string at the end: a session block of 100,000 events is written without a string per line or
 // per value, and copied once.
 
-import { holdsSecretName, isWideForm, mayBeChanged, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, tokenMayStartAt, type PrivacyProbe } from '../privacy/privacy-probe.js';
+import type { PrivacyProbe } from '../privacy/privacy-probe.js';
 import { quoteString, quoteValue } from './quote-page-text.js';
 import { longOffsetText, writeDigits } from './offset-digits.js';
 import { BUFFER_LIMIT, decode, EMPTY_BUFFER, holdLimit, leaveBuffer, noteOutgrown, PIECE, spareUnits, takeBuffer } from './writer-buffers.js';
@@ -15,11 +15,6 @@ for (let code = 0; code < 0x20; code++) ESCAPED_ASCII[code] = 1;
 for (const character of '"\\<>') ESCAPED_ASCII[character.charCodeAt(0)] = 1;
 
 const QUOTE = 0x22;
-/** The privacy probe's kinds of ASCII characters (PROBE_KINDS), with PROBE_ESCAPED at those to escape: one look-up says both. */
-const PROBE_ESCAPED = 0x80;
-const PROBED_KINDS = PROBE_KINDS.slice();
-for (let code = 0; code < ESCAPED_ASCII.length; code++) if (ESCAPED_ASCII[code] === 1) PROBED_KINDS[code] = PROBE_ESCAPED;
-
 /**
  * Text written piece by piece. `write` copies as it is; `writeQuoted` and `writeValue` quote
  * page-sourced values exactly as `quoteString` and `quoteValue` do.
@@ -138,16 +133,10 @@ export class TextWriter {
 
   /** `text` as a JSON string that cannot end the session block: the same as `quoteString(text)`. */
   writeQuoted(text: string): void {
-    const probe = this.probe;
     // Once an event is suspected it is written again from its redacted copy: its texts need no probe.
-    if (probe !== undefined && !this.suspect) {
-      const verdicts = probe.verdictsUnder(this.probeKey);
-      const known = verdicts.get(text);
-      if (known === undefined) {
-        this.writeProbed(text, probe, verdicts);
-        return;
-      }
-      if (known) this.suspect = true;
+    if (this.probe !== undefined && !this.suspect) {
+      this.writeWatched(text, this.probe);
+      return;
     }
     const count = text.length;
     if (this.length + count + 2 > this.units.length && !this.makeRoom(count + 2)) {
@@ -180,71 +169,42 @@ export class TextWriter {
     this.length = end + 1;
   }
 
-  // A text the probed copy cannot write as it is (to escape, or longer than the buffer): escaped whole, and read whole by the probe.
-  private writeEscapedProbed(text: string, probe: PrivacyProbe, verdicts: Map<string, boolean>): void {
-    if (probe.remember(verdicts, text, probe.whole(text, this.probeKey))) this.suspect = true;
+  // A text the watched copy cannot write as it is (to escape, or longer than the buffer): escaped whole, and read whole by the probe.
+  private writeEscapedWatched(text: string, probe: PrivacyProbe): void {
+    if (probe.whole(text, this.probeKey)) this.suspect = true;
     this.write(quoteString(text));
   }
 
-  /** writeQuoted, the probe told of the text's characters as they are copied. */
-  private writeProbed(text: string, probe: PrivacyProbe, verdicts: Map<string, boolean>): void {
+  /**
+   * writeQuoted while the probe watches: the text is copied as it is, its hash taken as it is
+   * copied (see textHash), and the probe asked whether the rules change it, which it judges once
+   * per render (see PrivacyProbe.copied).
+   */
+  private writeWatched(text: string, probe: PrivacyProbe): void {
     const count = text.length;
     if (this.length + count + 2 > this.units.length && !this.makeRoom(count + 2)) {
-      this.writeEscapedProbed(text, probe, verdicts);
+      this.writeEscapedWatched(text, probe);
       return;
     }
-    const kinds = PROBED_KINDS;
     const units = this.units;
     const start = this.length;
     units[start] = QUOTE;
     const at = start + 1;
     let wide = false;
-    let digits = 0;
-    let dots = 0;
-    let colons = 0;
-    let seen = 0;
-    let tokenStart = false;
-    // The two characters before this one, for a token's start (0: none, or not ASCII).
-    let previous = 0;
-    let beforeThat = 0;
+    let hash = 0;
     for (let index = 0; index < count; index++) {
       const code = text.charCodeAt(index);
-      if (code < 0x80) {
-        // One look-up says both: whether to escape it, and what the probe counts it as.
-        const kind = kinds[code] as number;
-        if (kind !== 0) {
-          if (kind === PROBE_ESCAPED) {
-            this.writeEscapedProbed(text, probe, verdicts);
-            return;
-          }
-          seen |= kind;
-          if (kind === PROBE_DIGIT) digits++;
-          else if (kind === PROBE_DOT) dots++;
-          else if (kind === PROBE_COLON) colons++;
-          else if (kind === PROBE_TOKEN && !tokenStart) {
-            if (tokenMayStartAt(text, index, code, previous, beforeThat)) tokenStart = probe.tokenStartAt(text, index);
-          }
-        }
-        beforeThat = previous;
-        previous = code;
-      } else {
-        beforeThat = previous = 0;
-        if (isWideForm(code)) seen |= PROBE_WIDE_FORM; // `４`, `＠`, a no-break space between digits: the presets read them as ASCII
-        if (code > 0xff) {
-          if (code === 0x2028 || code === 0x2029) {
-            this.writeEscapedProbed(text, probe, verdicts);
-            return;
-          }
-          wide = true;
-        }
+      if (code <= 0x5c) {
+        if (ESCAPED_ASCII[code] === 1) return this.writeEscapedWatched(text, probe);
+      } else if (code > 0xff) {
+        if (code === 0x2028 || code === 0x2029) return this.writeEscapedWatched(text, probe);
+        wide = true;
       }
+      hash = (Math.imul(hash, 31) + code) | 0;
       units[at + index] = code;
     }
     this.endQuoted(at + count, wide);
-    // Most texts have too few digits and none of the characters that lead to a preset: asked nothing (unless there are protected values, see echoesOf).
-    // The name before a `:` or `=` is read after the copy, only when the counts lead to no preset (within the copy it cost a quarter of the full render).
-    const asked = mayBeChanged(digits, dots, colons, seen, tokenStart, text) || ((seen & (PROBE_COLON | PROBE_EQUAL)) !== 0 && holdsSecretName(text)) || probe.echoes !== undefined;
-    if (probe.remember(verdicts, text, asked && probe.text(text, digits, dots, colons, seen, tokenStart, this.probeKey))) this.suspect = true;
+    if (probe.copied(text, hash, this.probeKey)) this.suspect = true;
   }
 
   /** Any JSON value, quoted: the same as `quoteValue(value)`. */

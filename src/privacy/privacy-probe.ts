@@ -1,10 +1,12 @@
 // Which events of a prompt the privacy presets can change, told while the prompt is written: the
-// text writer counts the few characters the presets' pre-checks ask about as it copies each text
-// (digits, `@`, `.`, `:`, `=`, where a secret token can start), and asks the probe only about a text
-// that has some. An event the probe passes is written as recorded; one it suspects is written
-// again from its redacted copy (see renderPrompt). The probe never passes a text a preset could
-// change: it asks exactly the pre-checks that findPresetMatches asks before any preset matches.
-// A separate pass over every text, as redactSession makes, costs about as much as the render.
+// text writer copies each text as it is and asks the probe about it (PrivacyProbe.copied). The
+// probe judges each text once per render: it counts the few characters the presets' pre-checks
+// ask about (digits, `@`, `.`, `:`, `=`, where a secret token can start), and redacts the text to
+// see only when the counts may lead to a preset. An event the probe passes is written as recorded;
+// one it suspects is written again from its redacted copy (see renderPrompt). The probe never
+// passes a text a preset could change: it asks exactly the pre-checks that findPresetMatches asks
+// before any preset matches. A separate pass redacting every text, as redactSession makes, costs
+// about as much as the render.
 
 import type { SessionEvent } from '../session/session-schema.js';
 import { CARD_MIN_DIGITS } from './presets/card-detector.js';
@@ -20,11 +22,15 @@ import { TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
 import type { Echoes } from './echoes.js';
+import { CHANGED, textHash, UNKNOWN, VerdictTable } from './verdict-table.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import { escapedPiecesOf } from './redact-text.js';
 import { decodesEscapes, fieldPresetOf, fieldPresetsOf, isRedactedAsUrl, redactStringUnder, type FieldPresets, type SessionRedactor } from './redact-session.js';
 
 export { isWideForm } from './presets/text-facts.js';
+import { holdsSecretName } from './secret-name-probe.js';
+import { isWideForm } from './presets/text-facts.js';
+
 export { holdsSecretName, holdsSecretNamePiece } from './secret-name-probe.js';
 
 /** Kinds of ASCII characters the writer tells the probe about (one kind per character). */
@@ -143,8 +149,6 @@ const KNOWN_TEXTS_LIMIT = 50_000;
  * patterns, masked paths and stripped URL parameters need the whole redaction of every text.
  */
 export class PrivacyProbe {
-  /** The character kinds, by ASCII code (see PROBE_KINDS). */
-  readonly kinds = PROBE_KINDS;
   readonly #detectors: readonly Detector[];
   readonly #secretNames: boolean;
   readonly #phoneNames: boolean;
@@ -155,9 +159,9 @@ export class PrivacyProbe {
   // Whether the rules change a text a pre-check passed, judged once per render (see begin).
   readonly #texts = new Map<string, boolean>();
   readonly #urls = new Map<string, boolean>();
-  // The verdicts of the texts the writer copied, per render: under a URL's property or any other (see verdictsUnder).
-  readonly #textVerdicts = new Map<string, boolean>();
-  readonly #urlVerdicts = new Map<string, boolean>();
+  // The verdicts of the texts of this render, under a URL's property or any other (see copied).
+  #textVerdicts = new VerdictTable();
+  #urlVerdicts = new VerdictTable();
   readonly #scratch = new Map<string, number>();
   // The render's redactor (see begin).
   #redactor: SessionRedactor | undefined;
@@ -170,11 +174,6 @@ export class PrivacyProbe {
     this.#fields = fieldPresetsOf(rules.presets);
   }
 
-  /** Whether a character of `text` at `index`, of kind PROBE_TOKEN, ends or begins a secret token's start. */
-  tokenStartAt(text: string, index: number): boolean {
-    return tokenStartAt(text, index);
-  }
-
   /**
    * Starts a render: what it learns of texts is kept until the next one, so that a render never
    * reuses the work of another (as redactSession, which starts every walk afresh). With the
@@ -185,35 +184,57 @@ export class PrivacyProbe {
     this.#redactor = redactor;
     this.#texts.clear();
     this.#urls.clear();
-    this.#textVerdicts.clear();
-    this.#urlVerdicts.clear();
+    this.#textVerdicts = new VerdictTable();
+    this.#urlVerdicts = new VerdictTable();
   }
 
   /**
-   * Whether the rules change `text`, written under the property `key`, from the counts the writer
-   * took of it: its digits, dots and colons, the kinds of character it holds (OR-ed), and whether
-   * a token starts in it. Only a text some preset's pre-check passes is redacted to see. The
-   * writer keeps the verdict (see verdictsUnder): a text is judged once per render.
+   * Whether the rules change `text`, which the writer copied as it is under the property `key`
+   * (it holds no character to escape), taking its textHash `hash` as it copied: judged once per
+   * render. A session repeats its selectors, labels and URLs: most texts are known here, and cost
+   * the look-up only.
    */
-  text(text: string, digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, key: string): boolean {
-    return this.#judge(text, digits, dots, colons, kinds, tokenStart, key);
+  copied(text: string, hash: number, key: string): boolean {
+    const verdicts = isRedactedAsUrl(key, text) ? this.#urlVerdicts : this.#textVerdicts;
+    const known = verdicts.get(hash, text);
+    return known === UNKNOWN ? verdicts.set(hash, text, this.#countAndJudge(text, key)) : known === CHANGED;
   }
 
-  /**
-   * The verdicts of texts written under the property `key` in this render, by text: whether the
-   * rules change each (see TextWriter.writeQuoted). A session repeats its selectors, labels and
-   * URLs: a text known here is copied as it is, without the probe's counts (the full render of
-   * 10,000 events with every preset, 15-20 % faster than counting every copy).
-   */
-  verdictsUnder(key: string): Map<string, boolean> {
-    return isRedactedAsUrl(key, '') ? this.#urlVerdicts : this.#textVerdicts;
-  }
-
-  /** Notes a verdict of `text` in `verdicts` (one of verdictsUnder's maps), and gives it back. */
-  remember(verdicts: Map<string, boolean>, text: string, verdict: boolean): boolean {
-    if (verdicts.size >= KNOWN_TEXTS_LIMIT) verdicts.clear();
-    verdicts.set(text, verdict);
-    return verdict;
+  // Counts the characters of `text` the presets' pre-checks ask about (see PROBE_KINDS), and judges
+  // it when they may lead to a preset, or when the render has protected values (see echoesOf).
+  #countAndJudge(text: string, key: string): boolean {
+    const kinds = PROBE_KINDS;
+    let digits = 0;
+    let dots = 0;
+    let colons = 0;
+    let seen = 0;
+    let tokenStart = false;
+    // The two characters before this one, for a token's start (0: none, or not ASCII).
+    let previous = 0;
+    let beforeThat = 0;
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      if (code < 0x80) {
+        const kind = kinds[code] as number;
+        if (kind !== 0) {
+          seen |= kind;
+          if (kind === PROBE_DIGIT) digits++;
+          else if (kind === PROBE_DOT) dots++;
+          else if (kind === PROBE_COLON) colons++;
+          else if (kind === PROBE_TOKEN && !tokenStart && tokenMayStartAt(text, index, code, previous, beforeThat)) tokenStart = tokenStartAt(text, index);
+        }
+        beforeThat = previous;
+        previous = code;
+      } else {
+        beforeThat = previous = 0;
+        // `４`, `＠`, a no-break space between digits: the presets read them as ASCII.
+        if (isWideForm(code)) seen |= PROBE_WIDE_FORM;
+      }
+    }
+    // Most texts have too few digits and none of the characters that lead to a preset. The name
+    // before a `:` or `=` is read only when the counts lead to no preset.
+    const asked = mayBeChanged(digits, dots, colons, seen, tokenStart, text) || ((seen & (PROBE_COLON | PROBE_EQUAL)) !== 0 && holdsSecretName(text)) || this.echoes !== undefined;
+    return asked && this.#judge(text, digits, dots, colons, seen, tokenStart, key);
   }
 
   /** The render's protected values, replaced wherever they appear (see echoesOf): the writer asks about every text that holds one. */
@@ -244,10 +265,13 @@ export class PrivacyProbe {
     return this.#changes(text, key);
   }
 
-  /** `text` for a text the writer does not copy itself: read whole. */
+  /** `copied` for a text the writer does not copy as it is (it escapes it): read whole. */
   whole(text: string, key: string): boolean {
-    if (!this.#mayChange(text, key) && this.echoes?.test(text) !== true) return false;
-    return this.#changes(text, key);
+    const verdicts = isRedactedAsUrl(key, text) ? this.#urlVerdicts : this.#textVerdicts;
+    const hash = textHash(text);
+    const known = verdicts.get(hash, text);
+    if (known !== UNKNOWN) return known === CHANGED;
+    return verdicts.set(hash, text, (this.#mayChange(text, key) || this.echoes?.test(text) === true) && this.#changes(text, key));
   }
 
   /**
