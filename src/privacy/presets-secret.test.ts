@@ -97,6 +97,12 @@ describe('secret', () => {
     ['a client secret after a colon and a space', 'client secret: Xy12Ab34Cd56Ef78', 'Xy12Ab34Cd56Ef78'],
     ["a Slack webhook's secret", 'POST https://hooks.slack.com/services/T024BE7LD/B01ABCDE2FG/aBcDeFgHiJkLmNoPqRsTuVwX 404', 'aBcDeFgHiJkLmNoPqRsTuVwX'],
     ["a Slack workflow webhook's secret", 'https://hooks.slack.com/workflows/T024BE7LD/A05ABCDEF/4321/aBcDeFgHiJkLmNoPqRsT', 'aBcDeFgHiJkLmNoPqRsT'],
+    ["a Discord webhook's short token", 'POST https://discord.com/api/webhooks/123456789012345678/AbCdEf-GhIjKl_MnOpQrStUvWxYz0123456789 429', 'AbCdEf-GhIjKl_MnOpQrStUvWxYz0123456789'],
+    ['a password after a name in Markdown bold', '- **Password:** Lynx8Glade', 'Lynx8Glade'],
+    ['a password after a name in bold before its colon', '**Password**: Lynx8Glade', 'Lynx8Glade'],
+    ['a password after a name in italics', '*password*: Lynx8Glade', 'Lynx8Glade'],
+    ['a password after a name in underscores', '__Password:__ Lynx8Glade', 'Lynx8Glade'],
+    ['a password in backticks after a name in backticks', '`password`: `Lynx8Glade`', 'Lynx8Glade'],
     ["a Discord webhook's token", "fetch('https://discord.com/api/webhooks/1187261231923310622/Xw3kTq_uYbZ-pLm9aQ2rS5tUvW8xY0zA1bC3dE4fG5hI6jK7lM8nO9pQ0rS1tU2vW3x')", 'Xw3kTq_uYbZ-pLm9aQ2rS5tUvW8xY0zA1bC3dE4fG5hI6jK7lM8nO9pQ0rS1tU2vW3x'],
     ["a Telegram bot's token", 'GET https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/sendMessage 401', '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw'],
     ['a SendGrid key', 'mail failed: 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 rejected', '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'],
@@ -142,6 +148,8 @@ describe('secret', () => {
   it('matches an Authorization header with a Bearer token once, leaving the word Bearer', () => {
     const text = 'Authorization: Bearer abc123DEF456ghi';
     expect(found(text, 'secret')).toEqual(['abc123DEF456ghi']);
+    // After a secret's name a token is one whatever its length.
+    expect(found('Authorization: Bearer abc12', 'secret')).toEqual(['abc12']);
   });
 
   it.each([
@@ -189,6 +197,7 @@ describe('secret', () => {
     ["a form's other fields and an input that is no secret's", 'user[login]=ops&user[remember_me]=1 <input type="text" name="user[email]" value="ops"> <input type="password" value="">'],
     ['a pair in a list whose name is no secret', '[["token_count","12"],["accept","application/json"]]'],
     ["the type and name of a secret in an Amazon Resource Name", 'rotated arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf ok'],
+    ['an HTTP scheme without its credentials', 'Authorization: Bearer; authorization=basic'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'secret')).toEqual([]);
   });

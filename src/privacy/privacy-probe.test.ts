@@ -115,7 +115,7 @@ describe('mayBeChanged', () => {
       fc.stringMatching(/^[A-Za-z][\w.-]{0,8}$/),
     );
     const pair = fc
-      .tuple(fc.constantFrom('', 'see ', 'a.', '(', '-', '"'), name, fc.constantFrom('', '"', "'"), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('=', ':', '=>', ':='), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('hunter2', '"a b"', "'x'", 'Bearer abcdefgh', 'Token abcdefgh', 's3cr3t;', 's3cr3t;x&y'))
+      .tuple(fc.constantFrom('', 'see ', 'a.', '(', '-', '"', '**', '- **', '`', '*'), name, fc.constantFrom('', '"', "'", '`', '*', '**', '***'), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('=', ':', '=>', ':=', ':**', ':__', ':*'), fc.stringMatching(/^[ \t]{0,4}$/), fc.constantFrom('hunter2', '"a b"', "'x'", '`a b`', '**x1**', 'Bearer abcdefgh', 'Token abcdefgh', 's3cr3t;', 's3cr3t;x&y'))
       .map((parts) => parts.join(''));
     let secrets = 0;
     fc.assert(

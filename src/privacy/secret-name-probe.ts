@@ -6,7 +6,7 @@
 /**
  * Whether a `=` or `:` of `text` follows a name that may be a secret's, as the `secret` preset
  * reads `key=value` pairs (see KEY_VALUE): the run of word characters, `.` and `-` before it (and
- * before a quote and blanks) holds a piece of a secret name; or a colon may end the user of a
+ * before a quote, a backtick or Markdown's stars, and blanks) holds a piece of a secret name; or a colon may end the user of a
  * command line's `-u user:password`. The preset finds a value only after such a name or user, so
  * a text without one has no secret value.
  */
@@ -21,7 +21,9 @@ export function holdsSecretName(text: string): boolean {
 function nameEndsAt(text: string, index: number): boolean {
   let end = index;
   while (end > 0 && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--;
-  if (end > 0 && (text.charCodeAt(end - 1) === 0x22 || text.charCodeAt(end - 1) === 0x27)) end--;
+  if (end > 0 && (text.charCodeAt(end - 1) === 0x22 || text.charCodeAt(end - 1) === 0x27 || text.charCodeAt(end - 1) === 0x60)) end--;
+  // Markdown's emphasis after the name: `**Password**: …`.
+  else for (let stars = 0; stars < 3 && end > 0 && text.charCodeAt(end - 1) === 0x2a; stars++) end--;
   // `\"password\":`, JSON inside a JSON string.
   if (end > 0 && text.charCodeAt(end - 1) === 0x5c) end--;
   let start = end;

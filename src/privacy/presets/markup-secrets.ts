@@ -5,8 +5,8 @@
 import { matchesOf, type Span } from './detector.js';
 import { isSecretPropertyName } from './secret-property-name.js';
 
-/** A bare value that holds no secret: a flag, or nothing. */
-export const NO_SECRET_VALUE = /^(?:true|false|null|undefined|none|nil)$/i;
+/** A bare value that holds no secret: a flag, nothing, or an HTTP scheme without its credentials (`Authorization: Bearer`). */
+export const NO_SECRET_VALUE = /^(?:true|false|null|undefined|none|nil|bearer|basic)$/i;
 
 /** `user%5Bpassword%5D` → `user[password]`: a form field's name as a URL escapes it. */
 export function unescapedBrackets(key: string): string {

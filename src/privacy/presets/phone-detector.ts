@@ -121,7 +121,7 @@ function isNationalPhone(text: string, run: DigitRun, window: GroupWindow): bool
   if (!(isNorthAmericanShape(groups) || isTrunkPrefixShape(text, groups) || isChineseMobileShape(text, groups) || isParenthesisedAreaShape(text, groups))) return false;
   if (looksLikeIpv4(groups)) return false;
   const span = windowSpan(run, window);
-  if (insideUpsTrackingNumber(text, span.start)) return false;
+  if (insideLetteredNumber(text, span.start)) return false;
   return !(window.digits >= CARD_MIN_DIGITS && passesLuhn(text, span.start, span.end));
 }
 
@@ -180,16 +180,24 @@ function hasAreaCodeThenGroups(groups: readonly DigitGroup[]): boolean {
 }
 
 /**
- * Whether `start` lies inside a UPS tracking number (`1Z`, then 16 letters and digits, often
- * grouped 3-3-2-4-4: `1Z 999 AA1 01 2345 6784`), whose last groups are shaped as a British number.
+ * Whether `start` lies inside a number written with letters, whose groups of digits no phone
+ * number is: a UPS tracking number (`1Z`, then 16 letters and digits, often grouped 3-3-2-4-4:
+ * `1Z 999 AA1 01 2345 6784`), whose last groups are shaped as a British number; or an IBAN's shape
+ * (a country's two letters and two digits, then groups of 4) that the `iban` preset passes for its
+ * checksum (`DE00 3704 0044 0532 0130 00`, whose `0044 …` reads as a number in the UK).
  */
-function insideUpsTrackingNumber(text: string, start: number): boolean {
-  if (!text.includes('1Z')) return false;
-  for (const match of matchesOf(UPS_TRACKING_NUMBER, text)) if (match.index < start && start < match.index + match[0].length) return true;
+function insideLetteredNumber(text: string, start: number): boolean {
+  for (const [holds, shape] of LETTERED_NUMBERS) {
+    if (!holds.test(text)) continue;
+    for (const match of matchesOf(shape, text)) if (match.index < start && start < match.index + match[0].length) return true;
+  }
   return false;
 }
 
-const UPS_TRACKING_NUMBER = /(?<![A-Za-z0-9])1Z ?[0-9A-Z]{3} ?[0-9A-Z]{3} ?[0-9A-Z]{2} ?[0-9A-Z]{4} ?[0-9A-Z]{4}(?![A-Za-z0-9])/g;
+const LETTERED_NUMBERS: readonly (readonly [RegExp, RegExp])[] = [
+  [/1Z/, /(?<![A-Za-z0-9])1Z ?[0-9A-Z]{3} ?[0-9A-Z]{3} ?[0-9A-Z]{2} ?[0-9A-Z]{4} ?[0-9A-Z]{4}(?![A-Za-z0-9])/g],
+  [/[A-Z]{2}\d\d[ -]/, /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ -][A-Z0-9]{4}){2,7}(?:[ -][A-Z0-9]{1,3})?(?![A-Za-z0-9])/g],
+];
 
 function looksLikeIpv4(groups: readonly DigitGroup[]): boolean {
   return groups.length === 4 && groups.every((group, index) => group.digits <= 3 && (index === 0 || group.separator === '.'));

@@ -56,13 +56,13 @@ const SLACK_WEBHOOK = /hooks\.slack\.com\/(?:services|workflows|triggers)\/(?:[A
 /**
  * Secrets with many digits, looked for only in texts with DIGIT_SECRET_MIN_DIGITS digits, as the
  * probe judges them (see mayBeChanged), each as group 1: a Discord webhook's token after its 15 to
- * 25 digit id (`discord.com/api/webhooks/1187…/<token>`); a Telegram bot's token in its URL
+ * 25 digit id (`discord.com/api/webhooks/1187…/<token>`, 8 characters or more: the segment holds nothing else); a Telegram bot's token in its URL
  * (`/bot123456789:AAH…`: the bot's id, a colon and 30 to 50 characters in both cases), or outside
  * it in the shape BotFather gives (`123456789:AA` and 33 more characters); a Twilio API
  * key (`SK` and 32 hex digits) or a Databricks token (`dapi` and 32); a Google OAuth access token
  * (`ya29.…`, whose body of 150 characters or more has many digits).
  */
-const DISCORD_WEBHOOK = /discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/\d{15,25}\/([\w-]{40,})/g;
+const DISCORD_WEBHOOK = /discord(?:app)?\.com\/api(?:\/v\d{1,2})?\/webhooks\/\d{15,25}\/([\w-]{8,})/g;
 const TELEGRAM_BOT_TOKEN = /\/bot(\d{6,12}:(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[\w-]{30,50})(?![\w-])/g;
 /** A Telegram bot's token outside its URL, in the shape BotFather gives: the bot's id, `:AA` and 33 more characters. */
 const TELEGRAM_BARE_TOKEN = /(?<![\w-])(\d{8,10}:AA[\w-]{33})(?![\w-])/g;
@@ -82,9 +82,11 @@ export const DIGIT_SECRET_MIN_DIGITS = 9;
  * form field after it (`user[password]`, escaped `user%5Bpassword%5D`), then, past up to 16 spaces
  * around the sign (a YAML or INI file aligns its values), the value quoted or up
  * to a space or delimiter (see tailOfBareValue for a password holding `;` or `&`). An HTTP scheme (`Bearer`, `Basic`, and
- * `Token` of Django REST framework and others) before the value is skipped. Groups: 1 the key, 2 to 5 the value (double-quoted with escapes, double-quoted, single-quoted, bare).
+ * `Token` of Django REST framework and others) before the value is skipped. Markdown's marks are read
+ * around the key (`**Password:** x`, `**Password**: x`, `` `password`: `x` ``). Groups: 1 the key, 2 to 6 the value (double-quoted
+ * with escapes, double-quoted, single-quoted, in backticks, bare).
  */
-const KEY_VALUE = /(?<![\w.])(?<![\w.]-)([A-Za-z_][\w.-]{0,63}(?:(?:\[|%5B)[\w.-]{1,63}(?:\]|%5D))*)\\?["']?[ \t]{0,16}(?:=>|:=|[=:])[ \t]{0,16}(?:(?:bearer|basic|token)[ \t]+)?(?:\\"([^"\\\n]{1,256})\\"|"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"',;&()[\]{}<>\\]{1,256}))/gi;
+const KEY_VALUE = /(?<![\w.])(?<![\w.]-)([A-Za-z_][\w.-]{0,63}(?:(?:\[|%5B)[\w.-]{1,63}(?:\]|%5D))*)(?:\\?["'`]|\*{1,3})?[ \t]{0,16}(?:=>|:=|[=:])(?:[*_]{1,3}(?=[ \t]))?[ \t]{0,16}(?:(?:bearer|basic|token)[ \t]+)?(?:\\"([^"\\\n]{1,256})\\"|"([^"\n]{1,256})"|'([^'\n]{1,256})'|`([^`\n]{1,256})`|([^\s"',;&()[\]{}<>\\]{1,256}))/gi;
 
 /**
  * Pieces of text one of which every name isSecretPropertyName accepts holds, in any case: each of
@@ -324,7 +326,7 @@ function findSecretValues(text: string): Span[] {
       continue;
     }
     // `password_reset_requested: true`: a flag (or nothing) says no secret.
-    if (match[5] === undefined || !NO_SECRET_VALUE.test(match[5])) spans.push(secretValueSpan(match, text));
+    if (match[6] === undefined || !NO_SECRET_VALUE.test(match[6])) spans.push(secretValueSpan(match, text));
   }
   KEY_VALUE.lastIndex = 0;
   if (text.includes('<') && /\svalue\s*=/i.test(text)) for (const span of findInputValues(text)) spans.push(span);
@@ -361,8 +363,8 @@ function isSignInCode(text: string, index: number, key: string): boolean {
 }
 
 function secretValueSpan(match: RegExpExecArray, text: string): Span {
-  const value = match[2] ?? match[3] ?? match[4] ?? match[5] ?? '';
-  const quoted = match[5] === undefined;
+  const value = match[2] ?? match[3] ?? match[4] ?? match[5] ?? match[6] ?? '';
+  const quoted = match[6] === undefined;
   const end = match.index + match[0].length - (match[2] !== undefined ? 2 : quoted ? 1 : 0);
   return { start: end - value.length, end: quoted ? end : tailOfBareValue(text, end) };
 }
