@@ -60,7 +60,7 @@ describe('holdsSecretNamePiece', () => {
 });
 
 describe('mayBeChanged', () => {
-  // The counts the text writer takes as it copies a text (see TextWriter.writeProbed). A text with a
+  // The counts the probe takes of a text the writer copied (see PrivacyProbe.copied). A text with a
   // character to escape it does not copy so: it asks PrivacyProbe.whole, which runs the presets'
   // own pre-checks.
   function counted(text: string): boolean {
@@ -79,7 +79,7 @@ describe('mayBeChanged', () => {
       if (kind === PROBE_COLON) colons++;
       if (kind === PROBE_TOKEN && mayStartAt(text, index, code) && tokenStartAt(text, index)) tokenStart = true;
     }
-    // As the writer asks, once the text is copied: the name before a `:` or `=`.
+    // As the probe asks, once the counts lead to no preset: the name before a `:` or `=`.
     return mayBeChanged(digits, dots, colons, kinds, tokenStart, text) || ((kinds & (PROBE_COLON | PROBE_EQUAL)) !== 0 && holdsSecretName(text));
   }
   const presets = new Set(PRESET_NAMES);

@@ -27,13 +27,13 @@ import type { PrivacyRules } from './privacy-rules.js';
 import { escapedPiecesOf } from './redact-text.js';
 import { decodesEscapes, fieldPresetOf, fieldPresetsOf, isRedactedAsUrl, redactStringUnder, type FieldPresets, type SessionRedactor } from './redact-session.js';
 
-export { isWideForm } from './presets/text-facts.js';
 import { holdsSecretName } from './secret-name-probe.js';
 import { isWideForm } from './presets/text-facts.js';
 
+export { isWideForm } from './presets/text-facts.js';
 export { holdsSecretName, holdsSecretNamePiece } from './secret-name-probe.js';
 
-/** Kinds of ASCII characters the writer tells the probe about (one kind per character). */
+/** Kinds of ASCII characters the probe counts in a text (one kind per character). */
 export const PROBE_DIGIT = 1;
 export const PROBE_AT = 2;
 export const PROBE_DOT = 4;
@@ -101,7 +101,7 @@ for (let before = 0; before < 128; before++) TOKEN_PAIRS[(65 << 7) | before] = T
 /**
  * Whether a token's start may end (or, for `A`, begin) at `index` of `text`, whose character there
  * is `code`, of kind PROBE_TOKEN, after `previous` and `beforeThat` (the two characters before it,
- * 0 where there is none or it is not ASCII: the writer keeps them as it copies): true wherever
+ * 0 where there is none or it is not ASCII: the probe keeps them as it counts): true wherever
  * tokenStartAt is (a property test holds it), and at few places besides, so that tokenStartAt is
  * seldom asked.
  */
@@ -118,17 +118,17 @@ export function tokenMayStartAt(text: string, index: number, code: number, previ
   return pair === TOKEN_ANY || (pair !== 0 && (beforeThat | 0x20) === pair);
 }
 
-/** Kinds after which the writer asks the probe whatever the text's counts: an email's `@`, escapes a URL decodes, full-width forms. */
+/** Kinds after which the probe judges a text whatever its counts: an email's `@`, escapes a URL decodes, full-width forms. */
 export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_ESCAPE | PROBE_WIDE_FORM;
 /** The fewest digits a card, a phone number, an IBAN, a Social Security number or a token in a URL's path holds. */
 const MIN_NUMBER_DIGITS = Math.min(CARD_MIN_DIGITS, PHONE_MIN_DIGITS, IBAN_MIN_DIGITS, PATH_TOKEN_MIN_DIGITS, SSN_DIGITS, DIGIT_SECRET_MIN_DIGITS);
 
 /**
- * Whether a text the writer counted may be changed by some preset, as far as its counts tell
- * (else the probe is not asked): a kind of PROBE_SUSPECT_KINDS, a token's start, enough digits
+ * Whether a text the probe counted may be changed by some preset, as far as its counts tell
+ * (else the text is not judged): a kind of PROBE_SUSPECT_KINDS, a token's start, enough digits
  * for a card, a phone number or an IBAN, an IP address's digits, dots and colons, a digit and a
  * piece of the word for a password or a code, or a local phone number's digits and a piece of a
- * phone's name. The writer asks besides, of a text with a `:` or `=`, whether a secret's name comes
+ * phone's name. The probe asks besides, of a text with a `:` or `=`, whether a secret's name comes
  * before one (holdsSecretName), only when these say no. Every preset's pre-check
  * (Detector.mayMatch) passes a subset of these texts that the writer copies as they are (a text with a character to
  * escape, a double quote among them, is judged whole: see PrivacyProbe.whole); a test holds the
@@ -237,7 +237,7 @@ export class PrivacyProbe {
     return asked && this.#judge(text, digits, dots, colons, seen, tokenStart, key);
   }
 
-  /** The render's protected values, replaced wherever they appear (see echoesOf): the writer asks about every text that holds one. */
+  /** The render's protected values, replaced wherever they appear (see echoesOf): the probe judges every text while there are some. */
   get echoes(): Echoes | undefined {
     return this.#redactor?.echoes;
   }
