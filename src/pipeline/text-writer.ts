@@ -20,9 +20,10 @@ const QUOTE = 0x22;
  * page-sourced values exactly as `quoteString` and `quoteValue` do.
  */
 export class TextWriter {
-  // V8 forgets the shape of TextWriter objects once none is left alive, and with it the code it optimised for them: after
-  // a collection the next render would start over in slow code (the full render of 100,000 events took 1.4 times as long).
-  // One writer that lives as long as the class keeps the shape.
+  // V8 forgets the shape of TextWriter objects once none is left alive, and with it the code it
+  // optimised for them: after a collection the next render would start over in slow code (the
+  // full render of 100,000 events took 1.4 times as long). One writer that lives as long as the
+  // class keeps the shape.
   static readonly #shapeKeeper = new TextWriter(16);
 
   private readonly bufferLimit: number;
@@ -37,7 +38,10 @@ export class TextWriter {
   private readonly pieces: string[] = [];
   private flushed = 0;
 
-  /** While set, every text written is shown to the probe, and `suspect` becomes true at the first the presets may change (see renderPrompt). */
+  /**
+   * While set, every text written is shown to the probe as it is copied, and `suspect` becomes
+   * true at the first the privacy presets may change (see renderPrompt).
+   */
   probe: PrivacyProbe | undefined = undefined;
   /** Whether a text written since it was last cleared may be changed by the probe's rules. */
   suspect = false;
