@@ -5,8 +5,9 @@
 // database: N instances make up to N times as many calls at once (docs/server.md#summary-batches).
 
 import type { CoreDependencies } from '../app/server-dependencies.js';
-import type { JobRecord, JobResultRecord } from '../store/records.js';
-import type { DataCenterStore } from '../store/store.js';
+import { deletedResultLine } from '../store/deleted-item.js';
+import type { JobRecord, JobResultRecord, JsonValue } from '../store/records.js';
+import type { DataCenterStore, StoreWriter } from '../store/store.js';
 import { createConcurrencyLimit, type ConcurrencyLimit } from '../summaries/concurrency-limit.js';
 import { summarizeBatchItems } from '../summaries/summary-batch.js';
 import { chunkProgress, commitProgress } from './commit-progress.js';
@@ -27,6 +28,25 @@ export interface SummaryChunkSettings {
 export interface SummaryChunks {
   /** Runs the next chunk of `current`; the job as it now is. Throws LeaseLostError when the job is no longer this instance's. */
   run(store: DataCenterStore, current: JobRecord, signal: AbortSignal): Promise<JobRecord>;
+}
+
+/**
+ * The chunk's results, each line of a session that is gone now (its user was deleted while the
+ * model answered) replaced by the line a user deletion leaves. Read under the job's lock: a user
+ * deletion locks the organisation's running summary batches before it deletes anything (see
+ * delete-user-data.ts), so either it waits for this commit and replaces these lines itself, or
+ * it has committed and the session is not found here. A session that was never found stays
+ * named: its id is the caller's own.
+ */
+async function withoutDeletedSessions(writer: StoreWriter, orgId: string, results: readonly JobResultRecord[]): Promise<JobResultRecord[]> {
+  const kept: JobResultRecord[] = [];
+  for (const result of results) {
+    const line = result.result as { session_id?: unknown; error?: { code?: unknown }; run?: JsonValue } | null;
+    const sessionId = line?.session_id;
+    const found = typeof sessionId !== 'string' || line?.error?.code === 'not_found' || (await writer.findSessionInfo(orgId, sessionId)) !== undefined;
+    kept.push(found ? result : { index: result.index, ok: false, result: deletedResultLine(result.index, line?.run) });
+  }
+  return kept;
 }
 
 export function createSummaryChunks(deps: CoreDependencies, settings: SummaryChunkSettings): SummaryChunks {
@@ -54,7 +74,8 @@ export function createSummaryChunks(deps: CoreDependencies, settings: SummaryChu
     }
     const next = await store.transaction(async (writer) => {
       if (!(await writer.lockJobForChunk(current.id, { owner: settings.owner, cursor: current.cursor }))) throw new LeaseLostError();
-      return commitProgress(writer, current, chunkProgress(current, items.length, results), settings.owner, deps.clock);
+      const kept = await withoutDeletedSessions(writer, current.orgId, results);
+      return commitProgress(writer, current, chunkProgress(current, items.length, kept), settings.owner, deps.clock);
     });
     return next;
   }

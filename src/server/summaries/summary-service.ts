@@ -159,7 +159,13 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
       const modelMs = performance.now() - started;
       options.observeModel?.(options.models.provider, name, modelMs / 1000);
       if (cache) {
-        await request.store.transaction((writer) => writer.putCachedSummary(request.orgId, { key: cacheKey, value: JSON.stringify(result), sessionId: request.session.id, now: request.now.toISOString() }));
+        await request.store.transaction(async (writer) => {
+          // A session deleted while the model answered (with its user) keeps no summary: the
+          // read locks the session's row shared, so a deletion under way waits for this write
+          // and deletes what it wrote, and one that has committed leaves no session to find.
+          if ((await writer.findSessionInfo(request.orgId, request.session.id)) === undefined) return;
+          await writer.putCachedSummary(request.orgId, { key: cacheKey, value: JSON.stringify(result), sessionId: request.session.id, now: request.now.toISOString() });
+        });
       }
       return { result, grounding, cached: false, model: name, modelMs, tokens };
     },

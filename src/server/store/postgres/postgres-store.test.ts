@@ -152,9 +152,9 @@ function describePostgresStore(url: string): void {
         });
         await wrote;
         const deletion = store.transaction((writer) => writer.deleteUserDataStep('org-1', 'job-deletion'));
-        // The deletion's last step waits for the user's row, which the request holds.
+        // The deletion's last step waits for the user's row, which the request holds (it locks the row first).
         for (;;) {
-          const waiting = await client.query<{ n: number }>("SELECT count(*)::integer AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'delete from \"users\"%'");
+          const waiting = await client.query<{ n: number }>("SELECT count(*)::integer AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'select \"id\", \"uid\", \"email\", \"properties\" from \"users\"%'");
           if ((waiting.rows[0]?.n ?? 0) > 0) break;
           await new Promise((resolve) => setTimeout(resolve, 10));
         }

@@ -6,6 +6,14 @@
 // few thousand at a time; then, in one last step, its sessions and their old ids, the summaries
 // cached for them, idempotency records and batch items and results that hold its identifiers, the
 // catalog names nothing else uses, and the user records themselves.
+//
+// Writes that add to the user's data while it is deleted (events, sessions, cached summaries,
+// export lines, summary batch results) are ordered with it by row locks where rows lock
+// (PostgreSQL; SQLite runs one transaction at a time): each step locks the organisation's running
+// exports and summary batches, the users and their sessions for update, and those writes hold a
+// shared lock on the user or session they add to (or their job's lock). So the last step, which
+// finds no event left under those locks, sees everything committed before it, and what comes
+// after finds no user: the job is COMPLETED with nothing of the user left.
 
 import { sql, type Kysely } from 'kysely';
 import { DELETED_ITEM, deletedResultLine } from '../deleted-item.js';
@@ -51,18 +59,46 @@ const finished = (state: UserDeletionState) => ({ ...DELETED_ITEM, events_delete
 const writeState = (db: Kysely<Database>, jobId: string, state: UserDeletionState | ReturnType<typeof finished>) =>
   db.updateTable('job_items').set({ item: JSON.stringify([state]) }).where('job_id', '=', jobId).where('item_index', '=', 0).execute();
 
-/** The users deleted together: the user and the users merged into it. */
-async function usersOf(db: Kysely<Database>, orgId: string, userId: string) {
+/**
+ * Locks the organisation's running exports and summary batches for update (where rows lock),
+ * first in every step. Each of their steps copies data (export lines, summaries) and commits it
+ * under its job's lock: a step under way commits before this returns, so the last step finds
+ * what it copied and removes it; a step that comes after waits for this transaction, then finds
+ * nothing of the user.
+ */
+async function lockCopyingJobs(db: Kysely<Database>, dialect: StoreDialect, orgId: string): Promise<void> {
+  if (!dialect.rowLocks) return;
+  await db.selectFrom('jobs').select('id').where('org_id', '=', orgId).where('kind', 'in', ['export', 'summary_batch']).where('status', '=', 'PROCESSING').orderBy('id').forUpdate().execute();
+}
+
+/**
+ * The users deleted together: the user and the users merged into it, locked for update until the
+ * step's transaction ends (where rows lock). A write that names one of them holds a shared lock
+ * on its row (the events' users, see SqlStoreReader.sharesRowLocks): the step waits for those
+ * under way, then sees what they wrote; those that come after wait for it, and once the last
+ * step has committed they find no user.
+ */
+async function usersOf(db: Kysely<Database>, dialect: StoreDialect, orgId: string, userId: string) {
   return db
     .selectFrom('users')
     .select(['id', 'uid', 'email', 'properties'])
     .where('org_id', '=', orgId)
     .where((row) => row.or([row('id', '=', userId), row('merged_into', '=', userId)]))
+    .orderBy('id')
+    .$if(dialect.rowLocks, (query) => query.forUpdate())
     .execute();
 }
 
+/** The users' sessions, locked for update as their users are (events and summaries that join a session lock it shared). */
 async function sessionIdsOf(db: Kysely<Database>, dialect: StoreDialect, orgId: string, userIds: readonly string[]): Promise<string[]> {
-  const rows = await db.selectFrom('sessions').select('id').where('org_id', '=', orgId).where(dialect.inList('user_id', userIds)).execute();
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where(dialect.inList('user_id', userIds))
+    .orderBy('id')
+    .$if(dialect.rowLocks, (query) => query.forUpdate())
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -185,7 +221,9 @@ async function releaseNames(db: Kysely<Database>, dialect: StoreDialect, orgId: 
 export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDialect, orgId: string, jobId: string): Promise<boolean> {
   const state = await readState(db, jobId);
   if (!('user_id' in state)) return true;
-  const users = await usersOf(db, orgId, state.user_id);
+  // Rows in one order (jobs, users, sessions), as the writers that copy or add data take them.
+  await lockCopyingJobs(db, dialect, orgId);
+  const users = await usersOf(db, dialect, orgId, state.user_id);
   const userIds = users.map((user) => user.id);
   if (userIds.length === 0) {
     await writeState(db, jobId, finished(state));

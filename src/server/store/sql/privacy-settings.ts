@@ -6,6 +6,7 @@
 
 import type { Kysely } from 'kysely';
 import type { BlockRuleRecord, JsonValue, PrivacySettingsRecord } from '../records.js';
+import { StoreConflictError } from '../store.js';
 import type { Database } from './database.js';
 
 const toBlockRule = (row: Database['block_rules']): BlockRuleRecord => ({
@@ -17,18 +18,32 @@ const toBlockRule = (row: Database['block_rules']): BlockRuleRecord => ({
   updatedAt: row.updated_at,
 });
 
+/** How often a read of the settings starts again because they changed while it read them. */
+const SETTINGS_READ_ATTEMPTS = 20;
+
+/**
+ * The organisation's settings as of one moment: the rules document, the version and the block
+ * rules that belong to that version. The settings row and the block rules are read one after the
+ * other (a reader may be outside a transaction, where each statement sees its own moment), then
+ * the version again: every change increments it in the transaction that makes the change, so the
+ * same version before and after means no change committed in between.
+ */
 export async function getPrivacySettings(db: Kysely<Database>, orgId: string): Promise<PrivacySettingsRecord> {
-  const [settings, rules] = await Promise.all([
-    db.selectFrom('privacy_settings').selectAll().where('org_id', '=', orgId).executeTakeFirst(),
-    db.selectFrom('block_rules').selectAll().where('org_id', '=', orgId).orderBy('created_at').orderBy('id').execute(),
-  ]);
-  const document = settings === undefined ? null : (JSON.parse(settings.rules) as JsonValue);
-  return {
-    rules: document,
-    version: settings?.version ?? 0,
-    updatedAt: settings?.updated_at ?? null,
-    blockRules: rules.map(toBlockRule),
-  };
+  const versionNow = async () => (await db.selectFrom('privacy_settings').select('version').where('org_id', '=', orgId).executeTakeFirst())?.version ?? 0;
+  for (let attempt = 1; ; attempt++) {
+    const settings = await db.selectFrom('privacy_settings').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+    const rules = await db.selectFrom('block_rules').selectAll().where('org_id', '=', orgId).orderBy('created_at').orderBy('id').execute();
+    const version = settings?.version ?? 0;
+    if ((await versionNow()) === version) {
+      return {
+        rules: settings === undefined ? null : (JSON.parse(settings.rules) as JsonValue),
+        version,
+        updatedAt: settings?.updated_at ?? null,
+        blockRules: rules.map(toBlockRule),
+      };
+    }
+    if (attempt >= SETTINGS_READ_ATTEMPTS) throw new StoreConflictError(`the privacy settings of organisation ${orgId} changed during each of ${SETTINGS_READ_ATTEMPTS} reads`);
+  }
 }
 
 /**
@@ -71,8 +86,12 @@ export async function putBlockRule(db: Kysely<Database>, record: BlockRuleRecord
 }
 
 export async function deleteBlockRule(db: Kysely<Database>, orgId: string, id: string, now: string): Promise<boolean> {
-  const deleted = await db.deleteFrom('block_rules').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) return false;
+  const exists = await db.selectFrom('block_rules').select('id').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  if (exists === undefined) return false;
+  // The settings row first, as every writer locks it (a rule's row first would deadlock with a
+  // writer that holds the settings row and waits for that rule). A rule deleted meanwhile leaves
+  // one version unused: a cached summary is made again, nothing is served wrongly.
   await bumpPrivacyVersion(db, orgId, now);
-  return true;
+  const deleted = await db.deleteFrom('block_rules').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
 }

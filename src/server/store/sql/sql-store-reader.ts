@@ -90,9 +90,25 @@ export class SqlStoreReader implements StoreReader {
     return row && toUser(row);
   }
 
+  /**
+   * Whether the reads a write builds on (the users events name, the session they join) take a
+   * shared lock on their rows until the transaction ends: in a writer where rows lock. A user
+   * deletion locks those rows for update, so it waits for the writes under way and the writes
+   * that come after it find nothing (see delete-user-data.ts).
+   */
+  protected get sharesRowLocks(): boolean {
+    return false;
+  }
+
   async findUserIdsByUids(orgId: string, uids: readonly string[]): Promise<Map<string, string>> {
     if (uids.length === 0) return new Map();
-    const rows = await this.db.selectFrom('users').select(['uid', 'id']).where('org_id', '=', orgId).where(this.dialect.inList('uid', uids)).execute();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['uid', 'id'])
+      .where('org_id', '=', orgId)
+      .where(this.dialect.inList('uid', uids))
+      .$if(this.sharesRowLocks, (query) => query.orderBy('id').forKeyShare())
+      .execute();
     return new Map(rows.flatMap((row) => (row.uid === null ? [] : [[row.uid, row.id] as const])));
   }
 
@@ -105,6 +121,7 @@ export class SqlStoreReader implements StoreReader {
       .orderBy('updated_at', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
+      .$if(this.sharesRowLocks, (query) => query.forKeyShare())
       .executeTakeFirst();
     return row && toUser(row);
   }
@@ -117,7 +134,13 @@ export class SqlStoreReader implements StoreReader {
   }
 
   async findSessionInfo(orgId: string, id: string): Promise<SessionInfo | undefined> {
-    const row = await this.db.selectFrom('sessions').select(SESSION_INFO_COLUMNS).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(SESSION_INFO_COLUMNS)
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .$if(this.sharesRowLocks, (query) => query.forKeyShare())
+      .executeTakeFirst();
     if (row !== undefined) return toSessionInfo(row);
     const moved = await this.movedSessionId(orgId, id);
     return moved === undefined ? undefined : this.findSessionInfo(orgId, moved);

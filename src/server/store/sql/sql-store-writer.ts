@@ -91,6 +91,10 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     return apiKeyWrites.updateApiKey(this.db, orgId, id, changes);
   }
 
+  protected override get sharesRowLocks(): boolean {
+    return this.dialect.rowLocks;
+  }
+
   findUserForUpdate(orgId: string, id: string): Promise<UserRecord | undefined> {
     return this.findUserLocked(orgId, 'id', id);
   }

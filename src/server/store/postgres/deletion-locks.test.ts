@@ -1,0 +1,172 @@
+// On PostgreSQL, where several instances write at once: a user deletion is ordered with the
+// writes that add to the user's data by row locks (delete-user-data.ts), so a write under way when
+// the deletion's last step runs is waited for and deleted with the rest, and the privacy settings
+// are read as of one moment (the block rules of the version they carry). Each test holds a write's
+// transaction open, starts the deletion, lets the write finish once the deletion waits for it (or
+// has finished without waiting, as it did before the locks), then looks for what the write left.
+
+import pg from 'pg';
+import { afterAll, describe, expect, test } from 'vitest';
+import type { DataCenterStore } from '../store.js';
+import { at, event, job, organisation, session, user } from '../test-support/store-fixtures.js';
+import { createPostgresStore } from './create-postgres-store.js';
+
+const databaseUrl = process.env['RECAP_TEST_DATABASE_URL'];
+
+if (databaseUrl === undefined || databaseUrl === '') {
+  describe('PostgreSQL deletion locks', () => {
+    test('needs a PostgreSQL server', () => {
+      throw new Error('RECAP_TEST_DATABASE_URL is not set: bash scripts/with-postgres.sh npx vitest run src/server/store/postgres');
+    });
+  });
+} else {
+  describeDeletionLocks(databaseUrl);
+}
+
+const ORG = 'org-1';
+
+/** A latch: `open` resolves `opened`. */
+function latch(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+function describeDeletionLocks(url: string): void {
+  const schemas: string[] = [];
+  const stores: DataCenterStore[] = [];
+  const client = new pg.Client({ connectionString: url });
+  const connected = client.connect();
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+    try {
+      for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    } finally {
+      await client.end();
+    }
+  });
+
+  /** A store in a new schema with user-1 (uid canary-uid), its session user-1:s1 and one event. */
+  async function storeWithUser(): Promise<DataCenterStore> {
+    const schema = `recap_locks_${process.pid}_${Date.now().toString(36)}_${schemas.length}`;
+    schemas.push(schema);
+    const store = await createPostgresStore({ connectionString: url, schema, dataCenter: 'na1' });
+    stores.push(store);
+    await store.transaction(async (writer) => {
+      await writer.createOrganisation(organisation(ORG));
+      await writer.insertUser(user('user-1', { orgId: ORG, uid: 'canary-uid' }));
+      await writer.insertSession(session('user-1:s1', { orgId: ORG, userId: 'user-1' }));
+      await writer.insertEvents([event('event-1', { orgId: ORG, userId: 'user-1', sessionId: 'user-1:s1' })]);
+    });
+    return store;
+  }
+
+  /** Deletes user-1 to the end, one step per transaction, as the job runner does. */
+  async function deleteUser(store: DataCenterStore): Promise<void> {
+    await store.transaction((writer) => writer.createJob(job('job-deletion', { orgId: ORG, kind: 'user_deletion', total: 1, created: at(60) }), [{ user_id: 'user-1' }]));
+    while (!(await store.transaction((writer) => writer.deleteUserDataStep(ORG, 'job-deletion'))));
+  }
+
+  /**
+   * Runs `write` in a transaction that `hold` keeps open after `holding` resolved, starts the
+   * deletion, lets the write commit once the deletion waits for a lock `waitsOn` (a statement's
+   * start, as pg_stat_activity shows it) or has ended, and waits for both.
+   */
+  async function deleteDuring(store: DataCenterStore, waitsOn: string, write: (writer: Parameters<Parameters<DataCenterStore['transaction']>[0]>[0], hold: Promise<void>) => Promise<void>): Promise<void> {
+    await connected;
+    const holding = latch();
+    const release = latch();
+    const written = store.transaction(async (writer) => {
+      await write(writer, holding.opened.then(() => release.opened));
+    });
+    holding.open();
+    let ended = false;
+    const deletion = deleteUser(store).finally(() => (ended = true));
+    while (!ended) {
+      const waiting = await client.query<{ n: number }>("SELECT count(*)::integer AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1", [`${waitsOn}%`]);
+      if ((waiting.rows[0]?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    release.open();
+    await Promise.all([written, deletion]);
+  }
+
+  const LOCKS_USERS = 'select "id", "uid", "email", "properties" from "users"';
+
+  test('events written for a user named by uid while the user is deleted are deleted with it', async () => {
+    const store = await storeWithUser();
+    await deleteDuring(store, LOCKS_USERS, async (writer, hold) => {
+      const ids = await writer.findUserIdsByUids(ORG, ['canary-uid']);
+      expect(ids.get('canary-uid')).toBe('user-1');
+      await hold;
+      await writer.insertEvents([event('late-event', { orgId: ORG, userId: 'user-1' })]);
+    });
+    expect(await store.findUser(ORG, 'user-1')).toBeUndefined();
+    expect((await store.listEvents(ORG, { limit: 10 })).items).toEqual([]);
+  });
+
+  test('events joining a session while its user is deleted are deleted with it', async () => {
+    const store = await storeWithUser();
+    await deleteDuring(store, 'select "id" from "sessions"', async (writer, hold) => {
+      expect(await writer.findSessionInfo(ORG, 'user-1:s1')).toMatchObject({ id: 'user-1:s1', userId: 'user-1' });
+      await hold;
+      await writer.insertEvents([event('late-event', { orgId: ORG, userId: 'user-1', sessionId: 'user-1:s1' })]);
+    });
+    expect(await store.findSession(ORG, 'user-1:s1')).toBeUndefined();
+    expect((await store.listEvents(ORG, { limit: 10 })).items).toEqual([]);
+  });
+
+  test('a summary cached for a session while its user is deleted is deleted with it', async () => {
+    const store = await storeWithUser();
+    await deleteDuring(store, 'select "id" from "sessions"', async (writer, hold) => {
+      expect(await writer.findSessionInfo(ORG, 'user-1:s1')).toBeDefined();
+      await hold;
+      await writer.putCachedSummary(ORG, { key: 'summary-of-s1', value: '{"summary":"canary"}', sessionId: 'user-1:s1', now: at(70) });
+    });
+    expect(await store.getCachedSummary(ORG, 'summary-of-s1')).toBeUndefined();
+  });
+
+  test("an export's lines written under its job's lock while a user is deleted lose the user's lines", async () => {
+    const store = await storeWithUser();
+    await store.transaction((writer) => writer.createJob(job('job-export', { orgId: ORG, kind: 'export', total: 1 }), [{ type: 'events', chunks: 0 }]));
+    expect(await store.transaction((writer) => writer.claimJob({ owner: 'exporter', now: at(100), leaseMs: 60_000 }))).toMatchObject({ job: { id: 'job-export' } });
+    await deleteDuring(store, 'select "id" from "jobs"', async (writer, hold) => {
+      expect(await writer.lockJobForChunk('job-export', { owner: 'exporter', cursor: 0 })).toBe(true);
+      // The export read the user's event before the deletion began.
+      await hold;
+      const lines = [{ id: 'event-1', user_id: 'user-1', session_id: 'user-1:s1' }, { id: 'event-9', user_id: 'someone-else', session_id: null }];
+      await writer.appendExportChunk('job-export', 0, lines.map((line) => `${JSON.stringify(line)}\n`).join(''), { type: 'events', chunks: 1 });
+    });
+    const chunks = await store.readExportChunks('job-export', -1, 10);
+    expect(chunks.map((chunk) => chunk.data).join('')).toBe(`${JSON.stringify({ id: 'event-9', user_id: 'someone-else', session_id: null })}\n`);
+  });
+
+  test('privacy settings read while block rules change carry the block rules of their version', async () => {
+    const store = await storeWithUser();
+    const rulesAt = new Map<number, string[]>([[0, []]]);
+    const reads: { version: number; rules: string[] }[] = [];
+    let writing = true;
+    const writes = (async () => {
+      for (let change = 0; change < 40; change++) {
+        const id = `rule-${change % 4}`;
+        const settings = await store.transaction(async (writer) => {
+          const current = await writer.getPrivacySettings(ORG);
+          if (current.blockRules.some((rule) => rule.id === id)) await writer.deleteBlockRule(ORG, id, at(200 + change));
+          else await writer.putBlockRule({ orgId: ORG, id, selector: `#field-${id}`, description: null, createdAt: at(200 + change), updatedAt: at(200 + change) });
+          return writer.getPrivacySettings(ORG);
+        });
+        rulesAt.set(settings.version, settings.blockRules.map((rule) => rule.id));
+      }
+    })().finally(() => (writing = false));
+    const readers = Array.from({ length: 4 }, async () => {
+      while (writing) {
+        const settings = await store.getPrivacySettings(ORG);
+        reads.push({ version: settings.version, rules: settings.blockRules.map((rule) => rule.id) });
+      }
+    });
+    await Promise.all([writes, ...readers]);
+    expect(reads.length).toBeGreaterThan(40);
+    const mismatched = reads.filter((read) => JSON.stringify(rulesAt.get(read.version)) !== JSON.stringify(read.rules));
+    expect(mismatched).toEqual([]);
+  });
+}
