@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { groundingSource } from '../../grounding/ground-answer.js';
 import { prepare } from '../../pipeline/prepare.js';
 import { sessionWith } from '../../pipeline/test-support/session-builder.js';
 import { summarize } from '../../summarize.js';
@@ -38,6 +39,18 @@ describe('the extractive model', () => {
     expect(text).toContain('1 console error on "TypeError: total is undefined"');
     expect(text).toContain('"Checkout Started" ×1');
     expect(text).toContain('It ended on Checkout (https://shop.example/checkout) with a click on "Leave".');
+  });
+
+  it('counts rage, dead and error clicks as clicks, so that its answer holds up to grounding', async () => {
+    expect(await summary()).toContain('over 1m 05s: 5 clicks, 0 input changes.');
+    const onlyRage = sessionWith([
+      { offset: 0, type: 'navigate', url: 'https://shop.example/checkout' },
+      { offset: 5000, type: 'rage-click', target: { selector: 'button#pay', text: 'Pay' }, count: 4 },
+    ]);
+    const prepared = prepare({}, onlyRage);
+    const outcome = await summarize(prepared, createExtractiveModel(), { grounding: groundingSource({}, onlyRage, prepared) });
+    expect('summary' in outcome.result ? outcome.result.summary : '').toContain('over 5s: 1 click, 0 input changes.');
+    expect(outcome.grounding?.unsupported).toEqual([]);
   });
 
   it('uses only the kept events', async () => {

@@ -59,6 +59,8 @@ export function sessionFacts(events: readonly IndexedEvent[]): SessionFacts {
       if (previous?.url !== event.url) pages.push({ url: event.url, title: event.title });
     } else if (FRICTION.has(event.type)) {
       countInto(friction, event.type, subjectOf(event), event.type === 'rage-click' ? (event.count ?? 1) : 1);
+      // A rage, dead or error click is a click too: "0 clicks" beside a rage click would be false.
+      if (event.type !== 'mouse-thrash') clicks++;
     } else if (event.type === 'network-error' || event.type === 'console-error') {
       countInto(errors, event.type, subjectOf(event), 1);
     } else if (event.type === 'custom') {
