@@ -54,7 +54,7 @@ export type Claim =
 /** The most events one range (`#1–#900`) stands for: a longer range is one claim of its ends. */
 const MAX_RANGE = 200;
 
-const EVENT_REFERENCE = /#(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,7}))?(?![\w-])/g;
+const EVENT_REFERENCE = /#(\d{1,12})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,12}))?(?![\w-])/g;
 /**
  * An event cited by the word ("(event 12)", "events 12–15", "event index 12", "event no. 12"):
  * not a number of times or a measure after it ("the Signup event 3 times", "event 2 seconds
@@ -86,11 +86,11 @@ function bareReferences(text: string): RegExpExecArray[] {
 // A URL may hold a privacy placeholder (`?token=[secret]`): the prompt showed it so.
 const FULL_URL = /\bhttps?:\/\/(?:\[[\w-]*\]|[^\s"'<>`)\]])+/gi;
 // A host with a path (`shop.example/cart`) or `www.` (`www.shop.example`), without a scheme.
-const BARE_URL = /(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?=\/))(?:\/(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
+const BARE_URL = /(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{2,5})?|(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d{2,5})?|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}):\d{2,5})(?=\/))(?:\/(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
 // A path starts after a space, a quote or a bracket: not after a price (`129€/unit`, `5 $/month`).
 const PATH = /(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
 // Quotes as languages write them: "…", “…”, ‘…’, «…», '…', and „…“ ‚…‘ »…« 「…」 『…』.
-const QUOTED = /"([^"\n]{1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘([^’\n]{1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'([^'\n]{1,300})'(?![\w'])/g;
+const QUOTED = /"([^"\n]{1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘((?:[^’\n]|(?<=\p{L})’(?=\p{L})){1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'((?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300})'(?![\w'])/gu;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
 // An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "failed (#12) with a 500", "status 502", "hit
 // a 404", "got a 503", "a 500 error", "503 Service Unavailable" (not "the 404 page", nor a number
@@ -198,7 +198,7 @@ function durationSeconds(amount: string, unit: string, half = false): number {
 // before it (a match that meets a taken claim is dropped, so a probe inside one, as `.example/`
 // inside `https://shop.example/`, finds nothing new). Each probe is a few fixed characters, which
 // the engine looks for far faster than the pattern's alternations can be tried at every position.
-const BARE_URL_PROBE = /www\.|\.[a-z]{2,}\//gi;
+const BARE_URL_PROBE = /www\.|\.[a-z]{2,}\/|:\d{2,5}\//gi;
 const SELECTOR_PROBE = /[#.][a-z_]/g;
 const QUOTE_PROBE = /["“‘«'„‚»「『]/;
 // "5 times", "twice", and "×5", "x5", "5x" as models write them in notes.
@@ -254,7 +254,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const inner = (match[1] ?? '').trim().replace(HTTP_METHOD, '');
     const start = match.index;
     const end = start + match[0].length;
-    if (/^(?:https?:\/\/|www\.|\/[\w-])/i.test(inner) || /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\//i.test(inner)) add({ kind: 'url', text: match[0], start, end, url: trimUrl(inner) });
+    if (/^(?:https?:\/\/|www\.|\/[\w-])/i.test(inner) || /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d{2,5})?|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}):\d{2,5})\//i.test(inner)) add({ kind: 'url', text: match[0], start, end, url: trimUrl(inner) });
     else if (/^#\d+$/.test(inner) || isHexColour(inner) || !hasWordCharacter(inner)) continue;
     else if (SELECTOR_SHAPE.test(inner) && /[#.[\]>]/.test(inner) && !isNoSelector(inner, '')) add({ kind: 'selector', text: match[0], start, end, selector: inner });
     else add({ kind: 'text', text: match[0], start, end, quote: inner });

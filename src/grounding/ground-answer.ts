@@ -310,7 +310,8 @@ function structuredFindings(value: unknown, checker: Checker, findings: Groundin
         return;
       }
       // A count is one number under its key: numbers in a list (`errors: [33, 34]`) are no totals.
-      const topic = listed || key === '' ? undefined : countTopics.of(key.replace(/_count$|^count_of_|^num_|^number_of_|_total$|^total_/g, '').replace(/[_-]+/g, ' '));
+      // The key's words, in any case (`deadClickCount`, `num_dead_clicks`, `totalErrors`), less the words of a total.
+      const topic = listed || key === '' ? undefined : countTopics.of(words.replace(/ count$|^count of |^num |^number of | total$|^total /g, ''));
       if (topic === undefined) return;
       // A count in an item of a list (`pages[1].clicks: 3`) is of that item: at most a total; a
       // zero of the whole (`errors: 0`), none of any kind its key may mean.

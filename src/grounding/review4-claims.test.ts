@@ -1,0 +1,79 @@
+// Claims a fourth reviewer (a red team of grounding) found the checker missing: counts under keys
+// written in camelCase or with the words of a total, quotes holding an apostrophe, URLs without a
+// scheme whose host has a port, and event references of eight digits or more.
+
+import { describe, expect, it } from 'vitest';
+import { prepare } from '../pipeline/prepare.js';
+import { parseProfile } from '../profile/parse-profile.js';
+import { parseSession } from '../session/parse-session.js';
+import { groundAnswer, groundingSource } from './ground-answer.js';
+import { verdicts } from './test-support/checkout-source.js';
+
+/** The findings (kind, text, verdict) of `answer` about `events`, every event kept. */
+function found(events: readonly Record<string, unknown>[], answer: string | Record<string, unknown>) {
+  const session = parseSession({ id: 'u-4:s-1', events });
+  const profile = parseProfile('{}');
+  return groundAnswer(groundingSource(profile, session, prepare(profile, session)), answer).findings.map(({ kind, text, verdict }) => [kind, text, verdict]);
+}
+
+const at = (seconds: number) => new Date(Date.UTC(2026, 2, 1, 10, 0, seconds)).toISOString();
+
+describe('groundAnswer: claims of the fourth review', () => {
+  it('reads a count under a key in camelCase, or with the words of a total around the topic', () => {
+    // The prompt shows 1 dead click, 2 errors (a console error and a failed request) and 3 clicks of every kind.
+    expect(verdicts({ deadClickCount: 9 })).toEqual([['count', 'deadClickCount: 9', 'unsupported']]);
+    expect(verdicts({ numDeadClicks: 1 })).toEqual([['count', 'numDeadClicks: 1', 'kept']]);
+    expect(verdicts({ errorCount: 2, totalErrors: 7 })).toEqual([
+      ['count', 'errorCount: 2', 'kept'],
+      ['count', 'totalErrors: 7', 'unsupported'],
+    ]);
+    expect(verdicts({ consoleErrorCount: 1, totalClicks: 99 })).toEqual([
+      ['count', 'consoleErrorCount: 1', 'kept'],
+      ['count', 'totalClicks: 99', 'unsupported'],
+    ]);
+    expect(verdicts({ total_clicks: 99 })).toEqual([['count', 'total_clicks: 99', 'unsupported']]);
+  });
+
+  it('reads a quote that holds an apostrophe whole', () => {
+    const events = [
+      { type: 'navigate', timestamp: at(0), url: 'https://shop.example/' },
+      { type: 'click', timestamp: at(2), target: { selector: 'a.nav', text: "Women's outerwear" } },
+    ];
+    expect(found(events, "They opened 'Women's outerwear'.")).toEqual([['text', "'Women's outerwear'", 'kept']]);
+    expect(found(events, "They opened 'Men's jackets' (#1).")).toEqual([
+      ['text', "'Men's jackets'", 'unsupported'],
+      ['event', '#1', 'kept'],
+    ]);
+    expect(found(events, 'They saw ‘Women’s outerwear’.')).toEqual([['text', '‘Women’s outerwear’', 'kept']]);
+    // Two quotes in a row stay two.
+    expect(found(events, "They saw 'Women' and 'outerwear'.").map(([, text]) => text)).toEqual(["'Women'", "'outerwear'"]);
+  });
+
+  it('reads a URL without a scheme whose host has a port', () => {
+    const events = [
+      { type: 'navigate', timestamp: at(0), url: 'http://localhost:8931/checkout' },
+      { type: 'navigate', timestamp: at(5), url: 'http://127.0.0.1:8931/thank-you' },
+      { type: 'navigate', timestamp: at(9), url: 'https://shop.example:8443/account' },
+    ];
+    expect(found(events, 'They went from localhost:8931/checkout to localhost:8931/orders.')).toEqual([
+      ['url', 'localhost:8931/checkout', 'kept'],
+      ['url', 'localhost:8931/orders', 'unsupported'],
+    ]);
+    expect(found(events, 'Then 127.0.0.1:8931/thank-you, then shop.example:8443/account and shop.example:8443/refund.')).toEqual([
+      ['url', '127.0.0.1:8931/thank-you', 'kept'],
+      ['url', 'shop.example:8443/account', 'kept'],
+      ['url', 'shop.example:8443/refund', 'unsupported'],
+    ]);
+    // A network given as an address and its prefix is no URL.
+    expect(found(events, 'From 10.0.0.1/24.')).toEqual([]);
+  });
+
+  it('reads an event reference of eight digits or more', () => {
+    expect(verdicts('See #12345678.')).toEqual([['event', '#12345678', 'unsupported']]);
+    // A range is checked at both ends: #2 was shown.
+    expect(verdicts('Events #2–#12345678.')).toEqual([
+      ['event', '#2–#12345678', 'kept'],
+      ['event', '#2–#12345678', 'unsupported'],
+    ]);
+  });
+});
