@@ -52,6 +52,17 @@ export interface CheckedClaim {
   readonly found: { readonly verdict: string };
 }
 
+/** What the words describing a group of citations say wrongly of it, once per group; null when nothing. */
+interface GroupWords {
+  /** The claims the answer makes of the group, as the message quotes them. */
+  readonly said: string;
+  /** Whether it is the page written before the group that none of its events is on. */
+  readonly wrongPage: boolean;
+}
+
+/** The groups of an answer's citations by their first position, each judged once (a clause of 10,000 citations is one group). */
+const judgedGroups = new WeakMap<readonly CheckedClaim[], Map<number, GroupWords | null>>();
+
 /**
  * Why the event cited by `checked[at]` (a single event reference the prompt showed) is not what
  * the words describing it say, or undefined when one of them is true of it or there are none.
@@ -62,13 +73,24 @@ export function wrongCitation(text: string, checked: readonly CheckedClaim[], at
   if (citation?.kind !== 'event' || !isSingle(citation)) return undefined;
   // "to /pricing (#12, #13)": the words describe the group, and one of its events is enough.
   const [first, last] = groupAround(text, checked, at);
+  let judged = judgedGroups.get(checked);
+  if (judged === undefined) judgedGroups.set(checked, (judged = new Map()));
+  let words = judged.get(first);
+  if (words === undefined) judged.set(first, (words = groupWords(text, checked, first, last, checker)));
+  if (words === null) return undefined;
+  const event = checker.keptEvent(citation.index);
+  if (event === undefined) return undefined;
+  const page = words.wrongPage ? pageOf(citation.index, checker) : undefined;
+  return `#${citation.index} is ${/^[aeiou]/.test(event.type) ? 'an' : 'a'} ${event.type} event${page === undefined ? '' : ` on ${page}`}, not what the answer says of it (${words.said})`;
+}
+
+/** What the words describing the group of citations `first`..`last` say that is true of none of its events; null when nothing. */
+function groupWords(text: string, checked: readonly CheckedClaim[], first: number, last: number, checker: Checker): GroupWords | null {
   const head = (checked[first] as CheckedClaim).claim;
   let claims = describingBefore(checked, first, text, head.start);
   if (claims.length === 0 && leadsItsLine(text, head.start)) claims = describingAfter(checked, last, text, (checked[last] as CheckedClaim).claim.end);
   if (claims.length === 0) claims = pageLoadedAfter(checked, last, text);
-  if (claims.length === 0) return undefined;
-  const event = checker.keptEvent(citation.index);
-  if (event === undefined) return undefined;
+  if (claims.length === 0) return null;
   const members: number[] = [];
   for (let position = first; position <= last; position++) {
     const member = (checked[position] as CheckedClaim).claim;
@@ -78,10 +100,9 @@ export function wrongCitation(text: string, checked: readonly CheckedClaim[], at
   // A URL written right before the citation is the page of its event (`on /cart (#36)`): wrong
   // when it is of none of them, whatever else is said of them (`a dead click on /cart (#36)`).
   const wrongPage = claims.find((claim) => claim.kind === 'url' && !trueOfGroup(claim));
-  if (wrongPage === undefined && claims.some(trueOfGroup)) return undefined;
+  if (wrongPage === undefined && claims.some(trueOfGroup)) return null;
   const said = (wrongPage === undefined ? claims : [wrongPage]).map((claim) => (/^["'“‘«„`]/.test(claim.text) ? claim.text : `“${claim.text}”`)).join(', ');
-  const page = wrongPage === undefined ? undefined : pageOf(citation.index, checker);
-  return `#${citation.index} is ${/^[aeiou]/.test(event.type) ? 'an' : 'a'} ${event.type} event${page === undefined ? '' : ` on ${page}`}, not what the answer says of it (${said})`;
+  return { said, wrongPage: wrongPage !== undefined };
 }
 
 /** How many kept events back the page an event happened on is looked for. */
@@ -123,8 +144,13 @@ const isSingle = (claim: Claim & { kind: 'event' }): boolean => claim.inside !==
 /** Between two references of one group: `, `, ` and `, ` & `. */
 const BETWEEN_REFERENCES = /^[\s,&]*(?:and\s*)?$/;
 
+/** The groups found so far of an answer's citations, by position: each group is walked once. */
+const groupsAt = new WeakMap<readonly CheckedClaim[], (readonly [number, number] | undefined)[]>();
+
 /** The positions in `checked` of the first and last references of the group the reference at `at` is in (`#12, #13`, `#4 and #6`). */
-function groupAround(text: string, checked: readonly CheckedClaim[], at: number): [number, number] {
+function groupAround(text: string, checked: readonly CheckedClaim[], at: number): readonly [number, number] {
+  const known = groupsAt.get(checked)?.[at];
+  if (known !== undefined) return known;
   const joined = (left: number, right: number) => {
     const a = checked[left]?.claim;
     const b = checked[right]?.claim;
@@ -134,7 +160,13 @@ function groupAround(text: string, checked: readonly CheckedClaim[], at: number)
   while (first > 0 && joined(first - 1, first)) first--;
   let last = at;
   while (last + 1 < checked.length && joined(last, last + 1)) last++;
-  return [first, last];
+  const group = [first, last] as const;
+  if (last > first) {
+    let groups = groupsAt.get(checked);
+    if (groups === undefined) groupsAt.set(checked, (groups = []));
+    for (let position = first; position <= last; position++) groups[position] = group;
+  }
+  return group;
 }
 
 /** Whether the citation at `start` leads its line or sentence ("- #35: …", "1. #35 — …"). */
