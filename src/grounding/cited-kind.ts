@@ -113,9 +113,9 @@ const TYPE_WORDS = '(navigate|click|dead[- ]click|error[- ]click|rage[- ]click|i
  * `#30: input-change`), read from the citation's end: group 1 is the type. Counts only for a
  * citation that leads its line (see LINE_LEAD).
  */
-const TYPE_AFTER = new RegExp(`(?:\\*\\*)?[ \\t]*(?:[(\\[:–—-][ \\t]*)?(?:\\*\\*|\`)?${TYPE_WORDS}(?![\\w-])`, 'iy');
-/** What may come before a citation that leads its line: a list's marker, `**`. */
-const LINE_LEAD = /^[ \t]*(?:[-*•+]|\d{1,3}[.)])?[ \t]*(?:\*\*)?$/;
+const TYPE_AFTER = new RegExp(`(?:\\*\\*|\`)?[ \\t]*(?:[(\\[:–—-][ \\t]*)?(?:\\*\\*|\`)?${TYPE_WORDS}(?![\\w-])`, 'iy');
+/** What may come before a citation that leads its line: a list's marker, `**` or a backtick. */
+const LINE_LEAD = /^[ \t]*(?:[-*•+]|\d{1,3}[.)])?[ \t]*(?:\*\*|`)?$/;
 /** An event type in brackets right after a citation anywhere (`#34 (network-error)`), read from its end: group 1 is the type. */
 const TYPE_IN_BRACKETS = new RegExp(`[ \\t]*[(\\[](?:\\*\\*|\`)?${TYPE_WORDS}(?:\\*\\*|\`)?[)\\]]`, 'iy');
 
@@ -216,6 +216,8 @@ function wordsSaidBefore(text: string, start: number): string | undefined {
   while (at > 0 && isBlank(text.charCodeAt(at - 1))) at--;
   if (at > 0 && (text.charCodeAt(at - 1) === 0x28 || text.charCodeAt(at - 1) === 0x5b)) at--;
   while (at > 0 && isBlank(text.charCodeAt(at - 1))) at--;
+  // `the dead click at #35`, `the failed request in #34`: the citation is of the words before `at` or `in`.
+  if (at > 3 && isBlank(text.charCodeAt(at - 3)) && /^(?:at|in)$/i.test(text.slice(at - 2, at))) at -= 3;
   // The words' starts and ends, last first; strings only once an article is found.
   const bounds: number[] = [];
   while (bounds.length < 10) {

@@ -76,4 +76,20 @@ describe('groundAnswer: claims of the fourth review', () => {
       ['event', '#2–#12345678', 'unsupported'],
     ]);
   });
+
+  it('reads a type said of a citation after `at` or `in`, and after a citation in backticks that leads its line', () => {
+    // #3 is the failed request, #4 the console error, #5 the rage click, #6 the dead click.
+    const citations = (answer: string) => verdicts(answer).filter(([kind]) => kind === 'event');
+    expect(citations('The dead click at #5.')).toEqual([['event', '#5', 'unsupported']]);
+    expect(citations('The console error at #3.')).toEqual([['event', '#3', 'unsupported']]);
+    expect(citations('The failed request in #4.')).toEqual([['event', '#4', 'unsupported']]);
+    expect(citations('The dead click at #6, then the failed request in #3.')).toEqual([
+      ['event', '#6', 'kept'],
+      ['event', '#3', 'kept'],
+    ]);
+    expect(citations('- `#3` console-error\n- `#4`: console-error')).toEqual([
+      ['event', '#3', 'unsupported'],
+      ['event', '#4', 'kept'],
+    ]);
+  });
 });
