@@ -90,7 +90,7 @@ const BARE_URL = /(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{2,5})?
 // A path starts after a space, a quote or a bracket: not after a price (`129€/unit`, `5 $/month`).
 const PATH = /(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
 // Quotes as languages write them: "…", “…”, ‘…’, «…», '…', and „…“ ‚…‘ »…« 「…」 『…』.
-const QUOTED = /"([^"\n]{1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘((?:[^’\n]|(?<=\p{L})’(?=\p{L})){1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'((?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300})'(?![\w'])/gu;
+const QUOTED = /"((?:[^"\\\n]|\\.){1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘((?:[^’\n]|(?<=\p{L})’(?=\p{L})){1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'((?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300})'(?![\w'])/gu;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
 // An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "failed (#12) with a 500", "status 502", "hit
 // a 404", "got a 503", "a 500 error", "503 Service Unavailable" (not "the 404 page", nor a number
@@ -271,7 +271,9 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     }
   }
   if (!probes || QUOTE_PROBE.test(text)) for (const match of matchesOf(QUOTED, text)) {
-    const quote = (match.slice(1).find((group) => group !== undefined) ?? '').trim();
+    // A message copied as the prompt escapes it ("column \"region_code\" does not exist") quotes the message.
+    const inner = match[1] === undefined ? (match.slice(2).find((group) => group !== undefined) ?? '') : match[1].replace(/\\(["\\])/g, '$1');
+    const quote = inner.trim();
     const start = match.index;
     const end = start + match[0].length;
     // A quote of punctuation only ("…") says nothing.

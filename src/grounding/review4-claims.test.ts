@@ -92,4 +92,17 @@ describe('groundAnswer: claims of the fourth review', () => {
       ['event', '#4', 'kept'],
     ]);
   });
+
+  it('reads a message quoted as the prompt escapes it, its inner quotes escaped', () => {
+    const events = [
+      { type: 'navigate', timestamp: at(0), url: 'https://bi.example/query' },
+      { type: 'console-error', timestamp: at(4), message: 'QueryError: column "region_code" does not exist' },
+    ];
+    expect(found(events, 'It failed with "QueryError: column \\"region_code\\" does not exist" (#1).')).toEqual([
+      ['text', '"QueryError: column \\"region_code\\" does not exist"', 'kept'],
+      ['event', '#1', 'kept'],
+    ]);
+    expect(found(events, 'It failed with "QueryError: column \\"country_code\\" does not exist".')).toEqual([['text', '"QueryError: column \\"country_code\\" does not exist"', 'unsupported']]);
+  });
 });
+
