@@ -5,6 +5,7 @@
 import { EVENT_TYPES } from '../session/event-types.js';
 import type { SessionEvent } from '../session/session-schema.js';
 import { indexOfWords, mostOf, normalText } from './normal-text.js';
+import { mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
 
 /** What the count topics read of some events. */
 export interface EventStats {
@@ -245,9 +246,14 @@ function typeTopic(type: string): CountTopic {
 /** Whether an element's text or selector, a message or a URL is the one `target` names (an answer's quote of it, or a selector). */
 function targetNamed(target: string): (name: string) => boolean {
   const wanted = normalText(target);
+  // A selector written another way (`aside.facets > h3`, `[for="size-M"]`) names what its parts select.
+  const parts = /[#.[]/.test(target) ? selectorParts(target) : undefined;
   return (name) => {
     const normal = normalText(name);
-    return normal === wanted || indexOfWords(normal, wanted) !== -1 || mostOf(normal, wanted);
+    if (normal === wanted || indexOfWords(normal, wanted) !== -1 || mostOf(normal, wanted)) return true;
+    if (parts === undefined || !mayMatch(name.toLowerCase(), parts)) return false;
+    const recorded = selectorParts(name);
+    return recorded !== undefined && selectorPartsMatch(recorded, parts);
   };
 }
 

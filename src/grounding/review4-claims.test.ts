@@ -104,5 +104,27 @@ describe('groundAnswer: claims of the fourth review', () => {
     ]);
     expect(found(events, 'It failed with "QueryError: column \\"country_code\\" does not exist".')).toEqual([['text', '"QueryError: column \\"country_code\\" does not exist"', 'unsupported']]);
   });
+
+  it('counts clicks on a selector written another way on the element it selects', () => {
+    const events = [
+      { type: 'navigate', timestamp: at(0), url: 'https://shop.example/p/jacket' },
+      { type: 'click', timestamp: at(2), target: { selector: "fieldset.size-picker label[for='size-M']", text: 'M' } },
+      { type: 'dead-click', timestamp: at(4), target: { selector: 'aside.facets h3.facet__title', text: 'Brand' } },
+      { type: 'dead-click', timestamp: at(5), target: { selector: 'aside.facets h3.facet__title', text: 'Brand' } },
+    ];
+    expect(found(events, 'They clicked `label[for="size-M"]` (#1).')).toEqual([
+      ['count', 'clicked `label[for="size-M"]`', 'kept'],
+      ['selector', '`label[for="size-M"]`', 'kept'],
+      ['event', '#1', 'kept'],
+    ]);
+    expect(found(events, 'There was 1 dead click on `aside.facets > h3.facet__title`.')).toEqual([
+      ['count', '1 dead click', 'unsupported'],
+      ['selector', '`aside.facets > h3.facet__title`', 'kept'],
+    ]);
+    expect(found(events, 'There were 2 dead clicks on `aside > h3.facet__title`.')).toEqual([
+      ['count', '2 dead clicks', 'kept'],
+      ['selector', '`aside > h3.facet__title`', 'kept'],
+    ]);
+  });
 });
 
