@@ -271,7 +271,7 @@ export function isTrueAt(claim: Claim, index: number, checker: Checker): boolean
   for (let distance = 1; distance <= CAUSE_DISTANCE; distance++) {
     if (CAUSING_CLICKS.includes(event.type) && claim.kind === 'url') {
       const after = checker.keptEvent(index + distance);
-      if (after !== undefined && inSameTab(after, event) && isTrueOf(claim, after)) return true;
+      if (after !== undefined && (inSameTab(after, event) || opensItsTab(index + distance, checker)) && isTrueOf(claim, after)) return true;
     }
     if (event.type === 'navigate' && claim.kind !== 'url') {
       const before = checker.keptEvent(index - distance);
@@ -279,6 +279,24 @@ export function isTrueAt(claim: Claim, index: number, checker: Checker): boolean
     }
   }
   return false;
+}
+
+/**
+ * Whether the kept event at `index` is a page load that opens its tab (no kept event of that tab
+ * within PAGE_REACH before it): a click just before it in another tab opened it (a ctrl-click, a
+ * link to a new tab).
+ */
+function opensItsTab(index: number, checker: Checker): boolean {
+  const load = checker.keptEvent(index);
+  const tab = load === undefined ? undefined : tabOf(load);
+  if (load?.type !== 'navigate' || tab === undefined) return false;
+  for (let at = index - 1, seen = 0; at >= 0 && seen < PAGE_REACH; at--) {
+    const event = checker.keptEvent(at);
+    if (event === undefined) continue;
+    seen++;
+    if (tabOf(event) === tab) return false;
+  }
+  return true;
 }
 
 /** Kept events after an input its submitted page may load (the input, a click on Search, a custom event, the page load). */

@@ -126,5 +126,29 @@ describe('groundAnswer: claims of the fourth review', () => {
       ['selector', '`aside > h3.facet__title`', 'kept'],
     ]);
   });
+
+  it('reads a page that a click opened in a new tab as the page it loaded', () => {
+    const tabbed = (tabOfResults: string) => [
+      { type: 'navigate', timestamp: at(0), url: 'https://gearhub.example/search?q=anc', tab: '1' },
+      { type: 'click', timestamp: at(3), target: { selector: 'a.tile', text: 'NX700' }, tab: '1' },
+      { type: 'navigate', timestamp: at(4), url: 'https://gearhub.example/p/nx700', tab: tabOfResults },
+      { type: 'click', timestamp: at(6), target: { selector: 'a.tile', text: 'Q45' }, tab: '1' },
+      { type: 'navigate', timestamp: at(7), url: 'https://gearhub.example/p/q45', tab: '1' },
+    ];
+    expect(found(tabbed('2'), '#1 opened /p/nx700 in a new tab.')).toEqual([
+      ['event', '#1', 'kept'],
+      ['url', '/p/nx700', 'kept'],
+    ]);
+    expect(found(tabbed('2'), '#3 opened /p/nx700.')).toEqual([
+      ['event', '#3', 'unsupported'],
+      ['url', '/p/nx700', 'kept'],
+    ]);
+    // A tab that was open before the click was not opened by it.
+    const earlier = [{ type: 'element-seen', timestamp: at(0), target: { selector: 'h1', text: 'Deals' }, tab: '2' }, ...tabbed('2').map((event, index) => ({ ...event, timestamp: at(index + 1) }))];
+    expect(found(earlier, '#2 opened /p/nx700 in a new tab.')).toEqual([
+      ['event', '#2', 'unsupported'],
+      ['url', '/p/nx700', 'kept'],
+    ]);
+  });
 });
 
