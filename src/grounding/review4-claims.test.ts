@@ -150,5 +150,20 @@ describe('groundAnswer: claims of the fourth review', () => {
       ['url', '/p/nx700', 'kept'],
     ]);
   });
+
+  it('reads a quote holding a quote unescaped as one quote', () => {
+    const events = [
+      { type: 'navigate', timestamp: at(0), url: 'https://bi.example/query' },
+      { type: 'console-error', timestamp: at(4), message: 'QueryError: column "region_code" does not exist' },
+      { type: 'click', timestamp: at(6), target: { selector: 'button.retry', text: 'Retry' } },
+    ];
+    expect(found(events, 'It failed with "QueryError: column "country_code" does not exist" (#1).')).toEqual([
+      ['text', '"QueryError: column "country_code" does not exist"', 'unsupported'],
+      ['event', '#1', 'kept'],
+    ]);
+    expect(found(events, 'It failed with "QueryError: column "region_code" does not exist".')).toEqual([['text', '"QueryError: column "region_code" does not exist"', 'kept']]);
+    // Quotes one after another stay apart.
+    expect(found(events, 'It showed "QueryError: column " and then "Retry".').map(([, text]) => text)).toEqual(['"QueryError: column "', '"Retry"']);
+  });
 });
 
