@@ -85,8 +85,10 @@ function bareReferences(text: string): RegExpExecArray[] {
 
 // A URL may hold a privacy placeholder (`?token=[secret]`): the prompt showed it so.
 const FULL_URL = /\bhttps?:\/\/(?:\[[\w-]*\]|[^\s"'<>`)\]])+/gi;
-// A host with a path (`shop.example/cart`) or `www.` (`www.shop.example`), without a scheme.
-const BARE_URL = /(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{2,5})?|(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d{2,5})?|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}):\d{2,5})(?=\/))(?:\/(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
+// A host with a path (`shop.example/cart`, `localhost:8931/orders`) or `www.` (`www.shop.example`), without a scheme.
+const HOST = String.raw`(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d{2,5})?|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}):\d{2,5})`;
+const BARE_URL = new RegExp(String.raw`(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{2,5})?|${HOST}(?=\/))(?:\/(?:\[[\w-]*\]|[^\s"'<>\x60)\]])*)?`, 'gi');
+const HOST_WITH_PATH = new RegExp(String.raw`^${HOST}\/`, 'i');
 // A path starts after a space, a quote or a bracket: not after a price (`129€/unit`, `5 $/month`).
 const PATH = /(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
 // Quotes as languages write them: "…", “…”, ‘…’, «…», '…', and „…“ ‚…‘ »…« 「…」 『…』.
@@ -254,7 +256,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const inner = (match[1] ?? '').trim().replace(HTTP_METHOD, '');
     const start = match.index;
     const end = start + match[0].length;
-    if (/^(?:https?:\/\/|www\.|\/[\w-])/i.test(inner) || /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d{2,5})?|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}):\d{2,5})\//i.test(inner)) add({ kind: 'url', text: match[0], start, end, url: trimUrl(inner) });
+    if (/^(?:https?:\/\/|www\.|\/[\w-])/i.test(inner) || HOST_WITH_PATH.test(inner)) add({ kind: 'url', text: match[0], start, end, url: trimUrl(inner) });
     else if (/^#\d+$/.test(inner) || isHexColour(inner) || !hasWordCharacter(inner)) continue;
     else if (SELECTOR_SHAPE.test(inner) && /[#.[\]>]/.test(inner) && !isNoSelector(inner, '')) add({ kind: 'selector', text: match[0], start, end, selector: inner });
     else add({ kind: 'text', text: match[0], start, end, quote: inner });
