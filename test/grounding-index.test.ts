@@ -12,6 +12,7 @@ import { normalText } from '../src/grounding/normal-text.js';
 import { explainEvents } from '../src/pipeline/explain-events.js';
 import { prepare } from '../src/pipeline/prepare.js';
 import { parsePrivacyRules } from '../src/privacy/privacy-rules.js';
+import { redactSession } from '../src/privacy/redact-session.js';
 import { parseProfile } from '../src/profile/parse-profile.js';
 import { parseSession } from '../src/session/parse-session.js';
 import type { Session, SessionEvent } from '../src/session/session-schema.js';
@@ -28,7 +29,10 @@ const PROFILES = [
 ].map((text) => parseProfile(text));
 const RULES = parsePrivacyRules('presets: [email, card, phone, iban, ip, secret]\nstrip_url_params: [session]\n');
 
-/** The source as a library user would build it: lists, with the reasons explainEvents gives. */
+/** The session as `rules` leave it: what grounding reads of the events the prompt left out. */
+const underRules = (session: Session, rules: typeof RULES | undefined) => (rules === undefined ? session : redactSession(session, rules).session);
+
+/** The source as a library user would build it: lists, with the reasons explainEvents gives (pass the session as the rules leave it). */
 function listSource(profile: (typeof PROFILES)[number], session: Session, kept: GroundingSource['kept'], context: GroundingSource['context']): GroundingSource {
   const explanation = explainEvents(profile, session);
   const dropped = session.events.flatMap((event, index) => {
@@ -88,7 +92,7 @@ describe('groundAnswer on the session index', () => {
           const recorded = fresh ? structuredClone(session) : session;
           const prepared = prepare(profile, recorded, withRules ? { privacy: RULES } : {});
           const indexed = groundAnswer(groundingSource(profile, recorded, prepared), answer);
-          const listed = groundAnswer(listSource(profile, recorded, prepared.events.kept, prepared.context.included as GroundingSource['context']), answer);
+          const listed = groundAnswer(listSource(profile, underRules(recorded, withRules ? RULES : undefined), prepared.events.kept, prepared.context.included as GroundingSource['context']), answer);
           expect(indexed).toEqual(listed);
         }),
         { numRuns: 200, seed: 20261124 + sessionNumber },
@@ -126,7 +130,7 @@ describe('groundAnswer on the session index', () => {
           for (const seconds of new Set([span, Math.round(span * 1.5) + 10, whole, whole * 2 + 60])) sentences.push(`It lasted ${seconds} seconds.`);
           const answer = sentences.join(' ');
           const indexed = groundAnswer(groundingSource(profile, session, prepared), answer);
-          const listed = groundAnswer(listSource(profile, session, prepared.events.kept, prepared.context.included as GroundingSource['context']), answer);
+          const listed = groundAnswer(listSource(profile, underRules(session, privacy), prepared.events.kept, prepared.context.included as GroundingSource['context']), answer);
           expect(indexed).toEqual(listed);
           expect(new Set(indexed.findings.filter(({ kind }) => kind === 'count').map(({ verdict }) => verdict)).size).toBeGreaterThan(1);
         }

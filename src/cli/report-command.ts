@@ -135,7 +135,7 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
         builder.add(line);
         continue;
       }
-      const loaded = await loadManySession(sessionPath, line.file);
+      const loaded = await loadManySession(sessionPath, line.file, { quoteValues: rules === undefined });
       if (loaded.ok) builder.add(line, redactSession === undefined || rules === undefined ? loaded.session : redactSession(loaded.session, rules).session);
       else builder.add(line, { unread: loaded.message });
     }

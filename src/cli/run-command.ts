@@ -83,8 +83,9 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
       if (files.length === 1) sessionFile = files[0] as string;
       else return await runMany(setup);
     }
-    const session = await loadSession(path.resolve(io.cwd, sessionFile), { source: sessionFile });
     const privacy = await loadPrivacyRules(io.cwd, profileFile, options.privacy);
+    // Under privacy rules a message about the fixture never quotes a value (it may be protected).
+    const session = await loadSession(path.resolve(io.cwd, sessionFile), { source: sessionFile, quoteValues: privacy === undefined });
     const prepared = prepare(profile, session, { privacy: privacy?.rules });
     const model = await createModel({
       provider: options.provider,

@@ -126,7 +126,7 @@ async function dryRunMany(setup: ManyRunSetup, allFiles: readonly string[], mode
   let total = 0;
   const seen = new Map<string, string>(resume?.summarized);
   for (const file of files) {
-    const loaded = await loadManySession(path.resolve(io.cwd, file), file);
+    const loaded = await loadManySession(path.resolve(io.cwd, file), file, { quoteValues: privacy === undefined });
     if (!loaded.ok) {
       rows.push({ file, error: { code: loaded.code, message: loaded.message } });
       continue;

@@ -28,6 +28,7 @@ import { namesNothingThere, namesText, noClickOnIt } from './named-element.js';
 import { deviceFinding } from './device-claims.js';
 import { checkItemCounts } from './item-counts.js';
 import { checkItemPages } from './item-pages.js';
+import { sessionUnderRules } from './session-under-rules.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -68,7 +69,8 @@ const indexedSources = new WeakMap<GroundingSource, () => Checker>();
 /**
  * The source of a prepared request: its kept events and context, and the session's other events
  * with the reason each was dropped. `session` is the one the request was prepared from (with
- * privacy rules, pass the same session: the kept events are already redacted).
+ * privacy rules, pass the same session: the kept events are already redacted, and the others are
+ * read as the same rules leave them).
  *
  * The dropped events are listed when first read; {@link groundAnswer} checks a source made here
  * on an index of the session that is built once for as long as the session object lives, so a
@@ -93,7 +95,7 @@ export function groundingSource(profile: Profile, session: Session, prepared: Pr
       if (dropped === undefined) {
         const shown = new Set(kept.map((entry) => entry.index));
         dropped = [];
-        session.events.forEach((event, index) => {
+        sessionUnderRules(session, prepared).events.forEach((event, index) => {
           if (!shown.has(index)) dropped?.push({ index, event, reason: fateOf(event) });
         });
       }
@@ -102,7 +104,7 @@ export function groundingSource(profile: Profile, session: Session, prepared: Pr
   };
   indexedSources.set(source, () =>
     indexedChecker(
-      session,
+      sessionUnderRules(session, prepared),
       kept,
       context,
       (index) => {

@@ -11,8 +11,11 @@ export type LoadedManySession =
   | { readonly ok: true; readonly session: Session }
   | { readonly ok: false; readonly code: 'unreadable_file' | 'invalid_session'; readonly message: string };
 
-/** Reads and validates the fixture at `absolute`, named `shown` in messages. */
-export async function loadManySession(absolute: string, shown: string): Promise<LoadedManySession> {
+/**
+ * Reads and validates the fixture at `absolute`, named `shown` in messages. `quoteValues: false`
+ * (a run under privacy rules): messages name the kind of a wrong value, never the value.
+ */
+export async function loadManySession(absolute: string, shown: string, options: { readonly quoteValues?: boolean } = {}): Promise<LoadedManySession> {
   let text: string;
   try {
     text = await readUtf8File(absolute);
@@ -23,7 +26,7 @@ export async function loadManySession(absolute: string, shown: string): Promise<
   const quick = quickParseFixture(text);
   if (quick !== undefined) return { ok: true, session: quick.session };
   const { safeParseSession } = await import('../session/parse-session.js');
-  const parsed = safeParseSession(text, { source: shown });
+  const parsed = safeParseSession(text, { source: shown, quoteValues: options.quoteValues });
   if (parsed.success) return { ok: true, session: parsed.session };
   return { ok: false, code: 'invalid_session', message: parsed.error.message };
 }

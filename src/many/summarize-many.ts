@@ -199,7 +199,7 @@ export async function* summarizeMany(
       const absolute = path.resolve(cwd, file);
       if (seenFiles.has(absolute)) return undefined;
       seenFiles.add(absolute);
-      const loaded = typeof input === 'string' || input.session === undefined ? await loadManySession(absolute, file) : ({ ok: true, session: input.session } as const);
+      const loaded = typeof input === 'string' || input.session === undefined ? await loadManySession(absolute, file, { quoteValues: options.privacy === undefined }) : ({ ok: true, session: input.session } as const);
       if (!loaded.ok) return { file, error: { code: loaded.code, message: loaded.message } };
       session = loaded.session;
       await turn;

@@ -109,6 +109,11 @@ export function sameSelection(left: Profile, right: Profile): boolean {
 
 /** The rules each prepared request was made with: a request is reused only under the same rules. */
 const rulesOfPrepared = new WeakMap<PreparedRequest, PrivacyRules>();
+
+/** The privacy rules a request was prepared with, if any (grounding reads the rest of the session under them). */
+export function privacyRulesOf(prepared: PreparedRequest): PrivacyRules | undefined {
+  return rulesOfPrepared.get(prepared);
+}
 /**
  * The kept events and the session's context with the rules applied, and what the rules replaced
  * in them: only what the prompt can show is redacted, so that a profile keeping 500 events of a

@@ -23,7 +23,7 @@ import { readFailure } from './read-failure.js';
  * ```
  * @category Sessions
  */
-export async function loadSession(file: string, options: { readonly source?: string } = {}): Promise<Session> {
+export async function loadSession(file: string, options: { readonly source?: string; readonly quoteValues?: boolean } = {}): Promise<Session> {
   const source = options.source ?? file;
   let text: string;
   try {
@@ -35,5 +35,5 @@ export async function loadSession(file: string, options: { readonly source?: str
   const quick = quickParseFixture(text);
   if (quick !== undefined) return quick.session;
   const { parseSession } = await import('./parse-session.js');
-  return parseSession(text, { source });
+  return parseSession(text, { source, quoteValues: options.quoteValues });
 }

@@ -24,6 +24,12 @@ import { ValuedEventsNote } from './valued-events.js';
 export interface ParseSessionOptions {
   /** The file the fixture came from, named in error messages. */
   readonly source?: string;
+  /**
+   * Whether messages quote the values they find wrong (`got "abc"`; default true). A caller that
+   * reads the session under privacy rules passes false: the value may be one the rules protect,
+   * and a message names its kind instead (`got a string`).
+   */
+  readonly quoteValues?: boolean;
 }
 
 /**
@@ -37,12 +43,12 @@ export type SafeParseSessionResult =
 
 const MAX_REPORTED_ISSUES = 20;
 
-function eventIssues(event: unknown, index: number): SessionIssue[] {
+function eventIssues(event: unknown, index: number, quote: boolean): SessionIssue[] {
   const result = sessionEventSchema.safeParse(event, { reportInput: true });
   if (result.success) return [{ path: `events[${index}]`, message: 'invalid event' }];
   return result.error.issues.map((issue) => ({
     path: formatJsonPath(['events', index, ...issue.path]),
-    message: describeIssue(issue),
+    message: describeIssue(issue, quote),
   }));
 }
 
@@ -86,16 +92,17 @@ export function parseFixtureFully(input: unknown, options: ParseSessionOptions =
     try {
       data = JSON.parse(text);
     } catch (error) {
-      return fail([jsonSyntaxIssue(text, error)]);
+      return fail([jsonSyntaxIssue(text, error, { quotesText: options.quoteValues !== false })]);
     }
   }
   if (!isObject(data)) return fail([{ path: '', message: 'expected a JSON object with "id" and "events"' }]);
+  const quote = options.quoteValues !== false;
 
   const { events, ...header } = data;
   const headerResult = sessionFixtureSchema.safeParse({ ...header, events: [] }, { reportInput: true });
   const issues: SessionIssue[] = headerResult.success
     ? []
-    : headerResult.error.issues.map((issue) => ({ path: formatJsonPath(issue.path), message: describeIssue(issue) }));
+    : headerResult.error.issues.map((issue) => ({ path: formatJsonPath(issue.path), message: describeIssue(issue, quote) }));
   if (!Array.isArray(events)) {
     issues.push({ path: 'events', message: events === undefined ? 'is required' : 'expected a list of events' });
     return fail(issues);
@@ -110,7 +117,7 @@ export function parseFixtureFully(input: unknown, options: ParseSessionOptions =
     const event: unknown = events[index];
     const time = eventTime(event);
     if (time === undefined) {
-      if (issues.length < MAX_REPORTED_ISSUES) issues.push(...eventIssues(event, index));
+      if (issues.length < MAX_REPORTED_ISSUES) issues.push(...eventIssues(event, index, quote));
       else issues.push({ path: `events[${index}]`, message: 'invalid event' });
       continue;
     }

@@ -76,9 +76,11 @@ async function loadOne(file: string, cwd: string, options: LoadSuitesOptions): P
     return undefined;
   });
   // A privacy rule is never silently skipped: rules that do not load stop the run.
+  let rulesFailed = false;
   const privacy = await loadPrivacyRules(cwd, shown(suite.profile), options.privacy).catch((error: unknown) => {
     if (!(error instanceof PrivacyRulesError)) throw error;
     problems.push(error.message);
+    rulesFailed = true;
     return undefined;
   });
   const privacyProblem = problems.length > 0 ? undefined : suite.cases.findIndex((testCase) => testCase.prompt?.privacy !== undefined);
@@ -93,7 +95,7 @@ async function loadOne(file: string, cwd: string, options: LoadSuitesOptions): P
   for (const [index, testCase] of suite.cases.entries()) {
     if (sessions.has(testCase.session) || failedSessions.has(testCase.session)) continue;
     try {
-      sessions.set(testCase.session, await loadSession(path.resolve(directory, testCase.session), { source: shown(testCase.session) }));
+      sessions.set(testCase.session, await loadSession(path.resolve(directory, testCase.session), { source: shown(testCase.session), quoteValues: privacy === undefined && !rulesFailed }));
     } catch (error) {
       if (!known(error)) throw error;
       failedSessions.add(testCase.session);
