@@ -13,12 +13,23 @@ const PSEUDO_CLASS_ATTRIBUTES = ['checked', 'selected', 'multiple', 'disabled', 
 /** How much of an element's text `:contains()` reads. */
 const CONTAINS_TEXT_LIMIT = 10_000;
 
+/**
+ * The parent a selector reads: an element of a frame's document has the `<iframe>` as its parent,
+ * so that `[data-private] input` blocks a field of a frame inside a private box, as the page shows
+ * it (a browser's selectors stop at the frame's document; a rule meant to protect should not).
+ */
+function crossingFrames(node: MirrorNode): MirrorNode | null {
+  let parent = node.parent;
+  while (parent !== undefined && parent.kind !== 'element' && parent.parent !== undefined) parent = parent.parent;
+  return parent ?? null;
+}
+
 const adapter: NonNullable<Options<MirrorNode, MirrorNode>['adapter']> = {
   isTag: (node): node is MirrorNode => node.kind === 'element',
   getAttributeValue: (element, name) => element.attributes.get(name),
   getChildren: (node) => node.children,
   getName: (element) => element.tag,
-  getParent: (node) => node.parent ?? null,
+  getParent: crossingFrames,
   getSiblings: (node) => node.parent?.children ?? [node],
   getText: (node) => textContent(node, CONTAINS_TEXT_LIMIT),
   hasAttrib: (element, name) => element.attributes.has(name),

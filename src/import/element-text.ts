@@ -3,6 +3,7 @@
 
 import type { MirrorNode } from './dom-mirror.js';
 import { elementOf } from './element-selector.js';
+import { cutText } from './clip-text.js';
 
 /** Longest target text kept; longer texts end with an ellipsis. */
 export const MAX_TARGET_TEXT_LENGTH = 80;
@@ -45,8 +46,7 @@ export function isEditable(element: MirrorNode | undefined): boolean {
 
 /** Collapses white space and cuts at `limit` characters with an ellipsis. */
 export function clipText(text: string, limit: number = MAX_TARGET_TEXT_LENGTH): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
-  return collapsed.length > limit ? `${collapsed.slice(0, limit - 1).trimEnd()}…` : collapsed;
+  return cutText(text.replace(/\s+/g, ' ').trim(), limit, true);
 }
 
 /** The text content under a node, in document order, stopping after about `limit` characters; `hidden` subtrees are left out. */

@@ -7,6 +7,7 @@ import type { PrivacyCounts } from '../privacy/redact-text.js';
 import { safeParseSession } from '../session/parse-session.js';
 import type { SessionFixture } from '../session/session-schema.js';
 import { buildFixture } from './build-fixture.js';
+import { withClipRedaction } from './clip-text.js';
 import { compareDerived } from './derived-event.js';
 import { EventDeriver, type DerivedRecording } from './event-deriver.js';
 import { ImportWarnings, type ImportWarning } from './import-warnings.js';
@@ -53,11 +54,12 @@ export async function importRrwebStream(
         deriver = new EventDeriver(warnings, { window: position.window, block: privacy?.block, field: privacy?.field });
         derivers.set(position.window, deriver);
       }
-      deriver.push(event, position);
+      const current = deriver;
+      withClipRedaction(privacy?.clip, () => current.push(event, position));
     },
     warnings,
   );
-  const windows: DerivedRecording[] = [...derivers.values()].map((deriver) => deriver.finish());
+  const windows: DerivedRecording[] = [...derivers.values()].map((deriver) => withClipRedaction(privacy?.clip, () => deriver.finish()));
   const firstTimes = windows.map((window) => window.firstTime).filter((time): time is number => time !== undefined);
   const events = windows.flatMap((window) => window.events).sort(compareDerived);
   const built = buildFixture(

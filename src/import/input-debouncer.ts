@@ -4,6 +4,7 @@
 
 import type { FieldPreset } from '../privacy/field-values.js';
 import { targetFields, type DerivedEvent, type DerivedTarget } from './derived-event.js';
+import { cutText } from './clip-text.js';
 
 /** Input events on one field this close together (and nothing else between) are one edit. */
 export const INPUT_DEBOUNCE_MS = 3_000;
@@ -12,7 +13,7 @@ export const MAX_INPUT_VALUE_LENGTH = 200;
 
 /** A recorded value cut to MAX_INPUT_VALUE_LENGTH (masking asterisks are kept as they are). */
 export function clipInputValue(value: string): string {
-  return value.length > MAX_INPUT_VALUE_LENGTH ? `${value.slice(0, MAX_INPUT_VALUE_LENGTH - 1)}…` : value;
+  return cutText(value, MAX_INPUT_VALUE_LENGTH);
 }
 
 export interface FieldInput {

@@ -1,6 +1,8 @@
 // Events of rrweb's record plugins: console messages (rrweb/console@1, and the Log source of
 // rrweb before 1.0) and network requests (rrweb/network@1).
 
+import { cutText } from './clip-text.js';
+
 /** Longest console message kept; longer ones end with an ellipsis. */
 export const MAX_CONSOLE_MESSAGE_LENGTH = 500;
 /** A response status at or above this is a network error. */
@@ -36,7 +38,7 @@ export function consoleErrorMessage(payload: unknown): string | undefined {
   if (!isObject(payload) || payload.level !== 'error') return undefined;
   const parts = Array.isArray(payload.payload) ? payload.payload.map(argumentText) : [];
   const message = parts.join(' ').trim();
-  const clipped = message.length > MAX_CONSOLE_MESSAGE_LENGTH ? `${message.slice(0, MAX_CONSOLE_MESSAGE_LENGTH - 1)}…` : message;
+  const clipped = cutText(message, MAX_CONSOLE_MESSAGE_LENGTH);
   return clipped === '' ? '(empty console.error)' : clipped;
 }
 
