@@ -14,6 +14,16 @@ describe('redactTextWithUrls', () => {
     expect(Object.fromEntries(counts)).toEqual({ url_param: 2 });
   });
 
+  it('strips a listed parameter written as a list or a map entry, and one separated by a semicolon', () => {
+    const counts: PrivacyCounts = new Map();
+    expect(redactTextWithUrls('https://a.test/x?token[]=t1&token%5B0%5D=t2&TOKEN[id]=t3&tokens=ok&page=2', rules, counts)).toBe('https://a.test/x?tokens=ok&page=2');
+    expect(redactTextWithUrls('https://a.test/x?a=1;token=t4;b=2&c=3', rules, counts)).toBe('https://a.test/x?a=1;b=2&c=3');
+    expect(redactTextWithUrls('https://a.test/x?token=t5;b=2', rules, counts)).toBe('https://a.test/x?b=2');
+    expect(Object.fromEntries(counts)).toEqual({ url_param: 5 });
+    // A name that only starts like one stays (`[token]`, `token]`).
+    expect(redactTextWithUrls('https://a.test/x?[token]=1&token]=2', rules, new Map())).toBe('https://a.test/x?[token]=1&token]=2');
+  });
+
   it('reads a text that is one URL as that URL whole, its fragment kept', () => {
     const counts: PrivacyCounts = new Map();
     expect(redactTextWithUrls('https://shop.test/landing?utm=x&token=abc#top', rules, counts)).toBe('https://shop.test/landing?utm=x#top');

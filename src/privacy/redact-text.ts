@@ -123,26 +123,38 @@ function withoutStrippedParams(url: string, names: ReadonlySet<string>, counts: 
  * `return_to=https%3A%2F%2F…`) without those parameters too; undefined when nothing changed.
  */
 function keptParams(params: string, names: ReadonlySet<string>, counts: PrivacyCounts): string | undefined {
-  const pairs = params.split('&');
+  // `;` separates parameters too on many servers (`a=1;token=…`); each kept one keeps its separator.
+  const pieces = params.split(/([&;])/);
   let changed = false;
-  const kept: string[] = [];
-  for (const pair of pairs) {
+  let kept = '';
+  let first = true;
+  for (let at = 0; at < pieces.length; at += 2) {
+    const pair = pieces[at] as string;
+    const separator = first ? '' : (pieces[at - 1] ?? '&');
     const equals = pair.indexOf('=');
     const name = equals === -1 ? pair : pair.slice(0, equals);
-    if (names.has(decodedPiece(name).toLowerCase())) {
+    if (isStrippedName(decodedPiece(name).toLowerCase(), names)) {
       count(counts, 'url_param');
       changed = true;
       continue;
     }
     const value = equals === -1 ? '' : pair.slice(equals + 1);
     const nested = value === '' ? undefined : withoutNestedParams(value, names, counts);
-    if (nested === undefined) kept.push(pair);
+    if (nested === undefined) kept += separator + pair;
     else {
-      kept.push(`${name}=${nested}`);
+      kept += `${separator}${name}=${nested}`;
       changed = true;
     }
+    first = false;
   }
-  return changed ? kept.join('&') : undefined;
+  return changed ? kept : undefined;
+}
+
+/** Whether a parameter's name (decoded, lower case) is one of `names`, also as a list or a map's entry (`token[]`, `token[0]`, `token[id]`). */
+function isStrippedName(name: string, names: ReadonlySet<string>): boolean {
+  if (names.has(name)) return true;
+  const bracket = name.indexOf('[');
+  return bracket > 0 && name.endsWith(']') && names.has(name.slice(0, bracket));
 }
 
 /** A parameter's value that is a URL or a route with a query or fragment, without `names`, escaped again; undefined when it is not one or nothing changed. */
