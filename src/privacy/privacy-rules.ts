@@ -140,8 +140,9 @@ function compileGlobs(globs: readonly string[], problems: Problem[]): { readonly
     prefixes.push(globPrefixSource(steps));
   }
   if (sources.length === 0) return { isMasked: () => false, isBelow: () => false };
-  const matcher = new RegExp(`^(?:${sources.join('|')})$`);
-  const below = new RegExp(`^(?:${prefixes.join('|')})$`);
+  // In any case, as strip_url_params names are read: `**.token` masks a `Token` a client sent.
+  const matcher = new RegExp(`^(?:${sources.join('|')})$`, 'i');
+  const below = new RegExp(`^(?:${prefixes.join('|')})$`, 'i');
   return { isMasked: (path) => matcher.test(path), isBelow: (path) => below.test(path) };
 }
 

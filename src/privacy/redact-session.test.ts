@@ -279,6 +279,17 @@ describe('redactSession and mask_properties inside lists', () => {
     expect(names(masked(['properties.items[1].name']))).toEqual(['Tent', '[masked]']);
     expect(masked(['properties.tags.1', 'properties.lines[0]'])).toMatchObject({ tags: ['gift', '[masked]'], lines: ['[masked]'] });
   });
+
+  it('matches a glob in any case, as a client may spell a key', () => {
+    const session = parseSession({
+      id: 'u-1:s-1',
+      user: { uid: 'u-1', properties: { Phone: '555-0100' } },
+      events: [{ type: 'custom', name: 'Login', timestamp: '2026-11-01T10:00:00Z', properties: { Auth: { Token: 'tk-1', TOKEN: 'tk-2', tokens: 'kept' } } }],
+    });
+    const { session: redacted } = redactSession(session, parsePrivacyRules('mask_properties: ["**.token", "user.properties.phone"]\n'));
+    expect(redacted.events[0]?.properties).toEqual({ Auth: { Token: '[masked]', TOKEN: '[masked]', tokens: 'kept' } });
+    expect(redacted.user?.properties).toEqual({ Phone: '[masked]' });
+  });
 });
 
 describe('redactSession and URLs outside URL fields', () => {
