@@ -255,6 +255,45 @@ describe.each(STORE_KINDS)('GET /v2/users/{id}/export on %s', (kind) => {
     await expect(exported(3)).rejects.toThrow(`session ${imported.id} was deleted while its fixture was being exported`);
   });
 
+  it('never completes the document when the user is deleted while its events are read (the later pages come back short)', async () => {
+    const orgId = server.orgs.acme.id;
+    /** The export of a user of 30 events, read 10 at a time; `meanwhile` runs once the first page was written. */
+    const exported = async (uid: string, meanwhile: (id: string) => Promise<void>) => {
+      const id = await userWithEvents(uid, 30);
+      const user = await server.stores.na1.findUser(orgId, id);
+      let text = '';
+      let pages = 0;
+      for await (const chunk of userExportChunks({ store: server.stores.na1, orgId, user: user!, appUrl: 'https://app.recap.test', pageSize: 10 })) {
+        text += chunk;
+        if (chunk.includes(`"e-${uid}-`) && pages++ === 0) await meanwhile(id);
+      }
+      // The first page was one of several.
+      expect(pages).toBeGreaterThan(0);
+      return JSON.parse(text) as { events: unknown[] };
+    };
+    const deletion = (jobId: string, id: string) =>
+      server.stores.na1.transaction((writer) =>
+        writer.createJob({ orgId, id: jobId, kind: 'user_deletion', status: 'PROCESSING', created: server.clock.now.toISOString(), finished: null, total: 1, cursor: 0, imports: 0, errors: 0 }, [{ user_id: id }]),
+      );
+    const step = (jobId: string) => server.stores.na1.transaction((writer) => writer.deleteUserDataStep(orgId, jobId));
+    // Untouched, the document holds every event.
+    expect((await exported('kept-whole', async () => {})).events).toHaveLength(30);
+    // The deletion's first step deleted the events not yet read: the document is cut, not completed.
+    await expect(exported('deleted-part-way', async (id) => {
+      await deletion('j-deleting-1', id);
+      await step('j-deleting-1');
+    })).rejects.toThrow(/was deleted while it was being exported/);
+    // A deletion begun, none of its steps run yet: what was read may still lack what it deletes next.
+    await expect(exported('deletion-begun', async (id) => deletion('j-deleting-2', id))).rejects.toThrow(/was deleted while it was being exported/);
+    // Deleted to the end (the user gone) while the export read its events.
+    await expect(exported('deleted-whole', async (id) => {
+      await deletion('j-deleting-3', id);
+      while (!(await step('j-deleting-3'))) {
+        /* every step until the last */
+      }
+    })).rejects.toThrow(/was deleted while it was being exported/);
+  });
+
   it('writes valid JSON whatever the text: quotes, backslashes, control characters, line separators, astral characters', async () => {
     const odd = ['say "hi"', 'C:\\path\\', '\u2028\u2029', 'tab\tnew\nline\r', '\u0001\u001f\u007f', '😀 é ß ع', '</script><!--', '{"not":"json"', "'", '\\u0041'];
     const { body: user } = await server.request('POST', '/v2/users', { key: standard, body: { uid: odd.join(''), display_name: odd[0], email: odd[2], properties: { note: odd, nested: { value: odd[1] } } } });

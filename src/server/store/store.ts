@@ -93,7 +93,7 @@ export interface StoreReader extends UserExportReader {
   /** Content chunks of an export after `afterSeq`, in order (GET /v2/exports/{id}/download). */
   readExportChunks(jobId: string, afterSeq: number, limit: number): Promise<{ seq: number; data: string }[]>;
   /** An organisation's jobs, newest first, of the given kinds (all when absent) and status (as the operation shows it: PENDING and PROCESSING apart). */
-  listJobs(orgId: string, options: { readonly kinds?: readonly JobKind[]; readonly status?: OperationStatus; readonly after?: string | null; readonly limit: number }): Promise<Page<JobRecord>>;
+  listJobs(orgId: string, options: { readonly kinds?: readonly JobKind[]; readonly status?: OperationStatus; readonly unfinished?: boolean; readonly after?: string | null; readonly limit: number }): Promise<Page<JobRecord>>;
   /** Jobs of every organisation still PROCESSING, oldest first. */
   listUnfinishedJobs(): Promise<JobRecord[]>;
   /** How many jobs of every organisation are still PROCESSING. */

@@ -3,7 +3,8 @@
 // so whatever text the store holds comes out as valid JSON, but for a session's fixture: the JSON
 // text the store wrote (with JSON.stringify) when the session was imported, passed on a slice at a
 // time, never parsed, so that a session of 100,000 events is never held whole. The closing brace is
-// written only once every page was read, so a document cut short by a failure never parses.
+// written only once every page was read, and only when no deletion of the user ran meanwhile, so a
+// document cut short by a failure or a deletion never parses.
 
 import { jsonArrayChunks, type JsonItemText } from '../http/json-array-chunks.js';
 import { sessionView } from '../sessions/session-view.js';
@@ -45,7 +46,26 @@ export async function* userExportChunks(options: UserExportOptions): AsyncGenera
   yield* jsonArrayChunks(mapPages(sessions, (session) => sessionChunks(options, session, limit)));
   yield ',"summaries":';
   yield* jsonArrayChunks(summaryPages(options, limit));
+  // A deletion of the user that ran while the pages were read deletes its events oldest first, so
+  // the later pages came back short: such a document is not completed (the connection is aborted).
+  if (await deletedMeanwhile(options)) throw new Error(`user ${user.id} was deleted while it was being exported`);
   yield '}';
+}
+
+/**
+ * Whether the user is gone, or a deletion of it is under way: checked once every page was read.
+ * A deletion that starts after this check found its job's first step after every read.
+ */
+async function deletedMeanwhile({ store, orgId, user }: UserExportOptions): Promise<boolean> {
+  if ((await store.findUser(orgId, user.id)) === undefined) return true;
+  // Not yet finished: PENDING (no instance has taken it, or it is between two steps) or PROCESSING.
+  for await (const jobs of allPages((after) => store.listJobs(orgId, { kinds: ['user_deletion'], unfinished: true, after, limit: 100 }))) {
+    for (const job of jobs) {
+      const [item] = await store.readJobItems(job.id, 0, 1);
+      if ((item as { user_id?: unknown } | undefined)?.user_id === user.id) return true;
+    }
+  }
+  return false;
 }
 
 async function* mapPages<Item>(pages: AsyncIterable<readonly Item[]>, show: (item: Item) => JsonItemText): AsyncGenerator<readonly JsonItemText[]> {

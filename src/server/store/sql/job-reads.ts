@@ -13,6 +13,8 @@ import { toJob } from './records-from-rows.js';
 export interface ListJobsOptions {
   readonly kinds?: readonly JobKind[];
   readonly status?: OperationStatus;
+  /** Only jobs not yet finished, PENDING or PROCESSING alike (a job between two leases may be either). */
+  readonly unfinished?: boolean;
   readonly after?: string | null;
   readonly limit: number;
 }
@@ -39,6 +41,7 @@ export async function listJobs(db: Kysely<Database>, orgId: string, options: Lis
     .where('org_id', '=', orgId)
     .$if(kinds !== undefined, (query) => query.where('kind', 'in', kinds as JobKind[]))
     .$if(options.status !== undefined, (query) => query.where((eb) => hasStatus(eb, options.status as OperationStatus)))
+    .$if(options.unfinished === true, (query) => query.where('status', '=', 'PROCESSING'))
     .$if(after !== undefined, (query) => query.where((eb) => eb(eb.refTuple('created', 'id'), '<', eb.tuple(...(after as [string, string])))))
     .orderBy('created', 'desc')
     .orderBy('id', 'desc')
