@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { mergeJobResultRows, spanOf, toJobResultRows, type JobResultEntry } from '../job-result-rows.js';
 import { toJobItemRows } from '../job-item-rows.js';
+import { jobItemsText } from '../job-items-text.js';
 import type { JobRecord, JobResultRecord, JsonValue } from '../records.js';
 import { StoreConflictError } from '../store.js';
 import { toFlag, type Database } from './database.js';
@@ -36,7 +37,7 @@ export async function createJob(db: Kysely<Database>, dialect: StoreDialect, rec
     db,
     dialect,
     'job_items',
-    toJobItemRows(items).map(([first, rowItems]) => ({ job_id: record.id, item_index: first, item: JSON.stringify(rowItems) })),
+    toJobItemRows(items).map(([first, rowItems]) => ({ job_id: record.id, item_index: first, item: jobItemsText(rowItems) })),
   );
 }
 
