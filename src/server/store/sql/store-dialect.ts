@@ -30,6 +30,13 @@ export interface StoreDialect {
   /** Opens a write transaction: BEGIN IMMEDIATE on SQLite takes the file's write lock at once, so
    * another process (the admin CLI) waits for it up front instead of failing mid-transaction. */
   readonly begin: 'BEGIN IMMEDIATE' | 'BEGIN';
+  /**
+   * How long BEGIN waits for another process's write lock (SQLite's busy timeout), trying again
+   * between timers: better-sqlite3's own busy handler waits synchronously, which would stop the
+   * whole server (every request, its health check, its sockets' timers) while another process
+   * holds the lock. Undefined: BEGIN never waits for such a lock (PostgreSQL).
+   */
+  readonly beginWaitMs?: number;
   /** Ends a transaction that failed, leaving the connection usable (or discarded). */
   rollback(connection: Kysely<Database>): Promise<void>;
 

@@ -23,7 +23,9 @@ export interface SqliteStoreOptions {
 export async function createSqliteStore(options: SqliteStoreOptions): Promise<DataCenterStore> {
   const timeout = options.busyTimeoutMs ?? 5_000;
   const migrations = options.migrations ?? sqliteMigrations;
-  const writing = new Database(options.file, { timeout });
+  // No busy handler on the writing connection: its BEGIN IMMEDIATE waits for another process's lock
+  // between timers (beginWaitMs), not in better-sqlite3's synchronous wait, which stops the event loop.
+  const writing = new Database(options.file, { timeout: 0 });
   let reading: Database.Database | undefined;
   try {
     writing.pragma('journal_mode = WAL');
@@ -38,11 +40,11 @@ export async function createSqliteStore(options: SqliteStoreOptions): Promise<Da
     writing.pragma('cache_size = -32768');
     writing.pragma('wal_autocheckpoint = 10000');
     // The migrations need only the writing connection; the read-only one opens on the migrated file.
-    await migrateStore(sqliteDialect(writing, writing), migrations);
+    await migrateStore(sqliteDialect(writing, writing, timeout), migrations);
     reading = writing.memory ? writing : new Database(options.file, { readonly: true, timeout });
   } catch (error) {
     writing.close();
     throw error;
   }
-  return createSqlStore(sqliteDialect(writing, reading), { dataCenter: options.dataCenter, migrations });
+  return createSqlStore(sqliteDialect(writing, reading, timeout), { dataCenter: options.dataCenter, migrations });
 }

@@ -2,8 +2,9 @@
 // writes go through one connection, one transaction at a time (Kysely's SQLite driver hands its
 // connection to one holder at a time), each BEGIN IMMEDIATE; reads outside transactions use a
 // second, read-only connection, so they never see uncommitted writes (WAL lets them run while a
-// transaction is open). busy_timeout, set on both connections, covers other processes (the admin
-// CLI).
+// transaction is open). Other processes (the admin CLI) are waited for: by BEGIN IMMEDIATE, tried
+// again between timers for the busy timeout (run-transaction.ts), on the writing connection, and by
+// the busy timeout of the read-only one.
 
 import type Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Expression, type SqlBool } from 'kysely';
@@ -21,7 +22,7 @@ function jsonPath(keys: readonly string[]): string {
 /** json_type's names for the JSON type of `value`. */
 const jsonTypes = (value: string | number | boolean): string[] => (typeof value === 'string' ? ['text'] : typeof value === 'number' ? ['integer', 'real'] : [String(value)]);
 
-export function sqliteDialect(writing: Database.Database, reading: Database.Database): StoreDialect {
+export function sqliteDialect(writing: Database.Database, reading: Database.Database, busyTimeoutMs = 5_000): StoreDialect {
   const writes = new Kysely<Tables>({ dialect: refusingUnstorableText(new SqliteDialect({ database: statementCachingDatabase(writing) })) });
   // An in-memory database exists only on its connection: reads share it.
   const reads = reading === writing ? writes : new Kysely<Tables>({ dialect: refusingUnstorableText(new SqliteDialect({ database: statementCachingDatabase(reading) })) });
@@ -31,6 +32,7 @@ export function sqliteDialect(writing: Database.Database, reading: Database.Data
     reads,
     withWriteConnection: (work) => writes.connection().execute(work),
     begin: 'BEGIN IMMEDIATE',
+    beginWaitMs: busyTimeoutMs,
     async rollback() {
       // SQLite ends a transaction itself on some errors (a full disk, an interrupted statement).
       if (writing.inTransaction) writing.exec('ROLLBACK');

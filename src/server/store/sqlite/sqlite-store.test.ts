@@ -97,6 +97,29 @@ describe('SQLite store', () => {
     }
   });
 
+  test("a write waiting for another process's lock leaves the event loop running, and goes ahead once the lock is gone", async () => {
+    const file = newFile();
+    const store = await createSqliteStore({ file, dataCenter: 'na1', busyTimeoutMs: 10_000 });
+    const other = new Database(file);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      // The other connection lets go on a timer: a wait that blocked the event loop would never see it
+      // fire, and would fail after the busy timeout.
+      let timerFired = false;
+      setTimeout(() => {
+        timerFired = true;
+        other.exec('ROLLBACK');
+      }, 0);
+      await store.transaction((writer) => writer.createOrganisation(organisation('org-1')));
+      expect(timerFired).toBe(true);
+      expect((await store.listOrganisations()).map((record) => record.id)).toEqual(['org-1']);
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+      await store.close();
+    }
+  });
+
   test('purgeDeletedBytes gives up within about a second while a reader holds the write-ahead log (not a busy timeout per try), truncates it once the reader is gone, and leaves writes waiting as before', async () => {
     const file = newFile();
     const store = await createSqliteStore({ file, dataCenter: 'na1', busyTimeoutMs: 1_000 });
