@@ -129,10 +129,15 @@ export class DomMirror {
   }
 
   /** The text of the page's <title>, when the snapshot has one. */
-  title(): string | undefined {
+  /** The page's <title> element: in the head, else the first within four levels. */
+  titleElement(): MirrorNode | undefined {
     const html = this.#root?.children.find((child) => child.tag === 'html');
     const head = html?.children.find((child) => child.tag === 'head');
-    const title = head?.children.find((child) => child.tag === 'title') ?? findTag(this.#root, 'title', 4);
+    return head?.children.find((child) => child.tag === 'title') ?? findTag(this.#root, 'title', 4);
+  }
+
+  title(): string | undefined {
+    const title = this.titleElement();
     if (title === undefined) return undefined;
     const text = title.children.map((child) => child.text).join('').replace(/\s+/g, ' ').trim();
     return text === '' ? undefined : text;

@@ -5,7 +5,7 @@
 import type { FieldPreset } from '../privacy/field-values.js';
 import { ClickClassifier, DEAD_CLICK_WINDOW_MS } from './click-classifier.js';
 import { customEventFields } from './custom-event-fields.js';
-import { compareDerived, withBlockedFields, type DerivedEvent, type DerivedTarget } from './derived-event.js';
+import { BLOCKED_PLACEHOLDER, compareDerived, withBlockedFields, type DerivedEvent, type DerivedTarget } from './derived-event.js';
 import type { DomBlockMatcher } from './dom-block-selectors.js';
 import { DomMirror, type MirrorNode } from './dom-mirror.js';
 import { elementOf, selectorFor } from './element-selector.js';
@@ -67,7 +67,8 @@ export class EventDeriver {
   #now: number | undefined;
   #viewport: { width: number; height: number } | undefined;
   #href: string | undefined;
-  #untitled: DerivedEvent | undefined;
+  /** The navigate whose page's title the next snapshot gives, and its place among the events. */
+  #untitled: { readonly event: DerivedEvent; readonly at: number } | undefined;
   #lastResponse = -Infinity;
   #mouseDown: number | undefined;
   #sawMeta = false;
@@ -168,15 +169,20 @@ export class EventDeriver {
     this.#href = data.href;
     this.#pageChange(time);
     const navigate: DerivedEvent = { type: 'navigate', time, order, fields: { url: data.href } };
-    this.#untitled = navigate;
     this.#emit(navigate);
+    this.#untitled = { event: navigate, at: this.#events.length - 1 };
   }
 
   #snapshot(data: Record<string, unknown>, position: EventPosition): void {
     this.#sawSnapshot = true;
     this.#mirror.loadSnapshot(data.node, position);
     const title = this.#mirror.title();
-    if (this.#untitled !== undefined && title !== undefined) this.#untitled.fields.title = title;
+    if (this.#untitled !== undefined && title !== undefined) {
+      const { event, at } = this.#untitled;
+      // A block selector that matches the page's <title> (`title`, `head *`) blocks the title the navigate shows.
+      if (this.#isBlocked(this.#mirror.titleElement())) this.#events[at] = { ...event, fields: { ...event.fields, title: BLOCKED_PLACEHOLDER }, blocked: true, protects: [{ value: title, rule: 'blocked' }] };
+      else event.fields.title = title;
+    }
     this.#untitled = undefined;
   }
 

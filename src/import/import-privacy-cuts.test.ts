@@ -110,4 +110,18 @@ describe('importing with privacy rules: cut texts, labels and frames', () => {
     const { fixture } = await importWith(recording, 'block_selectors: ["section input"]\n');
     expect(fixture.events.find((event) => event.type === 'input-change')?.value).toBe('Ada Lovelace 1815');
   });
+
+  it("blocks the page's title where a block selector matches its <title>, and where the recording repeats it", async () => {
+    const recording = new RecordingBuilder().page(0, { href: 'https://clinic.example/chart/77', title: 'Chart of Eleanor Whitfield', body: [keyed('open', el('button', {}, 'Open'))] });
+    recording.click(1_000, 'open').consoleError(1_100, 'cannot load Chart of Eleanor Whitfield').scroll(5_000);
+    const plain = await importWith(recording, 'block_selectors: [".private"]\n');
+    expect(plain.fixture.events[0]).toMatchObject({ type: 'navigate', title: 'Chart of Eleanor Whitfield' });
+    for (const selector of ['title', 'head *', 'head > title']) {
+      const { fixture, privacy } = await importWith(recording, `block_selectors: ["${selector}"]\n`);
+      expect(fixture.events[0], selector).toMatchObject({ type: 'navigate', url: 'https://clinic.example/chart/77', title: '[blocked]' });
+      expect(JSON.stringify(fixture), selector).not.toContain('Whitfield');
+      // The navigate, and the title repeated in the console message.
+      expect(privacy, selector).toEqual(new Map([['blocked', 2]]));
+    }
+  });
 });
