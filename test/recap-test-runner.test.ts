@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelRequest, ModelResponse, SummaryModel } from '../src/models/summary-model.js';
 import { createProgress } from '../src/suite/reporters/progress.js';
 import { testReportSchema } from '../src/suite/test-report.js';
-import { createWorkspace } from './support/suite-workspace.js';
+import { createWorkspace, FIXTURE } from './support/suite-workspace.js';
 
 /** A model whose answers come from `answer(callNumber)`, counting calls and the most in flight. */
 function scriptedModel(answer: (call: number, request: ModelRequest) => string, delay = 0) {
@@ -95,17 +95,21 @@ describe('numeric flags', () => {
 });
 
 describe('selection and concurrency', () => {
-  const manyCases = `profile: plain.yaml
+  // Six cases on six sessions: six requests (cases that ask the same request share one call).
+  const manyCases = {
+    'x.recap.yaml': `profile: plain.yaml
 provider: gemini
 cases:
 ${Array.from({ length: 6 }, (_, index) => `  - name: case ${index}${index === 5 ? ' special' : ''}
-    session: session.json
+    session: session-${index}.json
     expect: { summary_contains: [ok] }`).join('\n')}
-`;
+`,
+    ...Object.fromEntries(Array.from({ length: 6 }, (_, index) => [`session-${index}.json`, JSON.stringify({ ...FIXTURE, id: `u-1:s-${index}` })])),
+  };
 
   it('--filter runs only matching cases (text or /regex/)', async () => {
     const { createModel, stats } = scriptedModel(() => 'ok');
-    const workspace = await createWorkspace({ 'x.recap.yaml': manyCases });
+    const workspace = await createWorkspace(manyCases);
     const result = await workspace.run([], { filter: 'special', reporter: 'json' }, { GEMINI_API_KEY: 'k' }, { createModel });
     expect(testReportSchema.parse(JSON.parse(result.stdout)).suites[0]?.cases.map((item) => item.name)).toEqual(['case 5 special']);
     expect(stats.calls).toBe(1);
@@ -115,7 +119,7 @@ ${Array.from({ length: 6 }, (_, index) => `  - name: case ${index}${index === 5 
 
   it('--filter that matches no case is a usage error naming the cases, not "all passed" with nothing run', async () => {
     const { createModel, stats } = scriptedModel(() => 'ok');
-    const workspace = await createWorkspace({ 'x.recap.yaml': manyCases });
+    const workspace = await createWorkspace(manyCases);
     const result = await workspace.run([], { filter: 'specail', reporter: 'json' }, { GEMINI_API_KEY: 'k' }, { createModel });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--filter specail: matches none of the 6 case(s) ("case 0", "case 1", "case 2", "case 3", "case 4", …); nothing was run');
@@ -125,11 +129,11 @@ ${Array.from({ length: 6 }, (_, index) => `  - name: case ${index}${index === 5 
 
   it('keeps at most --concurrency cases in flight (default 4)', async () => {
     const narrow = scriptedModel(() => 'ok', 20);
-    const workspace = await createWorkspace({ 'x.recap.yaml': manyCases });
+    const workspace = await createWorkspace(manyCases);
     expect((await workspace.run([], { concurrency: '2' }, { GEMINI_API_KEY: 'k' }, { createModel: narrow.createModel })).code).toBe(0);
     expect(narrow.stats.maxInFlight).toBe(2);
     const wide = scriptedModel(() => 'ok', 20);
-    const again = await createWorkspace({ 'x.recap.yaml': manyCases });
+    const again = await createWorkspace(manyCases);
     await again.run([], {}, { GEMINI_API_KEY: 'k' }, { createModel: wide.createModel });
     expect(wide.stats.maxInFlight).toBe(4);
   });

@@ -4,6 +4,7 @@ import type { SummaryModel } from '../models/summary-model.js';
 import type { PreparedRequest, TokenCount } from '../pipeline/prepare.js';
 import type { SummaryOutcome } from '../summarize.js';
 import type { GroundingFinding, GroundingReport } from '../grounding/grounding-report.js';
+import { printable } from '../session/printable.js';
 
 export interface RunReport {
   readonly profileFile: string;
@@ -30,15 +31,6 @@ function contextLine(prepared: PreparedRequest): string {
   const excluded = Object.keys(prepared.context.excluded);
   const shown = included.length === 0 ? 'none' : included.join(', ');
   return excluded.length === 0 ? shown : `${shown} (excluded: ${excluded.join(', ')})`;
-}
-
-// Control characters other than line breaks and tabs, which recorded page text (and so a summary
-// of it) may hold: written raw, they would recolour the terminal or retitle its window.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
-/** Text safe to print on a terminal: control characters shown as \u escapes. */
-export function printable(text: string): string {
-  return text.replace(CONTROL, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** A header, then the prompt on a dry run or the result after a run; safe to print on a terminal. */

@@ -6,8 +6,8 @@ import type { LoadedSuite } from '../suite/load-suites.js';
 import { snapshotDirectory } from '../suite/snapshot-store.js';
 import type { RunInput } from './report-output-problem.js';
 
-/** Suites, their profiles and fixtures, their cassette and snapshot folders, and the price table. */
-export function runInputs(suites: readonly LoadedSuite[], pricesFile: string | undefined): RunInput[] {
+/** Suites, their profiles, privacy rules and fixtures, their cassette and snapshot folders, and the price table. */
+export function runInputs(suites: readonly LoadedSuite[], pricesFile: string | undefined, privacyFiles: readonly string[] = []): RunInput[] {
   const inputs: RunInput[] = [];
   for (const loaded of suites) {
     const directory = path.dirname(loaded.file);
@@ -18,5 +18,6 @@ export function runInputs(suites: readonly LoadedSuite[], pricesFile: string | u
     inputs.push({ path: snapshotDirectory(loaded.file), role: `the snapshots folder of ${loaded.displayFile}`, folder: true });
   }
   if (pricesFile !== undefined) inputs.push({ path: pricesFile, role: 'the price table (--prices)' });
+  for (const file of privacyFiles) inputs.push({ path: file, role: 'privacy rules the run applies' });
   return inputs;
 }

@@ -10,7 +10,7 @@ import { githubAnnotations } from '../suite/reporters/github-annotations.js';
 import { junitReport } from '../suite/reporters/junit-reporter.js';
 import { prettyReport } from '../suite/reporters/pretty-reporter.js';
 import { createProgress } from '../suite/reporters/progress.js';
-import { runSuites, selectedCases, type RunSuitesOptions } from '../suite/run-suites.js';
+import { runSuites, selectedCases, unreplayedCassettes, type RunSuitesOptions } from '../suite/run-suites.js';
 import { MAX_REPEAT } from '../suite/suite-schema.js';
 import type { TestReport } from '../suite/test-report.js';
 import { patternProblem, textPattern } from '../suite/text-pattern.js';
@@ -100,10 +100,14 @@ export async function testCommand(
     const prices = await loadPriceTable(pricesFile, options.prices);
     if (output !== undefined) {
       // Before any case runs: a report that cannot be written, or would replace an input, is a usage error.
-      const problem = await reportOutputProblem(output, io.cwd, runInputs(suites, pricesFile));
+      // --privacy FILE, or each profile's privacy.yaml (as shown, relative to the working directory).
+      const privacyFiles = [...new Set(suites.flatMap((suite) => (suite.privacy === undefined ? [] : [path.resolve(io.cwd, suite.privacy.file)])))];
+      const problem = await reportOutputProblem(output, io.cwd, runInputs(suites, pricesFile, privacyFiles));
       if (problem !== undefined) throw new UsageError(`--output ${output}: ${problem}`);
     }
 
+    const unreplayed = await unreplayedCassettes(suites, io.env);
+    if (unreplayed.length > 0) throw new SuiteLoadError(unreplayed);
     const selected = selectedCases(suites, filter);
     // A filter that matches nothing would report "all passed" with nothing run: a typo must not pass CI.
     if (selected === 0) {
@@ -141,7 +145,11 @@ export async function testCommand(
     }
     if (machine !== undefined && output === undefined) io.stdout.write(machine);
     else io.stdout.write(prettyReport(report, { color, baseline: comparison }));
-    if (io.env.GITHUB_ACTIONS !== undefined && io.env.GITHUB_ACTIONS !== '') io.stdout.write(githubAnnotations(report));
+    // The runner reads workflow commands on stdout and stderr alike: next to a report on stdout
+    // they go to stderr, so that the report stays a whole JSON or XML document.
+    if (io.env.GITHUB_ACTIONS !== undefined && io.env.GITHUB_ACTIONS !== '') {
+      (machine !== undefined && output === undefined ? io.stderr : io.stdout).write(githubAnnotations(report));
+    }
 
     const failed = report.summary.failed > 0 || comparison?.comparison.regressed === true;
     return failed ? EXIT_FAILED : EXIT_OK;

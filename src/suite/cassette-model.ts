@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import { CassetteMissError, ModelUnavailableError } from '../models/model-errors.js';
-import { cassetteFile, cassetteKey, readCassette, writeCassette } from '../models/replay/cassette.js';
+import { cassetteFile, cassetteKey, readCassette, writeCassetteOnce } from '../models/replay/cassette.js';
 import type { ModelRequest, ModelResponse, Provider, SummaryModel } from '../models/summary-model.js';
 import type { UsageMeter } from './usage-meter.js';
 import { inSuiteTerms } from './suite-terms.js';
@@ -19,14 +19,18 @@ export interface CassettePolicy {
   readonly ci: boolean;
   /** `--record`: misses call the model and are saved, even in CI. */
   readonly record: boolean;
-  /** The command that records a missing cassette, for messages. */
+  /** How to record a missing cassette, for messages (a command, or what to change first). */
   readonly recordCommand: string;
+  /** Why a miss is not recorded, for messages: `in CI`, or the provider that only replays. */
+  readonly missReason?: string;
   /** Saved in new cassettes: where the answer came from. */
   readonly source: string;
   readonly now: () => Date;
   /** The live model, built on first need (a replayed run needs no key). */
   readonly live: () => Promise<SummaryModel>;
   readonly meter: UsageMeter;
+  /** Answers being recorded, by cassette key: shared by every case of the run. */
+  readonly recording: Map<string, Promise<ModelResponse>>;
 }
 
 /** The folder of a suite's cassettes: `.recap/cassettes/` next to it. */
@@ -40,7 +44,7 @@ export function createCassetteModel(policy: CassettePolicy, sample: number): Sum
     kind: 'language-model',
     async generate(request: ModelRequest): Promise<ModelResponse> {
       const key = cassetteKey(policy.provider, policy.model, request, sample);
-      const cassette = await readCassette(policy.directory, key);
+      const cassette = await readCassette(policy.directory, key, { provider: policy.provider, model: policy.model, request });
       if (cassette !== undefined) {
         const usage = cassette.response.usage ?? undefined;
         policy.meter.add('replayed', policy.model, usage);
@@ -48,7 +52,7 @@ export function createCassetteModel(policy: CassettePolicy, sample: number): Sum
       }
       const file = cassetteFile(policy.displayDirectory, key);
       if (policy.ci && !policy.record) {
-        throw new CassetteMissError(`no cassette ${file} for this request in CI; record it with: ${policy.recordCommand}`, {
+        throw new CassetteMissError(`no cassette ${file} for this request ${policy.missReason ?? 'in CI'}; record it with: ${policy.recordCommand}`, {
           provider: policy.provider,
           key,
           file,
@@ -63,20 +67,28 @@ export function createCassetteModel(policy: CassettePolicy, sample: number): Sum
           { provider: policy.provider, cause: error },
         );
       }
-      const response = await live.generate(request);
-      policy.meter.add('live', policy.model, response.usage);
-      await writeCassette(policy.directory, {
-        provider: policy.provider,
-        model: policy.model,
-        request,
-        response,
-        source: policy.source,
-        recordedAt: policy.now(),
-        sample,
-      });
-      return response;
+      // Cases that ask the same request at once share one call, and are judged on its answer.
+      const recording = policy.recording.get(key) ?? record(policy, live, request, sample);
+      policy.recording.set(key, recording);
+      return recording;
     },
   };
+}
+
+/** Calls the live model and saves its answer; when another process saved one first, that one is the answer. */
+async function record(policy: CassettePolicy, live: SummaryModel, request: ModelRequest, sample: number): Promise<ModelResponse> {
+  const response = await live.generate(request);
+  policy.meter.add('live', policy.model, response.usage);
+  const kept = await writeCassetteOnce(policy.directory, {
+    provider: policy.provider,
+    model: policy.model,
+    request,
+    response,
+    source: policy.source,
+    recordedAt: policy.now(),
+    sample,
+  });
+  return { text: kept.response.text, model: kept.response.model, usage: kept.response.usage ?? undefined };
 }
 
 /** The live model for providers that need no cassettes (extractive), metered. */

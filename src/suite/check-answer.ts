@@ -6,7 +6,7 @@ import type { SummaryResult } from '../summarize.js';
 import { failed, passed, type AssertionResult } from './assertion-result.js';
 import type { Judge } from './judge.js';
 import type { AnswerAssertions, FieldAssertion } from './suite-schema.js';
-import { textPattern } from './text-pattern.js';
+import { regexPattern, textPattern } from './text-pattern.js';
 import { valueAtPath } from './value-at-path.js';
 import { inSuiteTerms } from './suite-terms.js';
 import type { GroundingFinding, GroundingReport } from '../grounding/grounding-report.js';
@@ -70,7 +70,7 @@ function checkField(field: FieldAssertion, index: number, response: Record<strin
     check('contains', contains, `contains ${show(needle)}`, needle);
   }
   if (field.matches !== undefined) {
-    const pattern = field.matches.startsWith('/') ? textPattern(field.matches) : textPattern(`/${field.matches}/`);
+    const pattern = regexPattern(field.matches);
     check('matches', typeof value === 'string' && pattern.test(value), `matches ${field.matches}`, field.matches);
   }
   const length = typeof value === 'string' || Array.isArray(value) ? value.length : undefined;
@@ -83,9 +83,26 @@ function checkField(field: FieldAssertion, index: number, response: Record<strin
   return results;
 }
 
-/** The text the summary_* assertions read: the summary, or the structured answer as JSON. */
+/** The text of an answer as shown: the summary, or the structured answer as JSON. */
 export function answerText(result: SummaryResult): string {
   return 'summary' in result ? result.summary : JSON.stringify(result.response);
+}
+
+/** Every string, number and boolean of a structured answer, depth first: its values, not its field names. */
+function* leafValues(value: unknown): Generator<string> {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') yield String(value);
+  else if (Array.isArray(value)) for (const item of value) yield* leafValues(item);
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) yield* leafValues(item);
+}
+
+/**
+ * The text summary_contains and summary_not_contains read: the summary, or the values of a
+ * structured answer one per line. Its field names are the schema's, in every answer: read as
+ * JSON, `summary_contains: [severity]` passed on any answer and `summary_not_contains: [refund]`
+ * failed on one with a `refund_requested` field.
+ */
+export function assertedText(result: SummaryResult): string {
+  return 'summary' in result ? result.summary : [...leafValues(result.response)].join('\n');
 }
 
 /** Every answer assertion of a case for one run, in the order written. */
@@ -114,7 +131,7 @@ export async function checkAnswer(answer: AnswerUnderTest, assertions: AnswerAss
     }
     results.push(...checkField(field, index, result.response));
   });
-  const text = answerText(result);
+  const text = assertedText(result);
   for (const [key, wanted] of [
     ['summary_contains', true],
     ['summary_not_contains', false],

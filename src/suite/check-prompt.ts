@@ -6,6 +6,7 @@ import { eventKey } from '../session/event-key.js';
 import { failed, passed, type AssertionResult } from './assertion-result.js';
 import { checkPrivacy } from './check-privacy.js';
 import { lineDiff } from './line-diff.js';
+import { readFailure } from '../session/read-failure.js';
 import type { SnapshotStore } from './snapshot-store.js';
 import type { PromptAssertions } from './suite-schema.js';
 import { textPattern } from './text-pattern.js';
@@ -27,7 +28,16 @@ function listFailures(id: string, items: readonly string[], test: (item: string)
   );
 }
 
+/** The snapshot assertion; a snapshot that cannot be read or written fails it, naming the file (the other cases still run). */
 async function checkSnapshot(prompt: string, policy: SnapshotPolicy): Promise<AssertionResult> {
+  try {
+    return await compareWithSnapshot(prompt, policy);
+  } catch (error) {
+    return failed('prompt.snapshot', `the snapshot ${policy.store.file(policy.caseName)} cannot be used: ${readFailure(error)}`);
+  }
+}
+
+async function compareWithSnapshot(prompt: string, policy: SnapshotPolicy): Promise<AssertionResult> {
   const id = 'prompt.snapshot';
   const file = policy.store.file(policy.caseName);
   const stored = await policy.store.read(policy.caseName);

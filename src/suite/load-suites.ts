@@ -9,6 +9,7 @@ import { readUtf8File } from '../session/read-utf8-file.js';
 import { SessionFixtureError } from '../session/session-error.js';
 import type { Session } from '../session/session-schema.js';
 import { parseSuite } from './parse-suite.js';
+import { caseNameProblems } from './check-case-names.js';
 import { SuiteValidationError } from './suite-error.js';
 import type { Suite } from './suite-schema.js';
 import { readFailure } from '../session/read-failure.js';
@@ -63,7 +64,7 @@ async function loadOne(file: string, cwd: string, options: LoadSuitesOptions): P
     const reason = readFailure(error);
     throw new SuiteValidationError([{ path: '', message: reason, line: 1, column: 1 }], displayFile);
   }
-  const { suite, caseLines, references } = parseSuite(text, displayFile);
+  const { suite, caseLines, references, locate } = parseSuite(text, displayFile);
   const directory = path.dirname(file);
   const shown = (target: string) => path.relative(cwd, path.resolve(directory, target)) || target;
   const problems: string[] = [];
@@ -102,6 +103,7 @@ async function loadOne(file: string, cwd: string, options: LoadSuitesOptions): P
       problems.push(`${references.sessions[index] ?? displayFile} cases[${index}].session: ${testCase.session} cannot be used:`, error.message);
     }
   }
+  if (problems.length === 0) problems.push(...caseNameProblems(suite.cases, sessions, privacy, locate));
   // The rule-based model cannot fill a response schema: every answer assertion would fail, which is
   // the suite's mistake (as `recap run` says with exit 2), not a regression.
   if (suite.provider === 'extractive' && profile?.llm?.response_schema !== undefined && suite.cases.some((testCase) => testCase.expect !== undefined)) {

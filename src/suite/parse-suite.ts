@@ -15,6 +15,8 @@ export interface ParsedSuite {
   readonly caseLines: readonly number[];
   /** Where the suite names its profile, and each case its session: `file:line:col`. */
   readonly references: { readonly profile: string; readonly provider: string; readonly sessions: readonly string[] };
+  /** `file:line:col` of any path in the file (the key itself for a map's entry). */
+  readonly locate: (path: readonly (string | number)[]) => string;
 }
 
 // Allowed keys by the last named field of a path, for "did you mean" suggestions.
@@ -26,6 +28,7 @@ const KNOWN_KEYS: Record<string, readonly string[]> = {
   fields: ['path', 'equals', 'one_of', 'contains', 'matches', 'min_length', 'max_length'],
   kept_events: ['min', 'max'],
   context: ['include', 'exclude'],
+  grounding: Object.keys(answerAssertionsSchema.shape.grounding.unwrap().shape),
 };
 
 function knownKeysAt(path: readonly PropertyKey[]): readonly string[] {
@@ -63,5 +66,9 @@ export function parseSuite(text: string, file: string): ParsedSuite {
     provider: at(['provider']),
     sessions: result.data.cases.map((_, index) => at(['cases', index, 'session'])),
   };
-  return { suite: result.data, caseLines, references };
+  const locate = (path: readonly (string | number)[]) => {
+    const { line, column } = source.position([...path], true);
+    return `${file}:${line}:${column}`;
+  };
+  return { suite: result.data, caseLines, references, locate };
 }

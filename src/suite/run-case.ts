@@ -7,6 +7,7 @@ import type { Profile } from '../profile/profile-schema.js';
 import type { Session } from '../session/session-schema.js';
 import type { SummaryModel } from '../models/summary-model.js';
 import { summarize } from '../summarize.js';
+import { CassetteMissError } from '../models/model-errors.js';
 import { groundingSource } from '../grounding/ground-answer.js';
 import type { AssertionResult } from './assertion-result.js';
 import { checkAnswer, type AnswerUnderTest } from './check-answer.js';
@@ -32,7 +33,13 @@ export interface RunCaseInput {
 
 const failures = (assertions: readonly AssertionResult[]) => assertions.filter((assertion) => !assertion.passed);
 
-async function runOnce(input: RunCaseInput, run: number, prepared: ReturnType<typeof prepare>): Promise<RunReport> {
+/** One run's report, and whether its answer was a recording that is missing. */
+interface RunOutcome {
+  readonly report: RunReport;
+  readonly unrecorded: boolean;
+}
+
+async function runOnce(input: RunCaseInput, run: number, prepared: ReturnType<typeof prepare>): Promise<RunOutcome> {
   const model = input.modelForRun(run);
   let answer: AnswerUnderTest;
   try {
@@ -42,13 +49,14 @@ async function runOnce(input: RunCaseInput, run: number, prepared: ReturnType<ty
     answer = { error: error instanceof Error ? error : new Error(String(error)) };
   }
   const assertions = await checkAnswer(answer, input.testCase.expect ?? {}, createJudge(model));
-  return {
+  const report = {
     run,
     passed: failures(assertions).length === 0,
     result: 'result' in answer ? answer.result : null,
     error: 'error' in answer ? answer.error.message : null,
     assertions,
   };
+  return { report, unrecorded: 'error' in answer && answer.error instanceof CassetteMissError };
 }
 
 /** The case's report; never throws for a failing model or assertion. */
@@ -59,14 +67,21 @@ export async function runCase(input: RunCaseInput): Promise<CaseReport> {
   const promptAssertions = testCase.prompt === undefined ? [] : await checkPrompt(prepared, testCase.prompt, input.snapshot, input.session);
   const repeat = testCase.expect === undefined ? 0 : (input.repeat ?? testCase.repeat ?? 1);
   const threshold = testCase.threshold ?? 1;
-  const runs: RunReport[] = [];
-  for (let run = 0; run < repeat; run++) runs.push(await runOnce(input, run, prepared));
+  const outcomes: RunOutcome[] = [];
+  for (let run = 0; run < repeat; run++) outcomes.push(await runOnce(input, run, prepared));
+  const runs = outcomes.map((outcome) => outcome.report);
   const passedRuns = runs.filter((run) => run.passed).length;
   const promptFailures = failures(promptAssertions);
   const runsOk = repeat === 0 || passedRuns / repeat >= threshold - 1e-9;
+  // A threshold forgives a model's off answers, not a recording that is missing: in CI that run
+  // checked nothing, whatever share of the others passed.
+  const unrecorded = outcomes.filter((outcome) => outcome.unrecorded).map((outcome) => outcome.report);
   let failure: string | null = null;
   if (promptFailures.length > 0) {
     failure = promptFailures.map((assertion) => `${assertion.id}: ${assertion.message}`).join('; ');
+  } else if (unrecorded.length > 0) {
+    const share = repeat > 1 ? `${unrecorded.length} of ${repeat} runs have no recorded answer; ` : '';
+    failure = `${share}${unrecorded[0]?.error ?? ''}`;
   } else if (!runsOk) {
     const firstFailed = runs.find((run) => !run.passed);
     const reasons = failures(firstFailed?.assertions ?? []).map((assertion) => `${assertion.id}: ${assertion.message}`);

@@ -1,9 +1,11 @@
 // Runs loaded suites: one model set-up per suite, cases in parallel, a report at the end.
 
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createModel, resolveProvider, type Environment, type ModelSettings } from '../models/create-model.js';
 import { defaultModelFor } from '../models/default-models.js';
 import type { RetryOptions } from '../models/retrying-fetch.js';
-import type { SummaryModel } from '../models/summary-model.js';
+import type { ModelResponse, SummaryModel } from '../models/summary-model.js';
 import { cassetteDirectory, createCassetteModel, createMeteredModel, type CassettePolicy } from './cassette-model.js';
 import type { LoadedSuite } from './load-suites.js';
 import { mapConcurrently } from './map-concurrently.js';
@@ -57,6 +59,34 @@ function totals(map: ReadonlyMap<string, ModelTotals>, prices: PriceTable): Usag
   return { ...sum, cost_usd: cost === null ? null : Math.round(cost * 1e6) / 1e6 };
 }
 
+/**
+ * Suites that name no provider, would be answered by the rule-based summariser (no key in the
+ * environment, as in CI), and hold cassettes recorded with a language model: their recorded
+ * answers would never be replayed, and the cases would be judged on another model's answers. One
+ * line per suite, naming what to set.
+ */
+export async function unreplayedCassettes(suites: readonly LoadedSuite[], env: Environment): Promise<string[]> {
+  const problems: string[] = [];
+  for (const loaded of suites) {
+    if (loaded.suite.provider !== undefined || resolveProvider({ env }) !== 'extractive') continue;
+    if (!loaded.suite.cases.some((testCase) => testCase.expect !== undefined)) continue;
+    const directory = cassetteDirectory(loaded.file);
+    const files = (await readdir(directory).catch(() => [])).filter((name) => /^[0-9a-f]{64}\.json$/.test(name));
+    if (files.length === 0) continue;
+    const recorded = await readFile(path.join(directory, files[0] as string), 'utf8')
+      .then((text) => JSON.parse(text) as { provider?: unknown; model?: unknown })
+      .catch(() => ({}) as { provider?: unknown; model?: unknown });
+    const provider = typeof recorded.provider === 'string' ? recorded.provider : 'gemini or openai';
+    const model = typeof recorded.model === 'string' ? ` (model ${recorded.model})` : '';
+    problems.push(
+      `${loaded.displayFile}: names no provider, and with no model key in the environment the rule-based summariser (extractive) would answer its cases, ` +
+        `so its ${files.length} cassette(s) in ${cassetteDirectory(loaded.displayFile)}, recorded with ${provider}${model}, would not be replayed: ` +
+        `set provider: ${provider === 'gemini or openai' ? 'gemini or openai' : provider} in the suite (or provider: extractive to mean the rule-based summariser)`,
+    );
+  }
+  return problems;
+}
+
 /** Runs every selected case of every suite and returns the report. */
 export async function runSuites(suites: readonly LoadedSuite[], options: RunSuitesOptions): Promise<TestReport> {
   const now = options.now ?? (() => new Date());
@@ -65,10 +95,14 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
   const started = clock();
   const meter = createUsageMeter();
   const build = options.createModel ?? createModel;
+  const recording = new Map<string, Promise<ModelResponse>>();
 
   const setups = suites.map((loaded) => {
     const provider = loaded.suite.provider ?? resolveProvider({ env: options.env });
-    return { loaded, provider, model: loaded.suite.model ?? loaded.profile.llm?.model ?? defaultModelFor(provider) };
+    // As `recap run` names it: the suite's, the profile's, then (openai) OPENAI_MODEL, then the provider's default.
+    const envModel = options.env.OPENAI_MODEL;
+    const fromEnv = provider === 'openai' && envModel !== undefined && envModel.trim() !== '' ? envModel : undefined;
+    return { loaded, provider, model: loaded.suite.model ?? loaded.profile.llm?.model ?? fromEnv ?? defaultModelFor(provider) };
   });
   const jobs = setups.flatMap(({ loaded, provider, model }) => {
     let liveModel: Promise<SummaryModel> | undefined;
@@ -81,13 +115,17 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
       model,
       ci: options.ci || provider === 'replay',
       record: provider === 'replay' ? false : options.record === true,
-      recordCommand: `npx recap test ${shellQuote(loaded.displayFile)} --filter ${shellQuote(filterFor(testName, caseNames(loaded)))} --record`,
+      recordCommand:
+        (provider === 'replay' ? `provider: gemini or openai in ${loaded.displayFile} (replay only replays), then ` : '') +
+        `npx recap test ${shellQuote(loaded.displayFile)} --filter ${shellQuote(filterFor(testName, caseNames(loaded)))} --record`,
+      missReason: provider === 'replay' ? 'with provider: replay' : 'in CI',
       source:
         options.cassetteNote ??
         `${provider} ${model} via ${options.env[provider === 'openai' ? 'OPENAI_BASE_URL' : 'GOOGLE_GEMINI_BASE_URL'] ?? 'the vendor API'}`,
       now,
       live,
       meter,
+      recording,
     });
     return loaded.suite.cases.flatMap((testCase, index) =>
       options.filter !== undefined && !options.filter.test(testCase.name)

@@ -5,11 +5,11 @@ import { fieldPathProblem } from './value-at-path.js';
 import { CONTEXT_ELEMENTS } from '../profile/profile-terms.js';
 import { PROVIDERS } from '../models/summary-model.js';
 import { snapshotName } from './snapshot-store.js';
-import { patternProblem } from './text-pattern.js';
+import { patternProblem, regexProblem } from './text-pattern.js';
 
 /** Plain text or /regex/flags, checked when the suite loads rather than when a case runs. */
 const textOrRegex = z.string().superRefine((source, context) => {
-  const problem = patternProblem(source);
+  const problem = source === '' ? 'an empty text is in every text, so the check cannot fail: write what to look for' : patternProblem(source);
   if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
 });
 
@@ -60,12 +60,20 @@ export const fieldAssertionSchema = z
       .describe('e.g. outcome, friction[0].kind, last_page.url'),
     equals: z.unknown().optional(),
     one_of: z.array(z.unknown()).min(1).optional(),
-    contains: z.unknown().optional().describe('A substring of a string (case-insensitive), or an element of a list.'),
+    contains: z
+      .unknown()
+      .superRefine((needle, context) => {
+        // A string is read as text or /regex/ against a string value: checked when the suite loads.
+        const problem = typeof needle === 'string' ? (needle === '' ? 'an empty text is in every string: write what to look for' : patternProblem(needle)) : undefined;
+        if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+      })
+      .optional()
+      .describe('A substring of a string (case-insensitive), or an element of a list.'),
     matches: z
       .string()
+      .min(1, 'an empty regular expression matches every string: write what to match')
       .superRefine((source, context) => {
-        // As check-answer reads it: /regex/flags, or a bare regular expression.
-        const problem = patternProblem(source.startsWith('/') ? source : `/${source}/`);
+        const problem = regexProblem(source);
         if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
       })
       .optional()
@@ -107,7 +115,13 @@ export const suiteCaseSchema = z
     prompt: promptAssertionsSchema.optional(),
     expect: answerAssertionsSchema.optional(),
     repeat: z.number().int().positive().max(MAX_REPEAT).optional().describe('Runs of the model for this case.'),
-    threshold: z.number().min(0).max(1).optional().describe('Share of runs that must pass (default 1).'),
+    threshold: z
+      .number()
+      // A threshold of 0 would pass the case when every run fails.
+      .gt(0)
+      .max(1)
+      .optional()
+      .describe('Share of runs that must pass, more than 0 (default 1).'),
   })
   .superRefine((testCase, context) => {
     if (testCase.threshold !== undefined && testCase.repeat === undefined) {
@@ -127,13 +141,17 @@ export const suiteCaseSchema = z
     }
   });
 
-/** True when the prompt block asks for something: not only empty lists, empty objects or `snapshot: false`. */
+/** True when a value asks for something: not only empty lists, empty objects or `false`, at any depth. */
+function asksSomething(value: unknown): boolean {
+  if (value === undefined || value === false) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(asksSomething);
+  return true;
+}
+
+/** True when the prompt block asks for something (`context: { include: [] }` and `kept_events: {}` do not). */
 function hasPromptCheck(prompt: PromptAssertions | undefined): boolean {
-  return Object.values(prompt ?? {}).some((value) => {
-    if (value === undefined || value === false) return false;
-    if (Array.isArray(value)) return value.length > 0;
-    return typeof value !== 'object' || value === null || Object.keys(value).length > 0;
-  });
+  return asksSomething(prompt ?? {});
 }
 
 export const suiteSchema = z

@@ -26,6 +26,25 @@ export function textPattern(source: string, options: { ignoreCase?: boolean } = 
   return { source, test: (text) => text.includes(source) };
 }
 
+/**
+ * A field's `matches`: always a regular expression, written `/regex/flags` or bare (`^(low|high)$`).
+ * A bare one may start with a slash (`/checkout$` matches a URL's path): only a whole
+ * `/…/flags` literal is read as one.
+ */
+export function regexPattern(source: string): TextPattern {
+  return textPattern(REGEX_LITERAL.test(source) ? source : `/${source}/`);
+}
+
+/** Why `source` is not a usable `matches` (an invalid regular expression), or undefined. */
+export function regexProblem(source: string): string | undefined {
+  try {
+    regexPattern(source);
+    return undefined;
+  } catch (error) {
+    return `invalid regular expression: ${(error as Error).message}`;
+  }
+}
+
 /** Why `source` is not a usable pattern (an invalid /regex/), or undefined. */
 export function patternProblem(source: string): string | undefined {
   try {

@@ -1,7 +1,7 @@
 // Cassettes: recorded model answers, keyed by a hash of provider, model and the full request.
 
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ResponseSchema } from '../../profile/response-schema-terms.js';
@@ -89,7 +89,7 @@ export function cassetteFile(directory: string, key: string): string {
  * another key.
  * @category Models
  */
-export async function readCassette(directory: string, key: string): Promise<Cassette | undefined> {
+export async function readCassette(directory: string, key: string, expected?: CassetteExpectation): Promise<Cassette | undefined> {
   const file = cassetteFile(directory, key);
   let text: string;
   try {
@@ -107,7 +107,58 @@ export async function readCassette(directory: string, key: string): Promise<Cass
   const result = cassetteSchema.safeParse(data);
   if (!result.success) throw new Error(`${file}: not a valid cassette: ${result.error.issues[0]?.message ?? ''}`);
   if (result.data.key !== key) throw new Error(`${file}: holds key ${result.data.key}, expected ${key}`);
+  if (expected !== undefined) {
+    const problem = editedFields(result.data, expected);
+    if (problem !== undefined) {
+      throw new Error(`${file}: not a recording of this request: its ${problem} differs from the request's, which its file name is the key of (was it edited? only response.text is meant to be); record it again`);
+    }
+  }
   return result.data;
+}
+
+/**
+ * What a cassette is read for: its provider, model and request must be what it says it answers.
+ *
+ * @category Models
+ */
+export interface CassetteExpectation {
+  readonly provider: string;
+  readonly model: string;
+  readonly request: ModelRequest;
+}
+
+/** Which of provider, model and request a cassette holds otherwise than `expected`, if any. */
+function editedFields(cassette: Cassette, expected: CassetteExpectation): string | undefined {
+  if (cassette.provider !== expected.provider) return `provider (${JSON.stringify(cassette.provider)})`;
+  if (cassette.model !== expected.model) return `model (${JSON.stringify(cassette.model)})`;
+  const wanted = cassetteRequest(expected.request);
+  for (const field of ['prompt', 'temperature', 'response_schema', 'repair'] as const) {
+    if (canonicalJson(cassette.request[field] ?? null) !== canonicalJson(wanted[field] ?? null)) return `request.${field}`;
+  }
+  return undefined;
+}
+
+/**
+ * Writes a cassette unless one for its key is already there, and returns the one that is: two
+ * runs that record the same request at once (cases of one suite, or parallel `recap test`
+ * processes) keep the first answer, and each is judged on the answer that is kept.
+ */
+export async function writeCassetteOnce(directory: string, input: RecordCassetteInput): Promise<Cassette> {
+  const cassette = cassetteOf(input);
+  await mkdir(directory, { recursive: true });
+  const file = cassetteFile(directory, cassette.key);
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(cassette, null, 2)}\n`);
+  try {
+    // A hard link is created whole or not at all, and never replaces a file.
+    await link(temporary, file);
+    return cassette;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return (await readCassette(directory, cassette.key)) ?? cassette;
+  } finally {
+    await unlink(temporary).catch(() => undefined);
+  }
 }
 
 /**
@@ -136,10 +187,21 @@ export interface RecordCassetteInput {
  * @category Models
  */
 export async function writeCassette(directory: string, input: RecordCassetteInput): Promise<string> {
-  const key = cassetteKey(input.provider, input.model, input.request, input.sample);
-  const cassette: Cassette = {
+  const cassette = cassetteOf(input);
+  await mkdir(directory, { recursive: true });
+  const file = cassetteFile(directory, cassette.key);
+  // A unique temporary name: parallel cases may record the same request at once.
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(cassette, null, 2)}\n`);
+  await rename(temporary, file);
+  return file;
+}
+
+/** The cassette file's content for a recorded answer. */
+function cassetteOf(input: RecordCassetteInput): Cassette {
+  return {
     recap_cassette: 1,
-    key,
+    key: cassetteKey(input.provider, input.model, input.request, input.sample),
     provider: input.provider,
     model: input.model,
     recorded_at: input.recordedAt.toISOString(),
@@ -147,11 +209,4 @@ export async function writeCassette(directory: string, input: RecordCassetteInpu
     request: cassetteRequest(input.request),
     response: { text: input.response.text, model: input.response.model, usage: input.response.usage ?? null },
   };
-  await mkdir(directory, { recursive: true });
-  const file = cassetteFile(directory, key);
-  // A unique temporary name: parallel cases may record the same request at once.
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(cassette, null, 2)}\n`);
-  await rename(temporary, file);
-  return file;
 }

@@ -36,7 +36,7 @@ export function createReplayModel(options: ReplayModelOptions): SummaryModel {
     kind: 'language-model',
     async generate(request: ModelRequest): Promise<ModelResponse> {
       const key = cassetteKey(provider, model, request);
-      const cassette = await readCassette(options.directory, key);
+      const cassette = await readCassette(options.directory, key, { provider, model, request });
       if (cassette === undefined) {
         const file = cassetteFile(options.directory, key);
         throw new CassetteMissError(

@@ -1,5 +1,6 @@
 // The human report: failures first with expected vs actual (and diffs), then passes and totals.
 
+import { printable } from '../../session/printable.js';
 import type { AssertionResult } from '../assertion-result.js';
 import type { BaselineComparison } from '../baseline.js';
 import type { CaseReport, TestReport, UsageTotals } from '../test-report.js';
@@ -52,8 +53,19 @@ function usageLine(label: string, usage: UsageTotals): string {
   return `${label} ${usage.calls} (${usage.prompt_tokens.toLocaleString('en')} prompt + ${usage.output_tokens.toLocaleString('en')} output tokens, ${cost})`;
 }
 
-/** The pretty report as text. */
-export function prettyReport(report: TestReport, options: PrettyOptions): string {
+/** Every string of a value made safe to print (case names, messages, prompt diffs hold recorded text). */
+function printableDeep<T>(value: T): T {
+  if (typeof value === 'string') return printable(value) as T;
+  if (Array.isArray(value)) return value.map(printableDeep) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, printableDeep(item)])) as T;
+  }
+  return value;
+}
+
+/** The pretty report as text, safe to print on a terminal: control characters of the report's texts are shown as \u escapes. */
+export function prettyReport(unsafe: TestReport, options: PrettyOptions): string {
+  const report = printableDeep(unsafe);
   const paint = palette(options.color);
   const out: string[] = [];
   const failures = report.suites.flatMap((suite) => suite.cases.filter((item) => item.status === 'failed').map((item) => ({ suite, item })));
