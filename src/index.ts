@@ -120,6 +120,7 @@ export {
   cassetteSchema,
   type Cassette,
   type CassetteRequest,
+  type CassetteExpectation,
   type RecordCassetteInput,
 } from './models/replay/cassette.js';
 export { createRetryingFetch, type RetryOptions, type Fetch } from './models/retrying-fetch.js';

@@ -83,10 +83,11 @@ export function cassetteFile(directory: string, key: string): string {
 }
 
 /**
- * Reads the cassette with `key` from `directory`, or undefined when there is none.
+ * Reads the cassette with `key` from `directory`, or undefined when there is none. With
+ * `expected`, the cassette's provider, model and request must be those it is read for.
  *
- * @throws `Error` naming the file when it cannot be read, is not a valid cassette, or holds
- * another key.
+ * @throws `Error` naming the file when it cannot be read, is not a valid cassette, holds
+ * another key, or (with `expected`) was edited to hold another provider, model or request.
  * @category Models
  */
 export async function readCassette(directory: string, key: string, expected?: CassetteExpectation): Promise<Cassette | undefined> {
