@@ -24,6 +24,8 @@ describe('parseIsoTimestamp', () => {
     expect(parseIsoTimestamp('0000-01-01T00:00:00-00:01')).toBe(Date.parse('0000-01-01T00:01:00Z'));
     expect(timestampProblem('9999-12-31T23:59:59-23:59')).toBe('falls outside the years 0000–9999 in UTC (its zone carries it past them)');
     expect(timestampProblem('2026-13-01T00:00:00Z')).toBe('not an ISO 8601 date');
+    // A date alone is ISO 8601 too: the message says what it lacks.
+    expect(timestampProblem('2026-03-01')).toBe('is a date without a time: a timestamp needs a time and a time zone, e.g. 2026-03-01T00:00:00Z');
   });
 
   it('reads the canonical form exactly as Date.parse does', () => {

@@ -91,6 +91,8 @@ export function isIsoTimestamp(value: unknown): value is string {
   return typeof value === 'string' && parseIsoTimestamp(value) !== undefined;
 }
 
+// A date alone (ISO 8601 too): which instant of the day, in whose time?
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 // A date and time written without a zone: readable, but in whose time?
 const WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/;
 
@@ -99,5 +101,6 @@ export function timestampProblem(value: string): string | undefined {
   if (parseIsoTimestamp(value) !== undefined) return undefined;
   if (anyInstant(value) !== undefined) return 'falls outside the years 0000–9999 in UTC (its zone carries it past them)';
   if (WITHOUT_ZONE.test(value)) return 'needs a time zone (Z or ±hh:mm), e.g. 2026-03-01T10:00:00Z';
+  if (DATE_ONLY.test(value)) return `is a date without a time: a timestamp needs a time and a time zone, e.g. ${value}T00:00:00Z`;
   return 'not an ISO 8601 date';
 }

@@ -51,6 +51,9 @@ describe('POST /v2/events', () => {
     expect((await post({ name: 'x', session: { id: 'u-0:none' } })).body).toMatchObject({ code: 'invalid_request', details: [{ path: 'session.id' }] });
     expect((await post({ name: 'x', user: { id: 'u-none' } })).body).toMatchObject({ details: [{ path: 'user.id' }] });
     expect((await post({ name: 'x', timestamp: 'yesterday' })).body).toMatchObject({ details: [{ path: 'timestamp', message: 'not an ISO 8601 date' }] });
+    expect((await post({ name: 'x', timestamp: '2026-03-01' })).body).toMatchObject({
+      details: [{ path: 'timestamp', message: 'is a date without a time: a timestamp needs a time and a time zone, e.g. 2026-03-01T00:00:00Z' }],
+    });
     expect((await post({ name: 'x', timestamp: '2026-03-01T10:00:30' })).body).toMatchObject({
       details: [{ path: 'timestamp', message: 'needs a time zone (Z or ±hh:mm), e.g. 2026-03-01T10:00:00Z' }],
     });
@@ -89,6 +92,22 @@ describe('cardinality', () => {
     expect(over.status).toBe(200);
     expect(over.body.rejected_event_names).toEqual(['One Too Many']);
     expect((await post({ name: 'Event 7' }, limited, limitedKey)).body.rejected_event_names).toBeUndefined();
+    await limited.close();
+  });
+
+  it('keeps an event whose name was refused in its session, but search does not find it', async () => {
+    const limited = await createServerHarness();
+    const limitedKey = limited.keys.acme.standard;
+    for (let index = 0; index < 1000; index++) await post({ name: `Event ${index}` }, limited, limitedKey);
+    const sessionId = await recordedSession(limited, 'over-alice', 's-1', '2026-03-01T10:00:00.000Z');
+    const over = await post({ name: 'Over The Limit', timestamp: '2026-03-01T10:00:05Z', session: { id: sessionId }, properties: { a: 1 } }, limited, limitedKey);
+    expect(over.body).toMatchObject({ rejected_event_names: ['Over The Limit'], session_id: sessionId, properties: { a: 1 } });
+    expect(over.body.rejected_properties).toBeUndefined();
+    const search = (type: string) => limited.request('POST', '/v2/sessions/search', { key: limited.keys.acme.architect, body: { has_events: [{ type }] } });
+    expect((await search('Over The Limit')).body.results).toEqual([]);
+    // An indexed name in the same session is found, so the search itself works.
+    await post({ name: 'Event 3', timestamp: '2026-03-01T10:00:06Z', session: { id: sessionId } }, limited, limitedKey);
+    expect((await search('Event 3')).body.results.map((session: { id: string }) => session.id)).toEqual([sessionId]);
     await limited.close();
   });
 

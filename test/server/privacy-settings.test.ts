@@ -138,6 +138,20 @@ describe.each(STORE_KINDS)('privacy settings on %s', (store) => {
     expect((await server.request('GET', '/v2/settings/block-rules', { key: acme('admin') })).body.results).toEqual([]);
   });
 
+  it('creates one block rule for a request retried with its Idempotency-Key (spec: all create requests accept them)', async () => {
+    const post = (body: unknown) => server.request('POST', '/v2/settings/block-rules', { key: acme('admin'), body, headers: { 'idempotency-key': 'block-rule-retry' } });
+    const first = await post({ selector: '.retried' });
+    const again = await post({ selector: '.retried' });
+    expect(first.status).toBe(201);
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await post({ selector: '.another' })).body).toMatchObject({ code: 'idempotency_key_reused' });
+    const list = await server.request('GET', '/v2/settings/block-rules', { key: acme('admin') });
+    const retried = list.body.results.filter((rule: { selector: string }) => rule.selector === '.retried');
+    expect(retried).toHaveLength(1);
+    expect((await server.request('DELETE', `/v2/settings/block-rules/${retried[0].id}`, { key: acme('admin') })).status).toBe(200);
+  });
+
   it('answers each level as the spec names them: recording Standard, privacy Architect, block rules Admin', async () => {
     const routes: [string, string, 'standard' | 'architect' | 'admin', unknown?][] = [
       ['GET', '/v2/settings/recording', 'standard'],

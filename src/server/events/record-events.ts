@@ -146,9 +146,13 @@ export async function recordEvents(writer: StoreWriter, items: readonly unknown[
   const catalog = { now, retentionCutoff: context.retentionCutoff };
   const names = [...new Set(live.map(({ entry }) => entry.request.name))];
   const rejectedNames = new Set(names.length === 0 ? [] : await writer.admitNames(context.orgId, 'event_name', names, { ...catalog, limit: EVENT_NAME_LIMIT }));
-  // A property name counts once per event name: the catalog key is `<event name>\0<path>`.
+  // A property name counts once per event name: the catalog key is `<event name>\0<path>`. An event
+  // whose name was refused is not indexed, so its properties take no place in the catalog.
   const keys = new Set<string>();
-  for (const { entry } of live) for (const write of entry.writes) keys.add(`${entry.request.name}\u0000${write.path}`);
+  for (const { entry } of live) {
+    if (rejectedNames.has(entry.request.name)) continue;
+    for (const write of entry.writes) keys.add(`${entry.request.name}\u0000${write.path}`);
+  }
   const propertyKeys = [...keys];
   const rejectedKeys = new Set(propertyKeys.length === 0 ? [] : await writer.admitNames(context.orgId, 'event_property', propertyKeys, { ...catalog, limit: EVENT_PROPERTY_LIMIT }));
 
@@ -170,6 +174,8 @@ export async function recordEvents(writer: StoreWriter, items: readonly unknown[
       properties: kept.length === entry.writes.length && !entry.hasRemovals && entry.request.properties != null ? (entry.request.properties as JsonObject) : nest(kept),
       context: (entry.request.context as JsonObject | undefined) ?? null,
       createdAt: now,
+      // Stored and listed, but neither counted for search nor its properties catalogued.
+      ...(rejectedNames.has(name) ? { indexed: false } : {}),
     };
     records.push(record);
     const view: EventView = { id: record.id, name, timestamp: record.timestamp, user_id: userId, session_id: sessionId, properties: record.properties };

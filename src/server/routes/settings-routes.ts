@@ -8,6 +8,7 @@ import { compilePrivacyRules, privacyRulesSchema } from '../../privacy/privacy-r
 import { EVENT_TYPES } from '../../session/event-types.js';
 import { ApiError, invalidRequest } from '../http/api-error.js';
 import { defineRoute, type RouteDefinition } from '../http/route-definition.js';
+import { commitAnswer } from '../idempotency/commit-answer.js';
 import { effectiveDocument } from '../privacy/org-privacy.js';
 import type { BlockRuleRecord, JsonValue, PrivacySettingsRecord } from '../store/records.js';
 import { jsonObjectSchema } from './schemas.js';
@@ -120,19 +121,23 @@ export function settingsRoutes(): RouteDefinition<unknown, unknown>[] {
     summary: 'Create or update an element block rule',
     tag: 'settings',
     level: 'admin',
+    // A create request: a retry with the same Idempotency-Key gets the saved answer, not a second rule.
+    idempotent: true,
     body: z.strictObject({
       id: z.string().regex(BLOCK_RULE_ID, 'expected 1 to 64 letters, digits, - or _').optional().describe("An existing rule's id updates it; a new id (or none) creates one."),
       selector: z.string().min(1).max(1024).describe('A CSS selector: the text, value and name of events on matching elements, or inside them, become [blocked].'),
       description: z.string().max(1024).nullable().optional(),
     }),
     response: { status: 201, description: 'The rule (201 when created, 200 when an existing id was updated)', schema: blockRuleViewSchema },
-    errors: [400, 401, 403, 413],
+    errors: [400, 401, 403, 413, 422],
     async handle({ store, org, deps, body }) {
       checkRules({ block_selectors: [body.selector] }, 'selector');
       const now = deps.clock().toISOString();
       const record: BlockRuleRecord = { orgId: org.id, id: body.id ?? `br-${deps.newId()}`, selector: body.selector, description: body.description ?? null, createdAt: now, updatedAt: now };
-      const { rule, created } = await store.transaction((writer) => writer.putBlockRule(record));
-      return { status: created ? 201 : 200, body: blockRuleView(rule) };
+      return commitAnswer(store, async (writer) => {
+        const { rule, created } = await writer.putBlockRule(record);
+        return { status: created ? 201 : 200, body: blockRuleView(rule) };
+      });
     },
   });
 

@@ -77,6 +77,11 @@ export interface EventRecord {
   readonly properties: JsonObject;
   readonly context: JsonObject | null;
   readonly createdAt: string;
+  /**
+   * False when the limit of event names refused its name (spec, Limits): the event is stored and
+   * listed, but not counted for search. Not stored: it only decides what the insert indexes.
+   */
+  readonly indexed?: boolean;
 }
 
 export interface ProfileRecord {

@@ -77,7 +77,7 @@ export async function addJoinedEventFacts(db: Kysely<Database>, events: readonly
     else joined.push(event);
   }
   for (const [orgId, sessions] of bySession) {
-    const added = [...sessions].map(([sessionId, joined]) => ({ sessionId, facts: sessionFacts(undefined, joined.map((event) => ({ name: event.name, timestamp: event.timestamp }))) }));
+    const added = [...sessions].map(([sessionId, joined]) => ({ sessionId, facts: sessionFacts(undefined, joined.map((event) => ({ name: event.name, timestamp: event.timestamp, indexed: event.indexed }))) }));
     const existing = new Set<string>();
     for (let start = 0; start < added.length; start += SESSIONS_PER_UPDATE) {
       const part = added.slice(start, start + SESSIONS_PER_UPDATE).filter((session) => session.facts.firstEventMs !== null);
