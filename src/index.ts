@@ -123,7 +123,7 @@ export {
   type CassetteExpectation,
   type RecordCassetteInput,
 } from './models/replay/cassette.js';
-export { createRetryingFetch, type RetryOptions, type Fetch } from './models/retrying-fetch.js';
+export { createRetryingFetch, ConnectionLostError, type RetryOptions, type Fetch } from './models/retrying-fetch.js';
 export {
   ModelError,
   ModelUnavailableError,
@@ -179,4 +179,5 @@ export {
   type HistogramBin,
   type GroundingDistribution,
 } from './report/report-data.js';
+export { type ReportSetup } from './report/report-setups.js';
 export { MODEL_PRICES, modelPrice, estimateCost, type ModelPrice } from './models/prices.js';

@@ -143,7 +143,7 @@ describe('resuming with another profile or model', () => {
     const lines = await readLines('r.jsonl');
     expect(lines).toHaveLength(2);
     for (const line of lines) {
-      expect(line.run).toEqual({ profile: PROFILE, profile_sha256: expect.stringMatching(/^[0-9a-f]{64}$/), provider: 'extractive', model: 'extractive-v1', privacy_sha256: null });
+      expect(line.run).toEqual({ profile: PROFILE, profile_sha256: expect.stringMatching(/^[0-9a-f]{64}$/), provider: 'extractive', model: 'extractive-v1', privacy_sha256: null, cwd: '.' });
     }
   });
 

@@ -40,6 +40,22 @@ describe('recap import rrweb', () => {
     expect(result.stderr).toMatch(/^visit\.json: 13 event\(s\) \(2 navigate, 3 click, 1 input-change, 2 dead-click, 2 error-click, 2 console-error, 1 custom\) → stdout\n$/);
   });
 
+  it('warns, naming the file, of a recording whose timestamps are seconds, or before 2000; the import still succeeds', async () => {
+    const events = JSON.parse(visit) as { timestamp: number }[];
+    await writeFile(path.join(directory, 'seconds.json'), JSON.stringify(events.map((event) => ({ ...event, timestamp: Math.floor(event.timestamp / 1000) }))));
+    const seconds = await run('seconds.json', '--output', 'out/seconds.json');
+    expect(seconds.code).toBe(0);
+    expect(seconds.stderr).toContain(
+      'seconds.json: warning: the timestamps look like seconds, not the milliseconds rrweb records: the first event is dated 1970-01-21T',
+    );
+    expect(seconds.stderr).toContain('(read as seconds: 2026-03-01T10:00:00.000Z); the click windows (dead, error, rage clicks) are then 1,000 times too long');
+    await writeFile(path.join(directory, 'early.json'), JSON.stringify(events.map((event) => ({ ...event, timestamp: event.timestamp - START + 5_000 }))));
+    const early = await run('early.json', '--output', 'out/early.json');
+    expect(early.code).toBe(0);
+    expect(early.stderr).toContain('early.json: warning: the first event is dated 1970-01-01T00:00:05.000Z, before 2000: rrweb records milliseconds since 1970');
+    expect((await run('visit.json', '--output', 'out/visit.json')).stderr).not.toContain('warning');
+  });
+
   it('writes --output FILE, creating its directory', async () => {
     const result = await run('visit.json', '--output', 'out/one/visit-fixture.json');
     expect(result.code).toBe(0);

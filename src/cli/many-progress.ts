@@ -1,5 +1,6 @@
 // Progress of a many-session run on stderr: a bar on a terminal (cli-progress), a plain line every
-// few seconds without one (CI logs), nothing in between.
+// few seconds without one (CI logs), nothing in between. The plain line comes on a timer, not when
+// a session finishes: a run whose model is slow to answer still shows that it is alive.
 
 import { SingleBar } from 'cli-progress';
 import { formatDuration } from '../report/report-format.js';
@@ -19,7 +20,7 @@ export interface ManyProgress {
 
 export interface ManyProgressOptions {
   readonly stream: { write(text: string): unknown; isTTY?: boolean };
-  /** Milliseconds between plain lines. Default 5,000. */
+  /** Milliseconds between plain lines, on a timer. Default 5,000. */
   readonly intervalMs?: number;
   /** Milliseconds clock. Default `Date.now`. */
   readonly now?: () => number;
@@ -33,7 +34,7 @@ export function progressLine(state: ManyProgressState, elapsedMs: number): strin
   return `progress ${state.done}/${state.total} sessions, ${state.failed} failed, ${state.tokens.toLocaleString('en-US')} tokens, ${rate.toFixed(1)}/s, ETA ${eta}`;
 }
 
-/** A bar on a terminal, else a plain line at most every `intervalMs`. */
+/** A bar on a terminal, else a plain line every `intervalMs` while the run lasts (until `stop`). */
 export function createManyProgress(options: ManyProgressOptions): ManyProgress {
   const now = options.now ?? Date.now;
   const started = now();
@@ -60,15 +61,19 @@ export function createManyProgress(options: ManyProgressOptions): ManyProgress {
     };
   }
   const intervalMs = options.intervalMs ?? 5000;
-  let last = started;
+  let latest: ManyProgressState | undefined;
+  // unref: the timer never keeps the process alive on its own.
+  const timer = setInterval(() => {
+    if (latest !== undefined) options.stream.write(`${progressLine(latest, now() - started)}\n`);
+  }, intervalMs);
+  timer.unref();
   return {
     update(state) {
-      const at = now();
-      if (at - last < intervalMs) return;
-      last = at;
-      options.stream.write(`${progressLine(state, at - started)}\n`);
+      latest = state;
     },
     // The final summary follows: no last progress line.
-    stop() {},
+    stop() {
+      clearInterval(timer);
+    },
   };
 }

@@ -1,10 +1,11 @@
 // `recap report <results.jsonl>...`: the report of many-session results, as Markdown (stdout or
 // report.md), HTML (report.html) or JSON (docs/many-sessions.md#the-report).
 
-import { stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createModel, isProvider } from '../models/create-model.js';
 import { ModelError } from '../models/model-errors.js';
+import { lineFilePath } from '../many/line-file-path.js';
 import type { ResultLine } from '../many/result-line.js';
 import { readResultsFile, ResultsFileError } from '../many/results-file.js';
 import { loadManySession } from '../many/load-many-session.js';
@@ -17,7 +18,7 @@ import type { ReportSummary } from '../report/summarize-report.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { reportOutputProblem, type RunInput } from './report-output-problem.js';
-import { setupReplacements } from './setup-replacements.js';
+import { mixedSetupsWarning, setupReplacements } from './setup-replacements.js';
 import { UsageError } from './usage-error.js';
 import { plainWholeNumber } from './plain-whole-number.js';
 import { unusedModelFlags } from './unused-model-flags.js';
@@ -62,28 +63,15 @@ async function loadRules(options: ReportOptions, io: CliIo): Promise<PrivacyRule
   return (await loadPrivacyRules(io.cwd, '.', options.privacy))?.rules;
 }
 
-/** The files a report reads: the results files, the sessions their lines name (from here and beside the results file), the privacy rules. */
-function reportInputs(files: readonly string[], lines: Iterable<{ line: ResultLine; base: string; source: string }>, options: ReportOptions, cwd: string): RunInput[] {
+/** The files a report reads: the results files, the sessions their lines name (where their run read them, from here and beside the results file), the privacy rules. */
+function reportInputs(files: readonly string[], lines: Iterable<{ line: ResultLine; base: string; source: string; sessionPath: string }>, options: ReportOptions, cwd: string): RunInput[] {
   const inputs: RunInput[] = files.map((file) => ({ path: path.resolve(cwd, file), role: `the results file ${file}` }));
-  for (const { line, base, source } of lines) {
+  for (const { line, base, source, sessionPath } of lines) {
     const role = `the session file ${line.file} (of a line in ${source})`;
-    inputs.push({ path: path.resolve(cwd, line.file), role }, { path: path.resolve(base, line.file), role });
+    inputs.push({ path: sessionPath, role }, { path: path.resolve(cwd, line.file), role }, { path: path.resolve(base, line.file), role });
   }
   if (options.privacy !== undefined) inputs.push({ path: path.resolve(cwd, options.privacy), role: `the privacy rules ${options.privacy}` });
   return inputs;
-}
-
-/**
- * Where the session file of a line is read: as named from here when it is there, else beside its
- * results file (a run made in another folder). It also tells sessions apart: two results files
- * may name different sessions alike (`sessions/visit.json` of two run folders).
- */
-async function sessionPathOf(file: string, cwd: string, base: string): Promise<string> {
-  const isFile = async (candidate: string) => (await stat(candidate).catch(() => undefined))?.isFile() === true;
-  const here = path.resolve(cwd, file);
-  if (await isFile(here)) return here;
-  const beside = path.resolve(base, file);
-  return (await isFile(beside)) ? beside : here;
 }
 
 /** Runs the command; returns the exit code. */
@@ -93,20 +81,24 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     const builder = createReportBuilder({ minSessions: minSessionsOf(options.minSessions) });
     const rules = await loadRules(options, io);
     // The last line of each session file wins, across files too (a later file, a later run).
+    // Sessions are told apart by where their file is: two results files may name different
+    // sessions alike (`sessions/visit.json` of two run folders), and runs made from two folders
+    // name one file differently.
     const latest = new Map<string, { line: ResultLine; base: string; source: string; sessionPath: string }>();
     const replaced = setupReplacements();
     for (const file of files) {
-      const content = await readResultsFile(path.resolve(io.cwd, file), file);
+      const resultsPath = path.resolve(io.cwd, file);
+      const content = await readResultsFile(resultsPath, file);
       if (content.lines.length === 0 && content.cutOffLine === undefined) {
         const { stat } = await import('node:fs/promises');
         if ((await stat(path.resolve(io.cwd, file)).catch(() => undefined)) === undefined) throw new UsageError(`${file}: no such results file`);
         io.stderr.write(`warning: ${file} holds no result line\n`);
       }
       if (content.cutOffLine !== undefined) io.stderr.write(`warning: ${file}:${content.cutOffLine} is cut off (an interrupted run) and is left out\n`);
-      const base = path.dirname(path.resolve(io.cwd, file));
+      const base = path.dirname(resultsPath);
       for (const line of content.lines) {
-        const sessionPath = await sessionPathOf(line.file, io.cwd, base);
-        // A session found beside its results file is named from here, as it is read and linked.
+        const sessionPath = await lineFilePath(line, resultsPath, io.cwd);
+        // A session found elsewhere (where its run ran, beside its results file) is named from here, as it is read and linked.
         const named = sessionPath === path.resolve(io.cwd, line.file) ? line : { ...line, file: path.relative(io.cwd, sessionPath).split(path.sep).join('/') };
         const earlier = latest.get(sessionPath);
         if (earlier !== undefined) replaced.note(earlier, { line, source: file });
@@ -114,6 +106,8 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
       }
     }
     for (const warning of replaced.warnings()) io.stderr.write(`warning: ${warning}\n`);
+    const mixed = mixedSetupsWarning(latest.values());
+    if (mixed !== undefined) io.stderr.write(`warning: ${mixed}\n`);
     // A report of nothing would read as a run without failures.
     if (latest.size === 0) throw new UsageError(`${files.join(', ')}: no result line to report (results files are written by recap run ... --output results.jsonl)`);
     if (options.output !== undefined) {
@@ -126,17 +120,23 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     const { redactText } = rules === undefined ? { redactText: undefined } : await import('../privacy/redact-text.js');
     const shown = (line: ResultLine): ResultLine =>
       redactText === undefined || rules === undefined || line.session_id === undefined ? line : { ...line, session_id: redactText(line.session_id, rules, new Map()) };
-    const entries = [...latest.values()].map((entry) => ({ ...entry, line: shown(entry.line) }));
+    const entries = [...latest.values()].map((entry) => ({ ...entry, recorded: entry.line, line: shown(entry.line) }));
     const lines = entries.map((entry) => entry.line);
     const { redactSession } = rules === undefined ? { redactSession: undefined } : await import('../privacy/redact-session.js');
-    for (const { line, sessionPath } of entries) {
+    const shownId = (id: string) => (redactText === undefined || rules === undefined ? id : redactText(id, rules, new Map()));
+    for (const { line, recorded, sessionPath, source } of entries) {
       if ('error' in line && FILE_FAILURES.has(line.error.code)) {
         // Counted as a failure; there are no events to read.
         builder.add(line);
         continue;
       }
       const loaded = await loadManySession(sessionPath, line.file, { quoteValues: rules === undefined });
-      if (loaded.ok) builder.add(line, redactSession === undefined || rules === undefined ? loaded.session : redactSession(loaded.session, rules).session);
+      if (loaded.ok && recorded.session_id !== undefined && loaded.session.id !== recorded.session_id) {
+        // The file was replaced since the run (a re-import, a checkout): its events are another session's.
+        const message = `${line.file} now holds the session ${shownId(loaded.session.id)}, not ${shownId(recorded.session_id)} that its line in ${source} names`;
+        io.stderr.write(`warning: ${message}; that session is left out of the patterns\n`);
+        builder.add(line, { unread: `${message} (the file was replaced since the run)` });
+      } else if (loaded.ok) builder.add(line, redactSession === undefined || rules === undefined ? loaded.session : redactSession(loaded.session, rules).session);
       else builder.add(line, { unread: loaded.message });
     }
     const data = builder.build();

@@ -3,8 +3,9 @@
 // made with another setup (docs/many-sessions.md#resuming).
 
 import path from 'node:path';
+import { lineFilePath, nameFrom } from '../many/line-file-path.js';
 import { describeRun, lineOfOtherRun } from '../many/line-run.js';
-import { isResultLine, type LineRun } from '../many/result-line.js';
+import { isResultLine, type LineRun, type ResultLine } from '../many/result-line.js';
 import { readResultsFile, ResultsFileError, type ResultsFileContent } from '../many/results-file.js';
 import { UsageError } from './usage-error.js';
 
@@ -15,7 +16,7 @@ export interface ResumeState {
   readonly finished: ReadonlySet<string>;
   /** Absolute paths of the files whose last line is an error. */
   readonly failedBefore: ReadonlySet<string>;
-  /** Session ids that have a result, with the file it came from. */
+  /** Session ids that have a result, with the file it came from (named from the run's folder). */
   readonly summarized: ReadonlyMap<string, string>;
 }
 
@@ -25,7 +26,8 @@ export interface ResumeState {
  * @throws {@link UsageError} for a line that is not a result line, or lines made with another setup.
  */
 export async function resumeResults(output: string, cwd: string, run: LineRun): Promise<ResumeState> {
-  const existing = await readResultsFile(path.resolve(cwd, output), output).catch((error: unknown) => {
+  const resultsPath = path.resolve(cwd, output);
+  const existing = await readResultsFile(resultsPath, output).catch((error: unknown) => {
     // recap does not append to a file it cannot read: the user's file, not a failed session.
     if (!(error instanceof ResultsFileError)) throw error;
     throw new UsageError(`${error.message}\nhint: ${output} is not a results file recap can resume; fix or remove that line, or give another --output`);
@@ -42,9 +44,13 @@ export async function resumeResults(output: string, cwd: string, run: LineRun): 
   const failedBefore = new Set<string>();
   // A session id that has a result is done, whichever file held it: met in another file, it is a duplicate.
   const summarized = new Map<string, string>();
-  for (const [file, line] of existing.latest) {
-    (isResultLine(line) ? finished : failedBefore).add(path.resolve(cwd, file));
-    if (isResultLine(line) && !summarized.has(line.session_id)) summarized.set(line.session_id, file);
+  // The last line of each file wins, the file found where its run read it: a run made from
+  // another folder names the same file otherwise (docs/many-sessions.md#resuming).
+  const latest = new Map<string, ResultLine>();
+  for (const line of existing.lines) latest.set(await lineFilePath(line, resultsPath, cwd), line);
+  for (const [absolute, line] of latest) {
+    (isResultLine(line) ? finished : failedBefore).add(absolute);
+    if (isResultLine(line) && !summarized.has(line.session_id)) summarized.set(line.session_id, nameFrom(cwd, absolute));
   }
   return { existing, finished, failedBefore, summarized };
 }

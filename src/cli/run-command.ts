@@ -22,6 +22,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { renderRunReport } from './render-run-report.js';
 import { UsageError } from './usage-error.js';
 import { unusedModelFlags } from './unused-model-flags.js';
+import { modelTimeoutMs } from './model-timeout.js';
 
 // node:fs/promises would load Node's stream and readline modules with every command (start-up).
 const stat = promisify(statCallback);
@@ -93,6 +94,7 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
       baseUrl: options.baseUrl,
       cassettes: options.cassettes === undefined ? undefined : path.resolve(io.cwd, options.cassettes),
       env: io.env,
+      retry: { attemptTimeoutMs: modelTimeoutMs(io.env) },
     }).catch((error: unknown) => {
       // A model that cannot even be built (no key, say) is a configuration problem.
       throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;

@@ -2,25 +2,29 @@
 // sessions, one JSONL line per session, resumable (docs/many-sessions.md).
 
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { createModel } from '../models/create-model.js';
 import { ModelError } from '../models/model-errors.js';
 import { estimateCost } from '../models/prices.js';
 import type { SummaryModel } from '../models/summary-model.js';
-import { createAdaptiveConcurrency } from '../many/adaptive-concurrency.js';
+import { createAdaptiveConcurrency, type AdaptiveConcurrency } from '../many/adaptive-concurrency.js';
 import { expandSessionPaths } from '../many/expand-session-paths.js';
+import { runFolderFrom } from '../many/line-file-path.js';
 import { loadManySession } from '../many/load-many-session.js';
 import { isResultLine, type LineRun } from '../many/result-line.js';
 import { openResultsForAppend } from '../many/results-file.js';
+import { lockResults, ResultsLockedError } from '../many/results-lock.js';
 import { summarizeMany } from '../many/summarize-many.js';
 import { prepare } from '../pipeline/prepare.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
 import type { Profile } from '../profile/profile-schema.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
-import { formatDuration } from '../report/report-format.js';
 import { createManyProgress } from './many-progress.js';
+import { costLine, count, writeManySummary, type ManyRunFacts } from './many-run-summary.js';
+import { modelTimeoutMs } from './model-timeout.js';
 import type { RunInput } from './report-output-problem.js';
 import { resumeResults } from './resume-results.js';
 import { runOutputProblem, withoutOutput } from './run-output-problem.js';
@@ -47,8 +51,6 @@ export const DEFAULT_CONCURRENCY = 4;
 const MANY_RETRIES = 6;
 /** Failures that are the model's, not a session's: the run stops at the first (exit 2). */
 const STOPPING_CODES = new Set(['unsupported_request', 'model_unavailable']);
-
-const count = (value: number) => value.toLocaleString('en-US');
 
 function concurrencyOf(value: string | undefined): number {
   if (value === undefined) return DEFAULT_CONCURRENCY;
@@ -83,15 +85,21 @@ function runManyInputs(setup: ManyRunSetup, files: readonly string[]): RunInput[
   return inputs;
 }
 
-/** What every line of this run records: the profile as named and the hash of its bytes, the provider and model, the hash of the privacy rules' bytes (null without). */
+/**
+ * What every line of this run records: the profile as named and the hash of its bytes, the
+ * provider and model, the hash of the privacy rules' bytes (null without), and where the run runs
+ * from the results file's folder (what the lines' `file` is relative to).
+ */
 async function lineRunOf(setup: ManyRunSetup, model: SummaryModel): Promise<LineRun> {
   const sha256 = async (file: string) => createHash('sha256').update(await readFile(path.resolve(setup.io.cwd, file))).digest('hex');
+  const output = setup.options.output;
   return {
     profile: setup.profileFile,
     profile_sha256: await sha256(setup.profileFile),
     provider: model.provider,
     model: model.model,
     privacy_sha256: setup.privacyFile === undefined ? null : await sha256(setup.privacyFile),
+    ...(output === undefined ? {} : { cwd: runFolderFrom(output, setup.io.cwd) }),
   };
 }
 
@@ -103,7 +111,12 @@ async function buildModel(setup: ManyRunSetup, onPushback: (status: number) => v
     baseUrl: options.baseUrl,
     cassettes: options.cassettes === undefined ? undefined : path.resolve(io.cwd, options.cassettes),
     env: io.env,
-    retry: { retries: MANY_RETRIES, maxDelayMs: 60_000, onRetry: ({ status }) => (status === 429 || status >= 500 ? onPushback(status) : undefined) },
+    retry: {
+      retries: MANY_RETRIES,
+      maxDelayMs: 60_000,
+      attemptTimeoutMs: modelTimeoutMs(io.env),
+      onRetry: ({ status }) => (status === 429 || status >= 500 ? onPushback(status) : undefined),
+    },
   }).catch((error: unknown) => {
     throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;
   });
@@ -164,25 +177,9 @@ async function dryRunMany(setup: ManyRunSetup, allFiles: readonly string[], mode
 
 const firstLine = (text: string) => text.split('\n')[0] ?? '';
 
-/** Failures of the input, not of the model: a rerun meets them again until the files are fixed or left out. */
-const INPUT_FAILURES = new Set(['unreadable_file', 'invalid_session', 'duplicate_session']);
-
-function failureHint(failures: ReadonlyMap<string, number>): string {
-  const codes = [...failures.keys()];
-  const input = codes.filter((code) => INPUT_FAILURES.has(code));
-  if (input.length === 0) return 'rerun to retry them';
-  const files = `fix or leave out the files behind ${input.join(' and ')}`;
-  return input.length === codes.length ? `${files}: a rerun meets them again` : `rerun to retry the others; ${files}`;
-}
-
-function costLine(model: string, cost: number | undefined, note: string): string {
-  if (cost === undefined) return `unknown: ${model} is not in the price table (docs/models.md#prices)`;
-  return `≈ $${cost < 0.01 && cost > 0 ? cost.toFixed(4) : cost.toFixed(2)} on ${model} (${note})`;
-}
-
 /** Runs the profile over many sessions into `--output`; returns the exit code. */
 export async function runMany(setup: ManyRunSetup): Promise<number> {
-  const { io, options, profile } = setup;
+  const { io, options } = setup;
   const files = await manySessionFiles(setup);
   if (options.output !== undefined) {
     // Before any model is built: a typo costs nothing, and no input is ever appended to (a dry run
@@ -199,6 +196,26 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
   if (options.dryRun === true) return dryRunMany(setup, files, model);
 
   const output = options.output as string;
+  // One run at a time on a results file: two would each summarise every session. The lock is
+  // named from the folder's real path, so that two spellings of one folder share it.
+  const outputPath = path.resolve(io.cwd, output);
+  const folder = await realpath(path.dirname(outputPath)).catch(() => path.dirname(outputPath));
+  const lock = await lockResults(path.join(folder, path.basename(outputPath))).catch((error: unknown) => {
+    if (!(error instanceof ResultsLockedError)) throw error;
+    const who = error.holder === undefined ? `${output}.lock exists but names no run` : `another recap run (pid ${error.holder.pid}${error.holder.host === hostname() ? '' : ` on ${error.holder.host}`}) is writing it`;
+    throw new UsageError(`--output ${output}: ${who}; wait for it to end, or give another --output\nhint: if no such run is going on (a run on another machine, a file recap did not write), remove ${output}.lock`);
+  });
+  try {
+    return await runLocked(setup, files, model, limiter);
+  } finally {
+    await lock.release();
+  }
+}
+
+/** The run itself, once it holds the results file's lock. */
+async function runLocked(setup: ManyRunSetup, files: readonly string[], model: SummaryModel, limiter: AdaptiveConcurrency): Promise<number> {
+  const { io, options, profile } = setup;
+  const output = options.output as string;
   const outputPath = path.resolve(io.cwd, output);
   const run = await lineRunOf(setup, model);
   const { existing, finished, failedBefore, summarized } = await resumeResults(output, io.cwd, run);
@@ -210,8 +227,32 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
   const retried = todo.filter((file) => failedBefore.has(path.resolve(io.cwd, file))).length;
   if (skipped > 0 || retried > 0) io.stderr.write(`resuming ${output}: ${skipped} session(s) already have a result${retried > 0 ? `, ${retried} failed before and run again` : ''}\n`);
 
+  const state = { done: 0, total: todo.length, failed: 0, tokens: 0 };
+  const failures = new Map<string, number>();
+  let prompt = 0;
+  let outputTokens = 0;
+  let estimated = false;
+  const models = new Set<string>();
+  const started = Date.now();
+  const facts = (interrupted: boolean): ManyRunFacts => ({
+    output,
+    profileFile: setup.profileFile,
+    interrupted,
+    sessions: todo.length,
+    ran: state.done,
+    failed: state.failed,
+    failures,
+    skipped,
+    prompt,
+    outputTokens,
+    estimated,
+    model: models.size === 1 ? ([...models][0] as string) : model.model,
+    ms: Date.now() - started,
+    concurrency: { max: limiter.max, limit: limiter.limit },
+  });
   if (todo.length === 0) {
-    io.stdout.write(`nothing to run: all ${files.length} session(s) already have a result in ${output} (read it with recap report ${output})\n`);
+    if (options.json === true) writeManySummary(io, facts(false), true);
+    else io.stdout.write(`nothing to run: all ${files.length} session(s) already have a result in ${output} (read it with recap report ${output})\n`);
     return EXIT_OK;
   }
   const writer = await openResultsForAppend(outputPath, existing);
@@ -223,13 +264,6 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
   };
   process.once('SIGINT', interrupt);
   const progress = createManyProgress({ stream: io.stderr });
-  const started = Date.now();
-  const state = { done: 0, total: todo.length, failed: 0, tokens: 0 };
-  const failures = new Map<string, number>();
-  let prompt = 0;
-  let outputTokens = 0;
-  let estimated = false;
-  const models = new Set<string>();
   let stopped: { code: string; message: string } | undefined;
   try {
     progress.update(state);
@@ -263,42 +297,11 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
   }
   if (stopped !== undefined) {
     io.stderr.write(`${model.provider}: ${stopped.message}\nstopped: the model cannot summarise these sessions (${stopped.code}); ${state.done} line(s) written to ${output}, nothing else ran\n`);
+    // The summary object still comes: scripts read stdout whatever the exit code.
+    if (options.json === true) writeManySummary(io, facts(true), true);
     return EXIT_USAGE;
   }
-  const elapsed = Date.now() - started;
   const interrupted = controller.signal.aborted;
-  const ok = state.done - state.failed;
-  const lines = [
-    `${interrupted ? 'interrupted after' : 'ran'} ${state.done} of ${todo.length} session(s) with ${setup.profileFile} → ${output}`,
-    `ok        ${ok}`,
-    `failed    ${state.failed}${state.failed > 0 ? ` (${[...failures].map(([code, n]) => `${code} ${n}`).join(', ')}; ${failureHint(failures)})` : ''}`,
-  ];
-  if (skipped > 0) lines.push(`skipped   ${skipped} (already summarized in ${output})`);
-  const modelName = models.size === 1 ? [...models][0] as string : model.model;
-  lines.push(
-    `tokens    ${estimated ? '~' : ''}${count(prompt + outputTokens)} (${count(prompt)} prompt + ${count(outputTokens)} output${estimated ? '; estimated where the model reported none' : ''})`,
-    `cost      ${costLine(modelName, estimateCost(modelName, prompt, outputTokens), 'price table estimate')}`,
-    `time      ${formatDuration(elapsed)} (${((state.done * 1000) / Math.max(1, elapsed)).toFixed(1)} sessions/s, concurrency ${limiter.max}${limiter.limit < limiter.max ? `, backed off to ${limiter.limit}` : ''})`,
-  );
-  const code = state.failed > 0 || interrupted ? EXIT_FAILED : EXIT_OK;
-  if (options.json === true) {
-    const summary = {
-      output,
-      interrupted,
-      sessions: todo.length,
-      ran: state.done,
-      ok,
-      failed: state.failed,
-      failures: Object.fromEntries(failures),
-      skipped,
-      tokens: { prompt, output: outputTokens, total: prompt + outputTokens, estimated },
-      cost_usd: estimateCost(modelName, prompt, outputTokens) ?? null,
-      model: modelName,
-      ms: elapsed,
-    };
-    io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-    return code;
-  }
-  io.stdout.write(`${lines.join('\n')}\n`);
-  return code;
+  writeManySummary(io, facts(interrupted), options.json === true);
+  return state.failed > 0 || interrupted ? EXIT_FAILED : EXIT_OK;
 }

@@ -1,8 +1,10 @@
 // `recap report` keeps the last line of each session: when that line was made with another setup
 // than the line it replaces (two profiles' results reported together), the earlier results would
-// leave the report without a word. This counts such replacements for a warning.
+// leave the report without a word. This counts such replacements for a warning, and words the
+// warning for results of several setups side by side.
 
 import type { ResultLine } from '../many/result-line.js';
+import { collectSetups, setupKey, setupLabels } from '../report/report-setups.js';
 
 /** Collects replacements across setups, and words them. */
 export interface SetupReplacements {
@@ -45,4 +47,24 @@ export function setupReplacements(): SetupReplacements {
       );
     },
   };
+}
+
+/**
+ * A warning when the sessions' last lines were made with more than one setup (two profiles'
+ * results reported together): the report adds up results that do not compare. Names each setup,
+ * its sessions and the results files that hold them.
+ */
+export function mixedSetupsWarning(entries: Iterable<{ line: ResultLine; source: string }>): string | undefined {
+  const list = [...entries];
+  const setups = collectSetups(list.map((entry) => entry.line));
+  if (setups.length < 2) return undefined;
+  const sources = new Map<string, Set<string>>();
+  for (const { line, source } of list) {
+    if (line.run === undefined) continue;
+    const key = setupKey(line.run);
+    sources.set(key, (sources.get(key) ?? new Set()).add(source));
+  }
+  const labels = setupLabels(setups);
+  const parts = setups.map((setup, index) => `${labels[index] ?? ''} (${setup.sessions} session(s), in ${[...(sources.get(setupKey(setup)) ?? [])].join(', ')})`);
+  return `the results mix ${setups.length} setups, which the report adds up as one: ${parts.join('; ')}; report each results file on its own to compare them`;
 }

@@ -68,6 +68,19 @@ describe('importRrwebStream', () => {
   });
 });
 
+describe('importRrwebStream and the unit of timestamps', () => {
+  it('warns of a recording dated before 2000, saying when its timestamps look like seconds', async () => {
+    const seconds = tab('https://x.example/a', 0).events.map((event) => ({ ...event, timestamp: Math.floor(event.timestamp / 1000) }));
+    const { warnings } = await importText(JSON.stringify(seconds));
+    expect(warnings).toEqual([expect.objectContaining({ kind: 'timestamps-before-2000', count: 1, message: expect.stringMatching(/^the timestamps look like seconds, not the milliseconds rrweb records: the first event is dated 1970-01-21T/) })]);
+    const early = tab('https://x.example/a', 0).events.map((event) => ({ ...event, timestamp: event.timestamp - Date.parse('2026-03-01T10:00:00.000Z') + 1 }));
+    expect((await importText(JSON.stringify(early))).warnings.map((warning) => warning.message)).toEqual([
+      'the first event is dated 1970-01-01T00:00:00.001Z, before 2000: rrweb records milliseconds since 1970, so the timestamps are probably in another unit or from another clock',
+    ]);
+    expect((await importText(JSON.stringify(tab('https://x.example/a', 0).events))).warnings).toEqual([]);
+  });
+});
+
 describe('importRrwebFile', () => {
   it('names a missing file', async () => {
     const error = await importRrwebFile('/nonexistent/recording.json', { source: 'recording.json' }).catch((caught: unknown) => caught);

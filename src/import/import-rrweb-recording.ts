@@ -61,6 +61,7 @@ export async function importRrwebStream(
   );
   const windows: DerivedRecording[] = [...derivers.values()].map((deriver) => withClipRedaction(privacy?.clip, () => deriver.finish()));
   const firstTimes = windows.map((window) => window.firstTime).filter((time): time is number => time !== undefined);
+  if (firstTimes.length > 0) warnOfEarlyTimes(Math.min(...firstTimes), warnings);
   const events = windows.flatMap((window) => window.events).sort(compareDerived);
   const built = buildFixture(
     {
@@ -79,6 +80,26 @@ export async function importRrwebStream(
   }
   const result = { fixture, warnings: warnings.list(), recording: { ...summary, windows: derivers.size } };
   return redacted === undefined ? result : { ...result, privacy: redacted.counts };
+}
+
+/** 2000-01-01T00:00:00Z: rrweb (2018) never recorded earlier, so an earlier date is a unit slip. */
+const YEAR_2000_MS = Date.UTC(2000, 0, 1);
+
+/**
+ * A warning for a recording dated before 2000: rrweb's timestamps are milliseconds since 1970, and
+ * a recording whose first event read as seconds would fall between 2000 and 2286 came from a tool
+ * that writes seconds. Either way every millisecond window of the import (dead, error and rage
+ * clicks) is wrong by the same factor.
+ */
+function warnOfEarlyTimes(firstTime: number, warnings: ImportWarnings): void {
+  if (firstTime >= YEAR_2000_MS) return;
+  const dated = new Date(firstTime).toISOString();
+  const asSeconds = firstTime * 1000;
+  const message =
+    asSeconds >= YEAR_2000_MS && asSeconds < Date.UTC(2286, 0, 1)
+      ? `the timestamps look like seconds, not the milliseconds rrweb records: the first event is dated ${dated} (read as seconds: ${new Date(asSeconds).toISOString()}); the click windows (dead, error, rage clicks) are then 1,000 times too long: multiply the timestamps by 1000 and import again`
+      : `the first event is dated ${dated}, before 2000: rrweb records milliseconds since 1970, so the timestamps are probably in another unit or from another clock`;
+  warnings.add('timestamps-before-2000', message);
 }
 
 /** Imports the recording in `file`. Throws {@link RrwebImportError} naming the file and position. */

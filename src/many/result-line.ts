@@ -34,6 +34,12 @@ export interface LineRun {
   readonly model: string;
   /** Hex SHA-256 of the privacy rules file's bytes, null when no rules applied; absent in lines of versions that did not record it. */
   readonly privacy_sha256?: string | null;
+  /**
+   * Where the run ran (what `file` is relative to), as a path from the results file's folder: `.`
+   * when it ran there, `..` from the folder above. A run resumed from another folder finds the
+   * files of earlier lines with it. Absent in lines of versions that did not record it.
+   */
+  readonly cwd?: string;
 }
 
 /**
@@ -102,7 +108,7 @@ export type ResultLine = SessionResultLine | SessionErrorLine;
  * @category Many sessions
  */
 export function isResultLine(line: ResultLine): line is SessionResultLine {
-  return 'result' in line;
+  return 'result' in line && !('error' in line);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -127,8 +133,12 @@ export function resultLineProblem(value: unknown): string | undefined {
     return '"run" must be { profile, profile_sha256, provider, model }';
   }
   if (run !== undefined && 'privacy_sha256' in run && run.privacy_sha256 !== null && typeof run.privacy_sha256 !== 'string') return '"run.privacy_sha256" must be a string or null';
+  if (run !== undefined && run.cwd !== undefined && typeof run.cwd !== 'string') return '"run.cwd" must be a string';
   const tokensProblem = (tokens: unknown) =>
     !isObject(tokens) || ![tokens.prompt, tokens.output, tokens.total].every(isCount) ? '"tokens" must be { prompt, output, total }, each a count of at least 0' : undefined;
+  // Read as an error line it would escape the result checks, read as a result line it would hide
+  // a failure: a line is one or the other.
+  if ('error' in value && 'result' in value) return 'a line holds "result" or "error", not both';
   if ('error' in value) {
     const error = value.error;
     if (!isObject(error) || typeof error.code !== 'string' || typeof error.message !== 'string') return '"error" must be { code, message }';

@@ -70,6 +70,20 @@ describe('results files', () => {
     }
   });
 
+  it('refuses a line that holds both a result and an error, naming file and line: it is neither a success nor a failure', () => {
+    const both = { ...ok('a.json'), error: { code: 'model_error', message: 'the model failed' } };
+    expect(() => parseResultsText(jsonl(ok('b.json'), both), 'r.jsonl')).toThrow('r.jsonl:2: not a result line: a line holds "result" or "error", not both');
+    expect(() => parseResultsText(jsonl({ session_id: 'u:a', file: 'a.json', result: { summary: 'x' }, error: { code: 'model_error', message: 'm' } }), 'r.jsonl')).toThrow(
+      'r.jsonl:1: not a result line: a line holds "result" or "error", not both',
+    );
+  });
+
+  it('refuses a "run.cwd" that is not a path', () => {
+    const run = { profile: 'p.yaml', profile_sha256: 'ab', provider: 'gemini', model: 'm' };
+    expect(parseResultsText(jsonl({ ...ok('a.json'), run: { ...run, cwd: '..' } }), 'r.jsonl').lines).toHaveLength(1);
+    expect(() => parseResultsText(jsonl({ ...ok('a.json'), run: { ...run, cwd: 1 } }), 'r.jsonl')).toThrow('r.jsonl:1: not a result line: "run.cwd" must be a string');
+  });
+
   it('refuses a "run" that does not say what made the line', () => {
     const run = { profile: 'p.yaml', profile_sha256: 'ab', provider: 'gemini', model: 'm' };
     expect(parseResultsText(jsonl({ ...ok('a.json'), run }, { ...failed('b.json'), run }), 'r.jsonl').lines).toHaveLength(2);

@@ -50,8 +50,10 @@ export interface SummarizeManyOptions {
   /** Files to leave out (a resumed run's finished sessions), by the name the input gives. */
   readonly skip?: (file: string) => boolean;
   /**
-   * Session ids that already have a result (a resumed run's), each with the file it came from: a
-   * session met again in another file gets a `duplicate_session` line, never a second summary.
+   * Session ids that already have a result (a resumed run's), each with the file it came from,
+   * named relative to `cwd` (a results line's `file` is relative to where its run ran, which may
+   * be another folder: see `run.cwd`): a session met again in another file gets a
+   * `duplicate_session` line, never a second summary.
    */
   readonly summarized?: ReadonlyMap<string, string>;
   /** Where relative file names are read from. Default `process.cwd()`. */

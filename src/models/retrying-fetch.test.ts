@@ -2,7 +2,7 @@
 // no network.
 
 import { describe, expect, it } from 'vitest';
-import { createRetryingFetch, isRetryableStatus, retryAfterMs, type Fetch, type RetryOptions } from './retrying-fetch.js';
+import { ConnectionLostError, createRetryingFetch, isRetryableStatus, retryAfterMs, type Fetch, type RetryOptions } from './retrying-fetch.js';
 
 interface Scripted {
   readonly status: number;
@@ -181,15 +181,120 @@ describe('createRetryingFetch', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('passes a failing fetch through: network errors are not retried', async () => {
-    const failure = new TypeError('fetch failed');
-    const fetch: Fetch = async () => {
-      throw failure;
-    };
-    const { sleep, delays } = recordingSleep();
+  it('passes a fetch that fails before the endpoint ever answered through: an endpoint that cannot be reached is not retried', async () => {
+    for (const failure of [new TypeError('fetch failed'), networkFailure('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:9')]) {
+      const fetch: Fetch = async () => {
+        throw failure;
+      };
+      const { sleep, delays } = recordingSleep();
 
-    await expect(createRetryingFetch(fetch, options(sleep))('https://api.example/x')).rejects.toBe(failure);
-    expect(delays).toEqual([]);
+      await expect(createRetryingFetch(fetch, options(sleep))('https://api.example/x')).rejects.toBe(failure);
+      expect(delays).toEqual([]);
+    }
+  });
+});
+
+/** What undici throws: "fetch failed", the reason with its code in `cause`. */
+function networkFailure(code: string, message: string): TypeError {
+  return new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
+}
+
+/** A fetch that plays `steps` in order: a status answers, an error is thrown, 'hang' never answers (until aborted). */
+function steppedFetch(...steps: (number | Error | 'hang')[]) {
+  const calls: (RequestInit | undefined)[] = [];
+  const fetch: Fetch = async (_input, init) => {
+    calls.push(init);
+    const step = steps[Math.min(calls.length - 1, steps.length - 1)];
+    if (step instanceof Error) throw step;
+    if (step === 'hang') {
+      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason), { once: true }));
+    }
+    return new Response(`answer ${calls.length}`, { status: step });
+  };
+  return { fetch, calls };
+}
+
+describe('createRetryingFetch and lost connections', () => {
+  it('retries a connection lost before the answer came (reset, closed), like a 5xx, and returns the answer that follows', async () => {
+    for (const code of ['UND_ERR_SOCKET', 'ECONNRESET']) {
+      const { fetch, calls } = steppedFetch(networkFailure(code, 'other side closed'), 200);
+      const { sleep, delays } = recordingSleep();
+      const retries: { status: number; error?: unknown }[] = [];
+
+      const response = await createRetryingFetch(fetch, options(sleep, { onRetry: (info) => retries.push(info) }))('https://api.example/x');
+
+      expect(await response.text()).toBe('answer 2');
+      expect(calls).toHaveLength(2);
+      expect(delays).toEqual([50]);
+      expect(retries).toEqual([{ attempt: 1, status: 0, delayMs: 50, error: expect.any(ConnectionLostError) }]);
+    }
+  });
+
+  it('retries any network failure once the endpoint has answered, a refused connection included', async () => {
+    const { fetch, calls } = steppedFetch(200, networkFailure('ECONNREFUSED', 'connect ECONNREFUSED'), 200);
+    const { sleep } = recordingSleep();
+    const retrying = createRetryingFetch(fetch, options(sleep));
+
+    await retrying('https://api.example/x');
+    const second = await retrying('https://api.example/x');
+
+    expect(await second.text()).toBe('answer 3');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('fails with a ConnectionLostError, not the network error, when the retries run out', async () => {
+    const { fetch, calls } = steppedFetch(networkFailure('UND_ERR_SOCKET', 'other side closed'));
+    const { sleep } = recordingSleep();
+
+    const failure = await createRetryingFetch(fetch, options(sleep, { retries: 2 }))('https://api.example/x').catch((error: unknown) => error);
+
+    expect(calls).toHaveLength(3);
+    expect(failure).toBeInstanceOf(ConnectionLostError);
+    expect(failure).toMatchObject({ attempts: 3, noAnswer: false, message: 'the connection was lost: the server closed the connection (UND_ERR_SOCKET) (gave up after 2 retries)' });
+  });
+
+  it('abandons an attempt that gets no answer within attemptTimeoutMs and retries it, then fails with a ConnectionLostError', async () => {
+    const { fetch, calls } = steppedFetch('hang', 200);
+    const { sleep } = recordingSleep();
+    const response = await createRetryingFetch(fetch, options(sleep, { attemptTimeoutMs: 5 }))('https://api.example/x');
+    expect(await response.text()).toBe('answer 2');
+    expect(calls).toHaveLength(2);
+
+    const hung = steppedFetch('hang');
+    const failure = await createRetryingFetch(hung.fetch, options(sleep, { attemptTimeoutMs: 5, retries: 1 }))('https://api.example/x').catch((error: unknown) => error);
+    expect(hung.calls).toHaveLength(2);
+    expect(failure).toMatchObject({ name: 'ConnectionLostError', noAnswer: true, message: 'no answer within 5 ms (gave up after 1 retry)' });
+  });
+
+  it('retries an answer whose body breaks off while it is read', async () => {
+    let calls = 0;
+    const fetch: Fetch = async () => {
+      calls++;
+      if (calls > 1) return new Response('{"ok":true}', { status: 200 });
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"ok":'));
+          controller.error(new TypeError('terminated', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }));
+        },
+      });
+      return new Response(body, { status: 200 });
+    };
+    const { sleep } = recordingSleep();
+
+    const response = await createRetryingFetch(fetch, options(sleep))('https://api.example/x');
+
+    expect(await response.json()).toEqual({ ok: true });
+    expect(calls).toBe(2);
+  });
+
+  it('never retries the caller\'s abort', async () => {
+    const controller = new AbortController();
+    const { fetch, calls } = steppedFetch('hang');
+    const { sleep } = recordingSleep();
+    const pending = createRetryingFetch(fetch, options(sleep, { attemptTimeoutMs: 60_000 }))('https://api.example/x', { signal: controller.signal });
+    controller.abort(new Error('stop'));
+    await expect(pending).rejects.toThrow('stop');
+    expect(calls).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,8 @@
-// A fetch that retries 408, 429 and 5xx answers with exponential backoff, honouring Retry-After.
+// A fetch that retries 408, 429 and 5xx answers with exponential backoff, honouring Retry-After,
+// and connections lost on the way (or no answer within a deadline per attempt) the same way.
 // Vendor SDKs take a `fetch` option, so every adapter retries the same way.
+
+import { describeNetworkFailure, isLostConnection, isNetworkFailure } from './network-failure.js';
 
 /**
  * Options of {@link createRetryingFetch}.
@@ -17,8 +20,38 @@ export interface RetryOptions {
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** A number in [0, 1) for jitter. Default Math.random. */
   readonly random?: () => number;
-  /** Called before each retry with the status and the chosen delay. */
-  readonly onRetry?: (info: { attempt: number; status: number; delayMs: number }) => void;
+  /**
+   * Called before each retry with the status (0 when no answer came: the connection was lost, or
+   * the attempt's deadline passed, and `error` says what happened) and the chosen delay.
+   */
+  readonly onRetry?: (info: { attempt: number; status: number; delayMs: number; error?: unknown }) => void;
+  /**
+   * The longest wait for one attempt's whole answer, in ms: then the attempt is abandoned and
+   * retried like a 5xx. Default: no deadline.
+   */
+  readonly attemptTimeoutMs?: number;
+}
+
+/**
+ * The retries ran out on connections that were lost, or on attempts that got no answer within
+ * `attemptTimeoutMs`: the endpoint was reached (or at least accepted the connection), so this is
+ * a failed call, not an unreachable model. The adapters turn it into a `model_error`.
+ *
+ * @category Models
+ */
+export class ConnectionLostError extends Error {
+  /** Attempts made, the first one included. */
+  readonly attempts: number;
+  /** True when the last attempt got no answer within the deadline. */
+  readonly noAnswer: boolean;
+
+  constructor(description: string, options: { attempts: number; noAnswer: boolean; cause?: unknown }) {
+    // Never the words "time out": the OpenAI SDK would take the failure for its own deadline.
+    super(`${description.replace(/timed? ?out/gi, 'deadline')} (${options.attempts === 1 ? 'no retry' : `gave up after ${options.attempts - 1} ${options.attempts === 2 ? 'retry' : 'retries'}`})`, { cause: options.cause });
+    this.name = 'ConnectionLostError';
+    this.attempts = options.attempts;
+    this.noAnswer = options.noAnswer;
+  }
 }
 
 /**
@@ -57,10 +90,40 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** A deadline for one attempt that also follows the caller's signal; `expired` tells the two apart. */
+function attemptDeadline(signal: AbortSignal | null | undefined, ms: number) {
+  const controller = new AbortController();
+  const deadline = { signal: controller.signal, expired: false, clear: () => undefined as void };
+  const follow = (): void => controller.abort(signal?.reason);
+  if (signal?.aborted === true) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  const timer = setTimeout(() => {
+    deadline.expired = true;
+    controller.abort(new DOMException(`no answer within ${ms} ms`, 'AbortError'));
+  }, ms);
+  timer.unref();
+  deadline.clear = () => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', follow);
+  };
+  return deadline;
+}
+
+/** The answer with its body read: a connection lost while the body comes fails inside the attempt, where it can be retried. */
+async function whole(response: Response): Promise<Response> {
+  if (response.body === null) return response;
+  const body = await response.arrayBuffer();
+  return new Response([101, 204, 205, 304].includes(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 /**
  * Wraps `fetch` so that answers 408, 429 and 5xx are retried with exponential backoff and jitter,
  * honouring `Retry-After` (and `retry-after-ms`) up to `maxDelayMs`; the last answer is returned
- * as is. Errors thrown by `fetch` itself are not retried.
+ * as is, its body read. A connection lost on the way (reset, closed before or while the answer
+ * came), any network failure once the endpoint has answered this fetch, and an attempt without an
+ * answer within `attemptTimeoutMs` are retried the same way, then fail with a
+ * {@link ConnectionLostError}. A connection refused (or a host not found) before the endpoint ever
+ * answered is thrown at once: the endpoint cannot be reached.
  *
  * @param fetchImplementation - The fetch to wrap. Default `globalThis.fetch`.
  * @category Models
@@ -71,15 +134,35 @@ export function createRetryingFetch(fetchImplementation: Fetch = globalThis.fetc
   const maxDelayMs = options.maxDelayMs ?? 30_000;
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
+  const attemptTimeoutMs = options.attemptTimeoutMs;
+  // Once the endpoint has answered, a failing connection is a lost one, not an unreachable endpoint.
+  let answered = false;
+  const backoff = (attempt: number) => baseDelayMs * 2 ** attempt * (0.5 + random() / 2);
   return async (input, init) => {
     for (let attempt = 0; ; attempt++) {
-      const response = await fetchImplementation(input, init);
-      if (response.ok || !isRetryableStatus(response.status) || attempt >= retries) return response;
+      const deadline = attemptTimeoutMs === undefined ? undefined : attemptDeadline(init?.signal, attemptTimeoutMs);
+      let response: Response;
+      try {
+        response = await fetchImplementation(input, deadline === undefined ? init : { ...init, signal: deadline.signal });
+        answered = true;
+        if (response.ok || !isRetryableStatus(response.status) || attempt >= retries) return await whole(response);
+      } catch (error) {
+        if (init?.signal?.aborted === true) throw error;
+        const noAnswer = deadline?.expired === true;
+        if (!noAnswer && !isLostConnection(error) && !(answered && isNetworkFailure(error))) throw error;
+        const description = noAnswer ? `no answer within ${attemptTimeoutMs ?? 0} ms` : `the connection was lost: ${describeNetworkFailure(error)}`;
+        if (attempt >= retries) throw new ConnectionLostError(description, { attempts: attempt + 1, noAnswer, ...(noAnswer ? {} : { cause: error }) });
+        const delayMs = Math.min(maxDelayMs, backoff(attempt));
+        options.onRetry?.({ attempt: attempt + 1, status: 0, delayMs, error: new ConnectionLostError(description, { attempts: attempt + 1, noAnswer }) });
+        await sleep(delayMs, init?.signal ?? undefined);
+        continue;
+      } finally {
+        deadline?.clear();
+      }
       // OpenAI-style servers also send the wait in milliseconds.
       const askedMs = Number(response.headers.get('retry-after-ms') ?? Number.NaN);
       const asked = Number.isFinite(askedMs) && askedMs >= 0 ? askedMs : retryAfterMs(response.headers.get('retry-after'));
-      const backoff = baseDelayMs * 2 ** attempt * (0.5 + random() / 2);
-      const delayMs = Math.min(maxDelayMs, asked ?? backoff);
+      const delayMs = Math.min(maxDelayMs, asked ?? backoff(attempt));
       // The discarded answer's body must be read or the connection is not reused.
       await response.body?.cancel().catch(() => undefined);
       options.onRetry?.({ attempt: attempt + 1, status: response.status, delayMs });

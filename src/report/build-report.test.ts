@@ -103,6 +103,31 @@ describe('buildReport', () => {
     expect(count?.kind === 'number' && count.bins.map((bin) => [bin.from, bin.count])).toEqual([[1, 1], [2, 1], [3, 1]]);
   });
 
+  it('draws a histogram of numbers whose range is wider than the largest double, every value in a bar', () => {
+    const amounts: ResponseSchema = { type: 'OBJECT', properties: { amount: { type: 'NUMBER' } } };
+    const answer = (n: number, amount: number): ResultLine => ({ ...line(n, { amount }), result: { response: { amount }, response_schema: amounts } }) as ResultLine;
+    for (const values of [[1e308, -1e308], [1e308, 1e308, -1e308, 0], [Number.MAX_VALUE, -Number.MAX_VALUE, 5e-324]]) {
+      const field = buildReport(values.map((value, index) => answer(index + 1, value))).fields[0];
+      expect(field?.kind, String(values)).toBe('number');
+      if (field?.kind !== 'number') return;
+      expect(field.bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(values.length);
+      expect([field.min, field.max]).toEqual([Math.min(...values), Math.max(...values)]);
+      expect(Number.isFinite(field.mean)).toBe(true);
+      expect(field.bins.every((bin) => Number.isFinite(bin.from) && Number.isFinite(bin.to))).toBe(true);
+    }
+  });
+
+  it('names the setups that made the last lines, with their sessions, leaving out lines that record none', () => {
+    const run = { profile: 'profiles/a.yaml', profile_sha256: 'a'.repeat(64), provider: 'gemini', model: 'gemini-2.5-flash', privacy_sha256: null };
+    const other = { ...run, profile: 'profiles/b.yaml', profile_sha256: 'b'.repeat(64) };
+    const setups = buildReport([{ ...line(1, {}), run }, { ...line(2, {}), run: { ...run, profile: 'moved/a.yaml' } }, { ...line(3, {}), run: other }, line(4, {})]).setups;
+    expect(setups).toEqual([
+      { ...run, sessions: 2 },
+      { ...other, sessions: 1 },
+    ]);
+    expect(report.setups).toEqual([]);
+  });
+
   it('buckets the grounding scores', () => {
     expect(report.grounding).toMatchObject({ scored: 3, unsupported: 2 });
     expect(report.grounding?.buckets.map((bucket) => bucket.count)).toEqual([1, 0, 1, 1, 0]);

@@ -5,6 +5,7 @@ import { estimateCost } from '../models/prices.js';
 import { isResultLine, type ResultLine, type SessionResultLine } from '../many/result-line.js';
 import type { Session } from '../session/session-schema.js';
 import { PATTERN_KINDS, type HistogramBin, type Pattern, type PatternKind, type ReportData, type ReportField, type SessionRef, type ValueCount } from './report-data.js';
+import { collectSetups } from './report-setups.js';
 import { fieldLeaves, valuesAt, type FieldLeaf } from './response-fields.js';
 import { sessionPatterns } from './session-patterns.js';
 
@@ -81,16 +82,29 @@ function median(values: number[]): number {
 
 function histogram(points: readonly (readonly [number, SessionRef])[], bins: number): { bins: HistogramBin[]; min: number; max: number; mean: number } {
   const numbers = points.map(([value]) => value);
-  const min = Math.min(...numbers);
-  const max = Math.max(...numbers);
-  const mean = numbers.reduce((sum, value) => sum + value, 0) / numbers.length;
+  let min = numbers[0] as number;
+  let max = min;
+  for (const value of numbers) {
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  // Finite numbers can still add up past the largest double (1e308 and 1e308): then each is divided first.
+  const sum = numbers.reduce((total, value) => total + value, 0);
+  const mean = Number.isFinite(sum) ? sum / numbers.length : numbers.reduce((total, value) => total + value / numbers.length, 0);
   const integers = numbers.every(Number.isInteger);
   // Whole numbers over a short range: one bar per value.
-  const count = integers && max - min + 1 <= bins ? max - min + 1 : min === max ? 1 : bins;
-  const width = integers && max - min + 1 <= bins ? 1 : (max - min) / count || 1;
-  const result = Array.from({ length: count }, (_, index) => ({ from: min + index * width, to: min + (index + 1) * width, count: 0, sessions: new Map<string, SessionRef>() }));
+  const perValue = integers && max - min + 1 <= bins;
+  const count = perValue ? max - min + 1 : min === max ? 1 : bins;
+  // max - min overflows to Infinity for a range wider than the largest double (-1e308 to 1e308):
+  // then widths and bounds are reckoned from each end divided first, which stays finite.
+  const wide = !Number.isFinite(max - min);
+  const width = perValue ? 1 : (wide ? max / count - min / count : (max - min) / count) || 1;
+  const bound = (index: number) => (wide ? (min / count) * (count - index) + (max / count) * index : min + index * width);
+  const result = Array.from({ length: count }, (_, index) => ({ from: bound(index), to: bound(index + 1), count: 0, sessions: new Map<string, SessionRef>() }));
   for (const [value, ref] of points) {
-    const at = Math.min(count - 1, Math.floor((value - min) / width));
+    const offset = value - min;
+    const position = Number.isFinite(offset) ? offset / width : value / width - min / width;
+    const at = Number.isNaN(position) ? count - 1 : Math.max(0, Math.min(count - 1, Math.floor(position)));
     const bin = result[at] as (typeof result)[number];
     bin.count++;
     bin.sessions.set(ref.file, ref);
@@ -217,6 +231,7 @@ function buildFromEntries(entries: readonly Entry[], options: Required<ReportOpt
     minSessions: options.minSessions,
     unread: entries.flatMap((entry) => (entry.unread === undefined ? [] : [{ file: entry.line.file, message: entry.unread }])),
     read: read.length,
+    setups: collectSetups(entries.map((entry) => entry.line)),
   };
 }
 

@@ -8,6 +8,7 @@ import { formatCount, formatDuration, formatNumber, formatUsd } from './report-f
 import { REPORT_HTML_STYLE } from './report-html-style.js';
 import { renderFieldsSection } from './render-fields-html.js';
 import { renderPatternsSection } from './render-patterns-html.js';
+import { setupLabels, type ReportSetup } from './report-setups.js';
 import type { SessionHref } from './session-links-html.js';
 
 /**
@@ -31,10 +32,22 @@ export interface HtmlReportOptions {
 
 const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
-function renderHeader(options: HtmlReportOptions): string {
+function renderHeader(options: HtmlReportOptions, setups: readonly ReportSetup[]): string {
   const sources = options.sources.map((source) => `<li><code>${escapeHtml(source)}</code></li>`).join('');
   const list = options.sources.length === 0 ? '' : `<ul class="sources" aria-label="Results files">${sources}</ul>`;
-  return `<header><h1>${escapeHtml(options.title)}</h1>${list}</header>`;
+  return `<header><h1>${escapeHtml(options.title)}</h1>${list}${renderSetups(setups)}</header>`;
+}
+
+/** `Made with profiles/a.yaml on gemini/gemini-2.5-flash`; several setups each with their sessions, and a warning that they are added up. */
+function renderSetups(setups: readonly ReportSetup[]): string {
+  if (setups.length === 0) return '';
+  const labels = setupLabels(setups).map((label, index) => {
+    const setup = setups[index] as ReportSetup;
+    const named = `<code>${escapeHtml(setup.profile)}</code>${escapeHtml(label.slice(setup.profile.length))}`;
+    return setups.length === 1 ? named : `${named} <span class="muted">(${plural(setup.sessions, 'session')})</span>`;
+  });
+  if (setups.length === 1) return `<p class="setups">Made with ${labels[0] ?? ''}</p>`;
+  return `<p class="setups warning" role="note"><strong>${setups.length} setups, added up here:</strong> ${labels.join('; ')}</p>`;
 }
 
 function renderCost(cost: ReportData['totals']['cost']): string {
@@ -123,7 +136,7 @@ function renderUnread(unread: ReportData['unread']): string {
  */
 export function renderReportHtml(data: ReportData, options: HtmlReportOptions): string {
   const sections = [
-    renderHeader(options),
+    renderHeader(options, data.setups ?? []),
     renderTotals(data, options.hrefFor),
     data.grounding === undefined ? '' : renderGrounding(data.grounding, options.hrefFor),
     options.summary === undefined ? '' : renderSummary(options.summary),

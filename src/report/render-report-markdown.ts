@@ -3,6 +3,7 @@
 
 import { isRefusedHref } from './html-escape.js';
 import { formatCount, formatUsd } from './report-format.js';
+import { setupLabels, type ReportSetup } from './report-setups.js';
 import { PATTERN_KINDS, type Pattern, type PatternKind, type ReportData, type ReportField, type SessionRef, type ValueCount } from './report-data.js';
 
 /**
@@ -97,6 +98,18 @@ function patternLines(kind: PatternKind, patterns: readonly Pattern[], data: Rep
   return [head, '', '| | times | sessions | |', '|---|---:|---:|---|', ...patterns.slice(0, 20).map((pattern) => `| ${cell(pattern.label)} | ${count(pattern.count)} | ${pattern.sessions.length} | ${links(pattern.sessions, hrefFor)} |`)];
 }
 
+/** `, made with `profiles/a.yaml` on gemini/gemini-2.5-flash` (each setup with its sessions when there are several), or nothing when the lines record none. */
+function madeWith(data: ReportData): string {
+  const setups = data.setups ?? [];
+  if (setups.length === 0) return '';
+  const labels = setupLabels(setups).map((label, index) => {
+    const setup = setups[index] as ReportSetup;
+    const named = `${inlineCode(setup.profile)}${cell(label.slice(setup.profile.length))}`;
+    return setups.length === 1 ? named : `${named} (${plural(setup.sessions, 'session')})`;
+  });
+  return setups.length === 1 ? `, made with ${labels[0] ?? ''}` : `, made with ${setups.length} setups, added up here: ${labels.join('; ')}`;
+}
+
 /**
  * The report as Markdown: totals, grounding, the model's summary (with `--summarize`), the
  * responses' fields and the patterns.
@@ -106,7 +119,7 @@ function patternLines(kind: PatternKind, patterns: readonly Pattern[], data: Rep
 export function renderReportMarkdown(data: ReportData, options: MarkdownReportOptions): string {
   const { totals } = data;
   const { hrefFor } = options;
-  const lines = [`# ${cell(options.title)}`, '', `From ${options.sources.map(inlineCode).join(', ')}.`, '', '## Totals', ''];
+  const lines = [`# ${cell(options.title)}`, '', `From ${options.sources.map(inlineCode).join(', ')}${madeWith(data)}.`, '', '## Totals', ''];
   lines.push(
     '| | |',
     '|---|---|',

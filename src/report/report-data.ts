@@ -1,6 +1,8 @@
 // The data of a many-session report (`recap report`, buildReport): what the Markdown and HTML
 // renderers show. Plain JSON, so that it can also be printed with --json.
 
+import type { ReportSetup } from './report-setups.js';
+
 /**
  * A session behind a number of the report, with where to find it: `app_url` when the results
  * carry one (server results), else the fixture file.
@@ -136,4 +138,10 @@ export interface ReportData {
   readonly unread: readonly { readonly file: string; readonly message: string }[];
   /** Sessions whose events the patterns were computed from. */
   readonly read: number;
+  /**
+   * The setups (profile, provider, model, privacy rules) that made the sessions' last lines, as
+   * their `run` records them, in the order first met; lines that record none are left out.
+   * More than one: the report adds up the results of several setups.
+   */
+  readonly setups?: readonly ReportSetup[];
 }

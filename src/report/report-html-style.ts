@@ -15,7 +15,7 @@ h2 { font-size: 1.2rem; margin: 2rem 0 0.5rem; padding-bottom: 0.2rem; border-bo
 h3 { font-size: 1rem; margin: 1.25rem 0 0.4rem; }
 code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.9em; }
 a { color: #0b5cad; }
-.muted, .sources { color: #57606a; }
+.muted, .sources, .setups:not(.warning) { color: #57606a; }
 .sources { margin: 0; padding-left: 1.2rem; font-size: 0.9rem; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; margin: 0.5rem 0; }
 dl.facts dt { font-weight: 600; }

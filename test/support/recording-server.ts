@@ -21,7 +21,15 @@ export interface StandInReply {
   readonly status: number;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body: unknown;
+  /** No answer instead: `drop` closes the connection at once, `hang` never answers (until the server closes). */
+  readonly connection?: 'drop' | 'hang';
 }
+
+/** A connection the server closes without answering, as a crashed vendor or proxy does. */
+export const DROPPED_CONNECTION: StandInReply = { status: 0, body: '', connection: 'drop' };
+
+/** A request the server never answers. */
+export const NO_ANSWER: StandInReply = { status: 0, body: '', connection: 'hang' };
 
 export interface RecordingServer<Body> {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
@@ -95,6 +103,11 @@ function parseJson(text: string): unknown {
 }
 
 function send(outgoing: ServerResponse, reply: StandInReply): void {
+  if (reply.connection === 'drop') {
+    outgoing.socket?.destroy();
+    return;
+  }
+  if (reply.connection === 'hang') return;
   const isText = typeof reply.body === 'string';
   const payload = isText ? (reply.body as string) : JSON.stringify(reply.body);
   const headers: Record<string, string> = {

@@ -1,13 +1,14 @@
-// The fetch the Gemini SDK is given: retries with backoff (honouring Gemini's RetryInfo), and a
-// connection failure becomes a ModelUnavailableError that names the address it tried.
+// The fetch the Gemini SDK is given: retries with backoff (honouring Gemini's RetryInfo), and
+// connection failures named with the address they tried: a lost connection whose retries ran out
+// is a ModelError (that call failed), an endpoint that cannot be reached a ModelUnavailableError.
 
-import { ModelUnavailableError } from '../model-errors.js';
-import { createRetryingFetch, type Fetch, type RetryOptions } from '../retrying-fetch.js';
+import { ModelError, ModelUnavailableError } from '../model-errors.js';
+import { ConnectionLostError, createRetryingFetch, type Fetch, type RetryOptions } from '../retrying-fetch.js';
 import { honourGeminiRetryDelay } from './honour-gemini-retry-delay.js';
 
 /** `fetchImplementation` with Gemini's retry behaviour and unreachable-endpoint reporting. */
 export function createGeminiFetch(fetchImplementation: Fetch, retry?: RetryOptions): Fetch {
-  return createRetryingFetch(honourGeminiRetryDelay(reportUnreachable(fetchImplementation)), retry);
+  return reportUnreachable(createRetryingFetch(honourGeminiRetryDelay(fetchImplementation), retry));
 }
 
 // Thrown inside fetch because only here the address is known for sure: the SDK may take its base
@@ -19,6 +20,9 @@ function reportUnreachable(fetchImplementation: Fetch): Fetch {
     } catch (error) {
       if (init?.signal?.aborted === true || isAbortError(error)) throw error;
       const url = new URL(input instanceof Request ? input.url : String(input));
+      if (error instanceof ConnectionLostError) {
+        throw new ModelError(`the call to the Gemini API at ${url.origin} failed: ${error.message}`, { provider: 'gemini', cause: error });
+      }
       throw new ModelUnavailableError(
         `cannot reach the Gemini API at ${url.origin}: ${describeNetworkError(error)}. ` +
           'Check the network, or the base URL (--base-url, GOOGLE_GEMINI_BASE_URL).',

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADAPTER_TEST_PROMPT as PROMPT } from '../../../test/support/adapter-test-prompt.js';
 import { geminiError, startGeminiStandIn, type GeminiStandIn } from '../../../test/support/gemini-stand-in.js';
 import { recordingRetry, type RecordingRetry } from '../../../test/support/recording-retry.js';
+import { DROPPED_CONNECTION, NO_ANSWER } from '../../../test/support/recording-server.js';
 import { ModelError, ModelUnavailableError } from '../model-errors.js';
 import { createGeminiModel, type GeminiModelOptions } from './create-gemini-model.js';
 
@@ -155,6 +156,43 @@ describe('createGeminiModel: failures', () => {
     expect(failure).toBeInstanceOf(ModelUnavailableError);
     expect((failure as Error).message).toContain(`cannot reach the Gemini API at ${closed.url}`);
     expect((failure as Error).message).toContain('ECONNREFUSED');
+  });
+
+  it('retries a connection the endpoint dropped, like a 5xx, and returns the answer that follows', async () => {
+    standIn.enqueue(DROPPED_CONNECTION);
+
+    const response = await geminiModel().generate({ prompt: PROMPT });
+
+    expect(response.text).toContain('Stand-in answer (not a language model)');
+    expect(standIn.requests).toHaveLength(2);
+    expect(delays).toEqual([50]);
+  });
+
+  it('maps connections dropped on every attempt to a ModelError (model_error), not a ModelUnavailableError: the endpoint was reached', async () => {
+    standIn.setHandler(() => DROPPED_CONNECTION);
+
+    const failure = await geminiModel({ retry: { ...waits.retry, retries: 2 } })
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ModelError);
+    expect(failure).not.toBeInstanceOf(ModelUnavailableError);
+    expect(failure).toMatchObject({ code: 'model_error' });
+    expect((failure as Error).message).toBe(
+      `the call to the Gemini API at ${standIn.url} failed: the connection was lost: the server closed the connection (UND_ERR_SOCKET) (gave up after 2 retries)`,
+    );
+    expect(standIn.requests).toHaveLength(3);
+  });
+
+  it('abandons and retries an attempt without an answer within attemptTimeoutMs, then maps it to a ModelError', async () => {
+    standIn.setHandler(() => NO_ANSWER);
+
+    const failure = await geminiModel({ retry: { ...waits.retry, retries: 1, attemptTimeoutMs: 20 } })
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error);
+
+    expect(failure).toMatchObject({ code: 'model_error', message: `the call to the Gemini API at ${standIn.url} failed: no answer within 20 ms (gave up after 1 retry)` });
+    expect(standIn.requests).toHaveLength(2);
   });
 
   it('rethrows the abort unchanged when the caller aborts', async () => {

@@ -11,6 +11,7 @@ import {
   type OpenAiStandIn,
 } from '../../../test/support/openai-stand-in.js';
 import { recordingRetry, type RecordingRetry } from '../../../test/support/recording-retry.js';
+import { DROPPED_CONNECTION, NO_ANSWER } from '../../../test/support/recording-server.js';
 import type { ResponseSchema } from '../../profile/response-schema-terms.js';
 import { ModelError, ModelUnavailableError } from '../model-errors.js';
 import { createOpenAiModel, DEFAULT_OPENAI_MODEL, type OpenAiModelOptions } from './create-openai-model.js';
@@ -259,6 +260,31 @@ describe('createOpenAiModel: retries and failures', () => {
     expect(failure).toBeInstanceOf(ModelUnavailableError);
     expect((failure as Error).message).toContain(`cannot reach the OpenAI-compatible endpoint at ${closed.baseUrl}`);
     expect((failure as Error).message).toContain('ECONNREFUSED');
+  });
+
+  it('retries a dropped connection, then maps connections dropped on every attempt to a ModelError (model_error), not a ModelUnavailableError', async () => {
+    standIn.enqueue(DROPPED_CONNECTION);
+    const answered = await openAiModel().generate({ prompt: PROMPT });
+    expect(answered.text).not.toBe('');
+    expect(standIn.requests).toHaveLength(2);
+
+    standIn.setHandler(() => DROPPED_CONNECTION);
+    const failure = await openAiModel({ retry: { ...waits.retry, retries: 1 } })
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ModelError);
+    expect(failure).not.toBeInstanceOf(ModelUnavailableError);
+    expect((failure as Error).message).toBe(
+      `the call to the endpoint at ${standIn.url}/v1 failed: the connection was lost: the server closed the connection (UND_ERR_SOCKET) (gave up after 1 retry)`,
+    );
+  });
+
+  it('abandons an attempt without an answer within attemptTimeoutMs: a ModelError once the retries run out, not the SDK\'s own deadline', async () => {
+    standIn.setHandler(() => NO_ANSWER);
+    const failure = await openAiModel({ retry: { ...waits.retry, retries: 1, attemptTimeoutMs: 20 } })
+      .generate({ prompt: PROMPT })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'model_error', message: `the call to the endpoint at ${standIn.url}/v1 failed: no answer within 20 ms (gave up after 1 retry)` });
   });
 
   it('rethrows the caller\'s abort reason when the caller aborts, not a ModelError', async () => {

@@ -3,7 +3,7 @@
 
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ModelError, ModelUnavailableError } from '../model-errors.js';
-import { isRetryableStatus } from '../retrying-fetch.js';
+import { ConnectionLostError, isRetryableStatus } from '../retrying-fetch.js';
 
 export interface OpenAiErrorContext {
   readonly model: string;
@@ -28,6 +28,10 @@ export function mapOpenAiError(error: unknown, context: OpenAiErrorContext): unk
       `the endpoint at ${context.baseUrl} did not answer within ${context.timeoutMs ?? 'the allowed'} ms (model ${context.model})`,
       { provider: 'openai', cause: error },
     );
+  }
+  if (error instanceof APIConnectionError && error.cause instanceof ConnectionLostError) {
+    // The endpoint was reached, but this call's connection was lost (or got no answer) on every attempt.
+    return new ModelError(`the call to the endpoint at ${context.baseUrl} failed: ${error.cause.message}`, { provider: 'openai', cause: error.cause });
   }
   if (error instanceof APIConnectionError) {
     return new ModelUnavailableError(

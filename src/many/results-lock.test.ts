@@ -1,0 +1,55 @@
+// The lock of a results file: one run at a time, a killed run's lock taken over, anything else
+// refused with who holds it.
+
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lockResults, ResultsLockedError } from './results-lock.js';
+
+async function resultsFile(): Promise<string> {
+  return path.join(await mkdtemp(path.join(tmpdir(), 'recap-lock-')), 'results.jsonl');
+}
+
+describe('lockResults', () => {
+  it('writes the pid and host beside the results file, and removes the lock when released', async () => {
+    const file = await resultsFile();
+    const lock = await lockResults(file, { pid: 4242 });
+    expect(JSON.parse(await readFile(`${file}.lock`, 'utf8'))).toMatchObject({ pid: 4242, host: hostname() });
+    await lock.release();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    // Nothing else is left beside it.
+    expect(await readdir(path.dirname(file))).toEqual([]);
+  });
+
+  it('refuses a second run while the first one runs, naming its pid', async () => {
+    const file = await resultsFile();
+    const first = await lockResults(file, { pid: 4242, isRunning: () => true });
+    const second = await lockResults(file, { pid: 4343, isRunning: () => true }).catch((error: unknown) => error);
+    expect(second).toBeInstanceOf(ResultsLockedError);
+    expect(second).toMatchObject({ holder: { pid: 4242, host: hostname() }, message: `another recap run (pid 4242) holds ${file}.lock` });
+    await first.release();
+    await (await lockResults(file, { pid: 4343 })).release();
+  });
+
+  it('takes over the lock of a run that is gone (killed), and that run cannot remove the new lock', async () => {
+    const file = await resultsFile();
+    const killed = await lockResults(file, { pid: 4242 });
+    const next = await lockResults(file, { pid: 4343, isRunning: (pid) => pid !== 4242 });
+    expect(JSON.parse(await readFile(`${file}.lock`, 'utf8'))).toMatchObject({ pid: 4343 });
+    await killed.release();
+    expect(JSON.parse(await readFile(`${file}.lock`, 'utf8'))).toMatchObject({ pid: 4343 });
+    await next.release();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('refuses a lock of another host (its run cannot be checked) and a lock file recap did not write', async () => {
+    const file = await resultsFile();
+    await writeFile(`${file}.lock`, JSON.stringify({ pid: 4242, host: 'elsewhere' }));
+    await expect(lockResults(file, { isRunning: () => false })).rejects.toThrow(`another recap run (pid 4242 on elsewhere) holds ${file}.lock`);
+    await writeFile(`${file}.lock`, 'mine\n');
+    await expect(lockResults(file)).rejects.toThrow(`${file}.lock exists but does not name the run that holds it`);
+    expect(await readFile(`${file}.lock`, 'utf8')).toBe('mine\n');
+  });
+});

@@ -1,0 +1,68 @@
+// A many-session run whose model misbehaves, against the local stand-in of the Gemini API: a
+// dropped connection is retried (never a stop of the whole run), a request never answered is
+// abandoned after RECAP_MODEL_TIMEOUT_MS and retried, and a run the model stops still prints its
+// --json summary. In-process.
+
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
+import { DROPPED_CONNECTION, NO_ANSWER } from './support/recording-server.js';
+import { runCli } from './support/run-cli.js';
+import { writeSessionFolder } from './support/session-folder.js';
+
+const PROFILE = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), 'profiles', 'plain-summary.yaml');
+
+let work: string;
+let standIn: GeminiStandIn;
+let env: Record<string, string>;
+
+const generateRequests = () => standIn.requests.filter((request) => request.path.includes(':generateContent')).length;
+
+beforeEach(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'recap-many-model-'));
+  await writeSessionFolder(path.join(work, 'many'), { count: 5, events: 10 });
+  standIn = await startGeminiStandIn({ apiKey: 'test-key' });
+  env = { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: standIn.url };
+});
+
+afterEach(async () => standIn.close());
+
+describe('a many-session run and its model', () => {
+  it('retries a connection the model dropped mid-run: every session gets its result, the run goes on', async () => {
+    let generate = 0;
+    standIn.setHandler((request) => (request.path.includes(':generateContent') && ++generate === 3 ? DROPPED_CONNECTION : undefined));
+    const run = await runCli(['run', PROFILE, 'many/', '--output', 'r.jsonl', '--concurrency', '1', '--json'], { cwd: work, env });
+    expect(run.stderr).not.toContain('stopped');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ sessions: 5, ran: 5, ok: 5, failed: 0 });
+    expect(generateRequests()).toBe(6);
+    expect((await readFile(path.join(work, 'r.jsonl'), 'utf8')).trim().split('\n')).toHaveLength(5);
+  });
+
+  it('abandons a request without an answer within RECAP_MODEL_TIMEOUT_MS and retries it', { timeout: 20_000 }, async () => {
+    standIn.enqueue(NO_ANSWER);
+    const run = await runCli(['run', PROFILE, 'many/session-0001.json', 'many/session-0002.json', '--output', 'r.jsonl', '--concurrency', '1', '--json'], {
+      cwd: work,
+      env: { ...env, RECAP_MODEL_TIMEOUT_MS: '50' },
+    });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ran: 2, ok: 2 });
+    expect(generateRequests()).toBe(3);
+  });
+
+  it('refuses a RECAP_MODEL_TIMEOUT_MS that is not a whole number of milliseconds', async () => {
+    const run = await runCli(['run', PROFILE, 'many/', '--output', 'r.jsonl'], { cwd: work, env: { ...env, RECAP_MODEL_TIMEOUT_MS: '2m' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('error: RECAP_MODEL_TIMEOUT_MS: expected a whole number of milliseconds of at least 1, got "2m"\n');
+  });
+
+  it('prints the --json summary when the model stops the run (model_unavailable), with exit 2', async () => {
+    const run = await runCli(['run', PROFILE, 'many/', '--output', 'r.jsonl', '--concurrency', '1', '--json'], { cwd: work, env: { ...env, GEMINI_API_KEY: 'wrong-key' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('stopped: the model cannot summarise these sessions (model_unavailable)');
+    expect(JSON.parse(run.stdout)).toMatchObject({ output: 'r.jsonl', interrupted: true, sessions: 5, ran: 0, ok: 0, failed: 0, skipped: 0 });
+  });
+});
