@@ -10,6 +10,9 @@
 /** The V8 flags `recap studio` runs with. */
 export const STUDIO_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
 
+/** Shows the cursor and leaves the alternate screen, as the studio does when it ends (src/studio/terminal-screen.ts). */
+const GIVE_SCREEN_BACK = '\u001B[?25h\u001B[?1049l';
+
 /** The name of a `--flag=value` or `--flag value` option, `--flag`. */
 const flagName = (option: string) => option.split('=')[0] as string;
 
@@ -60,10 +63,14 @@ export async function runNodeWithFlags(flags: readonly string[], script: string,
 export async function runRecap(argv: readonly string[], script: string): Promise<ChildEnd> {
   const flags = argv[0] === 'studio' ? missingStudioFlags() : [];
   if (flags.length > 0) {
-    return runNodeWithFlags(flags, script, argv).catch((error: Error) => {
+    const end = await runNodeWithFlags(flags, script, argv).catch((error: Error): ChildEnd => {
       process.stderr.write(`recap studio: cannot start node (${error.message})\n`);
       return { code: 2 };
     });
+    // The studio gives the screen back on the signals it is sent (SIGTERM, SIGHUP, SIGINT) and
+    // exits with a code; ended by one it cannot catch (SIGKILL), it could not.
+    if (end.signal !== undefined && process.stdout.isTTY) process.stdout.write(GIVE_SCREEN_BACK);
+    return end;
   }
   const { main } = await import('./main.js');
   return { code: await main(argv) };

@@ -5,8 +5,9 @@ import { Box, Text } from 'ink';
 import { formatCount } from './format-count.js';
 import { LinesView } from './LinesView.js';
 import { PromptView } from './PromptView.js';
+import { printable } from './printable.js';
 import type { StyledLine } from './styled-line.js';
-import { compareContentRows, compareSideWidth } from './studio-layout.js';
+import { compareContentRows, compareSideWidth, PROMPT_TEXT_INDENT } from './studio-layout.js';
 import type { CompareSection, FileSlot, Workspace } from './studio-state.js';
 import { useTheme } from './theme-context.js';
 
@@ -37,7 +38,7 @@ export interface ComparePaneProps {
 
 function Side({ side, section, rows, width }: { side: CompareSide; section: CompareSection; rows: number; width: number }) {
   const theme = useTheme();
-  const name = side.slot?.path.split('/').at(-1) ?? '—';
+  const name = printable(side.slot?.path.split('/').at(-1) ?? '—');
   const workspace = side.workspace;
   const facts =
     workspace === undefined
@@ -46,10 +47,10 @@ function Side({ side, section, rows, width }: { side: CompareSide; section: Comp
         : ' …'
       : ` ~${formatCount(workspace.prepared.tokens.prompt)} tokens · kept ${formatCount(workspace.prepared.events.kept.length)}/${formatCount(workspace.prepared.events.total)}`;
   let body;
-  if (workspace === undefined) body = <Text dimColor>{side.slot?.problems[0] ?? 'loading…'}</Text>;
-  else if (section === 'prompt') body = <PromptView prompt={workspace.promptLines} top={side.top} rows={rows} anchorBottom={side.anchorBottom} placeholders={workspace.placeholders} />;
+  if (workspace === undefined) body = <Text dimColor>{printable(side.slot?.problems[0] ?? 'loading…')}</Text>;
+  else if (section === 'prompt') body = <PromptView prompt={workspace.promptLines} top={side.top} rows={rows} columns={width - PROMPT_TEXT_INDENT} anchorBottom={side.anchorBottom} placeholders={workspace.placeholders} />;
   else if (side.answer.length === 0) body = <Text dimColor>{side.running ? 'running…' : 'no run yet: press r to run both'}</Text>;
-  else body = <LinesView lines={side.answer} top={side.top} rows={rows} anchorBottom={side.anchorBottom} />;
+  else body = <LinesView lines={side.answer} top={side.top} rows={rows} columns={width} anchorBottom={side.anchorBottom} />;
   return (
     <Box flexDirection="column" width={width} height={rows + 1} flexShrink={0} overflow="hidden">
       <Text wrap="truncate-end">
@@ -71,7 +72,7 @@ export function ComparePane({ session, a, b, section, rows, width, sideBySide }:
     <Box flexDirection="column" height={rows} flexShrink={0}>
       <Text wrap="truncate-end">
         <Text bold {...theme.text('heading')}>Compare</Text>
-        <Text dimColor>{` on ${session?.split('/').at(-1) ?? '—'} · `}</Text>
+        <Text dimColor>{` on ${printable(session?.split('/').at(-1) ?? '—')} · `}</Text>
         <Text bold={section === 'prompt'} inverse={section === 'prompt'}>{section === 'prompt' ? '[prompts]' : ' prompts '}</Text>
         <Text bold={section === 'answer'} inverse={section === 'answer'}>{section === 'answer' ? '[answers]' : ' answers '}</Text>
       </Text>

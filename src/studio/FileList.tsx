@@ -2,6 +2,7 @@
 // scrolled so the highlighted one stays in view.
 
 import { Box, Text } from 'ink';
+import { printable } from './printable.js';
 import type { StudioFile } from './studio-state.js';
 import { useTheme } from './theme-context.js';
 
@@ -32,7 +33,7 @@ export function FileList({ title, files, selected, highlighted, invalid = false,
         const mark = current ? (invalid ? '✗' : '▸') : ' ';
         return (
           <Text key={file.path} wrap="truncate-end" inverse={index === highlighted} {...(current ? theme.text(invalid ? 'error' : 'accent') : {})}>
-            {` ${mark} ${file.name}`}
+            {` ${mark} ${printable(file.name)}`}
           </Text>
         );
       })}

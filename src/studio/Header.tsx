@@ -3,6 +3,7 @@
 // file names stay whole as long as they can.
 
 import { Text } from 'ink';
+import { printable } from './printable.js';
 import { useTheme } from './theme-context.js';
 
 export interface HeaderProps {
@@ -14,7 +15,8 @@ export interface HeaderProps {
   readonly width: number;
 }
 
-const base = (file: string | undefined) => (file === undefined ? '—' : (file.split('/').at(-1) ?? file));
+/** The file's name as drawn: a name may hold control characters, shown as escapes. */
+const base = (file: string | undefined) => (file === undefined ? '—' : printable(file.split('/').at(-1) ?? file));
 
 const TOOL = 'recap studio  ';
 
@@ -38,7 +40,7 @@ export function Header({ profile, session, profileTitle, width }: HeaderProps) {
       <Text dimColor>{withHints ? ' (p)  session ' : '  session '}</Text>
       <Text bold>{sessionName}</Text>
       {withHints ? <Text dimColor>{' (s)'}</Text> : null}
-      {profileTitle === undefined ? null : <Text dimColor>{`  · ${profileTitle}`}</Text>}
+      {profileTitle === undefined ? null : <Text dimColor>{`  · ${printable(profileTitle)}`}</Text>}
     </Text>
   );
 }

@@ -24,7 +24,7 @@ export interface PromptPaneProps {
 function lastShown(lines: readonly string[], first: number, rows: number, columns: number): number {
   let used = 0;
   let index = first;
-  while (index < lines.length && used < rows) used += wrappedRows(lines[index++] || ' ', columns);
+  while (index < lines.length && used < rows) used += wrappedRows(lines[index++] || ' ', columns, rows - used);
   return index;
 }
 
@@ -32,7 +32,8 @@ export function PromptPane({ workspace, tokensLabel, top, rows, width, anchorBot
   const prompt = workspace.promptLines;
   const listRows = Math.max(1, rows - PROMPT_HEADER_ROWS);
   const first = Math.min(Math.max(0, top), Math.max(0, prompt.lines.length - 1));
-  const last = Math.max(first + 1, Math.min(prompt.lines.length, lastShown(prompt.lines, first, listRows, width - PROMPT_TEXT_INDENT)));
+  const columns = width - PROMPT_TEXT_INDENT;
+  const last = Math.max(first + 1, Math.min(prompt.lines.length, lastShown(prompt.lines, first, listRows, columns)));
   const header = [
     segment(`${formatCount(prompt.lines.length)} lines · ${formatCount(workspace.prepared.prompt.length)} chars · ${tokensLabel}`, 'dim'),
     segment(` · lines ${formatCount(first + 1)}–${formatCount(last)}`, 'dim'),
@@ -40,7 +41,7 @@ export function PromptPane({ workspace, tokensLabel, top, rows, width, anchorBot
   return (
     <Box flexDirection="column" height={rows} flexShrink={0}>
       <StyledText line={header} />
-      <PromptView prompt={prompt} top={first} rows={listRows} anchorBottom={anchorBottom} placeholders={workspace.placeholders} />
+      <PromptView prompt={prompt} top={first} rows={listRows} columns={columns} anchorBottom={anchorBottom} placeholders={workspace.placeholders} />
     </Box>
   );
 }

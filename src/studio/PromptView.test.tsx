@@ -23,7 +23,7 @@ function heapAfterCollection(): number {
 
 describe('drawing prompt lines', () => {
   it('shows the lines from the top, the session block set apart', () => {
-    const { lastFrame } = render(<PromptView prompt={bigPrompt(1)} top={0} rows={4} />);
+    const { lastFrame } = render(<PromptView prompt={bigPrompt(1)} top={0} rows={4} columns={98} />);
     const frame = lastFrame() ?? '';
     expect(frame).toContain('  Summarise save 1.');
     expect(frame).toContain('┃ <session id="u:s">');
@@ -34,8 +34,8 @@ describe('drawing prompt lines', () => {
   // its whole prompt alive, and the studio would grow by a prompt on every save.
   it('does not leave the prompts of earlier saves in Ink', () => {
     const before = heapAfterCollection();
-    const { rerender, lastFrame } = render(<PromptView prompt={bigPrompt(0)} top={0} rows={4} />);
-    for (let save = 1; save <= 20; save++) rerender(<PromptView prompt={bigPrompt(save)} top={0} rows={4} />);
+    const { rerender, lastFrame } = render(<PromptView prompt={bigPrompt(0)} top={0} rows={4} columns={98} />);
+    for (let save = 1; save <= 20; save++) rerender(<PromptView prompt={bigPrompt(save)} top={0} rows={4} columns={98} />);
     expect(lastFrame()).toContain('line one of save 20');
     expect(heapAfterCollection() - before).toBeLessThan(60 * 1024 * 1024);
   });

@@ -1,40 +1,47 @@
 // The lines of a prompt on screen, the session block set apart by a rule down its left side and
-// the placeholders of privacy rules marked.
+// the placeholders of privacy rules marked. Only what the rows show is handed to Ink: the lines
+// from the top that fit, a line longer than the view cut to the part its rows show.
 
-import { Box, Text } from 'ink';
-import { ownCopy } from './own-copy.js';
-import { markPlaceholders } from './placeholder-marks.js';
+import { Box } from 'ink';
 import { promptSection, type PromptLines, type PromptSection } from './prompt-lines.js';
 import { segment, type SegmentStyle } from './styled-line.js';
 import { StyledText } from './StyledText.js';
 import { useTheme } from './theme-context.js';
+import { wrappedRows } from './wrapped-rows.js';
 
 export interface PromptViewProps {
   readonly prompt: PromptLines;
   readonly top: number;
   readonly rows: number;
+  /** Columns of the text, after the rule or the indent. */
+  readonly columns: number;
   /** Show the end of the lines from `top` rather than their start (a last line taller than the view). */
   readonly anchorBottom?: boolean;
   /** The workspace's placeholder pattern: matches are drawn in the `redacted` style. */
   readonly placeholders?: RegExp | undefined;
 }
 
+/** A line on screen and the rows it may fill. */
+interface ShownLine {
+  readonly text: string;
+  readonly rows: number;
+}
+
 interface Group {
   readonly section: PromptSection;
   readonly first: number;
-  readonly lines: string[];
+  readonly lines: ShownLine[];
 }
 
-/**
- * Consecutive visible lines of the same section, so each session run gets one border. Each line is
- * a copy: a line is a slice of its prompt, and Ink remembers every text it draws (own-copy.ts).
- */
-function groups(prompt: PromptLines, first: number, count: number): Group[] {
+/** Consecutive visible lines of the same section, so each session run gets one border. */
+function groups(prompt: PromptLines, first: number, rows: number, columns: number): Group[] {
   const result: Group[] = [];
-  const end = Math.min(prompt.lines.length, first + count);
-  for (let index = first; index < end; index++) {
+  let used = 0;
+  for (let index = first; index < prompt.lines.length && used < rows; index++) {
     const section = promptSection(prompt, index);
-    const line = ownCopy(prompt.lines[index] ?? '');
+    const text = prompt.lines[index] ?? '';
+    const line = { text, rows: rows - used };
+    used += wrappedRows(text, columns, rows - used);
     const last = result.at(-1);
     if (last?.section === section) last.lines.push(line);
     else result.push({ section, first: index, lines: [line] });
@@ -42,22 +49,16 @@ function groups(prompt: PromptLines, first: number, count: number): Group[] {
   return result;
 }
 
-export function PromptView({ prompt, top, rows, anchorBottom = false, placeholders }: PromptViewProps) {
+export function PromptView({ prompt, top, rows, columns, anchorBottom = false, placeholders }: PromptViewProps) {
   const theme = useTheme();
   const first = Math.min(Math.max(0, top), Math.max(0, prompt.lines.length - 1));
-  const draw = (line: string, style: SegmentStyle, index: number) => {
-    const whole = [segment(line, style)];
-    const marked = markPlaceholders(whole, placeholders);
-    if (marked !== whole) return <StyledText key={index} line={marked} wrap="wrap" />;
-    return (
-      <Text key={index} wrap="wrap" {...theme.text(style)}>
-        {line === '' ? ' ' : line}
-      </Text>
-    );
-  };
+  const from = anchorBottom ? 'end' : 'start';
+  const draw = (line: ShownLine, style: SegmentStyle, index: number) => (
+    <StyledText key={index} line={[segment(line.text, style)]} wrap="wrap" room={{ columns, rows: line.rows, from }} placeholders={placeholders} />
+  );
   return (
     <Box flexDirection="column" height={rows} overflow="hidden" flexShrink={0} justifyContent={anchorBottom ? 'flex-end' : 'flex-start'}>
-      {groups(prompt, first, rows).map((group) =>
+      {groups(prompt, first, rows, columns).map((group) =>
         group.section === 'session' ? (
           <Box
             key={group.first}

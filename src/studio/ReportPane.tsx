@@ -5,6 +5,7 @@ import { Box, Text } from 'ink';
 import Spinner from 'ink-spinner';
 import { allSessionsOutcome, allSessionsProgress } from './all-sessions-progress.js';
 import { LinesView } from './LinesView.js';
+import { printable } from './printable.js';
 import type { SegmentStyle, StyledLine } from './styled-line.js';
 import { REPORT_HEADER_ROWS } from './studio-layout.js';
 import type { AllSessionsRun } from './studio-state.js';
@@ -24,6 +25,8 @@ export interface ReportPaneProps {
   /** The first line shown, already kept within the lines (see pane-viewport.ts). */
   readonly top: number;
   readonly rows: number;
+  /** Columns of the pane. */
+  readonly width: number;
   readonly anchorBottom?: boolean;
 }
 
@@ -32,14 +35,14 @@ function endMark(run: AllSessionsRun): { readonly mark: string; readonly style: 
   return { mark: '✗', style: run.status === 'stopped' ? 'error' : 'warn' };
 }
 
-export function ReportPane({ run, lines, profile, sessionsFolder, sessions, modelLabel, concurrency, top, rows, anchorBottom = false }: ReportPaneProps) {
+export function ReportPane({ run, lines, profile, sessionsFolder, sessions, modelLabel, concurrency, top, rows, width, anchorBottom = false }: ReportPaneProps) {
   const theme = useTheme();
   if (run === undefined) {
     return (
       <Box flexDirection="column">
         <Text>No run over all sessions yet.</Text>
         <Text dimColor>
-          {`Press A to run ${profile ?? 'the profile'} over the ${sessions} session files of ${sessionsFolder} with ${modelLabel}, ` +
+          {`Press A to run ${printable(profile ?? 'the profile')} over the ${sessions} session files of ${printable(sessionsFolder)} with ${printable(modelLabel)}, ` +
             `${concurrency} at a time: the totals, the patterns and every failure show here. ` +
             'Results stay in memory; recap run --output keeps them.'}
         </Text>
@@ -61,7 +64,7 @@ export function ReportPane({ run, lines, profile, sessionsFolder, sessions, mode
         {` ${allSessionsProgress(run)}`}
         {ended === undefined ? <Text dimColor> · A or Esc cancels</Text> : <Text {...theme.text(ended.style)}>{` · ${outcome}`}</Text>}
       </Text>
-      <LinesView lines={lines} top={top} rows={Math.max(1, rows - REPORT_HEADER_ROWS)} anchorBottom={anchorBottom} />
+      <LinesView lines={lines} top={top} rows={Math.max(1, rows - REPORT_HEADER_ROWS)} columns={width} anchorBottom={anchorBottom} />
     </Box>
   );
 }

@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import Spinner from 'ink-spinner';
 import { LinesView } from './LinesView.js';
+import { printable } from './printable.js';
 import type { StyledLine } from './styled-line.js';
 import { responseListRows } from './studio-layout.js';
 import { useTheme } from './theme-context.js';
@@ -18,10 +19,12 @@ export interface ResponsePaneProps {
   /** The first line shown, already kept within the answer (see pane-viewport.ts). */
   readonly top: number;
   readonly rows: number;
+  /** Columns of the pane. */
+  readonly width: number;
   readonly anchorBottom?: boolean;
 }
 
-export function ResponsePane({ lines, running, modelLabel, ruleBased, top, rows, anchorBottom = false }: ResponsePaneProps) {
+export function ResponsePane({ lines, running, modelLabel, ruleBased, top, rows, width, anchorBottom = false }: ResponsePaneProps) {
   const theme = useTheme();
   const listRows = responseListRows(rows, running);
   return (
@@ -31,7 +34,7 @@ export function ResponsePane({ lines, running, modelLabel, ruleBased, top, rows,
           <Text {...theme.text('accent')}>
             <Spinner type="dots" />
           </Text>
-          {` running ${modelLabel}… `}
+          {` running ${printable(modelLabel)}… `}
           <Text dimColor>Esc cancels</Text>
         </Text>
       )}
@@ -39,11 +42,11 @@ export function ResponsePane({ lines, running, modelLabel, ruleBased, top, rows,
         running ? null : (
           <Box flexDirection="column">
             <Text>No run yet for this profile and session.</Text>
-            <Text dimColor>{`Press r to run ${modelLabel}${ruleBased ? ' (rule-based, not a language model)' : ''}; the answer, its schema check, tokens and latency show here.`}</Text>
+            <Text dimColor>{`Press r to run ${printable(modelLabel)}${ruleBased ? ' (rule-based, not a language model)' : ''}; the answer, its schema check, tokens and latency show here.`}</Text>
           </Box>
         )
       ) : (
-        <LinesView lines={lines} top={top} rows={listRows} anchorBottom={anchorBottom} />
+        <LinesView lines={lines} top={top} rows={listRows} columns={width} anchorBottom={anchorBottom} />
       )}
     </Box>
   );

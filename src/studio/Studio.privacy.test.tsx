@@ -157,3 +157,51 @@ describe('Studio: privacy rules', () => {
     expect(leaks(app.frames)).toEqual([]);
   });
 });
+
+/** A fixture whose fourth event has an email where a status code belongs: invalid. */
+const INVALID_SESSION = JSON.stringify({
+  id: 'u-9:s-9',
+  events: [
+    { type: 'navigate', timestamp: at(0), url: 'https://shop.example/', title: 'Home' },
+    { type: 'click', timestamp: at(1), target: { selector: 'button#pay' } },
+    { type: 'click', timestamp: at(2), target: { selector: 'button#pay' } },
+    { type: 'network-error', timestamp: at(3), url: 'https://shop.example/api', status: EMAIL },
+  ],
+});
+
+describe('Studio: problems of an invalid session under privacy rules', () => {
+  const files = { 'profiles/private.yaml': PRIVATE_PROFILE, 'sessions/private.json': INVALID_SESSION };
+
+  it('name the kind of the value they find wrong, not the value, in the status area and in the Report pane after A', async () => {
+    const app = start({ ...files, 'profiles/privacy.yaml': RULES });
+    const frame = await waitForFrame(app.lastFrame, 'events[3].status: expected a number, got a string');
+    expect(frame).toContain('✗ session invalid');
+    await press(app, 'A');
+    await waitForFrame(app.lastFrame, 'all sessions: 1/1 done, 1 failed');
+    await press(app, '6');
+    const report = await waitForFrame(app.lastFrame, 'invalid_session');
+    expect(report).toContain('got a string');
+    expect(leaks(app.frames)).toEqual([]);
+  });
+
+  it('do so too while the rules fail to load, or are still being read', async () => {
+    let releaseRules: () => void = () => undefined;
+    const rulesRead = new Promise<void>((resolve) => (releaseRules = resolve));
+    const app = start({ ...files, 'profiles/privacy.yaml': BROKEN_RULES }, { readGate: (file) => (file === 'profiles/privacy.yaml' ? rulesRead : Promise.resolve()) });
+    await waitForFrame(app.lastFrame, 'got a string');
+    releaseRules();
+    await waitForFrame(app.lastFrame, 'profiles/privacy.yaml:2:10');
+    expect(app.lastFrame()).toContain('got a string');
+    expect(leaks(app.frames)).toEqual([]);
+  });
+
+  it('quote the value, as recap run does, once it is known that no rules apply', async () => {
+    let releaseRules: () => void = () => undefined;
+    const rulesRead = new Promise<void>((resolve) => (releaseRules = resolve));
+    const app = start(files, { readGate: (file) => (file === 'profiles/privacy.yaml' ? rulesRead : Promise.resolve()) });
+    await waitForFrame(app.lastFrame, 'got a string');
+    releaseRules();
+    // The problem wraps at 80 columns.
+    await waitForFrame(app.lastFrame, (frame) => frame.replace(/\s+/g, ' ').includes(`events[3].status: expected a number, got "${EMAIL}"`));
+  });
+});

@@ -31,6 +31,7 @@ import { studioLayout, type TerminalSize } from './studio-layout.js';
 import { markPlaceholders } from './placeholder-marks.js';
 import { loadingPrivacySlot } from './privacy-slot.js';
 import { privacySummary } from './privacy-summary.js';
+import { printable } from './printable.js';
 import { pickerItems, studioReducer } from './studio-reducer.js';
 import { initialStudioState, pairKey, type PaneName, type StudioState, type Workspace } from './studio-state.js';
 import { createTheme } from './theme.js';
@@ -67,13 +68,14 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
   const theme = useMemo(() => createTheme({ color }), [color]);
   const size = useTerminalSize(fixedSize);
   const { workspace, compare } = state;
+  // Escaped before the rows they need are counted: a problem can quote a recorded value.
   const problems = [
     ...(state.profile?.problems ?? []),
     ...(state.profile?.warnings ?? []),
     ...(state.session?.problems ?? []),
     ...(compare?.profile.problems ?? []),
     ...(state.privacy?.problems ?? []),
-  ];
+  ].map(printable);
   const withheld = state.privacy?.status === 'invalid';
   const privacyLine = privacySummary(state.privacy, workspace?.prepared.privacy);
   const layout = studioLayout(size, problems, { comparing: compare !== undefined, privacyLine: privacyLine !== undefined });
@@ -144,7 +146,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
 
   let body;
   if (state.editing) {
-    body = <Text>{`Editing ${state.profile?.path ?? ''} in your editor; the studio comes back when it exits.`}</Text>;
+    body = <Text>{`Editing ${printable(state.profile?.path ?? '')} in your editor; the studio comes back when it exits.`}</Text>;
   } else if (state.overlay.kind === 'help') {
     body = <HelpOverlay rows={paneRows + 1} />;
   } else if (state.overlay.kind === 'picker') {
@@ -184,6 +186,7 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
           concurrency={ALL_SESSIONS_CONCURRENCY}
           top={top}
           rows={paneRows}
+          width={layout.mainWidth}
           anchorBottom={anchorBottom}
         />
       );
@@ -208,12 +211,21 @@ export function Studio({ dependencies, settings, color = true, size: fixedSize }
     } else if (state.pane === 'response') {
       const ruleBased = state.model.status === 'ready' && state.model.kind === 'rule-based';
       pane = (
-        <ResponsePane lines={responseView} running={running} modelLabel={currentModel} ruleBased={ruleBased} top={top} rows={paneRows} anchorBottom={anchorBottom} />
+        <ResponsePane
+          lines={responseView}
+          running={running}
+          modelLabel={currentModel}
+          ruleBased={ruleBased}
+          top={top}
+          rows={paneRows}
+          width={layout.mainWidth}
+          anchorBottom={anchorBottom}
+        />
       );
     } else {
       const diff = state.pane === 'diff';
       const lines = diff ? diffView : contextView;
-      pane = <LinesView lines={lines} top={top} rows={paneRows} gutter={diff ? 2 : 0} anchorBottom={anchorBottom} />;
+      pane = <LinesView lines={lines} top={top} rows={paneRows} columns={layout.mainWidth} gutter={diff ? 2 : 0} anchorBottom={anchorBottom} />;
     }
     body = (
       <>

@@ -11,7 +11,11 @@ export interface EventDescription {
 
 const MAX_DETAIL = 400;
 
-const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+/** Texts are folded from no further than this: a recorded text can be megabytes, and a row shows a few hundred characters. */
+const MAX_READ = 2 * MAX_DETAIL;
+
+const oneLine = (text: string): string =>
+  text.length > MAX_READ ? `${text.slice(0, MAX_READ).replace(/\s+/g, ' ').trim()}…` : text.replace(/\s+/g, ' ').trim();
 const quoted = (text: string): string => `"${oneLine(text)}"`;
 
 /** A compact, single-line description; page text is quoted, whitespace folded. */

@@ -1,6 +1,6 @@
 // The real world for the studio: the file system, chokidar, createModel, .recap/history/, $EDITOR.
 
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createModel } from '../index.js';
 import { openInEditor } from './open-in-editor.js';
@@ -10,12 +10,19 @@ import { hasExtension } from './studio-paths.js';
 import { createTextReader } from './text-reader.js';
 import { watchFolders } from './watch-folders.js';
 
+/**
+ * The files of `folder` ending with one of `extensions`, sorted, as `recap run <folder>` finds
+ * them: links to files followed (a link whose file is gone left out), hidden files left out.
+ */
 export async function listFolder(folder: string, extensions: readonly string[]): Promise<readonly string[]> {
   const entries = await readdir(folder, { withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && hasExtension(entry.name, extensions))
-    .map((entry) => entry.name)
-    .sort((a, b) => a.localeCompare(b, 'en'));
+  const names: string[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || !hasExtension(entry.name, extensions)) continue;
+    const isFile = entry.isSymbolicLink() ? (await stat(path.join(folder, entry.name)).catch(() => undefined))?.isFile() === true : entry.isFile();
+    if (isFile) names.push(entry.name);
+  }
+  return names.sort((a, b) => a.localeCompare(b, 'en'));
 }
 
 export function nodeStudioDependencies(options: {

@@ -31,7 +31,8 @@ export interface PaneLines {
 
 /** Lines of text that wrap at `columns`, seen `rows` at a time. */
 function wrapping(count: number, rows: number, textOf: (index: number) => string, columns: number): Viewport {
-  const bottom = bottomOf(count, rows, (index) => wrappedRows(textOf(index), columns));
+  // Beyond `rows` the height of a line does not matter: a line of megabytes is not measured whole.
+  const bottom = bottomOf(count, rows, (index) => wrappedRows(textOf(index), columns, rows));
   return { rows, lines: count, maxTop: bottom.top, overflowsAtBottom: bottom.overflows };
 }
 

@@ -4,6 +4,8 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { render } from 'ink';
+import { discardPendingInput } from './discard-pending-input.js';
+import { exitOnSignals } from './exit-on-signals.js';
 import { listFolder, nodeStudioDependencies } from './node-studio-dependencies.js';
 import type { StudioSettings } from './studio-dependencies.js';
 import { PROFILE_EXTENSIONS, SESSION_EXTENSIONS } from './studio-paths.js';
@@ -17,7 +19,7 @@ export interface RunStudioOptions extends StudioSettings {
   readonly stderr: { write(text: string): unknown };
 }
 
-/** Exit codes as the CLI's: 0 after `q`, 2 when the folders hold nothing to open. */
+/** Exit codes as the CLI's: 0 after `q`, 2 when the folders hold nothing to open; 128 + n on signal n (exit-on-signals.ts). */
 export async function runStudio(options: RunStudioOptions): Promise<number> {
   const problems: string[] = [];
   for (const [flag, folder, extensions, kind] of [
@@ -37,11 +39,12 @@ export async function runStudio(options: RunStudioOptions): Promise<number> {
     return 2;
   }
 
-  const screen = createTerminalScreen(options.stdout);
+  const screen = createTerminalScreen(options.stdout, { discardInput: () => discardPendingInput(options.stdin) });
   const restore = () => screen.leave();
-  // A signal or a crash must not leave the terminal on the alternate screen.
+  // A crash must not leave the terminal on the alternate screen.
   process.once('exit', restore);
   screen.enter();
+  let stopSignals: () => void = () => undefined;
   try {
     const instance = render(
       <Studio
@@ -51,8 +54,16 @@ export async function runStudio(options: RunStudioOptions): Promise<number> {
       />,
       { stdin: options.stdin, stdout: options.stdout, stderr: process.stderr, exitOnCtrlC: false, patchConsole: true },
     );
+    // Nor a signal, on which node runs no 'exit' handler: Ink draws its last frame and lets go of
+    // the keyboard, then the screen, the cursor and line mode are given back.
+    stopSignals = exitOnSignals(() => {
+      instance.unmount();
+      screen.leave();
+      if (options.stdin.isTTY) options.stdin.setRawMode(false);
+    });
     await instance.waitUntilExit();
   } finally {
+    stopSignals();
     process.removeListener('exit', restore);
     screen.leave();
   }

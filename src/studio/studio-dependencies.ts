@@ -15,7 +15,7 @@ export type EditorResult = { readonly ok: true } | { readonly ok: false; readonl
 export interface TerminalControl {
   /** Hands the terminal to another program (leave the alternate screen, show the cursor). */
   suspend(): void;
-  /** Takes it back and clears it for a full redraw. */
+  /** Takes it back and clears it for a full redraw; the keys typed meanwhile are dropped. */
   resume(): void;
 }
 

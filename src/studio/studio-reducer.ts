@@ -3,7 +3,7 @@
 
 import { allSessionsReducer } from './all-sessions-reducer.js';
 import { buildWorkspace } from './build-workspace.js';
-import { loadingSlot, profileSlotWithText, sessionSlotWithText, unreadableSlot } from './file-slot.js';
+import { loadingSlot, profileSlotWithText, quotesValues, sessionSlotWithText, unreadableSlot } from './file-slot.js';
 import { nearestKept } from './event-rows.js';
 import { citedEvents } from './grounding-lines.js';
 import { privacySlotUnreadable, privacySlotWithText, rulesToApply } from './privacy-slot.js';
@@ -50,6 +50,14 @@ function selectSession(state: StudioState, path: string): StudioState {
   return { ...state, session: loadingSlot(path), workspace: undefined, tokens: undefined, tops: NO_SCROLL, overlay: { kind: 'none' }, compare, citedEvent: undefined };
 }
 
+/** The problems of an invalid session, quoting values only as the privacy rules now allow. */
+function withSessionQuoting(state: StudioState): StudioState {
+  const session = state.session;
+  if (session?.status !== 'invalid' || session.text === undefined) return state;
+  const requoted = sessionSlotWithText(session, session.text, { quoteValues: quotesValues(state.privacy) });
+  return requoted === session ? state : { ...state, session: requoted };
+}
+
 function fileRead(state: StudioState, path: string, text: string): StudioState {
   let next = state;
   let prepare = false;
@@ -59,7 +67,7 @@ function fileRead(state: StudioState, path: string, text: string): StudioState {
     prepare ||= profile !== state.profile && profile.status === 'valid';
   }
   if (next.session?.path === path) {
-    const session = sessionSlotWithText(next.session, text);
+    const session = sessionSlotWithText(next.session, text, { quoteValues: quotesValues(next.privacy) });
     if (session !== next.session) next = { ...next, session };
     prepare ||= session !== state.session && session.status === 'valid';
   }
@@ -73,13 +81,14 @@ function fileRead(state: StudioState, path: string, text: string): StudioState {
     const privacy = privacySlotWithText(next.privacy, text);
     if (privacy !== next.privacy) next = { ...next, privacy };
     prepare ||= privacy !== state.privacy;
+    next = withSessionQuoting(next);
   }
   return prepare ? withWorkspace(next) : next;
 }
 
 function fileUnreadable(state: StudioState, path: string, message: string, missing: boolean): StudioState {
   let next = state;
-  if (next.privacy?.path === path) next = withWorkspace({ ...next, privacy: privacySlotUnreadable(next.privacy, message, missing) });
+  if (next.privacy?.path === path) next = withWorkspace(withSessionQuoting({ ...next, privacy: privacySlotUnreadable(next.privacy, message, missing) }));
   if (next.profile?.path === path) next = { ...next, profile: unreadableSlot(next.profile, message) };
   if (next.session?.path === path) next = { ...next, session: unreadableSlot(next.session, message) };
   if (next.compare?.profile.path === path) next = { ...next, compare: { ...next.compare, profile: unreadableSlot(next.compare.profile, message) } };

@@ -38,6 +38,8 @@ export type ProfileSlot = FileSlot<Profile>;
 export type SessionSlot = FileSlot<Session> & {
   /** The last valid text, parsed: the next save is parsed by difference from it. */
   readonly parsed?: FixtureText | undefined;
+  /** Whether the problems of an invalid text quote the values they find wrong (see quotesValues). */
+  readonly quotedValues?: boolean | undefined;
 };
 
 /**

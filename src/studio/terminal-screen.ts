@@ -14,7 +14,12 @@ export interface TerminalScreen extends TerminalControl {
   leave(): void;
 }
 
-export function createTerminalScreen(stdout: { write(text: string): unknown }): TerminalScreen {
+export interface TerminalScreenOptions {
+  /** Drops the keys typed while another program had the terminal (discard-pending-input.ts). */
+  readonly discardInput?: () => void;
+}
+
+export function createTerminalScreen(stdout: { write(text: string): unknown }, options: TerminalScreenOptions = {}): TerminalScreen {
   let inside = false;
   const enter = () => {
     if (inside) return;
@@ -26,5 +31,10 @@ export function createTerminalScreen(stdout: { write(text: string): unknown }): 
     inside = false;
     stdout.write(SHOW_CURSOR + LEAVE_ALTERNATE);
   };
-  return { enter, leave, suspend: leave, resume: enter };
+  const resume = () => {
+    // The keys were meant for the editor, not for the studio (docs/studio.md).
+    options.discardInput?.();
+    enter();
+  };
+  return { enter, leave, suspend: leave, resume };
 }

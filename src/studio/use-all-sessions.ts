@@ -67,9 +67,12 @@ export function useAllSessions(
     [],
   );
 
-  /** The studio's own loader, so a file reads as the Events pane would read it; failures as `recap run` codes them. */
+  /**
+   * The studio's own loader, so a file reads as the Events pane would read it; failures as `recap
+   * run` codes them, and as it words them: under privacy rules, without the values they found wrong.
+   */
   const load = useCallback(
-    async (file: StudioFile): Promise<LoadedSession> => {
+    async (file: StudioFile, quoteValues: boolean): Promise<LoadedSession> => {
       let text: string;
       try {
         text = await dependencies.readText(absolutePath(settings.cwd, file.path));
@@ -77,7 +80,7 @@ export function useAllSessions(
         const code = error instanceof NotUtf8Error ? 'invalid_session' : 'unreadable_file';
         return { ok: false, line: failedLine(file.path, code, `${file.path}: ${(error as Error).message}`) };
       }
-      const slot = sessionSlotWithText(loadingSlot(file.path), text);
+      const slot = sessionSlotWithText(loadingSlot(file.path), text, { quoteValues });
       if (slot.value === undefined) return { ok: false, line: failedLine(file.path, 'invalid_session', slot.problems.join('\n')) };
       return { ok: true, session: slot.value };
     },
@@ -116,7 +119,7 @@ export function useAllSessions(
       const loaded = new Map<string, Session>();
       async function* sessions(): AsyncGenerator<{ readonly file: string; readonly session: Session }> {
         for (const file of files) {
-          const result = await load(file);
+          const result = await load(file, rules === undefined);
           if (!result.ok) {
             record(result.line);
             continue;

@@ -18,6 +18,21 @@ describe('wrappedRows', () => {
   });
 });
 
+describe('wrappedRows, as drawn', () => {
+  it('counts control characters as the escapes the studio draws them as', () => {
+    // Five BEL characters are drawn as \u0007 five times: 30 columns.
+    expect(wrappedRows('\u0007'.repeat(5), 10)).toBe(3);
+  });
+
+  it('stops measuring a line of 2 MB once it is sure it takes more rows than asked about', () => {
+    const line = `title="${'word '.repeat(400_000)}"`;
+    expect(wrappedRows(line, 40, 10)).toBe(11);
+    // A line that fits is measured exactly all the same.
+    expect(wrappedRows('aaaa bbbb cccc', 10, 1)).toBe(2);
+    expect(wrappedRows('aaaa bbbb cccc', 10, 5)).toBe(2);
+  });
+});
+
 describe('wrappedRows, measured again', () => {
   it('gives the same rows for a line it has seen, at each width', () => {
     const line = 'The customer opened the cart, typed a coupon code and pressed Apply three times in a row.';

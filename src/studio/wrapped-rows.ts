@@ -3,7 +3,9 @@
 
 import wrapAnsi from 'wrap-ansi';
 import { ownCopy } from './own-copy.js';
+import { printable } from './printable.js';
 import type { StyledLine } from './styled-line.js';
+import { headEnd } from './text-columns.js';
 
 // Measuring a line with wrap-ansi costs most of a millisecond (string-width segments it into
 // graphemes), and every render measures the lines at the end of the pane again: the same lines,
@@ -12,14 +14,22 @@ const MAX_REMEMBERED_LINES = 4096;
 const rowsByWidth = new Map<number, Map<string, number>>();
 let remembered = 0;
 
-/** Rows `text` takes at `columns` wide; an empty line still takes one. */
-export function wrappedRows(text: string, columns: number): number {
+/**
+ * Rows `text` takes at `columns` wide, as drawn (control characters as escapes); an empty line
+ * still takes one. With `atMost`, a line that surely takes more rows than that is not measured:
+ * the answer is then `atMost + 1`, found in the time of `atMost` rows whatever the line's length.
+ */
+export function wrappedRows(text: string, columns: number, atMost = Number.POSITIVE_INFINITY): number {
+  if (columns <= 0) return 1;
+  // A row holds at most `columns` columns, so a start of the line wider than `atMost` rows is enough to know.
+  if (text.length > atMost * columns && headEnd(text, atMost * columns + 1) < text.length) return atMost + 1;
+  const shown = printable(text);
   // No character is wider than two columns: a line this short never wraps.
-  if (columns <= 0 || text.length * 2 <= columns) return 1;
+  if (shown.length * 2 <= columns) return 1;
   let known = rowsByWidth.get(columns);
   const rows = known?.get(text);
   if (rows !== undefined) return rows;
-  const measured = wrapAnsi(text, columns, { trim: false, hard: true }).split('\n').length;
+  const measured = wrapAnsi(shown, columns, { trim: false, hard: true }).split('\n').length;
   if (remembered >= MAX_REMEMBERED_LINES) {
     rowsByWidth.clear();
     remembered = 0;

@@ -47,6 +47,8 @@ export interface TmuxStudio {
   captureWithEscapes(): string;
   /** Keys as tmux names them: `3`, `Tab`, `Escape`, `Enter`, `Down`. */
   sendKeys(...keys: string[]): void;
+  /** A tmux format about the pane, as `tmux display -p` prints it: `#{alternate_on}`, `#{pane_pid}`. */
+  display(format: string): string;
   /** Polls the screen until `expected` shows or the deadline passes; returns the screen. */
   waitFor(expected: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
   /** Kills the tmux server of this run (and the studio in it); safe to call twice. */
@@ -73,6 +75,7 @@ export function startStudioInTmux(options: TmuxStudioOptions): TmuxStudio {
   return {
     capture,
     captureWithEscapes: () => tmux('capture-pane', '-p', '-e', '-t', 'studio'),
+    display: (format) => tmux('display', '-p', '-t', 'studio', format).trim(),
     sendKeys: (...keys) => void tmux('send-keys', '-t', 'studio', ...keys),
     async waitFor(expected, timeoutMs = 20_000) {
       const matches =
