@@ -32,11 +32,12 @@ beforeEach(async () => {
   await symlink('/nowhere/moved.json', path.join(work, 's', 'moved.json'));
 });
 
-/** The built CLI as the user nobody, in `work` (opened to it, with the folders above it). */
-async function runAsNobody(argv: readonly string[]): Promise<{ code: number }> {
-  for (let folder = work; folder !== path.dirname(folder) && folder.startsWith(tmpdir()); folder = path.dirname(folder)) await chmod(folder, 0o777);
-  await chmod(path.join(work, 's'), 0o755);
-  const result = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, path.join(REPOSITORY, 'bin', 'recap.js'), ...argv], { cwd: work, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+/**
+ * The built CLI as root without the capabilities that let it read any folder (setpriv, util-linux):
+ * it then meets file modes as their owner does, wherever the repository lives.
+ */
+function runWithoutOverride(argv: readonly string[]): { code: number } {
+  const result = spawnSync('setpriv', ['--bounding-set=-dac_override,-dac_read_search', process.execPath, path.join(REPOSITORY, 'bin', 'recap.js'), ...argv], { cwd: work, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
   if (result.error !== undefined) throw result.error;
   return { code: result.status ?? -1 };
 }
@@ -59,16 +60,15 @@ describe('a session folder', () => {
     expect(lines.some((line) => line.file.includes('.archive'))).toBe(false);
   });
 
-  // The superuser reads every folder whatever its mode: only another user meets a folder it may not
-  // read. Run as root (as on CI), the built CLI runs as nobody (setpriv, util-linux), in a folder
-  // opened to it.
+  // The superuser reads every folder whatever its mode: run as root (as on CI), the built CLI runs
+  // without that power.
   it('gives a subfolder it may not read an unreadable_file line', async () => {
     await mkdir(path.join(work, 's', 'locked'));
     await copyFile(fixture('search-dead-clicks.json'), path.join(work, 's', 'locked', 'x.json'));
     await chmod(path.join(work, 's', 'locked'), 0o000);
     try {
       const argv = ['run', PROFILE, 's/', '--output', 'r.jsonl'];
-      const run = process.getuid?.() === 0 ? await runAsNobody(argv) : await runCli(argv, { cwd: work });
+      const run = process.getuid?.() === 0 ? runWithoutOverride(argv) : await runCli(argv, { cwd: work });
       expect(run.code).toBe(1);
       expect((await readLines()).find((line) => line.file === 's/locked')?.error).toEqual({
         code: 'unreadable_file',
