@@ -35,25 +35,21 @@ export function regexPattern(source: string): TextPattern {
   return textPattern(REGEX_LITERAL.test(source) ? source : `/${source}/`);
 }
 
-/** Why `source` is not a usable `matches` (an invalid regular expression), or undefined. */
-export function regexProblem(source: string): string | undefined {
+/** Why `read(source)` throws (an invalid regular expression), or undefined. */
+function problemOf(read: (source: string) => TextPattern, source: string): string | undefined {
   try {
-    regexPattern(source);
+    read(source);
     return undefined;
   } catch (error) {
     return `invalid regular expression: ${(error as Error).message}`;
   }
 }
 
+/** Why `source` is not a usable `matches` (an invalid regular expression), or undefined. */
+export const regexProblem = (source: string): string | undefined => problemOf(regexPattern, source);
+
 /** Why `source` is not a usable pattern (an invalid /regex/), or undefined. */
-export function patternProblem(source: string): string | undefined {
-  try {
-    textPattern(source);
-    return undefined;
-  } catch (error) {
-    return `invalid regular expression: ${(error as Error).message}`;
-  }
-}
+export const patternProblem = (source: string): string | undefined => problemOf((text) => textPattern(text), source);
 
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/]/g;
 
