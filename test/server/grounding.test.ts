@@ -63,10 +63,20 @@ describe('grounded summaries', () => {
     expect(repaired.headers.get('x-recap-grounding')).toBe('1');
   });
 
-  it('carry no grounding under llm.grounding: off', async () => {
+  it('carry no grounding under llm.grounding: off, and refuse ?grounding=1 there before calling the model', async () => {
     standIn.enqueue(INVENTED);
-    const off = await summary('off', '&grounding=1');
+    const off = await summary('off');
+    expect(off.status).toBe(200);
     expect(off.headers.get('x-recap-grounding')).toBeNull();
     expect(off.body).toEqual({ summary: INVENTED });
+    const calls = standIn.requests.length;
+    const asked = await summary('off', '&grounding=1');
+    expect(asked.status).toBe(400);
+    expect(asked.body).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('llm.grounding: off'),
+      details: [{ path: 'grounding', message: expect.stringContaining(profiles.off ?? '') }],
+    });
+    expect(standIn.requests.length).toBe(calls);
   });
 });

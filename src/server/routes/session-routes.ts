@@ -21,7 +21,7 @@ export const MAX_SESSIONS_LISTED = 100;
 const summaryQuery = z.strictObject({
   config_profile: z.string().min(1).describe('The id of a profile created by POST /v2/visit_profile.'),
   end_timestamp: z.string().optional().describe('ISO 8601: summarise the session as it was before this moment.'),
-  grounding: z.enum(['0', '1']).optional().describe('1: add the grounding report (score, findings, unsupported, dropped) to the body.'),
+  grounding: z.enum(['0', '1']).optional().describe('1: add the grounding report (score, findings, unsupported, dropped) to the body; 400 when the profile sets llm.grounding: off.'),
 });
 type SummaryQuery = z.infer<typeof summaryQuery>;
 
@@ -92,6 +92,11 @@ export function sessionRoutes(): RouteDefinition<unknown, unknown>[] {
       errors: [400, 401, 403, 404, 413, 502, 503],
       async handle(input: HandlerInput<Record<string, unknown> | undefined, SummaryQuery>) {
         const { profile, key } = await requestProfile(input);
+        if (input.query.grounding === '1' && profile.llm?.grounding === 'off') {
+          throw invalidRequest('grounding=1 asks for a grounding report, but the profile sets llm.grounding: off', [
+            { path: 'grounding', message: `profile ${input.query.config_profile} does not check its answers (llm.grounding: off); drop grounding=1, or set llm.grounding to report or require` },
+          ]);
+        }
         const loaded = await session(input);
         const answer = await input.deps.summaries.summarize({
           store: input.store,
