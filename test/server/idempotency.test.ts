@@ -68,6 +68,22 @@ describe('Idempotency-Key', () => {
     expect(second.body).toEqual(first.body);
   });
 
+  it('saves no answer given before the request began executing: 403 and 413, whose retry then executes', async () => {
+    const rule = { selector: '.card-number' };
+    const denied = await withKey('k-before-403', rule, '/v2/settings/block-rules');
+    expect(denied.status).toBe(403);
+    const admitted = await withKey('k-before-403', rule, '/v2/settings/block-rules', server.keys.acme.admin);
+    expect(admitted.status).toBe(201);
+    expect(admitted.headers.get('idempotent-replayed')).toBeNull();
+    expect(admitted.body).toMatchObject({ selector: '.card-number' });
+
+    const tooLarge = await withKey('k-before-413', { uid: 'large', properties: { note: 'x'.repeat(1024 * 1024) } });
+    expect(tooLarge.status).toBe(413);
+    const small = await withKey('k-before-413', { uid: 'large', properties: { note: 'x' } });
+    expect(small.status).toBe(200);
+    expect(small.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   it('saves the 400 for a body that is not UTF-8 like any other, and tells it apart from other bodies', async () => {
     const bytes = (last: number) => new Uint8Array([...Buffer.from('{"uid":"l'), last, ...Buffer.from('"}')]);
     const send = (raw: Uint8Array | string) => server.request('POST', '/v2/users', { key, raw, headers: { 'idempotency-key': 'k-not-utf8' } });
