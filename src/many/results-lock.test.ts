@@ -1,7 +1,7 @@
 // The lock of a results file: one run at a time, a killed run's lock taken over, anything else
 // refused with who holds it.
 
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,5 +51,35 @@ describe('lockResults', () => {
     await writeFile(`${file}.lock`, 'mine\n');
     await expect(lockResults(file)).rejects.toThrow(`${file}.lock exists but does not name the run that holds it`);
     expect(await readFile(`${file}.lock`, 'utf8')).toBe('mine\n');
+  });
+
+  it('lets exactly one of several runs that meet the same killed run\'s lock at once take it over', async () => {
+    const stale = 4242;
+    let both = 0;
+    for (let round = 0; round < 150; round++) {
+      const file = await resultsFile();
+      await writeFile(`${file}.lock`, `${JSON.stringify({ pid: stale, host: hostname(), started: '2026-01-01T00:00:00.000Z' })}\n`);
+      const tries = await Promise.allSettled([4343, 4444, 4545].map((pid) => lockResults(file, { pid, isRunning: (holder) => holder !== stale })));
+      const held = tries.filter((outcome) => outcome.status === 'fulfilled');
+      if (held.length !== 1) both++;
+      for (const outcome of tries) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(ResultsLockedError);
+      for (const outcome of held) await outcome.value.release();
+      expect(await readdir(path.dirname(file))).toEqual([]);
+    }
+    expect(both).toBe(0);
+  });
+
+  it('removes the break token a run left when it died while taking a lock over, once it is 10 s old', async () => {
+    const file = await resultsFile();
+    await writeFile(`${file}.lock`, `${JSON.stringify({ pid: 4242, host: hostname() })}\n`);
+    await writeFile(`${file}.lock.break`, 'break\n');
+    const young = await lockResults(file, { pid: 4343, isRunning: (pid) => pid !== 4242 }).catch((error: unknown) => error);
+    expect(young).toBeInstanceOf(ResultsLockedError);
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await utimes(`${file}.lock.break`, minuteAgo, minuteAgo);
+    const lock = await lockResults(file, { pid: 4343, isRunning: (pid) => pid !== 4242 });
+    expect(JSON.parse(await readFile(`${file}.lock`, 'utf8'))).toMatchObject({ pid: 4343 });
+    await lock.release();
+    expect(await readdir(path.dirname(file))).toEqual([]);
   });
 });

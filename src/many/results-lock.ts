@@ -2,10 +2,13 @@
 // session and append a line for each. The lock is a file beside the results (`results.jsonl.lock`)
 // holding the run's pid and host, created whole or not at all (written aside, then hard-linked
 // into place, which fails when it exists), and removed when the run ends. A lock whose run is gone
-// (no such pid on this host: a killed run) is taken over.
+// (no such pid on this host: a killed run) is taken over, by one run at a time: the run that breaks
+// it first creates `results.jsonl.lock.break` the same way, so that of several runs meeting one
+// killed run's lock at once, one removes it and the others find the lock it took in its place.
 
 import { randomBytes } from 'node:crypto';
-import { link, readFile, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { hostname } from 'node:os';
 
 /**
@@ -60,15 +63,18 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** The holder a lock file names; undefined when it is gone; `unknown` when it holds something else. */
-async function holderOf(lockFile: string): Promise<Holder | 'unknown' | undefined> {
-  let text: string;
+/** A lock file's text; undefined when it is gone. */
+async function lockText(lockFile: string): Promise<string | undefined> {
   try {
-    text = await readFile(lockFile, 'utf8');
+    return await readFile(lockFile, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+/** The holder a lock file's text names; `unknown` when it holds something else. */
+function holderIn(text: string): Holder | 'unknown' {
   try {
     const value = JSON.parse(text) as { pid?: unknown; host?: unknown };
     if (Number.isInteger(value.pid) && typeof value.host === 'string') return { pid: value.pid as number, host: value.host };
@@ -77,6 +83,9 @@ async function holderOf(lockFile: string): Promise<Holder | 'unknown' | undefine
   }
   return 'unknown';
 }
+
+/** A break token older than this was left by a run that died while breaking a lock (it takes milliseconds). */
+const BREAK_TOKEN_STALE_MS = 10_000;
 
 /**
  * Creates `lockFile` with `content`, whole, unless it exists: a hard link of the copy written
@@ -101,6 +110,29 @@ async function created(aside: string, lockFile: string, content: string): Promis
 }
 
 /**
+ * Removes the lock of a killed run, whose text is `staleText`, if this run is the one to break it:
+ * the one that creates the break token (a hard link of `aside`). While it holds the token no other
+ * run removes the lock file, and the killed run cannot write it again, so the lock it removes is
+ * the killed run's. A run that finds the token taken waits a moment for the lock that replaces it.
+ */
+async function breakKilledLock(lockFile: string, staleText: string, aside: string): Promise<void> {
+  const token = `${lockFile}.break`;
+  if (!(await created(aside, token, 'break\n'))) {
+    const since = await stat(token).then((stats) => Date.now() - stats.mtimeMs, () => undefined);
+    // Left by a run that died while breaking: removed (a run that stalled that long breaking a
+    // lock is the gap left).
+    if (since !== undefined && since > BREAK_TOKEN_STALE_MS) await unlink(token).catch(() => undefined);
+    else await sleep(5);
+    return;
+  }
+  try {
+    if ((await lockText(lockFile)) === staleText) await unlink(lockFile).catch(() => undefined);
+  } finally {
+    await unlink(token).catch(() => undefined);
+  }
+}
+
+/**
  * Takes the lock of `resultsFile` (`<resultsFile>.lock`) for this run.
  *
  * @throws {@link ResultsLockedError} when a running run holds it (or a run on another host, which
@@ -118,15 +150,13 @@ export async function lockResults(resultsFile: string, options: LockOptions = {}
   try {
     for (let attempt = 0; ; attempt++) {
       if (await created(aside, lockFile, content)) break;
-      const holder = await holderOf(lockFile);
-      if (holder === 'unknown') throw new ResultsLockedError(lockFile, undefined);
+      const text = await lockText(lockFile);
       // Gone since: its run just ended; try again (a few times: other runs may be quicker).
-      if (holder === undefined && attempt < 5) continue;
-      if (holder === undefined || holder.host !== host || running(holder.pid) || attempt >= 5) throw new ResultsLockedError(lockFile, holder);
-      // A killed run's lock. Removed only if it still is that lock: another run may have taken it
-      // over in between (two runs meeting one stale lock at the same moment is the gap left).
-      const again = await holderOf(lockFile);
-      if (typeof again === 'object' && again.pid === holder.pid && again.host === holder.host) await unlink(lockFile).catch(() => undefined);
+      if (text === undefined && attempt < 5) continue;
+      const holder = text === undefined ? undefined : holderIn(text);
+      if (holder === 'unknown') throw new ResultsLockedError(lockFile, undefined);
+      if (holder === undefined || text === undefined || holder.host !== host || running(holder.pid) || attempt >= 20) throw new ResultsLockedError(lockFile, holder);
+      await breakKilledLock(lockFile, text, aside);
     }
   } finally {
     await unlink(aside).catch(() => undefined);
