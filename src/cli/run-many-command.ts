@@ -33,6 +33,8 @@ import { UsageError } from './usage-error.js';
 import { plainWholeNumber } from './plain-whole-number.js';
 import { unusedModelFlags } from './unused-model-flags.js';
 
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 /** What run-command.ts has loaded before handing over. */
 export interface ManyRunSetup {
   readonly profile: Profile;
@@ -257,12 +259,14 @@ async function runLocked(setup: ManyRunSetup, files: readonly string[], model: S
   }
   const writer = await openResultsForAppend(outputPath, existing);
   const controller = new AbortController();
-  const interrupt = (): void => {
-    io.stderr.write('\ninterrupted: finishing the calls under way is skipped; run the same command again to resume\n');
+  // Ctrl-C, a CI job's timeout (SIGTERM) and a closed terminal (SIGHUP) all stop the run the same
+  // way: the lines written stay, the lock is released and the summary is printed.
+  const interrupt = (signal: NodeJS.Signals): void => {
+    io.stderr.write(`\ninterrupted (${signal}): finishing the calls under way is skipped; run the same command again to resume\n`);
     controller.abort(new Error('interrupted'));
-    process.removeListener('SIGINT', interrupt);
+    for (const name of STOP_SIGNALS) process.removeListener(name, interrupt);
   };
-  process.once('SIGINT', interrupt);
+  for (const name of STOP_SIGNALS) process.once(name, interrupt);
   const progress = createManyProgress({ stream: io.stderr });
   let stopped: { code: string; message: string } | undefined;
   try {
@@ -292,7 +296,7 @@ async function runLocked(setup: ManyRunSetup, files: readonly string[], model: S
     }
   } finally {
     progress.stop();
-    process.removeListener('SIGINT', interrupt);
+    for (const name of STOP_SIGNALS) process.removeListener(name, interrupt);
     await writer.close();
   }
   if (stopped !== undefined) {
