@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe('listFolder', () => {
-  it('lists the files of a folder and the links to files in it, as recap run finds them', async () => {
+  it('lists the files directly in a folder and the links to files in it, not those of its subfolders', async () => {
     directory = mkdtempSync(path.join(tmpdir(), 'recap-list-folder-'));
     const sessions = path.join(directory, 'sessions');
     const elsewhere = path.join(directory, 'elsewhere');
@@ -26,6 +26,8 @@ describe('listFolder', () => {
     symlinkSync(path.join(elsewhere, 'folder.json'), path.join(sessions, 'to-folder.json'));
     // An editor's lock file: a link to nowhere, hidden.
     symlinkSync('user@host.1234', path.join(sessions, '.#real.json'));
+    mkdirSync(path.join(sessions, '2026-11'));
+    writeFileSync(path.join(sessions, '2026-11', 'nested.json'), '{}');
     expect(await listFolder(sessions, ['.json'])).toEqual(['linked.json', 'real.json']);
   });
 });

@@ -11,8 +11,10 @@ import { createTextReader } from './text-reader.js';
 import { watchFolders } from './watch-folders.js';
 
 /**
- * The files of `folder` ending with one of `extensions`, sorted, as `recap run <folder>` finds
- * them: links to files followed (a link whose file is gone left out), hidden files left out.
+ * The files directly in `folder` ending with one of `extensions`, sorted: links to files followed
+ * (a link whose file is gone left out), hidden files left out. Unlike `recap run <folder>`,
+ * subfolders are not walked: a recursive walk (and watch) of `--sessions .` would read every
+ * package.json below node_modules.
  */
 export async function listFolder(folder: string, extensions: readonly string[]): Promise<readonly string[]> {
   const entries = await readdir(folder, { withFileTypes: true });
