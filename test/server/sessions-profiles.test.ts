@@ -79,6 +79,9 @@ describe('GET /v2/sessions', () => {
     });
     const byEmail = await server.request('GET', `/v2/sessions?email=${encodeURIComponent('bob+shop@example.com')}&limit=1`, { key });
     expect(byEmail.body.results.map((item: { id: string }) => item.id)).toEqual([imported.id]);
+    // Exact, case included (docs/server.md): another case names no user.
+    const otherCase = await server.request('GET', `/v2/sessions?email=${encodeURIComponent('Bob+Shop@example.com')}`, { key });
+    expect(otherCase.body).toEqual({ results: [] });
   });
 
   it('reads a URL-encoded session id once: a % in the id is sent as %25, and %253A is not a colon', async () => {
