@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidAnswerError, ModelError } from './models/model-errors.js';
 import { createFakeModel } from './models/test-support/fake-model.js';
+import { groundingSource } from './grounding/ground-answer.js';
 import { prepare } from './pipeline/prepare.js';
 import { sessionWith } from './pipeline/test-support/session-builder.js';
 import type { Profile } from './profile/profile-schema.js';
@@ -72,5 +73,30 @@ describe('summarize', () => {
     await summarize(prepare({ events: { include_types: ['navigate'] }, context: { include: ['device'] } }, session), model);
     expect(model.requests[0]?.source?.events.map(({ index }) => index)).toEqual([0]);
     expect(model.requests[0]?.source?.context).toEqual({});
+  });
+
+  it('names the unsupported claims in the grounding repair request without what the prompt left out', async () => {
+    const profile: Profile = { context: { exclude: ['device'] }, events: { exclude_types: ['console-error'] }, llm: { grounding: 'require' } };
+    const watched = sessionWith(
+      [
+        { offset: 0, type: 'navigate', url: 'https://shop.example/' },
+        { offset: 500, type: 'console-error', message: 'TypeError: total is undefined' },
+        { offset: 1000, type: 'click', target: { selector: 'button#pay', text: 'Pay' } },
+      ],
+      { device: { type: 'desktop', browser: 'Chrome 130', os: 'macOS 14.6' } },
+    );
+    const prepared = prepare(profile, watched);
+    expect(prepared.prompt).not.toContain('Chrome');
+    const invented = 'The user browsed in Firefox on Windows, opened /checkout and clicked "Pay" (#2) after #9.';
+    const model = createFakeModel([invented, 'The user clicked "Pay" (#2).']);
+    const outcome = await summarize(prepared, model, { grounding: groundingSource(profile, watched, prepared) });
+    expect(outcome.result).toEqual({ summary: 'The user clicked "Pay" (#2).' });
+    const problems = model.requests[1]?.repair?.problems ?? '';
+    expect(problems).toContain('"in Firefox"');
+    expect(problems).toContain('"/checkout"');
+    expect(problems).toContain('"#9"');
+    // The excluded device, the dropped console error and the session's size stay out of it.
+    for (const left of ['Chrome', 'macOS', 'desktop', 'TypeError', 'it has 3']) expect(problems).not.toContain(left);
+    expect(JSON.stringify(model.requests)).not.toContain('Chrome');
   });
 });

@@ -198,8 +198,8 @@ export async function summarize(
   const report = groundAnswer(options.grounding, claimsOf(first.result));
   if (mode === 'report' || report.unsupported.length === 0) return { ...first, grounding: report };
   // require: one repair request that names the claims, then the answer must hold none.
-  const { describeClaims, GroundingError } = await import('./grounding/grounding-error.js');
-  const repair = { answer: first.rawText, problems: describeClaims(report.unsupported), reason: 'grounding' as const };
+  const { describeClaimsForModel, GroundingError } = await import('./grounding/grounding-error.js');
+  const repair = { answer: first.rawText, problems: describeClaimsForModel(report.unsupported), reason: 'grounding' as const };
   let second: SummaryOutcome;
   if (schema === undefined) {
     const answer = await model.generate({ ...request, repair });
