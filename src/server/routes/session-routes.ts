@@ -37,13 +37,15 @@ async function requestProfile(input: HandlerInput<Record<string, unknown> | unde
   const record = await input.store.findProfile(input.org.id, input.query.config_profile);
   if (record === undefined) throw new ApiError('not_found', `no profile ${input.query.config_profile}`);
   let body: JsonValue = record.body;
-  if (input.body !== undefined && Object.keys(input.body).length > 0) body = mergeProfileOverrides(body, input.body as JsonValue);
+  // No overrides and `{}` are the same request, and share a cached summary.
+  const overrides = input.body !== undefined && Object.keys(input.body).length > 0 ? input.body : undefined;
+  if (overrides !== undefined) body = mergeProfileOverrides(body, overrides as JsonValue);
   if (input.query.end_timestamp !== undefined) {
     const problem = timestampProblem(input.query.end_timestamp);
     if (problem !== undefined) throw invalidRequest('invalid end_timestamp', [{ path: 'end_timestamp', message: problem }]);
     body = mergeProfileOverrides(body, { slice: { end_timestamp: input.query.end_timestamp } });
   }
-  return { profile: validProfile(body), key: { id: record.id, version: record.version, overrides: input.body ?? null, end_timestamp: input.query.end_timestamp ?? null } };
+  return { profile: validProfile(body), key: { id: record.id, version: record.version, overrides: overrides ?? null, end_timestamp: input.query.end_timestamp ?? null } };
 }
 
 export function sessionRoutes(): RouteDefinition<unknown, unknown>[] {

@@ -230,8 +230,12 @@ export interface StoreWriter extends StoreReader {
   /** Forgets the key held by `token` (a result that must not be saved: 429, >500, or a crash). */
   releaseIdempotencyKey(orgId: string, key: string, token: string): Promise<void>;
 
-  /** Caches a summary of session `sessionId` under `key` (replacing what the key held). */
-  putCachedSummary(orgId: string, entry: { readonly key: string; readonly value: string; readonly sessionId: string; readonly now: string }): Promise<void>;
+  /**
+   * Caches a summary of session `sessionId` under `key`, unless the key holds one already (another
+   * instance asked the model for the same request at the same time and stored its answer first).
+   * Returns the value the key holds afterwards: this one, or the first.
+   */
+  putCachedSummary(orgId: string, entry: { readonly key: string; readonly value: string; readonly sessionId: string; readonly now: string }): Promise<string>;
 
   /** Replaces the rules document; returns the settings at their new version. */
   putPrivacyRules(orgId: string, rules: JsonValue, now: string): Promise<PrivacySettingsRecord>;

@@ -62,11 +62,16 @@ export interface SummaryAnswer {
   readonly result: SummaryResult;
   /** The answer's claims checked against the session; undefined under `llm.grounding: off`. */
   readonly grounding: GroundingReport | undefined;
+  /**
+   * The answer came from the cache: stored earlier; shared with an identical request on this
+   * instance; or stored first by another instance while this one asked too (then `tokens` and
+   * `modelMs` are what this request spent).
+   */
   readonly cached: boolean;
   readonly model: string;
   /** Time spent waiting for and inside the model, in ms (0 from the cache). */
   readonly modelMs: number;
-  /** Tokens the vendor reported (every attempt), or recap's estimate of the prompt; zero from the cache. */
+  /** Tokens the vendor reported (every attempt), or recap's estimate of the prompt; zero when this request asked no model. */
   readonly tokens: { readonly prompt: number; readonly output: number; readonly total: number; readonly estimated?: true };
 }
 
@@ -110,9 +115,17 @@ function modelFailure(error: unknown, provider: Provider, timeoutMs: number, tim
   throw error;
 }
 
+/** A model call under way for one cache key on this instance, and the signal of the request that made it. */
+interface Flight {
+  readonly answer: Promise<SummaryAnswer>;
+  readonly signal: AbortSignal | undefined;
+}
+
 export function createSummaryService(options: SummaryServiceOptions): SummaryService {
   const limit = createConcurrencyLimit(options.concurrency);
   const modelName = (profile: Profile): string => (options.models.provider === 'extractive' ? options.models.defaultModel : (profile.llm?.model ?? options.models.defaultModel));
+  // Identical requests at the same moment on this instance share one model call.
+  const flights = new Map<string, Flight>();
   return {
     provider: options.models.provider,
     modelName,
@@ -125,49 +138,77 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
         .digest('hex');
       const prepared: PreparedRequest = prepare(request.profile, request.session, { privacy: request.privacy.rules });
       const source = prepared.generation.grounding === 'off' ? undefined : groundingSource(request.profile, request.session, prepared);
+      const fromCache = (value: string, answer: Pick<SummaryAnswer, 'modelMs' | 'tokens'>): SummaryAnswer => {
+        const result = JSON.parse(value) as SummaryResult;
+        // Only answers that passed `require` are cached; the report is computed again (pure, cheap).
+        const grounding = source === undefined ? undefined : groundAnswer(source, 'summary' in result ? result.summary : result.response);
+        return { result, grounding, cached: true, model: name, ...answer };
+      };
       const cache = options.cache || request.alwaysCache === true;
+      const flightKey = `${request.orgId}\n${cacheKey}`;
       if (cache) {
-        const hit = await request.store.getCachedSummary(request.orgId, cacheKey);
-        if (hit !== undefined) {
-          const result = JSON.parse(hit) as SummaryResult;
-          // Only answers that passed `require` are cached; the report is computed again (pure, cheap).
-          const grounding = source === undefined ? undefined : groundAnswer(source, 'summary' in result ? result.summary : result.response);
-          return { result, grounding, cached: true, model: name, modelMs: 0, tokens: { prompt: 0, output: 0, total: 0 } };
+        for (;;) {
+          const hit = await request.store.getCachedSummary(request.orgId, cacheKey);
+          if (hit !== undefined) return fromCache(hit, { modelMs: 0, tokens: { prompt: 0, output: 0, total: 0 } });
+          const flight = flights.get(flightKey);
+          if (flight === undefined) break;
+          try {
+            const shared = await flight.answer;
+            return { ...shared, cached: true, modelMs: 0, tokens: { prompt: 0, output: 0, total: 0 } };
+          } catch (error) {
+            // The request that asked gave up (its client left, its batch lost its job): ask again.
+            if (!(flight.signal?.aborted === true) || request.signal?.aborted === true) throw error;
+          }
         }
       }
-      const timeout = AbortSignal.timeout(options.timeoutMs);
-      const signal = request.signal === undefined ? timeout : AbortSignal.any([timeout, request.signal]);
-      const started = performance.now();
-      let result: SummaryResult;
-      let grounding: GroundingReport | undefined;
-      let tokens: SummaryAnswer['tokens'];
-      try {
-        const model = await options.models.modelFor(name);
-        const outcome = await limit.run(() => summarize(prepared, model, { signal, ...(source === undefined ? {} : { grounding: source }) }), signal);
-        result = outcome.result;
-        grounding = outcome.grounding;
-        const usage = outcome.usage;
-        tokens =
-          usage === undefined
-            ? { prompt: prepared.tokens.prompt, output: 0, total: prepared.tokens.prompt, estimated: true }
-            : { prompt: usage.promptTokens, output: usage.outputTokens, total: usage.totalTokens };
-      } catch (error) {
-        const failure = modelFailure(error, options.models.provider, options.timeoutMs, timeout.aborted);
-        options.observeModel?.(options.models.provider, name, (performance.now() - started) / 1000, failure.code);
-        throw failure;
-      }
-      const modelMs = performance.now() - started;
-      options.observeModel?.(options.models.provider, name, modelMs / 1000);
-      if (cache) {
-        await request.store.transaction(async (writer) => {
+      const answer = ask();
+      if (!cache) return answer;
+      const flight: Flight = { answer, signal: request.signal };
+      flights.set(flightKey, flight);
+      const land = () => {
+        if (flights.get(flightKey) === flight) flights.delete(flightKey);
+      };
+      answer.then(land, land);
+      return answer;
+
+      async function ask(): Promise<SummaryAnswer> {
+        const timeout = AbortSignal.timeout(options.timeoutMs);
+        const signal = request.signal === undefined ? timeout : AbortSignal.any([timeout, request.signal]);
+        const started = performance.now();
+        let result: SummaryResult;
+        let grounding: GroundingReport | undefined;
+        let tokens: SummaryAnswer['tokens'];
+        try {
+          const model = await options.models.modelFor(name);
+          const outcome = await limit.run(() => summarize(prepared, model, { signal, ...(source === undefined ? {} : { grounding: source }) }), signal);
+          result = outcome.result;
+          grounding = outcome.grounding;
+          const usage = outcome.usage;
+          tokens =
+            usage === undefined
+              ? { prompt: prepared.tokens.prompt, output: 0, total: prepared.tokens.prompt, estimated: true }
+              : { prompt: usage.promptTokens, output: usage.outputTokens, total: usage.totalTokens };
+        } catch (error) {
+          const failure = modelFailure(error, options.models.provider, options.timeoutMs, timeout.aborted);
+          options.observeModel?.(options.models.provider, name, (performance.now() - started) / 1000, failure.code);
+          throw failure;
+        }
+        const modelMs = performance.now() - started;
+        options.observeModel?.(options.models.provider, name, modelMs / 1000);
+        if (!cache) return { result, grounding, cached: false, model: name, modelMs, tokens };
+        const value = JSON.stringify(result);
+        const stored = await request.store.transaction(async (writer) => {
           // A session deleted while the model answered (with its user) keeps no summary: the
           // read locks the session's row shared, so a deletion under way waits for this write
           // and deletes what it wrote, and one that has committed leaves no session to find.
-          if ((await writer.findSessionInfo(request.orgId, request.session.id)) === undefined) return;
-          await writer.putCachedSummary(request.orgId, { key: cacheKey, value: JSON.stringify(result), sessionId: request.session.id, now: request.now.toISOString() });
+          if ((await writer.findSessionInfo(request.orgId, request.session.id)) === undefined) return value;
+          return writer.putCachedSummary(request.orgId, { key: cacheKey, value, sessionId: request.session.id, now: request.now.toISOString() });
         });
+        // Another instance asked at the same time and stored its answer first: every request
+        // answers with that one, as every later request will.
+        if (stored !== value) return fromCache(stored, { modelMs, tokens });
+        return { result, grounding, cached: false, model: name, modelMs, tokens };
       }
-      return { result, grounding, cached: false, model: name, modelMs, tokens };
     },
   };
 }

@@ -334,16 +334,14 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     await this.db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where('key', '=', key).where('token', '=', token).execute();
   }
 
-  async putCachedSummary(orgId: string, entry: { readonly key: string; readonly value: string; readonly sessionId: string; readonly now: string }): Promise<void> {
+  async putCachedSummary(orgId: string, entry: { readonly key: string; readonly value: string; readonly sessionId: string; readonly now: string }): Promise<string> {
     await this.db
       .insertInto('summary_cache')
       .values({ org_id: orgId, key: entry.key, value: entry.value, updated_at: entry.now, session_id: entry.sessionId })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['org_id', 'key'])
-          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at'), session_id: eb.ref('excluded.session_id') })),
-      )
+      .onConflict((conflict) => conflict.columns(['org_id', 'key']).doNothing())
       .execute();
+    const row = await this.db.selectFrom('summary_cache').select('value').where('org_id', '=', orgId).where('key', '=', entry.key).executeTakeFirst();
+    return row?.value ?? entry.value;
   }
 
   async putPrivacyRules(orgId: string, rules: JsonValue, now: string): Promise<PrivacySettingsRecord> {
