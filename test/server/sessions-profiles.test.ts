@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSession } from '../../src/server/sessions/import-session.js';
+import { SessionFixtureError } from '../../src/session/session-error.js';
 import { createServerHarness, type ServerHarness } from '../support/server-harness.js';
 import { runCli } from '../support/run-cli.js';
 
@@ -39,6 +40,20 @@ describe('importing sessions', () => {
     const first = await importInto(fixture('anonymous-visitor.json'));
     expect(first.created).toBe(true);
     expect((await importInto(fixture('anonymous-visitor.json'))).created).toBe(false);
+  });
+
+  it('refuses a fixture with the id of a session imported before from other content, keeping the stored one', async () => {
+    const original = JSON.stringify({ id: 'u-x:s-changed', created_time: '2026-01-01T10:00:00Z', user: { uid: 'changed' }, events: [{ type: 'input-change', timestamp: '2026-01-01T10:00:01Z', value: 'ada@example.com' }] });
+    const first = await importInto(original);
+    // The same content written another way is the same fixture.
+    expect(await importInto(JSON.stringify(JSON.parse(original), null, 2))).toEqual({ ...first, created: false });
+    const redacted = original.replace('ada@example.com', '[email]');
+    const refused = await importInto(redacted).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SessionFixtureError);
+    expect((refused as Error).message).toBe(
+      `fixture.json: id: the session ${first.id} was imported before from other content, and a stored session is never replaced: give the fixture another session id, or delete the user's data first (DELETE /v2/users/{id})`,
+    );
+    expect(JSON.stringify((await server.stores.na1.findSession(server.orgs.acme.id, first.id))?.fixture)).toContain('ada@example.com');
   });
 
   it('imports a fixture that starts with a byte order mark, as recap run reads it', async () => {

@@ -1,11 +1,12 @@
 // `recap admin sessions import`: a session fixture into an organisation's store (see
 // docs/server.md). Its user is found by uid, else by email, else created, and marked identified in
 // a recorded session; the session id becomes `<that user's id>:<the fixture's session part>`;
-// importing the same fixture again changes nothing. Text a store cannot keep (NUL, unpaired
+// importing the same fixture again changes nothing, and another fixture with the same id is refused. Text a store cannot keep (NUL, unpaired
 // surrogates) is refused before anything is written, as the HTTP API refuses it: the same error on
 // every store, never a driver error or a silently changed value.
 
 import { createHash, randomUUID } from 'node:crypto';
+import { canonicalJson } from '../../models/replay/canonical-json.js';
 import { parseSession } from '../../session/parse-session.js';
 import { SessionFixtureError } from '../../session/session-error.js';
 import { unsafeStringDetails } from '../http/unsafe-strings.js';
@@ -61,6 +62,23 @@ async function resolveUser(writer: StoreWriter, org: OrganisationRecord, fixture
   return identified;
 }
 
+/**
+ * Throws SessionFixtureError when the session `id` was imported before from other content: a
+ * stored session is never replaced, and saying "already imported" would hide that the store still
+ * holds the old text (a value redacted in the file since, say).
+ */
+async function refuseChangedFixture(writer: StoreWriter, orgId: string, id: string, fixture: JsonObject, source: string): Promise<void> {
+  const stored = await writer.findSession(orgId, id);
+  if (stored === undefined) return;
+  const { id: _storedId, ...before } = stored.fixture;
+  const { id: _id, ...now } = fixture;
+  if (canonicalJson(before) === canonicalJson(now)) return;
+  throw new SessionFixtureError(
+    [{ path: 'id', message: `the session ${id} was imported before from other content, and a stored session is never replaced: give the fixture another session id, or delete the user's data first (DELETE /v2/users/{id})` }],
+    source,
+  );
+}
+
 const MAX_REPORTED_ISSUES = 20;
 
 /** Throws SessionFixtureError naming `source` and each path of a string no store can keep. */
@@ -96,6 +114,7 @@ export async function importSession(store: DataCenterStore, org: OrganisationRec
       fixture: { ...fixture, id },
       importedAt: now,
     });
+    if (!created) await refuseChangedFixture(writer, org.id, id, fixture, options.source);
     return { id, userId: user.id, created };
   });
 }
