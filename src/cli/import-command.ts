@@ -1,6 +1,6 @@
 // `recap import rrweb <recording.json|dir>...`: convert rrweb recordings into session fixtures.
 
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { inspectExistingOutput } from '../import/existing-output.js';
 import { importRrwebFile } from '../import/import-rrweb-recording.js';
@@ -14,6 +14,7 @@ import type { SessionFixture } from '../session/session-schema.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
+import { writeFileReplacing } from './write-file-replacing.js';
 
 export interface ImportRrwebCommandOptions {
   readonly output?: string;
@@ -173,7 +174,8 @@ export async function importRrwebCommand(inputs: readonly string[], options: Imp
             throw new RrwebImportError('write_failed', recording.source, `cannot write ${target}: ${reason}`, { cause: error });
           };
           await mkdir(path.dirname(target), { recursive: true }).catch(cannotWrite);
-          await writeFile(target, text).catch(cannotWrite);
+          // Whole or not at all: a failed write (a full disk) leaves the fixture of an earlier import as it was.
+          await writeFileReplacing(target, text).catch(cannotWrite);
         }
         imported++;
         const where = target === undefined ? 'stdout' : shownPath(target, io.cwd);

@@ -5,7 +5,7 @@ import { el, RecordingBuilder } from './test-support/recording-builder.js';
 const page = () =>
   new RecordingBuilder().page(0, {
     href: 'https://shop.example/p/HB-M8',
-    body: [el('span', { class: 'sku', id: 'sku' }, 'HB-M8-30-A4'), el('input', { id: 'q', name: 'q' })],
+    body: [el('span', { class: 'sku', id: 'sku' }, 'HB-M8-30-A4'), el('input', { id: 'q', name: 'q' }), el('input', { id: 'pin', type: 'text' }), el('input', { id: 'pw', type: 'password' })],
   });
 const customOnly = (recording: RecordingBuilder) => derive(recording).events.filter((event) => event.type !== 'navigate');
 
@@ -49,6 +49,22 @@ describe('copy, paste and element-seen', () => {
       { type: 'copy', at: 1_000, text: 'HB-M8-30-A4', target: { selector: 'span#sku', text: 'HB-M8-30-A4' } },
       { type: 'paste', at: 2_000, text: 'HB-M8-30-A4', target: { selector: 'input#q' } },
       { type: 'element-seen', at: 3_000, target: { selector: 'div.stock-status', text: 'Out of stock' } },
+    ]);
+  });
+
+  it('a paste into a field that is, or has been, a password field carries no text, also when the field is hidden after the paste', () => {
+    const recording = page();
+    recording.custom(1_000, 'paste', { text: 'Hunter2Zebra!Q9', nodeId: recording.id('pw') });
+    recording.mutation(1_500, { attributes: [{ id: recording.id('pw'), attributes: { type: 'text' } }] });
+    recording.custom(2_000, 'paste', { text: 'Hunter2Zebra!Q9', nodeId: recording.id('pw') });
+    recording.custom(3_000, 'paste', { text: 'Sunshine1987', nodeId: recording.id('pin') });
+    recording.mutation(4_000, { attributes: [{ id: recording.id('pin'), attributes: { type: 'password' } }] });
+    recording.custom(5_000, 'copy', { text: 'HB-M8-30-A4', nodeId: recording.id('sku') });
+    expect(customOnly(recording)).toEqual([
+      { type: 'paste', at: 1_000, target: { selector: 'input#pw' } },
+      { type: 'paste', at: 2_000, target: { selector: 'input#pw' } },
+      { type: 'paste', at: 3_000, target: { selector: 'input#pin' } },
+      { type: 'copy', at: 5_000, text: 'HB-M8-30-A4', target: { selector: 'span#sku', text: 'HB-M8-30-A4' } },
     ]);
   });
 });

@@ -14,6 +14,7 @@ import { HighlightTracker } from './highlight-tracker.js';
 import type { ImportWarnings } from './import-warnings.js';
 import { clipInputValue, InputDebouncer } from './input-debouncer.js';
 import { MouseThrashDetector } from './mouse-thrash-detector.js';
+import { hasTypedValue, PasswordSweep } from './password-sweep.js';
 import { consoleErrorMessage, failedRequests } from './plugin-events.js';
 import {
   CONSOLE_PLUGIN,
@@ -59,7 +60,9 @@ export class EventDeriver {
   readonly #emit = (event: DerivedEvent): void => void this.#events.push(withBlockedFields(event));
   readonly #mirror: DomMirror;
   readonly #clicks = new ClickClassifier(this.#emit);
-  readonly #inputs = new InputDebouncer(this.#emit);
+  readonly #inputs = new InputDebouncer((event, input) => this.#emitTyped(event, input.isPassword));
+  /** Input-changes and pastes whose field may still become a password field (a "show password" toggle switched back). */
+  readonly #passwords = new PasswordSweep();
   readonly #highlights = new HighlightTracker(this.#emit);
   readonly #thrash: MouseThrashDetector;
   #order = 0;
@@ -136,11 +139,23 @@ export class EventDeriver {
     this.#inputs.flush();
     this.#highlights.flush();
     this.#clicks.finish(this.#now ?? 0);
+    this.#passwords.sweep(this.#events);
     if (!this.#sawMeta) this.warnings.add('no-meta', 'no Meta event: no navigate events and no viewport');
     if (!this.#sawSnapshot) this.warnings.add('no-full-snapshot', 'no full snapshot: clicks, inputs and highlights have no selectors or texts');
     const window = this.options.window;
     const events = window === undefined ? this.#events : this.#events.map((event) => ({ ...event, fields: { ...event.fields, window } }));
     return { events: events.sort(compareDerived), firstTime: this.#firstTime, lastTime: this.#now, viewport: this.#viewport };
+  }
+
+  /** Emits an event that holds what was typed or pasted into a field, and watches the field until the page changes. */
+  #emitTyped(event: DerivedEvent, isPassword: (() => boolean) | undefined): void {
+    this.#emit(event);
+    if (isPassword !== undefined && hasTypedValue(event)) this.#passwords.watch(this.#events.length - 1, isPassword);
+  }
+
+  /** Whether the element typed into, or the node its id names now (after a new snapshot), is or has been a password field. */
+  #isPasswordField(element: MirrorNode | undefined, nodeId: number): () => boolean {
+    return () => element?.password === true || this.#mirror.get(nodeId)?.password === true;
   }
 
   #respond(time: number): void {
@@ -153,6 +168,9 @@ export class EventDeriver {
     this.#inputs.flush();
     this.#highlights.flush();
     this.#thrash.reset();
+    // Node ids restart with the new page: the fields of this one are settled as it leaves them.
+    this.#passwords.sweep(this.#events);
+    this.#passwords.forget();
   }
 
   #meta(data: Record<string, unknown>, time: number, order: number, position: EventPosition): void {
@@ -176,6 +194,7 @@ export class EventDeriver {
   #snapshot(data: Record<string, unknown>, position: EventPosition): void {
     this.#sawSnapshot = true;
     this.#mirror.loadSnapshot(data.node, position);
+    this.#passwords.sweep(this.#events);
     const title = this.#mirror.title();
     if (this.#untitled !== undefined && title !== undefined) {
       const { event, at } = this.#untitled;
@@ -203,8 +222,10 @@ export class EventDeriver {
       return;
     }
     if (source === IncrementalSource.Mutation) {
-      if (this.#mirror.hasSnapshot) this.#mirror.applyMutation(data, position);
-      else this.warnings.add('before-snapshot', 'interactions before any full snapshot: their targets are unknown', position);
+      if (this.#mirror.hasSnapshot) {
+        this.#mirror.applyMutation(data, position);
+        this.#passwords.sweep(this.#events);
+      } else this.warnings.add('before-snapshot', 'interactions before any full snapshot: their targets are unknown', position);
       const changed = ['adds', 'removes', 'texts', 'attributes'].some((key) => Array.isArray(data[key]) && (data[key] as unknown[]).length > 0);
       if (changed) this.#respond(time);
     } else if (source === IncrementalSource.MouseMove) {
@@ -270,7 +291,8 @@ export class EventDeriver {
     const selector = selectorFor(element);
     const field = element !== undefined && typeof value === 'string' && value !== '' ? this.options.field?.(element, value) : undefined;
     const typed = element?.password !== true && typeof data.text === 'string' ? data.text : undefined;
-    this.#inputs.input({ time, order, nodeId, target: selector === undefined ? undefined : { selector, blocked: this.#isBlocked(element) }, value, typed, field });
+    const target = selector === undefined ? undefined : { selector, blocked: this.#isBlocked(element) };
+    this.#inputs.input({ time, order, nodeId, target, value, typed, field, isPassword: this.#isPasswordField(element, nodeId) });
   }
 
   #selection(data: Record<string, unknown>, time: number, order: number): void {
@@ -311,8 +333,17 @@ export class EventDeriver {
   }
 
   #custom(data: Record<string, unknown>, time: number, order: number, position: EventPosition): void {
-    const result = customEventFields(data, (nodeId) => this.#targetOf(elementOf(this.#mirror.get(nodeId))));
+    const resolve = (nodeId: number) => {
+      const element = elementOf(this.#mirror.get(nodeId));
+      const target = this.#targetOf(element);
+      return target === undefined ? undefined : { ...target, password: element?.password === true };
+    };
+    const result = customEventFields(data, resolve);
     if (!result.success) this.warnings.add('invalid-custom', result.problem, position);
-    else this.#emit({ type: result.type, time, order, fields: result.fields });
+    else {
+      const { nodeId } = result;
+      const isPassword = nodeId === undefined ? undefined : this.#isPasswordField(elementOf(this.#mirror.get(nodeId)), nodeId);
+      this.#emitTyped({ type: result.type, time, order, fields: result.fields }, isPassword);
+    }
   }
 }

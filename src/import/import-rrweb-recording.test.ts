@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +86,16 @@ describe('importRrwebFile', () => {
     const error = await importRrwebFile('/nonexistent/recording.json', { source: 'recording.json' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RrwebImportError);
     expect((error as RrwebImportError).message).toBe('recording.json: file not found (looked for /nonexistent/recording.json; the folder /nonexistent does not exist)');
+  });
+
+  it('says that a link\'s target is missing, rather than "file not found" and a suggestion of the link\'s own name', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'recap-import-'));
+    await mkdir(path.join(directory, 'recs'));
+    const gone = path.join(directory, 'gone', 'visit.json');
+    await symlink(gone, path.join(directory, 'recs', 'broken.json'));
+    const error = await importRrwebFile(path.join(directory, 'recs', 'broken.json'), { source: 'recs/broken.json' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RrwebImportError);
+    expect((error as RrwebImportError).message).toBe(`recs/broken.json: the link's target is missing (it points to ${gone}, which does not exist)`);
   });
 
   it('reads a file', async () => {

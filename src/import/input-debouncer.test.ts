@@ -73,6 +73,29 @@ describe('input-change', () => {
     expect(JSON.stringify(events)).not.toContain('hunter');
   });
 
+  it('a field hidden as a password field after the typing ("show password" switched back) carries no value: in the same edit or later', () => {
+    const hidden = (recording: RecordingBuilder, offset: number) => recording.mutation(offset, { attributes: [{ id: recording.id('coupon'), attributes: { type: 'password' } }] });
+    // Hidden within the edit, after the last keystroke: the edit ends at the end of the recording.
+    const sameEdit = hidden(form().type(1_000, 'coupon', 'hunter2', 100), 1_800);
+    // Hidden after the edit ended (a blur) and its input-change was derived; and after a page change, at the end.
+    const later = hidden(form().type(1_000, 'coupon', 'hunter2', 100).interaction(1_700, 'coupon', MouseInteraction.Blur), 9_000);
+    const atTheEnd = form().type(1_000, 'coupon', 'hunter2', 100);
+    hidden(atTheEnd, 2_000).page(3_000, { href: 'https://shop.example/done', body: [el('input', { id: 'coupon', type: 'text' })] });
+    for (const recording of [sameEdit, later, atTheEnd]) {
+      const events = inputs(recording);
+      expect(events).toEqual([{ type: 'input-change', at: 1_600, target: { selector: 'input#coupon' } }]);
+      expect(JSON.stringify(derive(recording).events)).not.toContain('hunter');
+    }
+  });
+
+  it('a field that becomes a password field on the next page (the same node id, another element) keeps the value typed on this one', () => {
+    const recording = form().type(1_000, 'coupon', 'SPRING', 100);
+    const coupon = recording.id('coupon');
+    recording.page(3_000, { href: 'https://shop.example/login', body: [el('form', { id: 'login' }, el('input', { id: 'pw', type: 'password' }))] });
+    expect(recording.id('pw')).toBe(coupon);
+    expect(inputs(recording).map((event) => event.value)).toEqual(['SPRING']);
+  });
+
   it('treats rrweb\'s data-rr-is-password marker and autocomplete=*-password as password fields', () => {
     const recording = new RecordingBuilder().page(0, {
       href: 'https://x.example/',

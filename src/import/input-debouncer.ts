@@ -1,10 +1,12 @@
 // Typing produces one rrweb Input event per keystroke; a summary wants one input-change per field
 // edit, carrying the final value. A field's edit ends after a quiet spell, when another field gets
 // input, when the field loses focus, when the user clicks elsewhere, or when the page changes.
+// A field that is, or has been, a password field by then carries no value.
 
 import type { FieldPreset } from '../privacy/field-values.js';
 import { targetFields, type DerivedEvent, type DerivedTarget } from './derived-event.js';
 import { cutText } from './clip-text.js';
+import { withoutTypedValue } from './password-sweep.js';
 
 /** Input events on one field this close together (and nothing else between) are one edit. */
 export const INPUT_DEBOUNCE_MS = 3_000;
@@ -27,13 +29,19 @@ export interface FieldInput {
   readonly typed?: string | undefined;
   /** The preset whose placeholder replaces the value, judged in the mirrored page (`--privacy`). */
   readonly field?: FieldPreset | undefined;
+  /**
+   * Whether the field is, or has been, a password field now: asked when the edit ends, as a "show
+   * password" toggle may hide the field again after the last keystroke.
+   */
+  readonly isPassword?: (() => boolean) | undefined;
 }
 
 /** Collapses the Input events of one window into input-change events. */
 export class InputDebouncer {
   #open: FieldInput | undefined;
 
-  constructor(private readonly emit: (event: DerivedEvent) => void) {}
+  /** `emit` receives each input-change with the last input of its edit. */
+  constructor(private readonly emit: (event: DerivedEvent, input: FieldInput) => void) {}
 
   input(input: FieldInput): void {
     if (this.#open !== undefined && (this.#open.nodeId !== input.nodeId || input.time - this.#open.time > INPUT_DEBOUNCE_MS)) {
@@ -69,6 +77,7 @@ export class InputDebouncer {
     // What a preset replaced where it was typed is looked for in the rest of the session (see protectedValuesOf).
     const typed = input.typed ?? (typeof input.value === 'string' ? input.value : undefined);
     const protects = field !== undefined ? [{ value: typed as string, rule: field }] : input.target?.blocked === true && typed !== undefined && typed !== input.value ? [{ value: typed, rule: 'blocked' as const }] : undefined;
-    this.emit({ type: 'input-change', time: input.time, order: input.order, fields, ...(field === undefined ? {} : { field }), ...(protects === undefined ? {} : { protects }) });
+    const event: DerivedEvent = { type: 'input-change', time: input.time, order: input.order, fields, ...(field === undefined ? {} : { field }), ...(protects === undefined ? {} : { protects }) };
+    this.emit(input.isPassword?.() === true ? withoutTypedValue(event) : event, input);
   }
 }

@@ -117,6 +117,19 @@ describe('readRecording', () => {
     expect((await failure('{"snapshot_data_by_window_id": {"w": 3}}')).message).toContain('snapshot_data_by_window_id["w"] should be a list');
   });
 
+  it('refuses an object with both "events" and "snapshot_data_by_window_id", in either order, or with one of them twice, rather than read every event twice', async () => {
+    const both = 'rec.json: not an rrweb recording: the object holds both "events" and "snapshot_data_by_window_id", so it is unclear which to import: keep one of them';
+    for (const text of [
+      JSON.stringify({ events: [meta, click], snapshot_data_by_window_id: { w: [meta, click] } }),
+      JSON.stringify({ snapshot_data_by_window_id: { w: [meta, click] }, events: [meta, click] }),
+    ]) {
+      const error = await failure(text);
+      expect(error.message).toBe(both);
+      expect(error.reason).toBe('not_a_recording');
+    }
+    expect((await failure('{"events": [], "events": []}')).message).toBe('rec.json: not an rrweb recording: "events" appears twice in the object: keep one');
+  });
+
   it('skips events whose timestamp has no ISO 8601 date (years 0000–9999) as entries that are not rrweb events', async () => {
     const late = { ...click, timestamp: 253_402_300_800_000 };
     const early = { ...click, timestamp: -62_167_219_200_001 };

@@ -114,6 +114,8 @@ class TokenConsumer {
     }
     switch (parent.role) {
       case 'root-object':
+        // Both lists (or one twice) would be read in turn: every event of a tool that writes both, twice.
+        if ((parent.key === 'events' || parent.key === 'snapshot_data_by_window_id') && this.shape !== undefined) throw new NotARecording(this.#twoLists(parent.key));
         if (parent.key === 'events') {
           if (!isArray) throw new NotARecording('"events" should be a list of rrweb events');
           this.shape = 'events';
@@ -134,6 +136,12 @@ class TokenConsumer {
       default:
         return { role: 'skip' };
     }
+  }
+
+  #twoLists(key: string): string {
+    const first = this.shape === 'events' ? 'events' : 'snapshot_data_by_window_id';
+    if (first === key) return `"${key}" appears twice in the object: keep one`;
+    return `the object holds both "events" and "snapshot_data_by_window_id", so it is unclear which to import: keep one of them`;
   }
 
   #open(isArray: boolean): void {
