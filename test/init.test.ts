@@ -98,6 +98,15 @@ describe('recap init [dir]', () => {
     expect(junit.testsuites).toMatchObject({ '@_tests': '2', '@_failures': '0' });
   });
 
+  it('passes recap validate profiles/*.yaml, as docs/cli.md shows it: privacy.yaml is checked as privacy rules', async () => {
+    const { project } = await initialisedProject();
+    // What the shell makes of the glob: every .yaml of profiles/, sorted.
+    const files = (await readdir(path.join(project, 'profiles'))).filter((name) => name.endsWith('.yaml')).sort().map((name) => `profiles/${name}`);
+    expect(files).toEqual(['profiles/privacy.yaml', 'profiles/session-summary.yaml']);
+    const validated = await runCli(['validate', ...files], { cwd: project });
+    expect(validated).toEqual({ code: 0, stdout: 'profiles/privacy.yaml: valid privacy rules\nprofiles/session-summary.yaml: valid\n', stderr: '' });
+  });
+
   it('writes a profile that validates without warnings and runs on a written fixture', async () => {
     const { project } = await initialisedProject();
     const validated = await runCli(['validate', 'profiles/session-summary.yaml'], { cwd: project });

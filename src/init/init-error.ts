@@ -24,3 +24,24 @@ export class InitTargetError extends Error {
     this.directory = directory;
   }
 }
+
+/**
+ * A file could not be written (a full disk, no permission). It names the file; what recap init had
+ * written is removed. It keeps the system error's `syscall` and `errno`, so the CLI reports it as
+ * the file-system failure it is (exit 2).
+ */
+export class InitWriteError extends Error {
+  readonly code = 'init_write_failed';
+  /** The file, as the user would type it from where they ran the command. */
+  readonly file: string;
+  readonly syscall: string | undefined;
+  readonly errno: number | undefined;
+
+  constructor(file: string, cause: NodeJS.ErrnoException) {
+    super(`${file}: ${cause.message}; nothing was written`, { cause });
+    this.name = 'InitWriteError';
+    this.file = file;
+    this.syscall = cause.syscall;
+    this.errno = cause.errno;
+  }
+}

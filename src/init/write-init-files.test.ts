@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InitConflictError } from './init-error.js';
+import { InitConflictError, InitWriteError } from './init-error.js';
 import type { InitFile } from './init-files.js';
 import { writeInitFiles } from './write-init-files.js';
 
@@ -28,5 +28,28 @@ describe('writeInitFiles', () => {
     await expect(writing).rejects.toMatchObject({ files: ['project/late.json'] });
     expect(await readFile(path.join(directory, 'late.json'), 'utf8')).toBe('theirs');
     expect(await readdir(directory)).toEqual(['late.json']);
+  });
+
+  it('removes the file whose write failed part way (a full disk) with the others it wrote, and names it', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'recap-write-'));
+    const noSpace = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    const writing = writeInitFiles({
+      directory,
+      files: [file('first.yaml', 'ours'), file('profiles/privacy.yaml', 'presets: [email, card]\n')],
+      display: (name) => `project/${name}`,
+      // The first file is written whole; the second only in part before the disk is full.
+      write: async (handle, text) => {
+        if (text === 'ours') return void (await handle.writeFile(text));
+        await handle.writeFile(text.slice(0, 5));
+        throw noSpace;
+      },
+    });
+    await expect(writing).rejects.toBeInstanceOf(InitWriteError);
+    await expect(writing).rejects.toMatchObject({
+      file: 'project/profiles/privacy.yaml',
+      syscall: 'write',
+      message: 'project/profiles/privacy.yaml: ENOSPC: no space left on device, write; nothing was written',
+    });
+    expect(await readdir(directory, { recursive: true })).toEqual(['profiles']);
   });
 });

@@ -4,17 +4,22 @@
 import type { z } from 'zod';
 import { closestName } from '../session/closest-name.js';
 import { describeIssue } from '../session/describe-issue.js';
+import { printable } from '../session/printable.js';
 import { RESPONSE_SCHEMA_KEYWORDS } from './response-schema-terms.js';
 
 const inResponseSchema = (path: readonly PropertyKey[]): boolean => path[0] === 'llm' && path[1] === 'response_schema';
 
+// A key comes from the file as written: quoted and escaped as the field path beside it is
+// (formatJsonPath), so a control character in it cannot reach the terminal raw.
+const quoted = (key: string): string => printable(JSON.stringify(key));
+
 /** The message for an unknown key `key` found at `path` (where `known` are the allowed names). */
 export function unknownKeyMessage(path: readonly PropertyKey[], key: string, known: readonly string[]): string {
   if (inResponseSchema(path)) {
-    return `unsupported keyword "${key}" (supported: ${RESPONSE_SCHEMA_KEYWORDS.join(', ')})`;
+    return `unsupported keyword ${quoted(key)} (supported: ${RESPONSE_SCHEMA_KEYWORDS.join(', ')})`;
   }
   const suggestion = closestName(key, known);
-  return `unknown field "${key}"${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}`;
+  return `unknown field ${quoted(key)}${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}`;
 }
 
 /** The message for an issue other than an unknown key. */

@@ -1,6 +1,7 @@
 // What `recap admin` does to organisations and keys, on the stores of both data centers.
 
 import { randomBytes } from 'node:crypto';
+import { printable } from '../../session/printable.js';
 import { generateApiKey } from '../auth/api-key.js';
 import type { ApiKeyRecord, DataCenter, KeyLevel, OrganisationRecord } from '../store/records.js';
 import type { DataCenterStore } from '../store/store.js';
@@ -18,6 +19,21 @@ export class AdminError extends Error {
 }
 
 const newId = () => randomBytes(8).toString('hex');
+
+/** The longest key name, in characters: a name labels a key in `key list` and `GET /me`, it is not a note. */
+export const KEY_NAME_MAX_LENGTH = 200;
+
+// Control characters (line breaks and tabs among them) and Unicode line/paragraph separators:
+// they would break the rows of `recap admin key list` or rewrite the terminal.
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** Throws AdminError unless `name` can name a key: not blank, printable, at most KEY_NAME_MAX_LENGTH characters. */
+export function checkKeyName(name: string): void {
+  if (name.trim() === '') throw new AdminError('a key name cannot be empty (--name)');
+  if (UNPRINTABLE.test(name)) throw new AdminError(`a key name cannot hold line breaks, tabs or other control characters: ${printable(JSON.stringify(name))}`);
+  const length = [...name].length;
+  if (length > KEY_NAME_MAX_LENGTH) throw new AdminError(`a key name has at most ${KEY_NAME_MAX_LENGTH} characters; this one has ${length}`);
+}
 
 /** The organisation named `name`, in whichever data center it lives. */
 export async function findOrganisation(stores: Stores, name: string): Promise<{ org: OrganisationRecord; store: DataCenterStore }> {
@@ -49,6 +65,7 @@ export async function createKey(
   stores: Stores,
   input: { readonly orgName: string; readonly name: string; readonly level: KeyLevel; readonly now: Date },
 ): Promise<{ record: ApiKeyRecord; key: string; org: OrganisationRecord }> {
+  checkKeyName(input.name);
   const { org, store } = await findOrganisation(stores, input.orgName);
   const generated = generateApiKey(org.dataCenter);
   const now = input.now.toISOString();
@@ -57,13 +74,20 @@ export async function createKey(
   return { record, key: generated.key, org };
 }
 
-/** The key of the organisation named by its id or its current name. */
+/**
+ * The key of the organisation named by its id or its current name. An id names one key and is
+ * what the advice below tells people to use, so an exact id wins over a key *named* like it.
+ */
 async function findKey(stores: Stores, orgName: string, key: string): Promise<{ org: OrganisationRecord; store: DataCenterStore; target: ApiKeyRecord }> {
   const { org, store } = await findOrganisation(stores, orgName);
   const keys = await store.listApiKeys(org.id);
-  const matches = keys.filter((candidate) => candidate.id === key || candidate.name === key);
+  const byId = keys.find((candidate) => candidate.id === key);
+  if (byId !== undefined) return { org, store, target: byId };
+  const matches = keys.filter((candidate) => candidate.name === key);
   if (matches.length === 0) throw new AdminError(`no key ${JSON.stringify(key)} in ${org.name} (recap admin key list --org ${org.name})`);
-  if (matches.length > 1) throw new AdminError(`several keys of ${org.name} are named ${JSON.stringify(key)}; name the key by its id`);
+  if (matches.length > 1) {
+    throw new AdminError(`several keys of ${org.name} are named ${JSON.stringify(key)} (ids ${matches.map((match) => match.id).join(', ')}); name the key by its id`);
+  }
   return { org, store, target: matches[0] as ApiKeyRecord };
 }
 
@@ -72,6 +96,7 @@ export async function updateKey(
   stores: Stores,
   input: { readonly orgName: string; readonly key: string; readonly name?: string; readonly level?: KeyLevel; readonly now: Date },
 ): Promise<ApiKeyRecord> {
+  if (input.name !== undefined) checkKeyName(input.name);
   const { org, store, target } = await findKey(stores, input.orgName, input.key);
   const changes = { ...(input.name === undefined ? {} : { name: input.name }), ...(input.level === undefined ? {} : { level: input.level }), updatedAt: input.now.toISOString() };
   const updated = await store.transaction((writer) => writer.updateApiKey(org.id, target.id, changes));
