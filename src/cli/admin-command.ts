@@ -1,6 +1,7 @@
 // `recap admin`: organisations, API keys and recorded sessions, written straight into the stores
 // the server uses (SQLite under --data-dir, or PostgreSQL; see docs/deployment.md).
 
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { CliIo } from './cli-io.js';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.js';
@@ -41,10 +42,30 @@ export interface OrganisationOptions {
 }
 
 /** Opens the stores the server would use, runs `work`, closes them; maps admin errors to exit 2. */
-async function withStores(io: CliIo, dataDir: string, work: (stores: Stores) => Promise<number>): Promise<number> {
-  const { openStores } = await import('../server/store/open-stores.js');
+/**
+ * Opens the stores for `work`. Only `org create` makes a new data folder: any other command on a
+ * folder without a store file (a mistyped --data-dir) would find no organisation there and point
+ * at `org create`, which would then make a second one, in the wrong place.
+ */
+async function withStores(io: CliIo, dataDir: string, work: (stores: Stores) => Promise<number>, options: { readonly create?: boolean } = {}): Promise<number> {
+  const { databaseUrlVariable, openStores, StoreOpenError } = await import('../server/store/open-stores.js');
   const { AdminError } = await import('../server/admin/admin-actions.js');
-  const stores = await openStores({ dataDir: path.resolve(io.cwd, dataDir), env: io.env });
+  const folder = path.resolve(io.cwd, dataDir);
+  const sqlite = DATA_CENTERS.filter((dataCenter) => (io.env[databaseUrlVariable(dataCenter)] ?? '') === '');
+  if (options.create !== true && sqlite.length === DATA_CENTERS.length && !sqlite.some((dataCenter) => existsSync(path.join(folder, `${dataCenter}.db`)))) {
+    io.stderr.write(
+      `error: --data-dir ${dataDir}: no recap data there (no ${sqlite.map((dataCenter) => `${dataCenter}.db`).join(' or ')}); give the --data-dir that recap serve uses, or create an organisation first with recap admin org create <org> --data-center na1\n`,
+    );
+    return EXIT_USAGE;
+  }
+  let stores: Stores;
+  try {
+    stores = await openStores({ dataDir: folder, env: io.env });
+  } catch (error) {
+    if (!(error instanceof StoreOpenError)) throw error;
+    io.stderr.write(`error: ${error.message}\n`);
+    return EXIT_USAGE;
+  }
   try {
     return await work(stores);
   } catch (error) {
@@ -82,7 +103,7 @@ export async function createOrganisationCommand(name: string, options: CreateOrg
         : `created organisation ${created.name} (${created.id}) in ${created.dataCenter}\n`,
     );
     return EXIT_OK;
-  });
+  }, { create: true });
 }
 
 /** `recap admin key create`: the key is printed once, on the last line. */

@@ -79,6 +79,7 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
     return EXIT_USAGE;
   }
   const { startServer } = await import('../server/start-server.js');
+  const { StoreOpenError } = await import('../server/store/open-stores.js');
   const server = await startServer({
     port: Number(options.port),
     host: options.host,
@@ -96,7 +97,12 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
     drainMs: Number(options.drainMs),
     env: io.env,
     logger: (line) => void io.stdout.write(`${JSON.stringify(line)}\n`),
+  }).catch((error: unknown) => {
+    if (!(error instanceof StoreOpenError)) throw error;
+    io.stderr.write(`error: ${error.message}\n`);
+    return undefined;
   });
+  if (server === undefined) return EXIT_USAGE;
   // Listening for the signals before saying so: a process manager may stop the server as soon as
   // it reads the line, and a signal without a listener would end the process at once. The
   // listeners go with the first signal, so that a second one does end it at once.

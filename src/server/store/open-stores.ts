@@ -3,6 +3,7 @@
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { StoreMigrationError } from './migrations/store-migration-error.js';
 import { createPostgresStore } from './postgres/create-postgres-store.js';
 import { DATA_CENTERS, type DataCenter } from './records.js';
 import { createSqliteStore } from './sqlite/create-sqlite-store.js';
@@ -13,6 +14,35 @@ export interface OpenStoresOptions {
   readonly dataDir: string;
   /** Read for RECAP_NA1_DATABASE_URL and RECAP_EU1_DATABASE_URL (empty counts as unset). */
   readonly env: Record<string, string | undefined>;
+}
+
+/**
+ * A SQLite store that cannot be opened: `--data-dir` is a file or cannot be written, or the file
+ * is not a SQLite database. Its message names the file and says which.
+ *
+ * @category Server
+ */
+export class StoreOpenError extends Error {
+  readonly code = 'store_open_failed';
+  constructor(
+    /** The SQLite file. */
+    readonly file: string,
+    dataDir: string,
+    cause: unknown,
+  ) {
+    super(`cannot open the SQLite store ${file}: ${openProblem(dataDir, file, cause)}`, { cause });
+    this.name = 'StoreOpenError';
+  }
+}
+
+function openProblem(dataDir: string, file: string, cause: unknown): string {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  if (code === 'EEXIST' || code === 'ENOTDIR') return `the data folder ${dataDir} (--data-dir) is a file, or lies under one`;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `the data folder ${dataDir} cannot be written (${code})`;
+  if (/file is not a database/i.test(message)) return `${file} is not a SQLite database`;
+  if (/unable to open database file/i.test(message)) return `${file} cannot be opened or created (can its folder be written?)`;
+  return message;
 }
 
 /** The environment variable naming a data center's PostgreSQL database. */
@@ -26,8 +56,14 @@ export async function openStores(options: OpenStoresOptions): Promise<Record<Dat
       if (url !== undefined && url !== '') {
         opened.push(await createPostgresStore({ connectionString: url, dataCenter }));
       } else {
-        await mkdir(options.dataDir, { recursive: true });
-        opened.push(await createSqliteStore({ file: path.join(options.dataDir, `${dataCenter}.db`), dataCenter }));
+        const file = path.join(options.dataDir, `${dataCenter}.db`);
+        try {
+          await mkdir(options.dataDir, { recursive: true });
+          opened.push(await createSqliteStore({ file, dataCenter }));
+        } catch (error) {
+          // A failed migration says so itself (docs/deployment.md).
+          throw error instanceof StoreMigrationError ? error : new StoreOpenError(file, options.dataDir, error);
+        }
       }
     }
   } catch (error) {
