@@ -72,6 +72,12 @@ cases:
     ]);
   });
 
+  it('escapes control characters in an unknown key, as in the path beside it', () => {
+    const problem = problems('profile: p.yaml\ncases:\n  - name: a\n    session: s.json\n    prompt: { contains: [coupon] }\n    "\\e]0;pwned\\a": 1\n').find((line) => line.includes('unknown field'));
+    expect(problem).toBe('suites/x.recap.yaml:6:5 cases[0]["\\u001b]0;pwned\\u0007"]: unknown field "\\u001b]0;pwned\\u0007"');
+    expect(problem).not.toMatch(/[\u0000-\u001f]/);
+  });
+
   it('refuses a threshold without repeat, and two cases with one name', () => {
     expect(
       problems(`profile: p.yaml

@@ -7,6 +7,7 @@ import type { ProfileIssue } from '../profile/profile-error.js';
 import { parseYamlSource } from '../profile/yaml-source.js';
 import { SuiteValidationError } from './suite-error.js';
 import { answerAssertionsSchema, promptAssertionsSchema, suiteCaseSchema, suiteSchema, type Suite } from './suite-schema.js';
+import { printable } from '../session/printable.js';
 
 /** A suite and where each case is written, for messages that point at it. */
 export interface ParsedSuite {
@@ -47,7 +48,8 @@ export function parseSuite(text: string, file: string): ParsedSuite {
       if (issue.code === 'unrecognized_keys') {
         return issue.keys.map((key) => {
           const suggestion = closestName(key, knownKeysAt(path));
-          const message = `unknown field "${key}"${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}`;
+          // Quoted and escaped as the path beside it: a control character in a key never reaches the terminal raw.
+          const message = `unknown field ${printable(JSON.stringify(key))}${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}`;
           return { path: formatJsonPath([...path, key]), message, ...source.position([...path, key], true) };
         });
       }
