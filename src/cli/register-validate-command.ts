@@ -9,7 +9,7 @@ import type { ValidateOptions } from './validate-command.js';
 export function registerValidateCommand(program: Command, { io, exit }: CommandContext): void {
   program
     .command('validate')
-    .description('check profiles; prints file:line:col for every problem, exit 1 when any is invalid')
+    .description('check profiles and the privacy rules beside them (a privacy.yaml given is checked as rules); prints file:line:col for every problem, exit 1 when any is invalid')
     .argument('<profile.yaml...>', 'profiles to check')
     .option('--json', 'print a JSON report')
     .addHelpText('after', helpExample('recap validate profiles/*.yaml'))
