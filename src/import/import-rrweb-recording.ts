@@ -1,7 +1,7 @@
 // Imports one rrweb recording: streams it, derives each window's events, merges them in time order
 // and returns a fixture that passes the session schema. The file is the only IO, at the edge.
 
-import { lstat, open, readlink } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
 import type { PrivacyCounts } from '../privacy/redact-text.js';
 import { safeParseSession } from '../session/parse-session.js';
@@ -102,20 +102,6 @@ function warnOfEarlyTimes(firstTime: number, warnings: ImportWarnings): void {
   warnings.add('timestamps-before-2000', message);
 }
 
-/**
- * `the link's target is missing (it points to …)` for a symbolic link whose file is gone: "file
- * not found" would send the user looking for a file that is there (and suggest its own name).
- */
-async function danglingLink(file: string, error: unknown): Promise<string | undefined> {
-  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
-  try {
-    if (!(await lstat(file)).isSymbolicLink()) return undefined;
-    return `the link's target is missing (it points to ${await readlink(file)}, which does not exist)`;
-  } catch {
-    return undefined; // No link there: the file itself is missing.
-  }
-}
-
 /** Imports the recording in `file`. Throws {@link RrwebImportError} naming the file and position. */
 export async function importRrwebFile(file: string, options: ImportRrwebOptions = {}): Promise<ImportRrwebResult> {
   const source = options.source ?? file;
@@ -123,7 +109,7 @@ export async function importRrwebFile(file: string, options: ImportRrwebOptions 
   try {
     handle = await open(file, 'r');
   } catch (error) {
-    throw new RrwebImportError('unreadable', source, (await danglingLink(file, error)) ?? readFailure(error), { cause: error });
+    throw new RrwebImportError('unreadable', source, readFailure(error), { cause: error });
   }
   try {
     return await importRrwebStream(handle.createReadStream({ highWaterMark: 64 * 1024, autoClose: false }), { ...options, source });

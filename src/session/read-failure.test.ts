@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,12 @@ describe('readFailure', () => {
     expect(await failureOf(path.join(folder, 'checkout.json'))).toBe(`file not found (looked for ${path.join(folder, 'checkout.json')})`);
     const nested = path.join(folder, 'profiles', 'x.yaml');
     expect(whereLooked(nested)).toBe(`(looked for ${nested}; the folder ${path.join(folder, 'profiles')} does not exist)`);
+  });
+
+  it('says that a link\'s target is missing, rather than suggest the link\'s own name', async () => {
+    const link = path.join(folder, 'visit.json');
+    symlinkSync(path.join(folder, 'gone.json'), link);
+    expect(await failureOf(link)).toBe(`the link's target is missing (it points to ${path.join(folder, 'gone.json')}, which does not exist)`);
   });
 
   it('says a directory is not a file', async () => {

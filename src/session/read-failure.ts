@@ -1,6 +1,6 @@
 // Why a file could not be read, in words for an error message that already names the file.
 
-import { readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { closestName } from './closest-name.js';
 
@@ -12,7 +12,11 @@ export function readFailure(error: unknown): string {
   switch ((error as NodeJS.ErrnoException).code) {
     case 'ENOENT': {
       const tried = (error as NodeJS.ErrnoException).path;
-      return tried === undefined ? 'file not found' : `file not found ${whereLooked(tried)}`;
+      if (tried === undefined) return 'file not found';
+      // A link whose file is gone: "file not found" would send the user looking for the link,
+      // which is there (and suggest its own name).
+      const target = linkTarget(tried);
+      return target === undefined ? `file not found ${whereLooked(tried)}` : `the link's target is missing (it points to ${target}, which does not exist)`;
     }
     case 'EISDIR':
       return 'is a directory, not a file';
@@ -40,4 +44,13 @@ export function whereLooked(tried: string): string {
   }
   const suggestion = closestName(path.basename(tried), names);
   return `(looked for ${tried}${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`})`;
+}
+
+/** Where the symbolic link `file` points; undefined when `file` is not a link. */
+function linkTarget(file: string): string | undefined {
+  try {
+    return lstatSync(file).isSymbolicLink() ? readlinkSync(file) : undefined;
+  } catch {
+    return undefined;
+  }
 }
