@@ -4,7 +4,8 @@
 import type { ParseProfileOptions, SafeParseProfileResult } from './parse-profile.js';
 import { formatProfileIssue, ProfileValidationError } from './profile-error.js';
 import type { Profile } from './profile-schema.js';
-import { quickParseProfile } from './quick-parse-profile.js';
+import { quickParseSource } from './quick-parse-profile.js';
+import { parseYamlSource } from './yaml-source.js';
 import { readFailure } from '../session/read-failure.js';
 import { readUtf8File } from '../session/read-utf8-file.js';
 
@@ -66,5 +67,7 @@ export async function loadProfile(file: string, options: LoadProfileOptions = {}
  * check cannot vouch for: an invalid one, or one shaped in a way it does not follow.
  */
 export async function safeParseProfileLazily(text: string, options: ParseProfileOptions = {}): Promise<SafeParseProfileResult> {
-  return quickParseProfile(text) ?? (await import('./parse-profile.js')).safeParseProfile(text, options);
+  // Parsed once: the full check reads the same document as the quick one.
+  const source = parseYamlSource(text);
+  return quickParseSource(source) ?? (await import('./parse-profile.js')).safeParseProfileSource(source, options);
 }

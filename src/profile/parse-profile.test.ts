@@ -192,6 +192,24 @@ extra: true
     expect(errors('slice:\n  mode: FIRST\n  mode: LAST\n')[0]).toMatch(/^profiles\/checkout\.yaml:3:3 YAML syntax: Map keys must be unique/);
     expect(errors('llm: [\n')[0]).toMatch(/^profiles\/checkout\.yaml:\d+:\d+ YAML syntax: /);
     expect(errors('name: a\n---\nname: b\n')).toEqual(['profiles/checkout.yaml:2:1 YAML syntax: one document only: remove the --- line that starts a second one']);
+    // A key quoted is the same key; each repeat is named, in every mapping.
+    expect(errors('name: a\n"name": b\nslice:\n  mode: FIRST\n  \'mode\': LAST\n')).toEqual([
+      'profiles/checkout.yaml:2:1 YAML syntax: Map keys must be unique',
+      'profiles/checkout.yaml:5:3 YAML syntax: Map keys must be unique',
+    ]);
+    // Keys that become one key of the parsed object: the second would overwrite the first.
+    expect(errors('llm:\n  response_schema:\n    type: OBJECT\n    properties:\n      1: { type: STRING }\n      "1": { type: INTEGER }\n')).toEqual([
+      'profiles/checkout.yaml:6:7 YAML syntax: Map keys must be unique',
+    ]);
+  });
+
+  it('lists the first hundred problems of a profile, then says how many more there are', () => {
+    const keys = Array.from({ length: 150 }, (_, index) => `k${index}: ${index}\n`).join('');
+    const listed = errors(`name: many\n${keys}`);
+    expect(listed).toHaveLength(101);
+    expect(listed[0]).toBe('profiles/checkout.yaml:2:1 k0: unknown field "k0"');
+    expect(listed[99]).toBe('profiles/checkout.yaml:101:1 k99: unknown field "k99"');
+    expect(listed[100]).toBe('profiles/checkout.yaml:1:1 ... and 50 more problem(s) of the same kinds, not listed');
   });
 
   it('throws a ProfileValidationError with structured issues', () => {

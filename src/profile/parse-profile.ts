@@ -4,7 +4,7 @@ import { checkProfile } from './check-profile.js';
 import { ProfileValidationError, type ProfileIssue } from './profile-error.js';
 import type { Profile } from './profile-schema.js';
 import { positioned, quickParseSource } from './quick-parse-profile.js';
-import { parseYamlSource } from './yaml-source.js';
+import { parseYamlSource, type YamlSource } from './yaml-source.js';
 
 /**
  * Options of {@link parseProfile} and {@link safeParseProfile}.
@@ -49,7 +49,14 @@ export type SafeParseProfileResult =
  * @category Profiles
  */
 export function safeParseProfile(text: string, options: ParseProfileOptions = {}): SafeParseProfileResult {
-  const source = parseYamlSource(text);
+  return safeParseProfileSource(parseYamlSource(text), options);
+}
+
+/** At most this many problems of one profile are placed and listed; one more line says how many are left. */
+export const MAX_PROFILE_ISSUES = 100;
+
+/** {@link safeParseProfile} of YAML already parsed. */
+export function safeParseProfileSource(source: YamlSource, options: ParseProfileOptions = {}): SafeParseProfileResult {
   if (!source.success) {
     const issues = source.syntaxErrors.map((error) => ({ path: '', ...error }));
     return { success: false, error: new ProfileValidationError(issues, options.source), warnings: [] };
@@ -58,8 +65,12 @@ export function safeParseProfile(text: string, options: ParseProfileOptions = {}
   if (quick !== undefined) return quick;
   const result = checkProfile(source.data);
   if (!result.success) {
-    const issues = result.issues.map((issue) => positioned(issue, source.position));
+    // Placing a problem reads its mapping from the start: thousands of unknown keys would take
+    // seconds to place, and nobody reads past the first hundred.
+    const issues = result.issues.slice(0, MAX_PROFILE_ISSUES).map((issue) => positioned(issue, source.position));
     issues.sort((a, b) => a.line - b.line || a.column - b.column);
+    const left = result.issues.length - issues.length;
+    if (left > 0) issues.push({ path: '', line: 1, column: 1, message: `... and ${left} more problem(s) of the same kinds, not listed` });
     const warnings = result.warnings.map((issue) => positioned(issue, source.position));
     return { success: false, error: new ProfileValidationError(issues, options.source), warnings };
   }

@@ -7,7 +7,7 @@ import type { SafeParseProfileResult } from './parse-profile.js';
 import type { ProfileIssue } from './profile-error.js';
 import { quickCheckProfile } from './quick-check-profile.js';
 import { typoWarnings } from './typo-warnings.js';
-import { parseYamlSource, type SourcePosition, type YamlSource } from './yaml-source.js';
+import type { SourcePosition, YamlSource } from './yaml-source.js';
 
 /** A problem of profile data, placed at its line and column in the YAML text. */
 export function positioned(issue: ProfileDataIssue, position: (path: readonly (string | number)[], atKey?: boolean) => SourcePosition): ProfileIssue {
@@ -20,9 +20,4 @@ export function quickParseSource(source: YamlSource): SafeParseProfileResult | u
   const profile = quickCheckProfile(source.data);
   if (profile === undefined) return undefined;
   return { success: true, profile, warnings: typoWarnings(profile).map((issue) => positioned(issue, source.position)) };
-}
-
-/** {@link quickParseSource} of profile YAML text. */
-export function quickParseProfile(text: string): SafeParseProfileResult | undefined {
-  return quickParseSource(parseYamlSource(text));
 }
