@@ -40,6 +40,15 @@ describe('recap import rrweb', () => {
     expect(result.stderr).toMatch(/^visit\.json: 13 event\(s\) \(2 navigate, 3 click, 1 input-change, 2 dead-click, 2 error-click, 2 console-error, 1 custom\) → stdout\n$/);
   });
 
+  it('shows a control character in a file name as an escape on stderr, never raw', async () => {
+    const named = 'visit\u001b]0;pwned\u0007.json';
+    await writeFile(path.join(directory, named), visit);
+    const result = await run(named);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^visit\\u001b\]0;pwned\\u0007\.json: 13 event\(s\)/);
+    expect(result.stderr).not.toMatch(/[\u001b\u0007]/);
+  });
+
   it('warns, naming the file, of a recording whose timestamps are seconds, or before 2000; the import still succeeds', async () => {
     const events = JSON.parse(visit) as { timestamp: number }[];
     await writeFile(path.join(directory, 'seconds.json'), JSON.stringify(events.map((event) => ({ ...event, timestamp: Math.floor(event.timestamp / 1000) }))));

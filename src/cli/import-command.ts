@@ -15,6 +15,7 @@ import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
 import { writeFileReplacing } from './write-file-replacing.js';
+import { printable } from '../session/printable.js';
 
 export interface ImportRrwebCommandOptions {
   readonly output?: string;
@@ -145,7 +146,10 @@ function describePrivacy(counts: PrivacyCounts, file: string, empty: boolean): s
 }
 
 /** Imports every recording; exit 0 when all were imported, 1 when any failed, 2 on usage errors. */
-export async function importRrwebCommand(inputs: readonly string[], options: ImportRrwebCommandOptions, io: CliIo): Promise<number> {
+export async function importRrwebCommand(inputs: readonly string[], options: ImportRrwebCommandOptions, cliIo: CliIo): Promise<number> {
+  // File names and what recordings hold reach stderr: a control character in them (ESC ]0;… BEL
+  // would retitle the terminal) is shown as a \u escape.
+  const io: CliIo = { ...cliIo, stderr: { write: (text: string) => cliIo.stderr.write(printable(text)) } };
   const failures: string[] = [];
   let imported = 0;
   try {
