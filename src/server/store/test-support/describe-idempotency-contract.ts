@@ -94,13 +94,16 @@ export function describeIdempotencyContract(store: () => DataCenterStore): void 
   });
 
   describe('summary cache', () => {
-    test('a cached summary is read back in its organisation only, and replaced by a newer one', async () => {
+    test('a cached summary is read back in its organisation only, and kept when another comes for its key', async () => {
       expect(await store().getCachedSummary(ORG_A, 'session-1|profile-1@1')).toBeUndefined();
       await store().transaction((writer) => writer.putCachedSummary(ORG_A, { key: 'session-1|profile-1@1', value: '{"summary":"first"}', sessionId: 'session-1', now: at(1) }));
       expect(await store().getCachedSummary(ORG_A, 'session-1|profile-1@1')).toBe('{"summary":"first"}');
       expect(await store().getCachedSummary(ORG_B, 'session-1|profile-1@1')).toBeUndefined();
-      await store().transaction((writer) => writer.putCachedSummary(ORG_A, { key: 'session-1|profile-1@1', value: '{"summary":"second"}', sessionId: 'session-1', now: at(2) }));
-      expect(await store().getCachedSummary(ORG_A, 'session-1|profile-1@1')).toBe('{"summary":"second"}');
+      // Two instances that asked the model for one request at once: the first answer stored stays,
+      // and the second writer learns it, to answer with it too.
+      const kept = await store().transaction((writer) => writer.putCachedSummary(ORG_A, { key: 'session-1|profile-1@1', value: '{"summary":"second"}', sessionId: 'session-1', now: at(2) }));
+      expect(kept).toBe('{"summary":"first"}');
+      expect(await store().getCachedSummary(ORG_A, 'session-1|profile-1@1')).toBe('{"summary":"first"}');
     });
   });
 }
