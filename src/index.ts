@@ -87,6 +87,7 @@ export { EventLineCache } from './pipeline/event-line-cache.js';
 export { explainEvents, type EventExplanation, type EventFate } from './pipeline/explain-events.js';
 export { selectEvents, keyFilter, type SelectResult } from './pipeline/select-events.js';
 export { prepare, sameSelection, type PreparedRequest, type PreviousPreparation, type GenerationSettings, type TokenCount } from './pipeline/prepare.js';
+export { PrepareInputError } from './pipeline/check-prepare-inputs.js';
 export { toPreparedJson, type PreparedJson, type PreparedJsonEvent, type PreparedJsonOptions } from './pipeline/prepared-json.js';
 export { estimateTokens } from './pipeline/estimate-tokens.js';
 export type { IndexedEvent } from './pipeline/indexed-event.js';

@@ -10,6 +10,7 @@ import { createSessionRedactor, redactSession } from '../privacy/redact-session.
 import { redactText, type PrivacyCounts } from '../privacy/redact-text.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { assembleContext, type AssembledContext } from './assemble-context.js';
+import { checkPrepareInputs } from './check-prepare-inputs.js';
 import { estimateTokens } from './estimate-tokens.js';
 import { EventLineCache } from './event-line-cache.js';
 import type { IndexedEvent } from './indexed-event.js';
@@ -205,6 +206,7 @@ export function prepare(
   recorded: Session,
   options: { readonly previous?: PreviousPreparation | undefined; readonly privacy?: PrivacyRules | undefined } = {},
 ): PreparedRequest {
+  checkPrepareInputs(profile, recorded);
   const previous = options.previous;
   const privacy = options.privacy;
   const reused =
