@@ -26,6 +26,25 @@ describe('prepare with privacy rules', () => {
     expect(prepared.privacy).toEqual({ email: 2 });
   });
 
+  it('escapes a surrogate that is not half of a pair in every text, with rules and without, so the prompt is well-formed Unicode', () => {
+    const broken = parseSession({
+      id: 'u-1:s-2',
+      events: [
+        { type: 'click', timestamp: '2026-11-01T10:00:00Z', target: { selector: 'b', text: 'Pay \ud83d' } },
+        { type: 'click', timestamp: '2026-11-01T10:00:01Z', target: { selector: 'b', text: 'Pay 😀 now' } },
+        { type: 'console-error', timestamp: '2026-11-01T10:00:02Z', message: 'mail ada@example.com\ud800 4111 1111 1111 1111\udc00' },
+      ],
+    });
+    const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    for (const privacy of [undefined, emails, parsePrivacyRules('presets: [email, card]\n')]) {
+      const { prompt } = prepare(profile, broken, { privacy });
+      expect(lone.test(prompt)).toBe(false);
+      expect(prompt).toContain('target_text="Pay \\ud83d"');
+      expect(prompt).toContain('target_text="Pay 😀 now"');
+      expect(prompt).toMatch(/message="mail (ada@example\.com|\[email\])\\ud800 /);
+    }
+  });
+
   it('builds on a previous preparation only under the same rules', () => {
     const first = prepare(profile, session, { privacy: emails });
     const same = prepare(profile, session, { privacy: emails, previous: { profile, session, prepared: first } });

@@ -2,9 +2,10 @@
 
 // JSON string syntax keeps quotes and line breaks inside one line; `<` and `>` are escaped too so
 // no value can write the tag that closes the session block, and U+2028/2029 so no value can
-// start a line of its own in readers that break there.
+// start a line of its own in readers that break there. A surrogate that is not half of a pair is
+// escaped as JSON.stringify escapes it (`\ud83d`), so a prompt is always well-formed Unicode.
 const UNSAFE = /[<>\u2028\u2029]/g;
-const NEEDS_ESCAPING = /["\\\u0000-\u001f<>\u2028\u2029]/;
+const NEEDS_ESCAPING = /["\\\u0000-\u001f<>\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
 /** A string as one line of escaped JSON that cannot end the session block. */

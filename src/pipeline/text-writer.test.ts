@@ -69,6 +69,27 @@ describe('TextWriter', () => {
     );
   });
 
+  it('escapes a surrogate that is not half of a pair, as JSON.stringify does, and keeps pairs as they are', () => {
+    const reference = (text: string) => JSON.stringify(text).replace(/[<>\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const wellFormed = (text: string) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+    for (const text of ['Pay \ud83d', 'Pay \ud83d"', '\udc00x', 'a\ud800\ud800\udc00', '😀 and \udfff', '\ud83d😀']) {
+      const writer = new TextWriter();
+      writer.writeQuoted(text);
+      expect(writer.toString()).toBe(reference(text));
+      expect(quoteString(text)).toBe(reference(text));
+    }
+    fc.assert(
+      fc.property(trickyText, (text) => {
+        const writer = new TextWriter();
+        writer.writeQuoted(text);
+        const written = writer.toString();
+        expect(written).toBe(reference(text));
+        expect(wellFormed(written)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('writes JSON values exactly as quoteValue does', () => {
     fc.assert(
       fc.property(fc.oneof(fc.jsonValue(), fc.anything({ withNullPrototype: true, withSparseArray: true, withObjectString: true })), (value) => {

@@ -15,6 +15,11 @@ for (let code = 0; code < 0x20; code++) ESCAPED_ASCII[code] = 1;
 for (const character of '"\\<>') ESCAPED_ASCII[character.charCodeAt(0)] = 1;
 
 const QUOTE = 0x22;
+
+/** Whether the surrogate at `index` of `text` (of `count` units) is the first of a pair: a high one followed by a low one. */
+function isPairAt(text: string, index: number, count: number): boolean {
+  return text.charCodeAt(index) < 0xdc00 && index + 1 < count && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00;
+}
 /**
  * Text written piece by piece. `write` copies as it is; `writeQuoted` and `writeValue` quote
  * page-sourced values exactly as `quoteString` and `quoteValue` do.
@@ -159,6 +164,15 @@ export class TextWriter {
         if (ESCAPED_ASCII[code] === 1) return this.write(quoteString(text));
       } else if (code > 0xff) {
         if (code === 0x2028 || code === 0x2029) return this.write(quoteString(text));
+        // A surrogate stands only as the first of a pair; one alone is escaped (as JSON.stringify does).
+        if ((code & 0xf800) === 0xd800) {
+          if (!isPairAt(text, index, count)) return this.write(quoteString(text));
+          units[at + index] = code;
+          index++;
+          units[at + index] = text.charCodeAt(index);
+          wide = true;
+          continue;
+        }
         wide = true;
       }
       units[at + index] = code;
@@ -202,6 +216,17 @@ export class TextWriter {
         if (ESCAPED_ASCII[code] === 1) return this.writeEscapedWatched(text, probe);
       } else if (code > 0xff) {
         if (code === 0x2028 || code === 0x2029) return this.writeEscapedWatched(text, probe);
+        if ((code & 0xf800) === 0xd800) {
+          if (!isPairAt(text, index, count)) return this.writeEscapedWatched(text, probe);
+          hash = (Math.imul(hash, 31) + code) | 0;
+          units[at + index] = code;
+          index++;
+          const low = text.charCodeAt(index);
+          hash = (Math.imul(hash, 31) + low) | 0;
+          units[at + index] = low;
+          wide = true;
+          continue;
+        }
         wide = true;
       }
       hash = (Math.imul(hash, 31) + code) | 0;
