@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compileDomBlockSelectors } from './dom-block-selectors.js';
 import { derive } from './test-support/derive-recording.js';
 import { el, RecordingBuilder } from './test-support/recording-builder.js';
 
@@ -66,5 +67,34 @@ describe('copy, paste and element-seen', () => {
       { type: 'paste', at: 3_000, target: { selector: 'input#pin' } },
       { type: 'copy', at: 5_000, text: 'HB-M8-30-A4', target: { selector: 'span#sku', text: 'HB-M8-30-A4' } },
     ]);
+  });
+
+  it('a paste naming its field only by a selector is looked up in the page: into a password field, now or later, it carries no text', () => {
+    const recording = page();
+    recording.custom(1_000, 'paste', { text: 'Hunter2Zebra!Q9', selector: 'input#pw' });
+    recording.custom(2_000, 'paste', { text: 'Hunter2Zebra!Q9', target: { selector: '#pw' } });
+    recording.custom(3_000, 'paste', { text: 'Sunshine1987', selector: 'input[id=pin]' });
+    recording.mutation(4_000, { attributes: [{ id: recording.id('pin'), attributes: { type: 'password' } }] });
+    // Fields of the page, one of them a password field: the paste may have gone there.
+    recording.custom(5_000, 'paste', { text: 'Hunter2Zebra!Q9', selector: 'input' });
+    // A selector that names no field of the page, or does not parse, keeps the text as before.
+    recording.custom(6_000, 'paste', { text: 'HB-M8-30-A4', selector: 'input#missing' });
+    recording.custom(7_000, 'paste', { text: 'HB-M8-30-A4', selector: 'input[' });
+    recording.custom(8_000, 'paste', { text: 'HB-M8-30-A4', selector: 'input#q' });
+    expect(customOnly(recording)).toEqual([
+      { type: 'paste', at: 1_000, target: { selector: 'input#pw' } },
+      { type: 'paste', at: 2_000, target: { selector: '#pw' } },
+      { type: 'paste', at: 3_000, target: { selector: 'input[id=pin]' } },
+      { type: 'paste', at: 5_000, target: { selector: 'input' } },
+      { type: 'paste', at: 6_000, text: 'HB-M8-30-A4', target: { selector: 'input#missing' } },
+      { type: 'paste', at: 7_000, text: 'HB-M8-30-A4', target: { selector: 'input[' } },
+      { type: 'paste', at: 8_000, text: 'HB-M8-30-A4', target: { selector: 'input#q' } },
+    ]);
+  });
+
+  it('a paste naming a blocked field only by a selector is blocked, as one naming it by nodeId is', () => {
+    const recording = page().custom(1_000, 'paste', { text: 'HB-M8-30-A4', selector: 'input#q' });
+    const events = derive(recording, { block: compileDomBlockSelectors(['[name=q]']) }).events.filter((event) => event.type === 'paste');
+    expect(events).toEqual([{ type: 'paste', at: 1_000, text: '[blocked]', target: { selector: 'input#q' } }]);
   });
 });

@@ -31,21 +31,39 @@ export type CustomEventResult =
     }
   | { readonly success: false; readonly problem: string };
 
-/** The payload's target: the element its `nodeId` names in the page (with that id), else the selector and text it gives. */
-function payloadTarget(payload: Record<string, unknown>, resolveNode: (nodeId: number) => ResolvedNode | undefined): { readonly target?: ResolvedNode; readonly nodeId?: number } {
+/** How a payload's element is found in the mirrored page: by its `nodeId`, or by a selector (the ids of the fields it matches). */
+export interface NodeResolver {
+  readonly byId: (nodeId: number) => ResolvedNode | undefined;
+  readonly fieldsMatching: (selector: string) => readonly number[];
+}
+
+/**
+ * The payload's target: the element its `nodeId` names in the page (with that id), else the
+ * selector and text it gives. A target named only by its selector is looked up in the page: when
+ * it matches a field that is, or has been, a password field, the target says so (and its id is
+ * watched, so a field that becomes one later is settled too).
+ */
+function payloadTarget(payload: Record<string, unknown>, resolver: NodeResolver): { readonly target?: ResolvedNode; readonly nodeId?: number } {
   if (typeof payload.nodeId === 'number') {
-    const resolved = resolveNode(payload.nodeId);
+    const resolved = resolver.byId(payload.nodeId);
     if (resolved !== undefined) return { target: resolved, nodeId: payload.nodeId };
   }
-  if (isObject(payload.target)) {
-    const { selector, text } = payload.target;
-    return { target: { selector: typeof selector === 'string' ? selector : undefined, text: typeof text === 'string' ? clipText(text) : undefined } };
-  }
-  return typeof payload.selector === 'string' ? { target: { selector: payload.selector } } : {};
+  const given = isObject(payload.target) ? payload.target : payload;
+  const selector = typeof given.selector === 'string' ? given.selector : undefined;
+  const text = given !== payload && typeof given.text === 'string' ? clipText(given.text) : undefined;
+  if (selector === undefined && text === undefined) return {};
+  const target: ResolvedNode = { selector, text };
+  if (selector === undefined) return { target };
+  const fields = resolver.fieldsMatching(selector);
+  // A password field among the matches wins; else the one field the selector names, if it names one.
+  const nodeId = fields.find((id) => resolver.byId(id)?.password === true) ?? (fields.length === 1 ? fields[0] : undefined);
+  const found = nodeId === undefined ? undefined : resolver.byId(nodeId);
+  if (found === undefined) return { target };
+  return { target: { ...target, password: found.password === true, blocked: found.blocked === true }, nodeId };
 }
 
 /** The fixture fields of a Custom event's data `{ tag, payload }`. */
-export function customEventFields(data: unknown, resolveNode: (nodeId: number) => ResolvedNode | undefined): CustomEventResult {
+export function customEventFields(data: unknown, resolver: NodeResolver): CustomEventResult {
   if (!isObject(data) || typeof data.tag !== 'string' || data.tag.trim() === '') {
     return { success: false, problem: 'custom events without a tag skipped' };
   }
@@ -56,7 +74,7 @@ export function customEventFields(data: unknown, resolveNode: (nodeId: number) =
   if (builtIn !== undefined) {
     const fields: Record<string, unknown> = {};
     const details = isObject(payload) ? payload : {};
-    const { target: resolved, nodeId } = payloadTarget(details, resolveNode);
+    const { target: resolved, nodeId } = payloadTarget(details, resolver);
     if (typeof details.text === 'string' && resolved?.password !== true) fields.text = clipText(details.text, MAX_HIGHLIGHT_TEXT_LENGTH);
     const target = targetFields(resolved);
     if (target !== undefined) fields.target = target;

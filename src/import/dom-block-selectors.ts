@@ -3,7 +3,7 @@
 // `[data-private] input` or `.secret-zone *` match where the recorded selector path (`input#email`)
 // says nothing of them. css-select runs the selectors over the mirror through an adapter.
 
-import { compile, type Options } from 'css-select';
+import { compile, selectAll, type Options } from 'css-select';
 import { parse, type Selector } from 'css-what';
 import type { MirrorNode } from './dom-mirror.js';
 import { textContent } from './element-text.js';
@@ -72,4 +72,17 @@ export function compileDomBlockSelectors(selectors: readonly string[]): DomBlock
     return false;
   };
   return { attributes, matches, isBlocked };
+}
+
+/**
+ * The elements of the mirror under `root` that `selector` matches (a selector a custom event's
+ * payload names its field by); none when the selector does not parse.
+ */
+export function elementsMatching(selector: string, root: MirrorNode | undefined): MirrorNode[] {
+  if (root === undefined) return [];
+  try {
+    return selectAll<MirrorNode, MirrorNode>(selector, root, { adapter, xmlMode: false });
+  } catch {
+    return [];
+  }
 }

@@ -6,7 +6,7 @@ import type { FieldPreset } from '../privacy/field-values.js';
 import { ClickClassifier, DEAD_CLICK_WINDOW_MS } from './click-classifier.js';
 import { customEventFields } from './custom-event-fields.js';
 import { BLOCKED_PLACEHOLDER, compareDerived, withBlockedFields, type DerivedEvent, type DerivedTarget } from './derived-event.js';
-import type { DomBlockMatcher } from './dom-block-selectors.js';
+import { elementsMatching, type DomBlockMatcher } from './dom-block-selectors.js';
 import { DomMirror, type MirrorNode } from './dom-mirror.js';
 import { elementOf, selectorFor } from './element-selector.js';
 import { interactiveTarget, isEditable, visibleText } from './element-text.js';
@@ -338,7 +338,12 @@ export class EventDeriver {
       const target = this.#targetOf(element);
       return target === undefined ? undefined : { ...target, password: element?.password === true };
     };
-    const result = customEventFields(data, resolve);
+    // Fields only: a selector naming a box holds no typed text of its own.
+    const fieldsMatching = (selector: string) =>
+      elementsMatching(selector, this.#mirror.root)
+        .filter((element) => isEditable(element) || element.password)
+        .map((element) => element.id);
+    const result = customEventFields(data, { byId: resolve, fieldsMatching });
     if (!result.success) this.warnings.add('invalid-custom', result.problem, position);
     else {
       const { nodeId } = result;
