@@ -12,6 +12,7 @@ export function registerValidateCommand(program: Command, { io, exit }: CommandC
     .description('check profiles and the privacy rules beside them (a privacy.yaml given is checked as rules); prints file:line:col for every problem, exit 1 when any is invalid')
     .argument('<profile.yaml...>', 'profiles to check')
     .option('--json', 'print a JSON report')
+    .option('--privacy <file>', 'check the profiles with these privacy rules instead of the privacy.yaml beside each, as recap run --privacy applies them')
     .addHelpText('after', helpExample('recap validate profiles/*.yaml'))
     .action(async (files: string[], options: ValidateOptions) => {
       const { validateCommand } = await commandModules.validate();

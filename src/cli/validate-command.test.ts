@@ -24,7 +24,10 @@ async function validate(cwd: string, ...argv: string[]): Promise<{ code: number;
   let stderr = '';
   const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {}, cwd };
   const json = argv.includes('--json');
-  const code = await validateCommand(argv.filter((arg) => arg !== '--json'), { json }, io);
+  const at = argv.indexOf('--privacy');
+  const privacy = at === -1 ? undefined : argv[at + 1];
+  const files = argv.filter((arg, index) => arg !== '--json' && (at === -1 || (index !== at && index !== at + 1)));
+  const code = await validateCommand(files, { json, ...(privacy === undefined ? {} : { privacy }) }, io);
   return { code, stdout, stderr };
 }
 
@@ -85,5 +88,30 @@ describe('recap validate given a privacy rules file among profiles (profiles/*.y
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('privacy.yml: valid privacy rules\n');
     expect(result.stderr).toBe('privacy.yml:1:1 warning: recap applies privacy.yaml next to a profile, not privacy.yml: rename it to privacy.yaml, or name it with --privacy\n');
+  });
+});
+
+describe('recap validate --privacy FILE', () => {
+  it('checks every profile with those rules instead of the privacy.yaml beside it, as recap run --privacy applies them', async () => {
+    const cwd = await folderWith({ 'profiles/p.yaml': PROFILE, 'profiles/q.yaml': PROFILE, 'profiles/privacy.yaml': BROKEN_RULES, 'rules/strict.yaml': 'presets: [email]\n' });
+    // The rules beside the profiles do not load; recap run --privacy rules/strict.yaml never reads them.
+    expect(await validate(cwd, '--privacy', 'rules/strict.yaml', 'profiles/p.yaml', 'profiles/q.yaml')).toEqual({
+      code: 0,
+      stdout: 'profiles/p.yaml: valid\nprofiles/q.yaml: valid\n',
+      stderr: '',
+    });
+    const json = JSON.parse((await validate(cwd, '--privacy', 'rules/strict.yaml', 'profiles/p.yaml', '--json')).stdout) as { files: { privacy?: unknown }[] };
+    expect(json.files[0]?.privacy).toEqual({ file: 'rules/strict.yaml', valid: true, errors: [] });
+  });
+
+  it('makes every profile invalid when those rules do not load, naming the file once, and one that is missing too', async () => {
+    const cwd = await folderWith({ 'p.yaml': PROFILE, 'q.yaml': PROFILE, 'rules/broken.yaml': BROKEN_RULES });
+    const result = await validate(cwd, '--privacy', 'rules/broken.yaml', 'p.yaml', 'q.yaml');
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('rules/broken.yaml:2:10 patterns.order: invalid pattern')).toHaveLength(2);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toBe('2 of 2 profile(s) invalid (2 by the privacy rules of --privacy rules/broken.yaml)');
+    const missing = await validate(cwd, '--privacy', 'rules/none.yaml', 'p.yaml');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('rules/none.yaml:1:1 cannot read the privacy rules');
   });
 });

@@ -1,5 +1,5 @@
-// `recap validate <profile.yaml>...`: check profiles, and the privacy rules `recap run` would apply
-// to them, print file:line:col for every problem. A rules file given among the profiles
+// `recap validate <profile.yaml>... [--privacy FILE]`: check profiles, and the privacy rules `recap
+// run` would apply to them (FILE's, else a `privacy.yaml` beside each), print file:line:col for every problem. A rules file given among the profiles
 // (`profiles/*.yaml` holds `profiles/privacy.yaml` after `recap init`) is checked as rules.
 
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { checkRulesFile, isPrivacyRulesFile, privacyOfProfile, type PrivacyCheck
 
 export interface ValidateOptions {
   readonly json?: boolean;
+  /** Rules every profile is checked with instead of the `privacy.yaml` beside it, as `recap run --privacy FILE` applies them. */
+  readonly privacy?: string;
 }
 
 interface FileReport {
@@ -34,27 +36,28 @@ async function validateProfile(file: string, cwd: string): Promise<Omit<FileRepo
   }
 }
 
-async function validateFile(file: string, cwd: string, privacyCache: Map<string, Promise<PrivacyCheck | undefined>>): Promise<FileReport> {
+async function validateFile(file: string, cwd: string, privacyCache: Map<string, Promise<PrivacyCheck | undefined>>, explicitRules: string | undefined): Promise<FileReport> {
   if (isPrivacyRulesFile(file)) {
     const rules = await checkRulesFile(file, cwd);
     return { file, kind: 'privacy_rules', valid: rules.valid, errors: [...rules.errors], warnings: [...rules.warnings] };
   }
   const profile = await validateProfile(file, cwd);
   // A profile is only as usable as its rules: `recap run` and `recap test` stop on rules that do not load.
-  const privacy = await privacyOfProfile(file, cwd, privacyCache);
+  const privacy = await privacyOfProfile(file, cwd, privacyCache, explicitRules);
   const report: FileReport = { file, kind: 'profile', ...profile };
   return privacy === undefined ? report : { ...report, valid: profile.valid && privacy.valid, privacy };
 }
 
 /** `1 of 3 profile(s) invalid (1 by the privacy rules beside it)`, and the rules files given, if any. */
-function countLine(reports: readonly FileReport[]): string {
+function countLine(reports: readonly FileReport[], explicitRules: string | undefined): string {
   const profiles = reports.filter((report) => report.kind === 'profile');
   const rulesFiles = reports.filter((report) => report.kind === 'privacy_rules');
   const parts: string[] = [];
   if (profiles.length > 0) {
     const failed = profiles.filter((report) => !report.valid);
     const byRules = failed.filter((report) => report.privacy?.valid === false).length;
-    parts.push(`${failed.length} of ${profiles.length} profile(s) invalid${byRules === 0 ? '' : ` (${byRules} by the privacy rules beside it)`}`);
+    const rules = explicitRules === undefined ? 'the privacy rules beside it' : `the privacy rules of --privacy ${explicitRules}`;
+    parts.push(`${failed.length} of ${profiles.length} profile(s) invalid${byRules === 0 ? '' : ` (${byRules} by ${rules})`}`);
   }
   if (rulesFiles.length > 0) parts.push(`${rulesFiles.filter((report) => !report.valid).length} of ${rulesFiles.length} privacy rules file(s) invalid`);
   return parts.join(', ');
@@ -64,7 +67,7 @@ function countLine(reports: readonly FileReport[]): string {
 export async function validateCommand(files: readonly string[], options: ValidateOptions, io: CliIo): Promise<number> {
   const reports: FileReport[] = [];
   const privacyCache = new Map<string, Promise<PrivacyCheck | undefined>>();
-  for (const file of files) reports.push(await validateFile(file, io.cwd, privacyCache));
+  for (const file of files) reports.push(await validateFile(file, io.cwd, privacyCache, options.privacy));
   const failed = reports.filter((report) => !report.valid).length;
   if (options.json === true) {
     io.stdout.write(`${JSON.stringify({ valid: failed === 0, files: reports }, null, 2)}\n`);
@@ -88,6 +91,6 @@ export async function validateCommand(files: readonly string[], options: Validat
     }
     if (report.valid) io.stdout.write(`${report.file}: ${report.kind === 'privacy_rules' ? 'valid privacy rules' : 'valid'}\n`);
   }
-  if (failed > 0) io.stderr.write(`${countLine(reports)}\n`);
+  if (failed > 0) io.stderr.write(`${countLine(reports, options.privacy)}\n`);
   return failed === 0 ? EXIT_OK : EXIT_FAILED;
 }

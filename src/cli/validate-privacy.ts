@@ -33,15 +33,17 @@ async function check(load: () => Promise<{ file: string } | undefined>): Promise
 }
 
 /**
- * The rules `recap run <file>` would apply (a `privacy.yaml` beside it), checked once per folder
- * through `cache`; undefined when there are none.
+ * The rules `recap run <file> [--privacy explicit]` would apply (`explicit`, else a `privacy.yaml`
+ * beside it), checked once per folder (or once, for `explicit`) through `cache`; undefined when
+ * there are none.
  */
-export function privacyOfProfile(file: string, cwd: string, cache: Map<string, Promise<PrivacyCheck | undefined>>): Promise<PrivacyCheck | undefined> {
-  const folder = path.resolve(cwd, path.dirname(file));
-  let checked = cache.get(folder);
+export function privacyOfProfile(file: string, cwd: string, cache: Map<string, Promise<PrivacyCheck | undefined>>, explicit?: string): Promise<PrivacyCheck | undefined> {
+  // A key no folder can have: the explicit file is the same rules for every profile.
+  const key = explicit === undefined ? path.resolve(cwd, path.dirname(file)) : `\0${explicit}`;
+  let checked = cache.get(key);
   if (checked === undefined) {
-    checked = check(() => loadPrivacyRules(cwd, file));
-    cache.set(folder, checked);
+    checked = check(() => loadPrivacyRules(cwd, file, explicit));
+    cache.set(key, checked);
   }
   return checked;
 }
