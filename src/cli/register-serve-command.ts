@@ -24,7 +24,7 @@ export function registerServeCommand(program: Command, { io, exit }: CommandCont
     .option('--model-concurrency <n>', 'model calls at once; more wait in a queue', '8')
     .option('--model-timeout-ms <n>', 'longest wait for a model slot and its answer, per request', '60000')
     .option('--job-lease-ms <n>', "how long a batch job stays an instance's without a heartbeat: a crashed instance's job is taken over after this", '30000')
-    .option('--key-lease-ms <n>', 'how long an executing request holds its Idempotency-Key without a heartbeat: a crashed request\'s key is free after this', '30000')
+    .option('--key-lease-ms <n>', 'how long an executing request holds its Idempotency-Key, and an instance asking the model holds that summary, without a heartbeat: after a crash, free for another after this', '30000')
     .option('--drain-ms <n>', 'on SIGTERM or SIGINT, how long /readyz answers 503 while requests are still served, before the listener closes', '5000')
     .addHelpText('after', helpExample('recap serve --port 8080', 'recap serve --port 0 --data-dir /var/lib/recap'))
     .action(async (options: ServeOptions) => {

@@ -70,6 +70,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       cache: options.summaryCache ?? true,
       concurrency: options.modelConcurrency ?? 8,
       timeoutMs: options.modelTimeoutMs ?? 60_000,
+      flightLeaseMs: options.keyLeaseMs ?? DEFAULT_KEY_LEASE_MS,
       observeModel: metrics.observeModel,
     }),
     metrics,

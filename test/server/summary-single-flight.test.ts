@@ -1,6 +1,6 @@
 // Identical summary requests at the same moment: on one instance they share one model call; on
-// several instances (services over one store) each may ask the model, but every request answers
-// with the first answer stored, the one every later request gets from the cache. A request whose
+// several instances (services over one store) one asks the model and the others wait for its
+// answer in the cache; when that call fails, a waiting instance asks in turn. A request whose
 // shared call was abandoned by the request that made it asks again.
 
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { importSession } from '../../src/server/sessions/import-session.js';
 import { createModelSource } from '../../src/server/summaries/create-model-source.js';
 import { createSummaryService } from '../../src/server/summaries/summary-service.js';
 import { parseSession } from '../../src/session/parse-session.js';
-import { startGeminiStandIn, type GeminiStandIn } from '../support/gemini-stand-in.js';
+import { geminiError, startGeminiStandIn, type GeminiStandIn } from '../support/gemini-stand-in.js';
 import { createServerHarness, STORE_KINDS, type ServerHarness, type StoreKind } from '../support/server-harness.js';
 
 const checkout = readFileSync(path.resolve(import.meta.dirname, '../../sessions-fixtures/checkout-abandon.json'), 'utf8');
@@ -74,22 +74,46 @@ describe.each(STORE_KINDS)('identical summary requests at once on %s', (store) =
     }
   });
 
-  it('answer with the first answer stored on several instances, which every later request gets', async () => {
+  it('share one model call on several instances (services over one store): the others wait for its answer', async () => {
     const { server, summary } = await world(store);
     try {
       // A second instance: its own summary service (and calls under way) over the same store.
       const other = createApp({ ...server.deps, jobs: server.jobs, summaries: createSummaryService({ models: createModelSource(models(standIn.url)), cache: true, concurrency: 8, timeoutMs: 30_000 }) });
       const before = generateCalls();
-      holdUntil(2, ['first answer', 'second answer']);
+      holdUntil(1, ['first answer']);
+      const responses = await Promise.all([summary(), summary(other), summary(other)]);
+      standIn.setHandler(undefined);
+      expect(generateCalls() - before).toBe(1);
+      expect(await Promise.all(responses.map((response) => response.json()))).toEqual(Array.from({ length: 3 }, () => ({ summary: 'first answer' })));
+      expect(responses.map((response) => response.headers.get('x-recap-cache')).sort()).toEqual(['hit', 'hit', 'miss']);
+      const later = [await summary(), await summary(other)];
+      expect(await Promise.all(later.map((response) => response.json()))).toEqual([{ summary: 'first answer' }, { summary: 'first answer' }]);
+      expect(later.map((response) => response.headers.get('x-recap-cache'))).toEqual(['hit', 'hit']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('ask the model in turn on another instance when the first call failed', async () => {
+    const { server, summary } = await world(store);
+    try {
+      const other = createApp({ ...server.deps, jobs: server.jobs, summaries: createSummaryService({ models: createModelSource(models(standIn.url)), cache: true, concurrency: 8, timeoutMs: 30_000 }) });
+      const before = generateCalls();
+      let calls = 0;
+      standIn.setHandler(async (request) => {
+        if (!request.path.includes(':generateContent')) return undefined;
+        calls++;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The first call fails as a model does (not a rate limit, so it is not retried).
+        return calls === 1 ? geminiError(400, 'bad request') : 'second answer';
+      });
       const responses = await Promise.all([summary(), summary(other)]);
       standIn.setHandler(undefined);
       expect(generateCalls() - before).toBe(2);
-      const bodies = (await Promise.all(responses.map((response) => response.json()))) as { summary: string }[];
-      expect(bodies[0]).toEqual(bodies[1]);
-      expect(['first answer', 'second answer']).toContain(bodies[0]?.summary);
-      const later = [await summary(), await summary(other)];
-      expect(await Promise.all(later.map((response) => response.json()))).toEqual([bodies[0], bodies[0]]);
-      expect(later.map((response) => response.headers.get('x-recap-cache'))).toEqual(['hit', 'hit']);
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses).toEqual([200, 502]);
+      const ok = responses.find((response) => response.status === 200);
+      expect(await ok?.json()).toEqual({ summary: 'second answer' });
     } finally {
       await server.close();
     }

@@ -237,6 +237,17 @@ export interface StoreWriter extends StoreReader {
    */
   putCachedSummary(orgId: string, entry: { readonly key: string; readonly value: string; readonly sessionId: string; readonly now: string }): Promise<string>;
 
+  /**
+   * Claims the summary being asked for under cache key `key` for the request holding `token`,
+   * leased until `now + leaseMs`: true when no one held it, or its holder's lease ran out (its
+   * process died). Of several claims at once, one is true.
+   */
+  claimSummaryFlight(orgId: string, key: string, request: { readonly token: string; readonly now: string; readonly leaseMs: number }): Promise<boolean>;
+  /** Extends the lease of the summary held by `token`; false when it holds it no more. */
+  renewSummaryFlight(orgId: string, key: string, request: { readonly token: string; readonly now: string; readonly leaseMs: number }): Promise<boolean>;
+  /** Ends the hold of `token` on the summary (answered, cached or failed): a waiting instance may claim it. */
+  releaseSummaryFlight(orgId: string, key: string, token: string): Promise<void>;
+
   /** Replaces the rules document; returns the settings at their new version. */
   putPrivacyRules(orgId: string, rules: JsonValue, now: string): Promise<PrivacySettingsRecord>;
   /** Creates or replaces the block rule with `record.id`; `created` when there was none. */

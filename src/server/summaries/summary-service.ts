@@ -15,6 +15,7 @@ import { redactInternals } from '../http/redact-internals.js';
 import type { OrgPrivacy } from '../privacy/org-privacy.js';
 import type { DataCenterStore } from '../store/store.js';
 import { createConcurrencyLimit } from './concurrency-limit.js';
+import { takeSummaryTurn } from './summary-turn.js';
 import { groundAnswer, groundingSource } from '../../grounding/ground-answer.js';
 import { GroundingError } from '../../grounding/grounding-error.js';
 import type { GroundingReport } from '../../grounding/grounding-report.js';
@@ -34,6 +35,11 @@ export interface SummaryServiceOptions {
   readonly concurrency: number;
   /** Longest wait for a model slot and an answer, per request. */
   readonly timeoutMs: number;
+  /**
+   * How long an instance asking the model for a summary holds it without its heartbeat: others
+   * asked for the same summary wait for its answer, and take over after this when it died.
+   */
+  readonly flightLeaseMs?: number;
   /** Told of every model call: its time in seconds and, when it failed, the error code answered. */
   readonly observeModel?: (provider: string, model: string, seconds: number, error?: string) => void;
 }
@@ -115,6 +121,9 @@ function modelFailure(error: unknown, provider: Provider, timeoutMs: number, tim
   throw error;
 }
 
+/** How long a summary asked for is held without a heartbeat by default (as an Idempotency-Key is). */
+export const DEFAULT_FLIGHT_LEASE_MS = 30_000;
+
 /** A model call under way for one cache key on this instance, and the signal of the request that made it. */
 interface Flight {
   readonly answer: Promise<SummaryAnswer>;
@@ -161,8 +170,8 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
           }
         }
       }
-      const answer = ask();
-      if (!cache) return answer;
+      if (!cache) return ask();
+      const answer = askInTurn();
       const flight: Flight = { answer, signal: request.signal };
       flights.set(flightKey, flight);
       const land = () => {
@@ -170,6 +179,21 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
       };
       answer.then(land, land);
       return answer;
+
+      // Instances asked for the same summary at once: one asks the model, the others wait for its answer.
+      async function askInTurn(): Promise<SummaryAnswer> {
+        const turn = await takeSummaryTurn(request.store, request.orgId, cacheKey, {
+          leaseMs: options.flightLeaseMs ?? DEFAULT_FLIGHT_LEASE_MS,
+          maxWaitMs: options.timeoutMs,
+          signal: request.signal,
+        });
+        if (turn.kind === 'cached') return fromCache(turn.value, { modelMs: 0, tokens: { prompt: 0, output: 0, total: 0 } });
+        try {
+          return await ask();
+        } finally {
+          if (turn.kind === 'claimed') await turn.release();
+        }
+      }
 
       async function ask(): Promise<SummaryAnswer> {
         const timeout = AbortSignal.timeout(options.timeoutMs);

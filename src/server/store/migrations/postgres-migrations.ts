@@ -10,5 +10,6 @@ import { privacy } from './postgres/006-privacy.js';
 import { operations } from './postgres/007-operations.js';
 import { sessionSearch } from './postgres/008-session-search.js';
 import { exports_ } from './postgres/009-exports.js';
+import { summaryFlights } from './postgres/010-summary-flights.js';
 
-export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_];
+export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_, summaryFlights];

@@ -9,5 +9,6 @@ import { privacy } from './sqlite/005-privacy.js';
 import { operations } from './sqlite/006-operations.js';
 import { sessionSearch } from './sqlite/007-session-search.js';
 import { exports_ } from './sqlite/008-exports.js';
+import { summaryFlights } from './sqlite/009-summary-flights.js';
 
-export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_];
+export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_, summaryFlights];

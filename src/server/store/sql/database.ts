@@ -160,6 +160,14 @@ export interface SummaryCacheTable {
   session_id: string | null;
 }
 
+/** A summary a model is answering for now (one per cache key), held by `token` until `lease_expires_at`. */
+export interface SummaryFlightsTable {
+  org_id: string;
+  key: string;
+  token: string;
+  lease_expires_at: string;
+}
+
 /** An organisation's privacy rules document; `version` counts changes to it and to its block rules. */
 export interface PrivacySettingsTable {
   org_id: string;
@@ -225,6 +233,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   session_aliases: SessionAliasesTable;
   summary_cache: SummaryCacheTable;
+  summary_flights: SummaryFlightsTable;
   privacy_settings: PrivacySettingsTable;
   block_rules: BlockRulesTable;
   session_facts: SessionFactsTable;

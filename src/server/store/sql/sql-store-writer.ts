@@ -39,6 +39,7 @@ import { bumpPrivacyVersion, deleteBlockRule, putBlockRule } from './privacy-set
 import { toFlag, type Database, type UsersTable } from './database.js';
 import { toApiKey } from './records-from-rows.js';
 import { SqlStoreReader } from './sql-store-reader.js';
+import { claimSummaryFlight, releaseSummaryFlight, renewSummaryFlight } from './summary-flights.js';
 
 const json = (value: JsonValue): string => JSON.stringify(value);
 
@@ -342,6 +343,18 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
       .execute();
     const row = await this.db.selectFrom('summary_cache').select('value').where('org_id', '=', orgId).where('key', '=', entry.key).executeTakeFirst();
     return row?.value ?? entry.value;
+  }
+
+  claimSummaryFlight(orgId: string, key: string, request: { readonly token: string; readonly now: string; readonly leaseMs: number }): Promise<boolean> {
+    return claimSummaryFlight(this.db, orgId, key, request);
+  }
+
+  renewSummaryFlight(orgId: string, key: string, request: { readonly token: string; readonly now: string; readonly leaseMs: number }): Promise<boolean> {
+    return renewSummaryFlight(this.db, orgId, key, request);
+  }
+
+  releaseSummaryFlight(orgId: string, key: string, token: string): Promise<void> {
+    return releaseSummaryFlight(this.db, orgId, key, token);
   }
 
   async putPrivacyRules(orgId: string, rules: JsonValue, now: string): Promise<PrivacySettingsRecord> {

@@ -1,5 +1,5 @@
-// Contract: Idempotency-Key claims (per organisation, with expiry, held by a token under a lease)
-// and the summary cache.
+// Contract: Idempotency-Key claims (per organisation, with expiry, held by a token under a lease),
+// the summary cache, and the holds on summaries being asked for (summary flights).
 
 import { describe, expect, test } from 'vitest';
 import type { IdempotencyClaim } from '../records.js';
@@ -104,6 +104,38 @@ export function describeIdempotencyContract(store: () => DataCenterStore): void 
       const kept = await store().transaction((writer) => writer.putCachedSummary(ORG_A, { key: 'session-1|profile-1@1', value: '{"summary":"second"}', sessionId: 'session-1', now: at(2) }));
       expect(kept).toBe('{"summary":"first"}');
       expect(await store().getCachedSummary(ORG_A, 'session-1|profile-1@1')).toBe('{"summary":"first"}');
+    });
+  });
+
+  describe('summary flights', () => {
+    const flight = (token: string, now: number, lease = 30) => ({ token, now: at(now), leaseMs: lease * 1000 });
+    const claimFlight = (key: string, token: string, now: number, options: { lease?: number; orgId?: string } = {}) =>
+      store().transaction((writer) => writer.claimSummaryFlight(options.orgId ?? ORG_A, key, flight(token, now, options.lease)));
+
+    test('one claim of a summary holds it until it lets go; the key is per organisation', async () => {
+      expect(await claimFlight('summary-1', 'a', 100)).toBe(true);
+      expect(await claimFlight('summary-1', 'b', 101)).toBe(false);
+      expect(await claimFlight('summary-1', 'b', 101, { orgId: ORG_B })).toBe(true);
+      expect(await claimFlight('summary-2', 'b', 101)).toBe(true);
+      // Only the holder lets go.
+      await store().transaction((writer) => writer.releaseSummaryFlight(ORG_A, 'summary-1', 'b'));
+      expect(await claimFlight('summary-1', 'c', 102)).toBe(false);
+      await store().transaction((writer) => writer.releaseSummaryFlight(ORG_A, 'summary-1', 'a'));
+      expect(await claimFlight('summary-1', 'c', 102)).toBe(true);
+    });
+
+    test('a hold whose holder stopped renewing it is taken over once its lease ran out, and the late holder cannot renew', async () => {
+      expect(await claimFlight('summary-1', 'dead', 100, { lease: 30 })).toBe(true);
+      expect(await store().transaction((writer) => writer.renewSummaryFlight(ORG_A, 'summary-1', flight('dead', 120, 30)))).toBe(true);
+      expect(await claimFlight('summary-1', 'waiter', 149)).toBe(false);
+      expect(await claimFlight('summary-1', 'waiter', 151, { lease: 30 })).toBe(true);
+      expect(await store().transaction((writer) => writer.renewSummaryFlight(ORG_A, 'summary-1', flight('dead', 152, 30)))).toBe(false);
+      expect(await claimFlight('summary-1', 'third', 160)).toBe(false);
+    });
+
+    test('of several claims at once, one holds the summary', async () => {
+      const claims = await Promise.all(Array.from({ length: 6 }, (_, index) => claimFlight('summary-1', `token-${index}`, 100)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
     });
   });
 }
