@@ -107,6 +107,20 @@ describe('prepare with presets, redacting while it renders', () => {
     // 600 sessions rendered twice each: 7 s alone on a 2-core machine, more beside the rest of the suite.
   }, 90_000);
 
+  it('gives the same when a value typed into a field for an IBAN is also the name of a property (found by the property above)', () => {
+    const fixture = {
+      id: 'u-1:s-1',
+      user: { uid: 'u-1', email: '', properties: {} },
+      events: [
+        { type: 'click', timestamp: '2026-11-01T10:00:00.000Z', target: { selector: 'main > button', text: 'IBAN' }, value: 'name' },
+        { type: 'click', timestamp: '2026-11-01T10:00:01.000Z', name: '!' },
+      ],
+    };
+    const parsed = safeParseSession(fixture);
+    expect(parsed.success).toBe(true);
+    if (parsed.success) expectSame(profile, parsed.session, parsePrivacyRules('presets: [iban, ip]\n'));
+  });
+
   it('gives the same for each suspect text alone, in each place a text can be, under each preset alone', () => {
     const places: ((piece: string) => Record<string, unknown>)[] = [
       (piece) => ({ type: 'console-error', message: `failed for ${piece} today` }),

@@ -285,7 +285,9 @@ export class PrivacyProbe {
       if (this.#keys.size >= KNOWN_KEYS_LIMIT) this.#keys.clear();
       this.#keys.set(key, changes);
     }
-    return changes;
+    // A value the render protects may be a property's name too (a value typed into a field for an
+    // IBAN that names a property); the protected values are the render's, so this is not kept.
+    return changes || (this.echoes?.test(key) === true && this.#changes(key, ''));
   }
 
   // Whether a pre-check passes a text read whole (its full-width forms read as ASCII), or it hides what escapes a URL decodes.

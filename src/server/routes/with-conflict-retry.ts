@@ -12,10 +12,23 @@ export function isRetryableConflict(error: unknown): boolean {
   return error instanceof StoreConflictError || RETRYABLE_SQLSTATES.has(String((error as { code?: unknown } | null)?.code));
 }
 
+/** The longest pause before one more attempt. */
+const MAX_PAUSE_MS = 1_000;
+
+/**
+ * The pause after failed attempt `attempt` (1 for the first): none after the first, then a random
+ * share of a bound that doubles with each attempt (20, 40, 80 ms, ... up to a second), so that
+ * transactions that keep meeting each other fall out of step even when each takes long (a loaded
+ * machine: a chunk of 100 users can take a second, which pauses of a few milliseconds never outlast).
+ */
+export function retryPauseMs(attempt: number, random: number = Math.random()): number {
+  return attempt <= 1 ? 0 : random * Math.min(MAX_PAUSE_MS, 5 * 2 ** attempt);
+}
+
 /**
  * Runs `work` in a transaction, again (up to `attempts` in all) when it lost a race; from the
- * second retry on after a short random pause, so that transactions that keep meeting each other
- * (several jobs creating the same users) fall out of step.
+ * second retry on after a random pause (retryPauseMs), so that transactions that keep meeting each
+ * other (several jobs creating the same users) fall out of step.
  */
 export async function transactionWithRetry<T>(store: DataCenterStore, work: (writer: StoreWriter) => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -23,7 +36,8 @@ export async function transactionWithRetry<T>(store: DataCenterStore, work: (wri
       return await store.transaction(work);
     } catch (error) {
       if (!isRetryableConflict(error) || attempt >= attempts) throw error;
-      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      const pause = retryPauseMs(attempt);
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
 }
