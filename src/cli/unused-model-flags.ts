@@ -1,7 +1,7 @@
 // Model flags the chosen provider ignores: `--model gemini-2.5-pro` without a key runs the offline
 // extractive model, which has no models, and the user should hear it rather than guess.
 
-import type { Provider } from '../models/summary-model.js';
+import type { Provider, SummaryModel } from '../models/summary-model.js';
 
 /** The model flags of run and report, as given (`--cassettes` has a default, so it is not judged). */
 export interface ModelFlags {
@@ -17,9 +17,9 @@ const READERS: Record<'model' | 'baseUrl', readonly Provider[]> = {
 const FLAG_NAMES = { model: '--model', baseUrl: '--base-url' } as const;
 
 /** A warning naming the flags `provider` does not read, or undefined when it reads them all. */
-export function unusedModelFlags(provider: Provider, flags: ModelFlags): string | undefined {
+export function unusedModelFlags(provider: SummaryModel['provider'], flags: ModelFlags): string | undefined {
   const unused = (Object.keys(READERS) as (keyof typeof READERS)[])
-    .filter((key) => flags[key] !== undefined && !READERS[key].includes(provider))
+    .filter((key) => flags[key] !== undefined && !(READERS[key] as readonly string[]).includes(provider))
     .map((key) => `${FLAG_NAMES[key]} ${flags[key] ?? ''}`);
   if (unused.length === 0) return undefined;
   const why =

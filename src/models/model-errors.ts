@@ -8,8 +8,8 @@ import type { Provider } from './summary-model.js';
  * @category Models
  */
 export interface ModelErrorOptions {
-  /** The provider whose model failed. */
-  readonly provider: Provider;
+  /** The provider whose model failed: one of {@link PROVIDERS}, or a model of your own's name. */
+  readonly provider: Provider | (string & {});
   /** The HTTP status the vendor answered, when there was one. */
   readonly status?: number | undefined;
   /** The underlying error, kept as the error's `cause`. */
@@ -32,8 +32,8 @@ export interface ModelErrorOptions {
 export class ModelError extends Error {
   /** `model_error`, or the subclass's code. */
   readonly code: string = 'model_error';
-  /** The provider whose model failed. */
-  readonly provider: Provider;
+  /** The provider whose model failed: one of {@link PROVIDERS}, or a model of your own's name. */
+  readonly provider: Provider | (string & {});
   /** The HTTP status the vendor answered, when there was one. */
   readonly status: number | undefined;
   /** The vendor's error code or type, when it sent one: `INVALID_ARGUMENT`, `context_length_exceeded`. */

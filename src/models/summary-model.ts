@@ -99,8 +99,12 @@ export interface ModelResponse {
  * @category Models
  */
 export interface SummaryModel {
-  /** The provider the model belongs to; `replay` for answers from cassettes. */
-  readonly provider: Provider;
+  /**
+   * The provider the model belongs to: one of {@link PROVIDERS} for the adapters recap ships
+   * (`replay` for answers from cassettes), any name for a model of your own (`'my-llm'`).
+   */
+  // `string & {}` keeps the known names offered by editors while any string type-checks.
+  readonly provider: Provider | (string & {});
   /** The model name requests go to, e.g. `gemini-2.5-flash`. */
   readonly model: string;
   /** Whether the model is a language model; the extractive summariser is not. */

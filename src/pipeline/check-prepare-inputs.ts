@@ -1,13 +1,17 @@
 // What prepare takes on trust, checked where a JavaScript caller's object would otherwise give a
 // normal-looking, wrong prompt: a session read with JSON.parse instead of parseSession (its events
-// have no `time`, so every one falls outside the slice), a profile whose slice, event or context
+// have no `time`, so every one falls outside the slice), a session built in code whose events are
+// not in time order (slices are found by binary search), a profile whose slice, event or context
 // settings are of the wrong kind (`mode: 'last'` acting as FIRST, `include_types: 'click'` as a set
-// of letters). A profile the quick check vouches for is checked once per object.
+// of letters), a privacy rules document where compiled rules go. A profile the quick check vouches
+// for is checked once per object, a list of events once per list (never one the loader sorted).
 
+import { compiledRulesProblem } from '../privacy/compiled-rules-problem.js';
 import { SLICE_MODES } from '../profile/profile-terms.js';
 import type { Profile } from '../profile/profile-schema.js';
 import { quickCheckProfile } from '../profile/quick-check-profile.js';
 import type { Session } from '../session/session-schema.js';
+import { isKnownSorted, noteSortedEvents } from '../session/sorted-events.js';
 
 /**
  * The profile or session given to `prepare` is not one it can prepare from: the message names
@@ -64,8 +68,30 @@ function profileProblems(profile: unknown): string[] {
   return problems;
 }
 
-/** Throws {@link PrepareInputError} for a profile or session prepare would render wrongly. */
-export function checkPrepareInputs(profile: Profile, session: Session): void {
+/** A time as a message shows it: its ISO text when it is a date. */
+const shownTime = (time: number): string => (Math.abs(time) <= 8.64e15 ? new Date(time).toISOString() : String(time));
+
+/**
+ * The first event of `events` without a time, or earlier than the one before it; undefined when
+ * they are in time order. One pass: called once per list.
+ */
+function orderProblem(events: readonly unknown[]): string | undefined {
+  let previous = -Infinity;
+  for (let index = 0; index < events.length; index++) {
+    const time: unknown = (events[index] as { time?: unknown } | null | undefined)?.time;
+    if (typeof time !== 'number' || !Number.isFinite(time)) {
+      return `events[${index}] of the session has no time (epoch milliseconds): read the session with parseSession or loadSession, which add it`;
+    }
+    if (time < previous) {
+      return `events[${index}] of the session is out of time order: its time (${shownTime(time)}) is before that of events[${index - 1}] (${shownTime(previous)}); a session's events must be sorted by time, as parseSession and loadSession return them: sort them by time (stably) or read the session with parseSession`;
+    }
+    previous = time;
+  }
+  return undefined;
+}
+
+/** Throws {@link PrepareInputError} for a profile, session or privacy rules prepare would render wrongly. */
+export function checkPrepareInputs(profile: Profile, session: Session, privacy?: unknown): void {
   if (!vouched.has(profile as object)) {
     if (!isObject(profile) || quickCheckProfile(profile) === undefined) {
       const problems = profileProblems(profile);
@@ -82,5 +108,15 @@ export function checkPrepareInputs(profile: Profile, session: Session): void {
     if (event !== undefined && typeof event.time !== 'number') {
       throw new PrepareInputError(`prepare: events[${at}] of the session has no time: a session read with JSON.parse is not a parsed session; read it with parseSession or loadSession`);
     }
+  }
+  // A list the loader sorted (or one checked before) costs nothing here: a slice of a million events stays a slice's work.
+  if (!isKnownSorted(events)) {
+    const problem = orderProblem(events);
+    if (problem !== undefined) throw new PrepareInputError(`prepare: ${problem}`);
+    noteSortedEvents(events as Session['events']);
+  }
+  if (privacy !== undefined) {
+    const problem = compiledRulesProblem(privacy);
+    if (problem !== undefined) throw new PrepareInputError(`prepare: options.privacy: ${problem}`);
   }
 }

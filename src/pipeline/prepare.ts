@@ -189,6 +189,10 @@ function lineCacheOf(session: Session): EventLineCache {
  *   `privacy`: rules applied to the kept events and the context before anything is rendered (the
  *   prompt, the context and the kept events all see them redacted; events are selected by what was
  *   recorded, and `privacy` counts what the rules replaced).
+ * @throws {@link PrepareInputError} for a session not read with parseSession (events without
+ *   `time`), one built in code with events out of time order (checked once per events list, never
+ *   for a session parseSession returned), a profile object whose settings are of the wrong kind, or
+ *   `privacy` that is a rules document rather than compiled rules; the message names the field.
  * @example
  * ```ts
  * import { loadProfile, loadSession, prepare } from 'recap';
@@ -206,7 +210,7 @@ export function prepare(
   recorded: Session,
   options: { readonly previous?: PreviousPreparation | undefined; readonly privacy?: PrivacyRules | undefined } = {},
 ): PreparedRequest {
-  checkPrepareInputs(profile, recorded);
+  checkPrepareInputs(profile, recorded, options.privacy);
   const previous = options.previous;
   const privacy = options.privacy;
   const reused =

@@ -8,6 +8,7 @@
 
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { flatString } from './flat-string.js';
+import { assertCompiledRules } from './compiled-rules-problem.js';
 import { echoesOf, type Echoes } from './echoes.js';
 import { fieldPresetOf, fieldPresetsOf, type FieldPresets } from './field-values.js';
 import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-name.js';
@@ -196,7 +197,8 @@ function withNames(object: Record<string, unknown>, renamed: ReadonlyMap<string,
     const name = renamed.get(key) ?? key;
     let unique = name;
     for (let suffix = 2; Object.hasOwn(named, unique); suffix++) unique = `${name} #${suffix}`;
-    named[unique] = value;
+    // Defined, not assigned: a field named `__proto__` stays a field, it does not set a prototype.
+    Object.defineProperty(named, unique, { value, enumerable: true, writable: true, configurable: true });
   }
   return named;
 }
@@ -241,10 +243,12 @@ function blockEvent(walk: Walk, event: SessionEvent): SessionEvent {
  *   replaces it in, a blocked element's text, a masked property's value); a caller redacting part
  *   of a session passes those of the whole one.
  * @returns The redacted session (the same object when nothing matched) and the counts by rule.
+ * @throws TypeError for `rules` that are not compiled (a rules document as written), saying what to call.
  * @category Privacy
  */
-export function redactSession(session: Session, rules: PrivacyRules, echoes: Echoes | undefined = echoesOf(session, rules)): { readonly session: Session; readonly counts: PrivacyCounts } {
-  const redactor = createSessionRedactor(rules, echoes);
+export function redactSession(session: Session, rules: PrivacyRules, echoes?: Echoes): { readonly session: Session; readonly counts: PrivacyCounts } {
+  assertCompiledRules(rules, 'redactSession: rules');
+  const redactor = createSessionRedactor(rules, echoes ?? echoesOf(session, rules));
   const header = redactor.header(session);
   let events: SessionEvent[] | undefined;
   for (const [index, event] of session.events.entries()) {

@@ -4,8 +4,9 @@
 
 import { EVENT_TYPES } from './event-types.js';
 import { parseIsoTimestamp } from './iso-timestamp.js';
-import { MAX_NESTING, tooDeepAt } from './nesting.js';
+import { dataProblemAt, isPlainObject } from './data-problem.js';
 import type { Session, SessionEvent } from './session-schema.js';
+import { noteSortedEvents } from './sorted-events.js';
 import { noteValuedEvents, type ValuedEventsNote } from './valued-events.js';
 
 const eventTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
@@ -54,7 +55,7 @@ export function eventTime(event: unknown): number | undefined {
         if (typeof value !== 'string') return undefined;
         break;
       case 'target':
-        if (!(isObject(value) && optionalString(value.selector) && optionalString(value.text)) || tooDeepAt(value, MAX_NESTING) !== undefined) return undefined;
+        if (!(isObject(value) && optionalString(value.selector) && optionalString(value.text)) || dataProblemAt(value) !== undefined) return undefined;
         break;
       case 'value':
         // zod's number() refuses Infinity and NaN (JSON has neither; a caller's objects may).
@@ -69,11 +70,13 @@ export function eventTime(event: unknown): number | undefined {
         if (!(Number.isSafeInteger(value) && (value as number) >= 0)) return undefined;
         break;
       case 'properties':
-        if (!isObject(value) || tooDeepAt(value, MAX_NESTING) !== undefined) return undefined;
+        // zod's record() takes plain objects only (not a Date, a Map or a class's instance).
+        if (!isPlainObject(value) || dataProblemAt(value) !== undefined) return undefined;
         break;
       default:
-        // Any other field may hold anything, but not nested without end (nesting.ts).
-        if (typeof value === 'object' && value !== null && tooDeepAt(value, MAX_NESTING) !== undefined) return undefined;
+        // Any other field may hold any JSON data, not nested without end (see data-problem.ts).
+        // Strings and numbers, most fields, are judged here, without a call.
+        if (typeof value === 'number' ? !Number.isFinite(value) : typeof value !== 'string' && dataProblemAt(value) !== undefined) return undefined;
     }
   }
   if (typeof type !== 'string' || !eventTypes.has(type)) return undefined;
@@ -97,5 +100,6 @@ export function withEvents(header: Omit<Session, 'events'>, fileOrder: readonly 
   // Array.prototype.sort is stable, so events with equal timestamps keep their file order.
   const events = sorted ? fileOrder : [...fileOrder].sort((a, b) => a.time - b.time);
   noteValuedEvents(events, valued);
+  noteSortedEvents(events);
   return { ...header, events } as Session;
 }

@@ -4,8 +4,10 @@
 // the events list, only the events it touches are parsed again; when it lies outside, only the
 // rest of the file. Anything else, or any doubt, is a full parse, whose answer this always equals.
 
+import { dataProblemAt } from './data-problem.js';
 import { eventTime, withEvents } from './event-time.js';
 import { parseFixture, type ParseSessionOptions } from './parse-session.js';
+import { withProtoKeys } from './proto-keys.js';
 import type { SessionFixtureError } from './session-error.js';
 import { sessionFixtureSchema, type Session, type SessionEvent } from './session-schema.js';
 
@@ -121,8 +123,9 @@ function outsideEvents(previous: FixtureText, layout: FixtureLayout, text: strin
     return undefined;
   }
   const header = sessionFixtureSchema.safeParse(data);
-  if (!header.success) return undefined;
-  const { events: _, ...fields } = header.data;
+  // What zod's refinements cannot see (below a `__proto__` key zod passes over) is left to the full parse.
+  if (!header.success || Object.values(data as Record<string, unknown>).some((value) => dataProblemAt(value) !== undefined)) return undefined;
+  const { events: _, ...fields } = withProtoKeys(data as Record<string, unknown>, header.data);
   const session = { ...fields, events: previous.session.events } as Session;
   const moved = shift === 0 ? layout : { open, close, starts: layout.starts.map((at) => at + shift), ends: layout.ends.map((at) => at + shift) };
   return { text, session, fileOrder: previous.fileOrder, layout: moved };

@@ -1,10 +1,12 @@
 // Validates a session fixture and returns it with events sorted by time, stably (see
 // docs/fixtures.md).
 
+import { dataProblemAt } from './data-problem.js';
 import { describeIssue } from './describe-issue.js';
 import { eventTime, isObject, lastEventHadValue, withEvents } from './event-time.js';
 import { formatJsonPath } from './json-path.js';
 import { jsonSyntaxIssue } from './json-syntax-issue.js';
+import { withProtoKeys } from './proto-keys.js';
 import { quickParseFixture } from './quick-parse-fixture.js';
 import { SessionFixtureError, type SessionIssue } from './session-error.js';
 import {
@@ -43,9 +45,22 @@ export type SafeParseSessionResult =
 
 const MAX_REPORTED_ISSUES = 20;
 
+/**
+ * The first field of `object` (as given, not as zod rebuilt it) that is not JSON data: zod's
+ * refinements see the objects it built, without the keys named `__proto__` it passes over and
+ * with a Map where an object goes read as an empty object.
+ */
+function dataIssue(object: Record<string, unknown>, at: readonly (string | number)[]): SessionIssue | undefined {
+  for (const key of Object.keys(object)) {
+    const problem = dataProblemAt(object[key]);
+    if (problem !== undefined) return { path: formatJsonPath([...at, key, ...problem.path]), message: problem.message };
+  }
+  return undefined;
+}
+
 function eventIssues(event: unknown, index: number, quote: boolean): SessionIssue[] {
   const result = sessionEventSchema.safeParse(event, { reportInput: true });
-  if (result.success) return [{ path: `events[${index}]`, message: 'invalid event' }];
+  if (result.success) return [(isObject(event) ? dataIssue(event, ['events', index]) : undefined) ?? { path: `events[${index}]`, message: 'invalid event' }];
   return result.error.issues.map((issue) => ({
     path: formatJsonPath(['events', index, ...issue.path]),
     message: describeIssue(issue, quote),
@@ -99,10 +114,13 @@ export function parseFixtureFully(input: unknown, options: ParseSessionOptions =
   const quote = options.quoteValues !== false;
 
   const { events, ...header } = data;
-  const headerResult = sessionFixtureSchema.safeParse({ ...header, events: [] }, { reportInput: true });
+  const headerInput = { ...header, events: [] };
+  const headerResult = sessionFixtureSchema.safeParse(headerInput, { reportInput: true });
   const issues: SessionIssue[] = headerResult.success
     ? []
     : headerResult.error.issues.map((issue) => ({ path: formatJsonPath(issue.path), message: describeIssue(issue, quote) }));
+  const headerIssue = headerResult.success ? dataIssue(header, []) : undefined;
+  if (headerIssue !== undefined) issues.push(headerIssue);
   if (!Array.isArray(events)) {
     issues.push({ path: 'events', message: events === undefined ? 'is required' : 'expected a list of events' });
     return fail(issues);
@@ -137,7 +155,8 @@ export function parseFixtureFully(input: unknown, options: ParseSessionOptions =
     issues.push({ path: '', message: `... and ${hidden} more problem(s)` });
   }
   if (issues.length > 0 || !headerResult.success) return fail(issues);
-  const session = withEvents(headerResult.data as Omit<Session, 'events'>, loaded, sorted, valued);
+  const checked = withProtoKeys(headerInput, headerResult.data) as Omit<Session, 'events'>;
+  const session = withEvents(checked, loaded, sorted, valued);
   return { success: true, session, fileOrder: loaded };
 }
 
@@ -146,7 +165,10 @@ export function parseFixtureFully(input: unknown, options: ParseSessionOptions =
  * Validates a session fixture (see docs/fixtures.md) and returns it with events sorted by
  * timestamp (stably); an event's index is its position in that order. Each event gains `time`,
  * its timestamp in epoch milliseconds. A string is parsed as JSON text (a leading byte order mark
- * is allowed); any other value is taken as the parsed fixture and is not changed.
+ * is allowed); any other value is taken as the parsed fixture and is not changed. Every value must
+ * be JSON data: a number JSON cannot hold (1e400, read as Infinity; NaN), a function, a symbol, a
+ * bigint, a Map, a Set or a class's instance is refused by path (a valid Date is kept, shown as its
+ * ISO text). Keys named `__proto__` are kept as own fields, never as prototypes.
  *
  * @param input - The fixture's JSON text, or the value it parses to.
  * @param options - `source`: the file name used in messages.

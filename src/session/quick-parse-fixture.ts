@@ -3,9 +3,9 @@
 // every problem. What this accepts, the full parse accepts too, with the same session, key order
 // included: a property test holds the two together. It may refuse what the full parse accepts.
 
+import { dataProblemAt } from './data-problem.js';
 import { eventTime, isObject, lastEventHadValue, withEvents } from './event-time.js';
 import { timestampProblem } from './iso-timestamp.js';
-import { MAX_NESTING, tooDeepAt } from './nesting.js';
 import type { Session, SessionEvent } from './session-schema.js';
 import { ValuedEventsNote } from './valued-events.js';
 
@@ -59,7 +59,7 @@ const DEVICE = { type: string, browser: string, os: string, viewport };
 function header(fields: Plain): Header {
   const id = string(fields.id);
   if (!/^[^:]+:.+$/.test(id)) giveUp();
-  for (const key of Object.keys(fields)) if (tooDeepAt(fields[key], MAX_NESTING) !== undefined) giveUp();
+  for (const key of Object.keys(fields)) if (dataProblemAt(fields[key]) !== undefined) giveUp();
   return loose(
     { ...fields, events: [] },
     {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from './event-types.js';
 import { timestampProblem } from './iso-timestamp.js';
-import { MAX_NESTING, TOO_DEEP_MESSAGE, tooDeepAt } from './nesting.js';
+import { dataProblemAt } from './data-problem.js';
 
 const propertiesSchema = z.record(z.string(), z.unknown());
 
@@ -45,14 +45,17 @@ export const sessionEventSchema = z
     if (event.type === 'custom' && event.name === undefined) {
       context.addIssue({ code: 'custom', path: ['name'], message: 'a custom event needs a name' });
     }
-    reportTooDeep(event, context);
+    reportDataProblems(event, context);
   });
 
-/** An issue for every field whose value nests too deeply (see nesting.ts). */
-function reportTooDeep(object: Record<string, unknown>, context: z.RefinementCtx<Record<string, unknown>>): void {
+/**
+ * An issue for every field whose value is not JSON data or nests too deeply (see
+ * data-problem.ts): Infinity, NaN, a function, a Map, a bigint...
+ */
+function reportDataProblems(object: Record<string, unknown>, context: z.RefinementCtx<Record<string, unknown>>): void {
   for (const key in object) {
-    const below = tooDeepAt(object[key], MAX_NESTING);
-    if (below !== undefined) context.addIssue({ code: 'custom', path: [key, ...below], message: TOO_DEEP_MESSAGE });
+    const problem = dataProblemAt(object[key]);
+    if (problem !== undefined) context.addIssue({ code: 'custom', path: [key, ...problem.path], message: problem.message });
   }
 }
 
@@ -121,7 +124,7 @@ export const sessionFixtureSchema = z.looseObject({
   events: z.array(sessionEventSchema),
 }).superRefine((fixture, context) => {
   const { events: _events, ...header } = fixture;
-  reportTooDeep(header, context);
+  reportDataProblems(header, context);
 });
 
 /**
