@@ -7,6 +7,7 @@ import { failed, passed, type AssertionResult } from './assertion-result.js';
 import type { Judge } from './judge.js';
 import type { AnswerAssertions, FieldAssertion } from './suite-schema.js';
 import { regexPattern, textPattern } from './text-pattern.js';
+import { sighting, sightingNote } from './text-views.js';
 import { valueAtPath } from './value-at-path.js';
 import { inSuiteTerms } from './suite-terms.js';
 import type { GroundingFinding, GroundingReport } from '../grounding/grounding-report.js';
@@ -132,16 +133,21 @@ export async function checkAnswer(answer: AnswerUnderTest, assertions: AnswerAss
     results.push(...checkField(field, index, result.response));
   });
   const text = assertedText(result);
-  for (const [key, wanted] of [
-    ['summary_contains', true],
-    ['summary_not_contains', false],
-  ] as const) {
-    assertions[key]?.forEach((source, index) => {
-      const found = textPattern(source, { ignoreCase: true }).test(text);
-      const message = `the answer ${found ? 'contains' : 'does not contain'} ${JSON.stringify(source)}`;
-      results.push(found === wanted ? passed(`expect.${key}[${index}]`, message) : failed(`expect.${key}[${index}]`, message, { expected: source, actual: text }));
-    });
-  }
+  assertions.summary_contains?.forEach((source, index) => {
+    const found = textPattern(source, { ignoreCase: true }).test(text);
+    const message = `the answer ${found ? 'contains' : 'does not contain'} ${JSON.stringify(source)}`;
+    results.push(found ? passed(`expect.summary_contains[${index}]`, message) : failed(`expect.summary_contains[${index}]`, message, { expected: source, actual: text }));
+  });
+  // Absent also as a reader takes it: full-width letters, invisible characters inside (text-views.ts).
+  assertions.summary_not_contains?.forEach((source, index) => {
+    const seen = sighting(source, text, { ignoreCase: true });
+    const id = `expect.summary_not_contains[${index}]`;
+    results.push(
+      seen === undefined
+        ? passed(id, `the answer does not contain ${JSON.stringify(source)}`)
+        : failed(id, `the answer contains ${JSON.stringify(source)}${sightingNote(seen)}`, { expected: source, actual: text }),
+    );
+  });
   results.push(...checkGrounding(answer.grounding, assertions));
   if (assertions.judge !== undefined) {
     try {

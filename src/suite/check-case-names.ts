@@ -1,7 +1,8 @@
-// Names a case asserts on that can only be typos: a privacy rule no rules document can have, an
-// event type that is a near miss of a built-in one and names no custom event of the session. Such
-// an assertion would check nothing (`excludes_types: [rage_click]` and `privacy: { emial: 0 }`
-// pass whatever the prompt holds), so the suite is refused, naming the line.
+// Names a case asserts on that would check nothing: a privacy rule no rules document can have, or
+// one the rules never apply counted as 0; a key `excludes_types` lists that no event of the
+// session has; a near miss of a built-in type in `includes_types`. Such an assertion passes (or
+// fails) whatever the prompt holds (`excludes_types: [rage_click]`, `privacy: { emial: 0 }`), so
+// the suite is refused, naming the line.
 
 import { PRESET_NAMES } from '../privacy/presets.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
@@ -23,33 +24,53 @@ export function ruleNames(rules: PrivacyRules): string[] {
   return [...PRESET_NAMES, ...rules.patterns.map((pattern) => pattern.name), 'masked', 'blocked', 'url_param'];
 }
 
+/** Why the rules can replace nothing under `rule`'s name (`has no mask_properties`), or undefined when they can. */
+function unapplied(rule: string, rules: PrivacyRules): string | undefined {
+  if (rule === 'masked') return rules.maskProperties.length > 0 ? undefined : 'has no mask_properties';
+  if (rule === 'blocked') return rules.blockSelectors.length > 0 ? undefined : 'has no block_selectors';
+  if (rule === 'url_param') return rules.stripUrlParams.size > 0 ? undefined : 'has no strip_url_params';
+  if ((rules.presets as ReadonlySet<string>).has(rule) || rules.patterns.some((pattern) => pattern.name === rule)) return undefined;
+  return `does not turn on the ${rule} preset`;
+}
+
 function privacyProblems(testCase: SuiteCase, index: number, rules: PrivacyRules, rulesFile: string, locate: Locate): string[] {
   const counted = testCase.prompt?.privacy;
   if (counted === undefined) return [];
   const names = ruleNames(rules);
-  return Object.keys(counted)
-    .filter((rule) => !names.includes(rule))
-    .map((rule) => {
+  return Object.entries(counted).flatMap(([rule, bound]) => {
+    const where = `${locate(['cases', index, 'prompt', 'privacy', rule])} cases[${index}].prompt.privacy.${rule}`;
+    if (!names.includes(rule)) {
       const suggestion = closestName(rule, names);
       const hint = suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`;
-      return `${locate(['cases', index, 'prompt', 'privacy', rule])} cases[${index}].prompt.privacy.${rule}: no rule is named "${rule}", so it would count nothing${hint}; the presets, masked, blocked, url_param and the patterns of ${rulesFile} are counted`;
-    });
+      return [`${where}: no rule is named "${rule}", so it would count nothing${hint}; the presets, masked, blocked, url_param and the patterns of ${rulesFile} are counted`];
+    }
+    // A rule the rules never apply counts 0 whatever the session holds: a bound that takes 0 cannot fail.
+    const min = typeof bound === 'number' ? bound : (bound.min ?? 0);
+    const reason = min > 0 ? undefined : unapplied(rule, rules);
+    if (reason === undefined) return [];
+    return [`${where}: ${rulesFile} ${reason}, so ${rule} counts 0 whatever the session holds and this count cannot fail: turn the rule on, or leave the count out`];
+  });
 }
 
 function typeProblems(testCase: SuiteCase, index: number, session: Session | undefined, locate: Locate): string[] {
   const problems: string[] = [];
-  const customNames = new Set(session?.events.map(eventKey));
+  const sessionKeys = new Set(session?.events.map(eventKey));
   for (const field of ['includes_types', 'excludes_types'] as const) {
     testCase.prompt?.[field]?.forEach((key, position) => {
-      if (isBuiltInEventType(key) || customNames.has(key)) return;
+      if (sessionKeys.has(key)) return;
       const where = `${locate(['cases', index, 'prompt', field, position])} cases[${index}].prompt.${field}[${position}]`;
       if (key === 'custom') {
         problems.push(`${where}: a custom event is named by its name, not by "custom", which is the key of no event: list the names (e.g. "Coupon Applied")`);
         return;
       }
-      const suggestion = closestName(key, BUILT_IN_EVENT_TYPES);
-      if (suggestion !== undefined) {
-        problems.push(`${where}: "${key}" is not a built-in type and no custom event of ${testCase.session} is named so (did you mean "${suggestion}"?)`);
+      const nearBuiltIn = isBuiltInEventType(key) ? undefined : closestName(key, BUILT_IN_EVENT_TYPES);
+      if (nearBuiltIn !== undefined) {
+        problems.push(`${where}: "${key}" is not a built-in type and no custom event of ${testCase.session} is named so (did you mean "${nearBuiltIn}"?)`);
+      } else if (field === 'excludes_types') {
+        // No profile can keep an event the session does not hold: the check would pass whatever the profile does.
+        const suggestion = closestName(key, [...sessionKeys]);
+        const hint = suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`;
+        problems.push(`${where}: no event of ${testCase.session} has the key "${key}", so no profile can keep one and the check cannot fail${hint}`);
       }
     });
   }

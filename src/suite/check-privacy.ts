@@ -5,7 +5,7 @@ import type { PreparedRequest } from '../pipeline/prepare.js';
 import type { Session } from '../session/session-schema.js';
 import { failed, passed, type AssertionResult } from './assertion-result.js';
 import type { PromptAssertions } from './suite-schema.js';
-import { textPattern } from './text-pattern.js';
+import { sighting, sightingIn, sightingNote } from './text-views.js';
 
 /**
  * Every string a recorded session holds (values and property names), depth first, and every number
@@ -43,11 +43,12 @@ function checkCounts(prepared: PreparedRequest, wanted: NonNullable<PromptAssert
 function checkRedacts(prepared: PreparedRequest, recorded: Session, texts: readonly string[]): AssertionResult[] {
   return texts.map((source, index) => {
     const id = `prompt.redacts[${index}]`;
-    const pattern = textPattern(source);
-    const inPrompt = pattern.test(prepared.prompt);
-    if (inPrompt) return failed(id, `${JSON.stringify(source)} reaches the prompt`, { expected: source });
+    // In the prompt in any form the model reads it in: escaped as a quoted value, full-width, split by invisible characters.
+    const seen = sighting(source, prepared.prompt, { quoted: true });
+    if (seen !== undefined) return failed(id, `${JSON.stringify(source)} reaches the prompt${sightingNote(seen)}`, { expected: source });
+    const inSession = sightingIn(source);
     for (const text of sessionStrings(recorded)) {
-      if (pattern.test(text)) return passed(id, `${JSON.stringify(source)} is in the session and not in the prompt`);
+      if (inSession(text) !== undefined) return passed(id, `${JSON.stringify(source)} is in the session and not in the prompt`);
     }
     return failed(id, `${JSON.stringify(source)} is not in the recorded session, so its absence from the prompt proves nothing`, { expected: source });
   });

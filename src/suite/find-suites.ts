@@ -37,11 +37,11 @@ async function walk(directory: string, found: string[], seen: Set<string>, cwd: 
 
 /**
  * Absolute paths of the suites: a file is taken as given (whatever its name), a directory is
- * searched; no path means the working directory. A path that does not exist is an error.
+ * searched; no path means the working directory. A path that does not exist, or a directory named
+ * that holds no suite, is an error: the cases meant to run there would be skipped unseen.
  */
 export async function findSuites(paths: readonly string[], cwd: string): Promise<string[]> {
   const found: string[] = [];
-  const seen = new Set<string>();
   for (const given of paths.length === 0 ? ['.'] : paths) {
     const full = path.resolve(cwd, given);
     const info = await stat(full).catch(() => undefined);
@@ -49,8 +49,15 @@ export async function findSuites(paths: readonly string[], cwd: string): Promise
       const link = await lstat(full).catch(() => undefined);
       throw new Error(link?.isSymbolicLink() === true ? `${given}: a link to a file that does not exist (or a loop of links)` : `${given}: no such file or directory ${whereLooked(full)}`);
     }
-    if (info.isDirectory()) await walk(full, found, seen, cwd);
-    else found.push(full);
+    if (!info.isDirectory()) {
+      found.push(full);
+      continue;
+    }
+    // Each named folder on its own: one that holds no suite is named, even when another path holds some.
+    const inFolder: string[] = [];
+    await walk(full, inFolder, new Set(), cwd);
+    if (inFolder.length === 0 && paths.length > 0) throw new Error(`${given}: no suites (*${SUITE_SUFFIX}) in this folder or below`);
+    found.push(...inFolder);
   }
   return [...new Set(found)];
 }

@@ -5,7 +5,7 @@ import { fieldPathProblem } from './value-at-path.js';
 import { CONTEXT_ELEMENTS } from '../profile/profile-terms.js';
 import { PROVIDERS } from '../models/summary-model.js';
 import { snapshotName } from './snapshot-store.js';
-import { patternProblem, regexProblem } from './text-pattern.js';
+import { matchesEverythingProblem, patternProblem, regexPattern, regexProblem, textPattern, type TextPattern } from './text-pattern.js';
 
 /** Plain text or /regex/flags, checked when the suite loads rather than when a case runs. */
 const textOrRegex = z.string().superRefine((source, context) => {
@@ -14,6 +14,23 @@ const textOrRegex = z.string().superRefine((source, context) => {
 });
 
 const textList = z.array(textOrRegex).describe('Plain text, or /regex/flags for a regular expression.');
+
+/** Why a present-check of `pattern` would pass on any text (`/refund|/`), once it compiles. */
+const everythingProblem = (read: () => TextPattern, written?: string): string | undefined => {
+  try {
+    return matchesEverythingProblem(read(), written);
+  } catch {
+    return undefined; // an invalid regular expression, reported by its own check
+  }
+};
+
+/** A text that must be present: also refused when it is a /regex/ that matches every text. */
+const presentText = textOrRegex.superRefine((source, context) => {
+  const problem = source === '' ? undefined : everythingProblem(() => textPattern(source));
+  if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+});
+
+const presentList = z.array(presentText).describe('Plain text, or /regex/flags for a regular expression.');
 
 const countRange = z
   .strictObject({
@@ -28,7 +45,7 @@ const countRange = z
 export const promptAssertionsSchema = z.strictObject({
   includes_types: z.array(z.string().min(1)).optional().describe('Each key (type, or custom name) is among the kept events.'),
   excludes_types: z.array(z.string().min(1)).optional().describe('No kept event has one of these keys.'),
-  contains: textList.optional().describe('The prompt contains each text (or matches each /regex/).'),
+  contains: presentList.optional().describe('The prompt contains each text (or matches each /regex/).'),
   not_contains: textList.optional().describe('The prompt contains none of these texts.'),
   kept_events: countRange.optional().describe('How many events are kept.'),
   max_tokens: z.number().int().positive().optional().describe('The estimated prompt tokens are at most this.'),
@@ -64,7 +81,12 @@ export const fieldAssertionSchema = z
       .unknown()
       .superRefine((needle, context) => {
         // A string is read as text or /regex/ against a string value: checked when the suite loads.
-        const problem = typeof needle === 'string' ? (needle === '' ? 'an empty text is in every string: write what to look for' : patternProblem(needle)) : undefined;
+        const problem =
+          typeof needle !== 'string'
+            ? undefined
+            : needle === ''
+              ? 'an empty text is in every string: write what to look for'
+              : (patternProblem(needle) ?? everythingProblem(() => textPattern(needle, { ignoreCase: true })));
         if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
       })
       .optional()
@@ -73,7 +95,7 @@ export const fieldAssertionSchema = z
       .string()
       .min(1, 'an empty regular expression matches every string: write what to match')
       .superRefine((source, context) => {
-        const problem = regexProblem(source);
+        const problem = regexProblem(source) ?? everythingProblem(() => regexPattern(source), source);
         if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
       })
       .optional()
@@ -91,7 +113,7 @@ export const fieldAssertionSchema = z
 export const answerAssertionsSchema = z.strictObject({
   schema_valid: z.literal(true, { error: 'schema_valid can only be true (leave it out to skip the check)' }).optional().describe('The answer fits the profile response schema.'),
   fields: z.array(fieldAssertionSchema).optional(),
-  summary_contains: textList.optional().describe('The answer text contains each (case-insensitive, or /regex/).'),
+  summary_contains: presentList.optional().describe('The answer text contains each (case-insensitive, or /regex/).'),
   summary_not_contains: textList.optional(),
   judge: z.string().min(1).optional().describe('A rubric a model grades the answer against (pass/fail with a reason).'),
   grounded: z.literal(true, { error: 'grounded can only be true (leave it out to skip the check)' }).optional().describe('No claim of the answer is unsupported or dropped (docs/grounding.md).'),
@@ -101,6 +123,8 @@ export const answerAssertionsSchema = z.strictObject({
       max_unsupported: z.number().int().nonnegative().optional().describe('At most this many unsupported claims.'),
       max_dropped: z.number().int().nonnegative().optional().describe('At most this many claims the profile dropped.'),
     })
+    // `grounding: {}` would read as a check and bound nothing.
+    .refine((bounds) => Object.keys(bounds).length > 0, { message: 'grounding: {} sets no bound: give min_score, max_unsupported or max_dropped (or use grounded: true)' })
     .optional()
     .describe('Bounds on the answer\'s grounding report.'),
 });

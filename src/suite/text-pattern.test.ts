@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterFor, textPattern } from './text-pattern.js';
+import { filterFor, matchesEverythingProblem, textPattern } from './text-pattern.js';
 
 describe('filterFor', () => {
   const names = ['coupon', 'coupon retry', 'a.c', 'abc', '/x/', 'price (EUR) [beta]'];
@@ -14,5 +14,19 @@ describe('filterFor', () => {
     for (const name of names) expect(selected(filterFor(name, names)), name).toEqual([name]);
     expect(filterFor('coupon', names)).toBe('/^coupon$/');
     expect(filterFor('/x/', names)).toBe('/^\\/x\\/$/');
+  });
+});
+
+describe('matchesEverythingProblem', () => {
+  it('names a regular expression that matches every text, and leaves one that can fail', () => {
+    for (const source of ['/refund|/', '/(coupon)*/', '/^/', '/x?/i']) expect(matchesEverythingProblem(textPattern(source)), source).toMatch(/matches every text/);
+    for (const source of ['/^(low|medium|high|)$/', '/coupon/', 'plain text', '/^.*$/']) expect(matchesEverythingProblem(textPattern(source)), source).toBeUndefined();
+  });
+});
+
+describe('textPattern', () => {
+  it('compares texts in NFC: an accent typed as one character matches one recorded as two', () => {
+    expect(textPattern('Jos\u00e9').test('Jose\u0301')).toBe(true);
+    expect(textPattern('JOS\u00c9', { ignoreCase: true }).test('jose\u0301')).toBe(true);
   });
 });

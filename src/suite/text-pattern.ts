@@ -8,22 +8,33 @@ export interface TextPattern {
 
 const REGEX_LITERAL = /^\/(.+)\/([dgimsuvy]*)$/s;
 
+/** NFC: `é` typed as one character and `e` + U+0301 recorded by a page are one text in every check. */
+export const canonical = (text: string): string => text.normalize('NFC');
+
+export interface TextPatternOptions {
+  readonly ignoreCase?: boolean;
+  /** Applied to the text searched (and to a plain text looked for) before comparing. Default {@link canonical}. */
+  readonly fold?: (text: string) => string;
+}
+
 /**
  * `/^(high|medium)$/i` is a regular expression; anything else is plain text, matched exactly or,
  * with `ignoreCase`, regardless of case. Throws SyntaxError for an invalid regular expression.
  */
-export function textPattern(source: string, options: { ignoreCase?: boolean } = {}): TextPattern {
+export function textPattern(source: string, options: TextPatternOptions = {}): TextPattern {
+  const fold = options.fold ?? canonical;
   const literal = REGEX_LITERAL.exec(source);
   if (literal !== null) {
     // `g` and `y` make test() stateful; they mean nothing for "does it match".
     const regex = new RegExp(literal[1] as string, (literal[2] ?? '').replace(/[gy]/g, ''));
-    return { source, test: (text) => regex.test(text) };
+    return { source, test: (text) => regex.test(fold(text)) };
   }
   if (options.ignoreCase === true) {
-    const needle = source.toLowerCase();
-    return { source, test: (text) => text.toLowerCase().includes(needle) };
+    const needle = fold(source).toLowerCase();
+    return { source, test: (text) => fold(text).toLowerCase().includes(needle) };
   }
-  return { source, test: (text) => text.includes(source) };
+  const needle = fold(source);
+  return { source, test: (text) => fold(text).includes(needle) };
 }
 
 /**
@@ -50,6 +61,18 @@ export const regexProblem = (source: string): string | undefined => problemOf(re
 
 /** Why `source` is not a usable pattern (an invalid /regex/), or undefined. */
 export const patternProblem = (source: string): string | undefined => problemOf((text) => textPattern(text), source);
+
+// Texts of every shape a check could be asked about: a pattern that matches all of them matches anything.
+const SHAPES = ['', ' ', '\n', 'a', 'Z9', '—', '日本'];
+
+/**
+ * Why a check that `pattern` is present could never fail, or undefined: `/refund|/` (an empty
+ * alternative) or a group that may repeat 0 times matches the empty text, so every text.
+ */
+export function matchesEverythingProblem(pattern: TextPattern, written = pattern.source): string | undefined {
+  if (!SHAPES.every((shape) => pattern.test(shape))) return undefined;
+  return `${JSON.stringify(written)} matches every text (an empty alternative, or a part that may repeat 0 times, matches anywhere), so the check cannot fail: write what must be there`;
+}
 
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/]/g;
 
