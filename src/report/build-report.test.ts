@@ -134,6 +134,12 @@ describe('buildReport', () => {
     expect(report.grounding?.mean).toBeCloseTo(2.3 / 3, 10);
   });
 
+  it('gives a finite grounding mean for scores that add up past the largest double', () => {
+    const report = buildReport([line(1, {}, { score: 1e308 }), line(2, {}, { score: 1e308 }), line(3, {}, { score: 0 })]);
+    expect(Number.isFinite(report.grounding?.mean)).toBe(true);
+    expect((report.grounding?.mean ?? 0) / 1e308).toBeCloseTo(2 / 3, 10);
+  });
+
   it('finds patterns that recur in two or more sessions, from the events, with their sessions', () => {
     expect(report.patterns.dead_clicks).toEqual([{ label: 'button.pay', count: 3, sessions: [{ session_id: 'u-1:s-1', file: 's/1.json' }, { session_id: 'u-2:s-2', file: 's/2.json' }] }]);
     expect(report.patterns.rage_clicks).toEqual([]);

@@ -80,6 +80,12 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** The mean of finite numbers, which can still add up past the largest double (1e308 and 1e308): then each is divided first. */
+function mean(numbers: readonly number[]): number {
+  const sum = numbers.reduce((total, value) => total + value, 0);
+  return Number.isFinite(sum) ? sum / numbers.length : numbers.reduce((total, value) => total + value / numbers.length, 0);
+}
+
 function histogram(points: readonly (readonly [number, SessionRef])[], bins: number): { bins: HistogramBin[]; min: number; max: number; mean: number } {
   const numbers = points.map(([value]) => value);
   let min = numbers[0] as number;
@@ -88,9 +94,6 @@ function histogram(points: readonly (readonly [number, SessionRef])[], bins: num
     if (value < min) min = value;
     if (value > max) max = value;
   }
-  // Finite numbers can still add up past the largest double (1e308 and 1e308): then each is divided first.
-  const sum = numbers.reduce((total, value) => total + value, 0);
-  const mean = Number.isFinite(sum) ? sum / numbers.length : numbers.reduce((total, value) => total + value / numbers.length, 0);
   const integers = numbers.every(Number.isInteger);
   // Whole numbers over a short range: one bar per value.
   const perValue = integers && max - min + 1 <= bins;
@@ -109,7 +112,7 @@ function histogram(points: readonly (readonly [number, SessionRef])[], bins: num
     bin.count++;
     bin.sessions.set(ref.file, ref);
   }
-  return { bins: result.map((bin) => ({ from: bin.from, to: bin.to, count: bin.count, sessions: byFile(bin.sessions.values()) })), min, max, mean };
+  return { bins: result.map((bin) => ({ from: bin.from, to: bin.to, count: bin.count, sessions: byFile(bin.sessions.values()) })), min, max, mean: mean(numbers) };
 }
 
 function fieldOf(leaf: FieldLeaf, results: readonly { line: SessionResultLine; ref: SessionRef }[], options: Required<ReportOptions>): ReportField | undefined {
@@ -189,7 +192,7 @@ function buildFromEntries(entries: readonly Entry[], options: Required<ReportOpt
       ? undefined
       : {
           scored: grounded.length,
-          mean: grounded.reduce((sum, { line }) => sum + (line.grounding?.score ?? 0), 0) / grounded.length,
+          mean: mean(grounded.map(({ line }) => line.grounding?.score ?? 0)),
           buckets: GROUNDING_BUCKETS.map((bucket, index) => {
             const above = index === 0 ? Number.POSITIVE_INFINITY : (GROUNDING_BUCKETS[index - 1] as (typeof GROUNDING_BUCKETS)[number]).min;
             const inside = grounded.filter(({ line }) => {

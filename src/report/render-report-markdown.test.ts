@@ -79,4 +79,61 @@ describe('renderReportMarkdown', () => {
     expect(markdown).toContain('Most sessions fail. a`b # Injected &lt;img src=x onerror=alert(1)&gt;');
     expect(markdown.replaceAll(code, '')).not.toContain('<img');
   });
+
+  it('refuses every link that is not http, https or a path, and one a character reference would turn into javascript:', () => {
+    for (const appUrl of ['file:///etc/passwd', 'ms-msdt:/id PCWDiagnostic', '//evil.test/share']) {
+      expect(render([{ session_id: 'u:1', file: 'a.json', app_url: appUrl }]), appUrl).toContain('[u:1](#)');
+    }
+    // A renderer decodes references in a destination: `&#58;` would be a colon, `&amp;` is an ampersand again.
+    expect(render([{ session_id: 'u:1', file: 'a.json', app_url: 'javascript&#58;alert(1)' }])).toContain('[u:1](javascript&amp;#58;alert%281%29)');
+    expect(render([{ session_id: 'u:1', file: 'a.json', app_url: 'https://app.test/s?a=1&b=2' }])).toContain('[u:1](https://app.test/s?a=1&amp;b=2)');
+  });
+
+  it('shows control and bidi characters of labels, code spans and links as escapes: nothing retitles the terminal or reorders the text', () => {
+    const hidden = 'ok\u001b]0;owned\u0007 invoice\u202efdp.exe \u0085';
+    const base = data([{ session_id: `u:${hidden}`, file: 'a.json', app_url: `https://app.test/${hidden}` }]);
+    const markdown = renderReportMarkdown(
+      { ...base, totals: { ...base.totals, failures: [{ value: hidden, count: 1, sessions: base.totals.failures[0]!.sessions }] }, unread: [{ file: hidden, message: hidden }] },
+      { title: 'recap report', sources: [hidden], hrefFor: (ref) => ref.app_url ?? ref.file, summary: { text: hidden, model: 'm', unknownSessions: [] } },
+    );
+    expect(markdown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(markdown).toContain('| ok\\u001b\\]0;owned\\u0007 invoice\\u202efdp.exe \\u0085 | 1 |');
+    expect(markdown).toContain('From `ok\\u001b]0;owned\\u0007 invoice\\u202efdp.exe \\u0085`.');
+    expect(markdown).toContain('(https://app.test/ok%1B%5D0;owned%07%20invoice%E2%80%AEfdp.exe%20%C2%85)');
+  });
+
+  it('writes a character reference in a label as text, not as the character it names', () => {
+    const markdown = renderReportMarkdown({ ...data([]), totals: { ...data([]).totals, failures: [{ value: 'invoice&#x202e;fdp.exe &lt;b&gt;', count: 1, sessions: [] }] } }, { title: 't', sources: [], hrefFor: (ref) => ref.file });
+    expect(markdown).toContain('| invoice&amp;#x202e;fdp.exe &amp;lt;b&amp;gt; | 1 |');
+  });
+
+  it("quotes the model's summary: no image, link, link definition or heading of its own, no line a GitHub runner would run", () => {
+    const text = [
+      'Users fail at checkout [u-1:s-1].',
+      '![pixel](http://evil.test/p.png) ![ref][p] [click](javascript:alert(1)) [x][p] [p]',
+      '[p]: http://evil.test/ref.png',
+      '## Totals',
+      'Fake',
+      '===',
+      '| sessions | 0 |',
+      '::error file=ci.yml,line=1::fake',
+      '   ::set-output name=deploy::true',
+      '<img src=x> &#x202e; \u001b[2J',
+    ].join('\n');
+    const markdown = renderReportMarkdown(data([{ session_id: 'u:1', file: 'a.json' }]), { title: 'recap report', sources: ['r.jsonl'], hrefFor: (ref) => ref.file, summary: { text, model: 'm', unknownSessions: [] } });
+    const summary = markdown.split('## Summary\n\n')[1]!.split('\n\n## ')[0]!.split('\n').slice(2);
+    expect(summary).toEqual([
+      '> Users fail at checkout [u-1:s-1].',
+      '> ![pixel]\\(http://evil.test/p.png) ![ref]\\[p] [click]\\(javascript:alert(1)) [x]\\[p] [p]',
+      '> [p]\\: http://evil.test/ref.png',
+      '> \\## Totals',
+      '> Fake',
+      '> \\===',
+      '> | sessions | 0 |',
+      '> ::error file=ci.yml,line=1::fake',
+      '>    ::set-output name=deploy::true',
+      '> &lt;img src=x&gt; &amp;#x202e; \\u001b[2J',
+    ]);
+    expect(markdown.split('\n').filter((line) => /^\s*::/.test(line))).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@
 import { isRefusedHref } from './html-escape.js';
 import { formatCount, formatUsd } from './report-format.js';
 import { setupLabels, type ReportSetup } from './report-setups.js';
+import { showHiddenCharacters } from './visible-characters.js';
 import { PATTERN_KINDS, type Pattern, type PatternKind, type ReportData, type ReportField, type SessionRef, type ValueCount } from './report-data.js';
 
 /**
@@ -35,25 +36,33 @@ const LINKS_SHOWN = 10;
 const plural = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
 const count = formatCount;
 
+/** `&`, `<` and `>` as character references: no raw HTML, and no reference (`&#x202e;`) that a renderer would turn into a character. */
+const escapeReferences = (text: string) => text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+
 /** Text safe inside a Markdown table cell. */
 function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;')).replace(/[\r\n]+/g, ' ').replace(/([`*_[\]])/g, '\\$1');
+  return showHiddenCharacters(escapeReferences(text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|')).replace(/[\r\n]+/g, ' ').replace(/([`*_[\]])/g, '\\$1'));
 }
 
 /**
  * A link target as a Markdown link destination inside a table cell. The link is a URL already
- * (`%` stays as it is); what would end the destination or the cell is percent-encoded, and a
- * scheme that runs code becomes `#`: links come from results files, which the reader did not write.
+ * (`%` stays as it is); what would end the destination or the cell, and control and bidi
+ * characters, are percent-encoded, `&` is written `&amp;` (a renderer reads `javascript&#58;` as
+ * `javascript:`), and a link that is not `http:`, `https:` or a path becomes `#`: links come from
+ * results files, which the reader did not write.
  */
 function destination(href: string): string {
   if (isRefusedHref(href)) return '#';
   // eslint-disable-next-line no-control-regex
-  return href.replace(/[\u0000-\u0020\u007f()<>|`\\"'[\]]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  const encoded = href.replace(/[\u0000-\u0020\u007f-\u009f\u202a-\u202e\u2066-\u2069()<>|`\\"'[\]]/g, (character) =>
+    character > '\u007f' ? encodeURIComponent(character) : `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+  return encoded.replace(/&/g, '&amp;');
 }
 
 /** Text as an inline code span on one line, whatever backticks it holds. */
 function inlineCode(text: string): string {
-  const flat = text.replace(/[\r\n]+/g, ' ');
+  const flat = showHiddenCharacters(text.replace(/[\r\n]+/g, ' '));
   const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((run) => run[0].length));
   const fence = '`'.repeat(longest + 1);
   // CommonMark strips one space from each side, so a text that starts or ends with one (or a backtick) gets one.
@@ -88,6 +97,22 @@ function fieldLines(field: ReportField, hrefFor: MarkdownReportOptions['hrefFor'
   const total = (field.kind === 'enum' ? field.values : field.top).reduce((sum, value) => sum + value.count, 0);
   if (field.kind === 'enum') return [head, '', `Enum, in ${field.answered} answers.`, '', ...valueTable(field.values, total, hrefFor)];
   return [head, '', `Text, in ${field.answered} answers, ${count(field.distinct)} distinct; the most frequent:`, '', ...valueTable(field.top, total, hrefFor)];
+}
+
+/**
+ * The model's text as a block quote of Markdown that is never HTML, a heading, a link or an
+ * image: a session's content may have steered the model. Each line is quoted, so that what it
+ * writes stays inside the quote rather than pose as the report's, and none starts with `::` (a
+ * GitHub Actions workflow command when the report is printed in a CI step). `](`, `][` and `]:`
+ * get a backslash (no inline link or image, no reference, no link definition), and so does a `#`,
+ * `===` or `---` that would make a heading.
+ */
+function summaryQuote(text: string): string {
+  const safe = showHiddenCharacters(escapeReferences(text.trim().replace(/\r\n?/g, '\n'))).replace(/\](?=[(:[])/g, ']\\');
+  return safe
+    .split('\n')
+    .map((line) => (line === '' ? '>' : `> ${line.replace(/^( {0,3})(#|[=-]+[ \t]*$)/, '$1\\$2')}`))
+    .join('\n');
 }
 
 const round = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
@@ -137,9 +162,7 @@ export function renderReportMarkdown(data: ReportData, options: MarkdownReportOp
     lines.push(...valueTable(grounding.buckets.map((bucket) => ({ value: bucket.label, count: bucket.count, sessions: bucket.sessions })), grounding.scored, hrefFor, 'score'));
   }
   if (options.summary !== undefined) {
-    // The model's text is Markdown, but never HTML: a session's content may have steered it.
-    const text = options.summary.text.trim().replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'));
-    lines.push('', '## Summary', '', `Written by ${cell(options.summary.model)} from the results below; every session it cites is checked against the results.`, '', text);
+    lines.push('', '## Summary', '', `Written by ${cell(options.summary.model)} from the results below; every session it cites is checked against the results.`, '', summaryQuote(options.summary.text));
     if (options.summary.unknownSessions.length > 0) {
       lines.push('', `> **Warning:** the summary cites ${options.summary.unknownSessions.length} session(s) that are not in the results: ${options.summary.unknownSessions.map(inlineCode).join(', ')}.`);
     }

@@ -16,9 +16,10 @@ export function formatCount(value: number): string {
  * A measured value, short enough for an axis label: up to four significant digits, with `k` and
  * `M` for large values (`0.125`, `42`, `12.5k`, `3.2M`).
  *
- * @param value - any finite number.
+ * @param value - any number; a sum past the largest double is `∞` (as `formatCount` writes it).
  */
 export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return formatCount(value);
   const size = Math.abs(value);
   if (size >= 1e6) return `${Number((value / 1e6).toPrecision(3))}M`;
   if (size >= 1e4) return `${Number((value / 1e3).toPrecision(3))}k`;
@@ -28,9 +29,10 @@ export function formatNumber(value: number): string {
 /**
  * Milliseconds in the largest fitting unit: `850 ms`, `12.3 s`, `4 min 5 s`, `2 h 3 min`.
  *
- * @param milliseconds - a duration.
+ * @param milliseconds - a duration; a sum past the largest double is `∞ ms`, not `Infinity h NaN min`.
  */
 export function formatDuration(milliseconds: number): string {
+  if (!Number.isFinite(milliseconds)) return `${formatCount(milliseconds)} ms`;
   if (milliseconds < 1000) return `${Math.round(milliseconds)} ms`;
   const seconds = milliseconds / 1000;
   if (seconds < 60) return `${Number(seconds.toFixed(1))} s`;

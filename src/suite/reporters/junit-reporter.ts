@@ -3,13 +3,25 @@
 
 import type { AssertionResult } from '../assertion-result.js';
 import type { CaseReport, TestReport } from '../test-report.js';
+import { breakWorkflowCommands } from './break-workflow-commands.js';
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\r': '&#13;' };
 
-/** Text as XML character data or attribute value; characters XML 1.0 forbids are dropped. */
+/**
+ * Text as XML character data or attribute value; characters XML 1.0 forbids are dropped. A carriage
+ * return is written `&#13;` (a parser would read a raw one as a line feed), and a line that would
+ * start with `::` starts with `&#58;:` (read back as `::`): a JUnit report printed to stdout in a
+ * GitHub Actions step must not hold a workflow command from a model answer.
+ */
 export function escapeXml(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
+  const escaped = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[&<>"'\r]/g, (character) => XML_ESCAPES[character] ?? character);
+  return breakWorkflowCommands(escaped, '&#58;');
+}
+
+/** Text as an XML attribute value: also tabs and line feeds as references, which a parser would read as spaces. */
+function escapeAttribute(text: string): string {
+  return escapeXml(text).replace(/[\t\n]/g, (character) => (character === '\t' ? '&#9;' : '&#10;'));
 }
 
 const seconds = (milliseconds: number) => (milliseconds / 1000).toFixed(3);
@@ -37,17 +49,17 @@ export function junitReport(report: TestReport): string {
     const failures = suite.cases.filter((item) => item.status === 'failed').length;
     const time = suite.cases.reduce((sum, item) => sum + item.duration_ms, 0);
     out.push(
-      `  <testsuite name="${escapeXml(suite.file)}" tests="${suite.cases.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}" timestamp="${escapeXml(report.started_at)}">`,
+      `  <testsuite name="${escapeAttribute(suite.file)}" tests="${suite.cases.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}" timestamp="${escapeAttribute(report.started_at)}">`,
     );
-    out.push(`    <properties><property name="profile" value="${escapeXml(suite.profile)}"/><property name="provider" value="${escapeXml(suite.provider)}"/><property name="model" value="${escapeXml(suite.model)}"/></properties>`);
+    out.push(`    <properties><property name="profile" value="${escapeAttribute(suite.profile)}"/><property name="provider" value="${escapeAttribute(suite.provider)}"/><property name="model" value="${escapeAttribute(suite.model)}"/></properties>`);
     for (const item of suite.cases) {
-      const open = `    <testcase classname="${escapeXml(suite.file)}" name="${escapeXml(item.name)}" file="${escapeXml(suite.file)}" line="${item.line}" time="${seconds(item.duration_ms)}"`;
+      const open = `    <testcase classname="${escapeAttribute(suite.file)}" name="${escapeAttribute(item.name)}" file="${escapeAttribute(suite.file)}" line="${item.line}" time="${seconds(item.duration_ms)}"`;
       if (item.status === 'passed') {
         out.push(`${open}/>`);
         continue;
       }
       out.push(`${open}>`);
-      out.push(`      <failure message="${escapeXml(item.failure ?? 'failed')}" type="AssertionError">${escapeXml(failureDetails(item))}</failure>`);
+      out.push(`      <failure message="${escapeAttribute(item.failure ?? 'failed')}" type="AssertionError">${escapeXml(failureDetails(item))}</failure>`);
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');

@@ -1,9 +1,10 @@
 // The human report: failures first with expected vs actual (and diffs), then passes and totals.
 
-import { printable } from '../../session/printable.js';
 import type { AssertionResult } from '../assertion-result.js';
 import type { BaselineComparison } from '../baseline.js';
 import type { CaseReport, TestReport, UsageTotals } from '../test-report.js';
+import { breakWorkflowCommands } from './break-workflow-commands.js';
+import { visibleText } from './visible-text.js';
 
 export interface PrettyOptions {
   readonly color: boolean;
@@ -55,7 +56,7 @@ function usageLine(label: string, usage: UsageTotals): string {
 
 /** Every string of a value made safe to print (case names, messages, prompt diffs hold recorded text). */
 function printableDeep<T>(value: T): T {
-  if (typeof value === 'string') return printable(value) as T;
+  if (typeof value === 'string') return visibleText(value) as T;
   if (Array.isArray(value)) return value.map(printableDeep) as T;
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, printableDeep(item)])) as T;
@@ -63,7 +64,12 @@ function printableDeep<T>(value: T): T {
   return value;
 }
 
-/** The pretty report as text, safe to print on a terminal: control characters of the report's texts are shown as \u escapes. */
+/**
+ * The pretty report as text, safe to print on a terminal and in a CI log: control and bidi
+ * characters of the report's texts are shown as \u escapes, and a line a model answer starts with
+ * `::` (a multi-line judge reason) shows its first colon as `\u003a`, so that GitHub's runner does
+ * not run it as a workflow command.
+ */
 export function prettyReport(unsafe: TestReport, options: PrettyOptions): string {
   const report = printableDeep(unsafe);
   const paint = palette(options.color);
@@ -94,5 +100,5 @@ export function prettyReport(unsafe: TestReport, options: PrettyOptions): string
     for (const key of comparison.newlyPassing) out.push(`  ${paint.green('newly passing:')} ${key}`);
     for (const key of comparison.changedAnswers) out.push(`  ${paint.yellow('answer changed:')} ${key}`);
   }
-  return `${out.join('\n')}\n`;
+  return breakWorkflowCommands(`${out.join('\n')}\n`, '\\u003a');
 }

@@ -1,0 +1,48 @@
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import type { TestReport } from '../test-report.js';
+import { junitReport } from './junit-reporter.js';
+
+/** What a prompt-injected judge can answer: lines that a GitHub runner would run as workflow commands. */
+const REASON = 'bad\n::error file=ci.yml,line=1::fake\n   ::add-mask::x\r\n::set-output name=deploy::true';
+
+function report(name: string, reason: string): TestReport {
+  const assertion = { id: 'expect.judge', passed: false, message: `judge: fail — ${reason}` };
+  return {
+    recap_report: 1,
+    started_at: '2026-01-01T00:00:00.000Z',
+    duration_ms: 5,
+    summary: { cases: 1, passed: 0, failed: 1 },
+    usage: { live: { calls: 0, prompt_tokens: 0, output_tokens: 0, cost_usd: 0 }, replayed: { calls: 1, prompt_tokens: 1, output_tokens: 1, cost_usd: 0 } },
+    suites: [
+      {
+        file: 'x.recap.yaml',
+        profile: 'p.yaml',
+        provider: 'gemini',
+        model: 'gemini-2.5-flash',
+        cases: [{ name, line: 4, status: 'failed', duration_ms: 5, prompt_assertions: [], runs: [{ run: 0, passed: false, result: { summary: reason }, error: null, assertions: [assertion] }], passed_runs: 0, threshold: 1, failure: `expect.judge: ${assertion.message}` }],
+      },
+    ],
+  };
+}
+
+const parse = (xml: string) =>
+  new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', trimValues: false, htmlEntities: true }).parse(xml) as {
+    testsuites: { testsuite: { testcase: { name: string; failure: { message: string; '#text': string } } } };
+  };
+
+describe('junitReport', () => {
+  it('never starts a line with ::, so that a report printed in a GitHub Actions step runs no workflow command, and reads back the same', () => {
+    const xml = junitReport(report('a case', REASON));
+    expect(xml.split(/\r\n|\r|\n/).filter((line) => /^\s*::/.test(line))).toEqual([]);
+    const failure = parse(xml).testsuites.testsuite.testcase.failure;
+    expect(failure['#text']).toBe(`expect.judge: judge: fail — ${REASON}`);
+    expect(failure.message).toBe(`expect.judge: judge: fail — ${REASON}`);
+  });
+
+  it('keeps line breaks and tabs of attribute values, which a parser would read as spaces', () => {
+    const xml = junitReport(report('two\nlines\tand a tab', 'x'));
+    expect(xml).toContain('name="two&#10;lines&#9;and a tab"');
+    expect(parse(xml).testsuites.testsuite.testcase.name).toBe('two\nlines\tand a tab');
+  });
+});
