@@ -54,6 +54,16 @@ describe('recap report of hostile results', () => {
     expect(run.stdout).not.toMatch(/[^\\]!\[/);
   });
 
+  it("prints a session id of a results line on stderr with its control and bidi characters as escapes", async () => {
+    // The file now holds another session than its line names: the warning quotes the line's id.
+    const line = { session_id: `u-9:${HOSTILE[5]}\u202e`, file: 's/0.json', result: { summary: 'ok' }, tokens: { prompt: 1, output: 1, total: 2 }, model: 'm', ms: 1 };
+    await writeFile(path.join(work, 'forged.jsonl'), `${JSON.stringify(line)}\n`);
+    const run = await runCli(['report', 'forged.jsonl'], { cwd: work });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('not u-9:ok\\u001b]0;owned\\u0007');
+    expect(run.stderr).not.toMatch(CONTROL);
+  });
+
   const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   it('writes an HTML page that runs and fetches nothing, links only to the sessions, and shows no reordered text or NaN', async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`Chromium is needed for this test but ${CHROMIUM} does not exist: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH`);

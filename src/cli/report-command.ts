@@ -15,7 +15,7 @@ import { createReportBuilder } from '../report/build-report.js';
 import type { SessionRef } from '../report/report-data.js';
 import { renderReportMarkdown } from '../report/render-report-markdown.js';
 import type { ReportSummary } from '../report/summarize-report.js';
-import type { CliIo } from './cli-io.js';
+import { withPrintableStderr, type CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { reportOutputProblem, type RunInput } from './report-output-problem.js';
 import { mixedSetupsWarning, setupReplacements } from './setup-replacements.js';
@@ -75,7 +75,9 @@ function reportInputs(files: readonly string[], lines: Iterable<{ line: ResultLi
 }
 
 /** Runs the command; returns the exit code. */
-export async function reportCommand(files: readonly string[], options: ReportOptions, io: CliIo): Promise<number> {
+export async function reportCommand(files: readonly string[], options: ReportOptions, processIo: CliIo): Promise<number> {
+  // Warnings and errors quote session ids of results lines and ids the summary cites.
+  const io = withPrintableStderr(processIo);
   try {
     const format = formatOf(options);
     const builder = createReportBuilder({ minSessions: minSessionsOf(options.minSessions) });

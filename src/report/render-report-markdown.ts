@@ -4,7 +4,7 @@
 import { isRefusedHref } from './html-escape.js';
 import { formatCount, formatUsd } from './report-format.js';
 import { setupLabels, type ReportSetup } from './report-setups.js';
-import { showHiddenCharacters } from './visible-characters.js';
+import { printable } from '../session/printable.js';
 import { PATTERN_KINDS, type Pattern, type PatternKind, type ReportData, type ReportField, type SessionRef, type ValueCount } from './report-data.js';
 
 /**
@@ -41,7 +41,7 @@ const escapeReferences = (text: string) => text.replace(/[&<>]/g, (c) => (c === 
 
 /** Text safe inside a Markdown table cell. */
 function cell(text: string): string {
-  return showHiddenCharacters(escapeReferences(text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|')).replace(/[\r\n]+/g, ' ').replace(/([`*_[\]])/g, '\\$1'));
+  return printable(escapeReferences(text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|')).replace(/[\r\n]+/g, ' ').replace(/([`*_[\]])/g, '\\$1'));
 }
 
 /**
@@ -62,7 +62,7 @@ function destination(href: string): string {
 
 /** Text as an inline code span on one line, whatever backticks it holds. */
 function inlineCode(text: string): string {
-  const flat = showHiddenCharacters(text.replace(/[\r\n]+/g, ' '));
+  const flat = printable(text.replace(/[\r\n]+/g, ' '));
   const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((run) => run[0].length));
   const fence = '`'.repeat(longest + 1);
   // CommonMark strips one space from each side, so a text that starts or ends with one (or a backtick) gets one.
@@ -108,7 +108,7 @@ function fieldLines(field: ReportField, hrefFor: MarkdownReportOptions['hrefFor'
  * `===` or `---` that would make a heading.
  */
 function summaryQuote(text: string): string {
-  const safe = showHiddenCharacters(escapeReferences(text.trim().replace(/\r\n?/g, '\n'))).replace(/\](?=[(:[])/g, ']\\');
+  const safe = printable(escapeReferences(text.trim().replace(/\r\n?/g, '\n'))).replace(/\](?=[(:[])/g, ']\\');
   return safe
     .split('\n')
     .map((line) => (line === '' ? '>' : `> ${line.replace(/^( {0,3})(#|[=-]+[ \t]*$)/, '$1\\$2')}`))

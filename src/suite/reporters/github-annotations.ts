@@ -2,11 +2,11 @@
 // failure shows on the suite file in the pull request.
 
 import type { TestReport } from '../test-report.js';
-import { visibleText } from './visible-text.js';
+import { printable } from '../../session/printable.js';
 
 // Workflow command values escape %, CR and LF; properties also , and :. Control and bidi
 // characters (recorded text, model answers) show as \u escapes, as in the pretty report.
-const escapeData = (text: string) => visibleText(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
+const escapeData = (text: string) => printable(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** `::error file=suites/x.recap.yaml,line=12,title=recap: case name::reason` lines. */

@@ -4,7 +4,7 @@ import type { AssertionResult } from '../assertion-result.js';
 import type { BaselineComparison } from '../baseline.js';
 import type { CaseReport, TestReport, UsageTotals } from '../test-report.js';
 import { breakWorkflowCommands } from './break-workflow-commands.js';
-import { visibleText } from './visible-text.js';
+import { printable } from '../../session/printable.js';
 
 export interface PrettyOptions {
   readonly color: boolean;
@@ -56,7 +56,7 @@ function usageLine(label: string, usage: UsageTotals): string {
 
 /** Every string of a value made safe to print (case names, messages, prompt diffs hold recorded text). */
 function printableDeep<T>(value: T): T {
-  if (typeof value === 'string') return visibleText(value) as T;
+  if (typeof value === 'string') return printable(value) as T;
   if (Array.isArray(value)) return value.map(printableDeep) as T;
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, printableDeep(item)])) as T;

@@ -1,7 +1,7 @@
 // Progress while cases run: a bar redrawn in place on a terminal, one plain line per case otherwise.
 
 import type { CaseReport } from '../test-report.js';
-import { visibleText } from './visible-text.js';
+import { printable } from '../../session/printable.js';
 
 export interface Progress {
   caseDone(file: string, report: CaseReport): void;
@@ -22,7 +22,7 @@ export function createProgress(stream: { write(text: string): unknown; isTTY?: b
         const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
         stream.write(`\r\u001b[2K${bar} ${done}/${total} cases${failed > 0 ? `, ${failed} failed` : ''}`);
       } else {
-        stream.write(`${report.status === 'passed' ? 'ok  ' : 'FAIL'} ${visibleText(file)} › ${visibleText(report.name)} (${Math.round(report.duration_ms)} ms)\n`);
+        stream.write(`${report.status === 'passed' ? 'ok  ' : 'FAIL'} ${printable(file)} › ${printable(report.name)} (${Math.round(report.duration_ms)} ms)\n`);
       }
     },
     finish() {
