@@ -36,8 +36,8 @@ beforeAll(async () => {
     await writeFile(path.join(work, 's', `${n}.json`), JSON.stringify({ id: `u-${n}:s-${n}`, events: [...events, event('navigate', 3, { url: `https://shop.test/${HOSTILE[0]}` })] }));
     const app = n < APP_URLS.length ? { app_url: APP_URLS[n] } : {};
     const result = { response: { goal: HOSTILE[n % HOSTILE.length], score: n === 0 ? 1e308 : -1e308 }, response_schema: { type: 'OBJECT', properties: { goal: { type: 'STRING' }, score: { type: 'NUMBER' } } } };
-    const grounding = { score: 1e308, findings: [], unsupported: [], dropped: [] };
-    lines.push({ session_id: `u-${n}:s-${n}`, file: `s/${n}.json`, ...app, result, grounding, tokens: { prompt: 10, output: 1, total: 11 }, model: HOSTILE[5], ms: 1e308 });
+    const grounding = { score: 1, findings: [], unsupported: [], dropped: [] };
+    lines.push({ session_id: `u-${n}:s-${n}`, file: `s/${n}.json`, ...app, result, grounding, tokens: { prompt: 10, output: 1, total: 11 }, model: HOSTILE[5], ms: Number.MAX_SAFE_INTEGER });
   }
   await writeFile(path.join(work, 'results.jsonl'), lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
 });

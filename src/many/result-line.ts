@@ -113,12 +113,19 @@ export function isResultLine(line: ResultLine): line is SessionResultLine {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A finite number of at least 0 (JSON has no infinity, but 1e400 reads as one). */
-const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+/**
+ * A whole number of at least 0 and at most 2^53 − 1 (JSON has no infinity, but 1e400 reads as
+ * one): no run counts that many tokens, and the totals of a report of any number of lines stay
+ * finite (two lines of 1e308 tokens would add up to Infinity).
+ */
+const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
 
-/** The parts of a grounding report the report reads: a score and the lists of claims. */
+/** Milliseconds of a run: a number of at least 0 and at most 2^53 − 1 (about 285,000 years), for the same reason. */
+const isDuration = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value <= Number.MAX_SAFE_INTEGER;
+
+/** The parts of a grounding report the report reads: a score from 0 to 1 (kept of all checked claims) and the lists of claims. */
 const isGroundingReport = (value: unknown): boolean =>
-  isObject(value) && typeof value.score === 'number' && Number.isFinite(value.score) && Array.isArray(value.unsupported) && Array.isArray(value.dropped);
+  isObject(value) && typeof value.score === 'number' && value.score >= 0 && value.score <= 1 && Array.isArray(value.unsupported) && Array.isArray(value.dropped);
 
 /**
  * Why `value` is not a {@link ResultLine}, or undefined when it is one (checks the fields the
@@ -135,7 +142,7 @@ export function resultLineProblem(value: unknown): string | undefined {
   if (run !== undefined && 'privacy_sha256' in run && run.privacy_sha256 !== null && typeof run.privacy_sha256 !== 'string') return '"run.privacy_sha256" must be a string or null';
   if (run !== undefined && run.cwd !== undefined && typeof run.cwd !== 'string') return '"run.cwd" must be a string';
   const tokensProblem = (tokens: unknown) =>
-    !isObject(tokens) || ![tokens.prompt, tokens.output, tokens.total].every(isCount) ? '"tokens" must be { prompt, output, total }, each a count of at least 0' : undefined;
+    !isObject(tokens) || ![tokens.prompt, tokens.output, tokens.total].every(isCount) ? '"tokens" must be { prompt, output, total }, each a whole number from 0 to 2^53 − 1' : undefined;
   // Read as an error line it would escape the result checks, read as a result line it would hide
   // a failure: a line is one or the other.
   if ('error' in value && 'result' in value) return 'a line holds "result" or "error", not both';
@@ -154,9 +161,9 @@ export function resultLineProblem(value: unknown): string | undefined {
   const problem = tokensProblem(value.tokens);
   if (problem !== undefined) return problem;
   if (typeof value.model !== 'string') return '"model" must be a string';
-  if (!isCount(value.ms)) return '"ms" must be a number of at least 0';
+  if (!isDuration(value.ms)) return '"ms" must be a number from 0 to 2^53 − 1';
   if (value.grounding !== undefined && !isGroundingReport(value.grounding)) {
-    return '"grounding" must be { score, findings, unsupported, dropped } with a numeric score and lists of claims';
+    return '"grounding" must be { score, findings, unsupported, dropped } with a score from 0 to 1 and lists of claims';
   }
   return undefined;
 }

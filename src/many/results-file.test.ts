@@ -52,20 +52,24 @@ describe('results files', () => {
     const response = { ...ok('a.json'), result: { response: { outcome: 'x' } } };
     expect(() => parseResultsText(jsonl(response), 'r.jsonl')).toThrow('r.jsonl:1: not a result line: "result" must be { summary } or { response, response_schema }');
     expect(() => parseResultsText(jsonl({ ...response, result: { response: {}, response_schema: 'OBJECT' } }), 'r.jsonl')).toThrow(/^r\.jsonl:1: not a result line: "result" must be/);
-    for (const tokens of [{ prompt: -5, output: 0, total: -5 }, { prompt: 1, output: 1, total: 1e400 }]) {
+    // Past 2^53 − 1 (and 1e308, which two lines add up to Infinity) no run counts: the report's totals stay finite.
+    for (const tokens of [{ prompt: -5, output: 0, total: -5 }, { prompt: 1, output: 1, total: 1e400 }, { prompt: 1e308, output: 0, total: 1e308 }, { prompt: 1.5, output: 0, total: 1.5 }]) {
       expect(() => parseResultsText(jsonl({ ...ok('a.json'), tokens }), 'r.jsonl'), JSON.stringify(tokens)).toThrow(
-        'r.jsonl:1: not a result line: "tokens" must be { prompt, output, total }, each a count of at least 0',
+        'r.jsonl:1: not a result line: "tokens" must be { prompt, output, total }, each a whole number from 0 to 2^53 − 1',
       );
     }
-    expect(() => parseResultsText(jsonl({ ...ok('a.json'), ms: -1 }), 'r.jsonl')).toThrow('r.jsonl:1: not a result line: "ms" must be a number of at least 0');
+    for (const ms of [-1, 1e308]) {
+      expect(() => parseResultsText(jsonl({ ...ok('a.json'), ms }), 'r.jsonl'), String(ms)).toThrow('r.jsonl:1: not a result line: "ms" must be a number from 0 to 2^53 − 1');
+    }
+    expect(parseResultsText(jsonl({ ...ok('a.json'), ms: 12.5, tokens: { prompt: Number.MAX_SAFE_INTEGER, output: 0, total: Number.MAX_SAFE_INTEGER } }), 'r.jsonl').lines).toHaveLength(1);
   });
 
   it('refuses a grounding report without its score and claim lists, naming file and line', () => {
     const grounding = { score: 1, findings: [], unsupported: [], dropped: [] };
     expect(parseResultsText(jsonl({ ...ok('a.json'), grounding }), 'r.jsonl').lines).toHaveLength(1);
-    for (const bad of [null, 'x', [], { score: 'a', unsupported: [], dropped: [] }, { score: 0.5, unsupported: 'x', dropped: [] }, { score: 1 }]) {
+    for (const bad of [null, 'x', [], { score: 'a', unsupported: [], dropped: [] }, { score: 0.5, unsupported: 'x', dropped: [] }, { score: 1 }, { score: 1e308, unsupported: [], dropped: [] }, { score: -0.5, unsupported: [], dropped: [] }]) {
       expect(() => parseResultsText(jsonl({ ...ok('a.json'), grounding: bad }), 'r.jsonl'), JSON.stringify(bad)).toThrow(
-        'r.jsonl:1: not a result line: "grounding" must be { score, findings, unsupported, dropped } with a numeric score and lists of claims',
+        'r.jsonl:1: not a result line: "grounding" must be { score, findings, unsupported, dropped } with a score from 0 to 1 and lists of claims',
       );
     }
   });
