@@ -188,6 +188,22 @@ describe('recap run', () => {
     expect(result.stdout).toContain('T\\u001b[31mRED\\u001b]0;pwned\\u0007');
   });
 
+  it('prints --json with C1 and bidi control characters of page text as \\u escapes, the same JSON value read back', async () => {
+    // JSON.stringify writes ESC as \u001b but U+009B (CSI: `\u009b2J` clears the screen) and U+202E as they are.
+    const title = 'T\u009b2J \u009d0;pwned\u009c invoice\u202efdp.exe\u007f';
+    await writeFile(
+      path.join(directory, 'c1.json'),
+      JSON.stringify({ id: 'u:c1', events: [{ type: 'navigate', timestamp: '2026-03-01T10:00:00Z', url: 'https://a.example/', title }] }),
+    );
+    for (const args of [['--dry-run', '--json'], ['--json']]) {
+      const result = await run('run', 'plain.yaml', 'c1.json', ...args);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).not.toMatch(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+      expect(result.stdout).toContain('T\\u009b2J \\u009d0;pwned\\u009c invoice\\u202efdp.exe\\u007f');
+      expect(JSON.stringify(JSON.parse(result.stdout))).toContain(title);
+    }
+  });
+
   it('replays a cassette miss as a failure (exit 1) naming the key', async () => {
     const result = await run('run', 'plain.yaml', 'session.json', '--provider', 'replay', '--cassettes', 'none');
     expect(result.code).toBe(1);

@@ -7,6 +7,7 @@ import type { CliIo } from './cli-io.js';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { readFailure } from '../session/read-failure.js';
 import { plainWholeNumber } from './plain-whole-number.js';
+import { terminalJson } from './terminal-json.js';
 
 type Stores = import('../server/admin/admin-actions.js').Stores;
 
@@ -99,7 +100,7 @@ export async function createOrganisationCommand(name: string, options: CreateOrg
     const created = await createOrganisation(stores, { name, dataCenter, serverEventQuota: quota, now: new Date() });
     io.stdout.write(
       options.json === true
-        ? `${JSON.stringify({ id: created.id, name: created.name, data_center: created.dataCenter, server_event_quota: created.serverEventQuota })}\n`
+        ? `${terminalJson({ id: created.id, name: created.name, data_center: created.dataCenter, server_event_quota: created.serverEventQuota })}\n`
         : `created organisation ${created.name} (${created.id}) in ${created.dataCenter}\n`,
     );
     return EXIT_OK;
@@ -114,7 +115,7 @@ export async function createKeyCommand(options: CreateKeyOptions, io: CliIo): Pr
     const { createKey } = await import('../server/admin/admin-actions.js');
     const created = await createKey(stores, { orgName: options.org, name: options.name, level, now: new Date() });
     if (options.json === true) {
-      io.stdout.write(`${JSON.stringify({ key: created.key, id: created.record.id, name: created.record.name, level: created.record.level, data_center: created.org.dataCenter })}\n`);
+      io.stdout.write(`${terminalJson({ key: created.key, id: created.record.id, name: created.record.name, level: created.record.level, data_center: created.org.dataCenter })}\n`);
     } else {
       io.stdout.write(`created ${level} key "${created.record.name}" (id ${created.record.id}) for ${created.org.name} in ${created.org.dataCenter}; it is shown only now:\n${created.key}\n`);
     }
@@ -151,7 +152,7 @@ export async function listKeysCommand(options: OrganisationOptions & { readonly 
     const keys = await listKeys(stores, options.org);
     if (options.json === true) {
       const rows = keys.map((record) => ({ id: record.id, name: record.name, level: record.level, created: record.createdAt, last_used: record.lastUsedAt, revoked: record.revokedAt }));
-      io.stdout.write(`${JSON.stringify(rows)}\n`);
+      io.stdout.write(`${terminalJson(rows)}\n`);
       return EXIT_OK;
     }
     const rows = [['ID', 'LEVEL', 'NAME', 'CREATED', 'LAST USED', 'REVOKED'], ...keys.map((record) => [record.id, record.level, record.name, record.createdAt, record.lastUsedAt ?? 'never', record.revokedAt ?? '-'])];

@@ -16,6 +16,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
 import { writeFileReplacing } from './write-file-replacing.js';
 import { printable } from '../session/printable.js';
+import { terminalJson } from './terminal-json.js';
 
 export interface ImportRrwebCommandOptions {
   readonly output?: string;
@@ -167,7 +168,7 @@ export async function importRrwebCommand(inputs: readonly string[], options: Imp
         const result = await importRrwebFile(recording.file, { source: recording.source, uid: options.uid, email: options.email, privacy: privacy?.rules });
         for (const warning of result.warnings) io.stderr.write(`${recording.source}: warning: ${formatImportWarning(warning)}\n`);
         if (privacy !== undefined && result.privacy !== undefined) io.stderr.write(`${recording.source}: privacy: ${describePrivacy(result.privacy, privacy.file, hasNoRules(privacy.rules))}\n`);
-        const text = `${JSON.stringify(result.fixture, null, 2)}\n`;
+        const text = `${terminalJson(result.fixture, 2)}\n`;
         const target = targets.get(recording);
         if (target === undefined) {
           io.stdout.write(text);

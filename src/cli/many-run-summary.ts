@@ -4,6 +4,7 @@
 import { estimateCost } from '../models/prices.js';
 import { formatDuration } from '../report/report-format.js';
 import type { CliIo } from './cli-io.js';
+import { terminalJson } from './terminal-json.js';
 
 /** What a many-session run did. */
 export interface ManyRunFacts {
@@ -65,7 +66,7 @@ export function writeManySummary(io: CliIo, facts: ManyRunFacts, json: boolean):
       model: facts.model,
       ms: facts.ms,
     };
-    io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    io.stdout.write(`${terminalJson(summary, 2)}\n`);
     return;
   }
   const lines = [

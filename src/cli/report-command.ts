@@ -22,6 +22,7 @@ import { mixedSetupsWarning, setupReplacements } from './setup-replacements.js';
 import { UsageError } from './usage-error.js';
 import { plainWholeNumber } from './plain-whole-number.js';
 import { unusedModelFlags } from './unused-model-flags.js';
+import { terminalJson } from './terminal-json.js';
 
 export interface ReportOptions {
   readonly output?: string;
@@ -158,7 +159,7 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
         .join('/');
     const render = { title: 'recap report', sources: files, hrefFor, summary };
     let text: string;
-    if (format === 'json') text = `${JSON.stringify(summary === undefined ? data : { ...data, summary }, null, 2)}\n`;
+    if (format === 'json') text = `${terminalJson(summary === undefined ? data : { ...data, summary }, 2)}\n`;
     else if (format === 'html') {
       const { renderReportHtml } = await import('../report/render-report-html.js');
       text = renderReportHtml(data, render);

@@ -23,6 +23,7 @@ import { renderRunReport } from './render-run-report.js';
 import { UsageError } from './usage-error.js';
 import { unusedModelFlags } from './unused-model-flags.js';
 import { modelTimeoutMs } from './model-timeout.js';
+import { terminalJson } from './terminal-json.js';
 
 // node:fs/promises would load Node's stream and readline modules with every command (start-up).
 const stat = promisify(statCallback);
@@ -105,7 +106,7 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
       // A dry run asks the vendor to count (when it can); a real run reads the count from usage.
       const tokens = await countTokens(model, prepared, io);
       if (options.json === true) {
-        io.stdout.write(`${JSON.stringify(toPreparedJson(prepared, { model: model.model, tokens }), null, 2)}\n`);
+        io.stdout.write(`${terminalJson(toPreparedJson(prepared, { model: model.model, tokens }), 2)}\n`);
       } else {
         io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, privacyFile: privacy?.file, privacyEmpty: privacy !== undefined && hasNoRules(privacy.rules) }));
       }
@@ -116,7 +117,7 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
       if (options.json === true && error instanceof GroundingError) {
         // The result names the failure and the claims, for the scripts that read it.
         const preparedJson = toPreparedJson(prepared, { model: model.model });
-        io.stdout.write(`${JSON.stringify({ ...preparedJson, error: { code: error.code, message: error.message, answer: error.rawText }, grounding: error.report }, null, 2)}\n`);
+        io.stdout.write(`${terminalJson({ ...preparedJson, error: { code: error.code, message: error.message, answer: error.rawText }, grounding: error.report }, 2)}\n`);
       }
       throw error;
     });
@@ -127,7 +128,7 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
     if (options.json === true) {
       const preparedJson = toPreparedJson(prepared, { model: model.model, tokens });
       const grounding = outcome.grounding === undefined ? {} : { grounding: outcome.grounding };
-      io.stdout.write(`${JSON.stringify({ ...preparedJson, result: outcome.result, usage: usageJson(outcome), ...grounding }, null, 2)}\n`);
+      io.stdout.write(`${terminalJson({ ...preparedJson, result: outcome.result, usage: usageJson(outcome), ...grounding }, 2)}\n`);
     } else {
       io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, outcome, privacyFile: privacy?.file, privacyEmpty: privacy !== undefined && hasNoRules(privacy.rules) }));
     }

@@ -32,6 +32,7 @@ import type { RunOptions } from './run-command.js';
 import { UsageError } from './usage-error.js';
 import { plainWholeNumber } from './plain-whole-number.js';
 import { unusedModelFlags } from './unused-model-flags.js';
+import { terminalJson } from './terminal-json.js';
 
 const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
@@ -163,7 +164,7 @@ async function dryRunMany(setup: ManyRunSetup, allFiles: readonly string[], mode
   const duplicates = rows.filter((row) => row.error?.code === 'duplicate_session').length;
   if (setup.options.json === true) {
     const skipped = resume === undefined ? {} : { already_summarized: done };
-    io.stdout.write(`${JSON.stringify({ model: model.model, sessions: rows, total_tokens: total, input_cost_usd: cost ?? null, failed, ...skipped }, null, 2)}\n`);
+    io.stdout.write(`${terminalJson({ model: model.model, sessions: rows, total_tokens: total, input_cost_usd: cost ?? null, failed, ...skipped }, 2)}\n`);
     return failed > 0 ? EXIT_FAILED : EXIT_OK;
   }
   const width = Math.max(...rows.map((row) => (row.tokens === undefined ? 0 : count(row.tokens).length)), 5);

@@ -6,6 +6,7 @@ import type { Provider } from '../models/summary-model.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { plainWholeNumber } from './plain-whole-number.js';
+import { terminalJson } from './terminal-json.js';
 
 export interface ServeOptions {
   readonly port: string;
@@ -96,7 +97,7 @@ export async function serveCommand(options: ServeOptions, io: CliIo): Promise<nu
     keyLeaseMs: Number(options.keyLeaseMs),
     drainMs: Number(options.drainMs),
     env: io.env,
-    logger: (line) => void io.stdout.write(`${JSON.stringify(line)}\n`),
+    logger: (line) => void io.stdout.write(`${terminalJson(line)}\n`),
   }).catch((error: unknown) => {
     if (!(error instanceof StoreOpenError)) throw error;
     io.stderr.write(`error: ${error.message}\n`);

@@ -20,6 +20,7 @@ import { reportOutputProblem } from './report-output-problem.js';
 import { runInputs } from './suite-run-inputs.js';
 import { UsageError } from './usage-error.js';
 import { plainWholeNumber } from './plain-whole-number.js';
+import { terminalJson } from './terminal-json.js';
 
 export interface TestOptions {
   readonly reporter?: string;
@@ -137,7 +138,7 @@ export async function testCommand(
     }
 
     const color = io.stdout.isTTY === true && io.env.NO_COLOR === undefined;
-    const machine = reporter === 'junit' ? junitReport(report) : reporter === 'json' ? `${JSON.stringify(report, null, 2)}\n` : undefined;
+    const machine = reporter === 'junit' ? junitReport(report) : reporter === 'json' ? `${terminalJson(report, 2)}\n` : undefined;
     if (machine !== undefined && output !== undefined) {
       await writeFile(path.resolve(io.cwd, output), machine).catch((error: unknown) => {
         throw new UsageError(`--output ${output}: cannot write the report: ${(error as Error).message}`);

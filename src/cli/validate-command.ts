@@ -8,6 +8,7 @@ import { readProfileText, safeParseProfileLazily } from '../profile/load-profile
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK } from './exit-codes.js';
 import { checkRulesFile, isPrivacyRulesFile, privacyOfProfile, type PrivacyCheck } from './validate-privacy.js';
+import { terminalJson } from './terminal-json.js';
 
 export interface ValidateOptions {
   readonly json?: boolean;
@@ -70,7 +71,7 @@ export async function validateCommand(files: readonly string[], options: Validat
   for (const file of files) reports.push(await validateFile(file, io.cwd, privacyCache, options.privacy));
   const failed = reports.filter((report) => !report.valid).length;
   if (options.json === true) {
-    io.stdout.write(`${JSON.stringify({ valid: failed === 0, files: reports }, null, 2)}\n`);
+    io.stdout.write(`${terminalJson({ valid: failed === 0, files: reports }, 2)}\n`);
     return failed === 0 ? EXIT_OK : EXIT_FAILED;
   }
   // Rules shared by several profiles (or also given themselves) are reported once.
