@@ -45,4 +45,13 @@ describe('junitReport', () => {
     expect(xml).toContain('name="two&#10;lines&#9;and a tab"');
     expect(parse(xml).testsuites.testsuite.testcase.name).toBe('two\nlines\tand a tab');
   });
+
+  it('writes DEL, C1 and bidi controls as character references, so that none reaches a terminal raw, and reads back the same', () => {
+    const reason = 'x\u009b2J \u009d0;t\u009c invoice\u202efdp.exe\u007f';
+    const xml = junitReport(report('a \u202ecase', reason));
+    expect(xml).not.toMatch(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    const testcase = parse(xml).testsuites.testsuite.testcase;
+    expect(testcase.name).toBe('a \u202ecase');
+    expect(testcase.failure['#text']).toBe(`expect.judge: judge: fail — ${reason}`);
+  });
 });

@@ -11,11 +11,16 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
  * Text as XML character data or attribute value; characters XML 1.0 forbids are dropped. A carriage
  * return is written `&#13;` (a parser would read a raw one as a line feed), and a line that would
  * start with `::` starts with `&#58;:` (read back as `::`): a JUnit report printed to stdout in a
- * GitHub Actions step must not hold a workflow command from a model answer.
+ * GitHub Actions step must not hold a workflow command from a model answer. DEL, C1 and bidi
+ * controls are written as character references (`&#x9b;`), which XML 1.0 reads back as they were.
  */
 export function escapeXml(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const escaped = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[&<>"'\r]/g, (character) => XML_ESCAPES[character] ?? character);
+  const escaped = text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/[&<>"'\r]/g, (character) => XML_ESCAPES[character] ?? character)
+    // DEL, C1 and bidi controls as character references: the same text read back, none raw on a terminal.
+    .replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (character) => `&#x${character.charCodeAt(0).toString(16)};`);
   return breakWorkflowCommands(escaped, '&#58;');
 }
 
