@@ -90,7 +90,7 @@ describe('Studio: all sessions (A)', () => {
     // The report scrolls like the other panes: its end holds the failed sessions.
     expect(frame).not.toContain('Failed sessions');
     await press(app, 'G');
-    expect(app.lastFrame()).toMatch(/✗ sessions\/invalid\.json {2}invalid_session/);
+    await waitForFrame(app.lastFrame, /✗ sessions\/invalid\.json {2}invalid_session/);
   });
 
   it('cancels with A again: the requests in flight are aborted and the pane says after how many', async () => {
@@ -118,7 +118,7 @@ describe('Studio: all sessions (A)', () => {
     await waitForFrame(app.lastFrame, 'cancelled after 1 of 3 sessions');
     model.release();
     await settle(60);
-    expect(app.lastFrame()).toContain('all sessions: 1/3 done, 1 failed, 0 tokens · cancelled after 1 of 3 sessions');
+    await waitForFrame(app.lastFrame, 'all sessions: 1/3 done, 1 failed, 0 tokens · cancelled after 1 of 3 sessions');
   });
 
   it('reads the patterns from the sessions as the privacy rules leave them', async () => {
@@ -165,7 +165,7 @@ describe('Studio: all sessions (A)', () => {
     const app = start(createScriptedModel({ answers: [] }));
     await waitForFrame(app.lastFrame, 'kept 5 of 10');
     await press(app, '?');
-    expect(app.lastFrame()).toMatch(/ A +run the profile over every session of the folder \(A again cancels\)/);
-    expect(app.lastFrame()).toContain('jump to Events, Context, Prompt, Response, Diff, Report');
+    await waitForFrame(app.lastFrame, / A +run the profile over every session of the folder \(A again cancels\)/);
+    await waitForFrame(app.lastFrame, 'jump to Events, Context, Prompt, Response, Diff, Report');
   });
 });
