@@ -124,7 +124,7 @@ export {
   type CassetteExpectation,
   type RecordCassetteInput,
 } from './models/replay/cassette.js';
-export { createRetryingFetch, ConnectionLostError, type RetryOptions, type Fetch } from './models/retrying-fetch.js';
+export { createRetryingFetch, ConnectionLostError, AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, type RetryOptions, type Fetch } from './models/retrying-fetch.js';
 export {
   ModelError,
   ModelUnavailableError,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidAnswerError, ModelError } from './models/model-errors.js';
 import { createFakeModel } from './models/test-support/fake-model.js';
+import type { ModelRequest } from './models/summary-model.js';
 import { groundingSource } from './grounding/ground-answer.js';
 import { prepare } from './pipeline/prepare.js';
 import { sessionWith } from './pipeline/test-support/session-builder.js';
@@ -98,5 +99,16 @@ describe('summarize', () => {
     // The excluded device, the dropped console error and the session's size stay out of it.
     for (const left of ['Chrome', 'macOS', 'desktop', 'TypeError', 'it has 3']) expect(problems).not.toContain(left);
     expect(JSON.stringify(model.requests)).not.toContain('Chrome');
+  });
+
+  it('reports the tokens of a repaired summary as unknown when one attempt came without usage, never the other attempt\'s alone', async () => {
+    for (const withoutUsage of [0, 1]) {
+      const fake = createFakeModel(['{"outcome":"gave up","errors":2}', '{"outcome":"abandoned","errors":2}']);
+      let call = 0;
+      const model = { ...fake, generate: async (request: ModelRequest) => ({ ...(await fake.generate(request)), ...(call++ === withoutUsage ? { usage: undefined } : {}) }) };
+      const outcome = await summarize(prepare(structured, session), model);
+      expect(outcome.attempts).toBe(2);
+      expect(outcome.usage).toBeUndefined();
+    }
   });
 });

@@ -48,7 +48,7 @@ export interface SummaryOutcome {
   readonly provider: string;
   /** The model that answered. */
   readonly model: string;
-  /** Tokens over every attempt, when the vendor reported them. */
+  /** Tokens over every attempt, when the vendor reported them for every attempt; else unknown. */
   readonly usage: TokenUsage | undefined;
   /** 1, or 2 after a repair retry. */
   readonly attempts: number;
@@ -60,9 +60,9 @@ export interface SummaryOutcome {
   readonly grounding?: GroundingReport;
 }
 
+/** The tokens of two attempts; unknown when either's are: never a part counted as the whole. */
 function addUsage(total: TokenUsage | undefined, next: TokenUsage | undefined): TokenUsage | undefined {
-  if (next === undefined) return total;
-  if (total === undefined) return next;
+  if (total === undefined || next === undefined) return undefined;
   return {
     promptTokens: total.promptTokens + next.promptTokens,
     outputTokens: total.outputTokens + next.outputTokens,

@@ -70,4 +70,24 @@ describe('recap run with Gemini', () => {
     expect(result.code).toBe(0);
     expect(standIn.requests.at(-1)?.path).toMatch(/gemini-2\.5-pro:generateContent/);
   });
+
+  it('exits 1 without a summary when Gemini cut the answer off (MAX_TOKENS), with --json and without', async () => {
+    const cutOff = { status: 200, body: { candidates: [{ content: { role: 'model', parts: [{ text: 'Alice could not apply her cou' }] }, finishReason: 'MAX_TOKENS' }], usageMetadata: { promptTokenCount: 900, candidatesTokenCount: 8192, totalTokenCount: 9092 } } };
+    for (const flags of [['--json'], []]) {
+      standIn.enqueue(cutOff);
+      const result = await run('run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json', ...flags);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('gemini: Gemini cut the answer off at the output token limit (finish reason MAX_TOKENS) after 29 characters of answer text: the answer is incomplete\n');
+    }
+  });
+
+  it('prints null tokens, not 0, when Gemini left a count out of its usage', async () => {
+    standIn.enqueue({ status: 200, body: { candidates: [{ content: { role: 'model', parts: [{ text: 'Alice left.' }] }, finishReason: 'STOP' }], usageMetadata: { candidatesTokenCount: 3, totalTokenCount: 3 } } });
+    const result = await run('run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json', '--json');
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as { usage: Record<string, unknown>; tokens: Record<string, unknown> };
+    expect(json.usage).toMatchObject({ prompt_tokens: null, output_tokens: null, total_tokens: null });
+    expect(json.tokens).toMatchObject({ method: 'estimate' });
+  });
 });

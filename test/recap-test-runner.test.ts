@@ -8,7 +8,7 @@ import { testReportSchema } from '../src/suite/test-report.js';
 import { createWorkspace, FIXTURE } from './support/suite-workspace.js';
 
 /** A model whose answers come from `answer(callNumber)`, counting calls and the most in flight. */
-function scriptedModel(answer: (call: number, request: ModelRequest) => string, delay = 0) {
+function scriptedModel(answer: (call: number, request: ModelRequest) => string, delay = 0, usage: (call: number) => ModelResponse['usage'] = () => ({ promptTokens: 1000, outputTokens: 100, totalTokens: 1100 })) {
   const stats = { calls: 0, inFlight: 0, maxInFlight: 0 };
   const model: SummaryModel = {
     provider: 'gemini',
@@ -20,7 +20,7 @@ function scriptedModel(answer: (call: number, request: ModelRequest) => string, 
       stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
       await new Promise((resolve) => setTimeout(resolve, delay));
       stats.inFlight--;
-      return { text: answer(call, request), model: 'gemini-2.5-flash', usage: { promptTokens: 1000, outputTokens: 100, totalTokens: 1100 } };
+      return { text: answer(call, request), model: 'gemini-2.5-flash', usage: usage(call) };
     },
   };
   return { stats, createModel: async () => model };
@@ -144,11 +144,20 @@ describe('totals', () => {
     const { createModel } = scriptedModel(() => 'coupon');
     const workspace = await createWorkspace({ 'x.recap.yaml': repeatSuite(1), 'prices.yaml': 'gemini-2.5-flash: { input: 1, output: 10 }\n' });
     const defaults = await workspace.run([], { reporter: 'json' }, { GEMINI_API_KEY: 'k' }, { createModel });
-    expect(testReportSchema.parse(JSON.parse(defaults.stdout)).usage.live).toEqual({ calls: 4, prompt_tokens: 4000, output_tokens: 400, cost_usd: 0.0022 });
+    expect(testReportSchema.parse(JSON.parse(defaults.stdout)).usage.live).toEqual({ calls: 4, prompt_tokens: 4000, output_tokens: 400, calls_without_usage: 0, cost_usd: 0.0022 });
     const replay = await workspace.run([], { reporter: 'json', prices: 'prices.yaml' }, { CI: 'true' }, { createModel });
     const usage = testReportSchema.parse(JSON.parse(replay.stdout)).usage;
     expect(usage.live.calls).toBe(0);
-    expect(usage.replayed).toEqual({ calls: 4, prompt_tokens: 4000, output_tokens: 400, cost_usd: 0.008 });
+    expect(usage.replayed).toEqual({ calls: 4, prompt_tokens: 4000, output_tokens: 400, calls_without_usage: 0, cost_usd: 0.008 });
+  });
+
+  it('counts calls that reported no token usage as unknown, never as 0 tokens: the cost is unknown, and says why', async () => {
+    const { createModel } = scriptedModel(() => 'coupon', 0, (call) => (call === 1 ? undefined : { promptTokens: 1000, outputTokens: 100, totalTokens: 1100 }));
+    const workspace = await createWorkspace({ 'x.recap.yaml': repeatSuite(1) });
+    const json = await workspace.run([], { reporter: 'json' }, { GEMINI_API_KEY: 'k' }, { createModel });
+    expect(testReportSchema.parse(JSON.parse(json.stdout)).usage.live).toEqual({ calls: 4, prompt_tokens: 3000, output_tokens: 300, calls_without_usage: 1, cost_usd: null });
+    const pretty = await workspace.run([], {}, { CI: 'true' }, { createModel });
+    expect(pretty.stdout).toContain('Model calls, replayed: 4 (3,000 prompt + 300 output tokens and 1 call(s) of unknown tokens, cost unknown (1 call(s) reported no token usage))');
   });
 });
 

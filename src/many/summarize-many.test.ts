@@ -120,6 +120,18 @@ describe('summarizeMany', () => {
     expect(lines[1]).toEqual({ session_id: 'u-2:s-2', file: 's/session-0002.json', error: { code: 'model_error', message: 'unavailable' } });
   });
 
+  it('estimates the tokens of a failed session\'s answers when one of them came without usage, never counting that one as 0', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'recap-many-'));
+    const folder = await writeSessionFolder(path.join(root, 's'), { count: 1, events: 10 });
+    const requiring = parseProfile('name: many\nllm:\n  pre_prompt: Summarise.\n  grounding: require\n');
+    const { model: counting } = countingModel(async () => 'The user opened #9999.');
+    let call = 0;
+    const model: SummaryModel = { ...counting, generate: async (request) => ({ ...(await counting.generate(request)), ...(++call === 2 ? { usage: undefined } : {}) }) };
+    const [line] = await collect(summarizeMany(requiring, folder.good, { model, concurrency: 1, cwd: root }));
+    expect(line).toMatchObject({ error: { code: 'grounding' }, tokens: { output: 0, estimated: true } });
+    expect((line as { tokens: { prompt: number } }).tokens.prompt).not.toBe(100);
+  });
+
   it('never has more calls in flight than the concurrency', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'recap-many-'));
     const folder = await writeSessionFolder(path.join(root, 's'), { count: 12, events: 10 });

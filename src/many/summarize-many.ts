@@ -77,6 +77,8 @@ function tokensOf(outcome: SummaryOutcome, estimate: number): LineTokens {
 function answerMeter(model: SummaryModel) {
   let answers = 0;
   let usage: TokenUsage | undefined;
+  // An answer without usage makes the sum unknown: the estimate stands for every answer then.
+  let unknownUsage = false;
   let answeredBy = model.model;
   const counted: SummaryModel = {
     provider: model.provider,
@@ -86,7 +88,8 @@ function answerMeter(model: SummaryModel) {
       const answer = await model.generate(request);
       answers++;
       answeredBy = answer.model;
-      if (answer.usage !== undefined) {
+      if (answer.usage === undefined) unknownUsage = true;
+      else {
         usage = {
           promptTokens: (usage?.promptTokens ?? 0) + answer.usage.promptTokens,
           outputTokens: (usage?.outputTokens ?? 0) + answer.usage.outputTokens,
@@ -99,7 +102,7 @@ function answerMeter(model: SummaryModel) {
   const spent = (estimate: number): { tokens?: LineTokens; model?: string } => {
     if (answers === 0) return {};
     const tokens: LineTokens =
-      usage === undefined
+      usage === undefined || unknownUsage
         ? { prompt: estimate * answers, output: 0, total: estimate * answers, estimated: true }
         : { prompt: usage.promptTokens, output: usage.outputTokens, total: usage.totalTokens };
     return { tokens, model: answeredBy };

@@ -2,7 +2,7 @@
 // no network.
 
 import { describe, expect, it } from 'vitest';
-import { ConnectionLostError, createRetryingFetch, isRetryableStatus, retryAfterMs, type Fetch, type RetryOptions } from './retrying-fetch.js';
+import { AnswerTooLargeError, ConnectionLostError, createRetryingFetch, isRetryableStatus, retryAfterMs, type Fetch, type RetryOptions } from './retrying-fetch.js';
 
 interface Scripted {
   readonly status: number;
@@ -285,6 +285,31 @@ describe('createRetryingFetch and lost connections', () => {
 
     expect(await response.json()).toEqual({ ok: true });
     expect(calls).toBe(2);
+  });
+
+  it('refuses an answer body over maxAnswerBytes, announced or streamed, without retrying and without reading the rest', async () => {
+    let pulled = 0;
+    const streamed = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled++;
+          controller.enqueue(new Uint8Array(400));
+        },
+      });
+    const answers = [new Response('x'.repeat(2000), { status: 200, headers: { 'content-length': '2000' } }), new Response(streamed(), { status: 200 })];
+    for (const answer of answers) {
+      let calls = 0;
+      const fetch: Fetch = async () => {
+        calls++;
+        return answer;
+      };
+      const failure = await createRetryingFetch(fetch, options(recordingSleep().sleep, { maxAnswerBytes: 1000 }))('https://api.example/x').catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(AnswerTooLargeError);
+      expect((failure as Error).message).toBe("the answer (HTTP 200) is larger than 1000 bytes, more than any model's answer: it was not read");
+      expect(calls).toBe(1);
+    }
+    // An endless body is read up to the limit only.
+    expect(pulled).toBeLessThanOrEqual(4);
   });
 
   it('never retries the caller\'s abort', async () => {

@@ -30,6 +30,35 @@ export interface RetryOptions {
    * retried like a 5xx. Default: no deadline.
    */
   readonly attemptTimeoutMs?: number;
+  /**
+   * The largest answer body read, in bytes: a larger one fails with an {@link AnswerTooLargeError}
+   * (not retried) instead of filling the memory. Default 16 MiB, far above any model's answer.
+   */
+  readonly maxAnswerBytes?: number;
+}
+
+/**
+ * The default {@link RetryOptions.maxAnswerBytes}: 16 MiB.
+ *
+ * @category Models
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * An answer body larger than {@link RetryOptions.maxAnswerBytes}: no model's answer is that large,
+ * so the endpoint (or a proxy in its place) sent something else. Not retried.
+ *
+ * @category Models
+ */
+export class AnswerTooLargeError extends Error {
+  /** The limit, in bytes. */
+  readonly limit: number;
+
+  constructor(limit: number, status: number) {
+    super(`the answer (HTTP ${status}) is larger than ${limit} bytes, more than any model's answer: it was not read`);
+    this.name = 'AnswerTooLargeError';
+    this.limit = limit;
+  }
 }
 
 /**
@@ -109,10 +138,31 @@ function attemptDeadline(signal: AbortSignal | null | undefined, ms: number) {
   return deadline;
 }
 
-/** The answer with its body read: a connection lost while the body comes fails inside the attempt, where it can be retried. */
-async function whole(response: Response): Promise<Response> {
+/**
+ * The answer with its body read, up to `limit` bytes: a connection lost while the body comes fails
+ * inside the attempt, where it can be retried.
+ */
+async function whole(response: Response, limit: number): Promise<Response> {
   if (response.body === null) return response;
-  const body = await response.arrayBuffer();
+  const tooLarge = async (): Promise<never> => {
+    await response.body?.cancel().catch(() => undefined);
+    throw new AnswerTooLargeError(limit, response.status);
+  };
+  if (Number(response.headers.get('content-length') ?? 0) > limit) return tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.releaseLock();
+      return tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = Buffer.concat(chunks, size);
   return new Response([101, 204, 205, 304].includes(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
@@ -135,6 +185,7 @@ export function createRetryingFetch(fetchImplementation: Fetch = globalThis.fetc
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
   const attemptTimeoutMs = options.attemptTimeoutMs;
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   // Once the endpoint has answered, a failing connection is a lost one, not an unreachable endpoint.
   let answered = false;
   const backoff = (attempt: number) => baseDelayMs * 2 ** attempt * (0.5 + random() / 2);
@@ -145,7 +196,7 @@ export function createRetryingFetch(fetchImplementation: Fetch = globalThis.fetc
       try {
         response = await fetchImplementation(input, deadline === undefined ? init : { ...init, signal: deadline.signal });
         answered = true;
-        if (response.ok || !isRetryableStatus(response.status) || attempt >= retries) return await whole(response);
+        if (response.ok || !isRetryableStatus(response.status) || attempt >= retries) return await whole(response, maxAnswerBytes);
       } catch (error) {
         if (init?.signal?.aborted === true) throw error;
         const noAnswer = deadline?.expired === true;

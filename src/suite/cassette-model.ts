@@ -97,7 +97,9 @@ export function createMeteredModel(model: SummaryModel, meter: UsageMeter): Summ
     ...model,
     async generate(request) {
       const response = await model.generate(request);
-      meter.add('live', model.model, response.usage);
+      // A rule-based model uses no tokens: its usage is known to be none.
+      const none = { promptTokens: 0, outputTokens: 0, totalTokens: 0 };
+      meter.add('live', model.model, response.usage ?? (model.kind === 'rule-based' ? none : undefined));
       return response;
     },
   };

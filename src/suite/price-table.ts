@@ -60,9 +60,10 @@ export async function loadPriceTable(file: string | undefined, shown = file): Pr
   return { ...DEFAULT_PRICES, ...result.data };
 }
 
-/** USD for the totals, or undefined when a model has no price. */
+/** USD for the totals, or undefined when a model has no price or a call's tokens are unknown. */
 export function costOf(model: string, totals: ModelTotals, prices: PriceTable): number | undefined {
-  const price = prices[model];
-  if (price === undefined) return undefined;
+  // An own entry only: a model named `constructor` has no price.
+  const price = Object.hasOwn(prices, model) ? prices[model] : undefined;
+  if (price === undefined || totals.callsWithoutUsage > 0) return undefined;
   return (totals.promptTokens * price.input + totals.outputTokens * price.output) / 1_000_000;
 }

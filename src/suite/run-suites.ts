@@ -48,11 +48,12 @@ export function selectedCases(suites: readonly LoadedSuite[], filter: TextPatter
 
 function totals(map: ReadonlyMap<string, ModelTotals>, prices: PriceTable): UsageTotals {
   let cost: number | null = 0;
-  const sum = { calls: 0, prompt_tokens: 0, output_tokens: 0 };
+  const sum = { calls: 0, prompt_tokens: 0, output_tokens: 0, calls_without_usage: 0 };
   for (const [model, entry] of map) {
     sum.calls += entry.calls;
     sum.prompt_tokens += entry.promptTokens;
     sum.output_tokens += entry.outputTokens;
+    sum.calls_without_usage += entry.callsWithoutUsage;
     const price = costOf(model, entry, prices);
     cost = cost === null || price === undefined ? null : cost + price;
   }

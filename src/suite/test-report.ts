@@ -49,7 +49,14 @@ const suiteReportSchema = z.object({
   cases: z.array(caseSchema),
 });
 
-const totalsSchema = z.object({ calls: z.number(), prompt_tokens: z.number(), output_tokens: z.number(), cost_usd: z.number().nullable() });
+const totalsSchema = z.object({
+  calls: z.number(),
+  prompt_tokens: z.number(),
+  output_tokens: z.number(),
+  /** Calls whose answer came without token usage (absent from reports written before it was counted). */
+  calls_without_usage: z.number().optional(),
+  cost_usd: z.number().nullable(),
+});
 
 export const testReportSchema = z.object({
   recap_report: z.literal(1),

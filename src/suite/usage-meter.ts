@@ -1,4 +1,5 @@
-// Counts model calls and tokens over a test run, separating live calls from replayed ones.
+// Counts model calls and tokens over a test run, separating live calls from replayed ones. A call
+// whose usage is unknown is counted as such, never as zero tokens.
 
 import type { TokenUsage } from '../models/summary-model.js';
 
@@ -6,6 +7,8 @@ export interface ModelTotals {
   calls: number;
   promptTokens: number;
   outputTokens: number;
+  /** Calls whose answer came without token usage: the token sums leave them out. */
+  callsWithoutUsage: number;
 }
 
 export interface UsageMeter {
@@ -24,10 +27,13 @@ export function createUsageMeter(): UsageMeter {
     replayed,
     add(origin, model, usage) {
       const totals = origin === 'live' ? live : replayed;
-      const entry = totals.get(model) ?? { calls: 0, promptTokens: 0, outputTokens: 0 };
+      const entry = totals.get(model) ?? { calls: 0, promptTokens: 0, outputTokens: 0, callsWithoutUsage: 0 };
       entry.calls++;
-      entry.promptTokens += usage?.promptTokens ?? 0;
-      entry.outputTokens += usage?.outputTokens ?? 0;
+      if (usage === undefined) entry.callsWithoutUsage++;
+      else {
+        entry.promptTokens += usage.promptTokens;
+        entry.outputTokens += usage.outputTokens;
+      }
       totals.set(model, entry);
     },
   };

@@ -239,6 +239,16 @@ describe('errors', () => {
     expect(JSON.stringify([failed.body, rejected.body, shared.server.logs])).not.toMatch(/Alice|Invalid value|Permission denied/);
   });
 
+  it('502 model_error, never a summary, for an answer Gemini cut off or stopped, without the partial text', async () => {
+    for (const finishReason of ['MAX_TOKENS', 'SAFETY', 'OTHER']) {
+      standIn.enqueue({ status: 200, body: { candidates: [{ content: { role: 'model', parts: [{ text: 'Alice Martin could not apply her cou' }] }, finishReason, finishMessage: 'about Alice Martin' }] } });
+      const response = await shared.summary(shared.plain, { method: 'POST', body: { llm: { pre_prompt: `cut off ${finishReason}` } } });
+      expect(response.status).toBe(502);
+      expect(response.body).toEqual({ code: 'model_error', message: expect.stringContaining(`finish reason ${finishReason}`) });
+      expect(JSON.stringify(response.body)).not.toContain('Alice');
+    }
+  });
+
   it('limits concurrent model calls and queues the rest', async () => {
     const limited = await world({ modelConcurrency: 2, summaryCache: false });
     let inFlight = 0;

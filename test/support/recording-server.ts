@@ -21,8 +21,11 @@ export interface StandInReply {
   readonly status: number;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body: unknown;
-  /** No answer instead: `drop` closes the connection at once, `hang` never answers (until the server closes). */
-  readonly connection?: 'drop' | 'hang';
+  /**
+   * No whole answer instead: `drop` closes the connection at once, `hang` never answers (until the
+   * server closes), `cut` sends the status, the headers and half the body, then resets the connection.
+   */
+  readonly connection?: 'drop' | 'hang' | 'cut';
 }
 
 /** A connection the server closes without answering, as a crashed vendor or proxy does. */
@@ -114,6 +117,13 @@ function send(outgoing: ServerResponse, reply: StandInReply): void {
     'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json; charset=UTF-8',
     ...reply.headers,
   };
+  if (reply.connection === 'cut') {
+    // The announced length is never reached: the client sees the body break off.
+    const bytes = Buffer.from(payload);
+    outgoing.writeHead(reply.status, { ...headers, 'content-length': String(bytes.length) });
+    outgoing.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => outgoing.socket?.resetAndDestroy());
+    return;
+  }
   outgoing.writeHead(reply.status, headers);
   outgoing.end(payload);
 }

@@ -3,12 +3,42 @@
 // is a ModelError (that call failed), an endpoint that cannot be reached a ModelUnavailableError.
 
 import { ModelError, ModelUnavailableError } from '../model-errors.js';
-import { ConnectionLostError, createRetryingFetch, type Fetch, type RetryOptions } from '../retrying-fetch.js';
+import { AnswerTooLargeError, ConnectionLostError, createRetryingFetch, type Fetch, type RetryOptions } from '../retrying-fetch.js';
 import { honourGeminiRetryDelay } from './honour-gemini-retry-delay.js';
 
-/** `fetchImplementation` with Gemini's retry behaviour and unreachable-endpoint reporting. */
+/** `fetchImplementation` with Gemini's retry behaviour, unreachable-endpoint reporting and JSON answers only. */
 export function createGeminiFetch(fetchImplementation: Fetch, retry?: RetryOptions): Fetch {
-  return reportUnreachable(createRetryingFetch(honourGeminiRetryDelay(fetchImplementation), retry));
+  return requireJsonObject(reportUnreachable(createRetryingFetch(honourGeminiRetryDelay(fetchImplementation), retry)));
+}
+
+// The SDK parses a successful answer itself: a proxy's HTML page would fail as a bare SyntaxError
+// that quotes the page, and a JSON `null` as a TypeError from inside the SDK.
+function requireJsonObject(fetchImplementation: Fetch): Fetch {
+  return async (input, init) => {
+    const response = await fetchImplementation(input, init);
+    if (!response.ok) return response;
+    // The retrying fetch has read the body already: reading it again costs no wait.
+    const text = await response.text();
+    if (!isJsonObject(text)) {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const what = `HTTP ${response.status} with a body that is not a JSON object (${response.headers.get('content-type') ?? 'no content type'}, ${Buffer.byteLength(text)} bytes)`;
+      throw new ModelError(`the Gemini API at ${url.origin} answered ${what}: is the base URL (--base-url, GOOGLE_GEMINI_BASE_URL) a proxy that answers in its place?`, {
+        provider: 'gemini',
+        status: response.status,
+        withoutVendorText: `the Gemini API answered ${what}`,
+      });
+    }
+    return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 // Thrown inside fetch because only here the address is known for sure: the SDK may take its base
@@ -20,6 +50,9 @@ function reportUnreachable(fetchImplementation: Fetch): Fetch {
     } catch (error) {
       if (init?.signal?.aborted === true || isAbortError(error)) throw error;
       const url = new URL(input instanceof Request ? input.url : String(input));
+      if (error instanceof AnswerTooLargeError) {
+        throw new ModelError(`the Gemini API at ${url.origin} answered too much: ${error.message}`, { provider: 'gemini', cause: error, withoutVendorText: `the Gemini API answered too much: ${error.message}` });
+      }
       if (error instanceof ConnectionLostError) {
         throw new ModelError(`the call to the Gemini API at ${url.origin} failed: ${error.message}`, { provider: 'gemini', cause: error });
       }

@@ -1,13 +1,14 @@
 // Turns a generateContent response into recap's ModelResponse, or a ModelError when Gemini gave
-// no usable text (a blocked prompt, a safety or recitation stop, an empty candidate).
+// no whole, usable text (a blocked prompt, an answer cut off or stopped, an empty candidate).
 
 import type { GenerateContentResponse } from '@google/genai';
 import { ModelError } from '../model-errors.js';
-import type { ModelResponse, TokenUsage } from '../summary-model.js';
+import type { ModelResponse } from '../summary-model.js';
+import { readTokenUsage } from '../read-token-usage.js';
 
-// Finish reasons after which the text, if any, is the model's whole answer. MAX_TOKENS keeps a
-// truncated answer: the response-schema check downstream says what is wrong with it.
-const COMPLETE_FINISH_REASONS = new Set(['STOP', 'MAX_TOKENS', 'FINISH_REASON_UNSPECIFIED']);
+// Finish reasons after which the text is the model's whole answer. Every other one (MAX_TOKENS,
+// SAFETY, RECITATION, OTHER, ...) means the text, if any, is not an answer to report.
+const COMPLETE_FINISH_REASONS = new Set(['STOP', 'FINISH_REASON_UNSPECIFIED']);
 
 /** The answer text, the model that wrote it and the tokens used. `model` is the name asked for. */
 export function readGeminiAnswer(response: GenerateContentResponse, model: string): ModelResponse {
@@ -20,7 +21,7 @@ export function readGeminiAnswer(response: GenerateContentResponse, model: strin
       withoutVendorText: `Gemini blocked the prompt (block reason ${blockReason}); no answer was generated`,
     });
   }
-  const candidate = response.candidates?.[0];
+  const candidate = Array.isArray(response.candidates) ? response.candidates[0] : undefined;
   if (candidate === undefined) {
     throw new ModelError('Gemini answered without any candidate, so there is no text to summarise with', {
       provider: 'gemini',
@@ -28,10 +29,19 @@ export function readGeminiAnswer(response: GenerateContentResponse, model: strin
   }
   const finishReason = candidate.finishReason;
   // Thought summaries are not part of the answer.
-  const text = (candidate.content?.parts ?? [])
+  const parts = Array.isArray(candidate.content?.parts) ? candidate.content.parts : [];
+  const text = parts
     .filter((part) => part.thought !== true && typeof part.text === 'string')
     .map((part) => part.text)
     .join('');
+  if (finishReason === 'MAX_TOKENS') {
+    // A cut-off answer is not a summary, and asking again for it would be cut off the same way.
+    const kept = text === '' ? 'before any answer text' : `after ${text.length} characters of answer text`;
+    throw new ModelError(`Gemini cut the answer off at the output token limit (finish reason MAX_TOKENS) ${kept}: the answer is incomplete`, {
+      provider: 'gemini',
+      vendorCode: finishReason,
+    });
+  }
   if (finishReason !== undefined && !COMPLETE_FINISH_REASONS.has(finishReason)) {
     const detail = candidate.finishMessage === undefined ? '' : `: ${candidate.finishMessage}`;
     throw new ModelError(`Gemini stopped the answer with finish reason ${finishReason}${detail}`, {
@@ -43,14 +53,16 @@ export function readGeminiAnswer(response: GenerateContentResponse, model: strin
   if (text === '') {
     throw new ModelError(`Gemini answered with no text (finish reason ${finishReason ?? 'none'})`, { provider: 'gemini' });
   }
-  return { text, model: response.modelVersion ?? model, usage: readUsage(response) };
-}
-
-function readUsage(response: GenerateContentResponse): TokenUsage | undefined {
   const metadata = response.usageMetadata;
-  if (metadata === undefined) return undefined;
-  const promptTokens = metadata.promptTokenCount ?? 0;
-  // Thinking tokens are billed as output.
-  const outputTokens = (metadata.candidatesTokenCount ?? 0) + (metadata.thoughtsTokenCount ?? 0);
-  return { promptTokens, outputTokens, totalTokens: metadata.totalTokenCount ?? promptTokens + outputTokens };
+  // Thinking tokens are billed as output. Proto3 JSON leaves zero counts out, but neither the
+  // prompt nor an answer with text has zero tokens: a count left out was not reported.
+  const usage =
+    metadata === undefined
+      ? undefined
+      : readTokenUsage({
+          prompt: metadata.promptTokenCount,
+          output: [metadata.candidatesTokenCount, metadata.thoughtsTokenCount ?? 0],
+          total: metadata.totalTokenCount,
+        });
+  return { text, model: typeof response.modelVersion === 'string' && response.modelVersion !== '' ? response.modelVersion : model, usage };
 }

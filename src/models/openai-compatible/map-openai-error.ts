@@ -3,7 +3,7 @@
 
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ModelError, ModelUnavailableError } from '../model-errors.js';
-import { ConnectionLostError, isRetryableStatus } from '../retrying-fetch.js';
+import { AnswerTooLargeError, ConnectionLostError, isRetryableStatus } from '../retrying-fetch.js';
 
 export interface OpenAiErrorContext {
   readonly model: string;
@@ -29,6 +29,13 @@ export function mapOpenAiError(error: unknown, context: OpenAiErrorContext): unk
       { provider: 'openai', cause: error },
     );
   }
+  if (error instanceof APIConnectionError && error.cause instanceof AnswerTooLargeError) {
+    return new ModelError(`the endpoint at ${context.baseUrl} answered too much: ${error.cause.message}`, {
+      provider: 'openai',
+      cause: error.cause,
+      withoutVendorText: `the OpenAI-compatible endpoint answered too much: ${error.cause.message}`,
+    });
+  }
   if (error instanceof APIConnectionError && error.cause instanceof ConnectionLostError) {
     // The endpoint was reached, but this call's connection was lost (or got no answer) on every attempt.
     return new ModelError(`the call to the endpoint at ${context.baseUrl} failed: ${error.cause.message}`, { provider: 'openai', cause: error.cause });
@@ -42,6 +49,14 @@ export function mapOpenAiError(error: unknown, context: OpenAiErrorContext): unk
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     return mapStatusError(error, error.status, context);
+  }
+  if (error instanceof SyntaxError) {
+    // The SDK parsed a successful answer labelled JSON that is not: a proxy's page, a cut body.
+    return new ModelError(`the endpoint at ${context.baseUrl} answered with a body that is not JSON (${error.message}) for model ${context.model}`, {
+      provider: 'openai',
+      cause: error,
+      withoutVendorText: `the OpenAI-compatible endpoint answered with a body that is not JSON for model ${context.model}`,
+    });
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ModelError(`the OpenAI-compatible call failed: ${message}`, {

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { ResponseSchema } from '../../profile/response-schema-terms.js';
 import type { ModelRequest, ModelResponse, RepairTurn } from '../summary-model.js';
 import { readFailure } from '../../session/read-failure.js';
+import { describeIssue } from '../../session/describe-issue.js';
+import { formatJsonPath } from '../../session/json-path.js';
 import { canonicalJson } from './canonical-json.js';
 
 /**
@@ -20,6 +22,8 @@ export interface CassetteRequest {
   readonly response_schema: ResponseSchema | null;
   readonly repair: RepairTurn | null;
 }
+
+const tokenCount = z.number().int().nonnegative();
 
 /**
  * The zod schema of a cassette file: a recorded answer with the request it answers.
@@ -38,13 +42,14 @@ export const cassetteSchema = z.object({
     prompt: z.string(),
     temperature: z.number().nullable(),
     response_schema: z.unknown(),
-    repair: z.object({ answer: z.string(), problems: z.string() }).nullable(),
+    // `reason` is part of the request (and the key): a grounding repair turn says `grounding`.
+    repair: z.object({ answer: z.string(), problems: z.string(), reason: z.enum(['schema', 'grounding']).optional() }).nullable(),
   }),
   response: z.object({
     text: z.string(),
     model: z.string(),
     usage: z
-      .object({ promptTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() })
+      .object({ promptTokens: tokenCount, outputTokens: tokenCount, totalTokens: tokenCount })
       .nullable(),
   }),
 });
@@ -106,7 +111,11 @@ export async function readCassette(directory: string, key: string, expected?: Ca
     throw new Error(`${file}: not a valid cassette: ${(error as Error).message}`);
   }
   const result = cassetteSchema.safeParse(data);
-  if (!result.success) throw new Error(`${file}: not a valid cassette: ${result.error.issues[0]?.message ?? ''}`);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const at = issue === undefined || issue.path.length === 0 ? '' : `${formatJsonPath(issue.path)}: `;
+    throw new Error(`${file}: not a valid cassette: ${at}${issue === undefined ? 'invalid' : describeIssue(issue)}`);
+  }
   if (result.data.key !== key) throw new Error(`${file}: holds key ${result.data.key}, expected ${key}`);
   if (expected !== undefined) {
     const problem = editedFields(result.data, expected);

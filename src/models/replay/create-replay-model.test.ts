@@ -10,6 +10,12 @@ import { createReplayModel } from './create-replay-model.js';
 const request: ModelRequest = { prompt: 'Summarise <session>…</session>', temperature: 0.2 };
 const response = { text: 'The user gave up.', model: 'gemini-2.5-flash', usage: { promptTokens: 12, outputTokens: 5, totalTokens: 17 } };
 
+/** The fields of a cassette file the tests edit by hand. */
+interface EditedCassette {
+  request: { repair: unknown };
+  response: { text: unknown; usage: Record<string, number> };
+}
+
 async function recorded(): Promise<string> {
   const directory = await mkdtemp(path.join(tmpdir(), 'recap-cassettes-'));
   await writeCassette(directory, {
@@ -78,5 +84,29 @@ describe('createReplayModel', () => {
     await rm(path.join(directory, `${key}.json`));
     await mkdir(path.join(directory, `${key}.json`));
     await expect(createReplayModel({ directory }).generate(request)).rejects.toThrow(`${key}.json: cannot read the cassette: is a directory, not a file`);
+  });
+
+  it('replays a recorded grounding repair turn: its reason is part of the request, not an edit', async () => {
+    const directory = await recorded();
+    const repairRequest: ModelRequest = { ...request, repair: { answer: 'The user paid.', problems: '"paid" (text): not in the session', reason: 'grounding' } };
+    await writeCassette(directory, { provider: 'gemini', model: 'gemini-2.5-flash', request: repairRequest, response, source: 'test', recordedAt: new Date('2026-11-01T00:00:00Z') });
+
+    expect(await createReplayModel({ directory }).generate(repairRequest)).toEqual(response);
+  });
+
+  it.each([
+    ['a negative token count', (cassette: EditedCassette) => (cassette.response.usage.outputTokens = -5), 'response.usage.outputTokens: '],
+    ['a fractional token count', (cassette: EditedCassette) => (cassette.response.usage.promptTokens = 1.5), 'response.usage.promptTokens: '],
+    ['an answer that is not text', (cassette: EditedCassette) => (cassette.response.text = { outcome: 'abandoned' }), 'response.text: '],
+    ['a repair turn of an unknown reason', (cassette: EditedCassette) => (cassette.request.repair = { answer: 'a', problems: 'b', reason: 'style' }), 'request.repair.reason: '],
+  ])('refuses a cassette edited to hold %s, naming the file and the field', async (_label, edit, field) => {
+    const directory = await recorded();
+    const key = cassetteKey('gemini', 'gemini-2.5-flash', request);
+    const file = path.join(directory, `${key}.json`);
+    const cassette = JSON.parse(await readFile(file, 'utf8')) as EditedCassette;
+    edit(cassette);
+    await writeFile(file, JSON.stringify(cassette));
+
+    await expect(createReplayModel({ directory }).generate(request)).rejects.toThrow(`${file}: not a valid cassette: ${field}`);
   });
 });

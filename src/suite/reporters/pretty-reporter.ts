@@ -50,8 +50,15 @@ function failureBlock(file: string, item: CaseReport, paint: ReturnType<typeof p
 }
 
 function usageLine(label: string, usage: UsageTotals): string {
-  const cost = usage.cost_usd === null ? 'cost unknown (model not in the price table)' : `$${usage.cost_usd.toFixed(4)}`;
-  return `${label} ${usage.calls} (${usage.prompt_tokens.toLocaleString('en')} prompt + ${usage.output_tokens.toLocaleString('en')} output tokens, ${cost})`;
+  const unknown = usage.calls_without_usage ?? 0;
+  const cost =
+    usage.cost_usd !== null
+      ? `$${usage.cost_usd.toFixed(4)}`
+      : unknown > 0
+        ? `cost unknown (${unknown} call(s) reported no token usage)`
+        : 'cost unknown (model not in the price table)';
+  const tokens = `${usage.prompt_tokens.toLocaleString('en')} prompt + ${usage.output_tokens.toLocaleString('en')} output tokens${unknown > 0 ? ` and ${unknown} call(s) of unknown tokens` : ''}`;
+  return `${label} ${usage.calls} (${tokens}, ${cost})`;
 }
 
 /** Every string of a value made safe to print (case names, messages, prompt diffs hold recorded text). */
