@@ -32,19 +32,29 @@ export const MODEL_PRICES: Readonly<Record<string, ModelPrice>> = {
 };
 
 /**
+ * The name `model` is listed under in `listed`: its own, without a `models/` prefix, or else the
+ * longest listed name it starts with before a `-` (a versioned name such as
+ * `gemini-2.5-flash-001` finds `gemini-2.5-flash`, `gemini-2.5-flash-lite-001` finds
+ * `gemini-2.5-flash-lite`).
+ *
+ * @param model - a model's name as the vendor or the caller gave it.
+ * @param listed - the names of a price table.
+ */
+export function listedModelName(model: string, listed: readonly string[]): string | undefined {
+  const name = model.replace(/^models\//, '');
+  if (listed.includes(name)) return name;
+  return listed.filter((entry) => name.startsWith(`${entry}-`)).sort((a, b) => b.length - a.length)[0];
+}
+
+/**
  * The price of `model` (a versioned name such as `gemini-2.5-flash-001` or `models/…` finds its
  * family), or undefined when the table does not list it.
  *
  * @category Models
  */
 export function modelPrice(model: string): ModelPrice | undefined {
-  const name = model.replace(/^models\//, '');
-  if (name in MODEL_PRICES) return MODEL_PRICES[name];
-  // The longest listed name the model's name starts with: gemini-2.5-flash-lite before gemini-2.5-flash.
-  const family = Object.keys(MODEL_PRICES)
-    .filter((listed) => name.startsWith(`${listed}-`))
-    .sort((a, b) => b.length - a.length)[0];
-  return family === undefined ? undefined : MODEL_PRICES[family];
+  const name = listedModelName(model, Object.keys(MODEL_PRICES));
+  return name === undefined ? undefined : MODEL_PRICES[name];
 }
 
 /**

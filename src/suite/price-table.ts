@@ -6,6 +6,7 @@ import { describeIssue } from '../session/describe-issue.js';
 import { formatJsonPath } from '../session/json-path.js';
 import { readFailure } from '../session/read-failure.js';
 import { readUtf8File } from '../session/read-utf8-file.js';
+import { listedModelName, MODEL_PRICES } from '../models/prices.js';
 import type { ModelTotals } from './usage-meter.js';
 
 export const priceSchema = z.strictObject({
@@ -19,20 +20,13 @@ export type Price = z.infer<typeof priceSchema>;
 export type PriceTable = Readonly<Record<string, Price>>;
 
 /**
- * List prices (standard tier, prompts under 200k tokens) as published by the vendors in 2025;
- * check your contract and pass --prices for your own. Rule-based models cost nothing.
+ * The built-in prices: the library's table (`MODEL_PRICES`, vendors' list prices, standard tier,
+ * prompts under 200k tokens), so that `recap test` and many-session runs estimate alike; check
+ * your contract and pass --prices for your own. Rule-based models cost nothing.
  */
-export const DEFAULT_PRICES: PriceTable = {
-  'gemini-2.5-pro': { input: 1.25, output: 10 },
-  'gemini-2.5-flash': { input: 0.3, output: 2.5 },
-  'gemini-2.5-flash-lite': { input: 0.1, output: 0.4 },
-  'gemini-2.0-flash': { input: 0.1, output: 0.4 },
-  'gpt-4o': { input: 2.5, output: 10 },
-  'gpt-4o-mini': { input: 0.15, output: 0.6 },
-  'gpt-4.1': { input: 2, output: 8 },
-  'gpt-4.1-mini': { input: 0.4, output: 1.6 },
-  'extractive-v1': { input: 0, output: 0 },
-};
+export const DEFAULT_PRICES: PriceTable = Object.fromEntries(
+  Object.entries(MODEL_PRICES).map(([model, price]) => [model, { input: price.inputPerMillion, output: price.outputPerMillion }]),
+);
 
 /**
  * Reads a JSON or YAML file `{ "<model>": { "input": usd, "output": usd } }` over the defaults;
@@ -62,8 +56,9 @@ export async function loadPriceTable(file: string | undefined, shown = file): Pr
 
 /** USD for the totals, or undefined when a model has no price or a call's tokens are unknown. */
 export function costOf(model: string, totals: ModelTotals, prices: PriceTable): number | undefined {
-  // An own entry only: a model named `constructor` has no price.
-  const price = Object.hasOwn(prices, model) ? prices[model] : undefined;
+  // An own entry only (a model named `constructor` has no price); a versioned name finds its family.
+  const name = listedModelName(model, Object.keys(prices));
+  const price = name === undefined ? undefined : prices[name];
   if (price === undefined || totals.callsWithoutUsage > 0) return undefined;
   return (totals.promptTokens * price.input + totals.outputTokens * price.output) / 1_000_000;
 }
