@@ -2,7 +2,7 @@
 
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
+import { geminiAnswer, startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
 import { runCli } from './support/run-cli.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,6 +31,21 @@ describe('recap run with Gemini', () => {
     expect(sent?.path).toMatch(/\/models\/gemini-2\.5-flash:generateContent/);
     expect(sent?.headers['x-goog-api-key']).toBe('test-key');
     expect(sent?.body?.contents).toEqual([{ role: 'user', parts: [{ text: json.prompt }] }]);
+  });
+
+  it('warns that a request sent again after the connection was lost may be billed twice; a retried 503 is not', async () => {
+    const cut = { ...geminiAnswer('half an answer, then the connection broke'), connection: 'cut' as const };
+    standIn.enqueue(cut, 'Alice could not apply her coupon.');
+    const result = await run('run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json', '--json');
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).result).toEqual({ summary: 'Alice could not apply her coupon.' });
+    expect(result.stderr).toBe(
+      'warning: 1 model request(s) were sent again after the connection was lost or no answer came in time; the vendor may bill those it answered too, and the token counts are of the answers recap received\n',
+    );
+    standIn.enqueue({ status: 503, body: { error: { code: 503, message: 'overloaded', status: 'UNAVAILABLE' } } }, 'Alice left.');
+    const unbilled = await run('run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json', '--json');
+    expect(unbilled.code, unbilled.stderr).toBe(0);
+    expect(unbilled.stderr).toBe('');
   });
 
   it('returns { response, response_schema } for a structured profile, sending the upper-case schema', async () => {

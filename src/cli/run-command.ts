@@ -89,13 +89,16 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
     // Under privacy rules a message about the fixture never quotes a value (it may be protected).
     const session = await loadSession(path.resolve(io.cwd, sessionFile), { source: sessionFile, quoteValues: privacy === undefined });
     const prepared = prepare(profile, session, { privacy: privacy?.rules });
+    // Requests sent again after the connection was lost or no answer came in time: the vendor may
+    // have answered (and billed) the first one, which the token counts cannot show.
+    let resent = 0;
     const model = await createModel({
       provider: options.provider,
       model: options.model ?? profile.llm?.model,
       baseUrl: options.baseUrl,
       cassettes: options.cassettes === undefined ? undefined : path.resolve(io.cwd, options.cassettes),
       env: io.env,
-      retry: { attemptTimeoutMs: modelTimeoutMs(io.env) },
+      retry: { attemptTimeoutMs: modelTimeoutMs(io.env), onRetry: ({ status }) => void (status === 0 && resent++) },
     }).catch((error: unknown) => {
       // A model that cannot even be built (no key, say) is a configuration problem.
       throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;
@@ -113,7 +116,13 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
       return EXIT_OK;
     }
     const { groundingSource } = await import('../grounding/ground-answer.js');
-    const outcome = await summarize(prepared, model, { grounding: groundingSource(profile, session, prepared) }).catch((error: unknown) => {
+    const outcome = await summarize(prepared, model, { grounding: groundingSource(profile, session, prepared) }).finally(() => {
+      if (resent > 0) {
+        io.stderr.write(
+          `warning: ${resent} model request(s) were sent again after the connection was lost or no answer came in time; the vendor may bill those it answered too, and the token counts are of the answers recap received\n`,
+        );
+      }
+    }).catch((error: unknown) => {
       if (options.json === true && error instanceof GroundingError) {
         // The result names the failure and the claims, for the scripts that read it.
         const preparedJson = toPreparedJson(prepared, { model: model.model });
