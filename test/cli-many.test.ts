@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { geminiError, startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
+import { geminiAnswer, geminiError, startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
 import { runCli } from './support/run-cli.js';
 import { writeSessionFolder, type SessionFolder } from './support/session-folder.js';
 
@@ -112,6 +112,14 @@ describe('recap run over many sessions', () => {
     expect(lines).toHaveLength(10);
     expect(lines.every((line) => 'result' in line)).toBe(true);
     expect(generateCalls()).toHaveLength(14);
+  });
+
+  it('warns once the run ends that requests sent again after a lost connection may be billed twice', async () => {
+    standIn.enqueue({ ...geminiAnswer('half an answer'), connection: 'cut' });
+    const run = await runCli(['run', PROFILE, 'sessions/session-0002.json', 'sessions/session-0003.json', '--output', 'cut.jsonl', '--concurrency', '1'], { cwd: work, env: env() });
+    expect(run.code, run.stderr).toBe(0);
+    expect(readLines(path.join(work, 'cut.jsonl')).every((line) => 'result' in line)).toBe(true);
+    expect(run.stderr).toContain('warning: 1 model request(s) were sent again after the connection was lost or no answer came in time');
   });
 
   it('writes a session that fails after the retries as an error line, and the next run retries it', async () => {

@@ -23,6 +23,7 @@ import { renderRunReport } from './render-run-report.js';
 import { UsageError } from './usage-error.js';
 import { unusedModelFlags } from './unused-model-flags.js';
 import { modelTimeoutMs } from './model-timeout.js';
+import { resentWarning } from './resent-warning.js';
 import { terminalJson } from './terminal-json.js';
 
 // node:fs/promises would load Node's stream and readline modules with every command (start-up).
@@ -89,8 +90,6 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
     // Under privacy rules a message about the fixture never quotes a value (it may be protected).
     const session = await loadSession(path.resolve(io.cwd, sessionFile), { source: sessionFile, quoteValues: privacy === undefined });
     const prepared = prepare(profile, session, { privacy: privacy?.rules });
-    // Requests sent again after the connection was lost or no answer came in time: the vendor may
-    // have answered (and billed) the first one, which the token counts cannot show.
     let resent = 0;
     const model = await createModel({
       provider: options.provider,
@@ -118,9 +117,7 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
     const { groundingSource } = await import('../grounding/ground-answer.js');
     const outcome = await summarize(prepared, model, { grounding: groundingSource(profile, session, prepared) }).finally(() => {
       if (resent > 0) {
-        io.stderr.write(
-          `warning: ${resent} model request(s) were sent again after the connection was lost or no answer came in time; the vendor may bill those it answered too, and the token counts are of the answers recap received\n`,
-        );
+        io.stderr.write(resentWarning(resent));
       }
     }).catch((error: unknown) => {
       if (options.json === true && error instanceof GroundingError) {

@@ -32,6 +32,7 @@ import type { RunOptions } from './run-command.js';
 import { UsageError } from './usage-error.js';
 import { plainWholeNumber } from './plain-whole-number.js';
 import { unusedModelFlags } from './unused-model-flags.js';
+import { resentWarning } from './resent-warning.js';
 import { terminalJson } from './terminal-json.js';
 
 const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -106,7 +107,7 @@ async function lineRunOf(setup: ManyRunSetup, model: SummaryModel): Promise<Line
   };
 }
 
-async function buildModel(setup: ManyRunSetup, onPushback: (status: number) => void): Promise<SummaryModel> {
+async function buildModel(setup: ManyRunSetup, onPushback: (status: number) => void, onResent: () => void = () => undefined): Promise<SummaryModel> {
   const { options, io, profile } = setup;
   const model = await createModel({
     provider: options.provider as never,
@@ -118,7 +119,7 @@ async function buildModel(setup: ManyRunSetup, onPushback: (status: number) => v
       retries: MANY_RETRIES,
       maxDelayMs: 60_000,
       attemptTimeoutMs: modelTimeoutMs(io.env),
-      onRetry: ({ status }) => (status === 429 || status >= 500 ? onPushback(status) : undefined),
+      onRetry: ({ status }) => (status === 0 ? onResent() : status === 429 || status >= 500 ? onPushback(status) : undefined),
     },
   }).catch((error: unknown) => {
     throw error instanceof ModelError ? new UsageError(`${error.provider}: ${error.message}`) : error;
@@ -191,11 +192,16 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
     if (problem !== undefined) throw new UsageError(`--output ${options.output}: ${problem}`);
   }
   const limiter = createAdaptiveConcurrency(concurrencyOf(options.concurrency));
-  const model = await buildModel(setup, (status) => {
-    const before = limiter.limit;
-    limiter.pushback();
-    if (limiter.limit < before) io.stderr.write(`the model pushed back (${status}): concurrency ${before} → ${limiter.limit} until calls go through again\n`);
-  });
+  let resent = 0;
+  const model = await buildModel(
+    setup,
+    (status) => {
+      const before = limiter.limit;
+      limiter.pushback();
+      if (limiter.limit < before) io.stderr.write(`the model pushed back (${status}): concurrency ${before} → ${limiter.limit} until calls go through again\n`);
+    },
+    () => resent++,
+  );
   if (options.dryRun === true) return dryRunMany(setup, files, model);
 
   const output = options.output as string;
@@ -211,6 +217,7 @@ export async function runMany(setup: ManyRunSetup): Promise<number> {
   try {
     return await runLocked(setup, files, model, limiter);
   } finally {
+    if (resent > 0) io.stderr.write(resentWarning(resent));
     await lock.release();
   }
 }
