@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TestReport } from '../test-report.js';
 import { githubAnnotations } from './github-annotations.js';
+import { failedReport } from './test-support/failed-report.js';
 
-function report(file: string, name: string, failure: string): TestReport {
-  return {
-    recap_report: 1,
-    started_at: '2026-01-01T00:00:00.000Z',
-    duration_ms: 5,
-    summary: { cases: 1, passed: 0, failed: 1 },
-    usage: { live: { calls: 0, prompt_tokens: 0, output_tokens: 0, cost_usd: 0 }, replayed: { calls: 0, prompt_tokens: 0, output_tokens: 0, cost_usd: 0 } },
-    suites: [{ file, profile: 'p.yaml', provider: 'gemini', model: 'm', cases: [{ name, line: 4, status: 'failed', duration_ms: 5, prompt_assertions: [], runs: [], passed_runs: 0, threshold: 1, failure }] }],
-  };
-}
+const report = (file: string, name: string, failure: string) => failedReport({ file, name, failure });
 
 describe('githubAnnotations', () => {
   it('escapes what would end the command or its properties, as GitHub reads them', () => {

@@ -1,29 +1,14 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { TestReport } from '../test-report.js';
 import { junitReport } from './junit-reporter.js';
+import { failedReport } from './test-support/failed-report.js';
 
 /** What a prompt-injected judge can answer: lines that a GitHub runner would run as workflow commands. */
 const REASON = 'bad\n::error file=ci.yml,line=1::fake\n   ::add-mask::x\r\n::set-output name=deploy::true';
 
-function report(name: string, reason: string): TestReport {
+function report(name: string, reason: string) {
   const assertion = { id: 'expect.judge', passed: false, message: `judge: fail — ${reason}` };
-  return {
-    recap_report: 1,
-    started_at: '2026-01-01T00:00:00.000Z',
-    duration_ms: 5,
-    summary: { cases: 1, passed: 0, failed: 1 },
-    usage: { live: { calls: 0, prompt_tokens: 0, output_tokens: 0, cost_usd: 0 }, replayed: { calls: 1, prompt_tokens: 1, output_tokens: 1, cost_usd: 0 } },
-    suites: [
-      {
-        file: 'x.recap.yaml',
-        profile: 'p.yaml',
-        provider: 'gemini',
-        model: 'gemini-2.5-flash',
-        cases: [{ name, line: 4, status: 'failed', duration_ms: 5, prompt_assertions: [], runs: [{ run: 0, passed: false, result: { summary: reason }, error: null, assertions: [assertion] }], passed_runs: 0, threshold: 1, failure: `expect.judge: ${assertion.message}` }],
-      },
-    ],
-  };
+  return failedReport({ name, failure: `expect.judge: ${assertion.message}`, run: { assertions: [assertion], summary: reason } });
 }
 
 const parse = (xml: string) =>

@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TestReport } from '../test-report.js';
 import { prettyReport } from './pretty-reporter.js';
+import { failedReport } from './test-support/failed-report.js';
 
 /** What a prompt-injected judge can answer: its reason spans lines that start with `::`. */
 const REASON = 'bad\n::error file=ci.yml,line=1::fake\n   ::add-mask::x\n\u2028::set-output name=deploy::true';
 
-function report(name: string, message: string): TestReport {
-  return {
-    recap_report: 1,
-    started_at: '2026-01-01T00:00:00.000Z',
-    duration_ms: 5,
-    summary: { cases: 1, passed: 0, failed: 1 },
-    usage: { live: { calls: 0, prompt_tokens: 0, output_tokens: 0, cost_usd: 0 }, replayed: { calls: 0, prompt_tokens: 0, output_tokens: 0, cost_usd: 0 } },
-    suites: [
-      {
-        file: 'x.recap.yaml',
-        profile: 'p.yaml',
-        provider: 'gemini',
-        model: 'm',
-        cases: [{ name, line: 4, status: 'failed', duration_ms: 5, prompt_assertions: [], runs: [{ run: 0, passed: false, result: null, error: null, assertions: [{ id: 'expect.judge', passed: false, message }] }], passed_runs: 0, threshold: 1, failure: message }],
-      },
-    ],
-  };
-}
+const report = (name: string, message: string) => failedReport({ name, failure: message, run: { assertions: [{ id: 'expect.judge', passed: false, message }] } });
 
 describe('prettyReport', () => {
   it('prints no line a GitHub runner would run as a workflow command: a model text that starts a line with :: shows its colon as \\u003a', () => {
