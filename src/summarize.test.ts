@@ -76,6 +76,16 @@ describe('summarize', () => {
     expect(model.requests[0]?.source?.context).toEqual({});
   });
 
+  it('refuses, before any call, a profile that requires grounding when no grounding source is given', async () => {
+    const model = createFakeModel(['The user opened /invented (#9).']);
+    await expect(summarize(prepare({ llm: { grounding: 'require' } }, session), model)).rejects.toThrow(
+      "the profile's llm.grounding is require, but no grounding source was given: pass { grounding: groundingSource(profile, session, prepared) }",
+    );
+    expect(model.requests).toHaveLength(0);
+    // report (the default) and off answer without one, as documented.
+    expect((await summarize(prepare({}, session), createFakeModel(['ok']))).grounding).toBeUndefined();
+  });
+
   it('names the unsupported claims in the grounding repair request without what the prompt left out', async () => {
     const profile: Profile = { context: { exclude: ['device'] }, events: { exclude_types: ['console-error'] }, llm: { grounding: 'require' } };
     const watched = sessionWith(

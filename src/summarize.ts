@@ -142,7 +142,8 @@ export async function generateValidated(model: SummaryModel, request: ModelReque
  * @param prepared - The output of {@link prepare}.
  * @param model - The model to ask ({@link createModel}, or any {@link SummaryModel}).
  * @param options - An abort signal, and the clock used for `latencyMs`.
- * @throws {@link InvalidAnswerError} when the answer still breaks the response schema after the
+ * @throws TypeError, before any call, when the profile's `llm.grounding` is `require` and no
+ * `grounding` source is given; {@link InvalidAnswerError} when the answer still breaks the response schema after the
  * repair retry; {@link ModelError} when the model returns an empty summary; whatever
  * `model.generate` rejects with (a {@link ModelError} or subclass for recap's adapters).
  * @example
@@ -162,6 +163,10 @@ export async function summarize(
   model: SummaryModel,
   options: SummarizeOptions = {},
 ): Promise<SummaryOutcome> {
+  // A profile that requires grounded answers is never answered unchecked (and no call is spent).
+  if (prepared.generation.grounding === 'require' && options.grounding === undefined) {
+    throw new TypeError("the profile's llm.grounding is require, but no grounding source was given: pass { grounding: groundingSource(profile, session, prepared) }");
+  }
   // process.hrtime, not performance.now: the performance global loads perf_hooks on first use.
   const now = options.now ?? (() => Number(process.hrtime.bigint()) / 1e6);
   const started = now();
