@@ -15,7 +15,7 @@
 // defaults: 6000 events, seed 1, sessions-fixtures/long-session.json. Benchmarks can import
 // `generateLongSession` instead of reading the file.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -634,8 +634,17 @@ function main(): void {
   console.log(`wrote ${output}: ${fixture.events.length} events over ${minutes} minutes (seed ${seed})`);
 }
 
-const entry = process.argv[1];
-if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
+/** True when node runs this file, also through a link (Node resolves the link for `import.meta.url`, not in argv). */
+function runAsScript(entry: string | undefined): boolean {
+  if (entry === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (runAsScript(process.argv[1])) {
   try {
     main();
   } catch (error) {

@@ -16,7 +16,7 @@ export function registerReportCommand(program: Command, { io, exit }: CommandCon
     .option('--summarize', 'one extra model call that writes the patterns in words (cited sessions are checked)')
     .option('--min-sessions <n>', 'show a pattern when it recurs in at least n sessions', '2')
     .option('--privacy <file>', 'privacy rules applied to the sessions the patterns are read from')
-    .option('--provider <provider>', 'for --summarize: gemini | openai | replay (default: gemini with a key)')
+    .option('--provider <provider>', 'for --summarize: gemini | openai | replay (default: gemini with a Gemini key, else openai with OPENAI_BASE_URL or OPENAI_API_KEY)')
     .option('--model <model>', 'for --summarize: the model name')
     .option('--base-url <url>', 'for --summarize: API base URL of the provider')
     .option('--cassettes <dir>', 'for --summarize with --provider replay', '.recap/cassettes')

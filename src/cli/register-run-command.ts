@@ -12,7 +12,7 @@ export function registerRunCommand(program: Command, { io, exit }: CommandContex
     .description('prepare a profile against recorded sessions and summarise them (many sessions: --output results.jsonl)')
     .argument('<profile.yaml>', 'a summary profile')
     .argument('<session...>', 'a session fixture, or (with --output) fixtures, folders and globs')
-    .option('--provider <provider>', 'gemini | openai | extractive | replay (default: gemini with a key, else extractive)')
+    .option('--provider <provider>', 'gemini | openai | extractive | replay (default: gemini with a Gemini key, else openai with OPENAI_BASE_URL or OPENAI_API_KEY, else extractive)')
     .option('--model <model>', "model name (default: the profile's llm.model, else the provider's default)")
     .option('--base-url <url>', 'API base URL of the provider (proxies, local stand-ins)')
     .option('--cassettes <dir>', 'cassette directory for --provider replay', '.recap/cassettes')

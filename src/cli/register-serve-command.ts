@@ -17,7 +17,7 @@ export function registerServeCommand(program: Command, { io, exit }: CommandCont
     .option('--data-dir <dir>', 'SQLite databases na1.db and eu1.db (unless RECAP_NA1_DATABASE_URL / RECAP_EU1_DATABASE_URL)', DEFAULT_DATA_DIR)
     .option('--app-url <url>', 'base address of the web application, for session links', 'http://localhost:8080')
     .option('--retention-days <n>', 'property and event names unseen this long stop counting against the limits', '90')
-    .option('--provider <provider>', 'model for summaries: gemini | openai | extractive | replay (default: gemini with a key, else extractive)')
+    .option('--provider <provider>', 'model for summaries: gemini | openai | extractive | replay (default: gemini with a Gemini key, else openai with OPENAI_BASE_URL or OPENAI_API_KEY, else extractive)')
     .option('--model <model>', "model for profiles that name none (default: the provider's)")
     .option('--base-url <url>', "the provider's API address")
     .option('--summary-cache <on|off>', 'answer identical summary requests from the cache', 'on')

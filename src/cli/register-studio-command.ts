@@ -12,7 +12,7 @@ export function registerStudioCommand(program: Command, { io, exit }: CommandCon
     .description('the terminal workbench: edit a profile and watch its prompt, events and answers change live')
     .option('--profiles <dir>', 'folder of summary profiles (*.yaml)', 'profiles')
     .option('--sessions <dir>', 'folder of session fixtures (*.json)', 'sessions-fixtures')
-    .option('--provider <provider>', 'gemini | openai | extractive | replay (default: gemini with a key, else extractive)')
+    .option('--provider <provider>', 'gemini | openai | extractive | replay (default: gemini with a Gemini key, else openai with OPENAI_BASE_URL or OPENAI_API_KEY, else extractive)')
     .option('--model <model>', "model name (default: the profile's llm.model, else the provider's default)")
     .option('--base-url <url>', 'API base URL of the provider (proxies, local stand-ins)')
     .option('--privacy <file>', 'privacy rules applied before anything is shown or sent (default: privacy.yaml in the profiles folder)')

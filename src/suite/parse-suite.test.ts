@@ -139,6 +139,44 @@ cases:
     ]);
   });
 
+  it('refuses a blank judge criterion, which would ask the judge nothing', () => {
+    const suite = (judge: string) => `profile: p.yaml\ncases:\n  - name: a\n    session: s.json\n    expect:\n      judge: ${JSON.stringify(judge)}\n`;
+    const blank = 'a blank criterion asks the judge nothing: write what the answer must say (or leave judge out)';
+    expect(problems(suite(' '))).toEqual([`suites/x.recap.yaml:6:14 cases[0].expect.judge: ${blank}`]);
+    expect(problems(suite('\t\n  '))).toEqual([`suites/x.recap.yaml:6:14 cases[0].expect.judge: ${blank}`]);
+    expect(problems(suite(''))).toEqual([`suites/x.recap.yaml:6:14 cases[0].expect.judge: ${blank}`]);
+    expect(() => parseSuite(suite(' The answer names the coupon. '), 'x.recap.yaml')).not.toThrow();
+  });
+
+  it('refuses explicit bounds that no answer or prompt can fail, naming the field and why', () => {
+    const suite = (body: string) => `profile: p.yaml\ncases:\n  - name: a\n    session: s.json\n${body}`;
+    expect(problems(suite('    expect:\n      grounding: { min_score: 0, max_unsupported: .inf, max_dropped: .inf }\n'))).toEqual([
+      'suites/x.recap.yaml:6:31 cases[0].expect.grounding.min_score: every grounding score is at least 0, so the check cannot fail: give a score above 0 (1: every claim supported)',
+      'suites/x.recap.yaml:6:51 cases[0].expect.grounding.max_unsupported: .inf sets no bound, so the check cannot fail: give a number, or leave max_unsupported out',
+      'suites/x.recap.yaml:6:70 cases[0].expect.grounding.max_dropped: .inf sets no bound, so the check cannot fail: give a number, or leave max_dropped out',
+    ]);
+    expect(problems(suite('    prompt:\n      contains: [coupon]\n      kept_events: { min: 0 }\n      max_tokens: .inf\n      privacy: { email: {}, card: { min: 0 } }\n'))).toEqual([
+      'suites/x.recap.yaml:7:27 cases[0].prompt.kept_events.min: every count is at least 0, so the check cannot fail: give a min above 0 or a max',
+      'suites/x.recap.yaml:8:19 cases[0].prompt.max_tokens: .inf sets no bound, so the check cannot fail: give a number, or leave max_tokens out',
+      'suites/x.recap.yaml:9:18 cases[0].prompt.privacy.email: {} sets no bound, so the check cannot fail: give min, max or both',
+      'suites/x.recap.yaml:9:42 cases[0].prompt.privacy.card.min: every count is at least 0, so the check cannot fail: give a min above 0 or a max',
+    ]);
+    expect(problems(suite('    prompt:\n      contains: [coupon]\n      kept_events: {}\n'))).toEqual([
+      'suites/x.recap.yaml:7:7 cases[0].prompt.kept_events: {} sets no bound, so the check cannot fail: give min, max or both',
+    ]);
+    expect(problems(suite('    expect:\n      fields:\n        - { path: friction, min_length: 0 }\n        - { path: friction, max_length: .inf }\n'))).toEqual([
+      'suites/x.recap.yaml:7:41 cases[0].expect.fields[0].min_length: every string and list is at least 0 long, so the bound cannot fail: give a length above 0 (schema_valid checks the type)',
+      'suites/x.recap.yaml:8:41 cases[0].expect.fields[1].max_length: .inf sets no bound, so the check cannot fail: give a number, or leave max_length out',
+    ]);
+    // Bounds that can fail stay: none unsupported, a range with a real max, an exact count of 0.
+    expect(() =>
+      parseSuite(
+        suite('    prompt:\n      kept_events: { min: 0, max: 5 }\n      privacy: { email: 0, card: { max: 0 } }\n    expect:\n      grounding: { min_score: 0.01, max_unsupported: 0, max_dropped: 0 }\n      fields:\n        - { path: friction, min_length: 1, max_length: 0 }\n'),
+        'x.recap.yaml',
+      ),
+    ).not.toThrow();
+  });
+
   it('requires a profile and at least one case', () => {
     expect(problems('cases: []\n')).toEqual([
       'suites/x.recap.yaml:1:1 profile: is required',

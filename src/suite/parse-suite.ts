@@ -37,6 +37,13 @@ function knownKeysAt(path: readonly PropertyKey[]): readonly string[] {
   return KNOWN_KEYS[named ?? ''] ?? [];
 }
 
+/** `max_tokens: .inf` and the like: a bound of infinity reads as a check and can never fail. */
+function unboundedProblem(issue: { code: string; input?: unknown }, path: readonly (string | number)[]): string | undefined {
+  const key = path[path.length - 1];
+  if (issue.code !== 'invalid_type' || issue.input !== Infinity || typeof key !== 'string' || !key.startsWith('max')) return undefined;
+  return `.inf sets no bound, so the check cannot fail: give a number, or leave ${key} out`;
+}
+
 /** Parses suite YAML; throws {@link SuiteValidationError} with every problem. */
 export function parseSuite(text: string, file: string): ParsedSuite {
   const source = parseYamlSource(text);
@@ -53,7 +60,8 @@ export function parseSuite(text: string, file: string): ParsedSuite {
           return { path: formatJsonPath([...path, key]), message, ...source.position([...path, key], true) };
         });
       }
-      return [{ path: formatJsonPath(path), message: describeIssue(issue), ...source.position(path) }];
+      const message = unboundedProblem(issue as { code: string; input?: unknown }, path) ?? describeIssue(issue);
+      return [{ path: formatJsonPath(path), message, ...source.position(path) }];
     });
     issues.sort((a, b) => a.line - b.line || a.column - b.column);
     throw new SuiteValidationError(issues, file);

@@ -39,6 +39,12 @@ const countRange = z
   })
   .refine((range) => range.min === undefined || range.max === undefined || range.min <= range.max, {
     message: 'min is greater than max',
+  })
+  // A range that every count is in reads as a check and can never fail.
+  .superRefine((range, context) => {
+    if (range.max !== undefined) return;
+    if (range.min === undefined) context.addIssue({ code: 'custom', message: '{} sets no bound, so the check cannot fail: give min, max or both' });
+    else if (range.min === 0) context.addIssue({ code: 'custom', path: ['min'], message: 'every count is at least 0, so the check cannot fail: give a min above 0 or a max' });
   });
 
 /** Assertions on the prepared request; they never call a model. */
@@ -100,7 +106,13 @@ export const fieldAssertionSchema = z
       })
       .optional()
       .describe('A regular expression the string value must match.'),
-    min_length: z.number().int().nonnegative().optional().describe('Length of a string or list.'),
+    min_length: z
+      .number()
+      .int()
+      .nonnegative()
+      .refine((length) => length !== 0, { message: 'every string and list is at least 0 long, so the bound cannot fail: give a length above 0 (schema_valid checks the type)' })
+      .optional()
+      .describe('Length of a string or list, more than 0.'),
     max_length: z.number().int().nonnegative().optional(),
   })
   .refine(
@@ -115,11 +127,21 @@ export const answerAssertionsSchema = z.strictObject({
   fields: z.array(fieldAssertionSchema).optional(),
   summary_contains: presentList.optional().describe('The answer text contains each (case-insensitive, or /regex/).'),
   summary_not_contains: textList.optional(),
-  judge: z.string().min(1).optional().describe('A rubric a model grades the answer against (pass/fail with a reason).'),
+  judge: z
+    .string()
+    // A blank criterion would ask the judge nothing, and any answer would be graded against it.
+    .regex(/\S/, { message: 'a blank criterion asks the judge nothing: write what the answer must say (or leave judge out)' })
+    .optional().describe('A rubric a model grades the answer against (pass/fail with a reason).'),
   grounded: z.literal(true, { error: 'grounded can only be true (leave it out to skip the check)' }).optional().describe('No claim of the answer is unsupported or dropped (docs/grounding.md).'),
   grounding: z
     .strictObject({
-      min_score: z.number().min(0).max(1).optional().describe('The grounding score is at least this.'),
+      min_score: z
+        .number()
+        .min(0)
+        .max(1)
+        .refine((score) => score !== 0, { message: 'every grounding score is at least 0, so the check cannot fail: give a score above 0 (1: every claim supported)' })
+        .optional()
+        .describe('The grounding score is at least this, more than 0.'),
       max_unsupported: z.number().int().nonnegative().optional().describe('At most this many unsupported claims.'),
       max_dropped: z.number().int().nonnegative().optional().describe('At most this many claims the profile dropped.'),
     })
@@ -173,7 +195,7 @@ function asksSomething(value: unknown): boolean {
   return true;
 }
 
-/** True when the prompt block asks for something (`context: { include: [] }` and `kept_events: {}` do not). */
+/** True when the prompt block asks for something (`context: { include: [] }` and `contains: []` do not). */
 function hasPromptCheck(prompt: PromptAssertions | undefined): boolean {
   return asksSomething(prompt ?? {});
 }
