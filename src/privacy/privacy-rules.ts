@@ -18,6 +18,11 @@ export { PrivacyRulesError, type PrivacyRulesIssue } from './privacy-rules-error
 const PATTERN_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 /** Names that placeholders already use: a pattern of that name would be counted with them. */
 const RESERVED_NAMES: readonly string[] = [...PRESET_NAMES, 'masked', 'blocked', 'url_param'];
+/**
+ * Bounds on what every text and property path of a session is run through: linear time per rule
+ * is still time, and a server's document (1 MiB) could otherwise hold tens of thousands of rules.
+ */
+const PRIVACY_RULE_LIMITS = { patterns: 200, patternLength: 1024, globs: 200, globLength: 512 } as const;
 
 /**
  * The rules document as written (YAML or JSON).
@@ -123,13 +128,24 @@ export function globPrefixSource(glob: string): string {
   for (let count = 1; count <= literal; count++) sources.push(segments.slice(0, count).map(segmentSource).join('\\.'));
   if (doubleStar === 0) sources.push('.*');
   else if (doubleStar > 0) sources.push(`${segments.slice(0, doubleStar).map(segmentSource).join('\\.')}\\..*`);
-  return sources.length === 0 ? '(?!)' : sources.join('|');
+  return sources.length === 0 ? NO_PREFIX : sources.join('|');
 }
+
+/** What {@link globPrefixSource} answers for a glob with no path above its matches: a pattern that matches nothing. */
+const NO_PREFIX = '(?!)';
 
 function compileGlobs(globs: readonly string[], problems: Problem[]): { readonly isMasked: (path: string) => boolean; readonly isBelow: (path: string) => boolean } {
   const sources: string[] = [];
   const prefixes: string[] = [];
+  if (globs.length > PRIVACY_RULE_LIMITS.globs) {
+    problems.push({ path: ['mask_properties'], message: `${globs.length} globs; at most ${PRIVACY_RULE_LIMITS.globs} are allowed (each is matched against every property path of a session)` });
+    return { isMasked: () => false, isBelow: () => false };
+  }
   for (const [index, glob] of globs.entries()) {
+    if (glob.length > PRIVACY_RULE_LIMITS.globLength) {
+      problems.push({ path: ['mask_properties', index], message: `the glob has ${glob.length} characters; at most ${PRIVACY_RULE_LIMITS.globLength} are allowed (a property path has fewer than 512)` });
+      continue;
+    }
     if (glob.split('.').some((segment) => segment === '')) {
       problems.push({ path: ['mask_properties', index], message: `the glob "${glob}" has an empty segment (two dots, or a dot at an end)` });
       continue;
@@ -140,10 +156,14 @@ function compileGlobs(globs: readonly string[], problems: Problem[]): { readonly
     prefixes.push(globPrefixSource(steps));
   }
   if (sources.length === 0) return { isMasked: () => false, isBelow: () => false };
+  // With RE2, as patterns are: a backtracking engine takes exponential time on globs such as
+  // `**.*a*a*a*a*a*a*b` against a long property name that fails them, and a path is any client's.
   // In any case, as strip_url_params names are read: `**.token` masks a `Token` a client sent.
-  const matcher = new RegExp(`^(?:${sources.join('|')})$`, 'i');
-  const below = new RegExp(`^(?:${prefixes.join('|')})$`, 'i');
-  return { isMasked: (path) => matcher.test(path), isBelow: (path) => below.test(path) };
+  const matcher = RE2JS.compile(`^(?:${sources.join('|')})$`, RE2JS.CASE_INSENSITIVE);
+  // RE2 has no `(?!)`: a glob with nothing above its matches adds no prefix.
+  const reachable = prefixes.filter((prefix) => prefix !== NO_PREFIX);
+  const below = reachable.length === 0 ? undefined : RE2JS.compile(`^(?:${reachable.join('|')})$`, RE2JS.CASE_INSENSITIVE);
+  return { isMasked: (path) => matcher.matches(path), isBelow: (path) => below?.matches(path) ?? false };
 }
 
 const patternNameMessage = (name: string) => `the pattern name "${name}" must be lower-case letters, digits, _ or -, starting with a letter (it becomes the placeholder [${name}])`;
@@ -152,7 +172,16 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => valu
 
 function compilePatterns(patterns: Readonly<Record<string, string>>, problems: Problem[]): { name: string; regex: RE2JS }[] {
   const compiled: { name: string; regex: RE2JS }[] = [];
-  for (const [name, source] of Object.entries(patterns)) {
+  const entries = Object.entries(patterns);
+  if (entries.length > PRIVACY_RULE_LIMITS.patterns) {
+    problems.push({ path: ['patterns'], message: `${entries.length} patterns; at most ${PRIVACY_RULE_LIMITS.patterns} are allowed (each runs over every text of a session)` });
+    return compiled;
+  }
+  for (const [name, source] of entries) {
+    if (source.length > PRIVACY_RULE_LIMITS.patternLength) {
+      problems.push({ path: ['patterns', name], message: `the pattern "${name}" has ${source.length} characters; at most ${PRIVACY_RULE_LIMITS.patternLength} are allowed` });
+      continue;
+    }
     if (!PATTERN_NAME.test(name)) {
       problems.push({ path: ['patterns', name], atKey: true, message: patternNameMessage(name) });
       continue;

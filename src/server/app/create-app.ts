@@ -10,6 +10,20 @@ import type { AppEnv } from './app-env.js';
 import { mountRoute } from './mount-route.js';
 import type { ServerDependencies } from './server-dependencies.js';
 
+/**
+ * The path as logged: a uid in it (`/users/v1/individual/{uid}/customvars`) is the client's own
+ * name for a person, often an email, so it is written `[uid]`; the ids the server made stay, to
+ * follow a job or a session through the log.
+ */
+function loggedPath(path: string, routePath: string): string {
+  const template = routePath.split('/');
+  if (!template.includes(':uid')) return path;
+  return path
+    .split('/')
+    .map((segment, index) => (template[index] === ':uid' ? '[uid]' : segment))
+    .join('/');
+}
+
 /** Builds the Hono app. The routes are `apiRoutes()` unless others are given (tests). */
 export function createApp(deps: ServerDependencies, routes: readonly RouteDefinition<unknown, unknown>[] = apiRoutes()): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -24,7 +38,7 @@ export function createApp(deps: ServerDependencies, routes: readonly RouteDefini
     deps.logger({
       time: deps.clock().toISOString(),
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path, c.req.routePath),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
       org: org?.id ?? null,

@@ -114,7 +114,7 @@ export function mountRoute(app: Hono<AppEnv>, route: RouteDefinition<unknown, un
           store: c.get('store'),
           orgId: c.get('org').id,
           key: idempotencyKey,
-          fingerprint: requestFingerprint(route.method, c.req.path, bodyBytes),
+          fingerprint: requestFingerprint(route.method, c.req.path, bodyBytes, new URL(c.req.url).searchParams),
           now: deps.clock(),
           token: deps.newId(),
           leaseMs: deps.keyLeaseMs,

@@ -29,9 +29,19 @@ function holdsNonFiniteNumber(value: unknown): boolean {
   return Object.values(value).some(holdsNonFiniteNumber);
 }
 
-/** What identifies "the same request": method, path and body (as canonical JSON when it is JSON). */
-export function requestFingerprint(method: string, path: string, body: Uint8Array | string): string {
-  const hash = createHash('sha256').update(`${method.toUpperCase()} ${path}\n`);
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * What identifies "the same request": method, path with its query, and body (as canonical JSON
+ * when it is JSON). The query's parameters are sorted, so their order does not matter; a query
+ * decides as much as a body does (`?config_profile=` of a summary batch), so another one is
+ * another request. Without a query the fingerprint is what it was before queries counted, so keys
+ * saved by an older version still match.
+ */
+export function requestFingerprint(method: string, path: string, body: Uint8Array | string, query: URLSearchParams = new URLSearchParams()): string {
+  const pairs = [...query].sort((a, b) => byCodeUnits(a[0], b[0]) || byCodeUnits(a[1], b[1]));
+  const search = pairs.length === 0 ? '' : `?${new URLSearchParams(pairs).toString()}`;
+  const hash = createHash('sha256').update(`${method.toUpperCase()} ${path}${search}\n`);
   try {
     const text = typeof body === 'string' ? body : strictUtf8.decode(body);
     const parsed: unknown = JSON.parse(text);

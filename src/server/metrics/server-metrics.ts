@@ -1,7 +1,8 @@
 // What `GET /metrics` tells Prometheus (prom-client): requests by route and status with their
 // latency, batch items applied and failed, the job queue and lease takeovers, idempotency replays
 // and conflicts, and the summary model's latency and errors; with Node's own process metrics.
-// Labels never name an organisation, a key or anything from a request body.
+// Labels never name an organisation, a key or anything from a request body; the model a profile
+// names is one of a bounded set (MAX_MODEL_LABELS).
 
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -31,6 +32,14 @@ export interface ServerMetricsOptions {
   /** Node's process metrics (CPU, memory, event loop); off in tests that build many apps. */
   readonly processMetrics?: boolean;
 }
+
+/**
+ * Distinct `model` label values an instance keeps: a profile, or a request's overrides, names any
+ * model it likes, so the label is bounded like one from a request. Later names, and names longer
+ * than MAX_MODEL_LABEL_LENGTH, are counted under `other`.
+ */
+export const MAX_MODEL_LABELS = 20;
+export const MAX_MODEL_LABEL_LENGTH = 100;
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
@@ -100,6 +109,13 @@ export function createServerMetrics(options: ServerMetricsOptions = {}): ServerM
     registers: [registry],
   });
   const modelErrors = new Counter({ name: 'recap_summary_model_errors_total', help: 'Summary model calls that failed, by provider, model and error code.', labelNames: ['provider', 'model', 'code'], registers: [registry] });
+  const modelLabels = new Set<string>();
+  const modelLabel = (name: string): string => {
+    if (modelLabels.has(name)) return name;
+    if (name.length > MAX_MODEL_LABEL_LENGTH || modelLabels.size >= MAX_MODEL_LABELS) return 'other';
+    modelLabels.add(name);
+    return name;
+  };
   const unfinishedJobs = options.unfinishedJobs;
   if (unfinishedJobs !== undefined) {
     // One read of the stores per scrape, shared by the two gauges (prom-client collects them together).
@@ -151,8 +167,9 @@ export function createServerMetrics(options: ServerMetricsOptions = {}): ServerM
       idempotency.inc({ outcome });
     },
     observeModel(provider, name, seconds, error) {
-      model.observe({ provider, model: name }, seconds);
-      if (error !== undefined) modelErrors.inc({ provider, model: name, code: error });
+      const label = modelLabel(name);
+      model.observe({ provider, model: label }, seconds);
+      if (error !== undefined) modelErrors.inc({ provider, model: label, code: error });
     },
   };
 }
