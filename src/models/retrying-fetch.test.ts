@@ -2,7 +2,7 @@
 // no network.
 
 import { describe, expect, it } from 'vitest';
-import { AnswerTooLargeError, ConnectionLostError, createRetryingFetch, isRetryableStatus, retryAfterMs, type Fetch, type RetryOptions } from './retrying-fetch.js';
+import { AnswerTooLargeError, ConnectionLostError, createRetryingFetch, givingUpNote, isRetryableStatus, REFUSED_WAIT_HEADER, RETRIES_HEADER, retryAfterMs, type Fetch, type RetryOptions } from './retrying-fetch.js';
 
 interface Scripted {
   readonly status: number;
@@ -104,16 +104,44 @@ describe('createRetryingFetch', () => {
     expect(delays).toEqual([2000]);
   });
 
-  it('never waits longer than maxDelayMs, even when Retry-After asks for more', async () => {
-    const { fetch } = scriptedFetch({ status: 429, headers: { 'retry-after': '3600' } }, { status: 200 });
+  it('does not retry an answer whose Retry-After asks for a longer wait than maxDelayMs: it returns it, saying so', async () => {
+    const { fetch, calls } = scriptedFetch({ status: 429, headers: { 'retry-after': '3600' } }, { status: 200 });
     const { sleep, delays } = recordingSleep();
 
-    await createRetryingFetch(fetch, options(sleep, { maxDelayMs: 5000 }))('https://api.example/x');
+    const response = await createRetryingFetch(fetch, options(sleep, { maxDelayMs: 5000 }))('https://api.example/x');
 
-    expect(delays).toEqual([5000]);
+    expect(delays).toEqual([]);
+    expect(calls).toHaveLength(1);
+    expect(response.status).toBe(429);
+    expect(await response.text()).toBe('answer 1');
+    expect(response.headers.get(RETRIES_HEADER)).toBe('0');
+    expect(response.headers.get(REFUSED_WAIT_HEADER)).toBe('3600000');
+    expect(givingUpNote(response.headers, 5000)).toBe(' (not retried: the server asked to wait 3,600 s, longer than the 5 s recap waits at most; try again later)');
   });
 
-  it('gives up after the configured retries and returns the last answer as is', async () => {
+  it('retries until an answer asks for too long a wait (retry-after-ms), and counts the retries made', async () => {
+    const { fetch, calls } = scriptedFetch({ status: 503 }, { status: 429, headers: { 'retry-after-ms': '45000' } });
+    const { sleep, delays } = recordingSleep();
+
+    const response = await createRetryingFetch(fetch, options(sleep))('https://api.example/x');
+
+    expect(calls).toHaveLength(2);
+    expect(delays).toEqual([50]);
+    expect(givingUpNote(response.headers)).toBe(' (retried once: the server asked to wait 45 s, longer than the 30 s recap waits at most; try again later)');
+  });
+
+  it('waits exactly as long as maxDelayMs when Retry-After asks for that much', async () => {
+    const { fetch, calls } = scriptedFetch({ status: 429, headers: { 'retry-after': '5' } }, { status: 200 });
+    const { sleep, delays } = recordingSleep();
+
+    const response = await createRetryingFetch(fetch, options(sleep, { maxDelayMs: 5000 }))('https://api.example/x');
+
+    expect(delays).toEqual([5000]);
+    expect(calls).toHaveLength(2);
+    expect(response.headers.has(RETRIES_HEADER)).toBe(false);
+  });
+
+  it('gives up after the configured retries and returns the last answer as is, with the retries made', async () => {
     const { fetch, calls } = scriptedFetch({ status: 503 });
     const { sleep, delays } = recordingSleep();
 
@@ -123,6 +151,16 @@ describe('createRetryingFetch', () => {
     expect(await response.text()).toBe('answer 3');
     expect(calls).toHaveLength(3);
     expect(delays).toHaveLength(2);
+    expect(givingUpNote(response.headers)).toBe(' (gave up after 2 retries)');
+  });
+
+  it('words one retry, and an error answer that was never retried (retries: 0), as they are', async () => {
+    const once = await createRetryingFetch(scriptedFetch({ status: 500 }).fetch, options(recordingSleep().sleep, { retries: 1 }))('https://api.example/x');
+    const never = await createRetryingFetch(scriptedFetch({ status: 500 }).fetch, options(recordingSleep().sleep, { retries: 0 }))('https://api.example/x');
+
+    expect(givingUpNote(once.headers)).toBe(' (gave up after 1 retry)');
+    expect(givingUpNote(never.headers)).toBe('');
+    expect(never.headers.get(RETRIES_HEADER)).toBe('0');
   });
 
   it('retries three times by default', async () => {

@@ -14,7 +14,10 @@ export interface RetryOptions {
   readonly retries?: number;
   /** First backoff delay in ms, doubled each retry. Default 500. */
   readonly baseDelayMs?: number;
-  /** Upper bound for one wait, including a Retry-After the server asks for. Default 30,000. */
+  /**
+   * Upper bound for one wait. A server that asks (Retry-After) for a longer one is not retried:
+   * an earlier attempt would meet the same answer. Default 30,000.
+   */
   readonly maxDelayMs?: number;
   /** Waits `ms`; tests pass a fake. Default: a timer that an abort signal cancels. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -83,6 +86,27 @@ export class ConnectionLostError extends Error {
   }
 }
 
+/** The header of a retryable error answer the retrying fetch gave up on: the retries it made before. */
+export const RETRIES_HEADER = 'x-recap-retries';
+/** The header of such an answer when it was not retried because it asked for a longer wait than `maxDelayMs`: the wait asked for, in ms. */
+export const REFUSED_WAIT_HEADER = 'x-recap-refused-wait-ms';
+
+/**
+ * Why the retrying fetch gave up on a retryable error answer, as the adapters word it after the
+ * vendor's message: `(gave up after 2 retries)`, or `(not retried: the server asked to wait 3,600 s,
+ * longer than the 30 s recap waits at most; try again later)`. Read from the answer's headers
+ * (RETRIES_HEADER, REFUSED_WAIT_HEADER); '' when they are not there.
+ */
+export function givingUpNote(headers: { get(name: string): string | null } | undefined, maxDelayMs = 30_000): string {
+  const retries = Number(headers?.get(RETRIES_HEADER) ?? Number.NaN);
+  if (!Number.isSafeInteger(retries) || retries < 0) return '';
+  const made = retries === 0 ? 'not retried' : `retried ${retries === 1 ? 'once' : `${retries} times`}`;
+  const refused = Number(headers?.get(REFUSED_WAIT_HEADER) ?? Number.NaN);
+  if (!Number.isFinite(refused)) return retries === 0 ? '' : ` (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
+  const seconds = (ms: number) => `${Math.ceil(ms / 1000).toLocaleString('en-US')} s`;
+  return ` (${made}: the server asked to wait ${seconds(refused)}, longer than the ${seconds(maxDelayMs)} recap waits at most; try again later)`;
+}
+
 /**
  * The type of `globalThis.fetch`.
  *
@@ -142,8 +166,8 @@ function attemptDeadline(signal: AbortSignal | null | undefined, ms: number) {
  * The answer with its body read, up to `limit` bytes: a connection lost while the body comes fails
  * inside the attempt, where it can be retried.
  */
-async function whole(response: Response, limit: number): Promise<Response> {
-  if (response.body === null) return response;
+async function whole(response: Response, limit: number, givenUp?: { readonly retries: number; readonly refusedWaitMs?: number | undefined }): Promise<Response> {
+  if (response.body === null && givenUp === undefined) return response;
   const tooLarge = async (): Promise<never> => {
     await response.body?.cancel().catch(() => undefined);
     throw new AnswerTooLargeError(limit, response.status);
@@ -151,8 +175,8 @@ async function whole(response: Response, limit: number): Promise<Response> {
   if (Number(response.headers.get('content-length') ?? 0) > limit) return tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
+  const reader = response.body?.getReader();
+  while (reader !== undefined) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
@@ -163,13 +187,20 @@ async function whole(response: Response, limit: number): Promise<Response> {
     chunks.push(value);
   }
   const body = Buffer.concat(chunks, size);
-  return new Response([101, 204, 205, 304].includes(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  const headers = new Headers(response.headers);
+  if (givenUp !== undefined) {
+    headers.set(RETRIES_HEADER, String(givenUp.retries));
+    if (givenUp.refusedWaitMs !== undefined) headers.set(REFUSED_WAIT_HEADER, String(Math.round(givenUp.refusedWaitMs)));
+  }
+  return new Response([101, 204, 205, 304].includes(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
  * Wraps `fetch` so that answers 408, 429 and 5xx are retried with exponential backoff and jitter,
- * honouring `Retry-After` (and `retry-after-ms`) up to `maxDelayMs`; the last answer is returned
- * as is, its body read. A connection lost on the way (reset, closed before or while the answer
+ * honouring `Retry-After` (and `retry-after-ms`); an answer that asks for a longer wait than
+ * `maxDelayMs` is not retried. The last answer is returned as is, its body read, and an error
+ * answer given up on carries the retries made in an `x-recap-retries` header (and the wait it
+ * asked for, when it was refused, in `x-recap-refused-wait-ms`; see givingUpNote). A connection lost on the way (reset, closed before or while the answer
  * came), any network failure once the endpoint has answered this fetch, and an attempt without an
  * answer within `attemptTimeoutMs` are retried the same way, then fail with a
  * {@link ConnectionLostError}. A connection refused (or a host not found) before the endpoint ever
@@ -196,7 +227,8 @@ export function createRetryingFetch(fetchImplementation: Fetch = globalThis.fetc
       try {
         response = await fetchImplementation(input, deadline === undefined ? init : { ...init, signal: deadline.signal });
         answered = true;
-        if (response.ok || !isRetryableStatus(response.status) || attempt >= retries) return await whole(response, maxAnswerBytes);
+        if (response.ok || !isRetryableStatus(response.status)) return await whole(response, maxAnswerBytes);
+        if (attempt >= retries) return await whole(response, maxAnswerBytes, { retries: attempt });
       } catch (error) {
         if (init?.signal?.aborted === true) throw error;
         const noAnswer = deadline?.expired === true;
@@ -213,7 +245,9 @@ export function createRetryingFetch(fetchImplementation: Fetch = globalThis.fetc
       // OpenAI-style servers also send the wait in milliseconds.
       const askedMs = Number(response.headers.get('retry-after-ms') ?? Number.NaN);
       const asked = Number.isFinite(askedMs) && askedMs >= 0 ? askedMs : retryAfterMs(response.headers.get('retry-after'));
-      const delayMs = Math.min(maxDelayMs, asked ?? backoff(attempt));
+      // Asked to wait longer than we may: an earlier attempt would only meet the same answer.
+      if (asked !== undefined && asked > maxDelayMs) return await whole(response, maxAnswerBytes, { retries: attempt, refusedWaitMs: asked });
+      const delayMs = asked ?? Math.min(maxDelayMs, backoff(attempt));
       // The discarded answer's body must be read or the connection is not reused.
       await response.body?.cancel().catch(() => undefined);
       options.onRetry?.({ attempt: attempt + 1, status: response.status, delayMs });

@@ -3,13 +3,32 @@
 // is a ModelError (that call failed), an endpoint that cannot be reached a ModelUnavailableError.
 
 import { ModelError, ModelUnavailableError } from '../model-errors.js';
-import { AnswerTooLargeError, ConnectionLostError, createRetryingFetch, type Fetch, type RetryOptions } from '../retrying-fetch.js';
-import { honourGeminiRetryDelay } from './honour-gemini-retry-delay.js';
+import { AnswerTooLargeError, ConnectionLostError, createRetryingFetch, givingUpNote, RETRIES_HEADER, type Fetch, type RetryOptions } from '../retrying-fetch.js';
+import { honourGeminiRetryDelay, parseJson } from './honour-gemini-retry-delay.js';
 
 /** `fetchImplementation` with Gemini's retry behaviour, unreachable-endpoint reporting and JSON answers only. */
 export function createGeminiFetch(fetchImplementation: Fetch, retry?: RetryOptions): Fetch {
-  return requireJsonObject(reportUnreachable(createRetryingFetch(honourGeminiRetryDelay(fetchImplementation), retry)));
+  return requireJsonObject(carryGivingUp(reportUnreachable(createRetryingFetch(honourGeminiRetryDelay(fetchImplementation), retry)), retry?.maxDelayMs));
 }
+
+/** The key under which an error body carries why the retries ended (see carryGivingUp). */
+export const GIVING_UP_KEY = 'recap_giving_up';
+
+// The SDK turns an error answer into an ApiError of its JSON body alone: why the retrying fetch
+// gave up (its headers, see givingUpNote) goes into the body, where mapGeminiError reads it.
+function carryGivingUp(fetchImplementation: Fetch, maxDelayMs: number | undefined): Fetch {
+  return async (input, init) => {
+    const response = await fetchImplementation(input, init);
+    if (response.ok || !response.headers.has(RETRIES_HEADER)) return response;
+    const text = await response.text();
+    const parsed = parseJson(text);
+    const body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : { error: { message: text, code: response.status, status: response.statusText } };
+    const headers = new Headers(response.headers);
+    headers.set('content-type', 'application/json');
+    return new Response(JSON.stringify({ ...body, [GIVING_UP_KEY]: givingUpNote(response.headers, maxDelayMs) }), { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
 
 // The SDK parses a successful answer itself: a proxy's HTML page would fail as a bare SyntaxError
 // that quotes the page, and a JSON `null` as a TypeError from inside the SDK.
@@ -33,12 +52,8 @@ function requireJsonObject(fetchImplementation: Fetch): Fetch {
 }
 
 function isJsonObject(text: string): boolean {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
+  const value = parseJson(text);
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // Thrown inside fetch because only here the address is known for sure: the SDK may take its base

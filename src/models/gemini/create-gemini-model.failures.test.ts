@@ -84,6 +84,41 @@ describe('createGeminiModel: retries', () => {
   });
 });
 
+describe('createGeminiModel: a wait longer than recap waits', () => {
+  it('does not retry a 429 whose RetryInfo asks for an hour: the error says so, after one request', async () => {
+    standIn.setHandler(() =>
+      geminiError(429, 'You exceeded your current quota, please check your plan and billing details.', {
+        details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3600s' }],
+      }),
+    );
+
+    const failure = await geminiModel().generate({ prompt: PROMPT }).catch((error: unknown) => error);
+
+    expect(standIn.requests).toHaveLength(1);
+    expect(delays).toEqual([]);
+    expect(failure).toBeInstanceOf(ModelError);
+    const note = '(not retried: the server asked to wait 3,600 s, longer than the 30 s recap waits at most; try again later)';
+    expect(failure).toMatchObject({ status: 429, code: 'model_error' });
+    expect((failure as ModelError).message).toBe(`the Gemini API answered HTTP 429 RESOURCE_EXHAUSTED for model gemini-2.5-flash: You exceeded your current quota, please check your plan and billing details. ${note}`);
+    expect((failure as ModelError).withoutVendorText).toBe(`the Gemini API answered HTTP 429 RESOURCE_EXHAUSTED for model gemini-2.5-flash ${note}`);
+  });
+
+  it('counts the retries it made before a 429 asked for too long a wait, and words one retry as one', async () => {
+    standIn.enqueue(
+      geminiError(503, 'The model is overloaded. Please try again later.'),
+      geminiError(429, 'Quota exceeded.', { headers: { 'retry-after': '120' } }),
+    );
+    const once = await geminiModel().generate({ prompt: PROMPT }).catch((error: unknown) => error);
+    expect((once as ModelError).message).toMatch(/Quota exceeded\. \(retried once: the server asked to wait 120 s, longer than the 30 s recap waits at most; try again later\)$/);
+
+    // A proxy's 502 page, not JSON: the count still reaches the error.
+    standIn.setHandler(() => ({ status: 502, headers: { 'content-type': 'text/html' }, body: '<html>Bad gateway</html>' }));
+    const proxy = await geminiModel({ retry: { ...waits.retry, retries: 1 } }).generate({ prompt: PROMPT }).catch((error: unknown) => error);
+    expect(proxy).toMatchObject({ status: 502 });
+    expect((proxy as ModelError).message).toMatch(/\(gave up after 1 retry\)$/);
+  });
+});
+
 describe('createGeminiModel: failures', () => {
   it('maps a 400 to a ModelError with the status and the vendor message, without retrying', async () => {
     standIn.enqueue(geminiError(400, 'Invalid JSON payload received. Unknown name "foo".'));

@@ -65,7 +65,7 @@ export function createGeminiModel(options: GeminiModelOptions): SummaryModel {
     model,
     signal: request.signal,
     timeoutMs: options.timeoutMs,
-    retries: options.retry?.retries ?? 3,
+
   });
 
   return {

@@ -32,7 +32,8 @@ export function honourGeminiRetryDelay(fetchImplementation: Fetch): Fetch {
   };
 }
 
-function parseJson(text: string): unknown {
+/** `text` parsed as JSON, or undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

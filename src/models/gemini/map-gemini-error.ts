@@ -4,6 +4,7 @@
 import { ApiError } from '@google/genai';
 import { ModelError, ModelUnavailableError } from '../model-errors.js';
 import { isRetryableStatus } from '../retrying-fetch.js';
+import { GIVING_UP_KEY } from './create-gemini-fetch.js';
 
 export interface GeminiErrorContext {
   /** The model the call went to. */
@@ -11,8 +12,6 @@ export interface GeminiErrorContext {
   /** The caller's signal: when it is aborted, the error is the abort and passes through. */
   readonly signal?: AbortSignal | undefined;
   readonly timeoutMs?: number | undefined;
-  /** How many retries the retrying fetch made before giving up on a retryable status. */
-  readonly retries: number;
 }
 
 /** The vendor's error as the SDK carries it: the JSON error body in `ApiError.message`. */
@@ -59,7 +58,8 @@ function mapApiError(error: ApiError, context: GeminiErrorContext): ModelError {
       withoutVendorText: `the Gemini API rejected the key (${label}${keyInvalid ? ', API_KEY_INVALID' : ''}); check GEMINI_API_KEY or GOOGLE_API_KEY`,
     });
   }
-  const gaveUp = isRetryableStatus(status) && context.retries > 0 ? ` (gave up after ${context.retries} retries)` : '';
+  const note = readGivingUp(error.message);
+  const gaveUp = isRetryableStatus(status) ? note : '';
   return new ModelError(`the Gemini API answered ${label} for model ${context.model}: ${vendorMessage}${gaveUp}`, {
     provider: 'gemini',
     status,
@@ -67,6 +67,16 @@ function mapApiError(error: ApiError, context: GeminiErrorContext): ModelError {
     vendorCode,
     withoutVendorText: `the Gemini API answered ${label} for model ${context.model}${gaveUp}`,
   });
+}
+
+/** Why the retrying fetch gave up, as createGeminiFetch put it into the error body (the SDK keeps only the body). */
+function readGivingUp(message: string): string {
+  try {
+    const note = (JSON.parse(message) as Record<string, unknown> | null)?.[GIVING_UP_KEY];
+    return typeof note === 'string' ? note : '';
+  } catch {
+    return '';
+  }
 }
 
 function readErrorBody(message: string): GeminiErrorBody | undefined {

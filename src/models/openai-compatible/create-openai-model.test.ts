@@ -195,6 +195,26 @@ describe('createOpenAiModel: retries and failures', () => {
     expect((failure as Error).message).toContain('gave up after 2 retries');
   });
 
+  it('does not retry a 429 whose Retry-After asks for longer than recap waits, and says so', async () => {
+    standIn.setHandler(() => openAiError(429, 'You exceeded your current quota.', { headers: { 'retry-after': '600' } }));
+
+    const failure = await openAiModel().generate({ prompt: PROMPT }).catch((error: unknown) => error);
+
+    expect(standIn.requests).toHaveLength(1);
+    expect(delays).toEqual([]);
+    expect(failure).toMatchObject({ status: 429, provider: 'openai' });
+    expect((failure as Error).message).toMatch(/You exceeded your current quota\. \(not retried: the server asked to wait 600 s, longer than the 30 s recap waits at most; try again later\)$/);
+  });
+
+  it('words the retries it made as they were: one retry', async () => {
+    standIn.setHandler(() => openAiError(500, 'The server had an error.'));
+
+    const failure = await openAiModel({ retry: { ...waits.retry, retries: 1 } }).generate({ prompt: PROMPT }).catch((error: unknown) => error);
+
+    expect(standIn.requests).toHaveLength(2);
+    expect((failure as Error).message).toMatch(/\(gave up after 1 retry\)$/);
+  });
+
   it('maps a 400 to a ModelError with the status and the vendor message, without retrying', async () => {
     standIn.enqueue(openAiError(400, "Invalid schema for response_format 'summary'.", { code: 'invalid_value' }));
 

@@ -75,7 +75,7 @@ export function createOpenAiModel(options: OpenAiModelOptions = {}): SummaryMode
           baseUrl: client.baseURL,
           signal: request.signal,
           timeoutMs: options.timeoutMs,
-          retries: options.retry?.retries ?? 3,
+          maxDelayMs: options.retry?.maxDelayMs,
         });
       }
       return readOpenAiAnswer(completion, model, request.responseSchema);

@@ -3,7 +3,7 @@
 
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ModelError, ModelUnavailableError } from '../model-errors.js';
-import { AnswerTooLargeError, ConnectionLostError, isRetryableStatus } from '../retrying-fetch.js';
+import { AnswerTooLargeError, ConnectionLostError, givingUpNote, isRetryableStatus } from '../retrying-fetch.js';
 
 export interface OpenAiErrorContext {
   readonly model: string;
@@ -12,8 +12,8 @@ export interface OpenAiErrorContext {
   /** The caller's signal: when it is aborted, the error is the abort and passes through. */
   readonly signal?: AbortSignal | undefined;
   readonly timeoutMs?: number | undefined;
-  /** How many retries the retrying fetch made before giving up on a retryable status. */
-  readonly retries: number;
+  /** The retrying fetch's longest wait (RetryOptions.maxDelayMs), to word why it gave up. */
+  readonly maxDelayMs?: number | undefined;
 }
 
 /**
@@ -82,7 +82,7 @@ function mapStatusError(error: APIError, status: number, context: OpenAiErrorCon
       withoutVendorText: `the endpoint at ${context.baseUrl} rejected the key (${label}); check OPENAI_API_KEY`,
     });
   }
-  const gaveUp = isRetryableStatus(status) && context.retries > 0 ? ` (gave up after ${context.retries} retries)` : '';
+  const gaveUp = isRetryableStatus(status) ? givingUpNote(error.headers, context.maxDelayMs) : '';
   return new ModelError(`the endpoint at ${context.baseUrl} answered ${label} for model ${context.model}: ${vendorMessage}${gaveUp}`, {
     provider: 'openai',
     status,
