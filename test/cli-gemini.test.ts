@@ -1,25 +1,19 @@
 // `recap run` with a Gemini key, against the local stand-in of the Gemini REST API.
 
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { geminiAnswer, startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
+import { describe, expect, it } from 'vitest';
+import { geminiAnswer } from './support/gemini-stand-in.js';
+import { useGeminiStandIn } from './support/shared-gemini-stand-in.js';
 import { runCli } from './support/run-cli.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-let standIn: GeminiStandIn;
-let env: Record<string, string>;
+const gemini = useGeminiStandIn();
 
-beforeAll(async () => {
-  standIn = await startGeminiStandIn({ apiKey: 'test-key' });
-  env = { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: standIn.url };
-});
-afterAll(async () => standIn.close());
-
-const run = (...argv: string[]) => runCli(argv, { env, cwd: root });
+const run = (...argv: string[]) => runCli(argv, { env: gemini.env, cwd: root });
 
 describe('recap run with Gemini', () => {
   it('defaults to Gemini when a key is set and returns { summary }', async () => {
-    standIn.enqueue('Alice could not apply her coupon and left at checkout.');
+    gemini.standIn.enqueue('Alice could not apply her coupon and left at checkout.');
     const result = await run('run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json', '--json');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -27,7 +21,7 @@ describe('recap run with Gemini', () => {
     expect(json.result).toEqual({ summary: 'Alice could not apply her coupon and left at checkout.' });
     expect(json.generation).toMatchObject({ model: 'gemini-2.5-flash' });
     expect(json.usage).toMatchObject({ provider: 'gemini', attempts: 1 });
-    const sent = standIn.requests.at(-1);
+    const sent = gemini.standIn.requests.at(-1);
     expect(sent?.path).toMatch(/\/models\/gemini-2\.5-flash:generateContent/);
     expect(sent?.headers['x-goog-api-key']).toBe('test-key');
     expect(sent?.body?.contents).toEqual([{ role: 'user', parts: [{ text: json.prompt }] }]);
@@ -35,14 +29,14 @@ describe('recap run with Gemini', () => {
 
   it('warns that a request sent again after the connection was lost may be billed twice; a retried 503 is not', async () => {
     const cut = { ...geminiAnswer('half an answer, then the connection broke'), connection: 'cut' as const };
-    standIn.enqueue(cut, 'Alice could not apply her coupon.');
+    gemini.standIn.enqueue(cut, 'Alice could not apply her coupon.');
     const result = await run('run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json', '--json');
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).result).toEqual({ summary: 'Alice could not apply her coupon.' });
     expect(result.stderr).toBe(
       'warning: 1 model request(s) were sent again after the connection was lost or no answer came in time; the vendor may bill those it answered too, and the token counts are of the answers recap received\n',
     );
-    standIn.enqueue({ status: 503, body: { error: { code: 503, message: 'overloaded', status: 'UNAVAILABLE' } } }, 'Alice left.');
+    gemini.standIn.enqueue({ status: 503, body: { error: { code: 503, message: 'overloaded', status: 'UNAVAILABLE' } } }, 'Alice left.');
     const unbilled = await run('run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json', '--json');
     expect(unbilled.code, unbilled.stderr).toBe(0);
     expect(unbilled.stderr).toBe('');
@@ -55,21 +49,21 @@ describe('recap run with Gemini', () => {
     expect(Object.keys(json.result)).toEqual(['response', 'response_schema']);
     expect(json.result.response_schema.type).toBe('OBJECT');
     expect(json.result.response).toHaveProperty('outcome');
-    const config = standIn.requests.at(-1)?.body?.generationConfig;
+    const config = gemini.standIn.requests.at(-1)?.body?.generationConfig;
     expect(config).toMatchObject({ temperature: 0.2, responseMimeType: 'application/json', responseSchema: { type: 'OBJECT' } });
   });
 
   it('counts prompt tokens with the vendor on a dry run', async () => {
-    const before = standIn.requests.length;
+    const before = gemini.standIn.requests.length;
     const result = await run('run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json', '--dry-run', '--json');
     expect(JSON.parse(result.stdout).tokens).toMatchObject({ method: 'count' });
-    expect(standIn.requests.slice(before).map((request) => request.path)).toEqual([
+    expect(gemini.standIn.requests.slice(before).map((request) => request.path)).toEqual([
       expect.stringMatching(/:countTokens$/),
     ]);
   });
 
   it('exits 1 with the raw answer when the answer stays invalid after the repair retry', async () => {
-    standIn.enqueue('{"outcome": "gave up"}', '{"outcome": "still wrong"}');
+    gemini.standIn.enqueue('{"outcome": "gave up"}', '{"outcome": "still wrong"}');
     const result = await run('run', 'profiles/friction-report.yaml', 'sessions-fixtures/checkout-abandon.json');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/does not match the response schema after one repair retry/);
@@ -77,19 +71,19 @@ describe('recap run with Gemini', () => {
   });
 
   it('uses --model over the profile and --base-url over the environment', async () => {
-    standIn.enqueue('ok');
+    gemini.standIn.enqueue('ok');
     const result = await runCli(
-      ['run', 'profiles/plain-summary.yaml', 'sessions-fixtures/anonymous-visitor.json', '--model', 'gemini-2.5-pro', '--base-url', standIn.url],
+      ['run', 'profiles/plain-summary.yaml', 'sessions-fixtures/anonymous-visitor.json', '--model', 'gemini-2.5-pro', '--base-url', gemini.standIn.url],
       { env: { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: 'http://127.0.0.1:9' }, cwd: root },
     );
     expect(result.code).toBe(0);
-    expect(standIn.requests.at(-1)?.path).toMatch(/gemini-2\.5-pro:generateContent/);
+    expect(gemini.standIn.requests.at(-1)?.path).toMatch(/gemini-2\.5-pro:generateContent/);
   });
 
   it('exits 1 without a summary when Gemini cut the answer off (MAX_TOKENS), with --json and without', async () => {
     const cutOff = { status: 200, body: { candidates: [{ content: { role: 'model', parts: [{ text: 'Alice could not apply her cou' }] }, finishReason: 'MAX_TOKENS' }], usageMetadata: { promptTokenCount: 900, candidatesTokenCount: 8192, totalTokenCount: 9092 } } };
     for (const flags of [['--json'], []]) {
-      standIn.enqueue(cutOff);
+      gemini.standIn.enqueue(cutOff);
       const result = await run('run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json', ...flags);
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
@@ -98,7 +92,7 @@ describe('recap run with Gemini', () => {
   });
 
   it('prints null tokens, not 0, when Gemini left a count out of its usage', async () => {
-    standIn.enqueue({ status: 200, body: { candidates: [{ content: { role: 'model', parts: [{ text: 'Alice left.' }] }, finishReason: 'STOP' }], usageMetadata: { candidatesTokenCount: 3, totalTokenCount: 3 } } });
+    gemini.standIn.enqueue({ status: 200, body: { candidates: [{ content: { role: 'model', parts: [{ text: 'Alice left.' }] }, finishReason: 'STOP' }], usageMetadata: { candidatesTokenCount: 3, totalTokenCount: 3 } } });
     const result = await run('run', 'profiles/plain-summary.yaml', 'sessions-fixtures/checkout-abandon.json', '--json');
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout) as { usage: Record<string, unknown>; tokens: Record<string, unknown> };

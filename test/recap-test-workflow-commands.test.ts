@@ -2,18 +2,11 @@
 // line of stdout and stderr that starts with `::` (after whitespace) as a workflow command, so no
 // line of any reporter may start so but recap's own `::error` annotations.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
+import { describe, expect, it } from 'vitest';
+import { useGeminiStandIn } from './support/shared-gemini-stand-in.js';
 import { createWorkspace } from './support/suite-workspace.js';
 
-let standIn: GeminiStandIn;
-let live: Record<string, string>;
-
-beforeAll(async () => {
-  standIn = await startGeminiStandIn({ apiKey: 'test-key' });
-  live = { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: standIn.url };
-});
-afterAll(async () => standIn.close());
+const gemini = useGeminiStandIn();
 
 const SUITE = `profile: plain.yaml
 provider: gemini
@@ -34,8 +27,8 @@ const OWN = /^::error file=x\.recap\.yaml,line=4,title=recap%3A the judge likes 
 describe('recap test in a GitHub Actions step', () => {
   it('prints the judge reason of a prompt-injected model in every reporter without a workflow command of its own', async () => {
     const workspace = await createWorkspace({ 'x.recap.yaml': SUITE });
-    standIn.enqueue('The user applied a coupon and it failed.', VERDICT);
-    const recorded = await workspace.run([], {}, live);
+    gemini.standIn.enqueue('The user applied a coupon and it failed.', VERDICT);
+    const recorded = await workspace.run([], {}, gemini.env);
     expect(recorded.code, recorded.stdout + recorded.stderr).toBe(1);
     const env = { GITHUB_ACTIONS: 'true', CI: 'true' };
 

@@ -4,20 +4,14 @@
 import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testCommand } from '../src/cli/test-command.js';
 import { testReportSchema } from '../src/suite/test-report.js';
-import { geminiError, startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
+import { geminiError } from './support/gemini-stand-in.js';
+import { useGeminiStandIn } from './support/shared-gemini-stand-in.js';
 import { createWorkspace } from './support/suite-workspace.js';
 
-let standIn: GeminiStandIn;
-let live: Record<string, string>;
-
-beforeAll(async () => {
-  standIn = await startGeminiStandIn({ apiKey: 'test-key' });
-  live = { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: standIn.url };
-});
-afterAll(async () => standIn.close());
+const gemini = useGeminiStandIn();
 
 const CHECKOUT_SUITE = `profile: plain.yaml
 provider: gemini
@@ -35,20 +29,20 @@ cases:
 describe('recording and replaying cassettes', () => {
   it('records outside CI, then replays in CI with no key and no model call', async () => {
     const workspace = await createWorkspace({ 'checkout.recap.yaml': CHECKOUT_SUITE });
-    standIn.enqueue('The coupon failed with a 500 and the user rage-clicked.');
-    const recorded = await workspace.run([], {}, live);
+    gemini.standIn.enqueue('The coupon failed with a 500 and the user rage-clicked.');
+    const recorded = await workspace.run([], {}, gemini.env);
     expect(recorded.code).toBe(0);
     const files = await workspace.cassettes();
     expect(files).toHaveLength(1);
     const cassette = JSON.parse(await readFile(path.join(workspace.directory, '.recap/cassettes', files[0] ?? ''), 'utf8')) as Record<string, unknown>;
-    expect(cassette).toMatchObject({ provider: 'gemini', model: 'gemini-2.5-flash', source: `gemini gemini-2.5-flash via ${standIn.url}` });
+    expect(cassette).toMatchObject({ provider: 'gemini', model: 'gemini-2.5-flash', source: `gemini gemini-2.5-flash via ${gemini.standIn.url}` });
     expect(cassette.response).toMatchObject({ usage: { promptTokens: expect.any(Number) } });
     expect(JSON.stringify(cassette)).not.toContain('test-key');
 
-    const before = standIn.requests.length;
+    const before = gemini.standIn.requests.length;
     const replayed = await workspace.run([], {}, { CI: 'true' });
     expect(replayed.code).toBe(0);
-    expect(standIn.requests.length).toBe(before);
+    expect(gemini.standIn.requests.length).toBe(before);
     expect(replayed.stdout).toMatch(/Model calls, replayed: 1 \(/);
   });
 
@@ -70,25 +64,25 @@ describe('recording and replaying cassettes', () => {
 
   it('fails a changed prompt in CI with the exact command that records it; --record records it', async () => {
     const workspace = await createWorkspace({ 'checkout.recap.yaml': CHECKOUT_SUITE });
-    standIn.enqueue('The coupon failed.');
-    expect((await workspace.run([], {}, live)).code).toBe(0);
+    gemini.standIn.enqueue('The coupon failed.');
+    expect((await workspace.run([], {}, gemini.env)).code).toBe(0);
     await workspace.write('plain.yaml', 'llm:\n  pre_prompt: Summarise the session briefly.\ncontext:\n  exclude: [user]\n');
 
     const failed = await workspace.run([], {}, { CI: 'true' });
     expect(failed.code).toBe(1);
     expect(failed.stdout).toContain("record it with: npx recap test checkout.recap.yaml --filter 'coupon failure reaches the model' --record");
 
-    standIn.enqueue('The coupon failed again.');
-    const recorded = await workspace.run([], { record: true }, { CI: 'true', ...live });
+    gemini.standIn.enqueue('The coupon failed again.');
+    const recorded = await workspace.run([], { record: true }, { CI: 'true', ...gemini.env });
     expect(recorded.code).toBe(0);
     expect(await workspace.cassettes()).toHaveLength(2);
   });
 
   it('retries a 429 from the model honouring Retry-After', async () => {
     const workspace = await createWorkspace({ 'checkout.recap.yaml': CHECKOUT_SUITE });
-    standIn.enqueue(geminiError(429, 'Resource has been exhausted', { headers: { 'retry-after': '2' } }), 'A coupon problem.');
+    gemini.standIn.enqueue(geminiError(429, 'Resource has been exhausted', { headers: { 'retry-after': '2' } }), 'A coupon problem.');
     const delays: number[] = [];
-    const result = await workspace.run([], {}, live, { retry: { sleep: async (ms) => void delays.push(ms) } });
+    const result = await workspace.run([], {}, gemini.env, { retry: { sleep: async (ms) => void delays.push(ms) } });
     expect(result.code).toBe(0);
     expect(delays).toEqual([2000]);
   });
@@ -96,11 +90,11 @@ describe('recording and replaying cassettes', () => {
   it('grades with the judge through its own cassette', async () => {
     const suite = CHECKOUT_SUITE.replace('summary_contains: [coupon]', 'judge: The answer says that the user could not apply a coupon.');
     const workspace = await createWorkspace({ 'checkout.recap.yaml': suite });
-    standIn.enqueue('The user could not apply the coupon.', '{"pass": true, "reason": "It says the coupon could not be applied."}');
-    const result = await workspace.run([], { reporter: 'json' }, live);
+    gemini.standIn.enqueue('The user could not apply the coupon.', '{"pass": true, "reason": "It says the coupon could not be applied."}');
+    const result = await workspace.run([], { reporter: 'json' }, gemini.env);
     expect(result.code).toBe(0);
     expect(await workspace.cassettes()).toHaveLength(2);
-    const judgeRequest = standIn.requests.at(-1)?.body;
+    const judgeRequest = gemini.standIn.requests.at(-1)?.body;
     expect(judgeRequest?.contents?.[0]?.parts?.[0]?.text).toContain('<rubric>\nThe answer says that the user could not apply a coupon.\n</rubric>');
     expect(judgeRequest?.generationConfig).toMatchObject({ temperature: 0, responseMimeType: 'application/json' });
     const report = testReportSchema.parse(JSON.parse(result.stdout));
