@@ -2,7 +2,8 @@
 // the terminal runs are dropped, and a signal leaves the alternate screen with the exit code a
 // shell expects (128 + the signal's number).
 
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,5 +124,8 @@ describe('recap studio gives the terminal back (tmux)', () => {
     process.kill(child, 'SIGKILL');
     await studio.waitFor(`${EXIT_MARKER} 137]`);
     expect(studio.display('#{alternate_on}')).toBe('0');
+    // …and puts the terminal back in line mode, with echo: the studio had it raw.
+    const settings = execFileSync('stty', ['-a'], { stdio: [openSync(studio.display('#{pane_tty}'), 'r'), 'pipe', 'pipe'], encoding: 'utf8' });
+    expect(settings.split(/[\s;]+/)).toEqual(expect.arrayContaining(['icanon', 'echo']));
   }, 60_000);
 });

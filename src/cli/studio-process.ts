@@ -63,15 +63,38 @@ export async function runNodeWithFlags(flags: readonly string[], script: string,
 export async function runRecap(argv: readonly string[], script: string): Promise<ChildEnd> {
   const flags = argv[0] === 'studio' ? missingStudioFlags() : [];
   if (flags.length > 0) {
+    const terminal = await savedTerminalMode();
     const end = await runNodeWithFlags(flags, script, argv).catch((error: Error): ChildEnd => {
       process.stderr.write(`recap studio: cannot start node (${error.message})\n`);
       return { code: 2 };
     });
-    // The studio gives the screen back on the signals it is sent (SIGTERM, SIGHUP, SIGINT) and
-    // exits with a code; ended by one it cannot catch (SIGKILL), it could not.
-    if (end.signal !== undefined && process.stdout.isTTY) process.stdout.write(GIVE_SCREEN_BACK);
+    // The studio gives the screen and the terminal's line mode back on the signals it is sent
+    // (SIGTERM, SIGHUP, SIGINT) and exits with a code; ended by one it cannot catch (SIGKILL, the
+    // kernel's out-of-memory killer), it could not: the terminal would stay without echo.
+    if (end.signal !== undefined) {
+      if (process.stdout.isTTY) process.stdout.write(GIVE_SCREEN_BACK);
+      await terminal?.restore();
+    }
     return end;
   }
   const { main } = await import('./main.js');
   return { code: await main(argv) };
+}
+
+/**
+ * The terminal's settings (`stty -g`) when standard input is one, to put back after a studio that
+ * could not (see runRecap); undefined elsewhere, or where `stty` cannot be run (Windows).
+ */
+async function savedTerminalMode(): Promise<{ restore(): Promise<void> } | undefined> {
+  if (process.stdin.isTTY !== true) return undefined;
+  const { spawnSync } = await import('node:child_process');
+  // stty reads the terminal it is given as standard input.
+  const saved = spawnSync('stty', ['-g'], { stdio: ['inherit', 'pipe', 'ignore'], encoding: 'utf8' });
+  const settings = saved.status === 0 ? saved.stdout.trim() : '';
+  if (settings === '') return undefined;
+  return {
+    async restore() {
+      spawnSync('stty', [settings], { stdio: ['inherit', 'ignore', 'ignore'] });
+    },
+  };
 }
