@@ -1,5 +1,5 @@
-// A full-page PNG of an HTML report (`recap report --html`) in headless Chromium, to look at the
-// page as a phone or a desktop shows it without opening a browser.
+// A full-page PNG of an HTML report (`recap report --output report.html`) in headless Chromium, to
+// look at the page as a phone or a desktop shows it without opening a browser.
 //
 //   npx tsx scripts/report-screenshot.ts report.html [out.png] [--width 375]
 //
