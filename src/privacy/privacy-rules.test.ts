@@ -59,12 +59,18 @@ describe('parsePrivacyRules', () => {
     const lines = compiled.message.split('\n');
     expect(lines).toHaveLength(6);
     expect(lines[0]).toMatch(/^privacy\.yaml:3:10 patterns\.order: invalid pattern "order": .*\(\?=.*RE2 syntax/);
-    expect(lines[1]).toBe('privacy.yaml:4:3 patterns.Bad Name: the pattern name "Bad Name" must be lower-case letters, digits, _ or -, starting with a letter (it becomes the placeholder [Bad Name])');
+    expect(lines[1]).toBe('privacy.yaml:4:3 patterns.Bad Name: the pattern name "Bad Name" must be lower-case letters, digits, _ or -, starting with a letter, at most 64 (it becomes the placeholder [Bad Name])');
     expect(lines[2]).toBe('privacy.yaml:5:3 patterns.email: the pattern name "email" is taken by a built-in placeholder; choose another');
     expect(lines[3]).toBe('privacy.yaml:6:13 patterns.anything: the pattern "anything" matches the empty text, so it would insert [anything] everywhere');
     expect(lines[4]).toBe('privacy.yaml:7:19 mask_properties[0]: the glob "a..b" has an empty segment (two dots, or a dot at an end)');
     expect(lines[5]).toMatch(/^privacy\.yaml:8:19 block_selectors\[0\]: invalid CSS selector "div\[": /);
     expect(compiled.code).toBe('invalid_privacy_rules');
+  });
+
+  it('says that a pattern name of lower-case letters is too long, rather than of the wrong characters', () => {
+    const name = 'a'.repeat(65);
+    expect(errorOf(`patterns:\n  ${name}: "x"`).message).toBe(`privacy.yaml:2:3 patterns.${name}: the pattern name "${'a'.repeat(24)}…" has 65 characters, more than 64 (it becomes the placeholder [<name>])`);
+    expect(parsePrivacyRules(`patterns:\n  ${'a'.repeat(64)}: "x"`, { source: 'privacy.yaml' }).patterns).toHaveLength(1);
   });
 
   it('reports YAML syntax errors with their position', () => {

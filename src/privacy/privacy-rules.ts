@@ -166,7 +166,10 @@ function compileGlobs(globs: readonly string[], problems: Problem[]): { readonly
   return { isMasked: (path) => matcher.matches(path), isBelow: (path) => below?.matches(path) ?? false };
 }
 
-const patternNameMessage = (name: string) => `the pattern name "${name}" must be lower-case letters, digits, _ or -, starting with a letter (it becomes the placeholder [${name}])`;
+const patternNameMessage = (name: string) =>
+  name.length > 64 && /^[a-z][a-z0-9_-]*$/.test(name)
+    ? `the pattern name "${name.slice(0, 24)}…" has ${name.length} characters, more than 64 (it becomes the placeholder [<name>])`
+    : `the pattern name "${name}" must be lower-case letters, digits, _ or -, starting with a letter, at most 64 (it becomes the placeholder [${name}])`;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
