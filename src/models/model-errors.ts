@@ -21,6 +21,8 @@ export interface ModelErrorOptions {
    * {@link ModelError.withoutVendorText}.
    */
   readonly withoutVendorText?: string | undefined;
+  /** See {@link ModelError.refusedWaitMs}. */
+  readonly refusedWaitMs?: number | undefined;
 }
 
 /**
@@ -45,6 +47,12 @@ export class ModelError extends Error {
    * the session, shows `message`.
    */
   readonly withoutVendorText: string;
+  /**
+   * The wait in ms the vendor asked for before another request (`Retry-After`, Gemini's
+   * `RetryInfo`), when it was longer than the retrying fetch waits, so the call was not retried:
+   * another request sooner meets the same answer. Undefined otherwise.
+   */
+  readonly refusedWaitMs: number | undefined;
 
   constructor(message: string, options: ModelErrorOptions) {
     super(message, { cause: options.cause });
@@ -53,6 +61,7 @@ export class ModelError extends Error {
     this.status = options.status;
     this.vendorCode = options.vendorCode;
     this.withoutVendorText = options.withoutVendorText ?? message;
+    this.refusedWaitMs = options.refusedWaitMs;
   }
 }
 

@@ -101,10 +101,16 @@ export function givingUpNote(headers: { get(name: string): string | null } | und
   const retries = Number(headers?.get(RETRIES_HEADER) ?? Number.NaN);
   if (!Number.isSafeInteger(retries) || retries < 0) return '';
   const made = retries === 0 ? 'not retried' : `retried ${retries === 1 ? 'once' : `${retries} times`}`;
-  const refused = Number(headers?.get(REFUSED_WAIT_HEADER) ?? Number.NaN);
-  if (!Number.isFinite(refused)) return retries === 0 ? '' : ` (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
+  const refused = refusedWaitMs(headers);
+  if (refused === undefined) return retries === 0 ? '' : ` (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
   const seconds = (ms: number) => `${Math.ceil(ms / 1000).toLocaleString('en-US')} s`;
   return ` (${made}: the server asked to wait ${seconds(refused)}, longer than the ${seconds(maxDelayMs)} recap waits at most; try again later)`;
+}
+
+/** The wait an error answer asked for that the retrying fetch refused (REFUSED_WAIT_HEADER), in ms; undefined when it did not refuse one. */
+export function refusedWaitMs(headers: { get(name: string): string | null } | undefined): number | undefined {
+  const refused = Number(headers?.get(REFUSED_WAIT_HEADER) ?? Number.NaN);
+  return Number.isFinite(refused) && headers?.get(RETRIES_HEADER) !== null ? refused : undefined;
 }
 
 /**

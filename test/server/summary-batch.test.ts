@@ -133,6 +133,30 @@ describe.each(STORE_KINDS)('summary batches (%s)', (store) => {
     }
   });
 
+  it('does not try a session again when the model asked for a longer wait than the adapter waits (a spent daily quota)', async () => {
+    const fresh = await createServerHarness({
+      store,
+      summaryCache: false,
+      summaryRetryDelaysMs: [0, 0, 0],
+      models: { provider: 'gemini', baseUrl: standIn.url, env: { GEMINI_API_KEY: 'stand-in' }, retry: { retries: 1, baseDelayMs: 0 } },
+    });
+    try {
+      const id = (await importSession(fresh.stores.na1, fresh.orgs.acme, fixture(10), { source: 's10.json', now: fresh.clock.now })).id;
+      const profile10 = (await fresh.request('POST', '/v2/visit_profile', { key: fresh.keys.acme.architect, body: profile })).body.id as string;
+      const quota = geminiError(429, 'Quota exceeded for generate_content_free_tier_requests.', { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3600s' }] });
+      // One answer only: a try again would get the stand-in's summary.
+      standIn.enqueue(quota);
+      const before = generateCalls();
+      const submitted = await fresh.request('POST', `/v2/sessions/summary/batch?config_profile=${profile10}`, { key: fresh.keys.acme.architect, body: { session_ids: [id] } });
+      await fresh.jobs.idle();
+      const results = (await fresh.request('GET', `/v2/operations/${submitted.body.operation.id}/results`, { key: fresh.keys.acme.architect })).body.results;
+      expect(generateCalls() - before).toBe(1);
+      expect(results).toEqual([expect.objectContaining({ session_id: id, error: expect.objectContaining({ code: 'model_error', message: expect.stringContaining('(not retried: the server asked to wait 3,600 s') }) })]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('answers a chunk run again after a crash from the operation cache, not from the model', async () => {
     const fresh = await createServerHarness({
       store,

@@ -3,7 +3,7 @@
 // is a ModelError (that call failed), an endpoint that cannot be reached a ModelUnavailableError.
 
 import { ModelError, ModelUnavailableError } from '../model-errors.js';
-import { AnswerTooLargeError, ConnectionLostError, createRetryingFetch, givingUpNote, RETRIES_HEADER, type Fetch, type RetryOptions } from '../retrying-fetch.js';
+import { AnswerTooLargeError, ConnectionLostError, createRetryingFetch, givingUpNote, refusedWaitMs, RETRIES_HEADER, type Fetch, type RetryOptions } from '../retrying-fetch.js';
 import { honourGeminiRetryDelay, parseJson } from './honour-gemini-retry-delay.js';
 
 /** `fetchImplementation` with Gemini's retry behaviour, unreachable-endpoint reporting and JSON answers only. */
@@ -25,7 +25,8 @@ function carryGivingUp(fetchImplementation: Fetch, maxDelayMs: number | undefine
     const body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : { error: { message: text, code: response.status, status: response.statusText } };
     const headers = new Headers(response.headers);
     headers.set('content-type', 'application/json');
-    return new Response(JSON.stringify({ ...body, [GIVING_UP_KEY]: givingUpNote(response.headers, maxDelayMs) }), { status: response.status, statusText: response.statusText, headers });
+    const givingUp = { note: givingUpNote(response.headers, maxDelayMs), refused_wait_ms: refusedWaitMs(response.headers) ?? null };
+    return new Response(JSON.stringify({ ...body, [GIVING_UP_KEY]: givingUp }), { status: response.status, statusText: response.statusText, headers });
   };
 }
 

@@ -98,7 +98,7 @@ describe('createGeminiModel: a wait longer than recap waits', () => {
     expect(delays).toEqual([]);
     expect(failure).toBeInstanceOf(ModelError);
     const note = '(not retried: the server asked to wait 3,600 s, longer than the 30 s recap waits at most; try again later)';
-    expect(failure).toMatchObject({ status: 429, code: 'model_error' });
+    expect(failure).toMatchObject({ status: 429, code: 'model_error', refusedWaitMs: 3_600_000 });
     expect((failure as ModelError).message).toBe(`the Gemini API answered HTTP 429 RESOURCE_EXHAUSTED for model gemini-2.5-flash: You exceeded your current quota, please check your plan and billing details. ${note}`);
     expect((failure as ModelError).withoutVendorText).toBe(`the Gemini API answered HTTP 429 RESOURCE_EXHAUSTED for model gemini-2.5-flash ${note}`);
   });
@@ -114,7 +114,8 @@ describe('createGeminiModel: a wait longer than recap waits', () => {
     // A proxy's 502 page, not JSON: the count still reaches the error.
     standIn.setHandler(() => ({ status: 502, headers: { 'content-type': 'text/html' }, body: '<html>Bad gateway</html>' }));
     const proxy = await geminiModel({ retry: { ...waits.retry, retries: 1 } }).generate({ prompt: PROMPT }).catch((error: unknown) => error);
-    expect(proxy).toMatchObject({ status: 502 });
+    expect(proxy).toMatchObject({ status: 502, refusedWaitMs: undefined });
+    expect(once).toMatchObject({ status: 429, refusedWaitMs: 120_000 });
     expect((proxy as ModelError).message).toMatch(/\(gave up after 1 retry\)$/);
   });
 });

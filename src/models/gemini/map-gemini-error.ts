@@ -58,24 +58,26 @@ function mapApiError(error: ApiError, context: GeminiErrorContext): ModelError {
       withoutVendorText: `the Gemini API rejected the key (${label}${keyInvalid ? ', API_KEY_INVALID' : ''}); check GEMINI_API_KEY or GOOGLE_API_KEY`,
     });
   }
-  const note = readGivingUp(error.message);
-  const gaveUp = isRetryableStatus(status) ? note : '';
+  const givingUp = isRetryableStatus(status) ? readGivingUp(error.message) : undefined;
+  const gaveUp = givingUp?.note ?? '';
   return new ModelError(`the Gemini API answered ${label} for model ${context.model}: ${vendorMessage}${gaveUp}`, {
     provider: 'gemini',
     status,
     cause: error,
     vendorCode,
     withoutVendorText: `the Gemini API answered ${label} for model ${context.model}${gaveUp}`,
+    refusedWaitMs: givingUp?.refusedWaitMs,
   });
 }
 
 /** Why the retrying fetch gave up, as createGeminiFetch put it into the error body (the SDK keeps only the body). */
-function readGivingUp(message: string): string {
+function readGivingUp(message: string): { readonly note: string; readonly refusedWaitMs: number | undefined } | undefined {
   try {
-    const note = (JSON.parse(message) as Record<string, unknown> | null)?.[GIVING_UP_KEY];
-    return typeof note === 'string' ? note : '';
+    const givingUp = (JSON.parse(message) as Record<string, { note?: unknown; refused_wait_ms?: unknown } | undefined> | null)?.[GIVING_UP_KEY];
+    if (typeof givingUp?.note !== 'string') return undefined;
+    return { note: givingUp.note, refusedWaitMs: typeof givingUp.refused_wait_ms === 'number' ? givingUp.refused_wait_ms : undefined };
   } catch {
-    return '';
+    return undefined;
   }
 }
 

@@ -202,7 +202,7 @@ describe('createOpenAiModel: retries and failures', () => {
 
     expect(standIn.requests).toHaveLength(1);
     expect(delays).toEqual([]);
-    expect(failure).toMatchObject({ status: 429, provider: 'openai' });
+    expect(failure).toMatchObject({ status: 429, provider: 'openai', refusedWaitMs: 600_000 });
     expect((failure as Error).message).toMatch(/You exceeded your current quota\. \(not retried: the server asked to wait 600 s, longer than the 30 s recap waits at most; try again later\)$/);
   });
 
@@ -213,6 +213,7 @@ describe('createOpenAiModel: retries and failures', () => {
 
     expect(standIn.requests).toHaveLength(2);
     expect((failure as Error).message).toMatch(/\(gave up after 1 retry\)$/);
+    expect(failure).toMatchObject({ status: 500, refusedWaitMs: undefined });
   });
 
   it('maps a 400 to a ModelError with the status and the vendor message, without retrying', async () => {

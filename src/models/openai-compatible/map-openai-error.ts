@@ -3,7 +3,7 @@
 
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ModelError, ModelUnavailableError } from '../model-errors.js';
-import { AnswerTooLargeError, ConnectionLostError, givingUpNote, isRetryableStatus } from '../retrying-fetch.js';
+import { AnswerTooLargeError, ConnectionLostError, givingUpNote, isRetryableStatus, refusedWaitMs } from '../retrying-fetch.js';
 
 export interface OpenAiErrorContext {
   readonly model: string;
@@ -89,6 +89,7 @@ function mapStatusError(error: APIError, status: number, context: OpenAiErrorCon
     cause: error,
     vendorCode,
     withoutVendorText: `the endpoint at ${context.baseUrl} answered ${label} for model ${context.model}${gaveUp}`,
+    refusedWaitMs: isRetryableStatus(status) ? refusedWaitMs(error.headers) : undefined,
   });
 }
 

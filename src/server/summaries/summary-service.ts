@@ -115,7 +115,8 @@ function modelFailure(error: unknown, provider: Provider, timeoutMs: number, tim
   }
   if (error instanceof ModelError) {
     const failure = new ApiError('model_error', `the model failed: ${redactInternals(error.withoutVendorText)}`);
-    if (error.status === 429 || (error.status ?? 0) >= 500) retryableFailures.add(failure);
+    // Not when the vendor asked for a longer wait than the adapter's: a batch's next try, seconds later, meets the same answer.
+    if ((error.status === 429 || (error.status ?? 0) >= 500) && error.refusedWaitMs === undefined) retryableFailures.add(failure);
     return failure;
   }
   throw error;
