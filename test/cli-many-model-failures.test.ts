@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
+import { geminiError, startGeminiStandIn, type GeminiStandIn } from './support/gemini-stand-in.js';
 import { DROPPED_CONNECTION, NO_ANSWER } from './support/recording-server.js';
 import { runCli } from './support/run-cli.js';
 import { writeSessionFolder } from './support/session-folder.js';
@@ -57,6 +57,24 @@ describe('a many-session run and its model', () => {
     const run = await runCli(['run', PROFILE, 'many/', '--output', 'r.jsonl'], { cwd: work, env: { ...env, RECAP_MODEL_TIMEOUT_MS: '2m' } });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('error: RECAP_MODEL_TIMEOUT_MS: expected a whole number of milliseconds of at least 1, got "2m"\n');
+  });
+
+  it('stops when the model asks for a longer wait than it retries after (a spent daily quota), leaving the rest to a resume', async () => {
+    let generate = 0;
+    const quota = geminiError(429, 'Quota exceeded for metric generate_content_free_tier_requests.', { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3600s' }] });
+    standIn.setHandler((request) => (request.path.includes(':generateContent') && ++generate === 3 ? quota : undefined));
+    const run = await runCli(['run', PROFILE, 'many/', '--output', 'r.jsonl', '--concurrency', '1', '--json'], { cwd: work, env });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('(not retried: the server asked to wait 3,600 s, longer than the 60 s recap waits at most; try again later)');
+    expect(run.stderr).toContain('stopped: the model asked to wait 3,600 s before another request, and every session would meet the same answer; 2 line(s) written to r.jsonl: run the same command again after the wait to resume');
+    expect(JSON.parse(run.stdout)).toMatchObject({ interrupted: true, sessions: 5, ran: 2, ok: 2, failed: 0 });
+    // One request met the quota; no session after it asked.
+    expect(generateRequests()).toBe(3);
+    expect((await readFile(path.join(work, 'r.jsonl'), 'utf8')).trim().split('\n')).toHaveLength(2);
+
+    const resumed = await runCli(['run', PROFILE, 'many/', '--output', 'r.jsonl', '--concurrency', '1', '--json'], { cwd: work, env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ sessions: 3, ran: 3, ok: 3, skipped: 2 });
   });
 
   it('prints the --json summary when the model stops the run (model_unavailable), with exit 2', async () => {

@@ -277,9 +277,14 @@ async function runLocked(setup: ManyRunSetup, files: readonly string[], model: S
   for (const name of STOP_SIGNALS) process.once(name, interrupt);
   const progress = createManyProgress({ stream: io.stderr });
   let stopped: { code: string; message: string } | undefined;
+  let askedToWait: ModelError | undefined;
   try {
     progress.update(state);
-    for await (const line of summarizeMany(profile, todo, { model, concurrency: limiter, privacy: setup.privacy, cwd: io.cwd, signal: controller.signal, summarized })) {
+    const untilAskedToWait = stopWhenAskedToWait(model, (error) => {
+      askedToWait ??= error;
+      controller.abort(new Error(error.message));
+    });
+    for await (const line of summarizeMany(profile, todo, { model: untilAskedToWait, concurrency: limiter, privacy: setup.privacy, cwd: io.cwd, signal: controller.signal, summarized })) {
       if ('error' in line && STOPPING_CODES.has(line.error.code)) {
         // Not this session's failure but the model's: every session would fail the same way.
         stopped ??= line.error;
@@ -313,7 +318,33 @@ async function runLocked(setup: ManyRunSetup, files: readonly string[], model: S
     if (options.json === true) writeManySummary(io, facts(true), true);
     return EXIT_USAGE;
   }
+  if (askedToWait !== undefined) {
+    const seconds = Math.ceil((askedToWait.refusedWaitMs ?? 0) / 1000).toLocaleString('en-US');
+    io.stderr.write(`${model.provider}: ${askedToWait.message}\nstopped: the model asked to wait ${seconds} s before another request, and every session would meet the same answer; ${state.done} line(s) written to ${output}: run the same command again after the wait to resume\n`);
+  }
   const interrupted = controller.signal.aborted;
   writeManySummary(io, facts(interrupted), options.json === true);
   return state.failed > 0 || interrupted ? EXIT_FAILED : EXIT_OK;
+}
+
+/**
+ * `model`, calling `stop` when a call fails because the vendor asked for a longer wait than the
+ * retries wait (a spent daily quota): every session after it would fail the same way, so the run
+ * stops, its sessions left to a resume (the one that met it writes no line).
+ */
+function stopWhenAskedToWait(model: SummaryModel, stop: (error: ModelError) => void): SummaryModel {
+  return {
+    provider: model.provider,
+    model: model.model,
+    kind: model.kind,
+    async generate(request) {
+      try {
+        return await model.generate(request);
+      } catch (error) {
+        if (error instanceof ModelError && error.refusedWaitMs !== undefined) stop(error);
+        throw error;
+      }
+    },
+    ...(model.countTokens === undefined ? {} : { countTokens: (request) => (model.countTokens as NonNullable<SummaryModel['countTokens']>).call(model, request) }),
+  };
 }
