@@ -159,16 +159,16 @@ export { groundAnswer, groundingSource, type GroundingSource, type DroppedEvent 
 export { type GroundingReport, type GroundingFinding, type GroundingVerdict, type FindingKind } from './grounding/grounding-report.js';
 
 // Many sessions (see docs/many-sessions.md)
-export { summarizeMany, type ManySessionInput, type SummarizeManyOptions } from './many/summarize-many.js';
-export { createAdaptiveConcurrency, type AdaptiveConcurrency, type AdaptiveConcurrencyOptions } from './many/adaptive-concurrency.js';
-export { isResultLine, type ResultLine, type SessionResultLine, type SessionErrorLine, type LineTokens, type LineErrorCode, type LineRun } from './many/result-line.js';
-export { readResultsFile, parseResultsText, ResultsFileError, type ResultsFileContent } from './many/results-file.js';
-export { expandSessionPaths, SessionPathError } from './many/expand-session-paths.js';
+export { summarizeMany, type ManySessionInput, type SummarizeManyOptions } from './batch/summarize-many.js';
+export { createAdaptiveConcurrency, type AdaptiveConcurrency, type AdaptiveConcurrencyOptions } from './batch/adaptive-concurrency.js';
+export { isResultLine, type ResultLine, type SessionResultLine, type SessionErrorLine, type LineTokens, type LineErrorCode, type LineRun } from './batch/result-line.js';
+export { readResultsFile, parseResultsText, ResultsFileError, type ResultsFileContent } from './batch/results-file.js';
+export { expandSessionPaths, SessionPathError } from './batch/expand-session-paths.js';
 
 // Reports (see docs/many-sessions.md#the-report)
-export { buildReport, createReportBuilder, type ReportBuilder, type ReportOptions } from './report/build-report.js';
-export { renderReportMarkdown, type MarkdownReportOptions } from './report/render-report-markdown.js';
-export { renderReportHtml, type HtmlReportOptions } from './report/render-report-html.js';
+export { buildReport, createReportBuilder, type ReportBuilder, type ReportOptions } from './batch/report/build-report.js';
+export { renderReportMarkdown, type MarkdownReportOptions } from './batch/report/render-report-markdown.js';
+export { renderReportHtml, type HtmlReportOptions } from './batch/report/render-report-html.js';
 export {
   PATTERN_KINDS,
   type PatternKind,
@@ -179,6 +179,6 @@ export {
   type ValueCount,
   type HistogramBin,
   type GroundingDistribution,
-} from './report/report-data.js';
-export { type ReportSetup } from './report/report-setups.js';
+} from './batch/report/report-data.js';
+export { type ReportSetup } from './batch/report/report-setups.js';
 export { MODEL_PRICES, modelPrice, estimateCost, type ModelPrice } from './models/prices.js';

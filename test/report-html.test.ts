@@ -10,10 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { readResultsFile } from '../src/many/results-file.js';
-import { buildReport } from '../src/report/build-report.js';
-import { PATTERN_KINDS, type Pattern, type PatternKind, type ReportData, type SessionRef } from '../src/report/report-data.js';
-import { renderReportHtml, type HtmlReportOptions } from '../src/report/render-report-html.js';
+import { readResultsFile } from '../src/batch/results-file.js';
+import { buildReport } from '../src/batch/report/build-report.js';
+import { PATTERN_KINDS, type Pattern, type PatternKind, type ReportData, type SessionRef } from '../src/batch/report/report-data.js';
+import { renderReportHtml, type HtmlReportOptions } from '../src/batch/report/render-report-html.js';
 
 import { runCli } from './support/run-cli.js';
 

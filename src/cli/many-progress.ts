@@ -3,7 +3,7 @@
 // a session finishes: a run whose model is slow to answer still shows that it is alive.
 
 import { SingleBar } from 'cli-progress';
-import { formatDuration } from '../report/report-format.js';
+import { formatDuration } from '../batch/report/report-format.js';
 
 /** What the run has done so far. */
 export interface ManyProgressState {

@@ -2,7 +2,7 @@
 // (docs/many-sessions.md), also when the run stopped early or had nothing to run.
 
 import { estimateCost } from '../models/prices.js';
-import { formatDuration } from '../report/report-format.js';
+import { formatDuration } from '../batch/report/report-format.js';
 import type { CliIo } from './cli-io.js';
 import { terminalJson } from './terminal-json.js';
 

@@ -5,16 +5,16 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createModel, isProvider } from '../models/create-model.js';
 import { ModelError } from '../models/model-errors.js';
-import { lineFilePath } from '../many/line-file-path.js';
-import type { ResultLine } from '../many/result-line.js';
-import { readResultsFile, ResultsFileError } from '../many/results-file.js';
-import { loadManySession } from '../many/load-many-session.js';
+import { lineFilePath } from '../batch/line-file-path.js';
+import type { ResultLine } from '../batch/result-line.js';
+import { readResultsFile, ResultsFileError } from '../batch/results-file.js';
+import { loadManySession } from '../batch/load-many-session.js';
 import { PrivacyRulesError } from '../privacy/privacy-rules-error.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
-import { createReportBuilder } from '../report/build-report.js';
-import type { SessionRef } from '../report/report-data.js';
-import { renderReportMarkdown } from '../report/render-report-markdown.js';
-import type { ReportSummary } from '../report/summarize-report.js';
+import { createReportBuilder } from '../batch/report/build-report.js';
+import type { SessionRef } from '../batch/report/report-data.js';
+import { renderReportMarkdown } from '../batch/report/render-report-markdown.js';
+import type { ReportSummary } from '../batch/report/summarize-report.js';
 import { withPrintableStderr, type CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { reportOutputProblem, type RunInput } from './report-output-problem.js';
@@ -161,7 +161,7 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     let text: string;
     if (format === 'json') text = `${terminalJson(summary === undefined ? data : { ...data, summary }, 2)}\n`;
     else if (format === 'html') {
-      const { renderReportHtml } = await import('../report/render-report-html.js');
+      const { renderReportHtml } = await import('../batch/report/render-report-html.js');
       text = renderReportHtml(data, render);
     } else text = renderReportMarkdown(data, render);
     if (options.output === undefined) io.stdout.write(text);
@@ -188,7 +188,7 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
   }
 }
 
-async function summarize(options: ReportOptions, io: CliIo, lines: readonly ResultLine[], data: Parameters<typeof import('../report/summarize-report.js').summarizeReport>[2]): Promise<ReportSummary> {
+async function summarize(options: ReportOptions, io: CliIo, lines: readonly ResultLine[], data: Parameters<typeof import('../batch/report/summarize-report.js').summarizeReport>[2]): Promise<ReportSummary> {
   if (options.provider !== undefined && !isProvider(options.provider)) throw new UsageError(`unknown provider "${options.provider}" (expected gemini, openai, extractive or replay)`);
   const model = await createModel({
     provider: options.provider as never,
@@ -201,7 +201,7 @@ async function summarize(options: ReportOptions, io: CliIo, lines: readonly Resu
   });
   const unused = unusedModelFlags(model.provider, options);
   if (unused !== undefined) io.stderr.write(`${unused}\n`);
-  const { summarizeReport } = await import('../report/summarize-report.js');
+  const { summarizeReport } = await import('../batch/report/summarize-report.js');
   try {
     return await summarizeReport(model, lines, data);
   } catch (error) {

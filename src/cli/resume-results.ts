@@ -3,10 +3,10 @@
 // made with another setup (docs/many-sessions.md#resuming).
 
 import path from 'node:path';
-import { lineFilePath, nameFrom } from '../many/line-file-path.js';
-import { describeRun, lineOfOtherRun } from '../many/line-run.js';
-import { isResultLine, type LineRun, type ResultLine } from '../many/result-line.js';
-import { readResultsFile, ResultsFileError, type ResultsFileContent } from '../many/results-file.js';
+import { lineFilePath, nameFrom } from '../batch/line-file-path.js';
+import { describeRun, lineOfOtherRun } from '../batch/line-run.js';
+import { isResultLine, type LineRun, type ResultLine } from '../batch/result-line.js';
+import { readResultsFile, ResultsFileError, type ResultsFileContent } from '../batch/results-file.js';
 import { UsageError } from './usage-error.js';
 
 /** The state of a results file for a run that resumes it. */

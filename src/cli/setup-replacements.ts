@@ -3,8 +3,8 @@
 // leave the report without a word. This counts such replacements for a warning, and words the
 // warning for results of several setups side by side.
 
-import type { ResultLine } from '../many/result-line.js';
-import { collectSetups, setupKey, setupLabels } from '../report/report-setups.js';
+import type { ResultLine } from '../batch/result-line.js';
+import { collectSetups, setupKey, setupLabels } from '../batch/report/report-setups.js';
 
 /** Collects replacements across setups, and words them. */
 export interface SetupReplacements {

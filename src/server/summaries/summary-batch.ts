@@ -11,7 +11,7 @@
 
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../models/replay/canonical-json.js';
-import type { LineRun } from '../../many/result-line.js';
+import type { LineRun } from '../../batch/result-line.js';
 import type { CoreDependencies } from '../app/server-dependencies.js';
 import { ApiError } from '../http/api-error.js';
 import { orgPrivacy } from '../privacy/org-privacy.js';

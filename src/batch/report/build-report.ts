@@ -1,9 +1,9 @@
 // Builds the report of a many-session run (docs/many-sessions.md#the-report): totals, the
 // distributions of the structured responses' fields, and patterns read from the sessions.
 
-import { estimateCost } from '../models/prices.js';
-import { isResultLine, type ResultLine, type SessionResultLine } from '../many/result-line.js';
-import type { Session } from '../session/session-schema.js';
+import { estimateCost } from '../../models/prices.js';
+import { isResultLine, type ResultLine, type SessionResultLine } from '../result-line.js';
+import type { Session } from '../../session/session-schema.js';
 import { PATTERN_KINDS, type HistogramBin, type Pattern, type PatternKind, type ReportData, type ReportField, type SessionRef, type ValueCount } from './report-data.js';
 import { collectSetups } from './report-setups.js';
 import { fieldLeaves, valuesAt, type FieldLeaf } from './response-fields.js';

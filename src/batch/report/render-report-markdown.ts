@@ -4,7 +4,7 @@
 import { isRefusedHref } from './html-escape.js';
 import { formatCount, formatUsd } from './report-format.js';
 import { setupLabels, type ReportSetup } from './report-setups.js';
-import { printable } from '../session/printable.js';
+import { printable } from '../../session/printable.js';
 import { PATTERN_KINDS, type Pattern, type PatternKind, type ReportData, type ReportField, type SessionRef, type ValueCount } from './report-data.js';
 
 /**

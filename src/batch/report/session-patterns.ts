@@ -2,7 +2,7 @@
 // the elements rage-, dead- and error-clicked, the requests that failed, the console errors, the
 // page it ended on. Labels are normalised so that the same thing in two sessions has one label.
 
-import type { Session, SessionEvent } from '../session/session-schema.js';
+import type { Session, SessionEvent } from '../../session/session-schema.js';
 import type { PatternKind } from './report-data.js';
 
 /** Occurrences of each label, by pattern kind, in one session. */

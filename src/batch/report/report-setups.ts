@@ -1,7 +1,7 @@
 // The setups (profile, provider, model, privacy rules: each line's `run`) that made the results a
 // report shows, so that a report of several profiles' results says so rather than read as one run.
 
-import type { LineRun, ResultLine } from '../many/result-line.js';
+import type { LineRun, ResultLine } from '../result-line.js';
 
 /**
  * One setup of a report's results: what its lines' `run` records, and how many sessions' last

@@ -2,8 +2,8 @@
 // recurring patterns in words, citing sessions as [<session id>]; every cited id is checked to
 // exist in the results.
 
-import type { SummaryModel } from '../models/summary-model.js';
-import { isResultLine, type ResultLine } from '../many/result-line.js';
+import type { SummaryModel } from '../../models/summary-model.js';
+import { isResultLine, type ResultLine } from '../result-line.js';
 import { PATTERN_KINDS, type ReportData } from './report-data.js';
 import { PATTERN_TITLES } from './render-report-markdown.js';
 

@@ -2,8 +2,8 @@
 // however the model groups its citations.
 
 import { describe, expect, it } from 'vitest';
-import type { ResultLine } from '../many/result-line.js';
-import type { SummaryModel } from '../models/summary-model.js';
+import type { ResultLine } from '../result-line.js';
+import type { SummaryModel } from '../../models/summary-model.js';
 import { buildReport } from './build-report.js';
 import { citedSessions, summarizeReport } from './summarize-report.js';
 

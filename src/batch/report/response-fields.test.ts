@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResponseSchema } from '../profile/response-schema-terms.js';
+import type { ResponseSchema } from '../../profile/response-schema-terms.js';
 import { fieldLeaves, valuesAt } from './response-fields.js';
 
 const values = (schema: ResponseSchema, response: unknown) => fieldLeaves(schema).map((leaf) => ({ path: leaf.path, values: valuesAt(response, leaf) }));

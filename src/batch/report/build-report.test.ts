@@ -2,10 +2,10 @@
 // value, and the patterns read from the sessions' events.
 
 import { describe, expect, it } from 'vitest';
-import type { ResultLine } from '../many/result-line.js';
-import type { ResponseSchema } from '../profile/response-schema-terms.js';
-import { parseSession } from '../session/parse-session.js';
-import type { Session } from '../session/session-schema.js';
+import type { ResultLine } from '../result-line.js';
+import type { ResponseSchema } from '../../profile/response-schema-terms.js';
+import { parseSession } from '../../session/parse-session.js';
+import type { Session } from '../../session/session-schema.js';
 import { buildReport } from './build-report.js';
 
 const schema: ResponseSchema = {

@@ -1,7 +1,7 @@
 // The leaves of a response schema the report counts, and their values in one response:
 // `friction[].kind` is the `kind` of every item of the `friction` array.
 
-import type { ResponseSchema } from '../profile/response-schema-terms.js';
+import type { ResponseSchema } from '../../profile/response-schema-terms.js';
 
 /** One step from a response to a leaf: a field of an object, or every item of an array. */
 export type FieldStep = { readonly field: string } | { readonly items: true };
