@@ -112,7 +112,12 @@ describe.each(STORE_KINDS)('summary batches (%s)', (store) => {
     }
   });
 
-  it("retries a session the model keeps answering 429, after the adapter's own retries", async () => {
+  /**
+   * One session summarised in a batch of its own on a server whose adapter retries once and whose
+   * batch tries an item again at once, after the stand-in was given `answers`: the item's result
+   * lines and how many model calls the batch made.
+   */
+  async function batchOfOne(n: number, answers: ReturnType<typeof geminiError>[]): Promise<{ id: string; results: unknown; calls: number }> {
     const fresh = await createServerHarness({
       store,
       summaryCache: false,
@@ -120,41 +125,31 @@ describe.each(STORE_KINDS)('summary batches (%s)', (store) => {
       models: { provider: 'gemini', baseUrl: standIn.url, env: { GEMINI_API_KEY: 'stand-in' }, retry: { retries: 1, baseDelayMs: 0 } },
     });
     try {
-      const id = (await importSession(fresh.stores.na1, fresh.orgs.acme, fixture(9), { source: 's9.json', now: fresh.clock.now })).id;
-      const profile9 = (await fresh.request('POST', '/v2/visit_profile', { key: fresh.keys.acme.architect, body: profile })).body.id as string;
-      // Four 429s: two calls of the adapter (one retry each) fail, the third item attempt succeeds.
-      standIn.enqueue(...Array.from({ length: 4 }, () => geminiError(429, 'Resource has been exhausted (e.g. check quota).', { headers: { 'retry-after': '0' } })));
-      const submitted = await fresh.request('POST', `/v2/sessions/summary/batch?config_profile=${profile9}`, { key: fresh.keys.acme.architect, body: { session_ids: [id] } });
+      const id = (await importSession(fresh.stores.na1, fresh.orgs.acme, fixture(n), { source: `s${n}.json`, now: fresh.clock.now })).id;
+      const profileId = (await fresh.request('POST', '/v2/visit_profile', { key: fresh.keys.acme.architect, body: profile })).body.id as string;
+      standIn.enqueue(...answers);
+      const before = generateCalls();
+      const submitted = await fresh.request('POST', `/v2/sessions/summary/batch?config_profile=${profileId}`, { key: fresh.keys.acme.architect, body: { session_ids: [id] } });
       await fresh.jobs.idle();
       const results = (await fresh.request('GET', `/v2/operations/${submitted.body.operation.id}/results`, { key: fresh.keys.acme.architect })).body.results;
-      expect(results).toEqual([expect.objectContaining({ session_id: id, result: { summary: expect.any(String) } })]);
+      return { id, results, calls: generateCalls() - before };
     } finally {
       await fresh.close();
     }
+  }
+
+  it("retries a session the model keeps answering 429, after the adapter's own retries", async () => {
+    // Four 429s: two calls of the adapter (one retry each) fail, the third item attempt succeeds.
+    const { id, results } = await batchOfOne(9, Array.from({ length: 4 }, () => geminiError(429, 'Resource has been exhausted (e.g. check quota).', { headers: { 'retry-after': '0' } })));
+    expect(results).toEqual([expect.objectContaining({ session_id: id, result: { summary: expect.any(String) } })]);
   });
 
   it('does not try a session again when the model asked for a longer wait than the adapter waits (a spent daily quota)', async () => {
-    const fresh = await createServerHarness({
-      store,
-      summaryCache: false,
-      summaryRetryDelaysMs: [0, 0, 0],
-      models: { provider: 'gemini', baseUrl: standIn.url, env: { GEMINI_API_KEY: 'stand-in' }, retry: { retries: 1, baseDelayMs: 0 } },
-    });
-    try {
-      const id = (await importSession(fresh.stores.na1, fresh.orgs.acme, fixture(10), { source: 's10.json', now: fresh.clock.now })).id;
-      const profile10 = (await fresh.request('POST', '/v2/visit_profile', { key: fresh.keys.acme.architect, body: profile })).body.id as string;
-      const quota = geminiError(429, 'Quota exceeded for generate_content_free_tier_requests.', { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3600s' }] });
-      // One answer only: a try again would get the stand-in's summary.
-      standIn.enqueue(quota);
-      const before = generateCalls();
-      const submitted = await fresh.request('POST', `/v2/sessions/summary/batch?config_profile=${profile10}`, { key: fresh.keys.acme.architect, body: { session_ids: [id] } });
-      await fresh.jobs.idle();
-      const results = (await fresh.request('GET', `/v2/operations/${submitted.body.operation.id}/results`, { key: fresh.keys.acme.architect })).body.results;
-      expect(generateCalls() - before).toBe(1);
-      expect(results).toEqual([expect.objectContaining({ session_id: id, error: expect.objectContaining({ code: 'model_error', message: expect.stringContaining('(not retried: the server asked to wait 3,600 s') }) })]);
-    } finally {
-      await fresh.close();
-    }
+    const quota = geminiError(429, 'Quota exceeded for generate_content_free_tier_requests.', { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3600s' }] });
+    // One answer only: a try again would get the stand-in's summary.
+    const { id, results, calls } = await batchOfOne(10, [quota]);
+    expect(calls).toBe(1);
+    expect(results).toEqual([expect.objectContaining({ session_id: id, error: expect.objectContaining({ code: 'model_error', message: expect.stringContaining('(not retried: the server asked to wait 3,600 s') }) })]);
   });
 
   it('answers a chunk run again after a crash from the operation cache, not from the model', async () => {
