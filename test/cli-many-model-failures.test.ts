@@ -20,6 +20,8 @@ let standIn: GeminiStandIn;
 let env: Record<string, string>;
 
 const generateRequests = () => standIn.requests.filter((request) => request.path.includes(':generateContent')).length;
+const QUOTA = geminiError(429, 'Quota exceeded for metric generate_content_free_tier_requests.', { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3600s' }] });
+const lines = async () => (await readFile(path.join(work, 'r.jsonl'), 'utf8').catch(() => '')).split('\n').filter((line) => line !== '');
 
 beforeEach(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'recap-many-model-'));
@@ -61,8 +63,7 @@ describe('a many-session run and its model', () => {
 
   it('stops when the model asks for a longer wait than it retries after (a spent daily quota), leaving the rest to a resume', async () => {
     let generate = 0;
-    const quota = geminiError(429, 'Quota exceeded for metric generate_content_free_tier_requests.', { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3600s' }] });
-    standIn.setHandler((request) => (request.path.includes(':generateContent') && ++generate === 3 ? quota : undefined));
+    standIn.setHandler((request) => (request.path.includes(':generateContent') && ++generate === 3 ? QUOTA : undefined));
     const run = await runCli(['run', PROFILE, 'many/', '--output', 'r.jsonl', '--concurrency', '1', '--json'], { cwd: work, env });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('(not retried: the server asked to wait 3,600 s, longer than the 60 s recap waits at most; try again later)');
@@ -77,6 +78,40 @@ describe('a many-session run and its model', () => {
     expect(JSON.parse(resumed.stdout)).toMatchObject({ sessions: 3, ran: 3, ok: 3, skipped: 2 });
   });
 
+  it('stops at a spent quota met on the last retry too: the session that met it writes no line', async () => {
+    // A per-minute limit (429, retry after 0 s) six times, then the daily quota is spent.
+    let generate = 0;
+    standIn.setHandler((request) => {
+      if (!request.path.includes(':generateContent')) return undefined;
+      return ++generate <= 6 ? geminiError(429, 'Rate limit.', { headers: { 'retry-after': '0' } }) : QUOTA;
+    });
+
+    const run = await runCli(['run', PROFILE, 'many/', '--output', 'r.jsonl', '--concurrency', '1', '--json'], { cwd: work, env });
+
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('(retried 6 times: the server asked to wait 3,600 s, longer than the 60 s recap waits at most; try again later)');
+    expect(JSON.parse(run.stdout)).toMatchObject({ interrupted: true, sessions: 5, ran: 0, failed: 0 });
+    expect(await lines()).toEqual([]);
+    expect(generate).toBe(7);
+  });
+
+  it('with sessions in flight (concurrency 4): none writes a line, and the resume runs all five', async () => {
+    let generate = 0;
+    standIn.setHandler((request) => (request.path.includes(':generateContent') && ++generate === 1 ? QUOTA : request.path.includes(':generateContent') ? NO_ANSWER : undefined));
+
+    const run = await runCli(['run', PROFILE, 'many/', '--output', 'r.jsonl', '--concurrency', '4', '--json'], { cwd: work, env });
+
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('stopped: the model asked to wait 3,600 s before another request');
+    expect(JSON.parse(run.stdout)).toMatchObject({ interrupted: true, sessions: 5, ran: 0, ok: 0, failed: 0 });
+    expect(await lines()).toEqual([]);
+
+    standIn.setHandler(undefined);
+    const resumed = await runCli(['run', PROFILE, 'many/', '--output', 'r.jsonl', '--concurrency', '4', '--json'], { cwd: work, env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ sessions: 5, ran: 5, ok: 5, failed: 0 });
+    expect(await lines()).toHaveLength(5);
+  });
   it('prints the --json summary when the model stops the run (model_unavailable), with exit 2', async () => {
     const run = await runCli(['run', PROFILE, 'many/', '--output', 'r.jsonl', '--concurrency', '1', '--json'], { cwd: work, env: { ...env, GEMINI_API_KEY: 'wrong-key' } });
     expect(run.code).toBe(2);

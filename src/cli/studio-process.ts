@@ -86,7 +86,9 @@ export async function runRecap(argv: readonly string[], script: string): Promise
  * could not (see runRecap); undefined elsewhere, or where `stty` cannot be run (Windows).
  */
 async function savedTerminalMode(): Promise<{ restore(): Promise<void> } | undefined> {
-  if (process.stdin.isTTY !== true) return undefined;
+  // Asked of the descriptor: process.stdin would open a handle on the terminal the studio reads.
+  const { isatty } = await import('node:tty');
+  if (!isatty(0)) return undefined;
   const { spawnSync } = await import('node:child_process');
   // stty reads the terminal it is given as standard input.
   const saved = spawnSync('stty', ['-g'], { stdio: ['inherit', 'pipe', 'ignore'], encoding: 'utf8' });

@@ -134,6 +134,12 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** The wait an answer asks for in ms: `retry-after-ms` (OpenAI-style servers send it), else `Retry-After`; undefined without. */
+function askedWaitMs(headers: Headers): number | undefined {
+  const askedMs = Number(headers.get('retry-after-ms') ?? Number.NaN);
+  return Number.isFinite(askedMs) && askedMs >= 0 ? askedMs : retryAfterMs(headers.get('retry-after'));
+}
+
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted === true) return reject(signal.reason);
@@ -196,7 +202,8 @@ async function whole(response: Response, limit: number, givenUp?: { readonly ret
   const headers = new Headers(response.headers);
   if (givenUp !== undefined) {
     headers.set(RETRIES_HEADER, String(givenUp.retries));
-    if (givenUp.refusedWaitMs !== undefined) headers.set(REFUSED_WAIT_HEADER, String(Math.round(givenUp.refusedWaitMs)));
+    // Capped: a Retry-After of 1e308 s is Infinity ms, which refusedWaitMs would not read back.
+    if (givenUp.refusedWaitMs !== undefined) headers.set(REFUSED_WAIT_HEADER, String(Math.round(Math.min(givenUp.refusedWaitMs, Number.MAX_SAFE_INTEGER))));
   }
   return new Response([101, 204, 205, 304].includes(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers });
 }
@@ -234,6 +241,10 @@ export function createRetryingFetch(fetchImplementation: Fetch = globalThis.fetc
         response = await fetchImplementation(input, deadline === undefined ? init : { ...init, signal: deadline.signal });
         answered = true;
         if (response.ok || !isRetryableStatus(response.status)) return await whole(response, maxAnswerBytes);
+        // Asked to wait longer than we may: an earlier attempt would only meet the same answer (on
+        // the last attempt too: the wait is what the caller needs to know, not that retries ran out).
+        const asked = askedWaitMs(response.headers);
+        if (asked !== undefined && asked > maxDelayMs) return await whole(response, maxAnswerBytes, { retries: attempt, refusedWaitMs: asked });
         if (attempt >= retries) return await whole(response, maxAnswerBytes, { retries: attempt });
       } catch (error) {
         if (init?.signal?.aborted === true) throw error;
@@ -248,12 +259,7 @@ export function createRetryingFetch(fetchImplementation: Fetch = globalThis.fetc
       } finally {
         deadline?.clear();
       }
-      // OpenAI-style servers also send the wait in milliseconds.
-      const askedMs = Number(response.headers.get('retry-after-ms') ?? Number.NaN);
-      const asked = Number.isFinite(askedMs) && askedMs >= 0 ? askedMs : retryAfterMs(response.headers.get('retry-after'));
-      // Asked to wait longer than we may: an earlier attempt would only meet the same answer.
-      if (asked !== undefined && asked > maxDelayMs) return await whole(response, maxAnswerBytes, { retries: attempt, refusedWaitMs: asked });
-      const delayMs = asked ?? Math.min(maxDelayMs, backoff(attempt));
+      const delayMs = askedWaitMs(response.headers) ?? Math.min(maxDelayMs, backoff(attempt));
       // The discarded answer's body must be read or the connection is not reused.
       await response.body?.cancel().catch(() => undefined);
       options.onRetry?.({ attempt: attempt + 1, status: response.status, delayMs });

@@ -118,6 +118,16 @@ describe('createGeminiModel: a wait longer than recap waits', () => {
     expect(once).toMatchObject({ status: 429, refusedWaitMs: 120_000 });
     expect((proxy as ModelError).message).toMatch(/\(gave up after 1 retry\)$/);
   });
+  it('quotes a gateway\'s 429 {"message": …} as it came, with the note once and nothing recap added to the body', async () => {
+    standIn.setHandler(() => ({ status: 429, headers: { 'retry-after': '3600' }, body: { message: 'API rate limit exceeded' } }));
+
+    const failure = await geminiModel().generate({ prompt: PROMPT }).catch((error: unknown) => error);
+
+    expect(failure).toMatchObject({ refusedWaitMs: 3_600_000 });
+    expect((failure as ModelError).message).toBe(
+      'the Gemini API answered HTTP 429 for model gemini-2.5-flash: {"message":"API rate limit exceeded"} (not retried: the server asked to wait 3,600 s, longer than the 30 s recap waits at most; try again later)',
+    );
+  });
 });
 
 describe('createGeminiModel: failures', () => {

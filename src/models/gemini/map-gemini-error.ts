@@ -42,7 +42,9 @@ export function mapGeminiError(error: unknown, context: GeminiErrorContext): unk
 function mapApiError(error: ApiError, context: GeminiErrorContext): ModelError {
   const status = error.status;
   const body = readErrorBody(error.message);
-  const vendorMessage = typeof body?.message === 'string' ? body.message : error.message;
+  // Without a message of the vendor's, the whole body is quoted: as the SDK kept it, without what
+  // createGeminiFetch added to it (the note follows the message once, below).
+  const vendorMessage = typeof body?.message === 'string' ? body.message : withoutGivingUp(error.message);
   const label = `HTTP ${status}${body?.status === undefined ? '' : ` ${body.status}`}`;
   // A wrong key is a 400 with reason API_KEY_INVALID, not a 401.
   const keyInvalid = body?.details?.some((detail) => detail.reason === 'API_KEY_INVALID') === true;
@@ -78,6 +80,17 @@ function readGivingUp(message: string): { readonly note: string; readonly refuse
     return { note: givingUp.note, refusedWaitMs: typeof givingUp.refused_wait_ms === 'number' ? givingUp.refused_wait_ms : undefined };
   } catch {
     return undefined;
+  }
+}
+
+/** The SDK's message (the error body as JSON) without the key createGeminiFetch added to it. */
+function withoutGivingUp(message: string): string {
+  try {
+    const parsed = JSON.parse(message) as unknown;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !(GIVING_UP_KEY in parsed)) return message;
+    return JSON.stringify(Object.fromEntries(Object.entries(parsed).filter(([key]) => key !== GIVING_UP_KEY)));
+  } catch {
+    return message;
   }
 }
 
