@@ -79,12 +79,15 @@ export class ConnectionLostError extends Error {
 
   constructor(description: string, options: { attempts: number; noAnswer: boolean; cause?: unknown }) {
     // Never the words "time out": the OpenAI SDK would take the failure for its own deadline.
-    super(`${description.replace(/timed? ?out/gi, 'deadline')} (${options.attempts === 1 ? 'no retry' : `gave up after ${options.attempts - 1} ${options.attempts === 2 ? 'retry' : 'retries'}`})`, { cause: options.cause });
+    super(`${description.replace(/timed? ?out/gi, 'deadline')} (${options.attempts === 1 ? 'no retry' : `gave up after ${retriesText(options.attempts - 1)}`})`, { cause: options.cause });
     this.name = 'ConnectionLostError';
     this.attempts = options.attempts;
     this.noAnswer = options.noAnswer;
   }
 }
+
+/** `1 retry`, `3 retries`. */
+const retriesText = (count: number) => `${count} ${count === 1 ? 'retry' : 'retries'}`;
 
 /** The header of a retryable error answer the retrying fetch gave up on: the retries it made before. */
 export const RETRIES_HEADER = 'x-recap-retries';
@@ -102,7 +105,7 @@ export function givingUpNote(headers: { get(name: string): string | null } | und
   if (!Number.isSafeInteger(retries) || retries < 0) return '';
   const made = retries === 0 ? 'not retried' : `retried ${retries === 1 ? 'once' : `${retries} times`}`;
   const refused = refusedWaitMs(headers);
-  if (refused === undefined) return retries === 0 ? '' : ` (gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
+  if (refused === undefined) return retries === 0 ? '' : ` (gave up after ${retriesText(retries)})`;
   const seconds = (ms: number) => `${Math.ceil(ms / 1000).toLocaleString('en-US')} s`;
   return ` (${made}: the server asked to wait ${seconds(refused)}, longer than the ${seconds(maxDelayMs)} recap waits at most; try again later)`;
 }
@@ -213,8 +216,8 @@ async function whole(response: Response, limit: number, givenUp?: { readonly ret
  * honouring `Retry-After` (and `retry-after-ms`); an answer that asks for a longer wait than
  * `maxDelayMs` is not retried. The last answer is returned as is, its body read, and an error
  * answer given up on carries the retries made in an `x-recap-retries` header (and the wait it
- * asked for, when it was refused, in `x-recap-refused-wait-ms`; see givingUpNote). A connection lost on the way (reset, closed before or while the answer
- * came), any network failure once the endpoint has answered this fetch, and an attempt without an
+ * asked for, when it was refused, in `x-recap-refused-wait-ms`; see givingUpNote). A connection
+ * lost on the way (reset, closed before or while the answer came), any network failure once the endpoint has answered this fetch, and an attempt without an
  * answer within `attemptTimeoutMs` are retried the same way, then fail with a
  * {@link ConnectionLostError}. A connection refused (or a host not found) before the endpoint ever
  * answered is thrown at once: the endpoint cannot be reached.
@@ -237,13 +240,14 @@ export function createRetryingFetch(fetchImplementation: Fetch = globalThis.fetc
     for (let attempt = 0; ; attempt++) {
       const deadline = attemptTimeoutMs === undefined ? undefined : attemptDeadline(init?.signal, attemptTimeoutMs);
       let response: Response;
+      let asked: number | undefined;
       try {
         response = await fetchImplementation(input, deadline === undefined ? init : { ...init, signal: deadline.signal });
         answered = true;
         if (response.ok || !isRetryableStatus(response.status)) return await whole(response, maxAnswerBytes);
         // Asked to wait longer than we may: an earlier attempt would only meet the same answer (on
         // the last attempt too: the wait is what the caller needs to know, not that retries ran out).
-        const asked = askedWaitMs(response.headers);
+        asked = askedWaitMs(response.headers);
         if (asked !== undefined && asked > maxDelayMs) return await whole(response, maxAnswerBytes, { retries: attempt, refusedWaitMs: asked });
         if (attempt >= retries) return await whole(response, maxAnswerBytes, { retries: attempt });
       } catch (error) {
@@ -259,7 +263,7 @@ export function createRetryingFetch(fetchImplementation: Fetch = globalThis.fetc
       } finally {
         deadline?.clear();
       }
-      const delayMs = askedWaitMs(response.headers) ?? Math.min(maxDelayMs, backoff(attempt));
+      const delayMs = asked ?? Math.min(maxDelayMs, backoff(attempt));
       // The discarded answer's body must be read or the connection is not reused.
       await response.body?.cancel().catch(() => undefined);
       options.onRetry?.({ attempt: attempt + 1, status: response.status, delayMs });
