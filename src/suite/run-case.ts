@@ -7,7 +7,7 @@ import type { Profile } from '../profile/profile-schema.js';
 import type { Session } from '../session/session-schema.js';
 import type { SummaryModel } from '../models/summary-model.js';
 import { summarize } from '../summarize.js';
-import { CassetteMissError } from '../models/model-errors.js';
+import { CassetteMissError, ModelError } from '../models/model-errors.js';
 import { groundingSource } from '../grounding/ground-answer.js';
 import type { AssertionResult } from './assertion-result.js';
 import { checkAnswer, type AnswerUnderTest } from './check-answer.js';
@@ -33,10 +33,19 @@ export interface RunCaseInput {
 
 const failures = (assertions: readonly AssertionResult[]) => assertions.filter((assertion) => !assertion.passed);
 
-/** One run's report, and whether its answer was a recording that is missing. */
+/**
+ * One run's report, and why it checked nothing when it did not: its recorded answer is missing, or
+ * the model asked for a longer wait than recap waits (a spent quota) before it answered.
+ */
 interface RunOutcome {
   readonly report: RunReport;
-  readonly unrecorded: boolean;
+  readonly unanswered?: 'unrecorded' | 'asked-to-wait' | undefined;
+}
+
+function unanswered(answer: AnswerUnderTest): RunOutcome['unanswered'] {
+  if (!('error' in answer)) return undefined;
+  if (answer.error instanceof CassetteMissError) return 'unrecorded';
+  return answer.error instanceof ModelError && answer.error.refusedWaitMs !== undefined ? 'asked-to-wait' : undefined;
 }
 
 async function runOnce(input: RunCaseInput, run: number, prepared: ReturnType<typeof prepare>): Promise<RunOutcome> {
@@ -56,7 +65,7 @@ async function runOnce(input: RunCaseInput, run: number, prepared: ReturnType<ty
     error: 'error' in answer ? answer.error.message : null,
     assertions,
   };
-  return { report, unrecorded: 'error' in answer && answer.error instanceof CassetteMissError };
+  return { report, unanswered: unanswered(answer) };
 }
 
 /** The case's report; never throws for a failing model or assertion. */
@@ -73,15 +82,16 @@ export async function runCase(input: RunCaseInput): Promise<CaseReport> {
   const passedRuns = runs.filter((run) => run.passed).length;
   const promptFailures = failures(promptAssertions);
   const runsOk = repeat === 0 || passedRuns / repeat >= threshold - 1e-9;
-  // A threshold forgives a model's off answers, not a recording that is missing: in CI that run
-  // checked nothing, whatever share of the others passed.
-  const unrecorded = outcomes.filter((outcome) => outcome.unrecorded).map((outcome) => outcome.report);
+  // A threshold forgives a model's off answers, not a recording that is missing or an answer the
+  // model did not give for its quota: that run checked nothing, whatever share of the others passed.
+  const unchecked = outcomes.filter((outcome) => outcome.unanswered !== undefined);
   let failure: string | null = null;
   if (promptFailures.length > 0) {
     failure = promptFailures.map((assertion) => `${assertion.id}: ${assertion.message}`).join('; ');
-  } else if (unrecorded.length > 0) {
-    const share = repeat > 1 ? `${unrecorded.length} of ${repeat} runs have no recorded answer; ` : '';
-    failure = `${share}${unrecorded[0]?.error ?? ''}`;
+  } else if (unchecked.length > 0) {
+    const why = unchecked.every((outcome) => outcome.unanswered === 'unrecorded') ? 'have no recorded answer' : 'got no answer';
+    const share = repeat > 1 ? `${unchecked.length} of ${repeat} runs ${why}; ` : '';
+    failure = `${share}${unchecked[0]?.report.error ?? ''}`;
   } else if (!runsOk) {
     const firstFailed = runs.find((run) => !run.passed);
     const reasons = failures(firstFailed?.assertions ?? []).map((assertion) => `${assertion.id}: ${assertion.message}`);

@@ -6,6 +6,7 @@ import { createModel, resolveProvider, type Environment, type ModelSettings } fr
 import { defaultModelFor } from '../models/default-models.js';
 import type { RetryOptions } from '../models/retrying-fetch.js';
 import type { ModelResponse, SummaryModel } from '../models/summary-model.js';
+import { callsUntilAskedToWait, type RefusedWaits } from './calls-until-asked-to-wait.js';
 import { cassetteDirectory, createCassetteModel, createMeteredModel, type CassettePolicy } from './cassette-model.js';
 import type { LoadedSuite } from './load-suites.js';
 import { mapConcurrently } from './map-concurrently.js';
@@ -97,6 +98,7 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
   const meter = createUsageMeter();
   const build = options.createModel ?? createModel;
   const recording = new Map<string, Promise<ModelResponse>>();
+  const refusedWaits: RefusedWaits = new Map();
 
   const setups = suites.map((loaded) => {
     const provider = loaded.suite.provider ?? resolveProvider({ env: options.env });
@@ -107,7 +109,7 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
   });
   const jobs = setups.flatMap(({ loaded, provider, model }) => {
     let liveModel: Promise<SummaryModel> | undefined;
-    const live = () => (liveModel ??= build({ provider, model, env: options.env, retry: options.retry }));
+    const live = () => (liveModel ??= build({ provider, model, env: options.env, retry: options.retry }).then((built) => callsUntilAskedToWait(built, refusedWaits)));
     const meteredExtractive = provider === 'extractive' ? live().then((built) => createMeteredModel(built, meter)) : undefined;
     const policy = (testName: string): CassettePolicy => ({
       directory: cassetteDirectory(loaded.file),
