@@ -92,8 +92,12 @@ function endsClause(text: string, at: number, code: number, depth: number): bool
   return Number.isNaN(next) || next === 0x20 || next === 0x0a || next === 0x09 || next === 0x0d;
 }
 
-/** A property that records how long something took: `duration`, `duration_seconds`, `elapsed_ms`, `time_on_page`, `wait_minutes`. */
-const DURATION_KEY = /^(?:[a-z]+[_-]?)?(?:duration|elapsed|time[_-]?on[_-]?page|time[_-]?spent|time[_-]?taken|wait)(?:[_-]?(?:s|secs?|seconds|ms|millis(?:econds)?|mins?|minutes))?$/i;
+/**
+ * A property that records how long something took: `duration`, `duration_seconds`, `elapsed_ms`,
+ * `time_on_page`, `wait_minutes`, and a page's or a request's load or response time
+ * (`load_time_ms`, `page_load_time`, `responseTimeMs`, `latency_ms`).
+ */
+const DURATION_KEY = /^(?:[a-z]+[_-]?)?(?:duration|elapsed|time[_-]?on[_-]?page|time[_-]?spent|time[_-]?taken|wait|(?:load|loading|response|render)[_-]?time|latency)(?:[_-]?(?:s|secs?|seconds|ms|millis(?:econds)?|mins?|minutes))?$/i;
 
 /** Whether `properties` (a cited event's) record a duration that `claim` fits: seconds, or milliseconds or minutes as the key says. */
 function recordsDuration(properties: unknown, claim: Duration): boolean {

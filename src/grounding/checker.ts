@@ -22,6 +22,8 @@ export interface Checker {
   has(side: Side, index: number): boolean;
   urlExact(side: Side, normal: string): number | undefined;
   urlLoose(side: Side, normal: string): number | undefined;
+  /** An event with the page of `normal` (with a query) and every parameter of its query among its own. */
+  urlWithQuery(side: Side, normal: string): number | undefined;
   textEqual(side: Side, needle: string): number | undefined;
   textHolding(side: Side, needle: string): number | undefined;
   /** A text holding `needle` anywhere, inside a word too. */
@@ -77,6 +79,7 @@ export function listChecker(
     has: (side, index) => sides[side].event(index) !== undefined,
     urlExact: (side, claim) => sides[side].urlExact(claim),
     urlLoose: (side, claim) => sides[side].urlLoose(claim),
+    urlWithQuery: (side, claim) => sides[side].urlWithQuery(claim),
     textEqual: (side, quote) => sides[side].textEqual(quote),
     textHolding: (side, quote) => sides[side].textHolding(quote),
     textPiece: (side, piece) => sides[side].textPiece(piece),

@@ -14,7 +14,9 @@ const AFTER_REFERENCES = /^[\s(:,–—-]{0,4}$/;
 
 /**
  * The group of event references right after the count at `at` in `claims` (sorted by start),
- * else right before it: their positions in `claims`.
+ * else right before it: their positions in `claims`. Counts said with it before the references
+ * share them (`2 dead clicks and a rage click on “Loading classes…” (#14–#16)`): the references
+ * are looked for after the last of those.
  */
 function groupNear(text: string, claims: readonly Claim[], at: number): number[] {
   const count = claims[at] as Claim;
@@ -25,6 +27,7 @@ function groupNear(text: string, claims: readonly Claim[], at: number): number[]
     if (claim.kind !== 'event') {
       if (claim.start < end) continue;
       if (group.length > 0) break;
+      if (claim.kind === 'count' && BEFORE_REFERENCES.test(text.slice(end, claim.start))) end = claim.end;
       continue;
     }
     if (claim.start < end) {
@@ -65,7 +68,14 @@ export function citedCount(text: string, claims: readonly Claim[], at: number, c
   const count = claims[at];
   if (count?.kind !== 'count' || count.topic.part === true) return undefined;
   const cited = new Set<number>();
-  for (const position of groupNear(text, claims, at)) {
+  const group = groupNear(text, claims, at);
+  // The types of the counts said with it before the references it shares with them.
+  const shared = new Set<string>();
+  for (let position = at + 1; position < (group[0] ?? at); position++) {
+    const other = claims[position] as Claim;
+    if (other.kind === 'count') for (const type of other.topic.types) shared.add(type);
+  }
+  for (const position of group) {
     const claim = claims[position] as Claim;
     if (claim.kind !== 'event') continue;
     const type = checker.keptTypeOf(claim.index);
@@ -73,7 +83,10 @@ export function citedCount(text: string, claims: readonly Claim[], at: number, c
       if (claim.inside === true) continue;
       return undefined;
     }
-    if (!count.topic.types.includes(type)) return undefined;
+    if (!count.topic.types.includes(type)) {
+      if (shared.has(type)) continue;
+      return undefined;
+    }
     cited.add(claim.index);
   }
   if (cited.size === 0 || cited.size !== count.count) return undefined;

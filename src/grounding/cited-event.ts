@@ -19,7 +19,7 @@ import type { Claim } from './find-claims.js';
 import { indexOfWords, normalText, withoutInnerHyphens } from './normal-text.js';
 import { normalSelector } from './session-facts.js';
 import { selectorParts, selectorPartsMatch } from './selector-match.js';
-import { normalUrl } from './url-keys.js';
+import { holdsQuery, normalUrl } from './url-keys.js';
 
 /** What may start a line before a citation that leads it: a list's marker, a bracket, "event". */
 const LEADING = /^[\s\-*•+>(\[]*(?:\d+[.)]\s*)?(?:events?\s*)?$/i;
@@ -334,10 +334,16 @@ function isTrueOf(claim: Claim, event: SessionEvent): boolean {
       return claim.topic.types.includes(event.type) && (claim.topic.on === undefined || isTrueOf({ ...claim, kind: 'text', quote: claim.topic.on }, event));
     case 'url': {
       const wanted = normalUrl(claim.url);
-      return eventUrls(event).some((url) => {
-        const normal = normalUrl(url);
-        return normal.includes(wanted) || wanted.includes(normal);
-      });
+      if (
+        eventUrls(event).some((url) => {
+          const normal = normalUrl(url);
+          return normal.includes(wanted) || wanted.includes(normal) || holdsQuery(normal, wanted);
+        })
+      )
+        return true;
+      // A URL a text of the event shows as written (a console error's `POST https://… 429`).
+      const written = normalText(claim.url);
+      return event.type !== 'navigate' && eventTexts(event).some((text) => indexOfWords(normalText(text), written) !== -1);
     }
     case 'text': {
       // An amount (`A$399`) holds of an event with one of the ways a session writes it (`399`) as a value or a word of one.

@@ -16,7 +16,7 @@ export type DeviceField = 'type' | 'browser' | 'os';
  * word or name (run before the patterns: most answers name no device; a test holds that the
  * patterns find nothing it misses).
  */
-export const DEVICE_PROBE = /\b(?:on|using|from|via|in|with|running)\s+(?:(?:an?|the|their|his|her|mobile|desktop)\s+)?(?:mobile|desktop|tablet|phone|laptop|smartphone|chrome|safari|firefox|edge|opera|brave|samsung|windows|mac|os x|ios|ipados|android|linux|imac|iphone|ipad)/i;
+export const DEVICE_PROBE = /\b(?:on|using|from|via|in|with|running)\s+(?:(?:an?|the|their|his|her|mobile|desktop)\s+)?(?:mobile|desktop|tablet|phone|laptop|smartphone|chrome|safari|firefox|edge|opera|brave|samsung|galaxy|pixel|surface|windows|mac|os x|ios|ipados|android|linux|imac|iphone|ipad)/i;
 
 /** Words that end the phrase a device type is said in: punctuation, a conjunction or a preposition (`on mobile, then…`, `on a desktop in Chrome`). */
 const PHRASE_END = '(?=\\s*(?:[.,;:()!?]|$)|\\s+(?:and|but|with|while|when|where|which|so|then|to|in|on|at|for|from|via|using|running|before|after|during|throughout|Chrome|Safari|Firefox|Edge|Opera|Brave|Samsung)\\b)';
@@ -24,9 +24,11 @@ const PHRASE_END = '(?=\\s*(?:[.,;:()!?]|$)|\\s+(?:and|but|with|while|when|where
 /**
  * `on a mobile device`, `using a desktop`, `from their phone`, `on a tablet`: group 1 is the type's
  * word. The word ends its phrase (or a browser's name follows it), or a word for a device follows
- * it, so that `the mobile menu` and `on the desktop version` say nothing of the device.
+ * it, so that `the mobile menu` and `on the desktop version` say nothing of the device. After a
+ * system's or a maker's name (`on an Android tablet`, `on a Windows laptop`, `from a Samsung
+ * phone`) the claim is the type's word alone: the system is a claim of its own (OS).
  */
-const DEVICE_TYPE = new RegExp(`\\b(?:on|using|from|via)\\s+(?:an?\\s+|the\\s+|their\\s+|his\\s+|her\\s+)?(mobile|desktop|tablet|smartphone|phone|laptop)(?:\\s+(?:device|phone|browser|computer|machine))?${PHRASE_END}`, 'gi');
+const DEVICE_TYPE = new RegExp(`(?:\\b(?:on|using|from|via)\\s+(?:an?\\s+|the\\s+|their\\s+|his\\s+|her\\s+)?|(?<=\\b(?:on|using|from|via)\\s+(?:an?\\s+|the\\s+|their\\s+|his\\s+|her\\s+)?(?:Android|Windows|Linux|Chrome ?OS|Samsung(?: Galaxy)?|Galaxy|Pixel|Surface)\\s+))(mobile|desktop|tablet|smartphone|phone|laptop)(?:\\s+(?:device|phone|browser|computer|machine))?${PHRASE_END}`, 'gi');
 
 /** A version after a browser's or a system's name (`Chrome 130`, `macOS 14.6`, `Windows 11`): group 2 of BROWSER and OS. */
 const VERSION = '(?:\\s+v?(\\d+(?:\\.\\d+)*)\\b(?!\\s*(?:times?|x\\b|minutes?|mins?|seconds?|secs?|s\\b|hours?|clicks?|pages?|events?|tabs?|errors?|%)))?';

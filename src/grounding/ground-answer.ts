@@ -174,13 +174,18 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       const section = sectionKey(claim.url);
       // "/car/quote" for /car/quote/Q-7731-2048: a page named without its record's id.
       const recordPage = url.includes('?') || url.endsWith('/:id') ? undefined : `${url}/:id`;
-      return located(
+      // "/settings/billing?tab=invoices" for …?tab=invoices&ws=acme: a parameter left out.
+      const withQuery = url.includes('?');
+      const found = located(
         claim,
         path,
         checker,
-        (side) => checker.urlExact(side, url) ?? checker.urlLoose(side, url) ?? (section === undefined ? undefined : checker.urlLoose(side, section)) ?? (recordPage === undefined ? undefined : checker.urlLoose(side, recordPage)),
+        (side) => checker.urlExact(side, url) ?? checker.urlLoose(side, url) ?? (section === undefined ? undefined : checker.urlLoose(side, section)) ?? (recordPage === undefined ? undefined : checker.urlLoose(side, recordPage)) ?? (withQuery ? checker.urlWithQuery(side, url) : undefined),
         'URL',
       );
+      // A request the profile left out whose URL a kept text shows (`POST https://… 429` in a console error): the prompt showed it.
+      const shown = found.verdict === 'dropped' && found.event !== undefined ? checker.textHolding('kept', normalText(claim.url)) : undefined;
+      return shown === undefined ? found : finding(claim, path, 'kept', shown);
     }
     case 'text': {
       // "on a mobile device", "in Safari": what the context records of the device.

@@ -70,9 +70,32 @@ function isNormal(text: string): boolean {
   return true;
 }
 
-/** Whether `text` (normalized) is most of `needle`: at least 4 characters and 60 % of it, and inside it. */
+/**
+ * Whether `text` (normalized) is most of `needle`: at least 4 characters and 60 % of it, and
+ * inside it with a word or two around it, not glued to more of a word (`tomas.okafor@gmail` is
+ * not most of `tomas.okafor@gmail.com`, another address, nor `SPRING24` of `SPRING24-VIP`), nor
+ * with a sentence of another text joined to it.
+ */
 export function mostOf(text: string, needle: string): boolean {
-  return text.length >= 4 && text.length >= needle.length * 0.6 && indexOfWords(needle, text) !== -1;
+  if (text.length < 4 || text.length < needle.length * 0.6) return false;
+  for (let found = indexOfWords(needle, text); found !== -1; found = indexOfWords(needle, text, found + 1)) {
+    if (!gluedToWord(needle, found, found + text.length) && wordCount(needle.slice(0, found)) + wordCount(needle.slice(found + text.length)) <= 2) return true;
+  }
+  return false;
+}
+
+/** How many whole words `text` holds. */
+function wordCount(text: string): number {
+  let count = 0;
+  everyWord(text, () => ++count > 0);
+  return count;
+}
+
+/** Whether the piece `start..end` of `text` shares a run of characters without spaces with a letter or digit outside it. */
+function gluedToWord(text: string, start: number, end: number): boolean {
+  for (let at = start - 1; at >= 0 && !isSpace(text.charCodeAt(at)); at--) if (isWordCode(text.charCodeAt(at))) return true;
+  for (let at = end; at < text.length && !isSpace(text.charCodeAt(at)); at++) if (isWordCode(text.charCodeAt(at))) return true;
+  return false;
 }
 
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;

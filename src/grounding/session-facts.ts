@@ -9,7 +9,7 @@ import { lastsOver, type Duration } from './durations.js';
 import { eventTexts, eventUrls, visitEventTexts } from './event-strings.js';
 import { indexOfWords, mayHoldWords, mostOf, normalText, wordsOf } from './normal-text.js';
 import { indexOfSelector, mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
-import { hostKey, idParentKey, normalUrl, pathKeys, withoutQuery } from './url-keys.js';
+import { holdsQuery, hostKey, idParentKey, normalUrl, pathKeys, withoutQuery } from './url-keys.js';
 
 /** A selector claim as selectors are searched: lower case, one space around `>`. */
 export function normalSelector(selector: string): string {
@@ -57,6 +57,13 @@ export class SessionFacts {
   urlLoose(normal: string): number | undefined {
     if (normal.startsWith('/')) return this.#urlIndex().paths.get(normal);
     return normal.includes('?') ? undefined : this.#urlIndex().bare.get(normal);
+  }
+
+  /** The index of an event with the page of `normal` (a URL or path with a query) and its query's parameters among others ({@link holdsQuery}). */
+  urlWithQuery(normal: string): number | undefined {
+    // Insertion order is event order: the first URL that holds it is the earliest event's.
+    for (const [url, index] of this.#urlIndex().full) if (holdsQuery(url, normal)) return index;
+    return undefined;
   }
 
   #urlIndex(): { full: Map<string, number>; bare: Map<string, number>; paths: Map<string, number> } {

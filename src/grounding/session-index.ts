@@ -14,6 +14,7 @@ import { RangeStats } from './range-stats.js';
 import { mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
 import type { SessionFacts } from './session-facts.js';
 import { urlIndex, type UrlIndex } from './url-index.js';
+import { holdsQuery } from './url-keys.js';
 
 /**
  * Which events a side of the prompt (shown, or left out) accepts, as the first accepted event of
@@ -150,6 +151,17 @@ export class SessionIndex {
     const urls = (this.#urls ??= urlIndex(this.#events));
     const events = normal.startsWith('/') ? urls.paths.get(normal) : normal.includes('?') ? undefined : urls.bare.get(normal);
     return events === undefined ? undefined : first(events);
+  }
+
+  /** The first accepted event with the page of `normal` (a URL or path with a query) and its query's parameters among others (`holdsQuery`): read over the distinct URLs, for a claim no key finds. */
+  urlWithQuery(normal: string, first: FirstAccepted): number | undefined {
+    let best: number | undefined;
+    for (const [url, events] of (this.#urls ??= urlIndex(this.#events)).full) {
+      if (!holdsQuery(url, normal)) continue;
+      const found = first(events);
+      if (found !== undefined && (best === undefined || found < best)) best = found;
+    }
+    return best;
   }
 
   /** What the count topics read of the whole session. */

@@ -40,6 +40,25 @@ function decodedParameter(parameter: string): string {
 
 export const withoutQuery = (url: string): string => url.replace(/\?.*$/, '');
 
+/**
+ * Whether URL `normal` is the page `claim` names, with every parameter of the claim's query among
+ * its own (`/settings/billing?tab=invoices` and `app.example/settings/billing?tab=invoices` for
+ * `app.example/settings/billing?tab=invoices&ws=acme`: models leave out a parameter that says
+ * nothing to them). Both as normalUrl writes them; a path claim is compared with the URL's path.
+ */
+export function holdsQuery(normal: string, claim: string): boolean {
+  const query = normal.indexOf('?');
+  const claimQuery = claim.indexOf('?');
+  if (query === -1 || claimQuery === -1) return false;
+  const page = claim.startsWith('/') && !normal.startsWith('/') ? normal.slice(Math.max(0, normal.indexOf('/')), query) : normal.slice(0, query);
+  if (page !== claim.slice(0, claimQuery)) return false;
+  const parameters = normal.slice(query + 1).split('&');
+  return claim
+    .slice(claimQuery + 1)
+    .split('&')
+    .every((parameter) => parameters.includes(parameter));
+}
+
 /** The site of a URL (`shop.example` for `shop.example/cart?x=1`), which a claim of the site alone (`https://shop.example`) finds it by; none for a path. */
 export function hostKey(normal: string): string | undefined {
   if (normal.startsWith('/')) return undefined;
