@@ -172,6 +172,38 @@ describe('protected values written as forms and servers write them', () => {
   });
 });
 
+describe('protected values written as browsers write URLs', () => {
+  it('is found escaped as a browser and encodeURI escape it, its spaces only, in a query or a path', () => {
+    const built = parseSession({
+      id: 'u-7:s-7',
+      user: { id: 'u-7', properties: { address: '221B Baker St, London' } },
+      events: [
+        { type: 'input-change', timestamp: at(1), target: { selector: 'form#login input[type="password"]' }, value: 'blue kite/42' },
+        // fetch(`/geocode?q=${address}`): the browser escapes the spaces and keeps the comma.
+        { type: 'network-error', timestamp: at(2), url: 'https://maps.example/geocode?q=221B%20Baker%20St,%20London', method: 'GET', status: 500 },
+        { type: 'console-error', timestamp: at(3), message: 'GET https://maps.example/v1/221B%20Baker%20St,%20London/pins 404; retry /login?next=blue%20kite/42' },
+      ],
+    });
+    const rules = parsePrivacyRules('presets: [secret]\nmask_properties: ["user.properties.address"]\n');
+    const [, request, error] = redactSession(built, rules).session.events;
+    expect(request?.url).toBe('https://maps.example/geocode?q=[masked]');
+    expect(error?.message).toBe('GET https://maps.example/v1/[masked]/pins 404; retry /login?next=[secret]');
+  });
+
+  it('is looked for when it holds a lone surrogate, as a text cut inside an emoji does', () => {
+    const cut = parseSession({
+      id: 'u-8:s-8',
+      events: [
+        { type: 'input-change', timestamp: at(1), target: { selector: 'form#login input[type="password"]' }, value: 'kite\ud83d' },
+        { type: 'console-error', timestamp: at(2), message: 'login kite\ud83d failed' },
+      ],
+    });
+    const rules = parsePrivacyRules('presets: [secret]\n');
+    expect(redactSession(cut, rules).session.events[1]?.message).toBe('login [secret] failed');
+    expect(prepare(parseProfile('{}'), cut, { privacy: rules }).prompt).toContain('message="login [secret] failed"');
+  });
+});
+
 describe('what was pasted into a field', () => {
   const pasted = parseSession({
     id: 'u-3:s-3',

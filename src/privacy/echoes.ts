@@ -140,14 +140,17 @@ export function protect(placeholders: ProtectedValues, value: unknown, rule: Pro
 /**
  * The ways a URL or a form writes `value`: as it is; escaped as encodeURIComponent does
  * (`14%2F7%2F1988`), or as forms and PHP's rawurlencode do, which escape `!'()*~` too
- * (`O%27Connell`); each with its escapes in lower case (`14%2f7%2f1988`, as .NET writes them), with
+ * (`O%27Connell`), or as a browser writes a URL built from it and encodeURI does, which escape its
+ * spaces and leave `,/:@+` and the like (`221B%20Baker%20St,%20London`); each with its escapes in lower case (`14%2f7%2f1988`, as .NET writes them), with
  * `+` for its spaces as forms and URLSearchParams do (`17+Larkspur+Close`), or both; and each of
- * those escaped again (`14%252F7%252F1988`, `Flat%2B3%252C…`).
+ * those escaped again (`14%252F7%252F1988`, `Flat%2B3%252C…`). A lone surrogate (a text cut inside
+ * an emoji) is escaped as the replacement character a URL holds in its place.
  */
 function writtenForms(value: string): Set<string> {
   const forms = new Set([value]);
-  const escaped = encodeURIComponent(value);
-  for (const base of [escaped, escaped.replace(/[!'()*~]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`)]) {
+  const wellFormed = value.toWellFormed();
+  const escaped = encodeURIComponent(wellFormed);
+  for (const base of [escaped, escaped.replace(/[!'()*~]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`), encodeURI(wellFormed)]) {
     const lower = base.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
     for (const form of [base, lower, base.replace(/%20/g, '+'), lower.replace(/%20/g, '+')]) {
       forms.add(form);

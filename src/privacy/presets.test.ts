@@ -189,6 +189,9 @@ describe('iban', () => {
     ['IBAN DE89-3704-0044-0532-0130-00, thanks', 'DE89-3704-0044-0532-0130-00'],
     ['to de89-3704-0044-0532-0130-00-1200', 'de89-3704-0044-0532-0130-00'],
     ['DE89 3704-0044 0532-0130 00', 'DE89 3704-0044 0532-0130 00'],
+    // Two spaces as one, as a page or a PDF may space the groups; an amount after it stays.
+    ['IBAN DE89  3704  0044  0532  0130  00  1200 EUR', 'DE89  3704  0044  0532  0130  00'],
+    ['gb82  west  1234  5698  7654  32', 'gb82  west  1234  5698  7654  32'],
     // Registry countries of every length, typed.
     ['om81 0180 0000 0129 9123 456', 'om81 0180 0000 0129 9123 456'],
     ['ru0204452560040702810412345678901', 'ru0204452560040702810412345678901'],
@@ -217,7 +220,8 @@ describe('iban', () => {
 describe('ip', () => {
   it.each([
     ['from 192.168.0.1 at noon', '192.168.0.1'],
-    ['0.0.0.0', '0.0.0.0'],
+    ['0.0.0.1', '0.0.0.1'],
+    ['route 10.0.0.0/8 via 10.0.0.1', '10.0.0.1'],
     ['255.255.255.255.', '255.255.255.255'],
     ['host=10.0.0.1:8080', '10.0.0.1'],
     ['zero-padded 192.168.001.010 and', '192.168.001.010'],
@@ -244,6 +248,9 @@ describe('ip', () => {
     ['a C++ scope', 'std::string'],
     ['a price', '1299.00'],
     ['a UUID', '123e4567-e89b-12d3-a456-426614174000'],
+    // N.0.0.0 is a network's address, no host's: as a browser's reduced user agent writes its version.
+    ['a user agent', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 OPR/106.0.0.0'],
+    ['a listening address', 'listening on 0.0.0.0:8080'],
   ])('finds nothing in %s', (_, text) => {
     expect(found(text, 'ip')).toEqual([]);
   });
@@ -269,6 +276,20 @@ describe('findPresetMatches', () => {
     expect(presets('Visa 4929\u00a01234\u00a05678\u00a09015 ok')).toEqual([['card', '4929\u00a01234\u00a05678\u00a09015']]);
     expect(presets('IBAN FR76\u202f3000\u202f6000\u202f0112\u202f3456\u202f7890\u202f189')).toEqual([['iban', 'FR76\u202f3000\u202f6000\u202f0112\u202f3456\u202f7890\u202f189']]);
     expect(presets('Total\u00a0: 1\u00a0299,00\u00a0€ (commande 2026\u2009118)')).toEqual([]);
+  });
+
+  it('reads the other fixed-width spaces as spaces, and the dashes that keep a number whole (hyphen, non-breaking hyphen, figure dash, minus) as `-`', () => {
+    const presets = (text: string) => findPresetMatches(text, ALL).map((match) => [match.preset, text.slice(match.start, match.end)]);
+    expect(presets('Tel. 415\u2011555\u20110100 (Mo–Fr)')).toEqual([['phone', '415\u2011555\u20110100']]);
+    expect(presets('call +44\u201220\u20127946\u20120958')).toEqual([['phone', '+44\u201220\u20127946\u20120958']]);
+    expect(presets('SSN 219\u201009\u20109999')).toEqual([['secret', '219\u201009\u20109999']]);
+    expect(presets('card 4111\u22121111\u22121111\u22121111')).toEqual([['card', '4111\u22121111\u22121111\u22121111']]);
+    expect(presets('card 4929\u200a1234\u200a5678\u200a9015, tel +33\u20036\u200312\u200334\u200356\u200378')).toEqual([
+      ['card', '4929\u200a1234\u200a5678\u200a9015'],
+      ['phone', '+33\u20036\u200312\u200334\u200356\u200378'],
+    ]);
+    // Ranges, prices, dates and versions written with them stay.
+    expect(presets('2019\u20112024, pages 10\u201220, \u221212.50\u2009€, 2026\u201003\u201001, v1\u20112\u20113')).toEqual([]);
   });
 
   it('runs only the presets asked for', () => {

@@ -96,7 +96,7 @@ describe('mayBeChanged', () => {
         'verification code 492817', 'One-Time Code is ', 'OTP 4928', 'PIN 4821', 'pin-code ', 'CVC 314', 'cvv2 ', 'backup code 8f3k-2m9x', 'phone=', '"Mobile": "', 'tel: ', 'href="tel:', 'sms:', '5550100', 'API key ', 'token is ', 'secret ', '4f3e2d1c0b9a8f7e6d5c', 'aB3dE5fG7hJ9kL1m', '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',
         'user[password]=p4ss', 'user%5Bpassword%5D=', '"password"=>"x1"', "'pw' => 'a'", 'pw := "a1"', "<input type='password' value='x'>", '<input name=api_token value=a1', 'curl -u ops:pw1 x', "--user='a:b'", ' -u ',
         'xapp-1-A0123456789-1234567890123-abcdef', 'sq0atp-Q7k2Lm9Xp4Rt8Vw1Yz3Ab6', 'ya29.a0AfH6SMBxQ7wZ2kLm9Xp4Rt8', '138 0013 8000', '(11) 91234-5678', '030/9018204', '4929  1234  5678  9015',
-        '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　', '4929\u00a01234\u00a05678\u00a09015', '+33\u202f6\u202f12', '\u00a0', '\u2009',
+        '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　', '4929\u00a01234\u00a05678\u00a09015', '+33\u202f6\u202f12', '\u00a0', '\u2009', '415\u2011555\u20110100', '4929\u200a1234\u200a5678\u200a9015', '\u2212', '\u2003',
       ),
       fc.string({ maxLength: 4 }),
       fc.stringMatching(/^[0-9 .:=-]{1,6}$/),

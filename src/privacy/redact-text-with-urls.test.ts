@@ -98,6 +98,34 @@ describe('redactTextWithUrls', () => {
     expect(Object.fromEntries(counts)).toEqual({ phone: 1 });
   });
 
+  it('reads a `+` in a URL as itself as well as a space, as encodeURI and a browser leave it, so an address or a number it joins is replaced whole', () => {
+    const presets = parsePrivacyRules('presets: [email, card, phone]\n');
+    const counts: PrivacyCounts = new Map();
+    expect(redactTextWithUrls('GET https://a.test/signup?email=alice+news@example.com 404', presets, counts)).toBe('GET https://a.test/signup?email=[email] 404');
+    expect(redactTextWithUrls('/signup?email=alice.smith+tag%40example.com', presets, counts)).toBe('/signup?email=[email]');
+    expect(redactTextWithUrls('https://a.test/u/alice+tag@example.com/settings', presets, counts)).toBe('https://a.test/u/[email]/settings');
+    // encodeURI('+44 20 7946 0958'), and a country code's `+` before other `+`s for spaces.
+    expect(redactTextWithUrls('https://a.test/verify?phone=+44%2020%207946%200958&step=2', presets, counts)).toBe('https://a.test/verify?phone=[phone]&step=2');
+    expect(redactTextWithUrls('/sms?to=+33%206%2012%2034%2056%2078', presets, counts)).toBe('/sms?to=[phone]');
+    expect(redactTextWithUrls('/sms?to=+44+20+7946+0958', presets, counts)).toBe('/sms?to=[phone]');
+    // A form's `+` for a space still reads as one.
+    expect(redactTextWithUrls('/pay?n=4111+1111+1111+1111', presets, counts)).toBe('/pay?n=[card]');
+    expect(Object.fromEntries(counts)).toEqual({ email: 3, phone: 3, card: 1 });
+    const plain = 'https://a.test/search?q=C%2B%2B+books+2024&t=2026-03-01T10:00:00+01:00&tz=+0530&qty=2+12';
+    expect(redactTextWithUrls(plain, presets, new Map())).toBe(plain);
+  });
+
+  it("reads a form's body, parameters joined by & as a query's, as a query: what its escapes hide is redacted and its listed parameters stripped", () => {
+    const presets = parsePrivacyRules('presets: [card, phone, iban]\nstrip_url_params: [token]\n');
+    const counts: PrivacyCounts = new Map();
+    expect(redactTextWithUrls('POST /signup failed: name=Ada&phone=%2B44%2020%207946%200958&token=t1&plan=pro', presets, counts)).toBe('POST /signup failed: name=Ada&phone=[phone]&plan=pro');
+    expect(redactTextWithUrls('name=Ada&card=4111+1111+1111+1111&iban=DE89+3704+0044+0532+0130+00', presets, counts)).toBe('name=Ada&card=[card]&iban=[iban]');
+    expect(redactTextWithUrls('body "to=%2B14155550100&text=hi"', presets, counts)).toBe('body "to=[phone]&text=hi"');
+    expect(Object.fromEntries(counts)).toEqual({ phone: 2, url_param: 1, card: 1, iban: 1 });
+    // Code and a single pair are no form body; one without escapes stays as written.
+    for (const text of ['if (a==1&&b=2) x=3', 'x=1 & y=2', 'token=abc', 'q=C%2B%2B+books&page=2', 'a=1&b=2+3&c=%20x']) expect(redactTextWithUrls(text, presets, new Map())).toBe(text);
+  });
+
   it('returns the text itself when it holds no URL and nothing matches, and leaves other schemes and paths inside words alone', () => {
     const text = 'open ftp://a.test/?token=abc, and/or?token=1, a ratio 3/4?token=2, /plain/path';
     expect(redactTextWithUrls(text, rules, new Map())).toBe(text);

@@ -14,6 +14,11 @@ import { redactText, rewriteUrl, type PrivacyCounts } from './redact-text.js';
  * text and the full-width forms (`…?uid=1，然后登录`).
  */
 const PLAIN_URL_CHARACTER = String.raw`[^\s"'<>\`\\\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]`;
+/** Whether a URL found in a text is a form's body (FORM_BODY), whose parameters are a query's without its `?`. */
+function isFormBody(url: string): boolean {
+  return !/^(?:[/?#]|https?:)/i.test(url);
+}
+
 /** JSON's escape of `/` or of a character by its code. */
 const JSON_ESCAPE_IN_URL = String.raw`\\(?:\/|u00[0-9a-fA-F]{2})`;
 /** The characters of a URL: runs of plain ones, with JSON's escapes between (written so, a run costs one class's scan). */
@@ -22,13 +27,17 @@ const URL_CHARACTERS = `${PLAIN_URL_CHARACTER}*(?:${JSON_ESCAPE_IN_URL}${PLAIN_U
 /** Where a relative URL may start: the start of the text, or after white space, a quote, `(`, `=`, `[` or a backtick. */
 const RELATIVE_START = String.raw`(?<![^\s"'(=[\`])`;
 
+/** The start of a form's body: a parameter, `&`, and the next one's name and `=` (a name has no `=`, a value no `&`). */
+const FORM_BODY = String.raw`[\w.%[\]-]+=[^\s"'<>\`\\&=]*&[\w.%[\]-]+=`;
+
 /**
  * A relative URL inside a text (`/reset?token=abc`, `//cdn.example/x#a=1`, `/api/customers/%2B4477…`):
  * a `/` where a relative URL may start (RELATIVE_START), then a path, then `?`, `#` or an escape; or
  * a query or a fragment alone holding a parameter, as analytics tools record a page's `search` and
- * `hash` (`?invite=abc&utm_source=mail`, `#/join?uid=42`).
+ * `hash` (`?invite=abc&utm_source=mail`, `#/join?uid=42`); or a form's body, parameters joined by `&`
+ * as a query's are (`name=Ada&phone=%2B14155550100`, a POST's body that a log or a request records).
  */
-const RELATIVE_URL = String.raw`${RELATIVE_START}(?:\/[^\s"'<>\`\\?#%]*(?:[?#]|%[0-9A-Fa-f]{2})|[?#][^\s"'<>\`\\=]*=)`;
+const RELATIVE_URL = String.raw`${RELATIVE_START}(?:\/[^\s"'<>\`\\?#%]*(?:[?#]|%[0-9A-Fa-f]{2})|[?#][^\s"'<>\`\\=]*=|${FORM_BODY})`;
 
 /**
  * An http(s) URL inside a text, or a relative one (see RELATIVE_URL): it ends at white space or
@@ -42,7 +51,7 @@ const RELATIVE_URL_IN_TEXT = new RegExp(RELATIVE_URL);
 
 /** Whether a text holds a URL that redactTextWithUrls rewrites: an http(s) one, or a relative one with a query, a fragment or an escape (see RELATIVE_URL). */
 export function holdsUrl(text: string): boolean {
-  return text.includes('://') || text.includes(':\\/\\/') || ((text.includes('?') || text.includes('#') || text.includes('%')) && RELATIVE_URL_IN_TEXT.test(text));
+  return text.includes('://') || text.includes(':\\/\\/') || ((text.includes('?') || text.includes('#') || text.includes('%') || text.includes('&')) && RELATIVE_URL_IN_TEXT.test(text));
 }
 /** Punctuation that ends a sentence or a parenthesis after a URL rather than belonging to it. */
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
@@ -66,7 +75,7 @@ export function redactTextWithUrls(text: string, rules: PrivacyRules, counts: Pr
     const position = /\/[^/]/.test(withoutPunctuation) ? (TRAILING_POSITION.exec(withoutPunctuation)?.[0] ?? '') : '';
     const trailing = position + punctuation;
     const bare = url.slice(0, url.length - trailing.length);
-    const redacted = bare.includes('\\') ? rewriteJsonEscapedUrl(bare, rules, counts) : rewriteUrl(bare, rules, counts);
+    const redacted = isFormBody(bare) ? rewriteUrl(`?${bare}`, rules, counts).slice(1) : bare.includes('\\') ? rewriteJsonEscapedUrl(bare, rules, counts) : rewriteUrl(bare, rules, counts);
     return redacted === bare ? url : redacted + trailing;
   });
   return redactText(rewritten, rules, counts);

@@ -49,14 +49,23 @@ function patternSpans(text: string, rules: PrivacyRules): Span[] {
  */
 export function redactText(text: string, rules: PrivacyRules, counts: PrivacyCounts): string {
   if (text.length === 0 || (rules.presets.size === 0 && rules.patterns.length === 0)) return text;
+  const spans = spansIn(text, rules);
+  return spans.length === 0 ? text : replaced(text, spans, counts);
+}
+
+/** The spans of the presets' and patterns' matches in `text`, by start (the longer first at the same start); they may overlap. */
+function spansIn(text: string, rules: PrivacyRules): Span[] {
   const matches = findPresetMatches(text, rules.presets);
   // Most texts hold nothing: they cost no copy of the matches.
-  if (matches.length === 0 && rules.patterns.length === 0) return text;
+  if (matches.length === 0 && rules.patterns.length === 0) return [];
   const spans: Span[] = matches.map((match) => ({ start: match.start, end: match.end, rule: match.preset }));
   // Not push(...): a long text may hold more matches than a call takes arguments.
   if (rules.patterns.length > 0) for (const span of patternSpans(text, rules)) spans.push(span);
-  if (spans.length === 0) return text;
-  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  return spans.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/** `text` with each span replaced by its placeholder, counted; a span that overlaps one replaced is dropped. */
+function replaced(text: string, spans: readonly Span[], counts: PrivacyCounts): string {
   let redacted = '';
   let at = 0;
   for (const span of spans) {
@@ -189,10 +198,29 @@ function redactEscaped(url: string, rules: PrivacyRules, counts: PrivacyCounts):
   const rest = url.slice(hostEnd).replace(URL_PIECE, (piece) => {
     const decoded = unescapedPiece(piece);
     if (decoded === undefined) return piece;
-    const redacted = redactText(decoded, rules, counts);
+    const redacted = redactDecodedPiece(piece, decoded, rules, counts);
     return redacted === decoded ? piece : encodeURIComponent(redacted).replace(/%5B([\w-]+)%5D/g, '[$1]');
   });
   return url.slice(0, hostEnd) + rest;
+}
+
+/**
+ * A piece of a URL decoded (`+` as a space) and redacted. A `+` is also read as itself, as
+ * `encodeURI`, a browser and a URL built by hand leave it (`?phone=+44%2020%207946%200958`,
+ * `?email=ada+news@example.com`): what either reading matches is replaced. The two readings differ
+ * only at the `+`s, one character each, so their spans are at the same places; spans that overlap
+ * are replaced as one.
+ */
+function redactDecodedPiece(piece: string, decoded: string, rules: PrivacyRules, counts: PrivacyCounts): string {
+  if (!piece.includes('+')) return redactText(decoded, rules, counts);
+  const spans = [...spansIn(decoded, rules), ...spansIn(decodeURIComponent(piece), rules)].sort((a, b) => a.start - b.start || b.end - a.end);
+  const joined: Span[] = [];
+  for (const span of spans) {
+    const last = joined[joined.length - 1];
+    if (last !== undefined && span.start < last.end) joined[joined.length - 1] = { ...last, end: Math.max(last.end, span.end) };
+    else joined.push(span);
+  }
+  return joined.length === 0 ? decoded : replaced(decoded, joined, counts);
 }
 
 /**
@@ -203,7 +231,10 @@ export function escapedPiecesOf(url: string): string[] {
   const pieces: string[] = [];
   for (const piece of url.slice(hostEndOf(url)).match(URL_PIECE) ?? []) {
     const decoded = unescapedPiece(piece);
-    if (decoded !== undefined) pieces.push(decoded);
+    if (decoded === undefined) continue;
+    pieces.push(decoded);
+    // With its `+`s as themselves (see redactDecodedPiece).
+    if (piece.includes('+')) pieces.push(decodeURIComponent(piece));
   }
   return pieces;
 }
@@ -213,11 +244,15 @@ function hostEndOf(url: string): number {
   return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0].length ?? 0;
 }
 
-/** A piece of a URL decoded (`+` as a space); undefined when it has no escape or is not well escaped. */
+/**
+ * A piece of a URL decoded (`+` as a space, but for a country code's at its start:
+ * `?phone=+44+20+7946+0958`); undefined when it has no escape or is not well escaped.
+ */
 function unescapedPiece(piece: string): string | undefined {
   if (!piece.includes('%') && !piece.includes('+')) return undefined;
   try {
-    return decodeURIComponent(piece.replaceAll('+', ' '));
+    const spaced = piece.replaceAll('+', ' ');
+    return decodeURIComponent(/^\+\d/.test(piece) ? `+${spaced.slice(1)}` : spaced);
   } catch {
     return undefined;
   }

@@ -8,10 +8,10 @@ import { isDigitCode } from './is-digit-code.js';
 
 /**
  * Two letters, two check digits, then 11–30 letters or digits either compact or in blocks of 4
- * each after a space or a dash (the last block 1–3 long). Blocks are separated by one character,
- * so they can be split only one way.
+ * each after a space (or two, as a page or a PDF may space them: `DE89  3704  …`) or a dash (the
+ * last block 1–3 long). Blocks are separated by what no block holds, so they can be split only one way.
  */
-const IBAN = /(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[A-Za-z0-9]{11,30}|(?:[ -][A-Za-z0-9]{4}){2,7}(?:[ -][A-Za-z0-9]{1,3})?)(?![A-Za-z0-9])/g;
+const IBAN = /(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[A-Za-z0-9]{11,30}|(?: {1,2}[A-Za-z0-9]{4}|-[A-Za-z0-9]{4}){2,7}(?: {1,2}[A-Za-z0-9]{1,3}|-[A-Za-z0-9]{1,3})?)(?![A-Za-z0-9])/g;
 
 const SEPARATORS = /[ -]/g;
 
@@ -78,6 +78,7 @@ function validIbanLength(candidate: string): number | undefined {
     const typed = upper !== piece;
     if (hasValidIbanChecksum(compact) && (typed ? isRegistryIban(compact) : isIbanCountry(compact))) return end;
     end = Math.max(candidate.lastIndexOf(' ', end - 1), candidate.lastIndexOf('-', end - 1));
+    if (candidate[end - 1] === ' ') end--;
   }
   return undefined;
 }

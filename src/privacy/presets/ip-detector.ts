@@ -46,10 +46,19 @@ export const ipDetector: Detector = {
 function findIps(facts: TextFacts): Span[] {
   // Spans are added one by one, not with push(...): a long text may hold more than a call takes arguments.
   const spans: Span[] = [];
-  if (facts.digits >= 4 && facts.dots >= 3) for (const span of spansOf(IPV4, facts.text)) spans.push(span);
+  if (facts.digits >= 4 && facts.dots >= 3) for (const span of spansOf(IPV4, facts.text)) if (!isNetworkAddress(facts.text, span)) spans.push(span);
   // An address has two colons (see isIpv6Address): `https://host/` has one.
   if (facts.colons >= 2) for (const span of findIpv6(facts.text)) spans.push(span);
   return spans;
+}
+
+/**
+ * Whether an IPv4 address is `N.0.0.0`: a network's address (`10.0.0.0`, `0.0.0.0`), no host's, and
+ * how a browser's user agent writes its version (`Chrome/120.0.0.0`, `OPR/106.0.0.0`), which a
+ * session's device records.
+ */
+function isNetworkAddress(text: string, span: Span): boolean {
+  return text.startsWith('.0.0.0', span.end - 6);
 }
 
 function findIpv6(text: string): Span[] {

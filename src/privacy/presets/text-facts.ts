@@ -102,22 +102,31 @@ export class TextFacts {
 /**
  * A character the presets read as ASCII: a full-width form of a printable ASCII character, U+FF01
  * `！` to U+FF5E `～`, the ideographic space U+3000 (an input method types it between words and
- * groups of digits: `4929　1234`), or a space that pages put between groups of digits (no-break U+00A0, narrow
- * no-break U+202F, figure U+2007, thin U+2009: `+33 6 12 34 56 78`, `4929 1234 5678 9015` as a
- * page formats them), read as a space.
+ * groups of digits: `4929　1234`), a space that pages put between groups of digits (no-break U+00A0, narrow
+ * no-break U+202F, and the fixed-width spaces U+2000 to U+200A, figure and thin among them: `+33 6 12 34 56 78`,
+ * `4929 1234 5678 9015` as a page formats them), read as a space; or a dash that keeps a number on one line
+ * or sets it as digits (hyphen U+2010, non-breaking hyphen U+2011, figure dash U+2012, minus U+2212:
+ * `415‑555‑0100`), read as `-`.
  */
 export function isWideForm(code: number): boolean {
-  return (code >= 0xff01 && code <= 0xff5e) || code === 0x3000 || code === 0xa0 || code === 0x202f || code === 0x2007 || code === 0x2009;
+  return (code >= 0xff01 && code <= 0xff5e) || code === 0x3000 || code === 0xa0 || code === 0x202f || (code >= 0x2000 && code <= 0x2012) || code === 0x2212;
 }
 
 /**
- * `text` with the full-width forms of ASCII characters as those characters, and the ideographic
- * space and the spaces that group digits (see isWideForm) as a space (`０９０－１２３４` as `090-1234`, as an input method in Japanese, Chinese or Korean
+ * `text` with the full-width forms of ASCII characters as those characters, the ideographic
+ * space and the spaces that group digits as a space, and the dashes of numbers as `-` (see isWideForm;
+ * `０９０－１２３４` as `090-1234`, as an input method in Japanese, Chinese or Korean
  * types them): each is one code unit for one, so what the presets find in the folded text is at
  * the same place in `text`.
  */
 function foldWideForms(text: string): string {
-  return text.replace(WIDE_FORM, (form) => (form.charCodeAt(0) < 0xff01 ? ' ' : String.fromCharCode(form.charCodeAt(0) - 0xfee0)));
+  return text.replace(WIDE_FORM, asAscii);
 }
 
-const WIDE_FORM = /[\uff01-\uff5e\u3000\u00a0\u202f\u2007\u2009]/g;
+const WIDE_FORM = /[\uff01-\uff5e\u3000\u00a0\u202f\u2000-\u2012\u2212]/g;
+
+function asAscii(form: string): string {
+  const code = form.charCodeAt(0);
+  if (code >= 0xff01) return String.fromCharCode(code - 0xfee0);
+  return (code >= 0x2010 && code <= 0x2012) || code === 0x2212 ? '-' : ' ';
+}
