@@ -3,6 +3,7 @@
 
 import { ApiError } from '../http/api-error.js';
 import { checkItemStrings, validateBody } from '../http/parse-request.js';
+import { unsafeStringDetails } from '../http/unsafe-strings.js';
 import { recordEvents } from '../events/record-events.js';
 import { storedEventImport } from './event-import-results.js';
 import type { CoreDependencies } from '../app/server-dependencies.js';
@@ -19,6 +20,19 @@ const errorResult = (error: ApiError): JsonValue => ({
   ...(error.details === undefined ? {} : { details: error.details.map((detail) => ({ ...detail })) }),
 });
 
+/** The uids and ids the items of a users batch name (those of items that will be refused too: locking them is harmless). */
+function namedUsers(items: readonly JsonValue[]): { uids: string[]; ids: string[] } {
+  const uids = new Set<string>();
+  const ids = new Set<string>();
+  for (const item of items) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
+    // Text no store can keep (a NUL) would fail the statement: such an item is one error line.
+    if (typeof item.uid === 'string' && unsafeStringDetails(item.uid).length === 0) uids.add(item.uid);
+    if (typeof item.id === 'string' && unsafeStringDetails(item.id).length === 0) ids.add(item.id);
+  }
+  return { uids: [...uids], ids: [...ids] };
+}
+
 /** Applies the items `[from, from + items.length)` of a user or event batch; one result per item. */
 export async function processChunk(writer: StoreWriter, job: JobRecord, items: readonly JsonValue[], from: number, deps: CoreDependencies): Promise<JobResultRecord[]> {
   const now = deps.clock();
@@ -31,6 +45,7 @@ export async function processChunk(writer: StoreWriter, job: JobRecord, items: r
       result: outcome.ok ? storedEventImport(outcome.view, items[offset] ?? null) : errorResult(outcome.error),
     }));
   }
+  await writer.lockUsers(job.orgId, namedUsers(items));
   const results: JobResultRecord[] = [];
   for (const [offset, item] of items.entries()) {
     const index = from + offset;

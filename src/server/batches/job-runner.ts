@@ -237,13 +237,14 @@ export function createJobRunner(deps: CoreDependencies, options: JobRunnerOption
           await nextTurn();
           continue;
         }
-        const items = await store.readJobItems(current.id, current.cursor, chunkSize);
-        // Retried when a concurrent request created one of the chunk's users first.
+        // Retried when a concurrent request created one of the chunk's users first. The items are
+        // read under the job's lock: a user deletion rewrites those that name its user while it
+        // holds that lock (delete-user-data.ts), so items read before it would bring the user back.
         ({ job, purgeDue: purging } = await transactionWithRetry(
           store,
           async (writer) => {
             if (!(await writer.lockJobForChunk(current.id, { owner, cursor: current.cursor }))) throw new LeaseLostError();
-            return applyChunk(writer, current, items);
+            return applyChunk(writer, current, await writer.readJobItems(current.id, current.cursor, chunkSize));
           },
           CHUNK_ATTEMPTS,
         ));

@@ -126,6 +126,13 @@ export interface StoreWriter extends StoreReader {
   /** Reads that lock the row until the transaction ends (PostgreSQL); plain reads in SQLite. */
   findUserForUpdate(orgId: string, id: string): Promise<UserRecord | undefined>;
   findUserByUidForUpdate(orgId: string, uid: string): Promise<UserRecord | undefined>;
+  /**
+   * Locks the users with these uids or ids until the transaction ends, in id order (PostgreSQL;
+   * nothing in SQLite): a chunk of a users batch takes its users at once, in the order every
+   * writer takes them, rather than one by one in the order of its items, in which two chunks
+   * naming the same users in other orders would deadlock.
+   */
+  lockUsers(orgId: string, names: { readonly uids: readonly string[]; readonly ids: readonly string[] }): Promise<void>;
   /** Throws StoreConflictError when the uid is taken in the organisation. */
   insertUser(record: UserRecord): Promise<void>;
   /**

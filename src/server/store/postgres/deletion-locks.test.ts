@@ -141,6 +141,40 @@ function describeDeletionLocks(url: string): void {
     expect(chunks.map((chunk) => chunk.data).join('')).toBe(`${JSON.stringify({ id: 'event-9', user_id: 'someone-else', session_id: null })}\n`);
   });
 
+  test("two users deleted at once from one export's chunk both leave it", async () => {
+    const store = await storeWithUser();
+    const schema = schemas.at(-1) as string;
+    const lines = [{ id: 'event-1', user_id: 'user-1' }, { id: 'event-2', user_id: 'user-2' }, { id: 'event-9', user_id: 'someone-else' }];
+    await store.transaction(async (writer) => {
+      await writer.insertUser(user('user-2', { orgId: ORG, uid: 'second-uid' }));
+      await writer.createJob(job('job-export', { orgId: ORG, kind: 'export', status: 'COMPLETED', total: 1, cursor: 1, imports: 3 }), [{ type: 'events', chunks: 0 }]);
+      await writer.appendExportChunk('job-export', 0, lines.map((line) => `${JSON.stringify(line)}\n`).join(''), { type: 'events', chunks: 1 });
+      for (const id of ['user-1', 'user-2']) await writer.createJob(job(`job-deletion-${id}`, { orgId: ORG, kind: 'user_deletion', total: 1, created: at(60) }), [{ user_id: id }]);
+    });
+    await store.transaction((writer) => writer.deleteUserDataStep(ORG, 'job-deletion-user-1'));
+    // The event of user-1 is deleted; its last step is next. A transaction holds the chunk while
+    // both deletions reach it, so that they rewrite it at the same moment.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT seq FROM ${schema}.export_chunks WHERE job_id = 'job-export' FOR UPDATE`);
+      const deletions = ['user-1', 'user-2'].map((id) => store.transaction((writer) => writer.deleteUserDataStep(ORG, `job-deletion-${id}`)));
+      for (;;) {
+        const waiting = await client.query<{ n: number }>("SELECT count(*)::integer AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%export_chunks%' AND pid <> $1", [(holder as unknown as { processID: number }).processID]);
+        if ((waiting.rows[0]?.n ?? 0) >= 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await holder.query('COMMIT');
+      expect(await Promise.all(deletions)).toEqual([true, true]);
+    } finally {
+      await holder.end();
+    }
+    const chunks = await store.readExportChunks('job-export', -1, 10);
+    expect(chunks.map((chunk) => chunk.data).join('')).toBe(`${JSON.stringify(lines[2])}\n`);
+    expect(await store.findJob(ORG, 'job-export')).toMatchObject({ imports: 1 });
+  });
+
   test('privacy settings read while block rules change carry the block rules of their version', async () => {
     const store = await storeWithUser();
     const rulesAt = new Map<number, string[]>([[0, []]]);

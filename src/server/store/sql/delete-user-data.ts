@@ -10,10 +10,10 @@
 // Writes that add to the user's data while it is deleted (events, sessions, cached summaries,
 // export lines, summary batch results) are ordered with it by row locks where rows lock
 // (PostgreSQL; SQLite runs one transaction at a time): each step locks the organisation's running
-// exports and summary batches, the users and their sessions for update, and those writes hold a
-// shared lock on the user or session they add to (or their job's lock). So the last step, which
-// finds no event left under those locks, sees everything committed before it, and what comes
-// after finds no user: the job is COMPLETED with nothing of the user left.
+// exports, summary batches and user and event batches, the users and their sessions for update,
+// and those writes hold a shared lock on the user or session they add to (or their job's lock).
+// So the last step, which finds no event left under those locks, sees everything committed before
+// it, and what comes after finds no user: the job is COMPLETED with nothing of the user left.
 
 import { sql, type Kysely } from 'kysely';
 import { DELETED_ITEM, deletedResultLine } from '../deleted-item.js';
@@ -60,15 +60,17 @@ const writeState = (db: Kysely<Database>, jobId: string, state: UserDeletionStat
   db.updateTable('job_items').set({ item: JSON.stringify([state]) }).where('job_id', '=', jobId).where('item_index', '=', 0).execute();
 
 /**
- * Locks the organisation's running exports and summary batches for update (where rows lock),
- * first in every step. Each of their steps copies data (export lines, summaries) and commits it
- * under its job's lock: a step under way commits before this returns, so the last step finds
- * what it copied and removes it; a step that comes after waits for this transaction, then finds
- * nothing of the user.
+ * Locks the organisation's running exports, summary batches and user and event batches for update
+ * (where rows lock), first in every step. Each of their steps copies data (export lines,
+ * summaries) or applies items, and commits under its job's lock: a step under way commits before
+ * this returns, so the last step finds what it wrote and removes it; a step that comes after
+ * waits for this transaction, then finds nothing of the user and, as it reads its items under
+ * that lock, the items that named the user rewritten. Other deletions are not locked: each step
+ * holds its own job's row already, so two deletions would wait for each other.
  */
-async function lockCopyingJobs(db: Kysely<Database>, dialect: StoreDialect, orgId: string): Promise<void> {
+async function lockRunningJobs(db: Kysely<Database>, dialect: StoreDialect, orgId: string): Promise<void> {
   if (!dialect.rowLocks) return;
-  await db.selectFrom('jobs').select('id').where('org_id', '=', orgId).where('kind', 'in', ['export', 'summary_batch']).where('status', '=', 'PROCESSING').orderBy('id').forUpdate().execute();
+  await db.selectFrom('jobs').select('id').where('org_id', '=', orgId).where('kind', 'in', ['export', 'summary_batch', 'users', 'events']).where('status', '=', 'PROCESSING').orderBy('id').forUpdate().execute();
 }
 
 /**
@@ -130,18 +132,49 @@ const identifyingPieces = (identifiers: readonly string[], userIds: readonly str
 const holdsPiece = (column: string, pieces: readonly string[]) =>
   sql<boolean>`(${sql.join(pieces.map((piece) => sql`CAST(${sql.ref(column)} AS TEXT) LIKE ${containsText(piece)} ESCAPE '\\'`), sql` OR `)})`;
 
-/** Rewrites batch items and results, and export lines, of the organisation's jobs that hold one of `pieces`. */
-async function scrubJobRows(db: Kysely<Database>, orgId: string, pieces: readonly string[]): Promise<void> {
+/**
+ * Rewrites batch items and results, and export lines, of the organisation's jobs that hold one of
+ * `pieces`. The rows are read locked, in one order (where rows lock): two deletions of users who
+ * share a row (an export of both, a batch naming both) rewrite it one after the other, the second
+ * from what the first left; read unlocked, the second would write back the first one's user.
+ */
+async function scrubJobRows(db: Kysely<Database>, dialect: StoreDialect, orgId: string, pieces: readonly string[]): Promise<void> {
   const holds = (json: string) => pieces.some((piece) => json.includes(piece));
   const matching = (column: string) => holdsPiece(column, pieces);
   const jobs = db.selectFrom('jobs').select('id').where('org_id', '=', orgId);
-  const itemRows = await db.selectFrom('job_items').select(['job_id', 'item_index', 'item']).where('job_id', 'in', jobs).where(matching('item')).execute();
+  const itemRows = await db
+    .selectFrom('job_items')
+    .select(['job_id', 'item_index', 'item'])
+    .where('job_id', 'in', jobs)
+    .where(matching('item'))
+    .orderBy('job_id')
+    .orderBy('item_index')
+    .$if(dialect.rowLocks, (query) => query.forUpdate())
+    .execute();
+  // A summary batch's first item also holds the batch's profile (summary-batch-routes.ts): that
+  // stays when it names no one, or the batch's other sessions would have no profile left.
+  const replaced = (item: JsonValue, index: number): JsonValue => {
+    if (!holds(JSON.stringify(item))) return item;
+    if (index === 0 && item !== null && typeof item === 'object' && !Array.isArray(item) && 'config_profile' in item) {
+      const { session_id: _sessionId, ...head } = item;
+      if (!holds(JSON.stringify(head))) return { ...DELETED_ITEM, ...head };
+    }
+    return DELETED_ITEM;
+  };
   for (const row of itemRows) {
-    const items = (JSON.parse(row.item) as JsonValue[]).map((item) => (holds(JSON.stringify(item)) ? DELETED_ITEM : item));
+    const items = (JSON.parse(row.item) as JsonValue[]).map((item, offset) => replaced(item, row.item_index + offset));
     await db.updateTable('job_items').set({ item: JSON.stringify(items) }).where('job_id', '=', row.job_id).where('item_index', '=', row.item_index).execute();
   }
   // Exports are copies of the data: their lines that hold the user go (the other lines stay).
-  const chunkRows = await db.selectFrom('export_chunks').select(['job_id', 'seq', 'data']).where('job_id', 'in', jobs).where(matching('data')).execute();
+  const chunkRows = await db
+    .selectFrom('export_chunks')
+    .select(['job_id', 'seq', 'data'])
+    .where('job_id', 'in', jobs)
+    .where(matching('data'))
+    .orderBy('job_id')
+    .orderBy('seq')
+    .$if(dialect.rowLocks, (query) => query.forUpdate())
+    .execute();
   const removedLines = new Map<string, number>();
   for (const row of chunkRows) {
     const lines = row.data.split('\n').filter((line) => line !== '');
@@ -159,6 +192,10 @@ async function scrubJobRows(db: Kysely<Database>, orgId: string, pieces: readonl
     .select(['job_result_rows.job_id', 'job_result_rows.ok', 'job_result_rows.first_index', 'job_result_rows.results', 'jobs.kind'])
     .where('jobs.org_id', '=', orgId)
     .where(matching('job_result_rows.results'))
+    .orderBy('job_result_rows.job_id')
+    .orderBy('job_result_rows.ok')
+    .orderBy('job_result_rows.first_index')
+    .$if(dialect.rowLocks, (query) => query.forUpdate('job_result_rows'))
     .execute();
   // A summary batch's results are JSONL lines: one of them becomes an error line, still a line.
   const replacement = (kind: string, index: number, result: JsonValue): JsonValue => {
@@ -222,7 +259,7 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
   const state = await readState(db, jobId);
   if (!('user_id' in state)) return true;
   // Rows in one order (jobs, users, sessions), as the writers that copy or add data take them.
-  await lockCopyingJobs(db, dialect, orgId);
+  await lockRunningJobs(db, dialect, orgId);
   const users = await usersOf(db, dialect, orgId, state.user_id);
   const userIds = users.map((user) => user.id);
   if (userIds.length === 0) {
@@ -249,7 +286,7 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
 
   const identifiers = [...new Set(users.flatMap((user) => [user.id, user.uid, user.email].filter((value): value is string => value !== null && value !== '')))];
   const pieces = identifyingPieces(identifiers, userIds);
-  await scrubJobRows(db, orgId, pieces);
+  await scrubJobRows(db, dialect, orgId, pieces);
 
   const withUserNames = addNames(state, 'user_property', users.flatMap((user) => Object.keys(JSON.parse(user.properties) as Record<string, unknown>)));
   await db.deleteFrom('users').where('org_id', '=', orgId).where(dialect.inList('id', userIds)).execute();

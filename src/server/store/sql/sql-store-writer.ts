@@ -104,6 +104,19 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     return this.findUserLocked(orgId, 'uid', uid);
   }
 
+  async lockUsers(orgId: string, names: { readonly uids: readonly string[]; readonly ids: readonly string[] }): Promise<void> {
+    if (!this.dialect.rowLocks || (names.uids.length === 0 && names.ids.length === 0)) return;
+    const lists = [...(names.uids.length === 0 ? [] : [this.dialect.inList('uid', names.uids)]), ...(names.ids.length === 0 ? [] : [this.dialect.inList('id', names.ids)])];
+    await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where((row) => row.or(lists))
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
   async insertUser(record: UserRecord): Promise<void> {
     // A concurrent insert of the same uid (PostgreSQL) makes this wait for that transaction, then do nothing.
     const inserted = await this.db
