@@ -4,7 +4,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJobRunner, type JobRunner } from '../../src/server/batches/job-runner.js';
-import { StoreUnavailableError, type DataCenterStore } from '../../src/server/store/store.js';
+import { StoreUnavailableError, type DataCenterStore, type StoreWriter } from '../../src/server/store/store.js';
 import { createServerHarness, type ServerHarness } from '../support/server-harness.js';
 
 interface Outage {
@@ -18,19 +18,51 @@ interface Outage {
 
 const refused = () => new StoreUnavailableError('the PostgreSQL database cannot be reached: connect ECONNREFUSED 10.0.0.7:5432', { cause: new Error('ECONNREFUSED') });
 
-/** `store`, whose transactions fail while `outage.down`; `readJobItems` is `store`'s unless given. */
-function unreachable(store: DataCenterStore, outage: Outage, readJobItems?: DataCenterStore['readJobItems']): DataCenterStore {
+/** A job whose chunks (after the first, applied as it is claimed) wait, outside any transaction, until `released` settles. */
+interface Hold {
+  readonly jobId: string;
+  readonly released: Promise<void>;
+}
+
+/** Thrown inside a held chunk's transaction, so that it rolls back and waits outside it. */
+const HELD = new Error('held');
+
+/** `store`, whose transactions fail while `outage.down`, and whose chunks of `hold.jobId` wait for it. */
+function unreachable(store: DataCenterStore, outage: Outage, hold?: Hold): DataCenterStore {
+  let waiting = hold !== undefined;
+  void hold?.released.then(() => (waiting = false));
+  const holding = (writer: StoreWriter): StoreWriter =>
+    new Proxy(writer, {
+      get(target, name, receiver) {
+        if (name === 'lockJobForChunk' && waiting) {
+          return async (jobId: string, ...rest: unknown[]) => {
+            if (jobId === hold?.jobId) throw HELD;
+            return (target.lockJobForChunk as (...args: unknown[]) => Promise<boolean>).call(target, jobId, ...rest);
+          };
+        }
+        const value = Reflect.get(target, name, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
   return new Proxy(store, {
     get(target, name, receiver) {
       if (name === 'transaction') {
         return async (work: Parameters<DataCenterStore['transaction']>[0]) => {
-          if (!outage.down) return target.transaction(work);
-          outage.failures += 1;
-          await outage.onFailure?.();
-          throw refused();
+          if (outage.down) {
+            outage.failures += 1;
+            await outage.onFailure?.();
+            throw refused();
+          }
+          for (;;) {
+            try {
+              return await target.transaction((writer) => work(holding(writer)));
+            } catch (error) {
+              if (error !== HELD) throw error;
+              await hold?.released;
+            }
+          }
         };
       }
-      if (name === 'readJobItems' && readJobItems !== undefined) return readJobItems;
       const value = Reflect.get(target, name, receiver) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
@@ -110,13 +142,9 @@ describe('the job runner while a store cannot be reached', () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     // The held job's second chunk waits, so the worker that claimed it stays busy.
-    const readJobItems: DataCenterStore['readJobItems'] = async (jobId, cursor, limit) => {
-      if (jobId === held) await released;
-      return server.stores.na1.readJobItems(jobId, cursor, limit);
-    };
     const outage: Outage = { down: true, failures: 0 };
     runner = createJobRunner(
-      { ...server.deps, stores: { ...server.deps.stores, na1: unreachable(server.stores.na1, outage, readJobItems) } },
+      { ...server.deps, stores: { ...server.deps.stores, na1: unreachable(server.stores.na1, outage, { jobId: held, released }) } },
       { concurrency: () => 2, chunkSize: 100, pollMs: 5, maxBackoffMs: 60_000 },
     );
     runner.start();
