@@ -48,6 +48,7 @@ export { SLICE_MODES, CONTEXT_ELEMENTS, type SliceMode, type ContextElement } fr
 export {
   RESPONSE_SCHEMA_TYPES,
   RESPONSE_SCHEMA_KEYWORDS,
+  RESPONSE_SCHEMA_FORMATS,
   type ResponseSchema,
   type ResponseSchemaType,
 } from './profile/response-schema-terms.js';

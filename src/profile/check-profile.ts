@@ -2,6 +2,7 @@
 
 import type { z } from 'zod';
 import { formatJsonPath } from '../session/json-path.js';
+import { MAX_NESTING, TOO_DEEP_MESSAGE, tooDeepAt } from '../session/nesting.js';
 import { profileIssueMessage, unknownKeyMessage } from './profile-issue-message.js';
 import { typoWarnings } from './typo-warnings.js';
 import {
@@ -77,14 +78,18 @@ function filterLists(data: unknown): Pick<Profile, 'events'> {
 
 /**
  * Checks profile data that is already parsed (from YAML, JSON or code) against every rule of a
- * profile (see docs/profiles.md); never throws. Unlike {@link safeParseProfile} it has no source
- * text, so its problems carry field paths but no line and column. `null` and `undefined` count as
- * an empty profile.
+ * profile (see docs/profiles.md); never throws: data nested more than 512 levels deep is one
+ * problem. Unlike {@link safeParseProfile} it has no source text, so its problems carry field
+ * paths but no line and column. `null` and `undefined` count as an empty profile.
  *
  * @param data - The profile as plain data, e.g. a `POST /v2/visit_profile` body.
  * @category Profiles
  */
 export function checkProfile(data: unknown): CheckProfileResult {
+  // The checks below walk the data recursively: a response schema nested past the limit is refused
+  // by path, here as by normalizeResponseSchema and the server's body check, not by a stack overflow.
+  const tooDeep = tooDeepAt(data, MAX_NESTING);
+  if (tooDeep !== undefined) return { success: false, issues: [{ path: tooDeep, message: `the profile ${TOO_DEEP_MESSAGE}`, atKey: false }], warnings: [] };
   const result = profileSchema.safeParse(data ?? {}, { reportInput: true });
   const refused = prototypeKeys(data);
   if (!result.success || refused.length > 0) {

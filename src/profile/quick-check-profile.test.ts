@@ -49,10 +49,10 @@ const { node: responseNode } = fc.letrec((tie) => ({
       { requiredKeys: ['type', 'properties'] },
     ),
     fc.record({ type: pick(['ARRAY', 'array'], ['STRING']), items: tie('node'), minItems: count, maxItems: count }, { requiredKeys: ['type', 'items'] }),
-    fc.record({ type: pick(['STRING', 'string'], ['NUMBER']), enum: fc.array(fc.constantFrom('low', 'high'), { maxLength: 2 }), format: fc.constantFrom('date-time', 'email'), nullable: fc.boolean() }, { requiredKeys: ['type'] }),
+    fc.record({ type: pick(['STRING', 'string'], ['NUMBER']), enum: fc.array(fc.constantFrom('low', 'high'), { maxLength: 2 }), format: fc.constantFrom('date-time', 'email', 'int32', 'enum', 'phone'), nullable: fc.boolean() }, { requiredKeys: ['type'] }),
     section({
       type: typeName,
-      format: fc.constantFrom('date-time', 'email'),
+      format: fc.constantFrom('date-time', 'email', 'int32', 'enum', 'phone'),
       description: fc.string({ maxLength: 3 }),
       title: fc.string({ maxLength: 3 }),
       nullable: fc.boolean(),

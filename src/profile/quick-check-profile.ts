@@ -5,9 +5,10 @@
 // accepts too, with the same result, key order included: a property test holds the two together.
 
 import { timestampProblem } from '../session/iso-timestamp.js';
+import { MAX_NESTING, tooDeepAt } from '../session/nesting.js';
 import { CONTEXT_ELEMENTS, SLICE_MODES } from './profile-terms.js';
 import type { Profile } from './profile-schema.js';
-import { RESPONSE_SCHEMA_TYPES, type ResponseSchema, type ResponseSchemaType } from './response-schema-terms.js';
+import { formatProblem, RESPONSE_SCHEMA_KEYWORDS, RESPONSE_SCHEMA_TYPES, type ResponseSchema, type ResponseSchemaType } from './response-schema-terms.js';
 
 type Plain = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ function copy<T>(target: Plain, source: Plain, key: string, read: (value: unknow
   if (Object.hasOwn(source, key)) target[key] = read(source[key]);
 }
 
-const RESPONSE_KEYWORDS = new Set(['type', 'format', 'description', 'title', 'nullable', 'enum', 'properties', 'required', 'items', 'minItems', 'maxItems', 'propertyOrdering']);
+const RESPONSE_KEYWORDS: ReadonlySet<string> = new Set(RESPONSE_SCHEMA_KEYWORDS);
 const TYPE_NAMES = new Map<string, ResponseSchemaType>(RESPONSE_SCHEMA_TYPES.flatMap((type) => [[type, type], [type.toLowerCase(), type]] as const));
 
 function responseNode(value: unknown): ResponseSchema {
@@ -83,6 +84,7 @@ function checkKeywords(node: ResponseSchema): void {
     (node.type === 'ARRAY' && node.items === undefined) ||
     (node.type !== 'ARRAY' && (node.items !== undefined || node.minItems !== undefined || node.maxItems !== undefined)) ||
     (node.enum !== undefined && node.type !== 'STRING') ||
+    (node.format !== undefined && formatProblem(node.type, node.format, node.enum !== undefined) !== undefined) ||
     (node.minItems !== undefined && node.maxItems !== undefined && node.minItems > node.maxItems) ||
     [node.required ?? [], node.propertyOrdering ?? []].some((listed) => listed.some((name) => !names.has(name)) || new Set(listed).size < listed.length);
   if (failed) giveUp();
@@ -152,6 +154,8 @@ function events(value: unknown): Plain {
  */
 export function quickCheckProfile(data: unknown): Profile | undefined {
   try {
+    // Too deep for the full check, which refuses it; this check's own walk must not overflow first.
+    if (tooDeepAt(data, MAX_NESTING) !== undefined) giveUp();
     const source = plain(data ?? {}, PROFILE_KEYS);
     const profile: Plain = {};
     copy(profile, source, 'name', string);

@@ -3,9 +3,9 @@
 // builds on it (conversion to JSON Schema, validation of answers).
 
 import { z } from 'zod';
-import { RESPONSE_SCHEMA_TYPES, type ResponseSchema, type ResponseSchemaType } from './response-schema-terms.js';
+import { formatProblem, RESPONSE_SCHEMA_TYPES, type ResponseSchema, type ResponseSchemaType } from './response-schema-terms.js';
 
-export { RESPONSE_SCHEMA_KEYWORDS, RESPONSE_SCHEMA_TYPES, type ResponseSchema, type ResponseSchemaType } from './response-schema-terms.js';
+export { RESPONSE_SCHEMA_FORMATS, RESPONSE_SCHEMA_KEYWORDS, RESPONSE_SCHEMA_TYPES, type ResponseSchema, type ResponseSchemaType } from './response-schema-terms.js';
 
 // Lower-case JSON Schema names are accepted and normalised to upper-case.
 const typeNames = [...RESPONSE_SCHEMA_TYPES, ...RESPONSE_SCHEMA_TYPES.map((type) => type.toLowerCase())] as [
@@ -57,6 +57,11 @@ function checkNode(node: ResponseSchema, context: z.RefinementCtx): void {
       }
     }
     if (node.enum !== undefined && type !== 'STRING') issue(['enum'], `enum is only supported on STRING, not ${type}`);
+    // A format recap would not check, or a vendor would refuse, must not pass as a promise about the answer.
+    if (typeof node.format === 'string') {
+      const problem = formatProblem(type, node.format, node.enum !== undefined);
+      if (problem !== undefined) issue(['format'], problem);
+    }
   }
   if (typeof node.minItems === 'number' && typeof node.maxItems === 'number' && node.minItems > node.maxItems) {
     issue(['minItems'], `minItems (${node.minItems}) is greater than maxItems (${node.maxItems})`);

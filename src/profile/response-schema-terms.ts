@@ -36,6 +36,34 @@ export const RESPONSE_SCHEMA_KEYWORDS = [
 ] as const;
 
 /**
+ * The `format` values each type may carry. Every one is checked on answers (with ajv-formats, as
+ * JSON Schema defines it), except `enum`, Gemini's mark of an enum string, which the `enum`
+ * keyword checks. Adapters send a vendor only the formats it accepts (see docs/profiles.md).
+ *
+ * @category Response schemas
+ */
+export const RESPONSE_SCHEMA_FORMATS: Readonly<Record<ResponseSchemaType, readonly string[]>> = {
+  OBJECT: [],
+  STRING: ['date-time', 'date', 'time', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid', 'uri', 'enum'],
+  ARRAY: [],
+  NUMBER: ['float', 'double'],
+  INTEGER: ['int32', 'int64'],
+  BOOLEAN: [],
+};
+
+/**
+ * Why `format` cannot go on a node of `type` with `hasEnum` (whether it has `enum`); undefined
+ * when it can. Shared by the profile check and its quick path, so that both refuse the same.
+ */
+export function formatProblem(type: ResponseSchemaType, format: string, hasEnum: boolean): string | undefined {
+  const allowed = RESPONSE_SCHEMA_FORMATS[type];
+  if (allowed.length === 0) return `${type} takes no format, got "${format}"`;
+  if (!allowed.includes(format)) return `unsupported format "${format}" for ${type} (supported: ${allowed.join(', ')})`;
+  if (format === 'enum' && !hasEnum) return 'format enum needs the enum values (enum: [...])';
+  return undefined;
+}
+
+/**
  * A response schema node after normalisation: `type` upper-case. The root of a profile's
  * `llm.response_schema` is an OBJECT with at least one property; an ARRAY has `items`.
  *
@@ -43,7 +71,7 @@ export const RESPONSE_SCHEMA_KEYWORDS = [
  */
 export interface ResponseSchema {
   type: ResponseSchemaType;
-  /** A format hint such as `date-time` or `email`; only the formats JSON Schema knows are checked on answers. */
+  /** One of {@link RESPONSE_SCHEMA_FORMATS} for the type, e.g. `date-time` or `int32`; checked on answers. */
   format?: string;
   description?: string;
   title?: string;

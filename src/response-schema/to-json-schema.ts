@@ -1,6 +1,6 @@
 // Converts an upper-case response schema into the equivalent JSON Schema (draft 2020-12 subset).
 
-import type { ResponseSchema } from '../profile/response-schema-terms.js';
+import { RESPONSE_SCHEMA_FORMATS, type ResponseSchema } from '../profile/response-schema-terms.js';
 
 /**
  * JSON Schema as a plain object.
@@ -9,9 +9,9 @@ import type { ResponseSchema } from '../profile/response-schema-terms.js';
  */
 export type JsonSchema = { [keyword: string]: unknown };
 
-// Formats that JSON Schema validators know; vendor-only formats (int32, float, enum, ...) only
-// steer generation and are not checked.
-const CHECKED_FORMATS = new Set(['date-time', 'date', 'time', 'email', 'uri']);
+// Every format a profile may write is checked on answers (ajv-formats knows them all), but `enum`:
+// Gemini's mark of an enum string is no JSON Schema format, and the `enum` keyword checks it.
+const CHECKED_FORMATS = new Set(Object.values(RESPONSE_SCHEMA_FORMATS).flat().filter((format) => format !== 'enum'));
 
 /**
  * Options of {@link toJsonSchema}.
@@ -29,8 +29,8 @@ export interface ToJsonSchemaOptions {
 /**
  * The JSON Schema equivalent of a (normalised) response schema. Objects do not allow properties
  * beyond those declared: an answer with extra fields is not what the profile asked for. Nullable
- * types become `[type, "null"]`; only the formats JSON Schema validators know are kept
- * (date-time, date, time, email, uri); `propertyOrdering` is dropped.
+ * types become `[type, "null"]`; every format is kept (ajv-formats checks them) except `enum`,
+ * which the `enum` keyword checks; `propertyOrdering` is dropped.
  *
  * @param schema - A normalised response schema ({@link normalizeResponseSchema}).
  * @param options - `allRequired`: the strict form OpenAI's structured output demands.

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { startRecordingServer, type RecordedRequest, type RecordingServer, type StandInReply } from './recording-server.js';
 import { standInText, tokenEstimate } from './stand-in-text.js';
+import { refusedFormat } from './schema-format-refusal.js';
 import { standInValue } from './stand-in-value.js';
 
 /** The parts of a generateContent / countTokens body the tests read; fields may be absent. */
@@ -202,6 +203,11 @@ function checkBody(body: unknown, method: 'generateContent' | 'countTokens'): st
   const config = (body as GeminiRequestBody).generationConfig;
   if (config?.responseSchema !== undefined && config.responseMimeType !== 'application/json') {
     return 'GenerateContentRequest.generation_config.response_schema: response_mime_type must be application/json when response_schema is set.';
+  }
+  const refused = refusedFormat(config?.responseSchema, (format, type) => String(type).toUpperCase() === 'STRING' && format !== 'enum' && format !== 'date-time');
+  if (refused !== undefined) {
+    const at = refused.path.map((key, index) => (refused.path[index - 1] === 'properties' ? `[${key}]` : index === 0 ? key : `.${key}`)).join('');
+    return `* GenerateContentRequest.generation_config.response_schema${at === '' ? '' : `.${at}`}.format: only 'enum' and 'date-time' are supported for STRING type`;
   }
   return undefined;
 }

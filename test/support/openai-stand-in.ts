@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { startRecordingServer, type RecordedRequest, type RecordingServer, type StandInReply } from './recording-server.js';
 import { standInText, tokenEstimate } from './stand-in-text.js';
+import { refusedFormat } from './schema-format-refusal.js';
 import { standInValue } from './stand-in-value.js';
 
 /** The parts of a chat completion body the tests read; fields may be absent. */
@@ -130,6 +131,8 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
         code: 'invalid_value',
       });
     }
+    const refused = refusedStrictFormat(request.body);
+    if (refused !== undefined) return refused;
     const scripted = queue.shift() ?? (await handler?.(request));
     const model = request.body?.model;
     const promptTokens = tokenEstimate(promptText(request.body));
@@ -148,6 +151,20 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
       queue.push(...replies);
     },
   };
+}
+
+/** The formats strict mode takes; the real API refuses any other before answering. */
+const STRICT_FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
+
+function refusedStrictFormat(body: OpenAiRequestBody | undefined): StandInReply | undefined {
+  const schema = body?.response_format?.json_schema;
+  if (schema?.strict !== true) return undefined;
+  const found = refusedFormat(schema.schema, (format) => !STRICT_FORMATS.has(format));
+  if (found === undefined) return undefined;
+  const context = found.path.map((key) => `'${key}'`).join(', ');
+  return openAiError(400, `Invalid schema for response_format '${schema.name ?? ''}': In context=(${context}), '${found.format}' is not a valid format.`, {
+    code: 'invalid_value',
+  });
 }
 
 function checkKey(request: OpenAiRequest, apiKey: string | undefined): StandInReply | undefined {

@@ -11,6 +11,11 @@ const FORMATTED_STRINGS: Readonly<Record<string, string>> = {
   time: '00:00:00Z',
   email: 'stand-in@example.com',
   uri: 'https://example.com/stand-in',
+  duration: 'PT0S',
+  hostname: 'stand-in.example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  uuid: '00000000-0000-4000-8000-000000000000',
 };
 
 type SchemaNode = { readonly [keyword: string]: unknown };

@@ -11,6 +11,7 @@ import { readGeminiAnswer } from './read-gemini-answer.js';
 import { toGeminiContents } from './to-gemini-contents.js';
 import { withCallSignal } from '../call-signal.js';
 import { DEFAULT_GEMINI_MODEL } from '../default-models.js';
+import { keepFormats } from '../../response-schema/keep-formats.js';
 
 export { DEFAULT_GEMINI_MODEL };
 
@@ -98,13 +99,20 @@ export function createGeminiModel(options: GeminiModelOptions): SummaryModel {
   };
 }
 
+/**
+ * The formats Gemini's responseSchema documents as supported; it has refused others on STRING with
+ * a 400 ("only 'enum' and 'date-time' are supported for STRING type"), so they are not sent.
+ * recap still checks them on the answer.
+ */
+export const GEMINI_FORMATS: ReadonlySet<string> = new Set(['enum', 'date-time', 'float', 'double', 'int32', 'int64']);
+
 function generationConfig(request: ModelRequest): GenerateContentConfig {
   return {
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-    // Gemini takes the upper-case schema language as it is.
+    // Gemini takes the upper-case schema language as it is, but for the formats it does not know.
     ...(request.responseSchema === undefined
       ? {}
-      : { responseMimeType: 'application/json', responseSchema: request.responseSchema }),
+      : { responseMimeType: 'application/json', responseSchema: keepFormats(request.responseSchema, GEMINI_FORMATS) }),
     ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
   };
 }

@@ -56,6 +56,12 @@ describe('dropNullOptionalProperties', () => {
     expect(dropNullOptionalProperties(text, SCHEMA)).toBe(text);
   });
 
+  it('removes the forced null from an answer in a ```json fence too, as the answer check reads through the fence', () => {
+    const text = dropNullOptionalProperties('```json\n{"outcome":"abandoned","note":null,"reviewer":"ann"}\n```', SCHEMA);
+
+    expect(JSON.parse(text)).toEqual({ outcome: 'abandoned', reviewer: 'ann' });
+  });
+
   it('returns text that is not JSON unchanged, for validation to report', () => {
     expect(dropNullOptionalProperties('not json {', SCHEMA)).toBe('not json {');
   });

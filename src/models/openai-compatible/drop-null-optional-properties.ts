@@ -3,19 +3,18 @@
 // the answer validates against the profile's own schema.
 
 import type { ResponseSchema } from '../../profile/response-schema-terms.js';
+import { parseAnswer } from '../../response-schema/parse-answer.js';
 
 /**
  * `text` without the null values of properties that `schema` has as optional and not nullable.
- * Text that is not JSON, or that has no such null, is returned unchanged, byte for byte.
+ * The text is read as the answer check reads it (a ```json fence around it is tolerated), so that a
+ * fenced answer is not failed for a null that recap itself asked for. Text that is not JSON, or
+ * that has no such null, is returned unchanged, byte for byte.
  */
 export function dropNullOptionalProperties(text: string, schema: ResponseSchema): string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-  const result = drop(value, schema);
+  const parsed = parseAnswer(text);
+  if (!parsed.success) return text;
+  const result = drop(parsed.value, schema);
   return result.changed ? JSON.stringify(result.value) : text;
 }
 

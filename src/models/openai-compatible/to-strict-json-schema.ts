@@ -3,11 +3,18 @@
 // dropNullOptionalProperties removes the nulls this lets the model write.
 
 import type { ResponseSchema } from '../../profile/response-schema-terms.js';
+import { keepFormats } from '../../response-schema/keep-formats.js';
 import { toJsonSchema, type JsonSchema } from '../../response-schema/to-json-schema.js';
 
-/** `schema` as strict-mode JSON Schema: every property required, optional ones nullable. */
+/**
+ * The formats strict mode accepts; any other (`uri`, `int32`, ...) is refused with a 400 ("'uri' is
+ * not a valid format"), so it is not sent. recap still checks it on the answer.
+ */
+export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
+
+/** `schema` as strict-mode JSON Schema: every property required, optional ones nullable, only the formats strict mode takes. */
 export function toStrictJsonSchema(schema: ResponseSchema): JsonSchema {
-  return toJsonSchema(optionalAsNullable(schema), { allRequired: true });
+  return toJsonSchema(optionalAsNullable(keepFormats(schema, OPENAI_STRICT_FORMATS)), { allRequired: true });
 }
 
 function optionalAsNullable(schema: ResponseSchema): ResponseSchema {
