@@ -136,7 +136,7 @@ export {
 } from './models/model-errors.js';
 
 // Summaries (see docs/profiles.md#response-schemas-and-results)
-export { summarize, modelRequestFor, type SummaryResult, type SummaryOutcome, type SummarizeOptions } from './summarize.js';
+export { summarize, modelRequestFor, describeRepair, type SummaryResult, type SummaryOutcome, type SummaryRepair, type SummarizeOptions } from './summarize.js';
 
 // Privacy (see docs/privacy.md)
 export {

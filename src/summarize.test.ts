@@ -6,7 +6,7 @@ import { groundingSource } from './grounding/ground-answer.js';
 import { prepare } from './pipeline/prepare.js';
 import { sessionWith } from './pipeline/test-support/session-builder.js';
 import type { Profile } from './profile/profile-schema.js';
-import { summarize } from './summarize.js';
+import { describeRepair, summarize } from './summarize.js';
 
 const session = sessionWith([{ offset: 0, type: 'navigate', url: 'https://shop.example/' }, { offset: 1000 }]);
 const structured: Profile = {
@@ -25,6 +25,7 @@ describe('summarize', () => {
     const outcome = await summarize(prepare({}, session), model);
     expect(outcome.result).toEqual({ summary: 'The user browsed the shop.' });
     expect(outcome.attempts).toBe(1);
+    expect(outcome.repairs).toEqual([]);
     expect(model.requests[0]?.prompt).toBe(prepare({}, session).prompt);
     expect(model.requests[0]?.responseSchema).toBeUndefined();
   });
@@ -43,6 +44,9 @@ describe('summarize', () => {
     const model = createFakeModel(['{"outcome":"gave up","errors":2}', '{"outcome":"abandoned","errors":2}']);
     const outcome = await summarize(prepare(structured, session), model);
     expect(outcome.attempts).toBe(2);
+    // The result is valid, but not what the model first said: the outcome says why it was repaired.
+    expect(outcome.repairs).toEqual([{ reason: 'schema', problems: 'outcome: must be one of "completed", "abandoned"' }]);
+    expect(describeRepair(outcome.repairs[0]!)).toBe('the answer before the repair request did not match the response schema: outcome: must be one of "completed", "abandoned"');
     expect(outcome.usage).toEqual({ promptTokens: 200, outputTokens: 20, totalTokens: 220 });
     expect(model.requests[1]?.repair).toEqual({
       answer: '{"outcome":"gave up","errors":2}',
@@ -103,12 +107,24 @@ describe('summarize', () => {
     const outcome = await summarize(prepared, model, { grounding: groundingSource(profile, watched, prepared) });
     expect(outcome.result).toEqual({ summary: 'The user clicked "Pay" (#2).' });
     const problems = model.requests[1]?.repair?.problems ?? '';
+    expect(outcome.repairs).toEqual([{ reason: 'grounding', problems }]);
+    expect(outcome.attempts).toBe(2);
     expect(problems).toContain('"in Firefox"');
     expect(problems).toContain('"/checkout"');
     expect(problems).toContain('"#9"');
     // The excluded device, the dropped console error and the session's size stay out of it.
     for (const left of ['Chrome', 'macOS', 'desktop', 'TypeError', 'it has 3']) expect(problems).not.toContain(left);
     expect(JSON.stringify(model.requests)).not.toContain('Chrome');
+  });
+
+  it('lists both repairs when a schema repair is followed by a grounding repair', async () => {
+    const profile: Profile = { llm: { ...structured.llm, grounding: 'require' } };
+    const prepared = prepare(profile, session);
+    // The first answer breaks the enum; its repair claims 9 errors the session does not have.
+    const answers = createFakeModel(['{"outcome":"gave up","errors":2}', '{"outcome":"abandoned","errors":9}', '{"outcome":"abandoned","errors":0}']);
+    const repaired = await summarize(prepared, answers, { grounding: groundingSource(profile, session, prepared) });
+    expect(repaired.repairs.map(({ reason }) => reason)).toEqual(['schema', 'grounding']);
+    expect(repaired.attempts).toBe(3);
   });
 
   it('reports the tokens of a repaired summary as unknown when one attempt came without usage, never the other attempt\'s alone', async () => {

@@ -38,6 +38,29 @@ export interface SummarizeOptions {
 }
 
 /**
+ * A repair request {@link summarize} made, and why: the answer before it was not accepted as it was.
+ *
+ * @category Summaries
+ */
+export interface SummaryRepair {
+  /** `schema`: the answer did not match the response schema; `grounding`: it held unsupported claims (`llm.grounding: require`). */
+  readonly reason: 'schema' | 'grounding';
+  /** The problems the repair request named, as the model was told them. */
+  readonly problems: string;
+}
+
+/**
+ * What a repair request was for and the problems it named, on one line: `the first answer did not
+ * match the response schema: outcome: must be one of "converted", "abandoned"`.
+ *
+ * @category Summaries
+ */
+export function describeRepair(repair: SummaryRepair): string {
+  const why = repair.reason === 'schema' ? 'did not match the response schema' : 'held claims the session does not support (llm.grounding: require)';
+  return `the answer before the repair request ${why}: ${repair.problems.trim().replace(/\s*\n\s*/g, '; ')}`;
+}
+
+/**
  * What {@link summarize} returns: a result and how it was obtained.
  *
  * @category Summaries
@@ -50,8 +73,13 @@ export interface SummaryOutcome {
   readonly model: string;
   /** Tokens over every attempt, when the vendor reported them for every attempt; else unknown. */
   readonly usage: TokenUsage | undefined;
-  /** 1, or 2 after a repair retry. */
+  /** 1, or one more for each repair request. */
   readonly attempts: number;
+  /**
+   * The repair requests made, in order (none: the first answer was accepted). An answer that needed
+   * one is valid, but it is not what the model first said: every place that shows the result says so.
+   */
+  readonly repairs: readonly SummaryRepair[];
   /** Milliseconds from the first request to the accepted answer. */
   readonly latencyMs: number;
   /** The accepted answer, verbatim. */
@@ -108,6 +136,8 @@ export interface ValidatedAnswer {
   readonly answer: ModelResponse;
   readonly usage: TokenUsage | undefined;
   readonly attempts: number;
+  /** The schema repair, when there was one. */
+  readonly repairs: readonly SummaryRepair[];
 }
 
 /**
@@ -117,16 +147,13 @@ export interface ValidatedAnswer {
 export async function generateValidated(model: SummaryModel, request: ModelRequest, schema: ResponseSchema): Promise<ValidatedAnswer> {
   const first = await model.generate({ ...request, responseSchema: schema });
   const firstCheck = await checkAnswer(schema, first.text);
-  if (firstCheck.valid) return { value: firstCheck.value, answer: first, usage: first.usage, attempts: 1 };
+  if (firstCheck.valid) return { value: firstCheck.value, answer: first, usage: first.usage, attempts: 1, repairs: [] };
   const { formatResponseIssues } = await answerValidation();
-  const repaired = await model.generate({
-    ...request,
-    responseSchema: schema,
-    repair: { answer: first.text, problems: formatResponseIssues(firstCheck.issues) },
-  });
+  const problems = formatResponseIssues(firstCheck.issues);
+  const repaired = await model.generate({ ...request, responseSchema: schema, repair: { answer: first.text, problems } });
   const usage = addUsage(first.usage, repaired.usage);
   const secondCheck = await checkAnswer(schema, repaired.text);
-  if (secondCheck.valid) return { value: secondCheck.value, answer: repaired, usage, attempts: 2 };
+  if (secondCheck.valid) return { value: secondCheck.value, answer: repaired, usage, attempts: 2, repairs: [{ reason: 'schema', problems }] };
   throw new InvalidAnswerError(
     `the model's answer does not match the response schema after one repair retry: ${formatResponseIssues(secondCheck.issues)}`,
     { provider: model.provider, rawText: repaired.text, problems: secondCheck.issues },
@@ -172,12 +199,13 @@ export async function summarize(
   const started = now();
   const request = modelRequestFor(prepared, options.signal);
   const schema = prepared.generation.responseSchema;
-  const outcome = (result: SummaryResult, answer: ModelResponse, usage: TokenUsage | undefined, attempts: number) => ({
+  const outcome = (result: SummaryResult, answer: ModelResponse, usage: TokenUsage | undefined, repairs: readonly SummaryRepair[]) => ({
     result,
     provider: model.provider,
     model: answer.model,
     usage,
-    attempts,
+    attempts: 1 + repairs.length,
+    repairs,
     latencyMs: now() - started,
     rawText: answer.text,
   });
@@ -190,10 +218,10 @@ export async function summarize(
   let first: SummaryOutcome;
   if (schema === undefined) {
     const answer = await model.generate(request);
-    first = outcome(summaryOf(answer), answer, answer.usage, 1);
+    first = outcome(summaryOf(answer), answer, answer.usage, []);
   } else {
     const validated = await generateValidated(model, request, schema);
-    first = outcome({ response: validated.value, response_schema: schema }, validated.answer, validated.usage, validated.attempts);
+    first = outcome({ response: validated.value, response_schema: schema }, validated.answer, validated.usage, validated.repairs);
   }
   const mode = prepared.generation.grounding;
   if (options.grounding === undefined || mode === 'off') return first;
@@ -205,10 +233,11 @@ export async function summarize(
   // require: one repair request that names the claims, then the answer must hold none.
   const { describeClaimsForModel, GroundingError } = await import('./grounding/grounding-error.js');
   const repair = { answer: first.rawText, problems: describeClaimsForModel(report.unsupported), reason: 'grounding' as const };
+  const repairs = [...first.repairs, { reason: repair.reason, problems: repair.problems }];
   let second: SummaryOutcome;
   if (schema === undefined) {
     const answer = await model.generate({ ...request, repair });
-    second = outcome(summaryOf(answer), answer, addUsage(first.usage, answer.usage), first.attempts + 1);
+    second = outcome(summaryOf(answer), answer, addUsage(first.usage, answer.usage), repairs);
   } else {
     const answer = await model.generate({ ...request, responseSchema: schema, repair });
     const checked = await checkAnswer(schema, answer.text);
@@ -220,7 +249,7 @@ export async function summarize(
         problems: checked.issues,
       });
     }
-    second = outcome({ response: checked.value, response_schema: schema }, answer, addUsage(first.usage, answer.usage), first.attempts + 1);
+    second = outcome({ response: checked.value, response_schema: schema }, answer, addUsage(first.usage, answer.usage), repairs);
   }
   const repaired = groundAnswer(options.grounding, claimsOf(second.result));
   if (repaired.unsupported.length > 0) throw new GroundingError(repaired, second.rawText);

@@ -70,6 +70,25 @@ describe('recap run with Gemini', () => {
     expect(result.stderr).toContain('raw answer:\n{"outcome": "still wrong"}');
   });
 
+  it('says that an answer was repaired, in the report, in --json and on stderr', async () => {
+    // The first answer breaks the schema; the stand-in answers the repair request with a valid one.
+    gemini.standIn.enqueue('{"outcome": "gave up"}');
+    const human = await run('run', 'profiles/friction-report.yaml', 'sessions-fixtures/checkout-abandon.json');
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toMatch(/^answer {4}\d+ ms, 2 attempt\(s\)/m);
+    expect(human.stdout).toMatch(/^repaired {2}the answer before the repair request did not match the response schema: .*outcome: must be one of/m);
+    gemini.standIn.enqueue('{"outcome": "gave up"}');
+    const json = await run('run', 'profiles/friction-report.yaml', 'sessions-fixtures/checkout-abandon.json', '--json');
+    expect(json.code, json.stderr).toBe(0);
+    const repairs = (JSON.parse(json.stdout) as { repairs: { reason: string; problems: string }[] }).repairs;
+    expect(repairs).toEqual([{ reason: 'schema', problems: expect.stringContaining('outcome: must be one of') }]);
+    expect(json.stderr).toMatch(/^warning: repaired: the answer before the repair request did not match the response schema: /);
+    // An answer accepted as it came says nothing of repairs.
+    const clean = await run('run', 'profiles/friction-report.yaml', 'sessions-fixtures/checkout-abandon.json', '--json');
+    expect(JSON.parse(clean.stdout).repairs).toEqual([]);
+    expect(clean.stderr).toBe('');
+  });
+
   it('uses --model over the profile and --base-url over the environment', async () => {
     gemini.standIn.enqueue('ok');
     const result = await runCli(

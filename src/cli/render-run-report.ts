@@ -2,7 +2,7 @@
 
 import type { SummaryModel } from '../models/summary-model.js';
 import type { PreparedRequest, TokenCount } from '../pipeline/prepare.js';
-import type { SummaryOutcome } from '../summarize.js';
+import { describeRepair, type SummaryOutcome, type SummaryRepair } from '../summarize.js';
 import type { GroundingFinding, GroundingReport } from '../grounding/grounding-report.js';
 import { printable } from '../session/printable.js';
 
@@ -56,6 +56,7 @@ function renderReportLines(report: RunReport): string {
   const usage = outcome.usage;
   lines.push(
     `answer    ${Math.round(outcome.latencyMs)} ms, ${outcome.attempts} attempt(s)${usage === undefined ? '' : `, ${usage.promptTokens} prompt + ${usage.outputTokens} output tokens`}`,
+    ...outcome.repairs.map(repairLine),
     '',
   );
   const result = outcome.result;
@@ -63,6 +64,8 @@ function renderReportLines(report: RunReport): string {
   if (outcome.grounding !== undefined) lines.push('', ...groundingLines(outcome.grounding));
   return `${lines.join('\n')}\n`;
 }
+
+const repairLine = (repair: SummaryRepair) => `repaired  ${describeRepair(repair)}`;
 
 const claimLine = (finding: GroundingFinding) => `  ${finding.kind.padEnd(8)} ${JSON.stringify(finding.text)} at ${finding.path}: ${finding.reason ?? finding.verdict}`;
 

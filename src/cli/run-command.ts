@@ -16,7 +16,8 @@ import { loadProfile } from '../profile/load-profile.js';
 import { ProfileValidationError } from '../profile/profile-error.js';
 import { loadSession } from '../session/load-session.js';
 import { SessionFixtureError } from '../session/session-error.js';
-import { modelRequestFor, summarize, type SummaryOutcome } from '../summarize.js';
+import { describeRepair, modelRequestFor, summarize, type SummaryOutcome } from '../summarize.js';
+import { printable } from '../session/printable.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { renderRunReport } from './render-run-report.js';
@@ -64,6 +65,11 @@ function usageJson(outcome: SummaryOutcome) {
     attempts: outcome.attempts,
     latency_ms: Math.round(outcome.latencyMs),
   };
+}
+
+/** The repair requests an answer needed, as `recap run --json` shows them. */
+export function repairsJson(outcome: SummaryOutcome): { reason: string; problems: string }[] {
+  return outcome.repairs.map(({ reason, problems }) => ({ reason, problems }));
 }
 
 /** Runs the command; returns the exit code. Errors go to stderr. */
@@ -134,7 +140,9 @@ export async function runCommand(profileFile: string, sessionArgs: readonly stri
     if (options.json === true) {
       const preparedJson = toPreparedJson(prepared, { model: model.model, tokens });
       const grounding = outcome.grounding === undefined ? {} : { grounding: outcome.grounding };
-      io.stdout.write(`${terminalJson({ ...preparedJson, result: outcome.result, usage: usageJson(outcome), ...grounding }, 2)}\n`);
+      io.stdout.write(`${terminalJson({ ...preparedJson, result: outcome.result, usage: usageJson(outcome), repairs: repairsJson(outcome), ...grounding }, 2)}\n`);
+      // The report says it in a line of its own; a script reading the JSON may show only stderr.
+      for (const repair of outcome.repairs) io.stderr.write(printable(`warning: repaired: ${describeRepair(repair)}\n`));
     } else {
       io.stdout.write(renderRunReport({ profileFile, sessionFile, prepared, model, tokens, outcome, privacyFile: privacy?.file, privacyEmpty: privacy !== undefined && hasNoRules(privacy.rules) }));
     }

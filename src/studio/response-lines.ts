@@ -1,6 +1,7 @@
 // The Response pane as lines: the latest run's facts (model, latency, tokens, schema check) and
 // its answer, pretty-printed.
 
+import { describeRepair } from '../index.js';
 import { formatCount, formatDuration } from './format-count.js';
 import { groundingLines, markedAnswerLines } from './grounding-lines.js';
 import { jsonLines } from './json-lines.js';
@@ -22,12 +23,22 @@ function tokensLine(run: RunRecord): StyledLine {
   ];
 }
 
+type OkOutcome = Extract<RunRecord['outcome'], { status: 'ok' }>;
+
+/** Whether the answer needed a schema repair (a run from before repairs were kept: whether it needed any). */
+const schemaRepaired = (outcome: OkOutcome): boolean => (outcome.repairs === undefined ? outcome.attempts > 1 : outcome.repairs.some((repair) => repair.reason === 'schema'));
+
+/** A line per repair request the answer needed: the answer shown is not the model's first. */
+function repairLines(outcome: OkOutcome): StyledLine[] {
+  return (outcome.repairs ?? []).map((repair) => [segment('repaired ', 'dim'), segment(`⚠ ${describeRepair(repair)}`, 'warn')]);
+}
+
 function schemaLines(run: RunRecord): StyledLine[] {
   const outcome = run.outcome;
   switch (outcome.status) {
     case 'ok':
       if (!run.schema) return [[segment('schema   ', 'dim'), segment('– none: the profile asks for a plain summary', 'dim')]];
-      return [[segment('schema   ', 'dim'), segment('✓ valid', 'ok'), segment(outcome.attempts > 1 ? ' after one repair retry' : ': the answer matches the response schema')]];
+      return [[segment('schema   ', 'dim'), segment('✓ valid', 'ok'), segment(schemaRepaired(outcome) ? ' after one repair retry' : ': the answer matches the response schema')]];
     case 'invalid-answer':
       return [
         [segment('schema   ', 'dim'), segment('✗ invalid', 'error'), segment(' after one repair retry:')],
@@ -46,6 +57,7 @@ export function responseLines(run: RunRecord, currentPrompt: string | undefined)
     [segment(runLabel(run), 'heading'), segment(`  ${run.provider} / ${run.model}  ${formatDuration(run.latencyMs)}${attempts}`)],
     tokensLine(run),
     ...schemaLines(run),
+    ...(outcome.status === 'ok' ? repairLines(outcome) : []),
   ];
   if ((outcome.status === 'ok' || outcome.status === 'failed') && outcome.grounding !== undefined) lines.push(...groundingLines(outcome.grounding));
   if (currentPrompt !== undefined && currentPrompt !== run.prompt) {

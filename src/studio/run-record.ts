@@ -37,6 +37,8 @@ const outcomeSchema = z.discriminatedUnion('status', [
     status: z.literal('ok'),
     answer: answerSchema,
     attempts: z.number().int().positive(),
+    /** The repair requests the answer needed, in order; absent in runs from before they were kept. */
+    repairs: z.array(z.object({ reason: z.enum(['schema', 'grounding']), problems: z.string() })).optional(),
     usage: tokenUsageSchema.optional(),
     /** Absent in runs from before grounding, and under `llm.grounding: off`. */
     grounding: groundingSchema.optional(),
@@ -128,6 +130,7 @@ export function runDraftFromOutcome(base: RunDraftBase, outcome: SummaryOutcome)
       status: 'ok',
       answer,
       attempts: outcome.attempts,
+      repairs: outcome.repairs.map(({ reason, problems }) => ({ reason, problems })),
       ...(outcome.usage === undefined ? {} : { usage: outcome.usage }),
       ...(outcome.grounding === undefined ? {} : { grounding: ownReport(outcome.grounding) }),
     },
