@@ -67,13 +67,16 @@ describe('recap run grounds the answer', () => {
     standIn.enqueue(INVENTED, GROUNDED);
     const before = standIn.requests.length;
     const result = await run('require.yaml', '--json');
-    expect(result.stderr).toBe('');
+    // The answer printed is the repair's: stderr says so, and why.
+    expect(result.stderr).toMatch(/^warning: repaired: the answer before the repair request held claims the session does not support \(llm\.grounding: require\): .*3 dead clicks/);
+    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     expect(result.code).toBe(0);
     const repair = JSON.stringify(standIn.requests[before + 1]?.body);
     expect(repair).toContain('Your answer makes claims that the session data does not support');
     expect(repair).toContain('3 dead clicks');
-    const output = JSON.parse(result.stdout) as { result: { summary: string }; usage: { attempts: number }; grounding: { score: number } };
+    const output = JSON.parse(result.stdout) as { result: { summary: string }; usage: { attempts: number }; repairs: { reason: string }[]; grounding: { score: number } };
     expect(output.result.summary).toBe(GROUNDED);
+    expect(output.repairs.map(({ reason }) => reason)).toEqual(['grounding']);
     expect(output.grounding.score).toBe(1);
   });
 
