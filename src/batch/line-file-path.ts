@@ -17,8 +17,11 @@ export function runFolderFrom(resultsFile: string, cwd: string): string {
   return toPosix(path.relative(path.dirname(path.resolve(cwd, resultsFile)), cwd)) || '.';
 }
 
+/** What names a line's session file: its `file`, and the folder its run ran in (`run.cwd`). */
+export type LineFileName = Pick<ResultLine, 'file'> & { readonly run?: { readonly cwd?: string | undefined } | undefined };
+
 /** Where the session file of `line` was when its run wrote it, when the line records its run's folder. */
-export function recordedFilePath(line: ResultLine, resultsFile: string): string | undefined {
+export function recordedFilePath(line: LineFileName, resultsFile: string): string | undefined {
   const folder = line.run?.cwd;
   return folder === undefined ? undefined : path.resolve(path.dirname(resultsFile), folder, line.file);
 }
@@ -34,7 +37,7 @@ const isFile = async (candidate: string) => (await stat(candidate).catch(() => u
  * @param resultsFile - The absolute path of the results file that holds the line.
  * @param cwd - Where relative names are read from now.
  */
-export async function lineFilePath(line: ResultLine, resultsFile: string, cwd: string): Promise<string> {
+export async function lineFilePath(line: LineFileName, resultsFile: string, cwd: string): Promise<string> {
   const candidates = [recordedFilePath(line, resultsFile), path.resolve(cwd, line.file), path.resolve(path.dirname(resultsFile), line.file)].filter(
     (candidate): candidate is string => candidate !== undefined,
   );

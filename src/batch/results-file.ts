@@ -2,22 +2,11 @@
 // each; a run killed mid-write leaves at most a cut-off last line, which the next run removes
 // before it appends (and names), so the file always reads line by line.
 
-import { isUtf8 } from 'node:buffer';
-import { open, readFile, truncate } from 'node:fs/promises';
-import { resultLineProblem, type ResultLine } from './result-line.js';
+import { open, truncate } from 'node:fs/promises';
+import type { ResultLine } from './result-line.js';
+import { parseResultLine, scanResultsFile, type ResultsFileEnd } from './scan-results-file.js';
 
-/**
- * A results file that cannot be used: a line in the middle that is not a result line.
- *
- * @category Many sessions
- */
-export class ResultsFileError extends Error {
-  readonly code = 'invalid_results';
-  constructor(message: string) {
-    super(message);
-    this.name = 'ResultsFileError';
-  }
-}
+export { ResultsFileError } from './scan-results-file.js';
 
 /**
  * The lines of a results file, the state of each session (its last line), and a cut-off last
@@ -25,17 +14,11 @@ export class ResultsFileError extends Error {
  *
  * @category Many sessions
  */
-export interface ResultsFileContent {
+export interface ResultsFileContent extends ResultsFileEnd {
   /** Every complete line, in file order. */
   readonly lines: readonly ResultLine[];
   /** The last line of each file, by file name: a later result replaces an earlier error. */
   readonly latest: ReadonlyMap<string, ResultLine>;
-  /** Byte length of the complete lines (where a cut-off line starts). */
-  readonly completeBytes: number;
-  /** The 1-based number of a last line cut off mid-write (not JSON, no newline), when there is one. */
-  readonly cutOffLine?: number;
-  /** The last line is whole but lacks its newline (an edited file): appending adds it first. */
-  readonly missingNewline?: boolean;
 }
 
 /**
@@ -49,72 +32,48 @@ export interface ResultsFileContent {
 export function parseResultsText(text: string, source: string): ResultsFileContent {
   const lines: ResultLine[] = [];
   const latest = new Map<string, ResultLine>();
-  let start = 0;
-  let number = 0;
-  const add = (value: unknown, at: number): void => {
-    const problem = resultLineProblem(value);
-    if (problem !== undefined) throw new ResultsFileError(`${source}:${at}: not a result line: ${problem}`);
-    const line = value as ResultLine;
+  const add = (line: ResultLine | undefined): void => {
+    if (line === undefined) return;
     lines.push(line);
     latest.set(line.file, line);
   };
+  let start = 0;
+  let number = 0;
   for (;;) {
     const end = text.indexOf('\n', start);
     if (end === -1) break;
     number++;
-    const raw = text.slice(start, end).trim();
+    add(parseResultLine(text.slice(start, end), number, source));
     start = end + 1;
-    if (raw === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      throw new ResultsFileError(`${source}:${number}: not JSON (${(error as Error).message})`);
-    }
-    add(value, number);
   }
   const completeBytes = Buffer.byteLength(text.slice(0, start));
   const tail = text.slice(start).trim();
   if (tail === '') return { lines, latest, completeBytes };
   // A last line without its newline: whole JSON (an edited file) counts; anything else was cut off mid-write.
-  let value: unknown;
   try {
-    value = JSON.parse(tail);
+    JSON.parse(tail);
   } catch {
     return { lines, latest, completeBytes, cutOffLine: number + 1 };
   }
-  add(value, number + 1);
+  add(parseResultLine(tail, number + 1, source));
   return { lines, latest, completeBytes: Buffer.byteLength(text), missingNewline: true };
 }
 
 /**
- * Reads a results file; a missing file reads as empty.
+ * Reads a results file; a missing file reads as empty. The content holds every line (`recap run`
+ * and `recap report` read the file line by line instead, keeping what they need of each).
  *
  * @category Many sessions
  */
 export async function readResultsFile(file: string, source = file): Promise<ResultsFileContent> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], latest: new Map(), completeBytes: 0 };
-    throw new ResultsFileError(`${source}: cannot read the results (${(error as Error).message})`);
-  }
-  // Decoding would turn such bytes into U+FFFD: the text would change, and the byte counts that
-  // cut off an interrupted line would no longer match the file.
-  const end = bytes.lastIndexOf(0x0a) + 1;
-  const whole = bytes.subarray(0, end);
-  if (!isUtf8(whole)) {
-    const text = whole.toString('utf8');
-    const line = text.slice(0, Math.max(0, text.indexOf('\uFFFD'))).split('\n').length;
-    throw new ResultsFileError(`${source}:${line}: is not UTF-8 text; recap writes results files in UTF-8, so this line was changed by another program`);
-  }
-  if (!isUtf8(bytes.subarray(end))) {
-    // A kill can cut the last line inside a character: that line is cut off, never a whole one.
-    const content = parseResultsText(whole.toString('utf8'), source);
-    return { ...content, cutOffLine: whole.toString('utf8').split('\n').length };
-  }
-  return parseResultsText(bytes.toString('utf8'), source);
+  const lines: ResultLine[] = [];
+  const latest = new Map<string, ResultLine>();
+  const visit = (line: ResultLine): void => {
+    lines.push(line);
+    latest.set(line.file, line);
+  };
+  const { completeBytes, cutOffLine, missingNewline } = await scanResultsFile(file, visit, { source });
+  return { lines, latest, completeBytes, ...(cutOffLine === undefined ? {} : { cutOffLine }), ...(missingNewline === undefined ? {} : { missingNewline }) };
 }
 
 /** Appends lines to a results file, each in one write. */
@@ -127,7 +86,7 @@ export interface ResultsWriter {
  * Opens a results file for a run: removes a cut-off last line left by a killed run (it is
  * reported in `content.cutOffLine`; its session runs again), then appends.
  */
-export async function openResultsForAppend(file: string, content: ResultsFileContent): Promise<ResultsWriter> {
+export async function openResultsForAppend(file: string, content: ResultsFileEnd): Promise<ResultsWriter> {
   if (content.cutOffLine !== undefined) await truncate(file, content.completeBytes);
   const handle = await open(file, 'a');
   if (content.missingNewline === true) await handle.write('\n');

@@ -44,6 +44,29 @@ describe('lockResults', () => {
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
+  it("takes over a killed run's lock that names this run's own pid (a container's first process has the same pid every time)", async () => {
+    const file = await resultsFile();
+    await writeFile(`${file}.lock`, `${JSON.stringify({ pid: 1, host: hostname(), started: '2026-01-01T00:00:00.000Z' })}\n`);
+    // pid 1 runs (it always does): it is this run, started after that lock was taken.
+    const lock = await lockResults(file, { pid: 1, isRunning: () => true, processStarted: Date.parse('2026-01-02T00:00:00.000Z') });
+    expect(JSON.parse(await readFile(`${file}.lock`, 'utf8'))).toMatchObject({ pid: 1 });
+    // A second lock by the same process (the library, twice at once) is still refused.
+    await expect(lockResults(file, { pid: 1, isRunning: () => true, processStarted: Date.parse('2026-01-02T00:00:00.000Z') })).rejects.toBeInstanceOf(ResultsLockedError);
+    await lock.release();
+    expect(await readdir(path.dirname(file))).toEqual([]);
+  });
+
+  it('removes the copies that runs killed while taking the lock left beside it, once they are 10 s old', async () => {
+    const file = await resultsFile();
+    const left = [`${file}.lock.4242.0a1b2c3d`, `${file}.lock.4343.0a1b2c3d`];
+    for (const copy of left) await writeFile(copy, `${JSON.stringify({ pid: 4242, host: hostname() })}\n`);
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await utimes(left[0] ?? '', minuteAgo, minuteAgo);
+    await (await lockResults(file, { pid: 4444, isRunning: (pid) => pid === 4444 })).release();
+    // The young one may be another machine's run at work on a shared folder.
+    expect(await readdir(path.dirname(file))).toEqual([path.basename(left[1] ?? '')]);
+  });
+
   it('refuses a lock of another host (its run cannot be checked) and a lock file recap did not write', async () => {
     const file = await resultsFile();
     await writeFile(`${file}.lock`, JSON.stringify({ pid: 4242, host: 'elsewhere' }));

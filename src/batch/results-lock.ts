@@ -7,9 +7,11 @@
 // killed run's lock at once, one removes it and the others find the lock it took in its place.
 
 import { randomBytes } from 'node:crypto';
-import { link, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hostname } from 'node:os';
+import path from 'node:path';
+import { processRuns } from '../files/process-runs.js';
 
 /**
  * Another run holds the lock of a results file.
@@ -46,21 +48,15 @@ export interface LockOptions {
   readonly host?: string;
   /** Whether a process of this host runs under `pid`. Default: `process.kill(pid, 0)` succeeds or is refused. */
   readonly isRunning?: (pid: number) => boolean;
+  /** When this process started, in ms since the epoch. Default: from `process.uptime()`. */
+  readonly processStarted?: number;
 }
 
 interface Holder {
   readonly pid: number;
   readonly host: string;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  /** When it took the lock (ms since the epoch), when the lock says. */
+  readonly started?: number;
 }
 
 /** A lock file's text; undefined when it is gone. */
@@ -76,8 +72,9 @@ async function lockText(lockFile: string): Promise<string | undefined> {
 /** The holder a lock file's text names; `unknown` when it holds something else. */
 function holderIn(text: string): Holder | 'unknown' {
   try {
-    const value = JSON.parse(text) as { pid?: unknown; host?: unknown };
-    if (Number.isInteger(value.pid) && typeof value.host === 'string') return { pid: value.pid as number, host: value.host };
+    const value = JSON.parse(text) as { pid?: unknown; host?: unknown; started?: unknown };
+    const started = typeof value.started === 'string' ? Date.parse(value.started) : Number.NaN;
+    if (Number.isInteger(value.pid) && typeof value.host === 'string') return { pid: value.pid as number, host: value.host, ...(Number.isNaN(started) ? {} : { started }) };
   } catch {
     // Not a lock recap wrote.
   }
@@ -133,6 +130,22 @@ async function breakKilledLock(lockFile: string, staleText: string, aside: strin
 }
 
 /**
+ * Removes the copies written aside (`<lockFile>.<pid>.<hex>`, which live for milliseconds) by runs
+ * killed while taking the lock: those of a pid that no longer runs here, old enough not to be
+ * another machine's run at work on a shared folder.
+ */
+async function removeKilledAsides(lockFile: string, running: (pid: number) => boolean): Promise<void> {
+  const folder = path.dirname(lockFile);
+  const prefix = `${path.basename(lockFile)}.`;
+  for (const entry of await readdir(folder).catch(() => [] as string[])) {
+    const pid = entry.startsWith(prefix) ? /^(\d+)\.[0-9a-f]{8}$/.exec(entry.slice(prefix.length))?.[1] : undefined;
+    if (pid === undefined || Number(pid) === process.pid || running(Number(pid))) continue;
+    const age = await stat(path.join(folder, entry)).then((stats) => Date.now() - stats.mtimeMs, () => 0);
+    if (age > BREAK_TOKEN_STALE_MS) await unlink(path.join(folder, entry)).catch(() => undefined);
+  }
+}
+
+/**
  * Takes the lock of `resultsFile` (`<resultsFile>.lock`) for this run.
  *
  * @throws {@link ResultsLockedError} when a running run holds it (or a run on another host, which
@@ -143,9 +156,14 @@ export async function lockResults(resultsFile: string, options: LockOptions = {}
   const lockFile = `${resultsFile}.lock`;
   const pid = options.pid ?? process.pid;
   const host = options.host ?? hostname();
-  const running = options.isRunning ?? isRunning;
+  const isRunning = options.isRunning ?? processRuns;
+  const processStarted = options.processStarted ?? Date.now() - process.uptime() * 1000;
+  // A lock naming this run's own pid, taken before this process started, is a killed run's whose
+  // pid came round again, as it does for a container's first process.
+  const running = (holder: Holder): boolean => (holder.pid === pid ? holder.started === undefined || holder.started >= processStarted : isRunning(holder.pid));
   const content = `${JSON.stringify({ pid, host, started: new Date().toISOString() })}\n`;
   const aside = `${lockFile}.${pid}.${randomBytes(4).toString('hex')}`;
+  await removeKilledAsides(lockFile, isRunning);
   await writeFile(aside, content, { flag: 'wx' });
   try {
     for (let attempt = 0; ; attempt++) {
@@ -155,7 +173,7 @@ export async function lockResults(resultsFile: string, options: LockOptions = {}
       if (text === undefined && attempt < 5) continue;
       const holder = text === undefined ? undefined : holderIn(text);
       if (holder === 'unknown') throw new ResultsLockedError(lockFile, undefined);
-      if (holder === undefined || text === undefined || holder.host !== host || running(holder.pid) || attempt >= 20) throw new ResultsLockedError(lockFile, holder);
+      if (holder === undefined || text === undefined || holder.host !== host || running(holder) || attempt >= 20) throw new ResultsLockedError(lockFile, holder);
       await breakKilledLock(lockFile, text, aside);
     }
   } finally {

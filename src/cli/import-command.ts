@@ -14,7 +14,7 @@ import type { SessionFixture } from '../session/session-schema.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
-import { writeFileReplacing } from './write-file-replacing.js';
+import { writeFileReplacing } from '../files/write-file-replacing.js';
 import { printable } from '../session/printable.js';
 import { terminalJson } from './terminal-json.js';
 

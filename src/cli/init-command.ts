@@ -15,7 +15,8 @@ const NEXT_COMMANDS = [`npx recap run ${INIT_PROFILE} sessions-fixtures/${INIT_F
 
 /** What was written, how to install recap there, and the three commands to try; `directory` when not the current folder. */
 export function renderInitReport(result: InitResult, directory: string | undefined): string {
-  const lines = [`recap init: wrote ${result.written.length} files`, ...result.written.map((file) => `  ${file}`)];
+  const finished = result.finished ? ' (finishing the project an interrupted recap init began)' : '';
+  const lines = [`recap init: wrote ${result.written.length} files${finished}`, ...result.written.map((file) => `  ${file}`)];
   for (const file of result.kept) lines.push(`  (kept your ${file} as it is)`);
   // `npx recap` must find recap in this project's node_modules, or npm would look it up online.
   const install = result.keptPackageJson ? `npm install --save-dev ${result.recap.local ? result.recap.spec : `recap@${result.recap.spec}`}` : 'npm install';

@@ -1,13 +1,13 @@
 // `recap report <results.jsonl>...`: the report of many-session results, as Markdown (stdout or
 // report.md), HTML (report.html) or JSON (docs/many-sessions.md#the-report).
 
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createModel, isProvider } from '../models/create-model.js';
 import { ModelError } from '../models/model-errors.js';
 import { lineFilePath } from '../batch/line-file-path.js';
 import type { ResultLine } from '../batch/result-line.js';
-import { readResultsFile, ResultsFileError } from '../batch/results-file.js';
+import { ResultsFileError } from '../batch/results-file.js';
+import { scanResultsFile } from '../batch/scan-results-file.js';
 import { loadManySession } from '../batch/load-many-session.js';
 import { PrivacyRulesError } from '../privacy/privacy-rules-error.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
@@ -23,6 +23,7 @@ import { UsageError } from './usage-error.js';
 import { plainWholeNumber } from './plain-whole-number.js';
 import { unusedModelFlags } from './unused-model-flags.js';
 import { terminalJson } from './terminal-json.js';
+import { writeFileReplacing } from '../files/write-file-replacing.js';
 
 export interface ReportOptions {
   readonly output?: string;
@@ -91,22 +92,26 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     const replaced = setupReplacements();
     for (const file of files) {
       const resultsPath = path.resolve(io.cwd, file);
-      const content = await readResultsFile(resultsPath, file);
-      if (content.lines.length === 0 && content.cutOffLine === undefined) {
+      const base = path.dirname(resultsPath);
+      // Line by line as the file is read: only the last line of each session is kept.
+      const content = await scanResultsFile(
+        resultsPath,
+        async (line) => {
+          const sessionPath = await lineFilePath(line, resultsPath, io.cwd);
+          // A session found elsewhere (where its run ran, beside its results file) is named from here, as it is read and linked.
+          const named = sessionPath === path.resolve(io.cwd, line.file) ? line : { ...line, file: path.relative(io.cwd, sessionPath).split(path.sep).join('/') };
+          const earlier = latest.get(sessionPath);
+          if (earlier !== undefined) replaced.note(earlier, { line, source: file });
+          latest.set(sessionPath, { line: named, base, source: file, sessionPath });
+        },
+        { source: file },
+      );
+      if (content.lineCount === 0 && content.cutOffLine === undefined) {
         const { stat } = await import('node:fs/promises');
         if ((await stat(path.resolve(io.cwd, file)).catch(() => undefined)) === undefined) throw new UsageError(`${file}: no such results file`);
         io.stderr.write(`warning: ${file} holds no result line\n`);
       }
       if (content.cutOffLine !== undefined) io.stderr.write(`warning: ${file}:${content.cutOffLine} is cut off (an interrupted run) and is left out\n`);
-      const base = path.dirname(resultsPath);
-      for (const line of content.lines) {
-        const sessionPath = await lineFilePath(line, resultsPath, io.cwd);
-        // A session found elsewhere (where its run ran, beside its results file) is named from here, as it is read and linked.
-        const named = sessionPath === path.resolve(io.cwd, line.file) ? line : { ...line, file: path.relative(io.cwd, sessionPath).split(path.sep).join('/') };
-        const earlier = latest.get(sessionPath);
-        if (earlier !== undefined) replaced.note(earlier, { line, source: file });
-        latest.set(sessionPath, { line: named, base, source: file, sessionPath });
-      }
     }
     for (const warning of replaced.warnings()) io.stderr.write(`warning: ${warning}\n`);
     const mixed = mixedSetupsWarning(latest.values());
@@ -166,7 +171,8 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     } else text = renderReportMarkdown(data, render);
     if (options.output === undefined) io.stdout.write(text);
     else {
-      await writeFile(path.resolve(io.cwd, options.output), text);
+      // Whole or not at all: a run killed while it writes leaves the earlier report as it was.
+      await writeFileReplacing(path.resolve(io.cwd, options.output), text);
       io.stdout.write(`wrote ${options.output}: ${data.totals.sessions} sessions (${data.totals.failed} failed)\n`);
     }
     if (summary !== undefined && summary.unknownSessions.length > 0) {

@@ -168,7 +168,8 @@ async function dryRunMany(setup: ManyRunSetup, allFiles: readonly string[], mode
     io.stdout.write(`${terminalJson({ model: model.model, sessions: rows, total_tokens: total, input_cost_usd: cost ?? null, failed, ...skipped }, 2)}\n`);
     return failed > 0 ? EXIT_FAILED : EXIT_OK;
   }
-  const width = Math.max(...rows.map((row) => (row.tokens === undefined ? 0 : count(row.tokens).length)), 5);
+  // A loop, not Math.max(...rows): spread as arguments, 200,000 rows overflow the stack.
+  const width = rows.reduce((widest, row) => Math.max(widest, row.tokens === undefined ? 0 : count(row.tokens).length), 5);
   for (const row of rows) {
     io.stdout.write(row.error === undefined ? `~${count(row.tokens ?? 0).padStart(width)}  ${row.file} (${row.session_id})\n` : `${'error'.padStart(width + 1)}  ${row.file}: ${row.error.code}: ${firstLine(row.error.message)}\n`);
   }

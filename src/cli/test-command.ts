@@ -1,6 +1,5 @@
 // `recap test [paths...]`: run regression suites (docs/suites.md).
 
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareWithBaseline, readBaseline, type BaselineComparison } from '../suite/baseline.js';
 import { findSuites } from '../suite/find-suites.js';
@@ -20,6 +19,7 @@ import { reportOutputProblem } from './report-output-problem.js';
 import { runInputs } from './suite-run-inputs.js';
 import { UsageError } from './usage-error.js';
 import { plainWholeNumber } from './plain-whole-number.js';
+import { writeFileReplacing } from '../files/write-file-replacing.js';
 import { terminalJson } from './terminal-json.js';
 
 export interface TestOptions {
@@ -140,7 +140,8 @@ export async function testCommand(
     const color = io.stdout.isTTY === true && io.env.NO_COLOR === undefined;
     const machine = reporter === 'junit' ? junitReport(report) : reporter === 'json' ? `${terminalJson(report, 2)}\n` : undefined;
     if (machine !== undefined && output !== undefined) {
-      await writeFile(path.resolve(io.cwd, output), machine).catch((error: unknown) => {
+      // Whole or not at all: a run killed while it writes leaves the earlier report (maybe the --baseline) as it was.
+      await writeFileReplacing(path.resolve(io.cwd, output), machine).catch((error: unknown) => {
         throw new UsageError(`--output ${output}: cannot write the report: ${(error as Error).message}`);
       });
     }

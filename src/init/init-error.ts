@@ -6,8 +6,14 @@ export class InitConflictError extends Error {
   /** Each path in the way, as the user would type it from where they ran the command. */
   readonly files: readonly string[];
 
-  constructor(files: readonly string[]) {
-    super(`recap init would overwrite ${files.join(', ')}; nothing was written`);
+  /** `marker`: the marker of an earlier recap init that was stopped part way, as the user would type it. */
+  constructor(files: readonly string[], marker?: string) {
+    super(
+      `recap init would overwrite ${files.join(', ')}; nothing was written` +
+        (marker === undefined
+          ? ''
+          : `\nhint: an earlier recap init here was stopped part way (${marker}); the files it wrote are finished by running it again, but these differ from what it writes: move them away, then run recap init again`),
+    );
     this.name = 'InitConflictError';
     this.files = files;
   }

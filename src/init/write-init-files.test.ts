@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InitConflictError, InitWriteError } from './init-error.js';
 import type { InitFile } from './init-files.js';
+import { createFileWhole } from '../files/create-file-whole.js';
 import { writeInitFiles } from './write-init-files.js';
 
 const file = (filePath: string, text: string): InitFile => ({ path: filePath, text, onlyWhenAbsent: false });
@@ -30,18 +31,17 @@ describe('writeInitFiles', () => {
     expect(await readdir(directory)).toEqual(['late.json']);
   });
 
-  it('removes the file whose write failed part way (a full disk) with the others it wrote, and names it', async () => {
+  it('removes the files it wrote when a write fails (a full disk), and names the one that failed', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'recap-write-'));
     const noSpace = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
     const writing = writeInitFiles({
       directory,
       files: [file('first.yaml', 'ours'), file('profiles/privacy.yaml', 'presets: [email, card]\n')],
       display: (name) => `project/${name}`,
-      // The first file is written whole; the second only in part before the disk is full.
-      write: async (handle, text) => {
-        if (text === 'ours') return void (await handle.writeFile(text));
-        await handle.writeFile(text.slice(0, 5));
-        throw noSpace;
+      // The first file is written whole; the disk is full for the second.
+      create: async (target, text) => {
+        if (text !== 'ours') throw noSpace;
+        await createFileWhole(target, text);
       },
     });
     await expect(writing).rejects.toBeInstanceOf(InitWriteError);

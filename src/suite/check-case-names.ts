@@ -52,11 +52,25 @@ function privacyProblems(testCase: SuiteCase, index: number, rules: PrivacyRules
   });
 }
 
-function typeProblems(testCase: SuiteCase, index: number, session: Session | undefined, locate: Locate): string[] {
+/** The event keys of a session, by session: read once per session, not once per case (many cases may share one long session). */
+type SessionKeys = (session: Session | undefined) => ReadonlySet<string>;
+
+function sessionKeysOnce(): SessionKeys {
+  const none: ReadonlySet<string> = new Set();
+  const bySession = new Map<Session, ReadonlySet<string>>();
+  return (session) => {
+    if (session === undefined) return none;
+    let keys = bySession.get(session);
+    if (keys === undefined) bySession.set(session, (keys = new Set(session.events.map(eventKey))));
+    return keys;
+  };
+}
+
+function typeProblems(testCase: SuiteCase, index: number, session: Session | undefined, locate: Locate, keysOf: SessionKeys): string[] {
   const problems: string[] = [];
-  const sessionKeys = new Set(session?.events.map(eventKey));
   for (const field of ['includes_types', 'excludes_types'] as const) {
     testCase.prompt?.[field]?.forEach((key, position) => {
+      const sessionKeys = keysOf(session);
       if (sessionKeys.has(key)) return;
       const where = `${locate(['cases', index, 'prompt', field, position])} cases[${index}].prompt.${field}[${position}]`;
       if (key === 'custom') {
@@ -84,8 +98,9 @@ export function caseNameProblems(
   privacy: { readonly rules: PrivacyRules; readonly file: string } | undefined,
   locate: Locate,
 ): string[] {
+  const keysOf = sessionKeysOnce();
   return cases.flatMap((testCase, index) => [
     ...(privacy === undefined ? [] : privacyProblems(testCase, index, privacy.rules, privacy.file, locate)),
-    ...typeProblems(testCase, index, sessions.get(testCase.session), locate),
+    ...typeProblems(testCase, index, sessions.get(testCase.session), locate, keysOf),
   ]);
 }

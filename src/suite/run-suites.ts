@@ -14,11 +14,9 @@ import { costOf, DEFAULT_PRICES, type PriceTable } from './price-table.js';
 import { runCase } from './run-case.js';
 import { shellQuote } from './shell-quote.js';
 import { fileSnapshotStore } from './snapshot-store.js';
-import { filterFor, type TextPattern } from './text-pattern.js';
+import { caseFilters, type TextPattern } from './text-pattern.js';
 import type { CaseReport, SuiteReport, TestReport, UsageTotals } from './test-report.js';
 import { createUsageMeter, type ModelTotals } from './usage-meter.js';
-
-const caseNames = (loaded: LoadedSuite): string[] => loaded.suite.cases.map((testCase) => testCase.name);
 
 export interface RunSuitesOptions {
   readonly env: Environment;
@@ -105,9 +103,11 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
     // As `recap run` names it: the suite's, the profile's, then (openai) OPENAI_MODEL, then the provider's default.
     const envModel = options.env.OPENAI_MODEL;
     const fromEnv = provider === 'openai' && envModel !== undefined && envModel.trim() !== '' ? envModel : undefined;
-    return { loaded, provider, model: loaded.suite.model ?? loaded.profile.llm?.model ?? fromEnv ?? defaultModelFor(provider) };
+    // The `--filter` of each case, for the commands its failures suggest: built once per suite.
+    const filterFor = caseFilters(loaded.suite.cases.map((testCase) => testCase.name));
+    return { loaded, provider, model: loaded.suite.model ?? loaded.profile.llm?.model ?? fromEnv ?? defaultModelFor(provider), filterFor };
   });
-  const jobs = setups.flatMap(({ loaded, provider, model }) => {
+  const jobs = setups.flatMap(({ loaded, provider, model, filterFor }) => {
     let liveModel: Promise<SummaryModel> | undefined;
     const live = () => (liveModel ??= build({ provider, model, env: options.env, retry: options.retry }).then((built) => callsUntilAskedToWait(built, refusedWaits)));
     const meteredExtractive = provider === 'extractive' ? live().then((built) => createMeteredModel(built, meter)) : undefined;
@@ -120,7 +120,7 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
       record: provider === 'replay' ? false : options.record === true,
       recordCommand:
         (provider === 'replay' ? `provider: gemini or openai in ${loaded.displayFile} (replay only replays), then ` : '') +
-        `npx recap test ${shellQuote(loaded.displayFile)} --filter ${shellQuote(filterFor(testName, caseNames(loaded)))} --record`,
+        `npx recap test ${shellQuote(loaded.displayFile)} --filter ${shellQuote(filterFor(testName))} --record`,
       missReason: provider === 'replay' ? 'with provider: replay' : 'in CI',
       source:
         options.cassetteNote ??
@@ -133,7 +133,7 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
     return loaded.suite.cases.flatMap((testCase, index) =>
       options.filter !== undefined && !options.filter.test(testCase.name)
         ? []
-        : [{ loaded, testCase, line: loaded.caseLines[index] ?? 1, provider, model, policy: policy(testCase.name), meteredExtractive }],
+        : [{ loaded, testCase, line: loaded.caseLines[index] ?? 1, provider, model, policy: policy(testCase.name), meteredExtractive, filterFor }],
     );
   });
 
@@ -150,7 +150,7 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
         caseName: job.testCase.name,
         update: options.update === true,
         ci: options.ci,
-        updateCommand: `npx recap test ${shellQuote(job.loaded.displayFile)} --filter ${shellQuote(filterFor(job.testCase.name, caseNames(job.loaded)))} --update`,
+        updateCommand: `npx recap test ${shellQuote(job.loaded.displayFile)} --filter ${shellQuote(job.filterFor(job.testCase.name))} --update`,
       },
       modelForRun: (run) => extractive ?? createCassetteModel(job.policy, run),
       repeat: options.repeat,
@@ -160,12 +160,15 @@ export async function runSuites(suites: readonly LoadedSuite[], options: RunSuit
     return report;
   });
 
+  // Each suite's cases in one pass over the jobs (not one pass per suite: a run may hold many suites).
+  const casesOf = new Map<LoadedSuite, CaseReport[]>(suites.map((loaded) => [loaded, []]));
+  jobs.forEach((job, index) => casesOf.get(job.loaded)?.push(reports[index] as CaseReport));
   const suiteReports: SuiteReport[] = setups.map(({ loaded, provider, model }) => ({
     file: loaded.displayFile,
     profile: loaded.suite.profile,
     provider,
     model,
-    cases: jobs.flatMap((job, index) => (job.loaded === loaded ? [reports[index] as CaseReport] : [])),
+    cases: casesOf.get(loaded) ?? [],
   }));
   const cases = reports.length;
   const passedCases = reports.filter((report) => report.status === 'passed').length;

@@ -1,8 +1,8 @@
 // Prompt snapshots: `__snapshots__/<suite file>/<case>.txt` next to the suite.
 
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileReplacing } from '../files/write-file-replacing.js';
 
 export interface SnapshotStore {
   /** Where a case's snapshot lives, as shown in messages. */
@@ -48,10 +48,7 @@ export function fileSnapshotStore(suiteFile: string, displaySuiteFile = suiteFil
     },
     async write(caseName, text) {
       await mkdir(directory, { recursive: true });
-      const target = file(caseName);
-      const temporary = `${target}.${randomUUID()}.tmp`;
-      await writeFile(temporary, text);
-      await rename(temporary, target);
+      await writeFileReplacing(file(caseName), text);
     },
   };
 }

@@ -1,5 +1,7 @@
 // The texts a suite looks for: plain text, or `/regex/flags` for a regular expression.
 
+import { namesInsideOthers } from './names-inside-others.js';
+
 export interface TextPattern {
   /** As written in the suite. */
   readonly source: string;
@@ -76,12 +78,24 @@ export function matchesEverythingProblem(pattern: TextPattern, written = pattern
 
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/]/g;
 
+/** The filter of `name`, knowing whether another case's name contains it. */
+const filterOf = (name: string, insideAnother: boolean): string =>
+  !insideAnother && !REGEX_LITERAL.test(name) ? name : `/^${name.replace(REGEX_SPECIAL, '\\$&')}$/`;
+
 /**
  * A `--filter` value that selects the case `name` and no other of `names` (the cases of its
  * suite): the name itself when that is enough, else an anchored regular expression. Commands
  * suggested in failures use it, so that following one (`--update`) touches that case only.
  */
 export function filterFor(name: string, names: readonly string[]): string {
-  const plainIsExact = !REGEX_LITERAL.test(name) && names.every((other) => other === name || !other.includes(name));
-  return plainIsExact ? name : `/^${name.replace(REGEX_SPECIAL, '\\$&')}$/`;
+  return filterOf(name, names.some((other) => other !== name && other.includes(name)));
+}
+
+/**
+ * {@link filterFor} for every case of a suite (`names`): which names stand inside another is found
+ * once, on the first call, for all of them (asked case by case, it costs the square of the cases).
+ */
+export function caseFilters(names: readonly string[]): (name: string) => string {
+  let inside: ReadonlySet<string> | undefined;
+  return (name) => filterOf(name, (inside ??= namesInsideOthers(names)).has(name));
 }

@@ -5,6 +5,13 @@ import { fieldLeaves, valuesAt } from './response-fields.js';
 const values = (schema: ResponseSchema, response: unknown) => fieldLeaves(schema).map((leaf) => ({ path: leaf.path, values: valuesAt(response, leaf) }));
 
 describe('fieldLeaves and valuesAt', () => {
+  it('reads an array of any length: 500,000 items do not overflow the stack', () => {
+    const schema = { type: 'OBJECT', properties: { tags: { type: 'ARRAY', items: { type: 'STRING' } } } } as ResponseSchema;
+    const tags = Array.from({ length: 500_000 }, (_, index) => `t${index % 7}`);
+    const [leaf] = fieldLeaves(schema);
+    expect(valuesAt({ tags }, leaf!)).toHaveLength(500_000);
+  });
+
   it('walks arrays of objects: friction[].kind is the kind of every item', () => {
     const schema = { type: 'OBJECT', properties: { friction: { type: 'ARRAY', items: { type: 'OBJECT', properties: { kind: { type: 'STRING' } } } } } } as ResponseSchema;
     expect(values(schema, { friction: [{ kind: 'a' }, { kind: 'b' }, {}] })).toEqual([{ path: 'friction[].kind', values: ['a', 'b'] }]);

@@ -45,7 +45,8 @@ export function valuesAt(value: unknown, leaf: Pick<FieldLeaf, 'steps'>): unknow
     const next: unknown[] = [];
     for (const item of current) {
       if ('items' in step) {
-        if (Array.isArray(item)) next.push(...(item as unknown[]));
+        // One by one: spread as arguments, an answer's array of 200,000 items overflows the stack.
+        if (Array.isArray(item)) for (const element of item as unknown[]) next.push(element);
       } else if (typeof item === 'object' && item !== null && !Array.isArray(item) && Object.hasOwn(item, step.field)) {
         // Own fields only: `constructor` is not a field of every answer.
         next.push((item as Record<string, unknown>)[step.field]);

@@ -1,7 +1,7 @@
 // The code cache of the CLI bundles, through real processes (a cache is written when one ends).
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -58,6 +58,30 @@ describe('loadScriptWithCodeCache', () => {
     writeFileSync(path.join(cache, name ?? ''), 'not a code cache');
     expect(load(file, cache)).toEqual({ value: 'a/b:true', cache: 'rejected' });
     expect(load(file, cache)).toEqual({ value: 'a/b:true', cache: 'hit' });
+  });
+
+  it('refuses a cache whose bytes were damaged (a machine that lost power while writing it) instead of crashing V8, and replaces it', () => {
+    const { file, cache } = bundle(`${SOURCE}\n${'exports.more = [1, 2, 3].map((n) => n * 2);\n'.repeat(50)}`);
+    load(file, cache);
+    const [name] = readdirSync(cache);
+    const cacheFile = path.join(cache, name ?? '');
+    const bytes = readFileSync(cacheFile);
+    // The same length, zeros in the middle: what a file can hold after a crash before its data reached the disk.
+    bytes.fill(0, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 256);
+    writeFileSync(cacheFile, bytes);
+    expect(load(file, cache)).toEqual({ value: 'a/b:true', cache: 'rejected' });
+    expect(load(file, cache)).toEqual({ value: 'a/b:true', cache: 'hit' });
+  });
+
+  it('removes the temporary cache files of processes killed while writing them', () => {
+    const { file, cache } = bundle(SOURCE);
+    load(file, cache);
+    const [name] = readdirSync(cache);
+    // pid 2^22 + 1 is above Linux's highest pid: no process runs under it.
+    writeFileSync(path.join(cache, `${name ?? ''}.4194305.tmp`), 'half a cache');
+    writeFileSync(path.join(cache, name ?? ''), 'not a code cache');
+    load(file, cache);
+    expect(readdirSync(cache)).toEqual([name]);
   });
 
   it('runs without a cache where none can be written, and when told not to use one', () => {

@@ -10,12 +10,19 @@
 // cache file is named after the bundle file's identity (inode, size, modification time in
 // nanoseconds): a rebuilt or edited bundle never meets a stale cache. (Hashing the text would do
 // too, but node:crypto alone costs a bare start-up a quarter more.) The build clears the caches.
+// A cache file is only ever renamed into place whole, but one whose bytes were damaged (a machine
+// that lost power before the file reached the disk) would crash V8 while it reads the code, at
+// every start: V8 is told to check each cache's checksum, and refuses a damaged one like a stale one.
 
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+
+// Set before any cache is read or made (the flag also makes V8 write the checksum it checks).
+setFlagsFromString('--verify-snapshot-checksum');
 
 /** How a bundle's compiled code was found: reused, absent, or refused by V8 (then rewritten). */
 export type CodeCacheState = 'hit' | 'miss' | 'rejected' | 'off';
@@ -52,6 +59,24 @@ function readCache(file: string): Buffer | undefined {
   }
 }
 
+/** Whether the process `pid` of this machine runs (the writer of a temporary cache file). */
+function runs(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether `entry` of the cache folder is an old cache of `name`, or a temporary file a killed process left. */
+function leftOver(entry: string, name: string, file: string): boolean {
+  if (!entry.startsWith(`${name}-`)) return false;
+  if (entry.endsWith('.v8')) return entry !== path.basename(file);
+  const pid = /\.v8\.(\d+)\.tmp$/.exec(entry)?.[1];
+  return pid !== undefined && Number(pid) !== process.pid && !runs(Number(pid));
+}
+
 /** Writes atomically (several processes may start at once) and drops the caches of older texts. */
 function writeCache(file: string, data: Buffer, name: string, onWrite?: (file: string) => void): void {
   try {
@@ -62,7 +87,7 @@ function writeCache(file: string, data: Buffer, name: string, onWrite?: (file: s
     renameSync(temporary, file);
     onWrite?.(file);
     for (const entry of readdirSync(directory)) {
-      if (entry.startsWith(`${name}-`) && entry.endsWith('.v8') && path.join(directory, entry) !== file) unlinkSync(path.join(directory, entry));
+      if (leftOver(entry, name, file)) unlinkSync(path.join(directory, entry));
     }
   } catch {
     // A read-only install runs without a cache: slower to start, otherwise the same.

@@ -1,7 +1,7 @@
 // Cassettes: recorded model answers, keyed by a hash of provider, model and the full request.
 
-import { createHash, randomUUID } from 'node:crypto';
-import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ResponseSchema } from '../../profile/response-schema-terms.js';
@@ -10,6 +10,8 @@ import { readFailure } from '../../session/read-failure.js';
 import { describeIssue } from '../../session/describe-issue.js';
 import { formatJsonPath } from '../../session/json-path.js';
 import { canonicalJson } from './canonical-json.js';
+import { createFileWhole } from '../../files/create-file-whole.js';
+import { writeFileReplacing } from '../../files/write-file-replacing.js';
 
 /**
  * The part of a request that reaches the vendor: what a cassette is keyed on. No secrets.
@@ -156,18 +158,12 @@ function editedFields(cassette: Cassette, expected: CassetteExpectation): string
 export async function writeCassetteOnce(directory: string, input: RecordCassetteInput): Promise<Cassette> {
   const cassette = cassetteOf(input);
   await mkdir(directory, { recursive: true });
-  const file = cassetteFile(directory, cassette.key);
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(cassette, null, 2)}\n`);
   try {
-    // A hard link is created whole or not at all, and never replaces a file.
-    await link(temporary, file);
+    await createFileWhole(cassetteFile(directory, cassette.key), `${JSON.stringify(cassette, null, 2)}\n`);
     return cassette;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return (await readCassette(directory, cassette.key)) ?? cassette;
-  } finally {
-    await unlink(temporary).catch(() => undefined);
   }
 }
 
@@ -200,10 +196,7 @@ export async function writeCassette(directory: string, input: RecordCassetteInpu
   const cassette = cassetteOf(input);
   await mkdir(directory, { recursive: true });
   const file = cassetteFile(directory, cassette.key);
-  // A unique temporary name: parallel cases may record the same request at once.
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(cassette, null, 2)}\n`);
-  await rename(temporary, file);
+  await writeFileReplacing(file, `${JSON.stringify(cassette, null, 2)}\n`);
   return file;
 }
 

@@ -1,10 +1,11 @@
 // Writes a file whole or not at all: the text goes to a temporary file in the target's folder,
 // which is then renamed over the target. A write that fails (a full disk, a size limit) removes
-// the temporary file and leaves the file that was there before as it was.
+// the temporary file and leaves the file that was there before as it was; a process killed
+// before the rename leaves the earlier file too, and its temporary file goes at the next write.
 
-import { randomUUID } from 'node:crypto';
 import { chmod, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { removeLeftTemporariesOnce, temporaryFileFor } from './temporary-file.js';
 
 /** The file operations a replacing write uses; tests pass ones that fail. */
 export interface ReplacingFileSystem {
@@ -33,8 +34,9 @@ async function existingFile(target: string): Promise<{ readonly file: string; re
  */
 export async function writeFileReplacing(target: string, text: string, fileSystem: ReplacingFileSystem = nodeFileSystem): Promise<void> {
   const { file, mode } = await existingFile(target);
+  await removeLeftTemporariesOnce(path.dirname(file));
   // In the same folder, so that the rename stays on one file system; hidden, and not named *.json.
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+  const temporary = temporaryFileFor(file);
   try {
     // Replacing a file: the owner's alone until it has the old file's permissions (the umask may take bits off those asked for).
     await fileSystem.writeFile(temporary, text, mode === undefined ? {} : { mode: 0o600 });
