@@ -66,6 +66,19 @@ describe.each(STORE_KINDS)('POST /v2/sessions/search on %s', (store) => {
     expect(await ids({ user_properties: { plan: 'free' } })).toEqual([]);
   });
 
+  it('matches a user property by the value the user sent: integers past 2^53, -0, 5e-324 and 1e308 included', async () => {
+    // 1234567890123456789 is the double 1234567890123456768, stored (as JSON.stringify writes it)
+    // as 1234567890123456800: a decimal that SQLite read back as an exact 64-bit integer, which
+    // equals no double, so SQLite found no user where PostgreSQL found alice.
+    const values = { huge: 1234567890123456789, negative: -6096080238829699000, zero: -0, tiny: 5e-324, large: 1e308, tenth: 0.1 };
+    await server.request('POST', '/v2/users', { key, raw: JSON.stringify({ uid: 'alice', properties: { numbers: values } }).replace('"zero":0', '"zero":-0') });
+    for (const [name, value] of Object.entries(values)) {
+      expect(await ids({ user_properties: { [`numbers.${name}`]: value } }), name).toEqual([alice.id]);
+      expect(await ids({ user_properties: { [`numbers.${name}`]: String(value) } }), `${name} as a string`).toEqual([]);
+    }
+    expect(await ids({ user_properties: { 'numbers.huge': 1234567890123456800 + 256 } })).toEqual([]);
+  });
+
   it('finds the user by uid, email or id; an unknown user has no sessions', async () => {
     expect(await ids({ user: { email: 'alice@example.com' } })).toEqual([alice.id]);
     expect(await ids({ user: { id: alice.userId } })).toEqual([alice.id]);

@@ -186,6 +186,34 @@ describe.each(STORE_KINDS)('cancelling a user deletion on %s', (store) => {
   });
 });
 
+describe.each(STORE_KINDS)('catalog names after a user deletion on %s', (store) => {
+  it('frees a property name no one else uses, and keeps the saved answers of other users, though they differ only in case', async () => {
+    const server = await createServerHarness({ store });
+    try {
+      const key = server.keys.acme.standard;
+      const names = (count: number, prefix: string) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}${index}`, index]));
+      // 498 names, then Plan and plan: the organisation's 500.
+      expect((await server.request('POST', '/v2/users', { key, body: { uid: 'many', properties: names(498, 'p') } })).status).toBe(200);
+      const leaving = await server.request('POST', '/v2/users', { key, body: { uid: 'leaving', properties: { Plan: 'pro' } } });
+      expect((await server.request('POST', '/v2/users', { key, body: { uid: 'staying', properties: { plan: 'free' } } })).status).toBe(200);
+      expect((await server.request('POST', '/v2/users', { key, body: { uid: 'early', properties: { fresh: 1 } } })).body.rejected_properties).toEqual(['fresh']);
+      const other = { key, body: { uid: 'LEAVING' }, headers: { 'idempotency-key': 'other-user' } };
+      expect((await server.request('POST', '/v2/users', other)).status).toBe(200);
+
+      expect((await server.request('DELETE', `/v2/users/${leaving.body.id}`, { key: server.keys.acme.architect })).status).toBe(202);
+      await server.jobs.idle();
+      // Names and uids are case-sensitive (Plan is not plan): SQLite's LIKE, which is not, kept
+      // Plan counted, and deleted the answer saved for LEAVING with leaving's.
+      expect((await server.request('POST', '/v2/users', other)).headers.get('idempotent-replayed')).toBe('true');
+      const late = await server.request('POST', '/v2/users', { key, body: { uid: 'late', properties: { fresh: 1 } } });
+      expect(late.status).toBe(200);
+      expect(late.body.rejected_properties).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('a deleted user in the SQLite data directory', () => {
   it('leaves no byte of the user in the files, and keeps the other user', async () => {
     const { server, aliceId } = await world('sqlite');

@@ -31,11 +31,31 @@ export const typeSchemaSchema = jsonObjectSchema.describe(
 
 const identifier = z.string().min(1).max(256);
 
+/**
+ * The most bytes (UTF-8) of a user's email. Emails are indexed, and a PostgreSQL index entry
+ * holds at most 2,704 bytes: 1,024 characters of 3 bytes each failed there (500) and were stored
+ * on SQLite. Checked before any store, so both answer the same 400.
+ */
+export const MAX_EMAIL_BYTES = 2048;
+
+/** A user's email (v2 and v1 alike): 1,024 characters and MAX_EMAIL_BYTES bytes at most. */
+export const emailSchema = z
+  .string()
+  // An email over 1,024 characters is named once, not also for its bytes.
+  .max(1024, { abort: true })
+  .superRefine((email, context) => {
+    const bytes = Buffer.byteLength(email);
+    if (bytes > MAX_EMAIL_BYTES) context.addIssue({ code: 'custom', message: `must be at most ${MAX_EMAIL_BYTES} bytes in UTF-8, got ${bytes}` });
+  });
+
+/** A user's display name (v2 and v1 alike). */
+export const displayNameSchema = z.string().max(1024);
+
 export const userRequestSchema = z.strictObject({
   id: identifier.optional().describe('An id returned earlier: identifies or updates that user.'),
   uid: identifier.optional().describe("The client's own id for the user; immutable once set."),
-  display_name: z.string().max(1024).nullable().optional(),
-  email: z.string().max(1024).nullable().optional(),
+  display_name: displayNameSchema.nullable().optional(),
+  email: emailSchema.nullable().optional().describe('At most 1,024 characters and 2,048 bytes (UTF-8).'),
   properties: propertiesSchema.optional(),
   schema: typeSchemaSchema.optional(),
 });

@@ -2,14 +2,18 @@
 // docs/server.md). Its user is found by uid, else by email, else created, and marked identified in
 // a recorded session; the session id becomes `<that user's id>:<the fixture's session part>`;
 // importing the same fixture again changes nothing, and another fixture with the same id is refused. Text a store cannot keep (NUL, unpaired
-// surrogates) is refused before anything is written, as the HTTP API refuses it: the same error on
-// every store, never a driver error or a silently changed value.
+// surrogates), and identifiers longer than the API takes, are refused before anything is written,
+// as the HTTP API refuses them: the same error on every store, never a driver error or a silently
+// changed value.
 
 import { createHash, randomUUID } from 'node:crypto';
 import { canonicalJson } from '../../models/replay/canonical-json.js';
 import { parseSession } from '../../session/parse-session.js';
-import { SessionFixtureError } from '../../session/session-error.js';
+import { describeIssue } from '../../session/describe-issue.js';
+import { SessionFixtureError, type SessionIssue } from '../../session/session-error.js';
+import type { Session } from '../../session/session-schema.js';
 import { unsafeStringDetails } from '../http/unsafe-strings.js';
+import { emailSchema } from '../routes/schemas.js';
 import type { JsonObject, OrganisationRecord, UserRecord } from '../store/records.js';
 import type { DataCenterStore, StoreWriter } from '../store/store.js';
 
@@ -90,6 +94,31 @@ function refuseUnsafeStrings(fixture: JsonObject, source: string): void {
   throw new SessionFixtureError(issues, source);
 }
 
+/** The most characters of a fixture's user uid, session part and custom event names: the API's own limits. */
+const MAX_KEY_LENGTH = 256;
+
+/**
+ * Throws SessionFixtureError naming `source` and each path of text longer than the API takes for
+ * it (uid, email, the session part of the id, a custom event's name). They are indexed, and a
+ * PostgreSQL index entry holds at most 2,704 bytes: longer text failed there with a driver error
+ * and was imported on SQLite.
+ */
+function refuseOversizedKeys(fixture: JsonObject, session: Session, source: string): void {
+  const issues: SessionIssue[] = [];
+  const tooLong = (path: string, text: string | undefined, what = '') => {
+    if (text !== undefined && text.length > MAX_KEY_LENGTH) issues.push({ path, message: `${what}must be at most ${MAX_KEY_LENGTH} characters, got ${text.length}` });
+  };
+  const user = fixture.user as { uid?: unknown; email?: unknown } | undefined;
+  tooLong('user.uid', typeof user?.uid === 'string' ? user.uid : undefined);
+  if (typeof user?.email === 'string') {
+    const email = emailSchema.safeParse(user.email, { reportInput: true });
+    if (!email.success) issues.push(...email.error.issues.map((issue) => ({ path: 'user.email', message: describeIssue(issue) })));
+  }
+  tooLong('id', session.id.slice(session.id.indexOf(':') + 1), 'the session part (after the colon) ');
+  session.events.forEach((event, index) => tooLong(`events[${index}].name`, event.type === 'custom' && typeof event.name === 'string' ? event.name : undefined));
+  if (issues.length > 0) throw new SessionFixtureError(issues.slice(0, MAX_REPORTED_ISSUES), source);
+}
+
 /**
  * Imports one fixture (JSON text) into `org`'s store. Throws SessionFixtureError naming `source`
  * and the JSON path when the fixture is invalid or holds text no store can keep (U+0000, an
@@ -100,6 +129,7 @@ export async function importSession(store: DataCenterStore, org: OrganisationRec
   // parseSession allows the byte order mark some editors write; JSON.parse does not.
   const fixture = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as JsonObject & { id: string; user?: { uid?: string; email?: string; display_name?: string } };
   refuseUnsafeStrings(fixture, options.source);
+  refuseOversizedKeys(fixture, session, options.source);
   const now = options.now.toISOString();
   const sessionPart = session.id.slice(session.id.indexOf(':') + 1);
   return store.transaction(async (writer) => {

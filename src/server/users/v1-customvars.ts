@@ -1,7 +1,9 @@
 // Version 1 user update: `{ "displayName", "email", "<name>_<type suffix>": value, ... }`. The
 // suffix is the declared type and is dropped from the name (`plan_str` → property `plan`, str).
 
+import { describeIssue } from '../../session/describe-issue.js';
 import { ApiError, invalidRequest, type ErrorDetail } from '../http/api-error.js';
+import { displayNameSchema, emailSchema } from '../routes/schemas.js';
 import type { JsonValue } from '../store/records.js';
 import { V1_SUFFIXES, type PropertyType } from './property-types.js';
 import type { UserRequest } from './upsert-user.js';
@@ -25,9 +27,11 @@ export function readV1CustomVars(body: Record<string, unknown>): V1Update {
   let email: string | null | undefined;
   for (const [field, value] of Object.entries(body)) {
     if (field === 'displayName' || field === 'email') {
-      if (value !== null && typeof value !== 'string') details.push({ path: field, message: 'expected a string' });
-      else if (field === 'displayName') displayName = value;
-      else email = value;
+      // The rules of v2's display_name and email: the same user record, the same limits.
+      const checked = value === null ? { success: true as const, data: null } : (field === 'email' ? emailSchema : displayNameSchema).safeParse(value, { reportInput: true });
+      if (!checked.success) details.push(...checked.error.issues.map((issue) => ({ path: field, message: describeIssue(issue) })));
+      else if (field === 'displayName') displayName = checked.data;
+      else email = checked.data;
       continue;
     }
     const match = SUFFIX.exec(field);

@@ -43,10 +43,10 @@ export function postgresDialect(connection: PostgresConnection, options: { reado
     // PostgreSQL hashes the array instead of comparing every row with every element.
     inList: (column, values) => sql<SqlBool>`${sql.ref(column)} = ANY(${[...values]}::text[])`,
     inByteList: (column, values) => sql<SqlBool>`${sql.ref(column)} = ANY(${[...values]}::bytea[])`,
-    // The column's json text (the store never uses jsonb: key order matters), so the value at the
-    // keys is the text JSON.stringify wrote, compared as such.
-    jsonScalarAt: (column, keys, value) =>
-      sql<SqlBool>`(strpos(CAST(${sql.ref(column)} AS text), ${`${JSON.stringify(keys.at(-1) ?? '')}:${JSON.stringify(value)}`}) > 0 AND CAST(${sql.ref(column)} #> ${[...keys]}::text[] AS text) = ${JSON.stringify(value)})`,
+    // The column's json text (the store never uses jsonb: key order matters), so `#>` answers the
+    // value's text as it was written.
+    jsonTextAt: (column, keys) => sql<string | null>`CAST(${sql.ref(column)} #> ${[...keys]}::text[] AS text)`,
+    containsText: (column, text) => sql<SqlBool>`strpos(CAST(${sql.ref(column)} AS text), ${text}) > 0`,
     jsonKeyCount: (column, keys) =>
       sql<number>`(SELECT count(*) FROM json_object_keys(CASE WHEN json_typeof(${sql.ref(column)} #> ${[...keys]}::text[]) = 'object' THEN ${sql.ref(column)} #> ${[...keys]}::text[] END))`,
     runScript: async (transaction, script) => void (await sql.raw(script).execute(transaction)),

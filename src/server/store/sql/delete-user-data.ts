@@ -34,8 +34,6 @@ export interface UserDeletionState {
 /** Events deleted per step: one transaction stays short, so other writers never wait long. */
 export const EVENTS_PER_STEP = 2000;
 
-const containsText = (text: string): string => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 /** Dotted paths of an event's properties (nested objects walked, anything else a leaf), as the catalog keys them. */
 function leafPaths(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return prefix === '' ? [] : [prefix];
@@ -128,9 +126,12 @@ const identifyingPieces = (identifiers: readonly string[], userIds: readonly str
   ...userIds.map((id) => `${JSON.stringify(id).slice(0, -1)}:`),
 ];
 
-/** SQL: whether `column` (as text) holds one of `pieces`. */
-const holdsPiece = (column: string, pieces: readonly string[]) =>
-  sql<boolean>`(${sql.join(pieces.map((piece) => sql`CAST(${sql.ref(column)} AS TEXT) LIKE ${containsText(piece)} ESCAPE '\\'`), sql` OR `)})`;
+/**
+ * SQL: whether `column` (as text) holds one of `pieces`, case and all (not LIKE: SQLite's ignores
+ * the case of ASCII letters, and would take uid `Alice` for `alice`).
+ */
+const holdsPiece = (dialect: StoreDialect, column: string, pieces: readonly string[]) =>
+  sql<boolean>`(${sql.join(pieces.map((piece) => dialect.containsText(column, piece)), sql` OR `)})`;
 
 /**
  * Rewrites batch items and results, and export lines, of the organisation's jobs that hold one of
@@ -140,7 +141,7 @@ const holdsPiece = (column: string, pieces: readonly string[]) =>
  */
 async function scrubJobRows(db: Kysely<Database>, dialect: StoreDialect, orgId: string, pieces: readonly string[]): Promise<void> {
   const holds = (json: string) => pieces.some((piece) => json.includes(piece));
-  const matching = (column: string) => holdsPiece(column, pieces);
+  const matching = (column: string) => holdsPiece(dialect, column, pieces);
   const jobs = db.selectFrom('jobs').select('id').where('org_id', '=', orgId);
   const itemRows = await db
     .selectFrom('job_items')
@@ -216,7 +217,7 @@ async function scrubJobRows(db: Kysely<Database>, dialect: StoreDialect, orgId: 
 }
 
 /** Whether anything left in the organisation may use a catalog name (conservatively: a text match keeps it). */
-async function nameInUse(db: Kysely<Database>, orgId: string, kind: CatalogKind, name: string): Promise<boolean> {
+async function nameInUse(db: Kysely<Database>, dialect: StoreDialect, orgId: string, kind: CatalogKind, name: string): Promise<boolean> {
   if (kind === 'event_name') {
     return (await db.selectFrom('events').select('seq').where('org_id', '=', orgId).where('name', '=', name).limit(1).executeTakeFirst()) !== undefined;
   }
@@ -228,7 +229,7 @@ async function nameInUse(db: Kysely<Database>, orgId: string, kind: CatalogKind,
       .select('seq')
       .where('org_id', '=', orgId)
       .where('name', '=', eventName)
-      .where(sql<boolean>`CAST(properties AS TEXT) LIKE ${containsText(key)} ESCAPE '\\'`)
+      .where(dialect.containsText('properties', key))
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
@@ -237,7 +238,7 @@ async function nameInUse(db: Kysely<Database>, orgId: string, kind: CatalogKind,
     .selectFrom('users')
     .select('id')
     .where('org_id', '=', orgId)
-    .where(sql<boolean>`CAST(properties AS TEXT) LIKE ${containsText(`${JSON.stringify(name)}:`)} ESCAPE '\\'`)
+    .where(dialect.containsText('properties', `${JSON.stringify(name)}:`))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -246,7 +247,7 @@ async function nameInUse(db: Kysely<Database>, orgId: string, kind: CatalogKind,
 async function releaseNames(db: Kysely<Database>, dialect: StoreDialect, orgId: string, names: UserDeletionState['names']): Promise<void> {
   for (const kind of ['event_name', 'event_property', 'user_property'] as const) {
     const unused: Buffer[] = [];
-    for (const name of names?.[kind] ?? []) if (!(await nameInUse(db, orgId, kind, name))) unused.push(Buffer.from(name, 'utf8'));
+    for (const name of names?.[kind] ?? []) if (!(await nameInUse(db, dialect, orgId, kind, name))) unused.push(Buffer.from(name, 'utf8'));
     if (unused.length > 0) await db.deleteFrom('catalog_names').where('org_id', '=', orgId).where('kind', '=', kind).where(dialect.inByteList('name', unused)).execute();
   }
 }
@@ -294,7 +295,7 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
   // answer in the transaction that holds the user's row, which this DELETE waited for, so on
   // PostgreSQL (read committed) this statement sees that answer. A key still executing holds no
   // answer (its body is null until the request completes), so every state is matched.
-  await db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where(holdsPiece('body', pieces)).execute();
+  await db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where(holdsPiece(dialect, 'body', pieces)).execute();
   await releaseNames(db, dialect, orgId, withUserNames.names);
   await writeState(db, jobId, finished(state));
   return true;

@@ -20,6 +20,7 @@ import { eventCountKey } from '../session-facts.js';
 import type { SessionSearch } from '../session-search.js';
 import type { Page } from '../store.js';
 import type { Database, SessionEventCountsTable } from './database.js';
+import { jsonScalarAt } from './json-scalar-at.js';
 import type { StoreDialect } from './store-dialect.js';
 
 /** The list tag of this query's page cursors. */
@@ -101,7 +102,7 @@ export async function searchSessions(
           user.and(
             properties.map((match) =>
               user.and([
-                user.or(match.valueAt.map((keys) => dialect.jsonScalarAt('u.properties', keys, match.value))),
+                user.or(match.valueAt.map((keys) => jsonScalarAt(dialect, 'u.properties', keys, match.value))),
                 user(dialect.jsonKeyCount('u.properties', match.singleKeyAt), '=', 1),
               ]),
             ),

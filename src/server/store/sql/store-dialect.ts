@@ -74,12 +74,13 @@ export interface StoreDialect {
   /** The same for byte strings (catalog names). */
   inByteList(column: string, values: readonly Buffer[]): Expression<SqlBool>;
   /**
-   * The JSON text in `column` holds the scalar `value` at `keys` (object keys, none holding `"`):
-   * a string equal to a string, a number to a number, true or false to a boolean. The text must be
-   * as JSON.stringify writes it (the store's JSON always is): a plain substring search for
-   * `"<last key>":<value>` rules out most rows before any JSON is parsed.
+   * The JSON text of the value at `keys` (object keys, none holding `"`) of the JSON text in
+   * `column`, as it is written there (null when there is none): both databases give back a
+   * value's own text, so one rule compares it (json-scalar-at.ts).
    */
-  jsonScalarAt(column: string, keys: readonly string[], value: string | number | boolean): Expression<SqlBool>;
+  jsonTextAt(column: string, keys: readonly string[]): Expression<string | null>;
+  /** Whether the text in `column` (JSON text included) contains `text`. */
+  containsText(column: string, text: string): Expression<SqlBool>;
   /** How many keys the object at `keys` of the JSON text in `column` has (0 when there is none). */
   jsonKeyCount(column: string, keys: readonly string[]): Expression<number>;
 

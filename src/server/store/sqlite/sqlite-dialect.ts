@@ -19,9 +19,6 @@ function jsonPath(keys: readonly string[]): string {
   return `$${keys.map((key) => `."${key}"`).join('')}`;
 }
 
-/** json_type's names for the JSON type of `value`. */
-const jsonTypes = (value: string | number | boolean): string[] => (typeof value === 'string' ? ['text'] : typeof value === 'number' ? ['integer', 'real'] : [String(value)]);
-
 export function sqliteDialect(writing: Database.Database, reading: Database.Database, busyTimeoutMs = 5_000): StoreDialect {
   const writes = new Kysely<Tables>({ dialect: refusingUnstorableText(new SqliteDialect({ database: statementCachingDatabase(writing) })) });
   // An in-memory database exists only on its connection: reads share it.
@@ -53,12 +50,10 @@ export function sqliteDialect(writing: Database.Database, reading: Database.Data
     // JSON has no bytes: they travel as hex.
     inByteList: (column, values): Expression<SqlBool> =>
       sql<SqlBool>`${sql.ref(column)} IN (SELECT unhex(value) FROM json_each(${JSON.stringify(values.map((value) => value.toString('hex')))}))`,
-    jsonScalarAt(column, keys, value) {
-      const path = jsonPath(keys);
-      const written = sql`instr(${sql.ref(column)}, ${`${JSON.stringify(keys.at(-1) ?? '')}:${JSON.stringify(value)}`}) > 0`;
-      const typed = sql`json_type(${sql.ref(column)}, ${path}) IN (${sql.join(jsonTypes(value))})`;
-      return typeof value === 'boolean' ? sql<SqlBool>`(${written} AND ${typed})` : sql<SqlBool>`(${written} AND ${typed} AND json_extract(${sql.ref(column)}, ${path}) = ${value})`;
-    },
+    // `->` answers the value's own JSON text (json_extract would read a number as SQLite's
+    // integer or real, and 1234567890123456800, a double's decimal, as an integer no double equals).
+    jsonTextAt: (column, keys) => sql<string | null>`(${sql.ref(column)} -> ${jsonPath(keys)})`,
+    containsText: (column, text) => sql<SqlBool>`instr(${sql.ref(column)}, ${text}) > 0`,
     jsonKeyCount: (column, keys) => sql<number>`(SELECT count(*) FROM json_each(${sql.ref(column)}, ${jsonPath(keys)}))`,
     // better-sqlite3 prepares one statement at a time; exec runs a script.
     runScript: async (_connection, script) => void writing.exec(script),
