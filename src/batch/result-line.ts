@@ -43,6 +43,20 @@ export interface LineRun {
 }
 
 /**
+ * A repair request a session's answer needed: `schema` (it did not match the response schema) or
+ * `grounding` (it held unsupported claims under `llm.grounding: require`), with the problems named.
+ *
+ * @category Many sessions
+ */
+export interface LineRepair {
+  readonly reason: 'schema' | 'grounding';
+  readonly problems: string;
+}
+
+const isRepair = (repair: unknown): boolean =>
+  typeof repair === 'object' && repair !== null && ((repair as LineRepair).reason === 'schema' || (repair as LineRepair).reason === 'grounding') && typeof (repair as LineRepair).problems === 'string';
+
+/**
  * A session that was summarized: `{ session_id, file, result, grounding?, tokens, model, ms, run? }`.
  *
  * @category Many sessions
@@ -56,6 +70,11 @@ export interface SessionResultLine {
   readonly result: SummaryResult;
   /** The grounding report, unless the profile turns grounding off. */
   readonly grounding?: GroundingReport;
+  /**
+   * The repair requests the answer needed (see SummaryRepair), present only when it needed one:
+   * the result is valid, but it is not what the model first said.
+   */
+  readonly repairs?: readonly LineRepair[];
   readonly tokens: LineTokens;
   /** The model that answered. */
   readonly model: string;
@@ -164,6 +183,9 @@ export function resultLineProblem(value: unknown): string | undefined {
   if (!isDuration(value.ms)) return '"ms" must be a number from 0 to 2^53 − 1';
   if (value.grounding !== undefined && !isGroundingReport(value.grounding)) {
     return '"grounding" must be { score, findings, unsupported, dropped } with a score from 0 to 1 and lists of claims';
+  }
+  if (value.repairs !== undefined && !(Array.isArray(value.repairs) && value.repairs.length > 0 && value.repairs.every(isRepair))) {
+    return '"repairs" must be a non-empty list of { reason: "schema" | "grounding", problems }';
   }
   return undefined;
 }

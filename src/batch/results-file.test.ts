@@ -74,6 +74,16 @@ describe('results files', () => {
     }
   });
 
+  it('reads the repairs an answer needed, and refuses a list that is not one, naming file and line', () => {
+    const repairs = [{ reason: 'schema', problems: 'outcome: must be one of "converted"' }, { reason: 'grounding', problems: '- "#9": no event #9' }];
+    expect(parseResultsText(jsonl({ ...ok('a.json'), repairs }), 'r.jsonl').lines[0]).toMatchObject({ repairs });
+    for (const bad of [null, [], 'schema', [{ reason: 'typo', problems: 'x' }], [{ reason: 'schema' }], [{ reason: 'schema', problems: 3 }]]) {
+      expect(() => parseResultsText(jsonl({ ...ok('a.json'), repairs: bad }), 'r.jsonl'), JSON.stringify(bad)).toThrow(
+        'r.jsonl:1: not a result line: "repairs" must be a non-empty list of { reason: "schema" | "grounding", problems }',
+      );
+    }
+  });
+
   it('refuses a line that holds both a result and an error, naming file and line: it is neither a success nor a failure', () => {
     const both = { ...ok('a.json'), error: { code: 'model_error', message: 'the model failed' } };
     expect(() => parseResultsText(jsonl(ok('b.json'), both), 'r.jsonl')).toThrow('r.jsonl:2: not a result line: a line holds "result" or "error", not both');

@@ -235,6 +235,7 @@ export async function* summarizeMany(
         file,
         result: outcome.result,
         ...(outcome.grounding === undefined ? {} : { grounding: outcome.grounding }),
+        ...(outcome.repairs.length === 0 ? {} : { repairs: outcome.repairs.map(({ reason, problems }) => ({ reason, problems })) }),
         tokens: tokensOf(outcome, prepared.tokens.prompt),
         model: outcome.model,
         ms: Math.round(outcome.latencyMs),

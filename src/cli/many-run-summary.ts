@@ -17,6 +17,8 @@ export interface ManyRunFacts {
   readonly ran: number;
   readonly failed: number;
   readonly failures: ReadonlyMap<string, number>;
+  /** Summarised sessions whose answer needed a repair request, by its reason (schema, grounding). */
+  readonly repaired: { readonly sessions: number; readonly reasons: ReadonlyMap<string, number> };
   readonly skipped: number;
   readonly prompt: number;
   readonly outputTokens: number;
@@ -60,6 +62,7 @@ export function writeManySummary(io: CliIo, facts: ManyRunFacts, json: boolean):
       ok: facts.ran - facts.failed,
       failed: facts.failed,
       failures: Object.fromEntries(facts.failures),
+      repaired: { sessions: facts.repaired.sessions, reasons: Object.fromEntries(facts.repaired.reasons) },
       skipped: facts.skipped,
       tokens: { prompt, output: outputTokens, total: prompt + outputTokens, estimated },
       cost_usd: cost ?? null,
@@ -74,6 +77,10 @@ export function writeManySummary(io: CliIo, facts: ManyRunFacts, json: boolean):
     `ok        ${facts.ran - facts.failed}`,
     `failed    ${facts.failed}${facts.failed > 0 ? ` (${[...facts.failures].map(([code, n]) => `${code} ${n}`).join(', ')}; ${failureHint(facts.failures)})` : ''}`,
   ];
+  if (facts.repaired.sessions > 0) {
+    const reasons = [...facts.repaired.reasons].map(([reason, n]) => `${reason} ${n}`).join(', ');
+    lines.push(`repaired  ${facts.repaired.sessions} of the ok (${reasons}): their answers came after a repair request; "repairs" in their lines says why`);
+  }
   if (facts.skipped > 0) lines.push(`skipped   ${facts.skipped} (already summarized in ${output})`);
   const { max, limit } = facts.concurrency;
   lines.push(

@@ -239,6 +239,8 @@ async function runLocked(setup: ManyRunSetup, files: readonly string[], model: S
   if (skipped > 0 || retried > 0) io.stderr.write(`resuming ${output}: ${skipped} session(s) already have a result${retried > 0 ? `, ${retried} failed before and run again` : ''}\n`);
 
   const state = { done: 0, total: todo.length, failed: 0, tokens: 0 };
+  // Sessions whose answer needed a repair request, and by which reasons.
+  const repaired = { sessions: 0, reasons: new Map<string, number>() };
   const failures = new Map<string, number>();
   let prompt = 0;
   let outputTokens = 0;
@@ -253,6 +255,7 @@ async function runLocked(setup: ManyRunSetup, files: readonly string[], model: S
     ran: state.done,
     failed: state.failed,
     failures,
+    repaired,
     skipped,
     prompt,
     outputTokens,
@@ -305,6 +308,10 @@ async function runLocked(setup: ManyRunSetup, files: readonly string[], model: S
       if (!isResultLine(line)) {
         state.failed++;
         failures.set(line.error.code, (failures.get(line.error.code) ?? 0) + 1);
+      } else {
+        const reasons = new Set((line.repairs ?? []).map((repair) => repair.reason));
+        if (reasons.size > 0) repaired.sessions++;
+        for (const reason of reasons) repaired.reasons.set(reason, (repaired.reasons.get(reason) ?? 0) + 1);
       }
       progress.update(state);
     }

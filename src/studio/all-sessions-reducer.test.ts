@@ -8,6 +8,7 @@ const REPORT: ReportData = {
     ok: 1,
     failed: 1,
     failures: [{ value: 'invalid_session', count: 1, sessions: [{ session_id: 'sessions/invalid.json', file: 'sessions/invalid.json' }] }],
+    repaired: 0,
     tokens: { prompt: 120, output: 30, total: 150, estimated: false },
     cost: { usd: null, models: ['scripted-model'], unpriced: ['scripted-model'] },
     ms: { total: 40, median: 40 },

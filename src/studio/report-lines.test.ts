@@ -17,6 +17,7 @@ const REPORT: ReportData = {
       { value: 'model_error', count: 1, sessions: refs(1) },
       { value: 'invalid_session', count: 1, sessions: refs(1) },
     ],
+    repaired: 0,
     tokens: { prompt: 10_000, output: 2_345, total: 12_345, estimated: true },
     cost: { usd: null, models: ['gemini-2.5-flash', 'my-local-llm'], unpriced: ['my-local-llm'] },
     ms: { total: 90_000, median: 1_234 },

@@ -223,6 +223,7 @@ function buildFromEntries(entries: readonly Entry[], options: Required<ReportOpt
       ok: results.length,
       failed: entries.length - results.length,
       failures,
+      repaired: results.filter(({ line }) => (line.repairs ?? []).length > 0).length,
       tokens,
       cost: { usd, models: [...byModel.keys()], unpriced },
       ms: { total: results.reduce((sum, { line }) => sum + line.ms, 0), median: median(results.map(({ line }) => line.ms)) },

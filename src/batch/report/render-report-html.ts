@@ -63,6 +63,7 @@ function renderTotals(data: ReportData, hrefFor: SessionHref): string {
     ['Sessions', formatCount(totals.sessions)],
     ['OK', formatCount(totals.ok)],
     ['Failed', formatCount(totals.failed)],
+    ...(totals.repaired > 0 ? [['Repaired', `${formatCount(totals.repaired)} <span class="muted">of the OK: their answers came after a repair request</span>`]] : []),
     ['Tokens', tokens],
     ['Cost', renderCost(totals.cost)],
     ['Model time', `${formatDuration(totals.ms.total)} in all, median ${formatDuration(totals.ms.median)} a session`],

@@ -12,6 +12,7 @@ const data = (sessions: SessionRef[]): ReportData => ({
     ok: 1,
     failed: 1,
     failures: [{ value: HOSTILE, count: 1, sessions }],
+    repaired: 0,
     tokens: { prompt: 10, output: 5, total: 15, estimated: false },
     cost: { usd: null, models: [HOSTILE], unpriced: [HOSTILE] },
     ms: { total: 10, median: 10 },

@@ -151,6 +151,7 @@ export function renderReportMarkdown(data: ReportData, options: MarkdownReportOp
     `| sessions | ${count(totals.sessions)} |`,
     `| ok | ${count(totals.ok)} |`,
     `| failed | ${count(totals.failed)}${totals.failures.length > 0 ? ` (${totals.failures.map((failure) => `${cell(failure.value)} ${failure.count}`).join(', ')})` : ''} |`,
+    ...(totals.repaired > 0 ? [`| repaired | ${count(totals.repaired)} of the ok: their answers came after a repair request |`] : []),
     `| tokens | ${totals.tokens.estimated ? '~' : ''}${count(totals.tokens.total)} (${count(totals.tokens.prompt)} prompt + ${count(totals.tokens.output)} output${totals.tokens.estimated ? ', partly estimated' : ''}) |`,
     `| cost | ${totals.cost.usd === null ? `unknown: ${totals.cost.unpriced.map(cell).join(', ')} not in the price table` : `≈ ${formatUsd(totals.cost.usd)} (${totals.cost.models.map(cell).join(', ') || 'no model'}; price table estimate)`} |`,
     `| model time | ${count(Math.round(totals.ms.total / 1000))} s in all, median ${count(Math.round(totals.ms.median))} ms per session |`,

@@ -118,6 +118,8 @@ export interface ReportData {
     readonly failed: number;
     /** Failures by error code, most frequent first. */
     readonly failures: readonly ValueCount[];
+    /** Of the ok sessions, those whose answer came after a repair request (`repairs` in their line). */
+    readonly repaired: number;
     /** Tokens of every session's last line, failed sessions' answers included. */
     readonly tokens: { readonly prompt: number; readonly output: number; readonly total: number; readonly estimated: boolean };
     /** US dollars from the price table; null when a model is not in it (`unpriced`). */
