@@ -46,6 +46,7 @@ describe('grounded summaries', () => {
     const plain = await summary('report');
     expect(plain.status).toBe(200);
     expect(plain.headers.get('x-recap-grounding')).toBe('0.6');
+    expect(plain.headers.get('x-recap-repaired')).toBeNull();
     expect(plain.body).toEqual({ summary: INVENTED });
     const withReport = await summary('report', '&grounding=1');
     expect(withReport.body.summary).toBe(INVENTED);
@@ -61,6 +62,8 @@ describe('grounded summaries', () => {
     const repaired = await summary('require');
     expect(repaired).toMatchObject({ status: 200, body: { summary: GROUNDED } });
     expect(repaired.headers.get('x-recap-grounding')).toBe('1');
+    // The answer is the repair's: the header says why one was asked for.
+    expect(repaired.headers.get('x-recap-repaired')).toBe('grounding');
   });
 
   it('carry no grounding under llm.grounding: off, and refuse ?grounding=1 there before calling the model', async () => {

@@ -117,6 +117,8 @@ export function sessionRoutes(): RouteDefinition<unknown, unknown>[] {
           body: withReport ? { ...answer.result, grounding: answer.grounding } : answer.result,
           headers: {
             ...(answer.grounding === undefined ? {} : { 'X-Recap-Grounding': String(answer.grounding.score) }),
+            // The answer is valid but came after a repair request: for which reasons (schema, grounding).
+            ...(answer.repairs.length === 0 ? {} : { 'X-Recap-Repaired': [...new Set(answer.repairs.map((repair) => repair.reason))].join(', ') }),
             'Server-Timing': `model;dur=${answer.modelMs.toFixed(2)}`,
             'X-Recap-Cache': answer.cached ? 'hit' : 'miss',
             'X-Recap-Model': `${input.deps.summaries.provider}/${answer.model}`,

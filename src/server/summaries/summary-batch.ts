@@ -119,6 +119,7 @@ export async function summarizeBatchItems(context: SummaryBatchContext, job: Job
           app_url: appUrl,
           result: answer.result,
           ...(answer.grounding === undefined ? {} : { grounding: answer.grounding }),
+          ...(answer.repairs.length === 0 ? {} : { repairs: answer.repairs }),
           tokens: answer.tokens,
           model: answer.model,
           ms: Math.round(answer.modelMs),

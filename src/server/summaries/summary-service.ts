@@ -9,7 +9,8 @@ import type { Provider, SummaryModel } from '../../models/summary-model.js';
 import { prepare, type PreparedRequest } from '../../pipeline/prepare.js';
 import type { Profile } from '../../profile/profile-schema.js';
 import type { Session } from '../../session/session-schema.js';
-import { summarize, type SummaryResult } from '../../summarize.js';
+import { summarize, type SummaryRepair, type SummaryResult } from '../../summarize.js';
+import { cachedAnswerText, readCachedAnswer } from './cached-answer.js';
 import { ApiError } from '../http/api-error.js';
 import { redactInternals } from '../http/redact-internals.js';
 import type { OrgPrivacy } from '../privacy/org-privacy.js';
@@ -68,6 +69,8 @@ export interface SummaryAnswer {
   readonly result: SummaryResult;
   /** The answer's claims checked against the session; undefined under `llm.grounding: off`. */
   readonly grounding: GroundingReport | undefined;
+  /** The repair requests the answer needed (kept with it in the cache): none when the first answer was accepted. */
+  readonly repairs: readonly SummaryRepair[];
   /**
    * The answer came from the cache: stored earlier; shared with an identical request on this
    * instance; or stored first by another instance while this one asked too (then `tokens` and
@@ -149,10 +152,10 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
       const prepared: PreparedRequest = prepare(request.profile, request.session, { privacy: request.privacy.rules });
       const source = prepared.generation.grounding === 'off' ? undefined : groundingSource(request.profile, request.session, prepared);
       const fromCache = (value: string, answer: Pick<SummaryAnswer, 'modelMs' | 'tokens'>): SummaryAnswer => {
-        const result = JSON.parse(value) as SummaryResult;
+        const { result, repairs } = readCachedAnswer(value);
         // Only answers that passed `require` are cached; the report is computed again (pure, cheap).
         const grounding = source === undefined ? undefined : groundAnswer(source, 'summary' in result ? result.summary : result.response);
-        return { result, grounding, cached: true, model: name, ...answer };
+        return { result, grounding, repairs, cached: true, model: name, ...answer };
       };
       const cache = options.cache || request.alwaysCache === true;
       const flightKey = `${request.orgId}\n${cacheKey}`;
@@ -202,12 +205,14 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
         const started = performance.now();
         let result: SummaryResult;
         let grounding: GroundingReport | undefined;
+        let repairs: readonly SummaryRepair[];
         let tokens: SummaryAnswer['tokens'];
         try {
           const model = await options.models.modelFor(name);
           const outcome = await limit.run(() => summarize(prepared, model, { signal, ...(source === undefined ? {} : { grounding: source }) }), signal);
           result = outcome.result;
           grounding = outcome.grounding;
+          repairs = outcome.repairs.map(({ reason, problems }) => ({ reason, problems }));
           const usage = outcome.usage;
           tokens =
             usage === undefined
@@ -220,8 +225,8 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
         }
         const modelMs = performance.now() - started;
         options.observeModel?.(options.models.provider, name, modelMs / 1000);
-        if (!cache) return { result, grounding, cached: false, model: name, modelMs, tokens };
-        const value = JSON.stringify(result);
+        if (!cache) return { result, grounding, repairs, cached: false, model: name, modelMs, tokens };
+        const value = cachedAnswerText(result, repairs);
         const stored = await request.store.transaction(async (writer) => {
           // A session deleted while the model answered (with its user) keeps no summary: the
           // read locks the session's row shared, so a deletion under way waits for this write
@@ -232,7 +237,7 @@ export function createSummaryService(options: SummaryServiceOptions): SummarySer
         // Another instance asked at the same time and stored its answer first: every request
         // answers with that one, as every later request will.
         if (stored !== value) return fromCache(stored, { modelMs, tokens });
-        return { result, grounding, cached: false, model: name, modelMs, tokens };
+        return { result, grounding, repairs, cached: false, model: name, modelMs, tokens };
       }
     },
   };
