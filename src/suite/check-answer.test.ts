@@ -71,6 +71,16 @@ describe('checkAnswer', () => {
     expect(await verdicts({ schema_valid: true }, { result: { summary: 'text' } })).toEqual([['expect.schema_valid', false]]);
   });
 
+  it('schema_valid says when the answer fits only after a repair request, and not for a grounding repair', async () => {
+    const [clean] = await checkAnswer(structured, { schema_valid: true }, noJudge);
+    expect(clean?.message).toBe('the answer fits the response schema');
+    const repairs = [{ reason: 'schema' as const, problems: 'outcome: must be one of "converted", "abandoned"' }];
+    const [repaired] = await checkAnswer({ ...structured, repairs }, { schema_valid: true }, noJudge);
+    expect(repaired).toMatchObject({ passed: true, message: 'the answer fits the response schema after a repair request (the first did not: outcome: must be one of "converted", "abandoned")' });
+    const [grounded] = await checkAnswer({ ...structured, repairs: [{ reason: 'grounding', problems: '- "#9"' }] }, { schema_valid: true }, noJudge);
+    expect(grounded?.message).toBe('the answer fits the response schema');
+  });
+
   it('runs the judge and reports its reason', async () => {
     const seen: unknown[] = [];
     const judge: Judge = async (rubric, answer) => {

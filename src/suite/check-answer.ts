@@ -2,7 +2,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { InvalidAnswerError } from '../models/model-errors.js';
-import type { SummaryResult } from '../summarize.js';
+import type { SummaryRepair, SummaryResult } from '../summarize.js';
 import { failed, passed, type AssertionResult } from './assertion-result.js';
 import type { Judge } from './judge.js';
 import type { AnswerAssertions, FieldAssertion } from './suite-schema.js';
@@ -13,7 +13,9 @@ import { inSuiteTerms } from './suite-terms.js';
 import type { GroundingFinding, GroundingReport } from '../grounding/grounding-report.js';
 
 /** What came back for one run: a result (with its grounding report when it was grounded), or the error that stopped it. */
-export type AnswerUnderTest = { readonly result: SummaryResult; readonly grounding?: GroundingReport | undefined } | { readonly error: Error };
+export type AnswerUnderTest =
+  | { readonly result: SummaryResult; readonly grounding?: GroundingReport | undefined; readonly repairs?: readonly SummaryRepair[] | undefined }
+  | { readonly error: Error };
 
 const claimList = (findings: readonly GroundingFinding[]) => findings.map((finding) => `${finding.text} (${finding.kind} at ${finding.path}: ${finding.reason ?? finding.verdict})`).join('; ');
 
@@ -119,9 +121,11 @@ export async function checkAnswer(answer: AnswerUnderTest, assertions: AnswerAss
   const result = answer.result;
   const results: AssertionResult[] = [];
   if (assertions.schema_valid === true) {
+    // A pass after a repair is still a pass (the profile's contract holds), but not a clean one: it says so.
+    const schemaRepair = answer.repairs?.find((repair) => repair.reason === 'schema');
     results.push(
       'response' in result
-        ? passed('expect.schema_valid', 'the answer fits the response schema')
+        ? passed('expect.schema_valid', schemaRepair === undefined ? 'the answer fits the response schema' : `the answer fits the response schema after a repair request (the first did not: ${schemaRepair.problems})`)
         : failed('expect.schema_valid', 'the profile has no response schema, so there is nothing to validate'),
     );
   }

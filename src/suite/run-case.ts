@@ -53,7 +53,7 @@ async function runOnce(input: RunCaseInput, run: number, prepared: ReturnType<ty
   let answer: AnswerUnderTest;
   try {
     const outcome = await summarize(prepared, model, { grounding: groundingSource(input.profile, input.session, prepared) });
-    answer = { result: outcome.result, grounding: outcome.grounding };
+    answer = { result: outcome.result, grounding: outcome.grounding, repairs: outcome.repairs };
   } catch (error) {
     answer = { error: error instanceof Error ? error : new Error(String(error)) };
   }
