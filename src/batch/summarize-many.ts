@@ -6,6 +6,7 @@ import path from 'node:path';
 import { GroundingError } from '../grounding/grounding-error.js';
 import { groundingSource } from '../grounding/ground-answer.js';
 import { ModelError } from '../models/model-errors.js';
+import { withGenerate } from '../models/with-generate.js';
 import type { SummaryModel, TokenUsage } from '../models/summary-model.js';
 import { prepare } from '../pipeline/prepare.js';
 import type { PrivacyRules } from '../privacy/privacy-rules.js';
@@ -80,25 +81,20 @@ function answerMeter(model: SummaryModel) {
   // An answer without usage makes the sum unknown: the estimate stands for every answer then.
   let unknownUsage = false;
   let answeredBy = model.model;
-  const counted: SummaryModel = {
-    provider: model.provider,
-    model: model.model,
-    kind: model.kind,
-    async generate(request) {
-      const answer = await model.generate(request);
-      answers++;
-      answeredBy = answer.model;
-      if (answer.usage === undefined) unknownUsage = true;
-      else {
-        usage = {
-          promptTokens: (usage?.promptTokens ?? 0) + answer.usage.promptTokens,
-          outputTokens: (usage?.outputTokens ?? 0) + answer.usage.outputTokens,
-          totalTokens: (usage?.totalTokens ?? 0) + answer.usage.totalTokens,
-        };
-      }
-      return answer;
-    },
-  };
+  const counted = withGenerate(model, async (request) => {
+    const answer = await model.generate(request);
+    answers++;
+    answeredBy = answer.model;
+    if (answer.usage === undefined) unknownUsage = true;
+    else {
+      usage = {
+        promptTokens: (usage?.promptTokens ?? 0) + answer.usage.promptTokens,
+        outputTokens: (usage?.outputTokens ?? 0) + answer.usage.outputTokens,
+        totalTokens: (usage?.totalTokens ?? 0) + answer.usage.totalTokens,
+      };
+    }
+    return answer;
+  });
   const spent = (estimate: number): { tokens?: LineTokens; model?: string } => {
     if (answers === 0) return {};
     const tokens: LineTokens =

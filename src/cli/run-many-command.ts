@@ -9,6 +9,7 @@ import { createModel } from '../models/create-model.js';
 import { ModelError } from '../models/model-errors.js';
 import { estimateCost } from '../models/prices.js';
 import type { SummaryModel } from '../models/summary-model.js';
+import { withGenerate } from '../models/with-generate.js';
 import { createAdaptiveConcurrency, type AdaptiveConcurrency } from '../batch/adaptive-concurrency.js';
 import { expandSessionPaths } from '../batch/expand-session-paths.js';
 import { runFolderFrom } from '../batch/line-file-path.js';
@@ -341,18 +342,12 @@ async function runLocked(setup: ManyRunSetup, files: readonly string[], model: S
  * stops, its sessions left to a resume (the one that met it writes no line).
  */
 function stopWhenAskedToWait(model: SummaryModel, stop: (error: ModelError) => void): SummaryModel {
-  return {
-    provider: model.provider,
-    model: model.model,
-    kind: model.kind,
-    async generate(request) {
-      try {
-        return await model.generate(request);
-      } catch (error) {
-        if (error instanceof ModelError && error.refusedWaitMs !== undefined) stop(error);
-        throw error;
-      }
-    },
-    ...(model.countTokens === undefined ? {} : { countTokens: (request) => (model.countTokens as NonNullable<SummaryModel['countTokens']>).call(model, request) }),
-  };
+  return withGenerate(model, async (request) => {
+    try {
+      return await model.generate(request);
+    } catch (error) {
+      if (error instanceof ModelError && error.refusedWaitMs !== undefined) stop(error);
+      throw error;
+    }
+  });
 }

@@ -4,6 +4,7 @@
 
 import { ModelError } from '../models/model-errors.js';
 import type { SummaryModel } from '../models/summary-model.js';
+import { withGenerate } from '../models/with-generate.js';
 
 /** The first refused wait of a run, by provider: shared by the live models of every suite. */
 export type RefusedWaits = Map<string, ModelError>;
@@ -18,20 +19,14 @@ export function callsUntilAskedToWait(model: SummaryModel, refused: RefusedWaits
     const message = `not called: ${model.provider} asked to wait ${seconds} s before another request, on an earlier call of this run; run recap test again after the wait`;
     return new ModelError(message, { provider: model.provider, status: first.status, refusedWaitMs: first.refusedWaitMs });
   };
-  return {
-    provider: model.provider,
-    model: model.model,
-    kind: model.kind,
-    async generate(request) {
-      const first = refused.get(model.provider);
-      if (first !== undefined) throw notCalled(first);
-      try {
-        return await model.generate(request);
-      } catch (error) {
-        if (error instanceof ModelError && error.refusedWaitMs !== undefined && !refused.has(model.provider)) refused.set(model.provider, error);
-        throw error;
-      }
-    },
-    ...(model.countTokens === undefined ? {} : { countTokens: (request) => (model.countTokens as NonNullable<SummaryModel['countTokens']>).call(model, request) }),
-  };
+  return withGenerate(model, async (request) => {
+    const first = refused.get(model.provider);
+    if (first !== undefined) throw notCalled(first);
+    try {
+      return await model.generate(request);
+    } catch (error) {
+      if (error instanceof ModelError && error.refusedWaitMs !== undefined && !refused.has(model.provider)) refused.set(model.provider, error);
+      throw error;
+    }
+  });
 }
