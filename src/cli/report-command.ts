@@ -10,7 +10,7 @@ import { ResultsFileError } from '../batch/results-file.js';
 import { scanResultsFile } from '../batch/scan-results-file.js';
 import { loadManySession } from '../batch/load-many-session.js';
 import { PrivacyRulesError } from '../privacy/privacy-rules-error.js';
-import type { PrivacyRules } from '../privacy/privacy-rules.js';
+import type { LoadedPrivacyRules } from '../privacy/load-privacy-rules.js';
 import { createReportBuilder } from '../batch/report/build-report.js';
 import type { SessionRef } from '../batch/report/report-data.js';
 import { renderReportMarkdown } from '../batch/report/render-report-markdown.js';
@@ -18,6 +18,7 @@ import type { ReportSummary } from '../batch/report/summarize-report.js';
 import { withPrintableStderr, type CliIo } from './cli-io.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { reportOutputProblem, type RunInput } from './report-output-problem.js';
+import { reportPrivacyRules } from './report-privacy.js';
 import { mixedSetupsWarning, setupReplacements } from './setup-replacements.js';
 import { UsageError } from './usage-error.js';
 import { plainWholeNumber } from './plain-whole-number.js';
@@ -59,20 +60,14 @@ function formatOf(options: ReportOptions): 'markdown' | 'html' | 'json' {
   return format;
 }
 
-async function loadRules(options: ReportOptions, io: CliIo): Promise<PrivacyRules | undefined> {
-  if (options.privacy === undefined) return undefined;
-  const { loadPrivacyRules } = await import('../privacy/load-privacy-rules.js');
-  return (await loadPrivacyRules(io.cwd, '.', options.privacy))?.rules;
-}
-
 /** The files a report reads: the results files, the sessions their lines name (where their run read them, from here and beside the results file), the privacy rules. */
-function reportInputs(files: readonly string[], lines: Iterable<{ line: ResultLine; base: string; source: string; sessionPath: string }>, options: ReportOptions, cwd: string): RunInput[] {
+function reportInputs(files: readonly string[], lines: Iterable<{ line: ResultLine; base: string; source: string; sessionPath: string }>, rules: LoadedPrivacyRules | undefined, cwd: string): RunInput[] {
   const inputs: RunInput[] = files.map((file) => ({ path: path.resolve(cwd, file), role: `the results file ${file}` }));
   for (const { line, base, source, sessionPath } of lines) {
     const role = `the session file ${line.file} (of a line in ${source})`;
     inputs.push({ path: sessionPath, role }, { path: path.resolve(cwd, line.file), role }, { path: path.resolve(base, line.file), role });
   }
-  if (options.privacy !== undefined) inputs.push({ path: path.resolve(cwd, options.privacy), role: `the privacy rules ${options.privacy}` });
+  if (rules !== undefined) inputs.push({ path: path.resolve(cwd, rules.file), role: `the privacy rules ${rules.file}` });
   return inputs;
 }
 
@@ -83,7 +78,8 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
   try {
     const format = formatOf(options);
     const builder = createReportBuilder({ minSessions: minSessionsOf(options.minSessions) });
-    const rules = await loadRules(options, io);
+    // Named rules are read first: a file that does not load stops the report before any work.
+    const namedRules = options.privacy === undefined ? undefined : await reportPrivacyRules(options.privacy, [], io.cwd);
     // The last line of each session file wins, across files too (a later file, a later run).
     // Sessions are told apart by where their file is: two results files may name different
     // sessions alike (`sessions/visit.json` of two run folders), and runs made from two folders
@@ -118,16 +114,23 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
     if (mixed !== undefined) io.stderr.write(`warning: ${mixed}\n`);
     // A report of nothing would read as a run without failures.
     if (latest.size === 0) throw new UsageError(`${files.join(', ')}: no result line to report (results files are written by recap run ... --output results.jsonl)`);
+    // Without --privacy, the rules the results were made under (privacy.yaml next to their profile).
+    const loadedRules = namedRules ?? (await reportPrivacyRules(undefined, latest.values(), io.cwd));
+    const rules = loadedRules?.rules;
     if (options.output !== undefined) {
       // Before any work: the report never replaces a results file or a session it reads.
-      const problem = await reportOutputProblem(options.output, io.cwd, reportInputs(files, latest.values(), options, io.cwd));
+      const problem = await reportOutputProblem(options.output, io.cwd, reportInputs(files, latest.values(), loadedRules, io.cwd));
       if (problem !== undefined) throw new UsageError(`--output ${options.output}: ${problem}`);
     }
     // With privacy rules, a session id shows as the prompt showed it (`[email]:s-1`): in the
     // report, and in the prompt of --summarize.
     const { redactText } = rules === undefined ? { redactText: undefined } : await import('../privacy/redact-text.js');
-    const shown = (line: ResultLine): ResultLine =>
-      redactText === undefined || rules === undefined || line.session_id === undefined ? line : { ...line, session_id: redactText(line.session_id, rules, new Map()) };
+    // A server's line names its session by id in `file` too (it has no file): shown as the id is.
+    const shown = (line: ResultLine): ResultLine => {
+      if (redactText === undefined || rules === undefined || line.session_id === undefined) return line;
+      const id = redactText(line.session_id, rules, new Map());
+      return { ...line, session_id: id, ...(line.file === line.session_id ? { file: id } : {}) };
+    };
     const entries = [...latest.values()].map((entry) => ({ ...entry, recorded: entry.line, line: shown(entry.line) }));
     const lines = entries.map((entry) => entry.line);
     const { redactSession } = rules === undefined ? { redactSession: undefined } : await import('../privacy/redact-session.js');
@@ -145,7 +148,8 @@ export async function reportCommand(files: readonly string[], options: ReportOpt
         io.stderr.write(`warning: ${message}; that session is left out of the patterns\n`);
         builder.add(line, { unread: `${message} (the file was replaced since the run)` });
       } else if (loaded.ok) builder.add(line, redactSession === undefined || rules === undefined ? loaded.session : redactSession(loaded.session, rules).session);
-      else builder.add(line, { unread: loaded.message });
+      // The message names the file and where it was looked for: a server's line names it by its session's id.
+      else builder.add(line, { unread: redactText === undefined || rules === undefined ? loaded.message : redactText(loaded.message, rules, new Map()) });
     }
     const data = builder.build();
     if (data.unread.length > 0) io.stderr.write(`warning: ${data.unread.length} session(s) could not be read for the patterns (listed in the report); patterns are from the other ${data.read}\n`);

@@ -149,17 +149,19 @@ async function dryRunMany(setup: ManyRunSetup, allFiles: readonly string[], mode
       rows.push({ file, error: { code: loaded.code, message: loaded.message } });
       continue;
     }
+    // The session id as the prompt shows it (`[email]:s-1` under rules), as `recap run --dry-run` of one session shows it.
+    const prepared = prepare(profile, loaded.session, { privacy });
     // As the run would: a session met in a second file is not summarized again, so it costs nothing.
     const first = seen.get(loaded.session.id);
     if (first !== undefined) {
       const where = resume?.summarized.get(loaded.session.id) === first ? `already has a result in ${options.output ?? ''}, from ${first}` : `is also in ${first}`;
-      rows.push({ file, session_id: loaded.session.id, error: { code: 'duplicate_session', message: `session ${loaded.session.id} ${where}` } });
+      rows.push({ file, session_id: prepared.sessionId, error: { code: 'duplicate_session', message: `session ${prepared.sessionId} ${where}` } });
       continue;
     }
     seen.set(loaded.session.id, file);
-    const tokens = prepare(profile, loaded.session, { privacy }).tokens.prompt;
+    const tokens = prepared.tokens.prompt;
     total += tokens;
-    rows.push({ file, session_id: loaded.session.id, tokens });
+    rows.push({ file, session_id: prepared.sessionId, tokens });
   }
   const cost = estimateCost(model.model, total, 0);
   const failed = rows.filter((row) => row.error !== undefined).length;
