@@ -65,3 +65,17 @@ export function pageJobResults(rows: readonly (readonly JobResultEntry[])[], ok:
   }
   return page;
 }
+
+/**
+ * How many of `spans` (one outcome's rows past `after`, in ascending order) a page of `limit`
+ * results needs: a row starting after `after` gives all its results, the one that holds `after`
+ * all but those of the indexes up to `after` it may hold (at least one, as it ends past `after`).
+ */
+export function rowsForPage(spans: readonly { readonly first_index: number; readonly count: number }[], after: number, limit: number): number {
+  let results = 0;
+  for (const [position, span] of spans.entries()) {
+    results += span.first_index > after ? span.count : Math.max(1, span.count - (after - span.first_index + 1));
+    if (results >= limit) return position + 1;
+  }
+  return spans.length;
+}

@@ -27,6 +27,9 @@ export interface UserDeletionState {
   readonly user_id: string;
   /** Events deleted so far (the job's progress). */
   readonly events_deleted?: number;
+  /** The highest seq of the events deleted so far found by their user, and by their session (deleteEvents). */
+  readonly after_user_seq?: number;
+  readonly after_session_seq?: number;
   /** Catalog names the deleted data used, by kind, to be released when nothing else uses them. */
   readonly names?: Partial<Record<CatalogKind, string[]>>;
 }
@@ -102,15 +105,41 @@ async function sessionIdsOf(db: Kysely<Database>, dialect: StoreDialect, orgId: 
   return rows.map((row) => row.id);
 }
 
-/** Deletes up to EVENTS_PER_STEP events of the users or their sessions; the names they used go into the state. */
+/** The state's cursor of each way events are found: the highest seq deleted so far that way. */
+const CURSORS = { user_id: 'after_user_seq', session_id: 'after_session_seq' } as const;
+
+/**
+ * Deletes up to EVENTS_PER_STEP events of the users or their sessions; the names they used go into
+ * the state. Events have no index by user: each way of finding them is read in seq order from the
+ * cursor where the step before stopped, so that the deletion reads the organisation's events about
+ * once, not once per step. Only when nothing is left past the cursor are they read from the start:
+ * a user merged into this one after the cursor passed its events (or, on PostgreSQL, an event
+ * whose seq was drawn before the step began but committed after) is found then, and the last step
+ * (which finds nothing either way, under the locks) sees every event.
+ */
 async function deleteEvents(db: Kysely<Database>, dialect: StoreDialect, orgId: string, userIds: readonly string[], sessionIds: readonly string[], state: UserDeletionState) {
-  const firstEvents = (column: 'user_id' | 'session_id', values: readonly string[]) =>
-    db.selectFrom('events').select(['seq', 'name', 'properties']).where('org_id', '=', orgId).where(dialect.inList(column, values)).orderBy('seq').limit(EVENTS_PER_STEP).execute();
-  let rows = await firstEvents('user_id', userIds);
-  if (rows.length === 0 && sessionIds.length > 0) rows = await firstEvents('session_id', sessionIds);
-  if (rows.length === 0) return { deleted: 0, state };
+  const firstEvents = (column: keyof typeof CURSORS, values: readonly string[], after: number | undefined) =>
+    db
+      .selectFrom('events')
+      .select(['seq', 'name', 'properties'])
+      .where('org_id', '=', orgId)
+      .$if(after !== undefined, (query) => query.where('seq', '>', after as number))
+      .where(dialect.inList(column, values))
+      .orderBy('seq')
+      .limit(EVENTS_PER_STEP)
+      .execute();
+  const nextEvents = async (column: keyof typeof CURSORS, values: readonly string[]) => {
+    const after = state[CURSORS[column]];
+    const rows = after === undefined ? [] : await firstEvents(column, values, after);
+    return rows.length > 0 ? rows : firstEvents(column, values, undefined);
+  };
+  let column: keyof typeof CURSORS = 'user_id';
+  let rows = await nextEvents(column, userIds);
+  if (rows.length === 0 && sessionIds.length > 0) rows = await nextEvents((column = 'session_id'), sessionIds);
+  const last = rows.at(-1);
+  if (last === undefined) return { deleted: 0, state };
   await db.deleteFrom('events').where('org_id', '=', orgId).where('seq', 'in', rows.map((row) => row.seq)).execute();
-  let next = addNames({ ...state, events_deleted: (state.events_deleted ?? 0) + rows.length }, 'event_name', rows.map((row) => row.name));
+  let next = addNames({ ...state, events_deleted: (state.events_deleted ?? 0) + rows.length, [CURSORS[column]]: Number(last.seq) }, 'event_name', rows.map((row) => row.name));
   next = addNames(next, 'event_property', rows.flatMap((row) => leafPaths(JSON.parse(row.properties)).map((path) => `${row.name}\u0000${path}`)));
   return { deleted: rows.length, state: next };
 }

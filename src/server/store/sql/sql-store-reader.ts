@@ -3,7 +3,7 @@
 
 import type { Kysely } from 'kysely';
 import { firstRowFor, sliceJobItemRows } from '../job-item-rows.js';
-import { pageJobResults, type JobResultEntry } from '../job-result-rows.js';
+import { pageJobResults, rowsForPage, type JobResultEntry } from '../job-result-rows.js';
 import { checkPageLimit, decodePageCursor, encodePageCursor, toPage } from '../page-cursor.js';
 import type {
   ApiKeyRecord,
@@ -267,14 +267,28 @@ export class SqlStoreReader implements StoreReader {
 
   async listJobResults(jobId: string, options: { readonly ok: boolean; readonly after: number; readonly limit: number }): Promise<JobResultRecord[]> {
     checkPageLimit(options.limit);
-    const rows = await this.db
-      .selectFrom('job_result_rows')
-      .select('results')
-      .where('job_id', '=', jobId)
-      .where('ok', '=', toFlag(options.ok))
+    const outcome = () => this.db.selectFrom('job_result_rows').where('job_id', '=', jobId).where('ok', '=', toFlag(options.ok));
+    // The rows of one outcome never overlap: only the last row starting at or before `after + 1`
+    // can hold results past it, so the page starts there (an index seek, not a scan of the rows
+    // before it), and only as many rows are read whole as the page needs (a row holds up to a
+    // chunk's thousand results: reading `limit` rows would read the whole job for every page).
+    const floor = await outcome().select('first_index').where('first_index', '<=', options.after + 1).orderBy('first_index', 'desc').limit(1).executeTakeFirst();
+    const spans = await outcome()
+      .select(['first_index', 'last_index', 'count'])
+      .where('first_index', '>=', floor?.first_index ?? -1)
       .where('last_index', '>', options.after)
       .orderBy('first_index')
       .limit(options.limit)
+      .execute();
+    const needed = rowsForPage(spans, options.after, options.limit);
+    const first = spans[0];
+    const last = spans[needed - 1];
+    if (first === undefined || last === undefined) return [];
+    const rows = await outcome()
+      .select('results')
+      .where('first_index', '>=', first.first_index)
+      .where('first_index', '<=', last.first_index)
+      .orderBy('first_index')
       .execute();
     return pageJobResults(
       rows.map((row) => JSON.parse(row.results) as JobResultEntry[]),

@@ -1,0 +1,135 @@
+// Work that must not grow with what came before it, on both stores, counted rather than timed: a
+// page of a job's results reads the stored result rows it shows, not every row of the job; each
+// step of a user deletion reads the organisation's events from where the step before stopped, not
+// from the first event again (events have no index by user), and still finds the events of a user
+// merged in after the cursor passed them.
+
+import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../src/server/store/sql/database.js';
+import { deleteUserDataStep, EVENTS_PER_STEP } from '../../src/server/store/sql/delete-user-data.js';
+import type { StoreDialect } from '../../src/server/store/sql/store-dialect.js';
+import { createServerHarness, STORE_KINDS } from '../support/server-harness.js';
+
+/** How many stored result rows (`[[index, result], ...]`) were parsed while `work` ran. */
+async function resultRowsParsed(work: () => Promise<unknown>): Promise<number> {
+  const parse = JSON.parse;
+  let rows = 0;
+  const spy = vi.spyOn(JSON, 'parse').mockImplementation((text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
+    if (/^\[\[\d+,/.test(text)) rows++;
+    return parse(text, reviver);
+  });
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return rows;
+}
+
+/** The SQL and parameters of every statement a Kysely instance compiles, with the rows each answered. */
+function statementRecorder(db: Kysely<Database>) {
+  const statements: { sql: string; parameters: readonly unknown[]; rows: UnknownRow[] }[] = [];
+  const pending = new Map<unknown, { sql: string; parameters: readonly unknown[] }>();
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+      const compiled = db.getExecutor().compileQuery(node, queryId);
+      pending.set(queryId, { sql: compiled.sql, parameters: compiled.parameters });
+      return node;
+    },
+    async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      const statement = pending.get(queryId);
+      if (statement !== undefined) statements.push({ ...statement, rows: result.rows });
+      return result;
+    },
+  };
+  return { db: db.withPlugin(plugin), statements };
+}
+
+describe.each(STORE_KINDS)('work bounded by what it returns (%s)', (store) => {
+  let server: Awaited<ReturnType<typeof createServerHarness>>;
+  beforeAll(async () => {
+    server = await createServerHarness({ store, runJobs: false });
+    return () => server.close();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const standard = () => server.keys.acme.standard;
+  const runJobs = async () => {
+    server.jobs.start();
+    await server.jobs.idle();
+  };
+
+  it("reads, for a page of a job's results, only the result rows the page shows", async () => {
+    // 3,000 events in three chunks, every tenth refused: three rows of imports, three of errors.
+    const requests = Array.from({ length: 3000 }, (_, index) => (index % 10 === 7 ? { name: '' } : { name: 'Paged', properties: { index } }));
+    const job = (await server.request('POST', '/v2/events/batch', { key: standard(), body: { requests } })).body.job.id as string;
+    await runJobs();
+    for (const path of [`/v2/operations/${job}/results`, `/v2/events/batch/${job}/imports`, `/v2/events/batch/${job}/errors`]) {
+      const first = await server.request('GET', `${path}?page_size=5`, { key: standard() });
+      const parsed = await resultRowsParsed(() => server.request('GET', `${path}?page_size=5&page_token=${first.body.next_page_token as string}`, { key: standard() }));
+      // One row of each outcome at most (the errors' row besides the imports'); the whole job is six.
+      expect(parsed, path).toBeLessThanOrEqual(2);
+    }
+    // Paging across rows and outcomes still shows every item once, in order.
+    for (const [path, expected] of [
+      [`/v2/operations/${job}/results`, requests.map((_, index) => index)],
+      [`/v2/events/batch/${job}/imports`, requests.flatMap((_, index) => (index % 10 === 7 ? [] : [index]))],
+      [`/v2/events/batch/${job}/errors`, requests.flatMap((_, index) => (index % 10 === 7 ? [index] : []))],
+    ] as const) {
+      const seen: number[] = [];
+      let token: string | null = null;
+      do {
+        const page = await server.request('GET', `${path}?page_size=37${token === null ? '' : `&page_token=${token}`}`, { key: standard() });
+        expect(page.status).toBe(200);
+        seen.push(...(page.body.results as { index: number }[]).map((result) => result.index));
+        token = page.body.next_page_token as string | null;
+      } while (token !== null);
+      expect(seen, path).toEqual(expected);
+    }
+  });
+
+  it("deletes a user's events reading the organisation's events once, from where each step stopped, and still finds a user merged in on the way", async () => {
+    const post = (path: string, body: unknown) => server.request('POST', path, { key: standard(), body });
+    // An anonymous visitor's events first (the lowest seqs), then the user's among another's.
+    const visitor = (await post('/v2/users', {})).body.id as string;
+    await post('/v2/events/batch', { requests: Array.from({ length: 30 }, () => ({ name: 'Visited', user: { id: visitor } })) });
+    const events = EVENTS_PER_STEP * 2 + 500;
+    await post('/v2/events/batch', { requests: Array.from({ length: events * 2 }, (_, index) => ({ name: 'Step', user: { uid: index % 2 === 0 ? 'deleted-one' : 'kept-one' } })) });
+    await runJobs();
+    await server.jobs.stop();
+    const userId = (await server.request('GET', '/v2/users?uid=deleted-one', { key: server.keys.acme.architect })).body.id as string;
+    const deletion = (await server.request('DELETE', `/v2/users/${userId}`, { key: server.keys.acme.architect })).body.job.id as string;
+
+    const lowerBounds: (number | undefined)[] = [];
+    const deletedUpTo: number[] = [];
+    const step = () =>
+      server.stores.na1.transaction(async (writer) => {
+        const internals = writer as unknown as { db: Kysely<Database>; dialect: StoreDialect };
+        const recorder = statementRecorder(internals.db);
+        const done = await deleteUserDataStep(recorder.db, internals.dialect, server.orgs.acme.id, deletion);
+        const reads = recorder.statements.filter((statement) => /^select .* from "events" where .* limit/i.test(statement.sql) && statement.rows.length > 0);
+        const read = reads[0];
+        if (read !== undefined) {
+          const bound = /"seq" > (\$\d+|\?)/.exec(read.sql);
+          lowerBounds.push(bound === null ? undefined : Number(read.parameters[read.sql.slice(0, bound.index).split(/\$\d+|\?/).length - 1]));
+          deletedUpTo.push(Math.max(...read.rows.map((row) => Number(row.seq))));
+        }
+        return done;
+      });
+
+    expect(await step()).toBe(false);
+    // The visitor is identified as the user being deleted: its older events are the user's now.
+    expect((await post('/v2/users', { id: visitor, uid: 'deleted-one' })).status).toBe(200);
+    while (!(await step()));
+
+    // Each step after the first read from where the one before stopped (until the merged
+    // visitor's older events sent it back to the start once).
+    expect(lowerBounds[1]).toBeGreaterThanOrEqual(deletedUpTo[0] as number);
+    expect(lowerBounds[2]).toBeGreaterThanOrEqual(deletedUpTo[1] as number);
+    const status = await server.request('GET', `/v2/users/deletions/${deletion}`, { key: server.keys.acme.architect });
+    expect(status.body.events_deleted).toBe(events + 30);
+    const left = await server.stores.na1.listEvents(server.orgs.acme.id, { limit: 1000 });
+    expect(left.items.filter((event) => event.name === 'Visited')).toEqual([]);
+  });
+});
