@@ -162,7 +162,7 @@ export { type GroundingReport, type GroundingFinding, type GroundingVerdict, typ
 // Many sessions (see docs/many-sessions.md)
 export { summarizeMany, type ManySessionInput, type SummarizeManyOptions } from './batch/summarize-many.js';
 export { createAdaptiveConcurrency, type AdaptiveConcurrency, type AdaptiveConcurrencyOptions } from './batch/adaptive-concurrency.js';
-export { isResultLine, type ResultLine, type SessionResultLine, type SessionErrorLine, type LineTokens, type LineErrorCode, type LineRun } from './batch/result-line.js';
+export { isResultLine, type ResultLine, type SessionResultLine, type SessionErrorLine, type LineTokens, type LineErrorCode, type LineRun, type LineRepair } from './batch/result-line.js';
 export { readResultsFile, parseResultsText, ResultsFileError, type ResultsFileContent } from './batch/results-file.js';
 export { expandSessionPaths, SessionPathError } from './batch/expand-session-paths.js';
 

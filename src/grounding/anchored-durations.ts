@@ -16,7 +16,9 @@ import type { GroundingVerdict } from './grounding-report.js';
 export function anchoredDuration(text: string, claims: readonly Claim[], at: number, checker: Checker): { readonly verdict: GroundingVerdict; readonly reason?: string } | undefined {
   const claim = claims[at];
   if (claim?.kind !== 'duration' || !claims.some((other) => other.kind === 'event')) return undefined;
-  const [start, end] = clauseAround(text, claim.start);
+  // A timeline's time ("3. 01:52 Upload failed (#32)") is of the events of its line, counted from the first event the prompt shows.
+  const timeline = CLOCK.test(claim.text) && leadsLine(text, claim.start);
+  const [start, end] = timeline ? lineAround(text, claim.start) : clauseAround(text, claim.start);
   const cited = new Map<number, number>();
   let before: Claim | undefined;
   for (const other of claims) {
@@ -30,11 +32,26 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
   if (recordedByCitation(cited.keys(), claim, checker)) return { verdict: 'kept' };
   // "Within 10 seconds of landing (#38) they set the quantity (#40)": between the two it names.
   const between = claim.bound === 'at most' && cited.size >= 2;
+  // The events of its clause: for a time since something ("about 20 seconds later"), each pair
+  // holds one of them; the event cited before and the first one the prompt shows are no pair
+  // ("About 20 seconds later they searched (#10)" is not the time from the start to the clicks
+  // cited before).
+  const own = timeline || SINCE.test(text.slice(claim.end, claim.end + 12)) ? [...cited.values()].filter(Number.isFinite) : [];
+  if (timeline) {
+    const fromStart = (over: 'kept' | 'all') => own.some((time) => lastsOver([checker.span(over)?.[0] ?? Number.NaN, time], claim));
+    if (fromStart('kept')) return { verdict: 'kept' };
+    if (fromStart('all')) return { verdict: 'dropped', reason: 'the time from the start of the whole session to the events of its line, not from the first event the prompt showed' };
+    return { verdict: 'unsupported', reason: `not the time from the first event the prompt shows to ${[...cited.keys()].map((index) => `#${index}`).join(', ')}` };
+  }
   // "About 17 seconds after the listing loaded they opened … (#10)": the event before may be what it counts from.
   if (!between && before?.kind === 'event') cited.set(before.index, checker.keptEvent(before.index)?.time as number);
   const times = [...cited.values()].filter(Number.isFinite);
   const ends = (over: 'kept' | 'all') => (between ? [] : (checker.span(over) ?? []));
-  const fits = (over: 'kept' | 'all') => lastsOver([...times, ...ends(over)].sort((left, right) => left - right), claim);
+  const fits = (over: 'kept' | 'all') => {
+    const anchors = [...times, ...ends(over)].sort((left, right) => left - right);
+    if (claim.bound !== 'about' || between || own.length === 0) return lastsOver(anchors, claim);
+    return own.some((time) => anchors.some((other) => lastsOver(time < other ? [time, other] : [other, time], claim)));
+  };
   if (fits('kept')) return { verdict: 'kept' };
   if (fits('all')) return { verdict: 'dropped', reason: 'true of the events its clause cites and the start or end of the whole session, not of the events the prompt showed' };
   const citations = [...cited.keys()].map((index) => `#${index}`).join(', ');
@@ -82,6 +99,28 @@ function clauseAround(text: string, position: number): [number, number] {
     }
   }
   return [start, end];
+}
+
+/** A duration said as a time since or until something: "… later", "… after", "… earlier", "… before". */
+const SINCE = /^\s*(?:later|after|afterwards|earlier|before)\b/i;
+/** A clock reading (`0:42`, `01:15`), as a timeline's times are written. */
+const CLOCK = /^\d{1,2}:[0-5]\d$/;
+
+/**
+ * What may come before a time that leads a line of a timeline: a list's bullet or number, a table's
+ * bar, brackets and emphasis (`1. 0:42 — …`, `- [01:15] …`, `| 00:58 | #22 | …`, `**0:42** …`).
+ */
+const LINE_LEAD = /(?:^|\n)[ \t]*(?:(?:[-*+•>|]|\d{1,3}[.)])[ \t]*)*[[(*_]*$/;
+
+/** Whether the claim at `position` leads its line, as the times of a timeline do: it is said of the whole line. */
+function leadsLine(text: string, position: number): boolean {
+  return LINE_LEAD.test(text.slice(Math.max(0, position - 24), position));
+}
+
+/** The line around `position`. */
+function lineAround(text: string, position: number): [number, number] {
+  const end = text.indexOf('\n', position);
+  return [text.lastIndexOf('\n', position - 1) + 1, end === -1 ? text.length : end];
 }
 
 /** A line's end, or `.`, `!`, `?`, `;` or (outside brackets) `,` before a space or the end. */

@@ -94,3 +94,25 @@ export function citedCount(text: string, claims: readonly Claim[], at: number, c
   for (const index of cited) first = Math.min(first, index);
   return first;
 }
+
+/**
+ * The first event cited with the count at `at` when those events are that many events of its
+ * types that the prompt left out, and none it showed ("two dead clicks on seat 14C and 14D (#23,
+ * #24)" about dropped dead clicks): the count is of them, `dropped` even where a total of the
+ * prompt happens to equal it; undefined otherwise.
+ */
+export function citedLeftOut(text: string, claims: readonly Claim[], at: number, checker: Checker): number | undefined {
+  const count = claims[at];
+  if (count?.kind !== 'count' || count.topic.part === true || count.topic.none === true) return undefined;
+  let first = Number.POSITIVE_INFINITY;
+  let size = 0;
+  for (const position of groupNear(text, claims, at)) {
+    const claim = claims[position] as Claim;
+    if (claim.kind !== 'event') continue;
+    const type = checker.droppedTypeOf(claim.index);
+    if (type === undefined || !count.topic.types.includes(type)) return undefined;
+    size++;
+    first = Math.min(first, claim.index);
+  }
+  return size > 0 && size === count.count ? first : undefined;
+}

@@ -13,43 +13,11 @@ import { isNegatedBefore } from './denial.js';
 import { CLICK_PROBE, clickClaims, SIGNAL_PROBE, signalClaims } from './signal-claims.js';
 import { amountsIn, mayHoldAmount } from './amounts.js';
 import type { Duration } from './durations.js';
-import { isTimeOfDay } from './time-of-day.js';
+import { clockReading } from './time-of-day.js';
 
-/** A claim and where it is in the text (`end` exclusive). */
-export type Claim =
-  | {
-      readonly kind: 'event';
-      readonly text: string;
-      readonly start: number;
-      readonly end: number;
-      readonly index: number;
-      /** An event inside a range (`#13` of `#12–#15`), not one of its ends: the prompt may not have shown it, and the range still reads as one block of lines. */
-      readonly inside?: true;
-    }
-  | { readonly kind: 'url'; readonly text: string; readonly start: number; readonly end: number; readonly url: string }
-  | {
-      readonly kind: 'text';
-      readonly text: string;
-      readonly start: number;
-      readonly end: number;
-      readonly quote: string;
-      /** An amount of money written without quotes: the ways a session may hold it (see amounts.ts). */
-      readonly amounts?: readonly string[];
-      /** What of the user's device the words name (`on a mobile device`, `in Safari`): checked against the context (see device-claims.ts). */
-      readonly device?: DeviceField;
-    }
-  | { readonly kind: 'selector'; readonly text: string; readonly start: number; readonly end: number; readonly selector: string }
-  | {
-      readonly kind: 'count';
-      readonly text: string;
-      readonly start: number;
-      readonly end: number;
-      readonly count: number;
-      readonly topic: CountTopic;
-      /** A name without quotes, an element's ("clicked the Place order button") or a custom event's ("Checkout Started fired twice"): a claim only when a text of the session is this name. */
-      readonly named?: string;
-    }
-  | { readonly kind: 'duration'; readonly text: string; readonly start: number; readonly end: number; readonly seconds: number; readonly bound: Duration['bound']; readonly precise?: boolean };
+import type { Claim } from './claim.js';
+
+export type { Claim };
 
 /** The most events one range (`#1–#900`) stands for: a longer range is one claim of its ends. */
 const MAX_RANGE = 200;
@@ -94,12 +62,12 @@ const PATH = /(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*
 // Quotes as languages write them: "…", “…”, ‘…’, «…», '…', and „…“ ‚…‘ »…« 「…」 『…』.
 const QUOTED = /"((?:[^"\\\n]|\\.|(?<=\s)"(?=\w)[^"\n]{1,100}?"(?=[ \t]*[^\s"])){1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘((?:[^’\n]|(?<=\p{L})’(?=\p{L})){1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'((?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300})'(?![\w'])/gu;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
-// An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "failed (#12) with a 500", "errored (#37, #39)
+// An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "timed out with a 504", "failed (#12) with a 500", "errored (#37, #39)
 // with a 502", "status 502", "hit a 404", "got a 503", "a 500 error", "503 Service Unavailable" (not "the 404 page", nor a number
 // of things: "500 units", "returned 500 results", "got 500 points"); not after a negation ("never
 // returned a 404").
 const STATUS_CODE =
-  /\b(?:(?:returned|returning|returns|responded with|(?:failed|errored) with|(?<=\b(?:failed|errored)\s+\(#\d{1,6}(?:\s*(?:,|and|[–-])\s*#\d{1,6}){0,3}\)\s+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|payment required|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
+  /\b(?:(?:returned|returning|returns|responded with|(?:failed|errored|timed out|rejected|refused|denied|aborted) with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)\s+\(#\d{1,6}(?:\s*(?:,|and|[–-])\s*#\d{1,6}){0,3}\)\s+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|payment required|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
 // What STATUS_CODE needs: three digits from 400 to 599 on their own (not `#9500`, a citation's digits).
 const STATUS_PROBE = /(?<!\w)[45]\d\d(?!\d)/;
 
@@ -374,9 +342,10 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
-    if (match[3] !== undefined && isTimeOfDay(text, start, end, match[3])) continue;
+    const reading = match[3] === undefined ? 'elapsed' : clockReading(text, start, end, match[3]);
+    if (reading === 'time of day') continue;
     // Minutes and seconds together are a duration stated to the second (see Duration.precise).
-    add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about', precise: minutes > 0 });
+    add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about', precise: minutes > 0, ...(reading === 'either' ? { clock: true as const } : {}) });
   }
   if (!probes || DURATION_PROBE.test(text)) for (const match of text.includes('~') ? [...matchesOf(DURATION_ABOUT, text), ...matchesOf(DURATION, text)] : matchesOf(DURATION, text)) {
     const groups = match.groups ?? {};

@@ -9,6 +9,7 @@ import type { PreparedRequest } from '../pipeline/prepare.js';
 import type { Profile } from '../profile/profile-schema.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { anchoredDuration, recordedDuration } from './anchored-durations.js';
+import { withoutTimesOfDay } from './time-of-day.js';
 import { countTopics, noneOfIt, noneTopic, partTopic } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
 import { isNegatedBefore } from './denial.js';
@@ -19,7 +20,7 @@ import { pairText } from './event-strings.js';
 import { normalText, uncut, withoutInnerHyphens } from './normal-text.js';
 import { normalSelector } from './session-facts.js';
 import { normalUrl, sectionKey } from './url-keys.js';
-import { citedCount } from './cited-count.js';
+import { citedCount, citedLeftOut } from './cited-count.js';
 import { wrongCitation } from './cited-event.js';
 import { markWrongKinds, markWrongKindsInText } from './cited-kind.js';
 import { jsonBlocks, keyWords, walk } from './walk-answer.js';
@@ -238,9 +239,11 @@ function firstFound(forms: readonly string[], lookup: (form: string) => number |
 
 /** The findings of the claims of one text (a text answer, or one string of a structured response). */
 function findingsOf(text: string, path: (claim: Claim) => string, checker: Checker): GroundingFinding[] {
-  const claims = findClaims(text);
+  const claims = withoutTimesOfDay(findClaims(text), () => checker.span('all'));
   const checked = claims.map((claim, at) => {
     const found = check(claim, path(claim), checker);
+    const leftOut = claim.kind === 'count' && found.verdict === 'kept' ? citedLeftOut(text, claims, at, checker) : undefined;
+    if (leftOut !== undefined) return { claim, found: finding(claim, path(claim), 'dropped', leftOut, 'the events cited with it are that many, and the prompt left them out') };
     // A count of the events cited with it ("two dead clicks, #9–#10") is of those events.
     const supporting = found.verdict === 'kept' ? undefined : claim.kind === 'count' ? citedCount(text, claims, at, checker) : found.verdict === 'unsupported' ? copiedFromPrompt(text, claim, checker) : undefined;
     // A duration in a sentence that cites events is of those events.

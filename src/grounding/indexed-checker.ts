@@ -209,6 +209,10 @@ class IndexedChecker implements Checker {
     return this.keptSet.positionOf(eventIndex) === undefined ? undefined : this.events[eventIndex]?.type;
   }
 
+  droppedTypeOf(eventIndex: number): string | undefined {
+    return this.has('dropped', eventIndex) ? this.events[eventIndex]?.type : undefined;
+  }
+
   context(side: Side): Readonly<Record<string, unknown>> | undefined {
     return side === 'kept' ? this.shownContext : this.excludedContext;
   }

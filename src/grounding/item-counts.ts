@@ -65,8 +65,11 @@ function itemCount(kind: string, count: number, path: string, findings: readonly
   const cited = new Set<number>();
   // The item's kept citations of other kinds: its count is of their elements when it cites none of its own kind.
   const citedOther = new Set<number>();
+  // The events of its kind it cites that the prompt left out.
+  let leftOut = 0;
   for (const finding of findings) {
     if (finding.kind !== 'event' || !isWithin(finding.path, path)) continue;
+    if (finding.verdict === 'dropped' && finding.event !== undefined && types.includes(checker.droppedTypeOf(finding.event) ?? '')) leftOut++;
     // A citation of a kept event of another kind (found unsupported for it, without its event: `#17` in a dead click item, #17 a click) still names its element.
     const index = finding.event ?? (/^#\d+$/.test(finding.text) ? Number(finding.text.slice(1)) : undefined);
     const type = index === undefined ? undefined : checker.keptTypeOf(index);
@@ -82,6 +85,8 @@ function itemCount(kind: string, count: number, path: string, findings: readonly
   const scoped = scopedTopic(topic);
   const shown = checker.countTotals('kept', scoped);
   if (cited.size > 0 && (count === cited.size || count === clicks)) return { verdict: 'kept' };
+  // An item that cites only events the prompt left out counts them: "count": 2 of two dropped dead clicks.
+  if (cited.size === 0 && citedOther.size === 0 && leftOut > 0 && count === leftOut) return { verdict: 'dropped', reason: `the item cites ${leftOut} ${types[0]} event${leftOut === 1 ? '' : 's'} that the prompt left out` };
   // A total of the whole kind, or of one element, message or URL; of one the item cites when it
   // cites events, of its kind or else of any (not another element's: a dead click item citing a
   // click on “Billed annually” counts that element's dead clicks).

@@ -1,6 +1,8 @@
 // Whether a clock reading in an answer (`10:01`, `1:51`) is a time of day, which is no claim, or
 // an amount of time, which is a duration claim.
 
+import type { Claim } from './claim.js';
+
 // A clock reading next to another one ("10:00–10:02", "10:00 to 10:02", "between 10:00 and
 // 10:02") or after a date ("2026-03-01 10:00", "March 1, 10:00") is a time of day.
 const CLOCK_BEFORE = /(?:\b\d{1,2}:[0-5]\d\s*(?:[-–—]|to|and|until|till)\s*|\d{4}-\d{2}-\d{2}[t,\s]*|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:\d{4},?\s+)?|\b(?:between|start(?:ed|ing|s)?|began|begins|end(?:ed|ing|s)?|timestamp|logged|recorded)\s*:?\s+)$/i;
@@ -11,14 +13,46 @@ const ELAPSED_BEFORE = /\b(?:lasted|lasting|lasts|took|taking|takes|for|after|in
 const ELAPSED_AFTER = /^\s*(?:mark|into|in\b|later|long|elapsed|of (?:the )?(?:session|recording|visit))/i;
 
 /**
- * Whether `minutes:seconds` at [start, end) reads as a time of day, not an amount of time: next to
- * another clock reading or after a date, or, with two digits before the colon ("10:01"), without
- * a word that makes it elapsed time (the prompt gives the session's start as a time of day, and
- * models name the times of events from it).
+ * How `minutes:seconds` at [start, end) reads: a time of day, not an amount of time, next to
+ * another clock reading or after a date; an amount of time with one digit before the colon
+ * ("1:51") or a word that makes it elapsed time; else ("10:01", "01:52") either, which the
+ * session's times decide (see mayBeTimeOfDay): the prompt gives the session's start as a time of
+ * day, and models name the times of events from it, or write a timeline of offsets.
  */
-export function isTimeOfDay(text: string, start: number, end: number, firstPart: string): boolean {
+export function clockReading(text: string, start: number, end: number, firstPart: string): 'time of day' | 'elapsed' | 'either' {
   const before = text.slice(Math.max(0, start - 40), start);
   const after = text.slice(end, end + 24);
-  if (CLOCK_BEFORE.test(before) || CLOCK_AFTER.test(after)) return true;
-  return firstPart.length === 2 && !ELAPSED_BEFORE.test(before) && !ELAPSED_AFTER.test(after);
+  if (CLOCK_BEFORE.test(before) || CLOCK_AFTER.test(after)) return 'time of day';
+  return firstPart.length === 2 && !ELAPSED_BEFORE.test(before) && !ELAPSED_AFTER.test(after) ? 'either' : 'elapsed';
+}
+
+/** Time zones are whole quarters of an hour away from UTC. */
+const ZONE_STEP_MINUTES = 15;
+const MINUTE = 60_000;
+
+/**
+ * Whether `minuteOfDay` (`hours * 60 + minutes` of a reading such as "09:42") may be a time of
+ * day of a session whose events span `span` (ms since 1970): the minute of some moment of it, a
+ * minute either way, in some time zone. A session under a quarter of an hour long has only a few
+ * minutes past the quarter: "01:52" in a session from 09:41 to 09:45 UTC is a time in no zone,
+ * so it is the offset 1 min 52 s.
+ */
+export function mayBeTimeOfDay(minuteOfDay: number, span: readonly [number, number] | undefined): boolean {
+  if (span === undefined) return true;
+  const first = Math.floor(span[0] / MINUTE) - 1;
+  const last = Math.floor(span[1] / MINUTE) + 1;
+  if (last - first + 1 >= ZONE_STEP_MINUTES) return true;
+  for (let minute = first; minute <= last; minute++) if ((((minuteOfDay - minute) % ZONE_STEP_MINUTES) + ZONE_STEP_MINUTES) % ZONE_STEP_MINUTES === 0) return true;
+  return false;
+}
+
+/**
+ * `claims` without the clock readings that may be times of day of the session ("10:01" in a
+ * session at 10:00 UTC): a time of day is no claim. `span` (the session's, in ms) is asked for
+ * only when the claims hold such a reading.
+ */
+export function withoutTimesOfDay(claims: Claim[], span: () => readonly [number, number] | undefined): Claim[] {
+  if (!claims.some((claim) => claim.kind === 'duration' && claim.clock === true)) return claims;
+  const times = span();
+  return claims.filter((claim) => claim.kind !== 'duration' || claim.clock !== true || !mayBeTimeOfDay(claim.seconds, times));
 }
