@@ -26,6 +26,8 @@ export interface Checker {
   urlWithQuery(side: Side, normal: string): number | undefined;
   textEqual(side: Side, needle: string): number | undefined;
   textHolding(side: Side, needle: string): number | undefined;
+  /** A text holding the number `needle` as a token of its own, not part of a date, time or version (an amount's forms). */
+  amountHolding(side: Side, needle: string): number | undefined;
   /** A text holding `needle` anywhere, inside a word too. */
   textPiece(side: Side, needle: string): number | undefined;
   textWithin(side: Side, needle: string): number | undefined;
@@ -84,6 +86,7 @@ export function listChecker(
     urlWithQuery: (side, claim) => sides[side].urlWithQuery(claim),
     textEqual: (side, quote) => sides[side].textEqual(quote),
     textHolding: (side, quote) => sides[side].textHolding(quote),
+    amountHolding: (side, form) => sides[side].amountHolding(form),
     textPiece: (side, piece) => sides[side].textPiece(piece),
     textWithin: (side, quote) => sides[side].textWithin(quote),
     selector: (side, selector) => sides[side].selector(selector),

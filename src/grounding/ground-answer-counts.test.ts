@@ -173,6 +173,39 @@ describe('groundAnswer: counts and numbers', () => {
     ]);
   });
 
+  it('does not find an amount in a date, a time, a version, an id or a bigger number', () => {
+    const booked = parseSession({
+      id: 'u-1:s-4',
+      events: [
+        { type: 'custom', name: 'Booking', timestamp: '2026-03-01T10:00:00Z', properties: { date: '2026-06-12', at: '10:45', app: '3.12.0', ref: 'A-7-B', share: '1/9', total: '1,299.00' } },
+        { type: 'navigate', timestamp: '2026-03-01T10:00:05Z', url: 'https://shop.example/orders/33', title: 'Gym from £19.99/month, fee 5' },
+      ],
+    });
+    const bookedSource = groundingSource({}, booked, prepare({}, booked));
+    const found = (answer: string) => groundAnswer(bookedSource, answer).findings.map(({ text, verdict }) => [text, verdict]);
+    expect(found('It cost 12 €, then €45, $10, $3.12, €7, €9 and €1; the order was €33.')).toEqual([
+      ['12 €', 'unsupported'],
+      ['€45', 'unsupported'],
+      ['$10', 'unsupported'],
+      ['$3.12', 'unsupported'],
+      ['€7', 'unsupported'],
+      ['€9', 'unsupported'],
+      ['€1', 'unsupported'],
+      ['€33', 'unsupported'],
+    ]);
+    // Said of the event that holds the date: the event does not hold the amount either.
+    expect(groundAnswer(bookedSource, 'The booking (#0) cost €12.').findings.map(({ text, verdict, reason }) => [text, verdict, reason])).toEqual([
+      ['#0', 'kept', undefined],
+      ['€12', 'unsupported', 'no event of the session has this amount'],
+    ]);
+    // The same numbers standing as amounts: a price before a unit, a total with its thousands, a fee.
+    expect(found('Plans from £19.99, a cart at $1,299 and a fee of €5.')).toEqual([
+      ['£19.99', 'kept'],
+      ['$1,299', 'kept'],
+      ['€5', 'kept'],
+    ]);
+  });
+
   it('reads a number in bold as a count, a status code or so many times', () => {
     expect(verdicts('The request returned **500**; **2** errors; rage-clicked **5** times; **4** dead clicks.')).toEqual([
       ['text', 'returned **500**', 'kept'],

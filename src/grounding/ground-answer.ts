@@ -193,7 +193,7 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       if (claim.device !== undefined) return deviceFinding(claim, path, checker, claim.device);
       // "the total was €150.00": any way the session may write the amount.
       const amounts = claim.amounts?.map(normalText);
-      if (amounts !== undefined) return located(claim, path, checker, (side) => firstFound(amounts, (form) => checker.textEqual(side, form) ?? checker.textHolding(side, form)), 'amount');
+      if (amounts !== undefined) return located(claim, path, checker, (side) => firstFound(amounts, (form) => checker.textEqual(side, form) ?? checker.amountHolding(side, form)), 'amount');
       const quote = normalText(uncut(claim.quote.trim()));
       // `failed_submissions=4`: a field with its value, written another way.
       const pair = pairText(claim.quote);

@@ -138,6 +138,33 @@ export function indexOfWords(haystack: string, needle: string, from = 0): number
 }
 
 /**
+ * Whether `joiner` between a number and the character `other` makes them one token: a hyphen
+ * with a letter or digit (`2026-06-12`, `A-12-B`), a slash before the number with either too (a
+ * path's `/orders/33`), and `/` `:` `.` `,` with a digit (`1/12`, `10:45`, `3.12.0`, `1,299`; not
+ * the price `19.99/month`).
+ */
+function joinsToken(joiner: number, other: number, before: boolean): boolean {
+  if (joiner === 45 || (before && joiner === 47)) return isWordCode(other);
+  return (joiner === 47 || joiner === 58 || joiner === 46 || joiner === 44) && other >= 48 && other <= 57;
+}
+
+/**
+ * The first position at or after `from` where `haystack` holds the number `needle` as a token of
+ * its own: as indexOfWords, and not joined to more of a token (see joinsToken) on either side, so
+ * that an amount `12` is not the day of `2026-06-12`, the minutes of `10:45`, a part of the version
+ * `3.12.0`, of the id `A-12-B` or of a path, nor `1` the start of `1,299`.
+ */
+export function indexOfNumber(haystack: string, needle: string, from = 0): number {
+  for (let found = indexOfWords(haystack, needle, from); found !== -1; found = indexOfWords(haystack, needle, found + 1)) {
+    const end = found + needle.length;
+    if (found >= 2 && joinsToken(haystack.charCodeAt(found - 1), haystack.charCodeAt(found - 2), true)) continue;
+    if (end + 1 < haystack.length && joinsToken(haystack.charCodeAt(end), haystack.charCodeAt(end + 1), false)) continue;
+    return found;
+  }
+  return -1;
+}
+
+/**
  * The whole words of `text`: its runs of letters and digits (as indexOfWords tells them), each
  * once. Wherever `text` holds a needle as whole words, it holds every word of the needle as a
  * whole word (see mayHoldWords).

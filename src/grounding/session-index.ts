@@ -92,6 +92,13 @@ export class SessionIndex {
     return earliest(holding(texts, needle, 'words'), texts, first);
   }
 
+  /** The first accepted event holding a text that holds the number `needle` as a token of its own (see indexOfNumber). */
+  amountHolding(needle: string, first: FirstAccepted): number | undefined {
+    if (needle === '') return undefined;
+    const texts = (this.#texts ??= distinctStrings(this.#events, visitEventTexts, normalText));
+    return earliest(holding(texts, needle, 'number'), texts, first);
+  }
+
   /** The first accepted event holding a text that holds `needle` (normalized) anywhere, inside a word too. */
   textPiece(needle: string, first: FirstAccepted): number | undefined {
     if (needle === '') return undefined;
