@@ -2,12 +2,16 @@
 // page of a job's results reads the stored result rows it shows, not every row of the job; each
 // step of a user deletion reads the organisation's events from where the step before stopped, not
 // from the first event again (events have no index by user), and still finds the events of a user
-// merged in after the cursor passed them.
+// merged in after the cursor passed them; and it rewrites a bounded number of the job rows that
+// name the user, so that its last step rewrites only those written since.
 
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/server/store/sql/database.js';
+import { JOB_ITEMS_PER_ROW } from '../../src/server/store/job-item-rows.js';
 import { deleteUserDataStep, EVENTS_PER_STEP } from '../../src/server/store/sql/delete-user-data.js';
+import { ROWS_PER_SCRUB_STEP } from '../../src/server/store/sql/scrub-job-rows.js';
+import { job } from '../../src/server/store/test-support/store-fixtures.js';
 import type { StoreDialect } from '../../src/server/store/sql/store-dialect.js';
 import { createServerHarness, STORE_KINDS } from '../support/server-harness.js';
 
@@ -131,5 +135,64 @@ describe.each(STORE_KINDS)('work bounded by what it returns (%s)', (store) => {
     expect(status.body.events_deleted).toBe(events + 30);
     const left = await server.stores.na1.listEvents(server.orgs.acme.id, { limit: 1000 });
     expect(left.items.filter((event) => event.name === 'Visited')).toEqual([]);
+  });
+});
+
+// A harness of its own: a job runner that was stopped does not start again.
+describe.each(STORE_KINDS)('a user deletion rewrites a bounded number of job rows per step (%s)', (store) => {
+  let server: Awaited<ReturnType<typeof createServerHarness>>;
+  beforeAll(async () => {
+    server = await createServerHarness({ store, runJobs: false });
+    return () => server.close();
+  });
+  const standard = () => server.keys.acme.standard;
+  const runJobs = async () => {
+    server.jobs.start();
+    await server.jobs.idle();
+  };
+
+  it('rewrites the job rows that name a deleted user a few at a time, and in its last step only those written since', async () => {
+    const post = (path: string, body: unknown) => server.request('POST', path, { key: standard(), body });
+    // More rows of batch items naming the user than two steps rewrite.
+    const events = JOB_ITEMS_PER_ROW * (ROWS_PER_SCRUB_STEP * 2 + 5);
+    await post('/v2/events/batch', { requests: Array.from({ length: events }, (_, index) => ({ name: 'Scrubbed', properties: { index }, user: { uid: 'scrubbed-one' } })) });
+    await runJobs();
+    await server.jobs.stop();
+    const userId = (await server.request('GET', '/v2/users?uid=scrubbed-one', { key: server.keys.acme.architect })).body.id as string;
+    const deletion = (await server.request('DELETE', `/v2/users/${userId}`, { key: server.keys.acme.architect })).body.job.id as string;
+    const rewrites: Record<string, number>[] = [];
+    const step = () =>
+      server.stores.na1.transaction(async (writer) => {
+        const internals = writer as unknown as { db: Kysely<Database>; dialect: StoreDialect };
+        const recorder = statementRecorder(internals.db);
+        const done = await deleteUserDataStep(recorder.db, internals.dialect, server.orgs.acme.id, deletion);
+        const counts: Record<string, number> = {};
+        for (const { sql } of recorder.statements) {
+          const table = /^update "(job_items|job_result_rows|export_chunks)"/.exec(sql)?.[1];
+          if (table !== undefined) counts[table] = (counts[table] ?? 0) + 1;
+        }
+        rewrites.push(counts);
+        return done;
+      });
+    let scrubbing = 0;
+    while (!(await step())) {
+      const counts = rewrites.at(-1) ?? {};
+      if ((counts.job_items ?? 0) > 1 && scrubbing++ === 0) {
+        // Once the scrub has begun, a batch that names the user, with an id before every other job's (behind the cursor).
+        await server.stores.na1.transaction((writer) =>
+          writer.createJob(job('0000-late-batch', { orgId: server.orgs.acme.id, kind: 'events', status: 'PROCESSING', total: 1 }), [{ name: 'Late', user: { uid: 'scrubbed-one' } }]),
+        );
+      }
+    }
+    // A step rewrites at most ROWS_PER_SCRUB_STEP rows of a table, besides the deletion's own row
+    // (its state names the user) and, in the last step, the rows written since the scrub began.
+    for (const counts of rewrites) for (const count of Object.values(counts)) expect(count).toBeLessThanOrEqual(ROWS_PER_SCRUB_STEP + 3);
+    expect(scrubbing).toBeGreaterThanOrEqual(2);
+    const { items, results } = await server.stores.na1.transaction(async (writer) => {
+      const { db } = writer as unknown as { db: Kysely<Database> };
+      return { items: await db.selectFrom('job_items').select('item').execute(), results: await db.selectFrom('job_result_rows').select('results').execute() };
+    });
+    expect(items.filter((row) => row.item.includes('"scrubbed-one"'))).toEqual([]);
+    expect(results.filter((row) => row.results.includes(userId))).toEqual([]);
   });
 });

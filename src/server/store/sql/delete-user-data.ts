@@ -3,9 +3,10 @@
 // catalog names its data used, gathered while its events are deleted. Every step is idempotent and
 // commits with the state it leaves, so a deletion whose instance died resumes where it stopped, on
 // any instance. Steps: the events of the user (and of users merged into it) and of its sessions, a
-// few thousand at a time; then, in one last step, its sessions and their old ids, the summaries
-// cached for them, idempotency records and batch items and results that hold its identifiers, the
-// catalog names nothing else uses, and the user records themselves.
+// few thousand at a time; the batch items and results and export lines that hold its identifiers,
+// a few dozen rows at a time (scrub-job-rows.ts); then, in one last step, its sessions and their
+// old ids, the summaries cached for them, idempotency records and the job rows written since that
+// hold its identifiers, the catalog names nothing else uses, and the user records themselves.
 //
 // Writes that add to the user's data while it is deleted (events, sessions, cached summaries,
 // export lines, summary batch results) are ordered with it by row locks where rows lock
@@ -15,10 +16,11 @@
 // So the last step, which finds no event left under those locks, sees everything committed before
 // it, and what comes after finds no user: the job is COMPLETED with nothing of the user left.
 
-import { sql, type Kysely } from 'kysely';
-import { DELETED_ITEM, deletedResultLine } from '../deleted-item.js';
-import type { CatalogKind, JsonValue } from '../records.js';
+import type { Kysely } from 'kysely';
+import { DELETED_ITEM } from '../deleted-item.js';
+import type { CatalogKind } from '../records.js';
 import type { Database } from './database.js';
+import { holdsPiece, scrubJobRows, scrubJobRowsStep, type ScrubCursor } from './scrub-job-rows.js';
 import type { StoreDialect } from './store-dialect.js';
 import { deleteSessionFacts } from './session-facts-writes.js';
 
@@ -32,6 +34,8 @@ export interface UserDeletionState {
   readonly after_session_seq?: number;
   /** Catalog names the deleted data used, by kind, to be released when nothing else uses them. */
   readonly names?: Partial<Record<CatalogKind, string[]>>;
+  /** How far the job rows that hold the users' identifiers have been rewritten (scrubJobRowsStep). */
+  readonly scrub_after?: ScrubCursor;
 }
 
 /** Events deleted per step: one transaction stays short, so other writers never wait long. */
@@ -155,96 +159,6 @@ const identifyingPieces = (identifiers: readonly string[], userIds: readonly str
   ...userIds.map((id) => `${JSON.stringify(id).slice(0, -1)}:`),
 ];
 
-/**
- * SQL: whether `column` (as text) holds one of `pieces`, case and all (not LIKE: SQLite's ignores
- * the case of ASCII letters, and would take uid `Alice` for `alice`).
- */
-const holdsPiece = (dialect: StoreDialect, column: string, pieces: readonly string[]) =>
-  sql<boolean>`(${sql.join(pieces.map((piece) => dialect.containsText(column, piece)), sql` OR `)})`;
-
-/**
- * Rewrites batch items and results, and export lines, of the organisation's jobs that hold one of
- * `pieces`. The rows are read locked, in one order (where rows lock): two deletions of users who
- * share a row (an export of both, a batch naming both) rewrite it one after the other, the second
- * from what the first left; read unlocked, the second would write back the first one's user.
- */
-async function scrubJobRows(db: Kysely<Database>, dialect: StoreDialect, orgId: string, pieces: readonly string[]): Promise<void> {
-  const holds = (json: string) => pieces.some((piece) => json.includes(piece));
-  const matching = (column: string) => holdsPiece(dialect, column, pieces);
-  const jobs = db.selectFrom('jobs').select('id').where('org_id', '=', orgId);
-  const itemRows = await db
-    .selectFrom('job_items')
-    .select(['job_id', 'item_index', 'item'])
-    .where('job_id', 'in', jobs)
-    .where(matching('item'))
-    .orderBy('job_id')
-    .orderBy('item_index')
-    .$if(dialect.rowLocks, (query) => query.forUpdate())
-    .execute();
-  // A summary batch's first item also holds the batch's profile (summary-batch-routes.ts): that
-  // stays when it names no one, or the batch's other sessions would have no profile left.
-  const replaced = (item: JsonValue, index: number): JsonValue => {
-    if (!holds(JSON.stringify(item))) return item;
-    if (index === 0 && item !== null && typeof item === 'object' && !Array.isArray(item) && 'config_profile' in item) {
-      const { session_id: _sessionId, ...head } = item;
-      if (!holds(JSON.stringify(head))) return { ...DELETED_ITEM, ...head };
-    }
-    return DELETED_ITEM;
-  };
-  for (const row of itemRows) {
-    const items = (JSON.parse(row.item) as JsonValue[]).map((item, offset) => replaced(item, row.item_index + offset));
-    await db.updateTable('job_items').set({ item: JSON.stringify(items) }).where('job_id', '=', row.job_id).where('item_index', '=', row.item_index).execute();
-  }
-  // Exports are copies of the data: their lines that hold the user go (the other lines stay).
-  const chunkRows = await db
-    .selectFrom('export_chunks')
-    .select(['job_id', 'seq', 'data'])
-    .where('job_id', 'in', jobs)
-    .where(matching('data'))
-    .orderBy('job_id')
-    .orderBy('seq')
-    .$if(dialect.rowLocks, (query) => query.forUpdate())
-    .execute();
-  const removedLines = new Map<string, number>();
-  for (const row of chunkRows) {
-    const lines = row.data.split('\n').filter((line) => line !== '');
-    const kept = lines.filter((line) => !holds(line));
-    await db.updateTable('export_chunks').set({ data: kept.length === 0 ? '' : `${kept.join('\n')}\n` }).where('job_id', '=', row.job_id).where('seq', '=', row.seq).execute();
-    removedLines.set(row.job_id, (removedLines.get(row.job_id) ?? 0) + lines.length - kept.length);
-  }
-  // An export's operation counts its lines (`result.lines`): the count follows the lines that went.
-  for (const [jobId, removed] of removedLines) {
-    if (removed > 0) await db.updateTable('jobs').set((eb) => ({ imports: eb('imports', '-', removed) })).where('id', '=', jobId).execute();
-  }
-  const resultRows = await db
-    .selectFrom('job_result_rows')
-    .innerJoin('jobs', 'jobs.id', 'job_result_rows.job_id')
-    .select(['job_result_rows.job_id', 'job_result_rows.ok', 'job_result_rows.first_index', 'job_result_rows.results', 'jobs.kind'])
-    .where('jobs.org_id', '=', orgId)
-    .where(matching('job_result_rows.results'))
-    .orderBy('job_result_rows.job_id')
-    .orderBy('job_result_rows.ok')
-    .orderBy('job_result_rows.first_index')
-    .$if(dialect.rowLocks, (query) => query.forUpdate('job_result_rows'))
-    .execute();
-  // A summary batch's results are JSONL lines: one of them becomes an error line, still a line.
-  const replacement = (kind: string, index: number, result: JsonValue): JsonValue => {
-    if (kind !== 'summary_batch') return DELETED_ITEM;
-    const run = (result as { run?: JsonValue } | null)?.run;
-    return deletedResultLine(index, run === undefined || holds(JSON.stringify(run)) ? undefined : run);
-  };
-  for (const row of resultRows) {
-    const entries = (JSON.parse(row.results) as [number, JsonValue][]).map(([index, result]) => [index, holds(JSON.stringify(result)) ? replacement(row.kind, index, result) : result]);
-    await db
-      .updateTable('job_result_rows')
-      .set({ results: JSON.stringify(entries) })
-      .where('job_id', '=', row.job_id)
-      .where('ok', '=', row.ok)
-      .where('first_index', '=', row.first_index)
-      .execute();
-  }
-}
-
 /** Whether anything left in the organisation may use a catalog name (conservatively: a text match keeps it). */
 async function nameInUse(db: Kysely<Database>, dialect: StoreDialect, orgId: string, kind: CatalogKind, name: string): Promise<boolean> {
   if (kind === 'event_name') {
@@ -303,6 +217,18 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
     return false;
   }
 
+  const identifiers = [...new Set(users.flatMap((user) => [user.id, user.uid, user.email].filter((value): value is string => value !== null && value !== '')))];
+  const pieces = identifyingPieces(identifiers, userIds);
+  // The job rows that name the users, a few at a time, before the last step: it then scrubs every
+  // row again, under the locks, and rewrites only those written since. When one pass from the
+  // start is done in this step, it was that whole scrub, in this transaction.
+  const scrubbedFromStart = state.scrub_after === undefined;
+  const scrubbed = await scrubJobRowsStep(db, dialect, orgId, pieces, state.scrub_after);
+  if (scrubbed !== undefined) {
+    await writeState(db, jobId, { ...state, scrub_after: scrubbed });
+    return false;
+  }
+
   const aliases = sessionIds.length === 0 ? [] : await db.selectFrom('session_aliases').select('old_id').where('org_id', '=', orgId).where(dialect.inList('new_id', sessionIds)).execute();
   const everySessionId = [...sessionIds, ...aliases.map((alias) => alias.old_id)];
   if (everySessionId.length > 0) {
@@ -314,9 +240,7 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
   // Summaries cached before they named their session cannot be attributed: they all go.
   await db.deleteFrom('summary_cache').where('org_id', '=', orgId).where('session_id', 'is', null).execute();
 
-  const identifiers = [...new Set(users.flatMap((user) => [user.id, user.uid, user.email].filter((value): value is string => value !== null && value !== '')))];
-  const pieces = identifyingPieces(identifiers, userIds);
-  await scrubJobRows(db, dialect, orgId, pieces);
+  if (!scrubbedFromStart) await scrubJobRows(db, dialect, orgId, pieces);
 
   const withUserNames = addNames(state, 'user_property', users.flatMap((user) => Object.keys(JSON.parse(user.properties) as Record<string, unknown>)));
   await db.deleteFrom('users').where('org_id', '=', orgId).where(dialect.inList('id', userIds)).execute();
