@@ -196,3 +196,43 @@ describe.each(STORE_KINDS)('a user deletion rewrites a bounded number of job row
     expect(results.filter((row) => row.results.includes(userId))).toEqual([]);
   });
 });
+
+describe.each(STORE_KINDS)('a user deletion checks the names its data used at once (%s)', (store) => {
+  let server: Awaited<ReturnType<typeof createServerHarness>>;
+  beforeAll(async () => {
+    server = await createServerHarness({ store, runJobs: false });
+    return () => server.close();
+  });
+
+  it('reads the events and the users a few times in its last step, not once per name', async () => {
+    const key = server.keys.acme.standard;
+    // 120 event property names and 80 user property names that only the deleted user used.
+    const properties = (count: number, prefix: string) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix}${index}`, index]));
+    await server.request('POST', '/v2/users', { key, body: { uid: 'named-one', properties: properties(80, 'u') } });
+    await server.request('POST', '/v2/events/batch', { key, body: { requests: [0, 1, 2].map((part) => ({ name: `Named${part}`, properties: properties(40, `e${part}_`), user: { uid: 'named-one' } })) } });
+    server.jobs.start();
+    await server.jobs.idle();
+    await server.jobs.stop();
+    const userId = (await server.request('GET', '/v2/users?uid=named-one', { key: server.keys.acme.architect })).body.id as string;
+    const deletion = (await server.request('DELETE', `/v2/users/${userId}`, { key: server.keys.acme.architect })).body.job.id as string;
+    let reads = 0;
+    for (;;) {
+      const done = await server.stores.na1.transaction(async (writer) => {
+        const internals = writer as unknown as { db: Kysely<Database>; dialect: StoreDialect };
+        const recorder = statementRecorder(internals.db);
+        const finished = await deleteUserDataStep(recorder.db, internals.dialect, server.orgs.acme.id, deletion);
+        reads = recorder.statements.filter(({ sql }) => /^select .* from "(events|users)"/i.test(sql)).length;
+        return finished;
+      });
+      if (done) break;
+    }
+    // The deletion's own reads of users and events (three), then one read of events for the three
+    // event names, three for 120 property names (50 a read), and two of users for 80: 9 in all.
+    expect(reads).toBeLessThanOrEqual(10);
+    const catalog = await server.stores.na1.transaction(async (writer) => {
+      const { db } = writer as unknown as { db: Kysely<Database> };
+      return db.selectFrom('catalog_names').select('name').execute();
+    });
+    expect(catalog.map((row) => Buffer.from(row.name).toString('utf8')).filter((name) => /^(Named|u\d)/.test(name))).toEqual([]);
+  });
+});

@@ -7,10 +7,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PURGE_RETRY_MS } from '../../src/server/batches/job-runner.js';
 import { importSession } from '../../src/server/sessions/import-session.js';
+import type { Database as Tables } from '../../src/server/store/sql/database.js';
 import { createServerHarness, STORE_KINDS, type ServerHarness, type StoreKind } from '../support/server-harness.js';
 
 /** Texts only the deleted user's data holds. */
@@ -208,6 +210,46 @@ describe.each(STORE_KINDS)('catalog names after a user deletion on %s', (store) 
       const late = await server.request('POST', '/v2/users', { key, body: { uid: 'late', properties: { fresh: 1 } } });
       expect(late.status).toBe(200);
       expect(late.body.rejected_properties).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe.each(STORE_KINDS)('event names after a user deletion on %s', (store) => {
+  it('frees the event and property names only the user used, each property under its own event name, however many there are', async () => {
+    const server = await createServerHarness({ store });
+    try {
+      const key = server.keys.acme.standard;
+      const many = Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`x${index}`, index]));
+      const events = (uid: string, requests: { name: string; properties: Record<string, unknown> }[]) =>
+        server.request('POST', '/v2/events/batch', { key, body: { requests: requests.map((request) => ({ ...request, user: { uid } })) } });
+      await events('leaving', [
+        { name: 'Solo', properties: { solo_a: 1, shared_key: 1 } },
+        { name: 'Shared', properties: { only_a: 1 } },
+        { name: 'Many', properties: many },
+      ]);
+      // Another user: Shared with another property, shared_key under another event name, and the last of the sixty.
+      await events('staying', [
+        { name: 'Shared', properties: { shared_b: 1 } },
+        { name: 'Other', properties: { shared_key: 1 } },
+        { name: 'Many', properties: { x59: 1 } },
+      ]);
+      await server.jobs.idle();
+      const catalog = () =>
+        server.stores.na1.transaction(async (writer) => {
+          const { db } = writer as unknown as { db: Kysely<Tables> };
+          const rows = await db.selectFrom('catalog_names').select(['kind', 'name']).where('kind', 'in', ['event_name', 'event_property']).execute();
+          return rows.map((row) => `${row.kind} ${Buffer.from(row.name).toString('utf8').replace('\u0000', '.')}`).sort();
+        });
+      const before = await catalog();
+      expect(before).toContain('event_property Many.x0');
+      const leaving = (await server.request('GET', '/v2/users?uid=leaving', { key: server.keys.acme.architect })).body.id as string;
+      expect((await server.request('DELETE', `/v2/users/${leaving}`, { key: server.keys.acme.architect })).status).toBe(202);
+      await server.jobs.idle();
+      expect(await catalog()).toEqual(
+        ['event_name Many', 'event_name Other', 'event_name Shared', 'event_property Many.x59', 'event_property Other.shared_key', 'event_property Shared.shared_b'].sort(),
+      );
     } finally {
       await server.close();
     }

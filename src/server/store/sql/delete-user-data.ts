@@ -16,7 +16,7 @@
 // So the last step, which finds no event left under those locks, sees everything committed before
 // it, and what comes after finds no user: the job is COMPLETED with nothing of the user left.
 
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DELETED_ITEM } from '../deleted-item.js';
 import type { CatalogKind } from '../records.js';
 import type { Database } from './database.js';
@@ -159,39 +159,78 @@ const identifyingPieces = (identifiers: readonly string[], userIds: readonly str
   ...userIds.map((id) => `${JSON.stringify(id).slice(0, -1)}:`),
 ];
 
-/** Whether anything left in the organisation may use a catalog name (conservatively: a text match keeps it). */
-async function nameInUse(db: Kysely<Database>, dialect: StoreDialect, orgId: string, kind: CatalogKind, name: string): Promise<boolean> {
-  if (kind === 'event_name') {
-    return (await db.selectFrom('events').select('seq').where('org_id', '=', orgId).where('name', '=', name).limit(1).executeTakeFirst()) !== undefined;
+/** Candidate names checked per statement: each adds a column to the statement, which reads its rows once. */
+const NAMES_PER_CHECK = 50;
+
+/** The key of a property as the JSON text of its object holds it (`"plan":`): a text match, conservative. */
+const propertyKey = (path: string) => `${JSON.stringify(path.split('.').at(-1) ?? path)}:`;
+
+/**
+ * Which of `keys` a row of `from` (limited by `where`, grouped by `groupBy` when given) holds in
+ * its `column`: one statement per NAMES_PER_CHECK keys, each reading the rows once, rather than a
+ * search of them per key. Answers the keys in use, by group (`''` without one).
+ */
+async function keysInUse(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  query: { readonly from: 'events' | 'users'; readonly orgId: string; readonly column: string; readonly eventNames?: readonly string[] },
+  keys: readonly string[],
+): Promise<Set<string>> {
+  const used = new Set<string>();
+  for (let start = 0; start < keys.length; start += NAMES_PER_CHECK) {
+    const chunk = keys.slice(start, start + NAMES_PER_CHECK);
+    const flags = chunk.map((key, index) => sql<number>`max(case when ${dialect.containsText(query.column, key)} then 1 else 0 end)`.as(`k${index}`));
+    const rows: Record<string, unknown>[] =
+      query.from === 'events'
+        ? await db
+            .selectFrom('events')
+            .select('name')
+            .select(flags)
+            .where('org_id', '=', query.orgId)
+            .where(dialect.inList('name', query.eventNames ?? []))
+            .groupBy('name')
+            .execute()
+        : await db.selectFrom('users').select(flags).where('org_id', '=', query.orgId).execute();
+    for (const row of rows) {
+      chunk.forEach((key, index) => {
+        if (Number(row[`k${index}`]) === 1) used.add(`${typeof row.name === 'string' ? row.name : ''}\u0000${key}`);
+      });
+    }
   }
-  if (kind === 'event_property') {
-    const [eventName = '', path = ''] = name.split('\u0000');
-    const key = `${JSON.stringify(path.split('.').at(-1) ?? path)}:`;
-    const row = await db
-      .selectFrom('events')
-      .select('seq')
-      .where('org_id', '=', orgId)
-      .where('name', '=', eventName)
-      .where(dialect.containsText('properties', key))
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where(dialect.containsText('properties', `${JSON.stringify(name)}:`))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return used;
 }
 
+/**
+ * Deletes the catalog names of `names` that nothing left in the organisation uses (conservatively:
+ * a text match keeps a name). Each kind is checked in one read of the rows that may use its names
+ * (events of those names; users), not one per name.
+ */
 async function releaseNames(db: Kysely<Database>, dialect: StoreDialect, orgId: string, names: UserDeletionState['names']): Promise<void> {
+  const unused: Partial<Record<CatalogKind, string[]>> = {};
+  const eventNames = names?.event_name ?? [];
+  if (eventNames.length > 0) {
+    const rows = await db.selectFrom('events').select('name').distinct().where('org_id', '=', orgId).where(dialect.inList('name', eventNames)).execute();
+    const used = new Set(rows.map((row) => row.name));
+    unused.event_name = eventNames.filter((name) => !used.has(name));
+  }
+  const eventProperties = names?.event_property ?? [];
+  if (eventProperties.length > 0) {
+    const pairs = eventProperties.map((name) => {
+      const [eventName = '', path = ''] = name.split('\u0000');
+      return { name, eventName, key: propertyKey(path) };
+    });
+    const used = await keysInUse(db, dialect, { from: 'events', orgId, column: 'properties', eventNames: [...new Set(pairs.map((pair) => pair.eventName))] }, [...new Set(pairs.map((pair) => pair.key))]);
+    unused.event_property = pairs.filter((pair) => !used.has(`${pair.eventName}\u0000${pair.key}`)).map((pair) => pair.name);
+  }
+  const userProperties = names?.user_property ?? [];
+  if (userProperties.length > 0) {
+    const keyOf = (name: string) => `${JSON.stringify(name)}:`;
+    const used = await keysInUse(db, dialect, { from: 'users', orgId, column: 'properties' }, [...new Set(userProperties.map(keyOf))]);
+    unused.user_property = userProperties.filter((name) => !used.has(`\u0000${keyOf(name)}`));
+  }
   for (const kind of ['event_name', 'event_property', 'user_property'] as const) {
-    const unused: Buffer[] = [];
-    for (const name of names?.[kind] ?? []) if (!(await nameInUse(db, dialect, orgId, kind, name))) unused.push(Buffer.from(name, 'utf8'));
-    if (unused.length > 0) await db.deleteFrom('catalog_names').where('org_id', '=', orgId).where('kind', '=', kind).where(dialect.inByteList('name', unused)).execute();
+    const list = unused[kind] ?? [];
+    if (list.length > 0) await db.deleteFrom('catalog_names').where('org_id', '=', orgId).where('kind', '=', kind).where(dialect.inByteList('name', list.map((name) => Buffer.from(name, 'utf8')))).execute();
   }
 }
 
