@@ -92,6 +92,24 @@ describe('lockResults', () => {
     expect(both).toBe(0);
   });
 
+  it('removes at once the break token of a run of this host that died while taking a lock over', async () => {
+    const file = await resultsFile();
+    await writeFile(`${file}.lock`, `${JSON.stringify({ pid: 4242, host: hostname() })}\n`);
+    // A break token is a hard link of its run's lock text: this one names a run that no longer runs.
+    await writeFile(`${file}.lock.break`, `${JSON.stringify({ pid: 4141, host: hostname(), started: new Date().toISOString() })}\n`);
+    const lock = await lockResults(file, { pid: 4343, isRunning: (pid) => pid !== 4242 && pid !== 4141 });
+    expect(JSON.parse(await readFile(`${file}.lock`, 'utf8'))).toMatchObject({ pid: 4343 });
+    await lock.release();
+    expect(await readdir(path.dirname(file))).toEqual([]);
+    // One of a run that still runs, or of another host, waits as before.
+    await writeFile(`${file}.lock`, `${JSON.stringify({ pid: 4242, host: hostname() })}\n`);
+    for (const breaker of [{ pid: 4141, host: hostname() }, { pid: 4040, host: 'another-host' }]) {
+      await writeFile(`${file}.lock.break`, `${JSON.stringify(breaker)}\n`);
+      const refused = await lockResults(file, { pid: 4343, isRunning: (pid) => pid !== 4242 && pid !== 4040 }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ResultsLockedError);
+    }
+  });
+
   it('removes the break token a run left when it died while taking a lock over, once it is 10 s old', async () => {
     const file = await resultsFile();
     await writeFile(`${file}.lock`, `${JSON.stringify({ pid: 4242, host: hostname() })}\n`);

@@ -112,14 +112,17 @@ async function created(aside: string, lockFile: string, content: string): Promis
  * run removes the lock file, and the killed run cannot write it again, so the lock it removes is
  * the killed run's. A run that finds the token taken waits a moment for the lock that replaces it.
  */
-async function breakKilledLock(lockFile: string, staleText: string, aside: string): Promise<void> {
+async function breakKilledLock(lockFile: string, staleText: string, aside: string, isKilled: (text: string) => boolean): Promise<void> {
   const token = `${lockFile}.break`;
   if (!(await created(aside, token, 'break\n'))) {
+    // Left by a run that died while breaking: removed at once when it names that run (a hard link
+    // of the run's lock text), else once it is old (a run that stalled that long breaking a lock
+    // is the gap left).
+    const text = await lockText(token);
     const since = await stat(token).then((stats) => Date.now() - stats.mtimeMs, () => undefined);
-    // Left by a run that died while breaking: removed (a run that stalled that long breaking a
-    // lock is the gap left).
-    if (since !== undefined && since > BREAK_TOKEN_STALE_MS) await unlink(token).catch(() => undefined);
-    else await sleep(5);
+    if (text !== undefined && (isKilled(text) || (since !== undefined && since > BREAK_TOKEN_STALE_MS))) {
+      if ((await lockText(token)) === text) await unlink(token).catch(() => undefined);
+    } else await sleep(5);
     return;
   }
   try {
@@ -174,7 +177,10 @@ export async function lockResults(resultsFile: string, options: LockOptions = {}
       const holder = text === undefined ? undefined : holderIn(text);
       if (holder === 'unknown') throw new ResultsLockedError(lockFile, undefined);
       if (holder === undefined || text === undefined || holder.host !== host || running(holder) || attempt >= 20) throw new ResultsLockedError(lockFile, holder);
-      await breakKilledLock(lockFile, text, aside);
+      await breakKilledLock(lockFile, text, aside, (tokenText) => {
+        const breaker = holderIn(tokenText);
+        return breaker !== 'unknown' && breaker.host === host && breaker.pid !== pid && !isRunning(breaker.pid);
+      });
     }
   } finally {
     await unlink(aside).catch(() => undefined);
