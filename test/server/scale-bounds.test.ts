@@ -184,8 +184,8 @@ describe.each(STORE_KINDS)('a user deletion rewrites a bounded number of job row
         );
       }
     }
-    // A step rewrites at most ROWS_PER_SCRUB_STEP rows of a table, besides the deletion's own row
-    // (its state names the user) and, in the last step, the rows written since the scrub began.
+    // A step rewrites at most ROWS_PER_SCRUB_STEP rows of a table, besides the deletion's state
+    // and, in the last step, the rows written since the scrub began.
     for (const counts of rewrites) for (const count of Object.values(counts)) expect(count).toBeLessThanOrEqual(ROWS_PER_SCRUB_STEP + 3);
     expect(scrubbing).toBeGreaterThanOrEqual(2);
     const { items, results } = await server.stores.na1.transaction(async (writer) => {

@@ -62,8 +62,13 @@ class JobRowsScrub {
     return this.pieces.some((piece) => json.includes(piece));
   }
 
+  /**
+   * The organisation's jobs but its user deletions: a deletion's item is its state, which names
+   * its own user and the catalog names its data used (a name may be another user's uid), and which
+   * the deletion rewrites itself when it ends.
+   */
   private jobs() {
-    return this.db.selectFrom('jobs').select('id').where('org_id', '=', this.orgId);
+    return this.db.selectFrom('jobs').select('id').where('org_id', '=', this.orgId).where('kind', '!=', 'user_deletion');
   }
 
   /** Rewrites the rows of `table` on `page` (all of them without one); the key to go on from, when the page was full. */
@@ -137,6 +142,7 @@ class JobRowsScrub {
       .innerJoin('jobs', 'jobs.id', 'job_result_rows.job_id')
       .select(['job_result_rows.job_id', 'job_result_rows.ok', 'job_result_rows.first_index', 'job_result_rows.results', 'jobs.kind'])
       .where('jobs.org_id', '=', this.orgId)
+      .where('jobs.kind', '!=', 'user_deletion')
       .where(holdsPiece(this.dialect, 'job_result_rows.results', this.pieces))
       .$if(page?.after !== undefined, (query) => query.where(keyAfter(['job_result_rows.job_id', 'job_result_rows.ok', 'job_result_rows.first_index'], page?.after ?? [])))
       .orderBy('job_result_rows.job_id')

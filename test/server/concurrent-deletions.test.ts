@@ -1,0 +1,48 @@
+// Two user deletions under way at once, on both stores: the scrub of one (which rewrites every job
+// row that holds one of its user's identifiers as a JSON string) must not take the state of the
+// other for a row that names its user, when the first user's uid is a name the second user's data
+// used (an event name the second deletion keeps in its state, to release it later).
+
+import type { Kysely } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/store/sql/database.js';
+import { deleteUserDataStep } from '../../src/server/store/sql/delete-user-data.js';
+import type { StoreDialect } from '../../src/server/store/sql/store-dialect.js';
+import { createServerHarness, STORE_KINDS } from '../support/server-harness.js';
+
+describe.each(STORE_KINDS)('two user deletions at once (%s)', (store) => {
+  let server: Awaited<ReturnType<typeof createServerHarness>>;
+  beforeAll(async () => {
+    server = await createServerHarness({ store, runJobs: false });
+    return () => server.close();
+  });
+
+  it("deletes each user, though one's uid is an event name the other's data used", async () => {
+    const key = server.keys.acme.standard;
+    const architect = server.keys.acme.architect;
+    await server.request('POST', '/v2/events/batch', { key, body: { requests: [{ name: 'Signup', user: { uid: 'bea' } }] } });
+    await server.request('POST', '/v2/users', { key, body: { uid: 'Signup' } });
+    server.jobs.start();
+    await server.jobs.idle();
+    await server.jobs.stop();
+    const idOf = async (uid: string) => (await server.request('GET', `/v2/users?uid=${uid}`, { key: architect })).body.id as string;
+    const bea = await idOf('bea');
+    const signup = await idOf('Signup');
+    const deletionOf = async (id: string) => (await server.request('DELETE', `/v2/users/${id}`, { key: architect })).body.job.id as string;
+    const step = (job: string) =>
+      server.stores.na1.transaction(async (writer) => {
+        const internals = writer as unknown as { db: Kysely<Database>; dialect: StoreDialect };
+        return deleteUserDataStep(internals.db, internals.dialect, server.orgs.acme.id, job);
+      });
+    // Bea's deletion deletes her event: its state now keeps the name "Signup" to release later.
+    const beaDeletion = await deletionOf(bea);
+    expect(await step(beaDeletion)).toBe(false);
+    // The user whose uid is "Signup" is deleted meanwhile, to the end.
+    const signupDeletion = await deletionOf(signup);
+    while (!(await step(signupDeletion)));
+    while (!(await step(beaDeletion)));
+    for (const uid of ['bea', 'Signup']) expect((await server.request('GET', `/v2/users?uid=${uid}`, { key: architect })).status, uid).toBe(404);
+    const status = await server.request('GET', `/v2/users/deletions/${beaDeletion}`, { key: architect });
+    expect(status.body.events_deleted).toBe(1);
+  });
+});
