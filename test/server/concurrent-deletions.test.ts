@@ -1,13 +1,15 @@
-// Two user deletions under way at once, on both stores: the scrub of one (which rewrites every job
-// row that holds one of its user's identifiers as a JSON string) must not take the state of the
-// other for a row that names its user, when the first user's uid is a name the second user's data
-// used (an event name the second deletion keeps in its state, to release it later).
+// A user deletion and the state of other jobs, on both stores: its scrub (which rewrites every job
+// row that holds one of its user's identifiers as a JSON string) must not take the state of
+// another deletion, nor of an export of events, for a row that names its user when the user's uid
+// is an event name (one the other deletion keeps in its state, to release it later; one the
+// export is of).
 
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/store/sql/database.js';
 import { deleteUserDataStep } from '../../src/server/store/sql/delete-user-data.js';
 import type { StoreDialect } from '../../src/server/store/sql/store-dialect.js';
+import { gunzipSync } from 'node:zlib';
 import { createServerHarness, STORE_KINDS } from '../support/server-harness.js';
 
 describe.each(STORE_KINDS)('two user deletions at once (%s)', (store) => {
@@ -44,5 +46,36 @@ describe.each(STORE_KINDS)('two user deletions at once (%s)', (store) => {
     for (const uid of ['bea', 'Signup']) expect((await server.request('GET', `/v2/users?uid=${uid}`, { key: architect })).status, uid).toBe(404);
     const status = await server.request('GET', `/v2/users/deletions/${beaDeletion}`, { key: architect });
     expect(status.body.events_deleted).toBe(1);
+  });
+});
+
+describe.each(STORE_KINDS)('a user deletion during an export of events (%s)', (store) => {
+  let server: Awaited<ReturnType<typeof createServerHarness>>;
+  beforeAll(async () => {
+    server = await createServerHarness({ store, runJobs: false });
+    return () => server.close();
+  });
+
+  it('leaves the export whole, though the deleted uid is the name of the events it exports', async () => {
+    const architect = server.keys.acme.architect;
+    for (const uid of ['bea', 'cas', 'dot']) {
+      await server.request('POST', '/v2/events', { key: server.keys.acme.standard, body: { name: 'Signup', timestamp: '2026-11-21T09:00:00.000Z', user: { uid } } });
+    }
+    await server.request('POST', '/v2/users', { key: server.keys.acme.standard, body: { uid: 'Signup' } });
+    const exported = (await server.request('POST', '/v2/exports/events', { key: architect, body: { from: '2026-11-21T08:00:00Z', to: '2026-11-21T10:00:00Z', names: ['Signup'] } })).body.operation.id as string;
+    const user = (await server.request('GET', '/v2/users?uid=Signup', { key: architect })).body.id as string;
+    const deletion = (await server.request('DELETE', `/v2/users/${user}`, { key: architect })).body.job.id as string;
+    while (
+      !(await server.stores.na1.transaction(async (writer) => {
+        const internals = writer as unknown as { db: Kysely<Database>; dialect: StoreDialect };
+        return deleteUserDataStep(internals.db, internals.dialect, server.orgs.acme.id, deletion);
+      }))
+    );
+    server.jobs.start();
+    await server.jobs.idle();
+    expect((await server.request('GET', `/v2/operations/${exported}`, { key: architect })).body).toMatchObject({ status: 'COMPLETED', result: { lines: 3 } });
+    const response = await server.app.request(`/v2/exports/${exported}/download`, { headers: { authorization: `Basic ${architect}` } });
+    const lines = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8').split('\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(3);
   });
 });

@@ -78,23 +78,32 @@ class JobRowsScrub {
     return this.results(page);
   }
 
-  /** Batch items: an item that names the user becomes DELETED_ITEM. */
+  /**
+   * Batch items: an item that names the user becomes DELETED_ITEM. An export's one item is its
+   * state: that of a search naming the user goes (the export ends: it was of the user); that of
+   * events names no one (a range, event names, a position), whatever strings it holds.
+   */
   private async items(page: Page | undefined) {
     const rows = await this.db
       .selectFrom('job_items')
-      .select(['job_id', 'item_index', 'item'])
-      .where('job_id', 'in', this.jobs())
-      .where(holdsPiece(this.dialect, 'item', this.pieces))
-      .$if(page?.after !== undefined, (query) => query.where(keyAfter(['job_id', 'item_index'], page?.after ?? [])))
-      .orderBy('job_id')
-      .orderBy('item_index')
+      .innerJoin('jobs', 'jobs.id', 'job_items.job_id')
+      .select(['job_items.job_id', 'job_items.item_index', 'job_items.item', 'jobs.kind'])
+      .where('jobs.org_id', '=', this.orgId)
+      .where('jobs.kind', '!=', 'user_deletion')
+      .where(holdsPiece(this.dialect, 'job_items.item', this.pieces))
+      .$if(page?.after !== undefined, (query) => query.where(keyAfter(['job_items.job_id', 'job_items.item_index'], page?.after ?? [])))
+      .orderBy('job_items.job_id')
+      .orderBy('job_items.item_index')
       .$if(page !== undefined, (query) => query.limit(page?.limit ?? 0))
-      .$if(this.dialect.rowLocks, (query) => query.forUpdate())
+      .$if(this.dialect.rowLocks, (query) => query.forUpdate('job_items'))
       .execute();
-    // A summary batch's first item also holds the batch's profile (summary-batch-routes.ts): that
-    // stays when it names no one, or the batch's other sessions would have no profile left.
-    const replaced = (item: JsonValue, index: number): JsonValue => {
+    const replaced = (item: JsonValue, index: number, kind: string): JsonValue => {
       if (!this.holds(JSON.stringify(item))) return item;
+      if (kind === 'export' && item !== null && typeof item === 'object' && !Array.isArray(item)) {
+        return item.type === 'search' && this.holds(JSON.stringify(item.search ?? null)) ? DELETED_ITEM : item;
+      }
+      // A summary batch's first item also holds the batch's profile (summary-batch-routes.ts): that
+      // stays when it names no one, or the batch's other sessions would have no profile left.
       if (index === 0 && item !== null && typeof item === 'object' && !Array.isArray(item) && 'config_profile' in item) {
         const { session_id: _sessionId, ...head } = item;
         if (!this.holds(JSON.stringify(head))) return { ...DELETED_ITEM, ...head };
@@ -102,8 +111,10 @@ class JobRowsScrub {
       return DELETED_ITEM;
     };
     for (const row of rows) {
-      const items = (JSON.parse(row.item) as JsonValue[]).map((item, offset) => replaced(item, row.item_index + offset));
-      await this.db.updateTable('job_items').set({ item: JSON.stringify(items) }).where('job_id', '=', row.job_id).where('item_index', '=', row.item_index).execute();
+      const before = row.item;
+      const items = (JSON.parse(before) as JsonValue[]).map((item, offset) => replaced(item, row.item_index + offset, row.kind));
+      const after = JSON.stringify(items);
+      if (after !== before) await this.db.updateTable('job_items').set({ item: after }).where('job_id', '=', row.job_id).where('item_index', '=', row.item_index).execute();
     }
     return lastKeyOf(rows, page, (row) => [row.job_id, row.item_index]);
   }
