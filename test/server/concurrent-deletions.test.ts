@@ -2,7 +2,9 @@
 // row that holds one of its user's identifiers as a JSON string) must not take the state of
 // another deletion, nor of an export of events, for a row that names its user when the user's uid
 // is an event name (one the other deletion keeps in its state, to release it later; one the
-// export is of).
+// export is of). And an export of a search whose position (a base64 page cursor, which no scrub of
+// the text finds) stands at a session of the deleted user moves off it, exporting every other
+// session once.
 
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,8 @@ import type { Database } from '../../src/server/store/sql/database.js';
 import { deleteUserDataStep } from '../../src/server/store/sql/delete-user-data.js';
 import type { StoreDialect } from '../../src/server/store/sql/store-dialect.js';
 import { gunzipSync } from 'node:zlib';
+import { exportStep, SESSIONS_PER_STEP } from '../../src/server/exports/export-step.js';
+import { importSession } from '../../src/server/sessions/import-session.js';
 import { createServerHarness, STORE_KINDS } from '../support/server-harness.js';
 
 describe.each(STORE_KINDS)('two user deletions at once (%s)', (store) => {
@@ -77,5 +81,53 @@ describe.each(STORE_KINDS)('a user deletion during an export of events (%s)', (s
     const response = await server.app.request(`/v2/exports/${exported}/download`, { headers: { authorization: `Basic ${architect}` } });
     const lines = gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8').split('\n').filter((line) => line !== '');
     expect(lines).toHaveLength(3);
+  });
+});
+
+describe.each(STORE_KINDS)('a user deletion during an export of a search (%s)', (store) => {
+  let server: Awaited<ReturnType<typeof createServerHarness>>;
+  beforeAll(async () => {
+    server = await createServerHarness({ store, runJobs: false });
+    return () => server.close();
+  });
+
+  it("moves the export's position off the deleted user's session, and exports every other session once", async () => {
+    const architect = server.keys.acme.architect;
+    // Sessions of one created time (the import's clock), so that the position is by id alone.
+    const sessions = SESSIONS_PER_STEP + 10;
+    for (let n = 0; n < sessions; n++) {
+      const fixture = { id: `visitor-${String(n).padStart(3, '0')}:s-1`, user: { uid: `shopper-${n}` }, events: [{ type: 'navigate', timestamp: '2026-11-20T10:00:00.000Z', url: 'https://shop.example/' }] };
+      await importSession(server.stores.na1, server.orgs.acme, JSON.stringify(fixture), { source: `s${n}.json`, now: server.clock.now });
+    }
+    const exported = (await server.request('POST', '/v2/exports/search', { key: architect, body: { url_contains: 'shop' } })).body.operation.id as string;
+    const job = await server.stores.na1.findJob(server.orgs.acme.id, exported);
+    if (job === undefined) throw new Error('no export job');
+    await server.stores.na1.transaction((writer) => exportStep(writer, job, server.deps));
+    const positionOf = async () => {
+      const [state] = (await server.stores.na1.transaction((writer) => writer.readJobItems(exported, 0, 1))) as [{ after: string }];
+      return JSON.parse(Buffer.from(state.after, 'base64url').toString('utf8')) as string[];
+    };
+    // The page ended at a session: its user is deleted while the export is under way.
+    const [, , at] = await positionOf();
+    const user = (at ?? '').slice(0, (at ?? '').indexOf(':'));
+    const deletion = (await server.request('DELETE', `/v2/users/${user}`, { key: architect })).body.job.id as string;
+    while (
+      !(await server.stores.na1.transaction(async (writer) => {
+        const internals = writer as unknown as { db: Kysely<Database>; dialect: StoreDialect };
+        return deleteUserDataStep(internals.db, internals.dialect, server.orgs.acme.id, deletion);
+      }))
+    );
+    expect((await positionOf()).join(' ')).not.toContain(user);
+    server.jobs.start();
+    await server.jobs.idle();
+    const response = await server.app.request(`/v2/exports/${exported}/download`, { headers: { authorization: `Basic ${architect}` } });
+    const ids = gunzipSync(Buffer.from(await response.arrayBuffer()))
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(ids).toHaveLength(sessions - 1);
+    expect(new Set(ids).size).toBe(sessions - 1);
+    expect(ids.some((id) => id.startsWith(`${user}:`))).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ import { sql, type Kysely } from 'kysely';
 import { DELETED_ITEM } from '../deleted-item.js';
 import type { CatalogKind } from '../records.js';
 import type { Database } from './database.js';
-import { holdsPiece, scrubJobRows, scrubJobRowsStep, type ScrubCursor } from './scrub-job-rows.js';
+import { holdsPiece, moveExportPositions, scrubJobRows, scrubJobRowsStep, type ScrubCursor } from './scrub-job-rows.js';
 import type { StoreDialect } from './store-dialect.js';
 import { deleteSessionFacts } from './session-facts-writes.js';
 
@@ -280,6 +280,7 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
   await db.deleteFrom('summary_cache').where('org_id', '=', orgId).where('session_id', 'is', null).execute();
 
   if (!scrubbedFromStart) await scrubJobRows(db, dialect, orgId, pieces);
+  await moveExportPositions(db, dialect, orgId, userIds);
 
   const withUserNames = addNames(state, 'user_property', users.flatMap((user) => Object.keys(JSON.parse(user.properties) as Record<string, unknown>)));
   await db.deleteFrom('users').where('org_id', '=', orgId).where(dialect.inList('id', userIds)).execute();

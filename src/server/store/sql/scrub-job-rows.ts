@@ -8,6 +8,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { DELETED_ITEM, deletedResultLine } from '../deleted-item.js';
 import type { JsonValue } from '../records.js';
 import type { Database } from './database.js';
+import { searchCursorOff } from './search-sessions.js';
 import type { StoreDialect } from './store-dialect.js';
 
 /** The tables scrubbed, in the order a scrub goes through them. */
@@ -214,4 +215,30 @@ export async function scrubJobRowsStep(
     if (after !== undefined) return { table, after };
   }
   return undefined;
+}
+
+/**
+ * Moves the position of each export of a search of the organisation that stands at a session of
+ * the deleted users (`userIds`, whose sessions are gone: the deletion's last step) off it (see
+ * searchCursorOff). A position is a page cursor, base64 JSON: no scrub of the text finds the
+ * session id it holds.
+ */
+export async function moveExportPositions(db: Kysely<Database>, dialect: StoreDialect, orgId: string, userIds: readonly string[]): Promise<void> {
+  const rows = await db
+    .selectFrom('job_items')
+    .innerJoin('jobs', 'jobs.id', 'job_items.job_id')
+    .select(['job_items.job_id', 'job_items.item_index', 'job_items.item'])
+    .where('jobs.org_id', '=', orgId)
+    .where('jobs.kind', '=', 'export')
+    .where('job_items.item_index', '=', 0)
+    .orderBy('job_items.job_id')
+    .$if(dialect.rowLocks, (query) => query.forUpdate('job_items'))
+    .execute();
+  const names = (sessionId: string) => userIds.some((id) => sessionId.startsWith(`${id}:`));
+  for (const row of rows) {
+    const [state] = JSON.parse(row.item) as [{ type?: unknown; after?: unknown } | null];
+    if (state === null || typeof state !== 'object' || state.type !== 'search' || typeof state.after !== 'string') continue;
+    const after = await searchCursorOff(db, dialect, orgId, state.after, { names, userIds });
+    if (after !== undefined) await db.updateTable('job_items').set({ item: JSON.stringify([{ ...state, after }]) }).where('job_id', '=', row.job_id).where('item_index', '=', 0).execute();
+  }
 }

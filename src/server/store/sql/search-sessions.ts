@@ -147,3 +147,42 @@ export async function searchSessions(
     (row) => encodePageCursor(CURSOR_LIST, [row.created_time, row.session_id, searchDigest(search)]),
   );
 }
+
+/**
+ * `cursor` (a search's) moved off the session it stands at when `namesLeaving` says that session
+ * is of users a deletion removes (`leavingUsers`): to the session before it in the search's order
+ * among the organisation's other sessions (as old, the greatest id below it; or no id), which
+ * leaves the same sessions after it once the users' sessions are gone, and names none of them.
+ * Undefined when the cursor stands at no such session, or is no search cursor.
+ */
+export async function searchCursorOff(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  orgId: string,
+  cursor: string,
+  leaving: { readonly names: (sessionId: string) => boolean; readonly userIds: readonly string[] },
+): Promise<string | undefined> {
+  let position: readonly string[];
+  try {
+    position = decodePageCursor(cursor, CURSOR_LIST, ['timestamp', 'string', 'string'] as const);
+  } catch {
+    try {
+      position = decodePageCursor(cursor, CURSOR_LIST, ['timestamp', 'string'] as const);
+    } catch {
+      return undefined;
+    }
+  }
+  const [createdTime = '', sessionId = '', ...rest] = position;
+  if (!leaving.names(sessionId)) return undefined;
+  const before = await db
+    .selectFrom('session_facts')
+    .select('session_id')
+    .where('org_id', '=', orgId)
+    .where('created_time', '=', createdTime)
+    .where('session_id', '<', sessionId)
+    .where((eb) => eb.not(dialect.inList('user_id', leaving.userIds)))
+    .orderBy('session_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return encodePageCursor(CURSOR_LIST, [createdTime, before?.session_id ?? '', ...rest]);
+}
