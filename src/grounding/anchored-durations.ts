@@ -36,7 +36,7 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
   // holds one of them; the event cited before and the first one the prompt shows are no pair
   // ("About 20 seconds later they searched (#10)" is not the time from the start to the clicks
   // cited before).
-  const own = timeline || SINCE.test(text.slice(claim.end, claim.end + 12)) ? [...cited.values()].filter(Number.isFinite) : [];
+  const own = timeline || SINCE.test(text.slice(claim.end, claim.end + 12)) || SINCE_IN_CLAIM.test(claim.text) ? [...cited.values()].filter(Number.isFinite) : [];
   if (timeline) {
     const fromStart = (over: 'kept' | 'all') => own.some((time) => lastsOver([checker.span(over)?.[0] ?? Number.NaN, time], claim));
     if (fromStart('kept')) return { verdict: 'kept' };
@@ -103,6 +103,8 @@ function clauseAround(text: string, position: number): [number, number] {
 
 /** A duration said as a time since or until something: "… later", "… after", "… earlier", "… before". */
 const SINCE = /^\s*(?:later|after|afterwards|earlier|before)\b/i;
+/** The same word as the last of the claim itself ("A couple of minutes later", "Twenty seconds later"). */
+const SINCE_IN_CLAIM = /\s(?:later|after|earlier|before)$/i;
 /** A clock reading (`0:42`, `01:15`), as a timeline's times are written. */
 const CLOCK = /^\d{1,2}:[0-5]\d$/;
 
@@ -134,16 +136,20 @@ function endsClause(text: string, at: number, code: number, depth: number): bool
 /**
  * A property that records how long something took: `duration`, `duration_seconds`, `elapsed_ms`,
  * `time_on_page`, `wait_minutes`, and a page's or a request's load or response time
- * (`load_time_ms`, `page_load_time`, `responseTimeMs`, `latency_ms`).
+ * (`load_time_ms`, `page_load_time`, `responseTimeMs`, `latency_ms`); and any amount whose name
+ * ends with a unit of time (`validity_seconds`, `ttlSeconds`, `timeout_ms`, `retry_after_secs`).
  */
 const DURATION_KEY = /^(?:[a-z]+[_-]?)?(?:duration|elapsed|time[_-]?on[_-]?page|time[_-]?spent|time[_-]?taken|wait|(?:load|loading|response|render)[_-]?time|latency)(?:[_-]?(?:s|secs?|seconds|ms|millis(?:econds)?|mins?|minutes))?$/i;
+const TIME_UNIT_KEY = /\w[_-](?:secs?|seconds|ms|millis(?:econds)?|mins?|minutes|hours?|hrs?)$/i;
+const CAMEL_TIME_UNIT_KEY = /[a-z0-9](?:Secs?|Seconds|Ms|Millis(?:econds)?|Mins?|Minutes|Hours?|Hrs?)$/;
+const isDurationKey = (key: string): boolean => DURATION_KEY.test(key) || TIME_UNIT_KEY.test(key) || CAMEL_TIME_UNIT_KEY.test(key);
 
 /** Whether `properties` (a cited event's) record a duration that `claim` fits: seconds, or milliseconds or minutes as the key says. */
 function recordsDuration(properties: unknown, claim: Duration): boolean {
   if (properties === null || typeof properties !== 'object') return false;
   for (const [key, value] of Object.entries(properties)) {
-    if (typeof value !== 'number' || !(value >= 0) || !DURATION_KEY.test(key)) continue;
-    const milliseconds = /ms$|millis/i.test(key) ? value : /mins?$|minutes$/i.test(key) ? value * 60_000 : value * 1000;
+    if (typeof value !== 'number' || !(value >= 0) || !isDurationKey(key)) continue;
+    const milliseconds = /ms$|millis/i.test(key) ? value : /mins?$|minutes$/i.test(key) ? value * 60_000 : /hours?$|hrs?$/i.test(key) ? value * 3_600_000 : value * 1000;
     if (lastsOver([0, milliseconds], claim)) return true;
   }
   return false;

@@ -3,6 +3,7 @@
 // it holds when the events cited next to it are that many kept events of its types.
 
 import type { Checker } from './checker.js';
+import { signalTypesIn } from './count-scope.js';
 import type { Claim } from './find-claims.js';
 
 /** What lies between a count and the references after it in its clause: no sentence end, no other reference. */
@@ -11,6 +12,23 @@ const BEFORE_REFERENCES = /^[^.;!?\n#]{0,40}$/;
 const BETWEEN_REFERENCES = /^[\s,&]*(?:and\s*|&\s*)?$/;
 /** What lies between references and a count after them: `(`, `: `, ` — `. */
 const AFTER_REFERENCES = /^[\s(:,–—-]{0,4}$/;
+
+/**
+ * `text` from `from` to `to` without the quotes, URLs and selectors in it, which name what the
+ * events happened on: a long label (`“Il codice è scaduto. Richiedi un nuovo codice.”`) is no
+ * further from the count than a short one.
+ */
+function wordsBetween(text: string, claims: readonly Claim[], from: number, to: number): string {
+  let words = '';
+  let at = from;
+  for (const claim of claims) {
+    if (claim.start >= to) break;
+    if (claim.start < at || claim.end > to || claim.kind === 'event' || claim.kind === 'count' || claim.kind === 'duration') continue;
+    words += `${text.slice(at, claim.start)}“”`;
+    at = claim.end;
+  }
+  return words + text.slice(at, to);
+}
 
 /**
  * The group of event references right after the count at `at` in `claims` (sorted by start),
@@ -27,14 +45,14 @@ function groupNear(text: string, claims: readonly Claim[], at: number): number[]
     if (claim.kind !== 'event') {
       if (claim.start < end) continue;
       if (group.length > 0) break;
-      if (claim.kind === 'count' && BEFORE_REFERENCES.test(text.slice(end, claim.start))) end = claim.end;
+      if (claim.kind === 'count' && BEFORE_REFERENCES.test(wordsBetween(text, claims, end, claim.start))) end = claim.end;
       continue;
     }
     if (claim.start < end) {
       group.push(position);
       continue;
     }
-    const between = text.slice(end, claim.start);
+    const between = group.length === 0 ? wordsBetween(text, claims, end, claim.start) : text.slice(end, claim.start);
     if (!(group.length === 0 ? BEFORE_REFERENCES : BETWEEN_REFERENCES).test(between)) break;
     group.push(position);
     end = claim.end;
@@ -75,6 +93,9 @@ export function citedCount(text: string, claims: readonly Claim[], at: number, c
     const other = claims[position] as Claim;
     if (other.kind === 'count') for (const type of other.topic.types) shared.add(type);
   }
+  // …and of the signals named there without a count (`2 dead clicks + rage click on … (#27–#29)`).
+  const firstCited = claims[group[0] ?? at] as Claim;
+  if (firstCited.start > count.end) for (const type of signalTypesIn(text.slice(count.end, firstCited.start))) shared.add(type);
   for (const position of group) {
     const claim = claims[position] as Claim;
     if (claim.kind !== 'event') continue;

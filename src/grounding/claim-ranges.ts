@@ -110,5 +110,15 @@ export function unquotedNameAt(text: string, at: number): string | undefined {
   UNQUOTED_NAME.lastIndex = at;
   const name = UNQUOTED_NAME.exec(text)?.[1];
   UNQUOTED_NAME.lastIndex = 0;
-  return name;
+  return name === undefined || isClause(name) ? undefined : name;
 }
+
+/**
+ * Words that go on with a clause, which a label seldom holds: a relative pronoun or a form of "to
+ * be" (`the GBP amount, which is not a link`: the kind of element after them is said of something
+ * else, and the words before it name no element; a label may be `Not now`).
+ */
+const CLAUSE_WORDS = /(?:^|[\s,])(?:which|that|who|whose|where|is|are|was|were|isn't|aren't|wasn't|weren't)(?=\s|$)/i;
+
+/** Whether the words an answer seems to name an element by (`GBP amount, which is not a`) are a clause rather than a name. */
+export const isClause = (name: string): boolean => CLAUSE_WORDS.test(name);

@@ -6,6 +6,7 @@
 import { DEVICE_PROBE, deviceClaims, type DeviceField } from './device-claims.js';
 import { matchesOf, probedOutside, Ranges, targetOf, Targets, unquotedNameAt } from './claim-ranges.js';
 import { countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
+import { scopeAfter } from './count-scope.js';
 import { isRank } from './event-rank.js';
 import { hasWordCharacter } from './normal-text.js';
 import { isHexColour, isNoSelector } from './not-a-selector.js';
@@ -52,13 +53,16 @@ function bareReferences(text: string): RegExpExecArray[] {
 }
 
 // A URL may hold a privacy placeholder (`?token=[secret]`): the prompt showed it so.
-const FULL_URL = /\bhttps?:\/\/(?:\[[\w-]*\]|[^\s"'<>`)\]])+/gi;
+// A URL ends at a space, a quote (typographic ones too), a closing bracket, or punctuation of CJK
+// text or its full-width forms (`（www.shop.example/cart）を開き`, `「…」`, `、`), none of which a URL holds unencoded.
+const URL_END = String.raw`\s"'<>\x60)\]“”‘’«»„\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65`;
+const FULL_URL = new RegExp(String.raw`\bhttps?:\/\/(?:\[[\w-]*\]|[^${URL_END}])+`, 'gi');
 // A host with a path (`shop.example/cart`, `localhost:8931/orders`) or `www.` (`www.shop.example`), without a scheme.
 const HOST = String.raw`(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d{2,5})?|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}):\d{2,5})`;
-const BARE_URL = new RegExp(String.raw`(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{2,5})?|${HOST}(?=\/))(?:\/(?:\[[\w-]*\]|[^\s"'<>\x60)\]])*)?`, 'gi');
+const BARE_URL = new RegExp(String.raw`(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{2,5})?|${HOST}(?=\/))(?:\/(?:\[[\w-]*\]|[^${URL_END}])*)?`, 'gi');
 const HOST_WITH_PATH = new RegExp(String.raw`^${HOST}\/`, 'i');
 // A path starts after a space, a quote or a bracket: not after a price (`129€/unit`, `5 $/month`).
-const PATH = /(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*\]|[^\s"'<>`)\]])*)?/gi;
+const PATH = new RegExp(String.raw`(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*\]|[^${URL_END}])*)?`, 'gi');
 // Quotes as languages write them: "…", “…”, ‘…’, «…», '…', and „…“ ‚…‘ »…« 「…」 『…』.
 const QUOTED = /"((?:[^"\\\n]|\\.|(?<=\s)"(?=\w)[^"\n]{1,100}?"(?=[ \t]*[^\s"])){1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘((?:[^’\n]|(?<=\p{L})’(?=\p{L})){1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'((?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300})'(?![\w'])/gu;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
@@ -114,8 +118,11 @@ const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual',
 // "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
 // inside a selector or a number, as in `span.total`, does not end it), with no other click between
 // ("2 rage clicks, then clicked Next 2 times" is two claims).
+// Nor across a clause that goes on with another subject or verb ("dead clicks along the way, and she had to
+// request a new code twice": the number is the request's).
+const CLAUSE_BREAK = String.raw`,\s*(?:and|but|then|so|while|which|who|where)\b|\b(?:and|but|then|so)\s+(?:she|he|they|it|we|i|the user)\b`;
 const timesOf = (verbs: string, others: string) =>
-  new RegExp(`\\b(${verbs})\\b(?:(?!${others})[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×])|\\b(twice|thrice)\\b)`, 'gi');
+  new RegExp(`\\b(${verbs})\\b(?:(?!${others}|${CLAUSE_BREAK})[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×])|\\b(twice|thrice)\\b)`, 'gi');
 const TIMES = timesOf('rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?', 'click');
 /** The same with taps and presses, for a text that has one (the longer alternation costs every other text). */
 const TIMES_WITH_TAPS = timesOf('rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|tapp(?:ed|ing)|press(?:ed|ing)|dead[- ]?click(?:ed|s)?', 'click|tapp|press');
@@ -126,9 +133,6 @@ const COUNTED_BEFORE = new RegExp(`\\b${NUMBER}(?:\\*\\*)?\\s+$`, 'i');
 // Another verb right before the count takes it: "rage-clicked, then retried 3 times", "scrolled 0 times".
 // Not a noun that ends so, as an element's kind or name does ("clicked the Material heading twice").
 const OTHER_VERB_BEFORE = /\b(?!(?:heading|listing|pricing|billing|shipping|landing|setting|booking|rating|thing|string|spring|ring|wing|building|meeting|training|parking|banking|onboarding|ceiling|feed|speed|seed|bed|red|embed)\s+$)[a-z]+(?:ed|ing)(?:\s+again)?\s+$/i;
-// What follows a count said of one element, message or URL: "3 dead clicks on "Material"", "8
-// clicks in rage clicks on …", "2 failed requests to /api/coupon".
-const SCOPE = /^\s+(?:in\s+(?:[a-z-]+\s+){1,3})?(?:on|to)\s+(?:the\s+)?/i;
 // A count of a part of the events, not a total: "after two clicks", "within 3 clicks", "took 4
 // clicks", "the first 2 clicks", "those 3 errors", "2 clicks later", "3 pages before checkout"
 // (not "in 3 clicks": "resulted in 3 errors" is a total).
@@ -140,8 +144,8 @@ const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600 };
 const TIME_UNIT = '(?:seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
 const DURATION = new RegExp(
-  `\\b(?<lead>after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only|last)\\s+(?:(?<qualifier>about|around|nearly|almost|roughly|just|only|over|under|less than|more than|no more than|at most|at least)\\s+)?(?<amount>\\d+(?:\\.\\d+)?|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})(?<half>\\s+and\\s+a\\s+half)?\\s*(?<unit>${TIME_UNIT})\\b(?<halfAfter>\\s+and\\s+a\\s+half\\b)?` +
-    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)\\s+(?:later|in|into|after|long|session|visit)\\b`,
+  `\\b(?<lead>after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only|last)\\s+(?:(?<qualifier>about|around|nearly|almost|roughly|just|only|over|under|less than|more than|no more than|at most|at least)\\s+)?(?<amount>\\d+(?:\\.\\d+)?|a couple of|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})(?<half>\\s+and\\s+a\\s+half)?\\s*(?<unit>${TIME_UNIT})\\b(?<halfAfter>\\s+and\\s+a\\s+half\\b)?` +
+    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|a couple of|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)\\s+(?:later|in|into|after|long|session|visit)\\b`,
   'gi',
 );
 /** "~21 seconds", "~5 min", as notes write an approximate time (looked for in a text with a `~`). */
@@ -159,7 +163,8 @@ function boundOf(lead: string | undefined, qualifier: string | undefined): Durat
 
 function durationSeconds(amount: string, unit: string, half = false): number {
   const lower = amount.toLowerCase();
-  const value = lower === 'a' || lower === 'an' ? 1 : lower.startsWith('half') ? 0.5 : numberValue(lower);
+  // "a couple of minutes": about two.
+  const value = lower === 'a' || lower === 'an' ? 1 : lower.startsWith('half') ? 0.5 : lower.startsWith('a couple') ? 2 : numberValue(lower);
   return (value + (half ? 0.5 : 0)) * (UNIT_SECONDS[unit.toLowerCase()] ?? 1);
 }
 
@@ -302,17 +307,17 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const count = numberValue(match[1] ?? '');
     // "a 500 error", "the 404 page": a status code, not a count.
     if (topic === undefined || (count >= 100 && count < 600 && /^\d{3}$/.test(match[1] ?? ''))) continue;
-    const scope = SCOPE.exec(text.slice(end, end + 40));
+    const scope = scopeAfter(text, end);
     // "3 dead clicks on "Material"": the target is the claim right after "on" (any one, when it is no claim).
-    const named = scope === null ? undefined : targets.at(end + scope[0].length);
+    const named = scope === undefined ? undefined : targets.at(scope.at);
     // …or an element named without quotes ("3 dead clicks on the Search button").
-    const target = named === undefined ? (scope === null ? undefined : unquotedNameAt(text, end + scope[0].length)) : targetOf(named);
+    const target = named === undefined ? (scope === undefined ? undefined : unquotedNameAt(text, scope.at)) : targetOf(named);
     // "2 gallery clicks": words before the topic that name no event type narrow it to what they name.
     const qualifiers = (match[2] ?? '').trim().toLowerCase().split(/\s+/).filter((word) => word !== '' && !TOTAL_QUALIFIERS.has(word));
     const narrowed = qualifiers.length > 0 && topic === countTopics.of(match[3] ?? '') ? qualifiers.join(' ') : undefined;
     // "5 clicks in rage clicks on …" counts the clicks of the rage clicks only.
     const scoped =
-      scope === null ? (narrowed === undefined ? topic : scopedTopic(topic, narrowed)) : /\brage[- ]?clicks?\b/i.test(scope[0]) ? countTopics.times('rage', target) : scopedTopic(topic, target ?? narrowed);
+      scope === undefined ? (narrowed === undefined ? topic : scopedTopic(topic, narrowed)) : /\brage[- ]?clicks?\b/i.test(scope.words) ? countTopics.times('rage', target) : scopedTopic(topic, target ?? narrowed);
     const part = PART_BEFORE.test(text.slice(Math.max(0, start - 20), start)) || PART_AFTER.test(text.slice(end, end + 24));
     // "0 errors": none of any kind the words may mean (not only of the one kind that had none).
     const none = count === 0 && scoped === topic && !part;

@@ -5,7 +5,7 @@
 // the event types the words name. Hedged words ("could indicate a dead click", "if a request
 // fails") claim nothing, nor does a denial of others than those named ("no other errors").
 
-import { matchesOf, targetOf, unquotedNameAt, type Ranges, type Targets } from './claim-ranges.js';
+import { isClause, matchesOf, targetOf, unquotedNameAt, type Ranges, type Targets } from './claim-ranges.js';
 import { clicksOn, countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
 import { isNegatedBefore } from './denial.js';
 import type { Claim } from './find-claims.js';
@@ -119,6 +119,7 @@ export function clickClaims(text: string, claims: readonly Claim[], add: (claim:
     const context = text.slice(Math.max(0, start - 40), start);
     if (HEDGED.test(context) || isNegatedBefore(text, start)) continue;
     const name = match[1] as string;
+    if (isClause(name)) continue;
     add({ kind: 'count', text: match[0], start, end, count: 1, topic: partTopic(clicksOn(name)), named: name });
   }
 }
