@@ -6,11 +6,7 @@
 // the text finds) stands at a session of the deleted user moves off it, exporting every other
 // session once.
 
-import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/store/sql/database.js';
-import { deleteUserDataStep } from '../../src/server/store/sql/delete-user-data.js';
-import type { StoreDialect } from '../../src/server/store/sql/store-dialect.js';
 import { gunzipSync } from 'node:zlib';
 import { exportStep, SESSIONS_PER_STEP } from '../../src/server/exports/export-step.js';
 import { importSession } from '../../src/server/sessions/import-session.js';
@@ -35,11 +31,7 @@ describe.each(STORE_KINDS)('two user deletions at once (%s)', (store) => {
     const bea = await idOf('bea');
     const signup = await idOf('Signup');
     const deletionOf = async (id: string) => (await server.request('DELETE', `/v2/users/${id}`, { key: architect })).body.job.id as string;
-    const step = (job: string) =>
-      server.stores.na1.transaction(async (writer) => {
-        const internals = writer as unknown as { db: Kysely<Database>; dialect: StoreDialect };
-        return deleteUserDataStep(internals.db, internals.dialect, server.orgs.acme.id, job);
-      });
+    const step = (job: string) => server.stores.na1.transaction((writer) => writer.deleteUserDataStep(server.orgs.acme.id, job));
     // Bea's deletion deletes her event: its state now keeps the name "Signup" to release later.
     const beaDeletion = await deletionOf(bea);
     expect(await step(beaDeletion)).toBe(false);
@@ -69,12 +61,7 @@ describe.each(STORE_KINDS)('a user deletion during an export of events (%s)', (s
     const exported = (await server.request('POST', '/v2/exports/events', { key: architect, body: { from: '2026-11-21T08:00:00Z', to: '2026-11-21T10:00:00Z', names: ['Signup'] } })).body.operation.id as string;
     const user = (await server.request('GET', '/v2/users?uid=Signup', { key: architect })).body.id as string;
     const deletion = (await server.request('DELETE', `/v2/users/${user}`, { key: architect })).body.job.id as string;
-    while (
-      !(await server.stores.na1.transaction(async (writer) => {
-        const internals = writer as unknown as { db: Kysely<Database>; dialect: StoreDialect };
-        return deleteUserDataStep(internals.db, internals.dialect, server.orgs.acme.id, deletion);
-      }))
-    );
+    while (!(await server.stores.na1.transaction((writer) => writer.deleteUserDataStep(server.orgs.acme.id, deletion))));
     server.jobs.start();
     await server.jobs.idle();
     expect((await server.request('GET', `/v2/operations/${exported}`, { key: architect })).body).toMatchObject({ status: 'COMPLETED', result: { lines: 3 } });
@@ -111,12 +98,7 @@ describe.each(STORE_KINDS)('a user deletion during an export of a search (%s)', 
     const [, , at] = await positionOf();
     const user = (at ?? '').slice(0, (at ?? '').indexOf(':'));
     const deletion = (await server.request('DELETE', `/v2/users/${user}`, { key: architect })).body.job.id as string;
-    while (
-      !(await server.stores.na1.transaction(async (writer) => {
-        const internals = writer as unknown as { db: Kysely<Database>; dialect: StoreDialect };
-        return deleteUserDataStep(internals.db, internals.dialect, server.orgs.acme.id, deletion);
-      }))
-    );
+    while (!(await server.stores.na1.transaction((writer) => writer.deleteUserDataStep(server.orgs.acme.id, deletion))));
     expect((await positionOf()).join(' ')).not.toContain(user);
     server.jobs.start();
     await server.jobs.idle();
