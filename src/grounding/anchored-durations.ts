@@ -44,13 +44,19 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
     return { verdict: 'unsupported', reason: `not the time from the first event the prompt shows to ${[...cited.keys()].map((index) => `#${index}`).join(', ')}` };
   }
   // "About 17 seconds after the listing loaded they opened … (#10)": the event before may be what it counts from.
-  if (!between && before?.kind === 'event') cited.set(before.index, checker.keptEvent(before.index)?.time as number);
+  const beforeTime = !between && before?.kind === 'event' && !cited.has(before.index) ? checker.keptEvent(before.index)?.time : undefined;
+  if (beforeTime !== undefined) cited.set((before as Claim & { kind: 'event' }).index, beforeTime);
+  // A time since the event cited before runs forward from it, one until it backward: "half a minute
+  // after the first failure (#13) he dead-clicked … (#17)" is not counted from an event cited
+  // before that came later (a flashback); "… earlier", "… before" the other way round.
+  const backward = /(?:earlier|before)$/i.test(claim.text) || /^\s*(?:earlier|before)\b/i.test(text.slice(claim.end, claim.end + 12));
+  const onTime = (time: number, other: number) => other !== beforeTime || (backward ? other >= time : other <= time);
   const times = [...cited.values()].filter(Number.isFinite);
   const ends = (over: 'kept' | 'all') => (between ? [] : (checker.span(over) ?? []));
   const fits = (over: 'kept' | 'all') => {
     const anchors = [...times, ...ends(over)].sort((left, right) => left - right);
     if (claim.bound !== 'about' || between || own.length === 0) return lastsOver(anchors, claim);
-    return own.some((time) => anchors.some((other) => lastsOver(time < other ? [time, other] : [other, time], claim)));
+    return own.some((time) => anchors.some((other) => onTime(time, other) && lastsOver(time < other ? [time, other] : [other, time], claim)));
   };
   if (fits('kept')) return { verdict: 'kept' };
   if (fits('all')) return { verdict: 'dropped', reason: 'true of the events its clause cites and the start or end of the whole session, not of the events the prompt showed' };

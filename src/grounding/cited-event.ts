@@ -347,6 +347,8 @@ function isTrueOf(claim: Claim, event: SessionEvent): boolean {
     }
     case 'text': {
       // An amount (`A$399`) holds of an event with one of the ways a session writes it (`399`) as a value or a word of one.
+      // A size (`48.6 MB (#13)`) is the file's or payload's, not necessarily the cited event's.
+      if (claim.size === true) return true;
       if (claim.amounts !== undefined) {
         const forms = claim.amounts.map(normalText);
         return eventTexts(event).some((value) => {

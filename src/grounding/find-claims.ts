@@ -13,6 +13,9 @@ import { isHexColour, isNoSelector } from './not-a-selector.js';
 import { isNegatedBefore } from './denial.js';
 import { CLICK_PROBE, clickClaims, SIGNAL_PROBE, signalClaims } from './signal-claims.js';
 import { amountsIn, mayHoldAmount } from './amounts.js';
+import { mayHoldSize, sizesIn } from './sizes.js';
+import { bracketCitations } from './bracket-references.js';
+import { keyValueClaims, mayHoldKeyValueLines } from './key-value-lines.js';
 import type { Duration } from './durations.js';
 import { clockReading } from './time-of-day.js';
 
@@ -68,10 +71,10 @@ const QUOTED = /"((?:[^"\\\n]|\\.|(?<=\s)"(?=\w)[^"\n]{1,100}?"(?=[ \t]*[^\s"]))
 const BACKTICKED = /`([^`\n]{1,300})`/g;
 // An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "timed out with a 504", "failed (#12) with a 500", "errored (#37, #39)
 // with a 502", "status 502", "hit a 404", "got a 503", "a 500 error", "503 Service Unavailable" (not "the 404 page", nor a number
-// of things: "500 units", "returned 500 results", "got 500 points"); not after a negation ("never
+// of things: "500 units", "returned 500 results", "got 500 points"), "413 Payload Too Large", "a 413 on the export", "both 413s"; not after a negation ("never
 // returned a 404").
 const STATUS_CODE =
-  /\b(?:(?:returned|returning|returns|responded with|(?:failed|errored|timed out|rejected|refused|denied|aborted) with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)\s+\(#\d{1,6}(?:\s*(?:,|and|[–-])\s*#\d{1,6}){0,3}\)\s+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|payment required|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?))(?![\w.,]\d|[\w-])/gi;
+  /\b(?:(?:returned|returning|returns|responded with|(?:failed|errored|timed out|rejected|refused|denied|aborted) with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)\s+\(#\d{1,6}(?:\s*(?:,|and|[–-])\s*#\d{1,6}){0,3}\)\s+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|payment required|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?|(?:payload|request entity|content) too large|gone|method not allowed|not acceptable|request time-?out|precondition failed|unsupported media type|not implemented)|\ban?\s+(?:\*\*)?([45]\d\d)(?:\*\*)?(?=\s+(?:on|for|when)\s)|\b(?:both|two|three|four|several|multiple|repeated|consecutive)\s+([45]\d\d)s)(?![\w.,]\d|[\w-])/gi;
 // What STATUS_CODE needs: three digits from 400 to 599 on their own (not `#9500`, a citation's digits).
 const STATUS_PROBE = /(?<!\w)[45]\d\d(?!\d)/;
 
@@ -109,9 +112,9 @@ const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|a
 // one before another topic word qualifies it ("2 navigation clicks").
 const HEAD_NOUNS = 'reloads?|refresh(?:es)?|targets?|handlers?|listeners?|elements?|sections?|areas?|regions?|zones?|types?|titles?|templates?|layouts?|components?|states?|codes?|rates?|patterns?|heatmaps?|paths?|funnels?|sequences?|ids?';
 // A number in bold ("**3** dead clicks") counts as well.
-const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}(?:\\*\\*)?\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
+const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}(?:\\*\\*)?[^\\S\\n]+((?:${QUALIFIER}[^\\S\\n]+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
 // "several dead clicks", "a couple of errors", "multiple failed requests": at least two.
-const SOME_OF = new RegExp(`(?<![\\w-])(a couple of|a few|several|multiple)\\s+((?:${QUALIFIER}\\s+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
+const SOME_OF = new RegExp(`(?<![\\w-])(a couple of|a few|several|multiple)[^\\S\\n]+((?:${QUALIFIER}[^\\S\\n]+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
 const SOME_PROBE = /couple|few|several|multiple/i;
 /** Qualifiers that leave a count a total ("3 separate errors", "4 distinct pages"); any other narrows it to what it names ("2 gallery clicks"). */
 const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual', 'unique', 'different', 'recorded', 'logged', 'captured', 'detected', 'tracked', 'observed', 'visible', 'notable', 'single', 'such']);
@@ -122,7 +125,7 @@ const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual',
 // request a new code twice": the number is the request's).
 const CLAUSE_BREAK = String.raw`,\s*(?:and|but|then|so|while|which|who|where)\b|\b(?:and|but|then|so)\s+(?:she|he|they|it|we|i|the user)\b`;
 const timesOf = (verbs: string, others: string) =>
-  new RegExp(`\\b(${verbs})\\b(?:(?!${others}|${CLAUSE_BREAK})[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×])|\\b(twice|thrice)\\b)`, 'gi');
+  new RegExp(`\\b(${verbs})\\b(?:(?!${others}|${CLAUSE_BREAK})[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+(?:(?:separate|different|distinct)\\s+)?times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×])|\\b(twice|thrice)\\b)`, 'gi');
 const TIMES = timesOf('rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?', 'click');
 /** The same with taps and presses, for a text that has one (the longer alternation costs every other text). */
 const TIMES_WITH_TAPS = timesOf('rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|tapp(?:ed|ing)|press(?:ed|ing)|dead[- ]?click(?:ed|s)?', 'click|tapp|press');
@@ -145,7 +148,7 @@ const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, 
 const TIME_UNIT = '(?:seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
 const DURATION = new RegExp(
   `\\b(?<lead>after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only|last)\\s+(?:(?<qualifier>about|around|nearly|almost|roughly|just|only|over|under|less than|more than|no more than|at most|at least)\\s+)?(?<amount>\\d+(?:\\.\\d+)?|a couple of|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})(?<half>\\s+and\\s+a\\s+half)?\\s*(?<unit>${TIME_UNIT})\\b(?<halfAfter>\\s+and\\s+a\\s+half\\b)?` +
-    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|a couple of|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)\\s+(?:later|in|into|after|long|session|visit)\\b`,
+    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|a couple of|half an?|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)\\s+(?:later|in|into|after|long|session|visit)\\b`,
   'gi',
 );
 /** "~21 seconds", "~5 min", as notes write an approximate time (looked for in a text with a `~`). */
@@ -234,6 +237,8 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     else if (SELECTOR_SHAPE.test(inner) && /[#.[\]>]/.test(inner) && !isNoSelector(inner, '')) add({ kind: 'selector', text: match[0], start, end, selector: inner });
     else add({ kind: 'text', text: match[0], start, end, quote: inner });
   }
+  // `dead_clicks: 2`, `events: [10, 13]`, `export_id: exp_40918` on lines of their own.
+  if (!probes || mayHoldKeyValueLines(text)) keyValueClaims(text, taken, quantities, add, (claim) => (claims.push(claim), taken.add(claim.start, claim.end)));
   const urlPatterns = [...(!probes || text.includes('://') ? [FULL_URL] : []), BARE_URL, ...(!probes || text.includes('/') ? [PATH] : [])];
   for (const pattern of urlPatterns) {
     if (probes && pattern === BARE_URL && !probedOutside(BARE_URL_PROBE, text, taken)) continue;
@@ -258,7 +263,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     add({ kind: 'text', text: match[0], start, end, quote });
   }
   if (!probes || STATUS_PROBE.test(text)) for (const match of matchesOf(STATUS_CODE, text)) {
-    const code = match[1] ?? match[2] ?? '';
+    const code = match[1] ?? match[2] ?? match[3] ?? match[4] ?? '';
     const start = match.index;
     const end = start + match[0].length;
     if (taken.overlaps(start, end) || isNegatedBefore(text, start)) continue;
@@ -268,9 +273,14 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     if (taken.overlaps(amount.start, amount.end)) continue;
     add({ kind: 'text', text: amount.text, start: amount.start, end: amount.end, quote: amount.text, amounts: amount.forms });
   }
+  // "a 48.6 MB file": checked as an amount is, with its unit.
+  if (!probes || mayHoldSize(text)) for (const size of sizesIn(text)) {
+    if (taken.overlaps(size.start, size.end)) continue;
+    add({ kind: 'text', text: size.text, start: size.start, end: size.end, quote: size.text, amounts: size.forms, size: true });
+  }
   const cited = !probes || text.includes('#');
   const grouped = !probes || text.includes('(#') || text.includes('[#');
-  const references = [...(cited ? matchesOf(EVENT_REFERENCE, text) : []), ...(grouped ? bareReferences(text) : []), ...(!probes || EVENT_WORD_PROBE.test(text) ? matchesOf(EVENT_WORD_REFERENCE, text) : [])];
+  const references = [...(cited ? matchesOf(EVENT_REFERENCE, text) : []), ...(grouped ? bareReferences(text) : []), ...(!probes || EVENT_WORD_PROBE.test(text) ? matchesOf(EVENT_WORD_REFERENCE, text) : []), ...bracketCitations(text)];
   for (const match of references) {
     const start = match.index;
     const end = start + match[0].length;
@@ -290,7 +300,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const verb = (match[1] ?? '').toLowerCase();
     if (COUNTED_BEFORE.test(text.slice(Math.max(0, start - 12), start))) continue;
     // A count inside a quote ("M8 x 30") is part of it.
-    if (taken.overlaps(end - 1, end) || OTHER_VERB_BEFORE.test(match[0].slice(verb.length).replace(/(?:\S+\s+times|[x×]\s?\d+|\d+\s?[x×]|twice|thrice)$/i, ''))) continue;
+    if (taken.overlaps(end - 1, end) || OTHER_VERB_BEFORE.test(match[0].slice(verb.length).replace(/(?:\S+\s+(?:(?:separate|different|distinct)\s+)?times|[x×]\s?\d+|\d+\s?[x×]|twice|thrice)$/i, ''))) continue;
     // "clicked `button#apply` 4 times": the element the answer names between verb and count.
     const named = targets.firstWithin(start, end);
     // …or without quotes, as a label and its kind ("clicked the Material heading twice").

@@ -24,12 +24,14 @@ import { citedCount, citedLeftOut } from './cited-count.js';
 import { wrongCitation } from './cited-event.js';
 import { markWrongKinds, markWrongKindsInText } from './cited-kind.js';
 import { jsonBlocks, keyWords, walk } from './walk-answer.js';
+import { countTopicOfKey, EVENT_REFERENCE_KEY, EVENT_REFERENCES_KEY } from './answer-keys.js';
 import { copiedFromPrompt } from './copied-from-prompt.js';
 import { namesNothingThere, namesText, noClickOnIt } from './named-element.js';
 import { deviceFinding } from './device-claims.js';
 import { checkItemCounts } from './item-counts.js';
 import { checkItemPages } from './item-pages.js';
 import { sessionUnderRules } from './session-under-rules.js';
+import { unknownField } from './key-value-lines.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -284,7 +286,7 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
   const findings: GroundingFinding[] = [];
   for (let at = 0; at < checked.length; at++) {
     const { claim, found } = checked[at] as (typeof checked)[number];
-    if ((claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start)) || denied(claim, found) || clickOfInvented(claim) || unnamed(claim, found)) continue;
+    if ((claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start)) || denied(claim, found) || clickOfInvented(claim) || unnamed(claim, found) || unknownField(claim, checker)) continue;
     // "a dead click (#35)" where #35 is a rage click: the event is real, what the answer says of it is not.
     const wrong = claim.kind === 'event' && found.verdict === 'kept' ? wrongCitation(text, checked, at, checker) : undefined;
     findings.push(wrong === undefined ? found : finding(claim, path(claim), 'unsupported', undefined, wrong));
@@ -292,14 +294,6 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
   return findings;
 }
 
-/**
- * A key whose number cites one event (`event: 33`, `eventIndex: 33`, `first_event: 0`), and one
- * whose list of numbers cites events (`events: [0, 16, 33]`, `key_events`, `event_ids`); a number
- * alone under `events` is a count.
- */
-const EVENT_REFERENCE_KEY = /^(?:[a-z]+ ){0,3}event(?: (?:index|id|ref|reference|number|no))?$|^(?:event )?index$/;
-const EVENT_REFERENCES_KEY = /^(?:[a-z]+ ){0,3}events?(?: (?:index(?:es)?|indices|ids?|refs?|references|numbers?|cited))?$|^(?:event )?ind(?:ices|exes)$|^(?:cited|evidence|refs|references|citations)$/;
-const names = (pattern: RegExp, words: string): boolean => pattern.test(words);
 
 /** The words around a friction signal's name in a flag's key: `has_rage_clicks`, `errors_occurred`, `any_dead_click_detected`. */
 const SIGNAL_FLAG = /^(?:(?:has|had|have|any|with|contains?|saw|shows?|were there)\s+(?:any\s+)?)|\s+(?:present|occurred|occurring|detected|found|seen|observed|happened|exists?|recorded|logged)$/g;
@@ -315,13 +309,13 @@ function structuredFindings(value: unknown, checker: Checker, findings: Groundin
     (key, number, path, listed, inItem) => {
       if (!Number.isSafeInteger(number)) return;
       const words = keyWords(key);
-      if (names(EVENT_REFERENCE_KEY, words) || (listed && names(EVENT_REFERENCES_KEY, words))) {
+      if (EVENT_REFERENCE_KEY.test(words) || (listed && EVENT_REFERENCES_KEY.test(words))) {
         if (number >= 0) findings.push(check({ kind: 'event', text: `#${number}`, start: 0, end: 0, index: number }, path(), checker));
         return;
       }
       // A count is one number under its key: numbers in a list (`errors: [33, 34]`) are no totals.
       // The key's words, in any case (`deadClickCount`, `num_dead_clicks`, `totalErrors`), less the words of a total.
-      const topic = listed || key === '' ? undefined : countTopics.of(words.replace(/ count$|^count of |^num |^number of | total$|^total /g, ''));
+      const topic = listed || key === '' ? undefined : countTopicOfKey(words);
       if (topic === undefined) return;
       // A count in an item of a list (`pages[1].clicks: 3`) is of that item: at most a total; a
       // zero of the whole (`errors: 0`), none of any kind its key may mean.

@@ -5,7 +5,8 @@
 // 1. Both texts are normalised: lower case, curly quotes straightened, dashes made `-`, spaces
 //    collapsed, quotes, backticks and sentence punctuation trimmed from the ends. An event
 //    finding's text is `#<index>` of the one event it stands for (a range `#12–#15` gives four
-//    findings, `#12` to `#15`), so a range is labelled one event at a time.
+//    findings, `#12` to `#15`), so a range is labelled one event at a time; a citation without `#`
+//    (`[12]`, the `46` of `events 45, 46 and 47`) is labelled `#12`, `#46` too.
 // 2. A finding whose normalised text equals the label's is its match; failing that, one whose
 //    text contains the label's or is contained in it (`after about 2 minutes` for the label
 //    `about 2 minutes`), never for event references (`#1` is not part of `#12`).
@@ -68,7 +69,7 @@ export function normalClaim(text: string): string {
     .replace(/^[\s"'`.,;:!?()]+|[\s"'`.,;:!?()]+$/g, '');
 }
 
-const EVENT_TEXT = /#(\d+)(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d+))?/;
+const EVENT_TEXT = /(?:#|\[|^)(\d+)(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d+))?/;
 
 /** The text each finding is matched by: `#<index>` for one event of a reference or range. */
 function findingKeys(findings: readonly GroundingFinding[]): string[] {
