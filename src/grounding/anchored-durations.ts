@@ -20,6 +20,11 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
   const timeline = CLOCK.test(claim.text) && leadsLine(text, claim.start);
   const [start, end] = timeline ? lineAround(text, claim.start) : clauseAround(text, claim.start);
   const cited = new Map<number, number>();
+  // "… switched to Apple Pay about 40 seconds later (#62)": an event cited after `later` in its
+  // clause is where the time ends, so it counts from one before it, not to the end of the prompt
+  // (`earlier` the other way round).
+  const relative = (/^\s*(later|earlier)\b/i.exec(text.slice(claim.end, claim.end + 12)) ?? /\s(later|earlier)$/i.exec(claim.text))?.[1]?.toLowerCase();
+  const ending: number[] = [];
   let before: Claim | undefined;
   for (const other of claims) {
     if (other.kind !== 'event') continue;
@@ -27,6 +32,7 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
     if (other.start < start || other.end > end) continue;
     const time = checker.keptEvent(other.index)?.time;
     if (time !== undefined && Number.isFinite(time)) cited.set(other.index, time);
+    if (time !== undefined && Number.isFinite(time) && relative !== undefined && other.start >= claim.end) ending.push(time);
   }
   if (cited.size === 0) return undefined;
   if (recordedByCitation(cited.keys(), claim, checker)) return { verdict: 'kept' };
@@ -56,6 +62,8 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
   const fits = (over: 'kept' | 'all') => {
     const anchors = [...times, ...ends(over)].sort((left, right) => left - right);
     if (claim.bound !== 'about' || between || own.length === 0) return lastsOver(anchors, claim);
+    const toward = (time: number, other: number) => (relative === 'later' ? other <= time : other >= time);
+    if (ending.length > 0) return ending.some((time) => anchors.some((other) => onTime(time, other) && toward(time, other) && lastsOver(time < other ? [time, other] : [other, time], claim)));
     return own.some((time) => anchors.some((other) => onTime(time, other) && lastsOver(time < other ? [time, other] : [other, time], claim)));
   };
   if (fits('kept')) return { verdict: 'kept' };

@@ -16,7 +16,7 @@ import type { SessionEvent } from '../session/session-schema.js';
 import type { Checker } from './checker.js';
 import { eventTexts, eventUrls } from './event-strings.js';
 import type { Claim } from './find-claims.js';
-import { indexOfNumber, indexOfWords, normalText, withoutInnerHyphens } from './normal-text.js';
+import { indexOfAmount, indexOfWords, normalText, withoutInnerHyphens } from './normal-text.js';
 import { normalSelector } from './session-facts.js';
 import { selectorParts, selectorPartsMatch } from './selector-match.js';
 import { holdsQuery, normalUrl } from './url-keys.js';
@@ -353,7 +353,7 @@ function isTrueOf(claim: Claim, event: SessionEvent): boolean {
         const forms = claim.amounts.map(normalText);
         return eventTexts(event).some((value) => {
           const normal = normalText(value);
-          return forms.some((form) => normal === form || indexOfNumber(normal, form) !== -1);
+          return forms.some((form) => normal === form || indexOfAmount(normal, form) !== -1);
         });
       }
       const wanted = normalText(claim.quote);

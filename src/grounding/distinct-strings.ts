@@ -2,7 +2,7 @@
 // the events that hold each: what the session's index finds texts and selectors in.
 
 import type { SessionEvent } from '../session/session-schema.js';
-import { indexOfNumber, indexOfWords } from './normal-text.js';
+import { indexOfAmount, indexOfWords } from './normal-text.js';
 import { indexOfSelector } from './selector-match.js';
 
 /** Distinct strings, one searchable text of them, and the events (ascending) that hold each. */
@@ -50,12 +50,12 @@ export function distinctStrings(events: readonly SessionEvent[], strings: (event
 
 /**
  * The distinct strings (by id) whose text holds `needle`: anywhere, as whole words (`words`: see
- * indexOfWords), as a number of its own (`number`: see indexOfNumber), or with whole names at its
+ * indexOfWords), as an amount's number of its own (`number`: see indexOfAmount), or with whole names at its
  * ends (`names`, of selectors: see indexOfSelector).
  */
 export function* holding(strings: DistinctStrings, needle: string, by: 'anywhere' | 'words' | 'number' | 'names' = 'anywhere'): Generator<number> {
   const next = (from: number) =>
-    by === 'words' ? indexOfWords(strings.joined, needle, from) : by === 'number' ? indexOfNumber(strings.joined, needle, from) : by === 'names' ? indexOfSelector(strings.joined, needle, from) : strings.joined.indexOf(needle, from);
+    by === 'words' ? indexOfWords(strings.joined, needle, from) : by === 'number' ? indexOfAmount(strings.joined, needle, from) : by === 'names' ? indexOfSelector(strings.joined, needle, from) : strings.joined.indexOf(needle, from);
   for (let found = next(0); found !== -1; ) {
     let low = 0;
     let high = strings.starts.length - 1;

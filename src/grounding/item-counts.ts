@@ -5,9 +5,12 @@
 
 import type { Checker } from './checker.js';
 import { isWithin, KIND_KEY, signalTypes } from './cited-kind.js';
-import { clicksOf, countTopics, scopedTopic } from './count-topics.js';
+import { clicksOf, countTopics, scopedTopic, type CountTopic } from './count-topics.js';
 import type { GroundingFinding } from './grounding-report.js';
 import { childPath, keyWords } from './walk-answer.js';
+
+/** How many rage clicks there were, not how many clicks one of them had. */
+const RAGE_CLICK_EVENTS: CountTopic = { name: 'rage-click', types: ['rage-click'], totals: (stats) => new Set([stats.of('rage-click')]) };
 
 /** Keys of an item's number of events: `count`, `occurrences`, `times`, `event_count`, `instances`, `frequency`. */
 const ITEM_COUNT_KEY = /^(?:count|occurrences?|times|events? count|instances?|frequency|number of events|num events)$/;
@@ -92,8 +95,10 @@ function itemCount(kind: string, count: number, path: string, findings: readonly
   // click on “Billed annually” counts that element's dead clicks).
   const citesAny = cited.size > 0 || citedOther.size > 0;
   const targets = citedTargets(cited.size > 0 ? cited : citedOther, checker);
+  // A rage click item that cites rage clicks counts them, or their clicks, or those of its elements: not another element's clicks (`"count": 4` citing a rage click of 3, where another had 4).
+  const whole = cited.size > 0 && types.length === 1 && types[0] === 'rage-click' ? RAGE_CLICK_EVENTS : topic;
   const isTotal = (over: 'kept' | 'all') =>
-    !citesAny ? checker.countTotals(over, scoped).has(count) : checker.countTotals(over, topic).has(count) || targets.some((target) => checker.countTotals(over, scopedTopic(topic, target)).has(count));
+    !citesAny ? checker.countTotals(over, scoped).has(count) : checker.countTotals(over, whole).has(count) || targets.some((target) => checker.countTotals(over, scopedTopic(topic, target)).has(count));
   if (isTotal('kept')) return { verdict: 'kept' };
   if (isTotal('all')) return { verdict: 'dropped', reason: `true of the whole session, not of the ${checker.keptSize} events the prompt showed` };
   const itsOwn = cited.size === 0 ? `the item cites no event of its kind${citedOther.size > 0 ? ' (its count is of the elements it cites)' : ''}` : `the item cites ${cited.size} ${types[0]} event${cited.size === 1 ? '' : 's'}${clicks !== cited.size ? ` (${clicks} clicks)` : ''}`;

@@ -13,10 +13,11 @@ import { childPath, keyWords } from './walk-answer.js';
 const PAGE_KEY = /^(?:page(?: url| path)?|url|on page)$/;
 
 /**
- * Marks `unsupported`, in `findings` (a structured response's), the kept URL under an item's page
+ * Marks `unsupported`, in `findings` (a structured response's), the kept or dropped URL under an item's page
  * key when the item cites kept events (also ones it says are what they are not) and the URL is the page of none of them: not their own URL,
  * nor the page the prompt showed loading last before them, nor a page load or request one or two
  * events after a cited click (as a URL written right before a citation is read, see wrongCitation).
+ * A URL the profile left out is marked only when the prompt shows each cited event on a page.
  */
 export function checkItemPages(value: unknown, findings: GroundingFinding[], checker: Checker): void {
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
@@ -33,8 +34,9 @@ export function checkItemPages(value: unknown, findings: GroundingFinding[], che
 }
 
 function markWrongPage(url: string, path: string, item: string, findings: GroundingFinding[], checker: Checker): void {
-  const at = findings.findIndex((finding) => finding.kind === 'url' && finding.path === path && finding.verdict === 'kept');
+  const at = findings.findIndex((finding) => finding.kind === 'url' && finding.path === path && finding.verdict !== 'unsupported');
   if (at === -1) return;
+  const dropped = findings[at]?.verdict === 'dropped';
   const cited: number[] = [];
   for (const finding of findings) {
     if (finding.kind !== 'event' || !isWithin(finding.path, item)) continue;
@@ -43,6 +45,9 @@ function markWrongPage(url: string, path: string, item: string, findings: Ground
     if (Number.isInteger(index) && checker.keptEvent(index) !== undefined) cited.push(index);
   }
   if (cited.length === 0) return;
+  // A URL only the events the profile left out hold is still the page of a cited event the prompt
+  // shows on no page (a slice that starts after its page loaded); not of one it shows on another.
+  if (dropped && cited.some((index) => pageOf(index, checker) === undefined)) return;
   const claim = { kind: 'url', text: url, start: 0, end: 0, url } as const;
   if (cited.some((index) => isTrueAt(claim, index, checker))) return;
   const found = findings[at] as GroundingFinding;

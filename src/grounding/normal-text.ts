@@ -165,6 +165,37 @@ export function indexOfNumber(haystack: string, needle: string, from = 0): numbe
 }
 
 /**
+ * As indexOfNumber, for an amount of money: not a number alone in brackets in a text which writes
+ * its amounts with a currency sign (the badge `3` of `Basket (3) · £26.70` is a count, not £3), nor the
+ * value of a field that counts or measures something else (`count: 3`, `status: 502`). A text
+ * is a run between the separators of joined texts (U+0000, U+0001).
+ */
+export function indexOfAmount(haystack: string, needle: string, from = 0): number {
+  for (let found = indexOfNumber(haystack, needle, from); found !== -1; found = indexOfNumber(haystack, needle, found + 1)) {
+    if (!bareAmongPrices(haystack, found, found + needle.length)) return found;
+  }
+  return -1;
+}
+
+const SIGN_BEFORE = /(?:[$€£¥₹]|\b(?:eur|usd|gbp|chf|jpy|inr|aud|cad|nzd|sgd|hkd|sek|nok|dkk|pln|brl|mxn|zar))\s?$/;
+const SIGN_AFTER = /^\s?(?:[€£]|(?:eur|usd|gbp|chf|jpy|inr|aud|cad|nzd|sgd|hkd|sek|nok|dkk|pln|brl|mxn|zar)\b)/;
+const SIGN = /[$€£¥₹]/;
+
+/** Whether the number at `start`..`end` of `text` is a count in brackets (a badge) of a text that writes its amounts with a sign, or a field's that is no money. */
+function bareAmongPrices(text: string, start: number, end: number): boolean {
+  if (SIGN_BEFORE.test(text.slice(Math.max(0, start - 5), start)) || SIGN_AFTER.test(text.slice(end, end + 5))) return false;
+  let from = start;
+  while (from > 0 && text.charCodeAt(from - 1) > 1) from--;
+  let to = end;
+  while (to < text.length && text.charCodeAt(to) > 1) to++;
+  const badge = text.charCodeAt(start - 1) === 0x28 && text.charCodeAt(end) === 0x29;
+  return (badge && SIGN.test(text.slice(from, to))) || NOT_MONEY_KEY.test(text.slice(from, start));
+}
+
+/** A field whose value is a number of things, a status or a measure, never money: `count: 3`, `qty: 2`, `status: 502`, `eta_minutes: 31`. */
+const NOT_MONEY_KEY = /^[\w.-]*?(?:\b|_)(?:count|qty|quantity|status|code|rows|items|clicks|minutes|seconds|ms|km|mb|kb|gb|percent|pct): $/;
+
+/**
  * The whole words of `text`: its runs of letters and digits (as indexOfWords tells them), each
  * once. Wherever `text` holds a needle as whole words, it holds every word of the needle as a
  * whole word (see mayHoldWords).

@@ -7,7 +7,7 @@ import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
 import { lastsOver, type Duration } from './durations.js';
 import { eventTexts, eventUrls, visitEventTexts } from './event-strings.js';
-import { indexOfNumber, indexOfWords, mayHoldWords, mostOf, normalText, wordsOf } from './normal-text.js';
+import { indexOfAmount, indexOfWords, mayHoldWords, mostOf, normalText, wordsOf } from './normal-text.js';
 import { indexOfSelector, mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
 import { holdsQuery, hostKey, idParentKey, normalUrl, pathKeys, withoutQuery } from './url-keys.js';
 
@@ -113,13 +113,13 @@ export class SessionFacts {
     return found === -1 ? undefined : eventAt(this.#events, this.#texts.starts, found);
   }
 
-  /** As textHolding, for a number: one a text holds as a token of its own (see {@link indexOfNumber}), not part of a date, time or version. */
+  /** As textHolding, for a number: one a text holds as a token of its own (see {@link indexOfAmount}), not part of a date, time or version, nor bare in a text that writes its amounts with a sign. */
   amountHolding(needle: string): number | undefined {
     this.#texts ??= joined(this.#events, (event) => eventTexts(event).map(normalText));
     if (needle === '') return undefined;
     this.#words ??= wordsOf(this.#texts.text);
     if (!mayHoldWords(this.#words, needle)) return undefined;
-    const found = indexOfNumber(this.#texts.text, needle);
+    const found = indexOfAmount(this.#texts.text, needle);
     return found === -1 ? undefined : eventAt(this.#events, this.#texts.starts, found);
   }
 

@@ -92,7 +92,7 @@ export class SessionIndex {
     return earliest(holding(texts, needle, 'words'), texts, first);
   }
 
-  /** The first accepted event holding a text that holds the number `needle` as a token of its own (see indexOfNumber). */
+  /** The first accepted event holding a text that holds the number `needle` as a token of its own (see indexOfAmount). */
   amountHolding(needle: string, first: FirstAccepted): number | undefined {
     if (needle === '') return undefined;
     const texts = (this.#texts ??= distinctStrings(this.#events, visitEventTexts, normalText));
