@@ -103,23 +103,23 @@ export class SessionFacts {
 
   /** The index of an event one of whose texts holds `needle` (normalized) as whole words. */
   textHolding(needle: string): number | undefined {
+    return this.#holding(needle, indexOfWords);
+  }
+
+  /** As textHolding, for a number: one a text holds as a token of its own (see {@link indexOfAmount}), not part of a date, time or version, nor bare in a text that writes its amounts with a sign. */
+  amountHolding(needle: string): number | undefined {
+    return this.#holding(needle, indexOfAmount);
+  }
+
+  /** The event whose text `indexOf` finds `needle` in (whole words at least). */
+  #holding(needle: string, indexOf: (text: string, needle: string) => number): number | undefined {
     this.#texts ??= joined(this.#events, (event) => eventTexts(event).map(normalText));
     if (needle === '') return undefined;
     // Most needles looked for here are not there (a later answer about a prompt asks again and
     // again): the words of the texts, made once, turn those away without a search.
     this.#words ??= wordsOf(this.#texts.text);
     if (!mayHoldWords(this.#words, needle)) return undefined;
-    const found = indexOfWords(this.#texts.text, needle);
-    return found === -1 ? undefined : eventAt(this.#events, this.#texts.starts, found);
-  }
-
-  /** As textHolding, for a number: one a text holds as a token of its own (see {@link indexOfAmount}), not part of a date, time or version, nor bare in a text that writes its amounts with a sign. */
-  amountHolding(needle: string): number | undefined {
-    this.#texts ??= joined(this.#events, (event) => eventTexts(event).map(normalText));
-    if (needle === '') return undefined;
-    this.#words ??= wordsOf(this.#texts.text);
-    if (!mayHoldWords(this.#words, needle)) return undefined;
-    const found = indexOfAmount(this.#texts.text, needle);
+    const found = indexOf(this.#texts.text, needle);
     return found === -1 ? undefined : eventAt(this.#events, this.#texts.starts, found);
   }
 
