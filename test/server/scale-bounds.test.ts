@@ -3,15 +3,17 @@
 // step of a user deletion reads the organisation's events from where the step before stopped, not
 // from the first event again (events have no index by user), and still finds the events of a user
 // merged in after the cursor passed them; and it rewrites a bounded number of the job rows that
-// name the user, so that its last step rewrites only those written since.
+// name the user, so that its last step rewrites only those written since; and a merge moves an
+// anonymous user's sessions a page at a time, not a few statements per session.
 
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/server/store/sql/database.js';
 import { JOB_ITEMS_PER_ROW } from '../../src/server/store/job-item-rows.js';
 import { deleteUserDataStep, EVENTS_PER_STEP } from '../../src/server/store/sql/delete-user-data.js';
+import { moveUserSessions, SESSIONS_PER_MOVE } from '../../src/server/store/sql/move-user-sessions.js';
 import { ROWS_PER_SCRUB_STEP } from '../../src/server/store/sql/scrub-job-rows.js';
-import { job } from '../../src/server/store/test-support/store-fixtures.js';
+import { event, job, session, user } from '../../src/server/store/test-support/store-fixtures.js';
 import type { StoreDialect } from '../../src/server/store/sql/store-dialect.js';
 import { createServerHarness, STORE_KINDS } from '../support/server-harness.js';
 
@@ -234,5 +236,43 @@ describe.each(STORE_KINDS)('a user deletion checks the names its data used at on
       return db.selectFrom('catalog_names').select('name').execute();
     });
     expect(catalog.map((row) => Buffer.from(row.name).toString('utf8')).filter((name) => /^(Named|u\d)/.test(name))).toEqual([]);
+  });
+});
+
+describe.each(STORE_KINDS)('a merge moves its sessions a page at a time (%s)', (store) => {
+  let server: Awaited<ReturnType<typeof createServerHarness>>;
+  beforeAll(async () => {
+    server = await createServerHarness({ store, runJobs: false });
+    return () => server.close();
+  });
+
+  it("moves an anonymous user's sessions, events and facts in a few statements per page, not several per session", async () => {
+    const org = server.orgs.acme.id;
+    const sessions = SESSIONS_PER_MOVE * 2 + 3;
+    await server.stores.na1.transaction(async (writer) => {
+      await writer.insertUser(user('anon', { orgId: org }));
+      await writer.insertUser(user('known', { orgId: org, uid: 'alice' }));
+      for (let index = 0; index < sessions; index++) {
+        await writer.insertSession(session(`anon:s-${index}`, { orgId: org, userId: 'anon' }));
+        await writer.insertEvents([event(`e-${index}`, { orgId: org, userId: 'anon', sessionId: `anon:s-${index}` })]);
+      }
+      // One name is taken already: that session is set apart.
+      await writer.insertSession(session('known:s-7', { orgId: org, userId: 'known' }));
+    });
+    const statements = await server.stores.na1.transaction(async (writer) => {
+      const internals = writer as unknown as { db: Kysely<Database>; dialect: StoreDialect };
+      const recorder = statementRecorder(internals.db);
+      await moveUserSessions(recorder.db, internals.dialect, org, 'anon', 'known');
+      return recorder.statements.length;
+    });
+    // Per page of SESSIONS_PER_MOVE: a read, a look-up of the names, five renames, the aliases,
+    // and five more for the one set apart; then the last (empty) read and the users: 34.
+    expect(statements).toBeLessThanOrEqual(40);
+    const moved = await server.stores.na1.listSessionsForUser(org, 'known', sessions + 1);
+    expect(moved).toHaveLength(sessions + 1);
+    expect(await server.stores.na1.findSessionInfo(org, 'anon:s-7')).toMatchObject({ id: 'known:s-7~anon', userId: 'known' });
+    expect(await server.stores.na1.findSessionInfo(org, `anon:s-${sessions - 1}`)).toMatchObject({ id: `known:s-${sessions - 1}`, userId: 'known' });
+    expect((await server.stores.na1.listSessionEvents(org, `known:s-${sessions - 1}`)).map((record) => record.id)).toEqual([`e-${sessions - 1}`]);
+    expect((await server.stores.na1.listSessionEvents(org, 'known:s-7~anon')).map((record) => record.id)).toEqual(['e-7']);
   });
 });

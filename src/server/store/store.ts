@@ -150,7 +150,7 @@ export interface StoreWriter extends StoreReader {
   /**
    * Gives user `toUserId` the sessions of `fromUserId` (merged into it), with their events: each
    * session's id becomes `<toUserId>:<its session part>` (`<toUserId>:<part>~<fromUserId>` when
-   * that is taken), its old id keeps leading to it (findSession, findSessionInfo), and the events
+   * that is taken, then `~2`, `~3`), its old id keeps leading to it (findSession, findSessionInfo), and the events
    * of `fromUserId` become `toUserId`'s. Returns the moves, old id to new.
    */
   moveUserSessions(orgId: string, fromUserId: string, toUserId: string): Promise<readonly { readonly from: string; readonly to: string }[]>;

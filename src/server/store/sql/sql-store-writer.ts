@@ -190,7 +190,7 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
   }
 
   moveUserSessions(orgId: string, fromUserId: string, toUserId: string): Promise<{ from: string; to: string }[]> {
-    return moveUserSessions(this.db, orgId, fromUserId, toUserId);
+    return moveUserSessions(this.db, this.dialect, orgId, fromUserId, toUserId);
   }
 
   async insertEvents(records: readonly EventRecord[]): Promise<void> {

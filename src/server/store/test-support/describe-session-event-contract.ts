@@ -211,6 +211,24 @@ export function describeSessionEventContract(store: () => DataCenterStore): void
       expect((await store().listSessionEvents(ORG_A, 'final:s-1')).map((record) => [record.id, record.userId])).toEqual([['e-1', 'final']]);
     });
 
+    test('a moved session whose name and that name set apart are both taken gets a number, and every table follows it', async () => {
+      await store().transaction(async (writer) => {
+        await writer.insertUser(user('anon'));
+        await writer.insertUser(user('known', { uid: 'alice' }));
+        await writer.insertSession(session('anon:s-1', { userId: 'anon', fixture: { id: 's-1', events: [{ type: 'click', timestamp: at(20), target: { text: 'Buy' } }] } }));
+        await writer.insertSession(session('known:s-1', { userId: 'known' }));
+        await writer.insertSession(session('known:s-1~anon', { userId: 'known' }));
+        await writer.insertEvents([event('e-1', { userId: 'anon', sessionId: 'anon:s-1' })]);
+      });
+      const moves = await store().transaction((writer) => writer.moveUserSessions(ORG_A, 'anon', 'known'));
+      expect(moves).toEqual([{ from: 'anon:s-1', to: 'known:s-1~anon~2' }]);
+      expect(await store().findSessionInfo(ORG_A, 'anon:s-1')).toMatchObject({ id: 'known:s-1~anon~2', userId: 'known' });
+      expect((await store().listSessionEvents(ORG_A, 'known:s-1~anon~2')).map((record) => record.id)).toEqual(['e-1']);
+      // The session's facts moved with it: a search by its new user and by its events finds it.
+      const found = await store().searchSessions(ORG_A, { userId: 'known', hasEvents: [{ type: 'click', minCount: 1 }] }, { limit: 10 });
+      expect(found.items.map((info) => info.id)).toEqual(['known:s-1~anon~2']);
+    });
+
     test('inserting no events is a no-op', async () => {
       await store().transaction((writer) => writer.insertEvents([]));
       expect(await store().listEvents(ORG_A, { limit: 1 })).toEqual({ items: [], next: null });
