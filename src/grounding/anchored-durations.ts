@@ -6,8 +6,10 @@
 // prompt shows (for `within`, only between the events its clause cites, when there are two), not
 // with any two events of the session.
 
+import type { SessionEvent } from '../session/session-schema.js';
 import type { Checker } from './checker.js';
 import { lastsOver, type Duration } from './durations.js';
+import { eventTexts } from './event-strings.js';
 import type { Claim } from './find-claims.js';
 import type { GroundingVerdict } from './grounding-report.js';
 
@@ -23,7 +25,9 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
   // "… switched to Apple Pay about 40 seconds later (#62)": an event cited after `later` in its
   // clause is where the time ends, so it counts from one before it, not to the end of the prompt
   // (`earlier` the other way round).
-  const relative = (/^\s*(later|earlier)\b/i.exec(text.slice(claim.end, claim.end + 12)) ?? /\s(later|earlier)$/i.exec(claim.text))?.[1]?.toLowerCase();
+  // "After about 3 minutes she uploaded it (#34)", leading its clause, is a time since something, as `later` is.
+  const leadingAfter = LEADING_AFTER.test(claim.text) && CLAUSE_LEAD.test(text.slice(start, claim.start));
+  const relative = (/^\s*(later|earlier)\b/i.exec(text.slice(claim.end, claim.end + 12)) ?? /\s(later|earlier)$/i.exec(claim.text))?.[1]?.toLowerCase() ?? (leadingAfter ? 'later' : undefined);
   const ending: number[] = [];
   let before: Claim | undefined;
   for (const other of claims) {
@@ -42,7 +46,7 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
   // holds one of them; the event cited before and the first one the prompt shows are no pair
   // ("About 20 seconds later they searched (#10)" is not the time from the start to the clicks
   // cited before).
-  const own = timeline || SINCE.test(text.slice(claim.end, claim.end + 12)) || SINCE_IN_CLAIM.test(claim.text) ? [...cited.values()].filter(Number.isFinite) : [];
+  const own = timeline || leadingAfter || SINCE.test(text.slice(claim.end, claim.end + 12)) || SINCE_IN_CLAIM.test(claim.text) ? [...cited.values()].filter(Number.isFinite) : [];
   if (timeline) {
     const fromStart = (over: 'kept' | 'all') => own.some((time) => lastsOver([checker.span(over)?.[0] ?? Number.NaN, time], claim));
     if (fromStart('kept')) return { verdict: 'kept' };
@@ -86,7 +90,27 @@ export function recordedDuration(text: string, claims: readonly Claim[], at: num
 }
 
 function recordedByCitation(cited: Iterable<number>, claim: Duration, checker: Checker): boolean {
-  for (const index of cited) if (recordsDuration(checker.keptEvent(index)?.properties, claim)) return true;
+  for (const index of cited) {
+    const event = checker.keptEvent(index);
+    if (event !== undefined && (recordsDuration(event.properties, claim) || statesDuration(event, claim))) return true;
+  }
+  return false;
+}
+
+/** A time written in a text: a number and a unit of time (`expires in 15 minutes`, `timeout after 15000 ms`). */
+const STATED_TIME = /(?<![\w.,])(\d+(?:\.\d+)?)\s?(ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?)\b/gi;
+
+/**
+ * Whether a text of `event` states a time that `claim` fits: "a sign-in link, which expires in 15
+ * minutes (#68)", the page's message saying so, is what the event says, not a time between events.
+ */
+function statesDuration(event: SessionEvent, claim: Duration): boolean {
+  for (const text of eventTexts(event)) {
+    for (const [, number, unit] of text.matchAll(STATED_TIME)) {
+      const scale = /^(?:ms|milli)/i.test(unit as string) ? 1 : /^m/i.test(unit as string) ? 60_000 : /^h/i.test(unit as string) ? 3_600_000 : 1000;
+      if (lastsOver([0, Number(number) * scale], claim)) return true;
+    }
+  }
   return false;
 }
 
@@ -119,6 +143,9 @@ function clauseAround(text: string, position: number): [number, number] {
 const SINCE = /^\s*(?:later|after|afterwards|earlier|before)\b/i;
 /** The same word as the last of the claim itself ("A couple of minutes later", "Twenty seconds later"). */
 const SINCE_IN_CLAIM = /\s(?:later|after|earlier|before)$/i;
+/** A duration said after `after` (`After about 3 minutes`), and what may come before it at the start of its clause (a bullet, a list's number, emphasis). */
+const LEADING_AFTER = /^after\b/i;
+const CLAUSE_LEAD = /^[\s\-*+•>|_]*(?:\d{1,3}[.)][\s*_]*)?$/;
 /** A clock reading (`0:42`, `01:15`), as a timeline's times are written. */
 const CLOCK = /^\d{1,2}:[0-5]\d$/;
 

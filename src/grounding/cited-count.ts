@@ -10,6 +10,18 @@ import type { Claim } from './find-claims.js';
 const BEFORE_REFERENCES = /^[^.;!?\n#]{0,40}$/;
 /** What lies between references of one group: `, `, ` and `, `–`, `, and `. */
 const BETWEEN_REFERENCES = /^[\s,&]*(?:and\s*|&\s*)?$/;
+/** What lies between a count in a cell of a Markdown table's row and the references of the row's other cells. */
+const SAME_ROW = /^[^\n#]*$/;
+
+/**
+ * Whether `position` is in a row of a Markdown table (its line starts with `|`): the events the
+ * row's cells cite are the count's, however far along the row, and may include events of other
+ * types that frame them ("| 3 dead clicks on Next until consent was ticked | #17–#19, #21 |").
+ */
+function inTableRow(text: string, position: number): boolean {
+  return /^\s*\|/.test(text.slice(text.lastIndexOf('\n', position - 1) + 1, position));
+}
+
 /** What lies between references and a count after them: `(`, `: `, ` — `. */
 const AFTER_REFERENCES = /^[\s(:,–—-]{0,4}$/;
 
@@ -39,6 +51,7 @@ function wordsBetween(text: string, claims: readonly Claim[], from: number, to: 
 function groupNear(text: string, claims: readonly Claim[], at: number): number[] {
   const count = claims[at] as Claim;
   const group: number[] = [];
+  const inRow = inTableRow(text, count.start);
   let end = count.end;
   for (let position = at + 1; position < claims.length; position++) {
     const claim = claims[position] as Claim;
@@ -53,7 +66,7 @@ function groupNear(text: string, claims: readonly Claim[], at: number): number[]
       continue;
     }
     const between = group.length === 0 ? wordsBetween(text, claims, end, claim.start) : text.slice(end, claim.start);
-    if (!(group.length === 0 ? BEFORE_REFERENCES : BETWEEN_REFERENCES).test(between)) break;
+    if (!(group.length === 0 ? (inRow ? SAME_ROW : BEFORE_REFERENCES) : BETWEEN_REFERENCES).test(between)) break;
     group.push(position);
     end = claim.end;
   }
@@ -87,6 +100,7 @@ export function citedCount(text: string, claims: readonly Claim[], at: number, c
   if (count?.kind !== 'count' || count.topic.part === true) return undefined;
   const cited = new Set<number>();
   const group = groupNear(text, claims, at);
+  const row = inTableRow(text, count.start);
   // The types of the counts said with it before the references it shares with them.
   const shared = new Set<string>();
   for (let position = at + 1; position < (group[0] ?? at); position++) {
@@ -105,7 +119,7 @@ export function citedCount(text: string, claims: readonly Claim[], at: number, c
       return undefined;
     }
     if (!count.topic.types.includes(type)) {
-      if (shared.has(type)) continue;
+      if (shared.has(type) || row) continue;
       return undefined;
     }
     cited.add(claim.index);

@@ -255,7 +255,8 @@ const CAUSING_CLICKS: readonly string[] = ['click', 'error-click'];
 /**
  * Whether `claim` holds of the kept event at `index`, or of what it caused or was caused by: "opened
  * /cart (#19)" citing the click on View cart whose page load (#20) opened /cart, "clicked “View
- * cart” (#20)" citing that page load. A type (a dead click, a console error) holds of the event itself only.
+ * cart” (#20)" citing that page load; a value typed, of the message the page shows right after the
+ * input ("rejected “85k” (#44)"). A type (a dead click, a console error) holds of the event itself only.
  */
 export function isTrueAt(claim: Claim, index: number, checker: Checker): boolean {
   const event = checker.keptEvent(index);
@@ -276,6 +277,11 @@ export function isTrueAt(claim: Claim, index: number, checker: Checker): boolean
     if (event.type === 'navigate' && claim.kind !== 'url') {
       const before = checker.keptEvent(index - distance);
       if (before !== undefined && CAUSING_CLICKS.includes(before.type) && inSameTab(before, event) && isTrueOf(claim, before)) return true;
+    }
+    // "the salary field rejected “85K” (#44)": a message the page shows right after an input answers the value typed.
+    if (event.type === 'element-seen' && claim.kind === 'text') {
+      const before = checker.keptEvent(index - distance);
+      if (before?.type === 'input-change' && inSameTab(before, event) && isTrueOf(claim, before)) return true;
     }
   }
   return false;

@@ -26,6 +26,8 @@ export type Claim =
       readonly amounts?: readonly string[];
       /** A size of data (`48.6 MB`, see sizes.ts): what a file or payload measured, which the event cited with it (a request refused for it) need not record. */
       readonly size?: true;
+      /** An HTTP status a request got (`returned a 500`): a number of its own in a text, not a piece of a bigger one (`€1,500`). */
+      readonly status?: true;
       /** The key of a `key: value` line of a text answer (`export_id: exp_40918`): a claim only when an event of the session has a field of that name (see key-value-lines.ts). */
       readonly field?: string;
       /** What of the user's device the words name (`on a mobile device`, `in Safari`): checked against the context (see device-claims.ts). */

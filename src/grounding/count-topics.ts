@@ -208,7 +208,9 @@ const TOPICS: readonly { readonly words: string; readonly topic: CountTopic }[] 
   { words: 'errors?', topic: { name: 'errors', types: ['console-error', 'network-error'], totals: ofTypes(['console-error', 'network-error'], ['console-error', 'network-error', 'error-click'], ['console-error'], ['network-error']) } },
   { words: 'clicks?', topic: { name: 'click', types: CLICKS, totals: clicksOrRageClicks } },
   { words: 'input changes?|(?:form )?inputs?|field (?:changes|edits)', topic: { name: 'input-change', types: ['input-change'], totals: ofTypes(['input-change']) } },
-  { words: 'page ?views?|page loads?|navigations?|pages?', topic: { name: 'navigate', types: ['navigate'], totals: distinctPages } },
+  // "5 navigations", "3 page loads" count the page loads; "4 pages" may count distinct pages too.
+  { words: 'page loads?|navigations?', topic: { name: 'navigate', types: ['navigate'], totals: navigations } },
+  { words: 'page ?views?|pages?', topic: { name: 'navigate', types: ['navigate'], totals: distinctPages } },
   { words: 'highlights?|text selections?', topic: { name: 'highlight', types: ['highlight'], totals: ofTypes(['highlight']) } },
   { words: 'mouse[- ]thrash(?:es|ing)?', topic: { name: 'mouse-thrash', types: ['mouse-thrash'], totals: ofTypes(['mouse-thrash']) } },
   { words: 'pastes?|paste events?', topic: { name: 'paste', types: ['paste'], totals: ofTypes(['paste']) } },

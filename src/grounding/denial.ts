@@ -6,3 +6,9 @@ const NEGATED = /(?:\bnot|n't|\bnever|\bno)\s+(?:[\w-]+\s+){0,3}$/i;
 
 /** Whether the words right before `start` deny what follows ("did not make a single …"). */
 export const isNegatedBefore = (text: string, start: number): boolean => NEGATED.test(text.slice(Math.max(0, start - 40), start));
+
+/** A thing in brackets right after what a denial names, up to five words on: "never opened the FAQ page (/northbeam/faq)". */
+const NEGATED_BRACKETED = /(?:\bnot|n't|\bnever|\bno)\s+(?:[\w-]+\s+){0,4}[\w-]+\s*[([]\s*$/i;
+
+/** Whether a URL, quote or selector at `start` is denied: by the words right before it, or as the bracketed name of what a denial names. */
+export const isDenied = (text: string, start: number): boolean => isNegatedBefore(text, start) || NEGATED_BRACKETED.test(text.slice(Math.max(0, start - 60), start));

@@ -70,11 +70,12 @@ const PATH = new RegExp(String.raw`(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-.
 const QUOTED = /"((?:[^"\\\n]|\\.|(?<=\s)"(?=\w)[^"\n]{1,100}?"(?=[ \t]*[^\s"])){1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘((?:[^’\n]|(?<=\p{L})’(?=\p{L})){1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'((?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300})'(?![\w'])/gu;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
 // An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "timed out with a 504", "failed (#12) with a 500", "errored (#37, #39)
-// with a 502", "status 502", "hit a 404", "got a 503", "a 500 error", "503 Service Unavailable" (not "the 404 page", nor a number
+// with a 502", "failed once with a 500", "rejected the file with a 413" (up to three words between),
+// "status 502", "hit a 404", "got a 503", "a 500 error", "503 Service Unavailable" (not "the 404 page", nor a number
 // of things: "500 units", "returned 500 results", "got 500 points"), "413 Payload Too Large", "a 413 on the export", "both 413s"; not after a negation ("never
 // returned a 404").
 const STATUS_CODE =
-  /\b(?:(?:returned|returning|returns|responded with|(?:failed|errored|timed out|rejected|refused|denied|aborted) with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)\s+\(#\d{1,6}(?:\s*(?:,|and|[–-])\s*#\d{1,6}){0,3}\)\s+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|payment required|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?|(?:payload|request entity|content) too large|gone|method not allowed|not acceptable|request time-?out|precondition failed|unsupported media type|not implemented)|\ban?\s+(?:\*\*)?([45]\d\d)(?:\*\*)?(?=\s+(?:on|for|when)\s)|\b(?:both|two|three|four|several|multiple|repeated|consecutive)\s+([45]\d\d)s)(?![\w.,]\d|[\w-])/gi;
+  /\b(?:(?:returned|returning|returns|responded with|(?:failed|errored|timed out|rejected|refused|denied|aborted) with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)\s+\(#\d{1,6}(?:\s*(?:,|and|[–-])\s*#\d{1,6}){0,3}\)\s+)with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)(?:[ \t]+[\w'’-]+){1,3}[ \t]+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|before|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|payment required|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?|(?:payload|request entity|content) too large|gone|method not allowed|not acceptable|request time-?out|precondition failed|unsupported media type|not implemented)|\ban?\s+(?:\*\*)?([45]\d\d)(?:\*\*)?(?=\s+(?:on|for|when)\s)|\b(?:both|two|three|four|several|multiple|repeated|consecutive)\s+([45]\d\d)s)(?![\w.,]\d|[\w-])/gi;
 // What STATUS_CODE needs: three digits from 400 to 599 on their own (not `#9500`, a citation's digits).
 const STATUS_PROBE = /(?<!\w)[45]\d\d(?!\d)/;
 
@@ -94,13 +95,13 @@ const NUMBER = `(\\d{1,6}|${Object.keys(NUMBER_WORDS).join('|')})`;
 const numberValue = (text: string): number => NUMBER_WORDS[text.toLowerCase()] ?? Number(text);
 
 /**
- * "Checkout Started fired twice", "the “Product Added” event was triggered 3 times": a custom
- * event's name (quoted, or in capitals), a verb of events happening and how many times. Group 1 or
- * 2 is the name, 3 the number (with "times"), 4 once, twice or thrice. A claim only when a text of
- * the session is the name (see `named`).
+ * "Checkout Started fired twice", "the “Product Added” event was triggered 3 times", "step_completed
+ * fired 3 times": a custom event's name (quoted, in capitals, or an identifier with `_` or `.`), a
+ * verb of events happening and how many times. Group 1 or 2 is the name, 3 the number (with
+ * "times"), 4 once, twice or thrice. A claim only when a text of the session is the name (see `named`).
  */
 const FIRED = new RegExp(
-  `(?:["“]([^"”\\n]{2,60})["”]|\\b((?:[A-Z][\\w'’&-]*[ \\t]+){0,4}[A-Z][\\w'’&-]*))[ \\t]+(?:events?[ \\t]+)?(?:(?:was|were|got|has been|had been)[ \\t]+)?(?:fired|triggered|sent|tracked|logged|recorded|occurred|happened)[ \\t]+(?:(\\d{1,6}|${Object.keys(NUMBER_WORDS).join('|')})[ \\t]+times|(once|twice|thrice))\\b`,
+  `(?:["“\\x60]([^"”\\x60\\n]{2,60})["”\\x60]|\\b((?:[A-Z][\\w'’&-]*[ \\t]+){0,4}[A-Z][\\w'’&-]*|[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+))[ \\t]+(?:events?[ \\t]+)?(?:(?:was|were|got|has been|had been)[ \\t]+)?(?:fired|triggered|sent|tracked|logged|recorded|occurred|happened)[ \\t]+(?:(\\d{1,6}|${Object.keys(NUMBER_WORDS).join('|')})[ \\t]+times|(once|twice|thrice))\\b`,
   'g',
 );
 const FIRED_PROBE = /fired|triggered|sent|tracked|logged|recorded|occurred|happened/i;
@@ -267,7 +268,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     if (taken.overlaps(start, end) || isNegatedBefore(text, start)) continue;
-    add({ kind: 'text', text: match[0], start, end, quote: code });
+    add({ kind: 'text', text: match[0], start, end, quote: code, status: true });
   }
   if (!probes || mayHoldAmount(text)) for (const amount of amountsIn(text)) {
     if (taken.overlaps(amount.start, amount.end)) continue;

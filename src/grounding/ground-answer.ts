@@ -12,7 +12,7 @@ import { anchoredDuration, recordedDuration } from './anchored-durations.js';
 import { withoutTimesOfDay } from './time-of-day.js';
 import { countTopics, noneOfIt, noneTopic, partTopic } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
-import { isNegatedBefore } from './denial.js';
+import { isDenied } from './denial.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
 import { indexedChecker } from './indexed-checker.js';
@@ -202,7 +202,8 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       const asPair = pair === undefined ? undefined : normalText(pair);
       // "non-profits" for "nonprofits": a hyphen added inside a word.
       const unhyphened = withoutInnerHyphens(quote);
-      const lookup = (side: Side, text: string) => checker.textEqual(side, text) ?? checker.textHolding(side, text) ?? checker.textWithin(side, text);
+      // A status (`returned a 500`) is a number of its own: not the `500` of `€1,500`.
+      const lookup = (side: Side, text: string) => checker.textEqual(side, text) ?? (claim.status === true ? checker.amountHolding(side, text) : (checker.textHolding(side, text) ?? checker.textWithin(side, text)));
       return located(claim, path, checker, (side) => lookup(side, quote) ?? (asPair === undefined || asPair === quote ? undefined : checker.textEqual(side, asPair)) ?? (unhyphened === quote ? undefined : lookup(side, unhyphened)), 'text');
     }
     case 'selector': {
@@ -268,7 +269,7 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
   const shownBlock = (start: number) => ends.get(start)?.count === 2 && ends.get(start)?.kept === 2;
   // What the answer says did not happen ("never reached /checkout/payment", "did not click “Buy
   // now”") is not invented when the session does not have it.
-  const denied = (claim: Claim, found: GroundingFinding) => found.verdict === 'unsupported' && (claim.kind === 'url' || claim.kind === 'text' || claim.kind === 'selector') && isNegatedBefore(text, claim.start);
+  const denied = (claim: Claim, found: GroundingFinding) => found.verdict === 'unsupported' && (claim.kind === 'url' || claim.kind === 'text' || claim.kind === 'selector') && isDenied(text, claim.start);
   // "clicked “Buy now”" where the session has no “Buy now” at all: the quote is the invented claim,
   // and the click adds nothing to it.
   const inventedTargets = new Set(checked.filter(({ claim, found }) => (claim.kind === 'text' || claim.kind === 'selector') && found.verdict === 'unsupported').map(({ claim }) => claim.end));
