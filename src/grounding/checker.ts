@@ -31,6 +31,8 @@ export interface Checker {
   /** A text holding `needle` anywhere, inside a word too. */
   textPiece(side: Side, needle: string): number | undefined;
   textWithin(side: Side, needle: string): number | undefined;
+  /** A text holding `needle` (`looseText`) whatever punctuation parts its words. */
+  textLoose(side: Side, needle: string): number | undefined;
   selector(side: Side, needle: string): number | undefined;
   /** The totals `topic` may mean over the kept events, or over the whole session. */
   countTotals(over: 'kept' | 'all', topic: CountTopic): ReadonlySet<number>;
@@ -89,6 +91,7 @@ export function listChecker(
     amountHolding: (side, form) => sides[side].amountHolding(form),
     textPiece: (side, piece) => sides[side].textPiece(piece),
     textWithin: (side, quote) => sides[side].textWithin(quote),
+    textLoose: (side, quote) => sides[side].textLoose(quote),
     selector: (side, selector) => sides[side].selector(selector),
     countTotals: (which, topic) => over(which).countTotals(topic),
     lasts: (which, duration) => over(which).lasts(duration),

@@ -16,7 +16,7 @@ import type { SessionEvent } from '../session/session-schema.js';
 import type { Checker } from './checker.js';
 import { eventTexts, eventUrls } from './event-strings.js';
 import type { Claim } from './find-claims.js';
-import { indexOfAmount, indexOfWords, normalText, withoutInnerHyphens } from './normal-text.js';
+import { indexOfAmount, indexOfWords, looseText, normalText, withoutInnerHyphens } from './normal-text.js';
 import { normalSelector } from './session-facts.js';
 import { selectorParts, selectorPartsMatch } from './selector-match.js';
 import { holdsQuery, normalUrl } from './url-keys.js';
@@ -332,6 +332,9 @@ function decodedQuery(url: string): string {
   }
 }
 
+/** A quote of a status code, alone or with words of its reason phrase: `409 conflict`, `413 payload too large`. */
+const STATUS_QUOTE = /^([45]\d\d)(?: [a-z]+){0,4}$/;
+
 /** Whether `claim` holds of `event`: its type for a count, a URL, text or selector it holds. */
 function isTrueOf(claim: Claim, event: SessionEvent): boolean {
   switch (claim.kind) {
@@ -363,11 +366,15 @@ function isTrueOf(claim: Claim, event: SessionEvent): boolean {
         });
       }
       const wanted = normalText(claim.quote);
+      // "« 409 Conflict » (#44)": a status and its reason phrase hold of a failed request with that status.
+      if (event.status !== undefined && STATUS_QUOTE.exec(wanted)?.[1] === String(event.status)) return true;
       // "non-profits" for "nonprofits", as the quote's own finding reads it.
       const unhyphened = withoutInnerHyphens(wanted);
+      // …and with other punctuation between its words, as the quote's own finding reads it (see looseText).
+      const loose = wanted.includes(' ') ? looseText(claim.quote) : undefined;
       return eventTexts(event).some((value) => {
         const normal = normalText(value);
-        return normal.includes(wanted) || (normal.length >= 4 && wanted.includes(normal)) || (unhyphened !== wanted && normal.includes(unhyphened));
+        return normal.includes(wanted) || (normal.length >= 4 && wanted.includes(normal)) || (unhyphened !== wanted && normal.includes(unhyphened)) || (loose !== undefined && indexOfWords(looseText(value), loose) !== -1);
       });
     }
     case 'selector': {

@@ -113,6 +113,15 @@ export function unquotedNameAt(text: string, at: number): string | undefined {
   return name === undefined || isClause(name) ? undefined : name;
 }
 
+/** A label named alone between a click verb and its count (`clicked Sign in three times`): its first word capitalised, one to four words. */
+const BARE_LABEL = /^(?:on\s+)?(?:the\s+)?(\p{Lu}[\p{L}\p{N}'’&.-]*(?:\s+[\p{L}\p{N}'’&.-]+){0,3})$/u;
+
+/** The label `words` (between a click verb and its count) name on their own, if they are one and no clause. */
+export function bareLabel(words: string): string | undefined {
+  const name = BARE_LABEL.exec(words.trim())?.[1];
+  return name === undefined || isClause(name) ? undefined : name;
+}
+
 /**
  * Words that go on with a clause, which a label seldom holds: a relative pronoun or a form of "to
  * be" (`the GBP amount, which is not a link`: the kind of element after them is said of something

@@ -4,7 +4,7 @@
 // not at all when a cheap probe shows that it cannot find a claim there.
 
 import { DEVICE_PROBE, deviceClaims, type DeviceField } from './device-claims.js';
-import { matchesOf, probedOutside, Ranges, targetOf, Targets, unquotedNameAt } from './claim-ranges.js';
+import { bareLabel, matchesOf, probedOutside, Ranges, targetOf, Targets, unquotedNameAt } from './claim-ranges.js';
 import { countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
 import { scopeAfter } from './count-scope.js';
 import { isRank } from './event-rank.js';
@@ -75,7 +75,7 @@ const BACKTICKED = /`([^`\n]{1,300})`/g;
 // of things: "500 units", "returned 500 results", "got 500 points"), "413 Payload Too Large", "a 413 on the export", "both 413s"; not after a negation ("never
 // returned a 404").
 const STATUS_CODE =
-  /\b(?:(?:returned|returning|returns|responded with|(?:failed|errored|timed out|rejected|refused|denied|aborted) with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)\s+\(#\d{1,6}(?:\s*(?:,|and|[–-])\s*#\d{1,6}){0,3}\)\s+)with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)(?:[ \t]+[\w'’-]+){1,3}[ \t]+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|before|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|payment required|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?|(?:payload|request entity|content) too large|gone|method not allowed|not acceptable|request time-?out|precondition failed|unsupported media type|not implemented)|\ban?\s+(?:\*\*)?([45]\d\d)(?:\*\*)?(?=\s+(?:on|for|when)\s)|\b(?:both|two|three|four|several|multiple|repeated|consecutive)\s+([45]\d\d)s)(?![\w.,]\d|[\w-])/gi;
+  /\b(?:(?:returned|returning|returns|responded with|answered(?: with)?|answers(?: with)?|(?:failed|errored|timed out|rejected|refused|denied|aborted) with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)\s+\(#\d{1,6}(?:\s*(?:,|and|[–-])\s*#\d{1,6}){0,3}\)\s+)with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)(?:[ \t]+[\w'’-]+){1,3}[ \t]+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|before|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|payment required|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?|(?:payload|request entity|content) too large|gone|method not allowed|not acceptable|request time-?out|precondition failed|unsupported media type|not implemented)|\ban?\s+(?:\*\*)?([45]\d\d)(?:\*\*)?(?=\s+(?:on|for|when)\s)|\b(?:both|two|three|four|several|multiple|repeated|consecutive)\s+([45]\d\d)s)(?![\w.,]\d|[\w-])/gi;
 // What STATUS_CODE needs: three digits from 400 to 599 on their own (not `#9500`, a citation's digits).
 const STATUS_PROBE = /(?<!\w)[45]\d\d(?!\d)/;
 
@@ -107,8 +107,9 @@ const FIRED = new RegExp(
 const FIRED_PROBE = /fired|triggered|sent|tracked|logged|recorded|occurred|happened/i;
 
 // A number, up to two qualifying words, and a topic: "3 dead clicks", "two failed requests",
-// "10 element-seen events" (a qualifier that names an event type narrows "events" to it).
-const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|and|or|with|by|from|after|before|than|times?)\\b)[a-z]+(?:-[a-z]+)?';
+// "10 element-seen events" (a qualifier that names an event type narrows "events" to it), "2
+// slot_selected events" (a custom event's name written as an identifier).
+const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|and|or|with|by|from|after|before|than|times?)\\b)(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:-[a-z]+)?)';
 // A topic word that starts a compound noun ("0 page reloads", "3 click targets") counts no events;
 // one before another topic word qualifies it ("2 navigation clicks").
 const HEAD_NOUNS = 'reloads?|refresh(?:es)?|targets?|handlers?|listeners?|elements?|sections?|areas?|regions?|zones?|types?|titles?|templates?|layouts?|components?|states?|codes?|rates?|patterns?|heatmaps?|paths?|funnels?|sequences?|ids?';
@@ -301,11 +302,12 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const verb = (match[1] ?? '').toLowerCase();
     if (COUNTED_BEFORE.test(text.slice(Math.max(0, start - 12), start))) continue;
     // A count inside a quote ("M8 x 30") is part of it.
-    if (taken.overlaps(end - 1, end) || OTHER_VERB_BEFORE.test(match[0].slice(verb.length).replace(/(?:\S+\s+(?:(?:separate|different|distinct)\s+)?times|[x×]\s?\d+|\d+\s?[x×]|twice|thrice)$/i, ''))) continue;
+    const between = match[0].slice(verb.length).replace(/(?:\S+\s+(?:(?:separate|different|distinct)\s+)?times|[x×]\s?\d+|\d+\s?[x×]|twice|thrice)$/i, '');
+    if (taken.overlaps(end - 1, end) || OTHER_VERB_BEFORE.test(between)) continue;
     // "clicked `button#apply` 4 times": the element the answer names between verb and count.
     const named = targets.firstWithin(start, end);
-    // …or without quotes, as a label and its kind ("clicked the Material heading twice").
-    const target = named === undefined ? unquotedNameAt(text, start + verb.length + (/^\s*(?:on\s+)?/.exec(match[0].slice(verb.length))?.[0].length ?? 0)) : targetOf(named);
+    // …or without quotes, as a label and its kind ("clicked the Material heading twice"), or a label alone ("clicked Sign in three times").
+    const target = named === undefined ? (unquotedNameAt(text, start + verb.length + (/^\s*(?:on\s+)?/.exec(between)?.[0].length ?? 0)) ?? bareLabel(between)) : targetOf(named);
     add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? match[3] ?? match[4] ?? match[5] ?? ''), topic: countTopics.times(verb, target) });
   }
   for (const match of matchesOf(COUNT_OF, text)) {

@@ -17,7 +17,7 @@ import { groundingReport, type GroundingFinding, type GroundingReport } from './
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
 import { indexedChecker } from './indexed-checker.js';
 import { pairText } from './event-strings.js';
-import { normalText, uncut, withoutInnerHyphens } from './normal-text.js';
+import { looseText, normalText, uncut, withoutInnerHyphens } from './normal-text.js';
 import { normalSelector } from './session-facts.js';
 import { normalUrl, sectionKey } from './url-keys.js';
 import { citedCount, citedLeftOut } from './cited-count.js';
@@ -202,9 +202,11 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       const asPair = pair === undefined ? undefined : normalText(pair);
       // "non-profits" for "nonprofits": a hyphen added inside a word.
       const unhyphened = withoutInnerHyphens(quote);
+      // "Your session has expired - please sign in again" for "… expired. Please sign in again.": the punctuation changed.
+      const loose = claim.status === true || !quote.includes(' ') ? undefined : looseText(uncut(claim.quote.trim()));
       // A status (`returned a 500`) is a number of its own: not the `500` of `€1,500`.
       const lookup = (side: Side, text: string) => checker.textEqual(side, text) ?? (claim.status === true ? checker.amountHolding(side, text) : (checker.textHolding(side, text) ?? checker.textWithin(side, text)));
-      return located(claim, path, checker, (side) => lookup(side, quote) ?? (asPair === undefined || asPair === quote ? undefined : checker.textEqual(side, asPair)) ?? (unhyphened === quote ? undefined : lookup(side, unhyphened)), 'text');
+      return located(claim, path, checker, (side) => lookup(side, quote) ?? (asPair === undefined || asPair === quote ? undefined : checker.textEqual(side, asPair)) ?? (unhyphened === quote ? undefined : lookup(side, unhyphened)) ?? (loose === undefined ? undefined : checker.textLoose(side, loose)), 'text');
     }
     case 'selector': {
       const selector = normalSelector(claim.selector);
@@ -242,7 +244,7 @@ function firstFound(forms: readonly string[], lookup: (form: string) => number |
 
 /** The findings of the claims of one text (a text answer, or one string of a structured response). */
 function findingsOf(text: string, path: (claim: Claim) => string, checker: Checker): GroundingFinding[] {
-  const claims = withoutTimesOfDay(findClaims(text), () => checker.span('all'));
+  const claims = withoutTimesOfDay(findClaims(text), () => checker.span('all'), (reading) => (checker.textHolding('kept', reading) ?? checker.textHolding('dropped', reading)) !== undefined);
   const checked = claims.map((claim, at) => {
     const found = check(claim, path(claim), checker);
     const leftOut = claim.kind === 'count' && found.verdict === 'kept' ? citedLeftOut(text, claims, at, checker) : undefined;

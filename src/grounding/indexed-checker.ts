@@ -88,7 +88,7 @@ class KeptList implements KeptSet {
 type Lookup = 'text' | 'url' | 'selector';
 
 /** The lookups of a claim, each answered by the session's index and by the facts of a list of events, and what each looks in. */
-const LOOKUP_KINDS = { urlExact: 'url', urlLoose: 'url', urlWithQuery: 'url', textEqual: 'text', textHolding: 'text', amountHolding: 'text', textPiece: 'text', textWithin: 'text', selector: 'selector' } as const satisfies Record<string, Lookup>;
+const LOOKUP_KINDS = { urlExact: 'url', urlLoose: 'url', urlWithQuery: 'url', textEqual: 'text', textHolding: 'text', amountHolding: 'text', textPiece: 'text', textWithin: 'text', textLoose: 'text', selector: 'selector' } as const satisfies Record<string, Lookup>;
 type LookupMethod = keyof typeof LOOKUP_KINDS;
 
 /** The facts of each context object a prompt showed (or left out): a later answer about the same prompt finds them made. */
@@ -254,6 +254,9 @@ class IndexedChecker implements Checker {
   }
   textWithin(side: Side, needle: string): number | undefined {
     return this.look(side, 'textWithin', needle);
+  }
+  textLoose(side: Side, needle: string): number | undefined {
+    return this.look(side, 'textLoose', needle);
   }
   selector(side: Side, needle: string): number | undefined {
     return this.look(side, 'selector', needle);

@@ -114,6 +114,8 @@ export function hasWordCharacter(text: string): boolean {
   return beyondAscii && WORD_CHARACTER.test(text);
 }
 
+const isDigitCode = (code: number): boolean => code >= 48 && code <= 57;
+
 /** Whether a character code is a letter or digit (of any script). */
 function isWordCode(code: number): boolean {
   if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
@@ -123,7 +125,8 @@ function isWordCode(code: number): boolean {
 /**
  * The first position at or after `from` where `haystack` holds `needle` as whole words: a quote
  * "ring" is not the text "SPRING24", nor "fine" the text "undefined" (an end of the needle that is
- * not a letter or digit, as in "#58213" or "(1)", may touch anything).
+ * not a letter or digit, as in "#58213" or "(1)", may touch anything), nor "HX-4471" the code
+ * "HX-4471-09" (digits that go on after a hyphen with more digits).
  */
 export function indexOfWords(haystack: string, needle: string, from = 0): number {
   const startsWord = needle.length > 0 && isWordCode(needle.charCodeAt(0));
@@ -132,6 +135,8 @@ export function indexOfWords(haystack: string, needle: string, from = 0): number
     const end = found + needle.length;
     if (startsWord && found > 0 && isWordCode(haystack.charCodeAt(found - 1))) continue;
     if (endsWord && end < haystack.length && isWordCode(haystack.charCodeAt(end))) continue;
+    if (isDigitCode(needle.charCodeAt(needle.length - 1)) && haystack.charCodeAt(end) === 45 && isDigitCode(haystack.charCodeAt(end + 1))) continue;
+    if (isDigitCode(needle.charCodeAt(0)) && haystack.charCodeAt(found - 1) === 45 && isDigitCode(haystack.charCodeAt(found - 2))) continue;
     return found;
   }
   return -1;
@@ -232,6 +237,25 @@ function everyWord(text: string, test: (word: string) => boolean): boolean {
 /** `text` without the hyphens inside its words (`non-profits` → `nonprofits`); `text` itself when it has none. */
 export function withoutInnerHyphens(text: string): string {
   return text.includes('-') ? text.replace(/(?<=\p{L})-(?=\p{L})/gu, '') : text;
+}
+
+/** Punctuation that parts the words of a sentence, at either end of a run of non-spaces: `,` `.` `(` `-` `"`… */
+const PARTING = /^[-,.;:!?()[\]"'«»…]+|[-,.;:!?()[\]"'«»…]+$/g;
+
+/**
+ * A text as its words read whatever punctuation parts them: lower case, curly quotes and dashes
+ * plain, and the punctuation at either end of each run of non-spaces dropped, so that "Sorry —
+ * this time was just taken, please choose another slot" reads as "Sorry, this time was just
+ * taken. Please choose another slot." does; punctuation inside a run stays (`e.g`, `HX-4471-09`, `10:20`).
+ */
+export function looseText(text: string): string {
+  const plain = text.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[\u2010-\u2015\u2212]/g, '-');
+  let loose = '';
+  for (const run of plain.split(/\s+/)) {
+    const word = run.replace(PARTING, '');
+    if (word !== '') loose += loose === '' ? word : ` ${word}`;
+  }
+  return loose;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { IndexedEvent } from '../pipeline/indexed-event.js';
 import { ListStats, type CountTopic, type EventStats } from './count-topics.js';
 import { lastsOver, type Duration } from './durations.js';
 import { eventTexts, eventUrls, visitEventTexts } from './event-strings.js';
-import { indexOfAmount, indexOfWords, mayHoldWords, mostOf, normalText, wordsOf } from './normal-text.js';
+import { indexOfAmount, indexOfWords, looseText, mayHoldWords, mostOf, normalText, wordsOf } from './normal-text.js';
 import { indexOfSelector, mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
 import { holdsQuery, hostKey, idParentKey, normalUrl, pathKeys, withoutQuery } from './url-keys.js';
 
@@ -22,6 +22,7 @@ export class SessionFacts {
   #indices: Map<number, IndexedEvent> | undefined;
   #urls: { full: Map<string, number>; bare: Map<string, number>; paths: Map<string, number> } | undefined;
   #texts: { text: string; starts: number[] } | undefined;
+  #looseTexts: { text: string; starts: number[] } | undefined;
   #words: ReadonlySet<string> | undefined;
   #equal: Map<string, number> | undefined;
   #selectors: { text: string; starts: number[] } | undefined;
@@ -121,6 +122,13 @@ export class SessionFacts {
     if (!mayHoldWords(this.#words, needle)) return undefined;
     const found = indexOf(this.#texts.text, needle);
     return found === -1 ? undefined : eventAt(this.#events, this.#texts.starts, found);
+  }
+
+  /** The index of an event one of whose texts holds `needle` ({@link looseText}) as whole words, whatever punctuation parts the words of either. */
+  textLoose(needle: string): number | undefined {
+    this.#looseTexts ??= joined(this.#events, (event) => eventTexts(event).map(looseText));
+    const found = needle === '' ? -1 : indexOfWords(this.#looseTexts.text, needle);
+    return found === -1 ? undefined : eventAt(this.#events, this.#looseTexts.starts, found);
   }
 
   /** The index of an event one of whose texts holds `needle` (normalized) anywhere, inside a word too (`order` in `placeorderbtn`). */

@@ -9,7 +9,7 @@ import { ListStats, type EventStats } from './count-topics.js';
 import { distinctStrings, earliest, holding, type DistinctStrings } from './distinct-strings.js';
 import { lastsOver, widestGap, type Duration } from './durations.js';
 import { visitEventTexts } from './event-strings.js';
-import { mostOf, normalText } from './normal-text.js';
+import { looseText, mostOf, normalText } from './normal-text.js';
 import { RangeStats } from './range-stats.js';
 import { mayMatch, selectorParts, selectorPartsMatch } from './selector-match.js';
 import type { SessionFacts } from './session-facts.js';
@@ -30,6 +30,7 @@ export class SessionIndex {
   readonly #events: readonly SessionEvent[];
   readonly #length: number;
   #texts: DistinctStrings | undefined;
+  #looseTexts: DistinctStrings | undefined;
   #selectors: DistinctStrings | undefined;
   #selectorParts: readonly (string[][] | undefined)[] | undefined;
   #byLength: readonly number[] | undefined;
@@ -97,6 +98,13 @@ export class SessionIndex {
     if (needle === '') return undefined;
     const texts = (this.#texts ??= distinctStrings(this.#events, visitEventTexts, normalText));
     return earliest(holding(texts, needle, 'number'), texts, first);
+  }
+
+  /** The first accepted event holding a text that holds `needle` (`looseText`) as whole words, whatever punctuation parts the words of either. */
+  textLoose(needle: string, first: FirstAccepted): number | undefined {
+    if (needle === '') return undefined;
+    const texts = (this.#looseTexts ??= distinctStrings(this.#events, visitEventTexts, looseText));
+    return earliest(holding(texts, needle, 'words'), texts, first);
   }
 
   /** The first accepted event holding a text that holds `needle` (normalized) anywhere, inside a word too. */

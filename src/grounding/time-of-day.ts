@@ -48,11 +48,12 @@ export function mayBeTimeOfDay(minuteOfDay: number, span: readonly [number, numb
 
 /**
  * `claims` without the clock readings that may be times of day of the session ("10:01" in a
- * session at 10:00 UTC): a time of day is no claim. `span` (the session's, in ms) is asked for
- * only when the claims hold such a reading.
+ * session at 10:00 UTC), nor those a text of the session shows (`shown`: "the 09:40 slot", a time
+ * the page offered, in a session at 10:01 UTC): a time of day is no claim. `span` (the session's,
+ * in ms) is asked for only when the claims hold such a reading.
  */
-export function withoutTimesOfDay(claims: Claim[], span: () => readonly [number, number] | undefined): Claim[] {
+export function withoutTimesOfDay(claims: Claim[], span: () => readonly [number, number] | undefined, shown: (reading: string) => boolean = () => false): Claim[] {
   if (!claims.some((claim) => claim.kind === 'duration' && claim.clock === true)) return claims;
   const times = span();
-  return claims.filter((claim) => claim.kind !== 'duration' || claim.clock !== true || !mayBeTimeOfDay(claim.seconds, times));
+  return claims.filter((claim) => claim.kind !== 'duration' || claim.clock !== true || !(mayBeTimeOfDay(claim.seconds, times) || shown(claim.text)));
 }
