@@ -371,10 +371,10 @@ function isTrueOf(claim: Claim, event: SessionEvent): boolean {
       // "non-profits" for "nonprofits", as the quote's own finding reads it.
       const unhyphened = withoutInnerHyphens(wanted);
       // …and with other punctuation between its words, as the quote's own finding reads it (see looseText).
-      const loose = wanted.includes(' ') ? looseText(claim.quote) : undefined;
+      let loose: string | undefined;
       return eventTexts(event).some((value) => {
         const normal = normalText(value);
-        return normal.includes(wanted) || (normal.length >= 4 && wanted.includes(normal)) || (unhyphened !== wanted && normal.includes(unhyphened)) || (loose !== undefined && indexOfWords(looseText(value), loose) !== -1);
+        return normal.includes(wanted) || (normal.length >= 4 && wanted.includes(normal)) || (unhyphened !== wanted && normal.includes(unhyphened)) || (wanted.includes(' ') && indexOfWords(looseText(value), (loose ??= looseText(claim.quote))) !== -1);
       });
     }
     case 'selector': {

@@ -203,10 +203,10 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       // "non-profits" for "nonprofits": a hyphen added inside a word.
       const unhyphened = withoutInnerHyphens(quote);
       // "Your session has expired - please sign in again" for "… expired. Please sign in again.": the punctuation changed.
-      const loose = claim.status === true || !quote.includes(' ') ? undefined : looseText(uncut(claim.quote.trim()));
+      const loose = (side: Side) => (claim.status === true || !quote.includes(' ') ? undefined : checker.textLoose(side, looseText(uncut(claim.quote.trim()))));
       // A status (`returned a 500`) is a number of its own: not the `500` of `€1,500`.
       const lookup = (side: Side, text: string) => checker.textEqual(side, text) ?? (claim.status === true ? checker.amountHolding(side, text) : (checker.textHolding(side, text) ?? checker.textWithin(side, text)));
-      return located(claim, path, checker, (side) => lookup(side, quote) ?? (asPair === undefined || asPair === quote ? undefined : checker.textEqual(side, asPair)) ?? (unhyphened === quote ? undefined : lookup(side, unhyphened)) ?? (loose === undefined ? undefined : checker.textLoose(side, loose)), 'text');
+      return located(claim, path, checker, (side) => lookup(side, quote) ?? (asPair === undefined || asPair === quote ? undefined : checker.textEqual(side, asPair)) ?? (unhyphened === quote ? undefined : lookup(side, unhyphened)) ?? loose(side), 'text');
     }
     case 'selector': {
       const selector = normalSelector(claim.selector);
