@@ -6,7 +6,7 @@
 // name the user, so that its last step rewrites only those written since; and a merge moves an
 // anonymous user's sessions a page at a time, not a few statements per session.
 
-import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/server/store/sql/database.js';
 import { JOB_ITEMS_PER_ROW } from '../../src/server/store/job-item-rows.js';
@@ -16,6 +16,7 @@ import { ROWS_PER_SCRUB_STEP } from '../../src/server/store/sql/scrub-job-rows.j
 import { event, job, session, user } from '../../src/server/store/test-support/store-fixtures.js';
 import type { StoreDialect } from '../../src/server/store/sql/store-dialect.js';
 import { createServerHarness, STORE_KINDS } from '../support/server-harness.js';
+import { statementRecorder } from '../support/statement-recorder.js';
 
 /** How many stored result rows (`[[index, result], ...]`) were parsed while `work` ran. */
 async function resultRowsParsed(work: () => Promise<unknown>): Promise<number> {
@@ -31,25 +32,6 @@ async function resultRowsParsed(work: () => Promise<unknown>): Promise<number> {
     spy.mockRestore();
   }
   return rows;
-}
-
-/** The SQL and parameters of every statement a Kysely instance compiles, with the rows each answered. */
-function statementRecorder(db: Kysely<Database>) {
-  const statements: { sql: string; parameters: readonly unknown[]; rows: UnknownRow[] }[] = [];
-  const pending = new Map<unknown, { sql: string; parameters: readonly unknown[] }>();
-  const plugin: KyselyPlugin = {
-    transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-      const compiled = db.getExecutor().compileQuery(node, queryId);
-      pending.set(queryId, { sql: compiled.sql, parameters: compiled.parameters });
-      return node;
-    },
-    async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-      const statement = pending.get(queryId);
-      if (statement !== undefined) statements.push({ ...statement, rows: result.rows });
-      return result;
-    },
-  };
-  return { db: db.withPlugin(plugin), statements };
 }
 
 describe.each(STORE_KINDS)('work bounded by what it returns (%s)', (store) => {

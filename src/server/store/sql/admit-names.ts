@@ -69,18 +69,22 @@ export async function admitNames(db: Kysely<Database>, dialect: StoreDialect, re
     return lastSeen !== undefined && lastSeen < staleBefore;
   });
   if (refreshed.length > 0) {
-    await db
-      .updateTable('catalog_names')
-      .set({ last_seen: request.now })
-      .where('org_id', '=', request.orgId)
-      .where('kind', '=', request.kind)
-      .where('name', 'in', () =>
-        catalogRows(db, dialect, request, refreshed)
-          .where('last_seen', '<', staleBefore)
-          .orderBy('name')
-          .$if(dialect.rowLocks, (query) => query.forUpdate().skipLocked()),
-      )
-      .execute();
+    // Where rows lock, the stale rows are locked first, in name order, by a statement of their
+    // own: as a subquery of the UPDATE (IN or FROM), PostgreSQL ran the locking read again for
+    // every name of the catalog (a nested loop it cannot hash or keep), seconds for thousands of names.
+    const names = dialect.rowLocks
+      ? (await catalogRows(db, dialect, request, refreshed).where('last_seen', '<', staleBefore).orderBy('name').forUpdate().skipLocked().execute()).map((row) => row.name)
+      : refreshed;
+    if (names.length > 0) {
+      await db
+        .updateTable('catalog_names')
+        .set({ last_seen: request.now })
+        .where('org_id', '=', request.orgId)
+        .where('kind', '=', request.kind)
+        .where(dialect.inByteList('name', names))
+        .where('last_seen', '<', staleBefore)
+        .execute();
+    }
   }
   return rejected;
 }

@@ -136,8 +136,11 @@ export async function searchSessions(
   if (search.maxDurationMs !== undefined) query = query.where(duration, '<=', search.maxDurationMs);
   if (after !== undefined) {
     const [createdTime, sessionId] = after;
-    // Newest first, then by id: the rows after the position are older, or as old with a later id.
-    query = query.where((eb) => eb.or([eb('f.created_time', '<', createdTime), eb.and([eb('f.created_time', '=', createdTime), eb('f.session_id', '>', sessionId)])]));
+    // Newest first, then by id: the rows after the position are as old or older, but for those as
+    // old up to its id. So written, the bound on the time is the index's range (a page deep into the
+    // search starts at its position, not at the newest session) and the planner sees that the rest
+    // leaves out few rows (an OR of "older" and "as old with a later id" left it guessing a tenth).
+    query = query.where('f.created_time', '<=', createdTime).where((eb) => eb.not(eb.and([eb('f.created_time', '=', createdTime), eb('f.session_id', '<=', sessionId)])));
   }
   const rows = await query.orderBy('f.created_time', 'desc').orderBy('f.session_id').limit(page.limit + 1).execute();
   return toPage(

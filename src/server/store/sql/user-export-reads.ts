@@ -50,8 +50,10 @@ export async function listUserSessions({ db, dialect }: SqlReads, orgId: string,
     .select(SESSION_INFO_COLUMNS)
     .where('org_id', '=', orgId)
     .where('user_id', '=', userId)
-    // Newest first, then id: the order of the sessions_by_user index.
-    .$if(after !== undefined, (query) => query.where((eb) => eb.or([eb('created_time', '<', afterTime), eb.and([eb('created_time', '=', afterTime), eb('id', '>', afterId)])])))
+    // Newest first, then id: the order of the sessions_by_user index. The rows after the position
+    // are as old or older, but for those as old up to its id: the time bound is the index's range,
+    // so that a page starts at its position (see search-sessions.ts).
+    .$if(after !== undefined, (query) => query.where('created_time', '<=', afterTime).where((eb) => eb.not(eb.and([eb('created_time', '=', afterTime), eb('id', '<=', afterId)]))))
     .orderBy('created_time', 'desc')
     .orderBy('id')
     .limit(page.limit + 1)
