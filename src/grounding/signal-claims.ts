@@ -3,7 +3,8 @@
 // "without any console errors", "didn't hit any errors". A mention claims at least one such
 // event (checked as a count of a part, from 1 up to the largest total); a denial claims none of
 // the event types the words name. Hedged words ("could indicate a dead click", "if a request
-// fails") claim nothing, nor does a denial of others than those named ("no other errors").
+// fails") claim nothing, nor does a denial of others than those named ("no other errors") or one
+// with exceptions ("no errors except one console error").
 
 import { isClause, matchesOf, targetOf, unquotedNameAt, type Ranges, type Targets } from './claim-ranges.js';
 import { clicksOn, countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
@@ -37,6 +38,9 @@ const DENIAL_SCOPE = /^\s+(?:on|to|after|before|during|until|till|while|when|sin
  */
 const DENIAL_OF_HANDLING =
   /^\s+(?:being|been|(?:were|was|are|is|got|get)\s+(?:\w+\s+)?(?:fixed|resolved|handled|addressed|shown|displayed|surfaced|reported|explained|retried|caught)|(?:fixed|resolved|handled|addressed|shown|displayed|surfaced|explained))\b/i;
+
+/** What after a denial makes exceptions to it ("no errors except one console error", "any errors apart from the chat widget's"): it denies not all. */
+const DENIAL_EXCEPT = /^\s*,?\s*(?:except|excepting|other than|apart from|aside from|besides|save for|barring|outside of)\b/i;
 
 /** "clicked “Place order”", "tapped on the `button#buy`": a click verb right before the element it names. */
 const CLICK_VERB = /\b(?:clicked|tapped|pressed)\s+(?:on\s+)?(?:the\s+)?$/i;
@@ -78,7 +82,7 @@ export function signalClaims(text: string, add: (claim: Claim) => void, quantiti
     if (topic === undefined) continue;
     if (denial) {
       const after = text.slice(end, end + 40);
-      if (!DENIAL_SCOPE.test(after) && !DENIAL_OF_HANDLING.test(after)) add({ kind: 'count', text: match[0], start, end, count: 0, topic: noneTopic(topic) });
+      if (!DENIAL_SCOPE.test(after) && !DENIAL_OF_HANDLING.test(after) && !DENIAL_EXCEPT.test(after)) add({ kind: 'count', text: match[0], start, end, count: 0, topic: noneTopic(topic) });
     } else add({ kind: 'count', text: match[0], start, end, count: 1, topic: partTopic(onTarget(topic, text, end, targets)) });
   }
   for (const match of matchesOf(SIGNAL_VERB, text)) {

@@ -10,6 +10,8 @@ const CLOCK_AFTER = /^\s*(?:[-–—]|to|and|until|till)\s*\d{1,2}:[0-5]\d\b/i;
 // What makes a reading with a two-digit first part ("10:30") elapsed time rather than a time of
 // day: a word for a span before it ("lasted 10:30", "after 12:05") or after it ("the 10:30 mark").
 const ELAPSED_BEFORE = /\b(?:lasted|lasting|lasts|took|taking|takes|for|after|in|spent|duration|elapsed|length|runtime|run time|time on (?:page|site|task))[:\s]+(?:(?:about|around|roughly|nearly|almost|approximately|just|only|over|under)\s+|~\s*)?(?:the\s+)?$/i;
+// A plus sign glued before a reading ("T+00:47", "+01:12") marks an offset from the start, never a time of day.
+const OFFSET_SIGN = /(?:^|[^\w+])T?\+$/;
 const ELAPSED_AFTER = /^\s*(?:mark|into|in\b|later|long|elapsed|of (?:the )?(?:session|recording|visit))/i;
 
 /**
@@ -23,6 +25,7 @@ export function clockReading(text: string, start: number, end: number, firstPart
   const before = text.slice(Math.max(0, start - 40), start);
   const after = text.slice(end, end + 24);
   if (CLOCK_BEFORE.test(before) || CLOCK_AFTER.test(after)) return 'time of day';
+  if (OFFSET_SIGN.test(before)) return 'elapsed';
   return firstPart.length === 2 && !ELAPSED_BEFORE.test(before) && !ELAPSED_AFTER.test(after) ? 'either' : 'elapsed';
 }
 
