@@ -11,7 +11,7 @@ import { Kysely, SqliteDialect, sql, type Expression, type SqlBool } from 'kysel
 import type { Database as Tables } from '../sql/database.js';
 import { refuseUnstorableList, refusingUnstorableText } from '../sql/refuse-unstorable-text.js';
 import type { StoreDialect } from '../sql/store-dialect.js';
-import { statementCachingDatabase } from './statement-caching-database.js';
+import { isBusy, statementCachingDatabase } from './statement-caching-database.js';
 
 /** `$."a"."b"`: a JSON path naming each key literally (dots in keys stay keys). */
 function jsonPath(keys: readonly string[]): string {
@@ -83,9 +83,18 @@ export function sqliteDialect(writing: Database.Database, reading: Database.Data
         throw new Error('the write-ahead log could not be truncated: a reader held it for a second');
       }),
     async close() {
-      writing.pragma('optimize');
-      if (reading !== writing) reading.close();
-      writing.close();
+      try {
+        // PRAGMA optimize may write (ANALYZE). With another process holding the write lock (the
+        // server, as an admin command ends) it finds the database busy at once (this connection
+        // has no busy handler): it only refreshes the planner's statistics, so it is left to a
+        // later close rather than failing a command whose work has committed.
+        writing.pragma('optimize');
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+      } finally {
+        if (reading !== writing) reading.close();
+        writing.close();
+      }
     },
   };
 }
