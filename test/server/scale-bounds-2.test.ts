@@ -6,31 +6,13 @@
 // reads the unfinished jobs, not every job the organisation ever ran; and refreshing a few known
 // catalog names reads the catalog once, not once per name it holds.
 
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/store/sql/database.js';
 import type { DataCenterStore } from '../../src/server/store/store.js';
 import { createServerHarness, STORE_KINDS, type StoreKind } from '../support/server-harness.js';
 import { queryPlan, rowsScanned, storeStatements, type RecordedStatement } from '../support/statement-recorder.js';
-
-/** `2026-01-01` plus `minutes`, as stored. */
-const minute = (minutes: number): string => new Date(Date.UTC(2026, 0, 1) + minutes * 60_000).toISOString();
-
-/** Inserts rows as they are stored, a few hundred per statement (the store's own writes would take a statement or more per row). */
-async function insertStored<Table extends keyof Database & string>(store: DataCenterStore, table: Table, rows: readonly Record<string, unknown>[]): Promise<void> {
-  await store.transaction(async (writer) => {
-    const { db } = writer as unknown as { db: Kysely<Database> };
-    for (let start = 0; start < rows.length; start += 500) await db.insertInto(table).values(rows.slice(start, start + 500) as never).execute();
-  });
-}
-
-/** Gathers PostgreSQL's planner statistics now, as autovacuum would once tables have grown. */
-async function analyze(store: DataCenterStore): Promise<void> {
-  await store.transaction(async (writer) => {
-    const { db } = writer as unknown as { db: Kysely<Database> };
-    await sql`ANALYZE`.execute(db);
-  });
-}
+import { analyze, insertStored, minute, storedJob } from '../support/stored-rows.js';
 
 /** What a statement read: PostgreSQL's rows scanned, or SQLite's plan. */
 const measure = async (kind: StoreKind, store: DataCenterStore, statement: RecordedStatement) =>
@@ -114,20 +96,7 @@ describe.each(STORE_KINDS)('unfinished operations are found among the unfinished
 
   it('reads the unfinished jobs, not every job of the organisation, to list the pending ones', async () => {
     const org = server.orgs.acme.id;
-    const job = (index: number, status: string, jobKind = 'events') => ({
-      id: `j-${String(index).padStart(5, '0')}`,
-      org_id: org,
-      kind: jobKind,
-      status,
-      created: minute(index),
-      finished: status === 'PROCESSING' ? null : minute(index + 1),
-      total: 1,
-      cursor: status === 'PROCESSING' ? 0 : 1,
-      imports: 1,
-      errors: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-    });
+    const job = (index: number, status: string, jobKind = 'events') => storedJob(org, `j-${String(index).padStart(5, '0')}`, index, status, jobKind);
     // 3,000 finished batches, then three pending operations among them.
     const jobs = Array.from({ length: 3000 }, (_, index) => job(index, 'COMPLETED'));
     for (const index of [10, 1500, 2990]) jobs[index] = job(index, 'PROCESSING', index === 1500 ? 'users' : 'events');

@@ -11,5 +11,6 @@ import { operations } from './postgres/007-operations.js';
 import { sessionSearch } from './postgres/008-session-search.js';
 import { exports_ } from './postgres/009-exports.js';
 import { summaryFlights } from './postgres/010-summary-flights.js';
+import { jobMarks } from './postgres/011-job-marks.js';
 
-export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_, summaryFlights];
+export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_, summaryFlights, jobMarks];

@@ -10,5 +10,6 @@ import { operations } from './sqlite/006-operations.js';
 import { sessionSearch } from './sqlite/007-session-search.js';
 import { exports_ } from './sqlite/008-exports.js';
 import { summaryFlights } from './sqlite/009-summary-flights.js';
+import { jobMarks } from './sqlite/010-job-marks.js';
 
-export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_, summaryFlights];
+export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_, summaryFlights, jobMarks];

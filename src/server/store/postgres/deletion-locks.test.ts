@@ -141,6 +141,37 @@ function describeDeletionLocks(url: string): void {
     expect(chunks.map((chunk) => chunk.data).join('')).toBe(`${JSON.stringify({ id: 'event-9', user_id: 'someone-else', session_id: null })}\n`);
   });
 
+  test('a batch whose creation was under way when a deletion began, committed behind its cursor, is rewritten by its last step', async () => {
+    const store = await storeWithUser();
+    // More finished batches naming the user than a step rewrites, so that the scrub takes steps.
+    await store.transaction(async (writer) => {
+      for (let index = 0; index < 25; index++) {
+        await writer.createJob(job(`named-${String(index).padStart(2, '0')}`, { orgId: ORG, status: 'COMPLETED', total: 1, cursor: 1 }), [{ name: 'Bought', user: { uid: 'canary-uid' } }]);
+      }
+      await writer.createJob(job('job-deletion', { orgId: ORG, kind: 'user_deletion', total: 1, created: at(60) }), [{ user_id: 'user-1' }]);
+    });
+    // A batch naming the user, created (with an id before every other job's) in a transaction
+    // that stays open while the deletion begins and its scrub passes where the batch's rows go.
+    const created = latch();
+    const release = latch();
+    const late = store.transaction(async (writer) => {
+      await writer.createJob(job('0000-late', { orgId: ORG, status: 'COMPLETED', total: 1, cursor: 1 }), [{ name: 'Late', user: { uid: 'canary-uid' } }]);
+      created.open();
+      await release.opened;
+    });
+    await created.opened;
+    const step = () => store.transaction((writer) => writer.deleteUserDataStep(ORG, 'job-deletion'));
+    // The first step reads the jobs mark and deletes the event; the second rewrites 20 batches.
+    expect(await step()).toBe(false);
+    expect(await step()).toBe(false);
+    release.open();
+    await late;
+    while (!(await step()));
+    const items = await client.query<{ job_id: string; item: string }>(`SELECT job_id, item::text AS item FROM ${schemas.at(-1) as string}.job_items WHERE job_id <> 'job-deletion' ORDER BY job_id`);
+    expect(items.rows).toHaveLength(26);
+    expect(items.rows.filter((row) => row.item.includes('canary-uid'))).toEqual([]);
+  });
+
   test("two users deleted at once from one export's chunk both leave it", async () => {
     const store = await storeWithUser();
     const schema = schemas.at(-1) as string;

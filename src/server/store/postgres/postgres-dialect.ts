@@ -49,6 +49,12 @@ export function postgresDialect(connection: PostgresConnection, options: { reado
     containsText: (column, text) => sql<SqlBool>`strpos(CAST(${sql.ref(column)} AS text), ${text}) > 0`,
     jsonKeyCount: (column, keys) =>
       sql<number>`(SELECT count(*) FROM json_object_keys(CASE WHEN json_typeof(${sql.ref(column)} #> ${[...keys]}::text[]) = 'object' THEN ${sql.ref(column)} #> ${[...keys]}::text[] END))`,
+    // A transaction running when the mark is read has an id at or above the snapshot's xmin, and
+    // one that starts later an id above it: the jobs either may create are marked at or above.
+    async jobsMark(transaction) {
+      const { rows } = await sql<{ mark: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS mark`.execute(transaction);
+      return Number(rows[0]?.mark);
+    },
     runScript: async (transaction, script) => void (await sql.raw(script).execute(transaction)),
     migrationsTable: 'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at text NOT NULL)',
     async prepareMigrations(transaction) {

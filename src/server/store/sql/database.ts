@@ -91,6 +91,12 @@ export interface JobsTable {
   /** The instance working on the job while `lease_expires_at` is ahead, or null. */
   lease_owner: string | null;
   lease_expires_at: string | null;
+  /**
+   * When the job was created, as a mark a user deletion compares with the one it reads when it
+   * begins (StoreDialect#jobsMark); set by the database, null for jobs older than schema version
+   * 10 (SQLite) or 11 (PostgreSQL).
+   */
+  created_mark: Generated<number | null>;
 }
 
 export interface ExportChunksTable {

@@ -20,7 +20,7 @@ import { sql, type Kysely } from 'kysely';
 import { DELETED_ITEM } from '../deleted-item.js';
 import type { CatalogKind } from '../records.js';
 import type { Database } from './database.js';
-import { holdsPiece, moveExportPositions, scrubJobRows, scrubJobRowsStep, type ScrubCursor } from './scrub-job-rows.js';
+import { holdsPiece, moveExportPositions, scrubJobRows, scrubJobRowsStep, type JobsSince, type ScrubCursor } from './scrub-job-rows.js';
 import type { StoreDialect } from './store-dialect.js';
 import { deleteSessionFacts } from './session-facts-writes.js';
 
@@ -36,6 +36,13 @@ export interface UserDeletionState {
   readonly names?: Partial<Record<CatalogKind, string[]>>;
   /** How far the job rows that hold the users' identifiers have been rewritten (scrubJobRowsStep). */
   readonly scrub_after?: ScrubCursor;
+  /**
+   * The jobs a row written after the scrub passed it can belong to, read in the first step: the
+   * jobs mark then (StoreDialect#jobsMark: jobs created since are marked at or above it) and the
+   * jobs running then (a finished job writes no row again). The last step rescans only their
+   * rows. A deletion begun before jobs had marks has none, and its last step rescans every job's.
+   */
+  readonly jobs_since?: JobsSince;
 }
 
 /** Events deleted per step: one transaction stays short, so other writers never wait long. */
@@ -234,13 +241,29 @@ async function releaseNames(db: Kysely<Database>, dialect: StoreDialect, orgId: 
   }
 }
 
+/** Whether a deletion has done nothing yet: no event deleted, no job row rewritten. */
+const untouched = (state: UserDeletionState) =>
+  state.events_deleted === undefined && state.after_user_seq === undefined && state.after_session_seq === undefined && state.scrub_after === undefined;
+
+/**
+ * The jobs mark, then the organisation's running jobs (but deletions, whose rows no scrub reads).
+ * In this order: a job that starts running after the mark was read is created after it too, or
+ * shows as running here.
+ */
+async function jobsSince(db: Kysely<Database>, dialect: StoreDialect, orgId: string): Promise<JobsSince> {
+  const mark = await dialect.jobsMark(db);
+  const running = await db.selectFrom('jobs').select('id').where('org_id', '=', orgId).where('status', '=', 'PROCESSING').where('kind', '!=', 'user_deletion').orderBy('id').execute();
+  return { mark, running: running.map((row) => row.id) };
+}
+
 /**
  * One step of the deletion job `jobId`: true when the user is gone (the job can complete), false
  * when there is more to delete (the step's work commits with the transaction).
  */
 export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDialect, orgId: string, jobId: string): Promise<boolean> {
-  const state = await readState(db, jobId);
-  if (!('user_id' in state)) return true;
+  const read = await readState(db, jobId);
+  if (!('user_id' in read)) return true;
+  const state = untouched(read) && read.jobs_since === undefined ? { ...read, jobs_since: await jobsSince(db, dialect, orgId) } : read;
   // Rows in one order (jobs, users, sessions), as the writers that copy or add data take them.
   await lockRunningJobs(db, dialect, orgId);
   const users = await usersOf(db, dialect, orgId, state.user_id);
@@ -258,9 +281,10 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
 
   const identifiers = [...new Set(users.flatMap((user) => [user.id, user.uid, user.email].filter((value): value is string => value !== null && value !== '')))];
   const pieces = identifyingPieces(identifiers, userIds);
-  // The job rows that name the users, a few at a time, before the last step: it then scrubs every
-  // row again, under the locks, and rewrites only those written since. When one pass from the
-  // start is done in this step, it was that whole scrub, in this transaction.
+  // The job rows that name the users, a few at a time, before the last step: it then scrubs again,
+  // under the locks, the rows of the jobs created since the deletion began or running then
+  // (jobs_since), where any row written since is. When one pass from the start is done in this
+  // step, it was that whole scrub, in this transaction.
   const scrubbedFromStart = state.scrub_after === undefined;
   const scrubbed = await scrubJobRowsStep(db, dialect, orgId, pieces, state.scrub_after);
   if (scrubbed !== undefined) {
@@ -279,7 +303,7 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
   // Summaries cached before they named their session cannot be attributed: they all go.
   await db.deleteFrom('summary_cache').where('org_id', '=', orgId).where('session_id', 'is', null).execute();
 
-  if (!scrubbedFromStart) await scrubJobRows(db, dialect, orgId, pieces);
+  if (!scrubbedFromStart) await scrubJobRows(db, dialect, orgId, pieces, state.jobs_since);
   await moveExportPositions(db, dialect, orgId, userIds);
 
   const withUserNames = addNames(state, 'user_property', users.flatMap((user) => Object.keys(JSON.parse(user.properties) as Record<string, unknown>)));

@@ -2,7 +2,8 @@
 // export lines and job results (see delete-user-data.ts). A user with much data has it in many
 // such rows (an event batch holds the uid of each of its events), so a deletion first rewrites
 // them a bounded number at a time, one step per transaction, from a cursor kept with its state;
-// its last step then scrubs every table whole again, which finds only what was written since.
+// its last step then scrubs the rows of the jobs created since it began, and of those running
+// then, again: a row written behind the cursor belongs to one of them.
 
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { DELETED_ITEM, deletedResultLine } from '../deleted-item.js';
@@ -22,6 +23,15 @@ type Key = readonly (string | number | boolean)[];
 export interface ScrubCursor {
   readonly table: ScrubbedTable;
   readonly after: Key;
+}
+
+/**
+ * The jobs whose rows a scrub of every table reads again in a deletion's last step: those created
+ * at or after `mark` (StoreDialect#jobsMark) and those `running` when the mark was read.
+ */
+export interface JobsSince {
+  readonly mark: number;
+  readonly running: readonly string[];
 }
 
 /** Rows rewritten per step of a scrub: each a few hundred items or lines, so that a step stays as short as a step of events. */
@@ -57,7 +67,19 @@ class JobRowsScrub {
     private readonly dialect: StoreDialect,
     private readonly orgId: string,
     private readonly pieces: readonly string[],
+    /** The jobs whose rows the scrub reads (every job of the organisation without it). */
+    private readonly only?: readonly string[],
   ) {}
+
+  /**
+   * SQL: the job `jobIdColumn` names (joined as `jobs` where `joined`) is one the scrub reads: one
+   * of `only`, taken by the table's key, else any of the organisation's but its user deletions.
+   */
+  private covered(jobIdColumn: string, joined: boolean): Expression<SqlBool> {
+    if (this.only !== undefined) return this.dialect.inList(jobIdColumn, this.only);
+    if (!joined) return sql<SqlBool>`${sql.ref(jobIdColumn)} IN (${this.jobs()})`;
+    return sql<SqlBool>`(${sql.ref('jobs.org_id')} = ${this.orgId} AND ${sql.ref('jobs.kind')} != 'user_deletion')`;
+  }
 
   private holds(json: string): boolean {
     return this.pieces.some((piece) => json.includes(piece));
@@ -89,8 +111,7 @@ class JobRowsScrub {
       .selectFrom('job_items')
       .innerJoin('jobs', 'jobs.id', 'job_items.job_id')
       .select(['job_items.job_id', 'job_items.item_index', 'job_items.item', 'jobs.kind'])
-      .where('jobs.org_id', '=', this.orgId)
-      .where('jobs.kind', '!=', 'user_deletion')
+      .where(this.covered('job_items.job_id', true))
       .where(holdsPiece(this.dialect, 'job_items.item', this.pieces))
       .$if(page?.after !== undefined, (query) => query.where(keyAfter(['job_items.job_id', 'job_items.item_index'], page?.after ?? [])))
       .orderBy('job_items.job_id')
@@ -125,7 +146,7 @@ class JobRowsScrub {
     const rows = await this.db
       .selectFrom('export_chunks')
       .select(['job_id', 'seq', 'data'])
-      .where('job_id', 'in', this.jobs())
+      .where(this.covered('job_id', false))
       .where(holdsPiece(this.dialect, 'data', this.pieces))
       .$if(page?.after !== undefined, (query) => query.where(keyAfter(['job_id', 'seq'], page?.after ?? [])))
       .orderBy('job_id')
@@ -153,8 +174,7 @@ class JobRowsScrub {
       .selectFrom('job_result_rows')
       .innerJoin('jobs', 'jobs.id', 'job_result_rows.job_id')
       .select(['job_result_rows.job_id', 'job_result_rows.ok', 'job_result_rows.first_index', 'job_result_rows.results', 'jobs.kind'])
-      .where('jobs.org_id', '=', this.orgId)
-      .where('jobs.kind', '!=', 'user_deletion')
+      .where(this.covered('job_result_rows.job_id', true))
       .where(holdsPiece(this.dialect, 'job_result_rows.results', this.pieces))
       .$if(page?.after !== undefined, (query) => query.where(keyAfter(['job_result_rows.job_id', 'job_result_rows.ok', 'job_result_rows.first_index'], page?.after ?? [])))
       .orderBy('job_result_rows.job_id')
@@ -185,13 +205,18 @@ class JobRowsScrub {
 
 /**
  * Rewrites batch items and results, and export lines, of the organisation's jobs that hold one of
- * `pieces`: every such row. The rows are read locked, in one order (where rows lock): two
- * deletions of users who share a row (an export of both, a batch naming both) rewrite it one after
- * the other, the second from what the first left; read unlocked, the second would write back the
- * first one's user.
+ * `pieces`: every such row (of the jobs `since` covers, when given). The rows are read locked, in
+ * one order (where rows lock): two deletions of users who share a row (an export of both, a batch
+ * naming both) rewrite it one after the other, the second from what the first left; read
+ * unlocked, the second would write back the first one's user.
  */
-export async function scrubJobRows(db: Kysely<Database>, dialect: StoreDialect, orgId: string, pieces: readonly string[]): Promise<void> {
-  const scrub = new JobRowsScrub(db, dialect, orgId, pieces);
+export async function scrubJobRows(db: Kysely<Database>, dialect: StoreDialect, orgId: string, pieces: readonly string[], since?: JobsSince): Promise<void> {
+  // The jobs created since are read first, by their marks' index: few, where the organisation's
+  // jobs may be many, and a list every table's read then takes by its key.
+  const created =
+    since === undefined ? [] : await db.selectFrom('jobs').select('id').where('org_id', '=', orgId).where('created_mark', '>=', since.mark).where('kind', '!=', 'user_deletion').execute();
+  const only = since === undefined ? undefined : [...new Set([...since.running, ...created.map((row) => row.id)])];
+  const scrub = new JobRowsScrub(db, dialect, orgId, pieces, only);
   for (const table of TABLES) await scrub.table(table);
 }
 

@@ -84,6 +84,15 @@ export interface StoreDialect {
   /** How many keys the object at `keys` of the JSON text in `column` has (0 when there is none). */
   jsonKeyCount(column: string, keys: readonly string[]): Expression<number>;
 
+  /**
+   * A mark of the jobs created so far, read inside `connection`'s transaction: every job whose
+   * `created_mark` is below it had been committed when it was read, so a job created later, or
+   * whose creation was still under way, has a mark at or above it. PostgreSQL: the oldest
+   * transaction still running (a job's mark is the id of the transaction that created it);
+   * SQLite, one writer at a time: the next value of the counter the jobs' marks come from.
+   */
+  jobsMark(connection: Kysely<Database>): Promise<number>;
+
   /** Runs a migration's SQL (several statements) inside the caller's transaction. */
   runScript(connection: Kysely<Database>, script: string): Promise<void>;
   /** The DDL of the migrations table (SQLite's is STRICT, as its other tables). */

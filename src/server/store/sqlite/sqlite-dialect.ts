@@ -55,6 +55,10 @@ export function sqliteDialect(writing: Database.Database, reading: Database.Data
     jsonTextAt: (column, keys) => sql<string | null>`(${sql.ref(column)} -> ${jsonPath(keys)})`,
     containsText: (column, text) => sql<SqlBool>`instr(${sql.ref(column)}, ${text}) > 0`,
     jsonKeyCount: (column, keys) => sql<number>`(SELECT count(*) FROM json_each(${sql.ref(column)}, ${jsonPath(keys)}))`,
+    async jobsMark(connection) {
+      const { rows } = await sql<{ mark: number }>`SELECT last + 1 AS mark FROM job_marks`.execute(connection);
+      return Number(rows[0]?.mark);
+    },
     // better-sqlite3 prepares one statement at a time; exec runs a script.
     runScript: async (_connection, script) => void writing.exec(script),
     migrationsTable: 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL) STRICT',
