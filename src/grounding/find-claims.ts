@@ -16,6 +16,7 @@ import { amountsIn, mayHoldAmount } from './amounts.js';
 import { mayHoldSize, sizesIn } from './sizes.js';
 import { bracketCitations } from './bracket-references.js';
 import { keyValueClaims, mayHoldKeyValueLines } from './key-value-lines.js';
+import { labelCountClaims, mayHoldLabelCounts } from './label-count-lines.js';
 import type { Duration } from './durations.js';
 import { clockReading } from './time-of-day.js';
 
@@ -241,6 +242,8 @@ function claimsOf(text: string, probes: boolean): Claim[] {
   }
   // `dead_clicks: 2`, `events: [10, 13]`, `export_id: exp_40918` on lines of their own.
   if (!probes || mayHoldKeyValueLines(text)) keyValueClaims(text, taken, quantities, add, (claim) => (claims.push(claim), taken.add(claim.start, claim.end)));
+  // `- Dead clicks: 3`, `Errors — 2`: a count written after its type.
+  if (!probes || mayHoldLabelCounts(text)) labelCountClaims(text, taken, quantities, add);
   const urlPatterns = [...(!probes || text.includes('://') ? [FULL_URL] : []), BARE_URL, ...(!probes || text.includes('/') ? [PATH] : [])];
   for (const pattern of urlPatterns) {
     if (probes && pattern === BARE_URL && !probedOutside(BARE_URL_PROBE, text, taken)) continue;

@@ -33,11 +33,11 @@ export function checkItemCounts(value: unknown, findings: GroundingFinding[], ch
       const entries = Object.entries(current);
       const kind = place.path === '' ? undefined : entries.find(([key, inner]) => typeof inner === 'string' && KIND_KEY.test(keyWords(key)))?.[1];
       if (typeof kind === 'string') {
-        const counted = entries.find(([key, inner]) => Number.isSafeInteger(inner) && ITEM_COUNT_KEY.test(keyWords(key)));
+        const counted = itemCountEntry(entries, place.path);
         // A key that names events (`event_count`) was judged as a count already.
-        if (counted !== undefined && !findings.some((finding) => finding.path === childPath(place.path, counted[0]))) {
-          const found = itemCount(kind, counted[1] as number, place.path, findings, checker);
-          if (found !== undefined) findings.push({ kind: 'count', text: `${counted[0]}: ${counted[1] as number}`, path: childPath(place.path, counted[0]), ...found });
+        if (counted !== undefined && !findings.some((finding) => finding.path === counted.path)) {
+          const found = itemCount(kind, counted.count, place.path, findings, checker);
+          if (found !== undefined) findings.push({ kind: 'count', text: `${counted.key}: ${counted.count}`, path: counted.path, ...found });
         }
       }
       for (let index = entries.length - 1; index >= 0; index--) {
@@ -46,6 +46,22 @@ export function checkItemCounts(value: unknown, findings: GroundingFinding[], ch
       }
     }
   }
+}
+
+/**
+ * The item's whole number under a key of a count of events, its own or, when it has none, one in
+ * an object it holds (`"evidence": { "events": [50], "count": 4 }`, as models group an item's
+ * proof): the item's count either way.
+ */
+function itemCountEntry(entries: readonly [string, unknown][], path: string): { key: string; count: number; path: string } | undefined {
+  const own = entries.find(([key, inner]) => Number.isSafeInteger(inner) && ITEM_COUNT_KEY.test(keyWords(key)));
+  if (own !== undefined) return { key: own[0], count: own[1] as number, path: childPath(path, own[0]) };
+  for (const [key, inner] of entries) {
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) continue;
+    const nested = Object.entries(inner).find(([innerKey, value]) => Number.isSafeInteger(value) && ITEM_COUNT_KEY.test(keyWords(innerKey)));
+    if (nested !== undefined) return { key: nested[0], count: nested[1] as number, path: childPath(childPath(path, key), nested[0]) };
+  }
+  return undefined;
 }
 
 /** The names of the elements, messages or URLs of the cited events: their selectors (an element itself, where texts repeat), else their texts, messages or URLs. */
