@@ -197,16 +197,16 @@ const distinctPages = (stats: EventStats): Set<number> => navigations(stats).add
 
 // Longest phrases first: the alternation takes the first that matches.
 const TOPICS: readonly { readonly words: string; readonly topic: CountTopic }[] = [
-  { words: 'rage[- ]?clicks?', topic: { name: 'rage-click', types: ['rage-click'], totals: clickCounts('rage-click') } },
-  { words: 'dead[- ]?clicks?', topic: { name: 'dead-click', types: ['dead-click'], totals: clickCounts('dead-click') } },
-  { words: 'error[- ]?clicks?', topic: { name: 'error-click', types: ['error-click'], totals: ofTypes(['error-click']) } },
+  { words: 'rage[- ]?(?:clicks?|taps?)', topic: { name: 'rage-click', types: ['rage-click'], totals: clickCounts('rage-click') } },
+  { words: 'dead[- ]?(?:clicks?|taps?)', topic: { name: 'dead-click', types: ['dead-click'], totals: clickCounts('dead-click') } },
+  { words: 'error[- ]?(?:clicks?|taps?)', topic: { name: 'error-click', types: ['error-click'], totals: ofTypes(['error-click']) } },
   { words: '(?:console|javascript|js|script|client[- ]side) errors?', topic: { name: 'console-error', types: ['console-error'], totals: ofTypes(['console-error']) } },
   {
     words: '(?:network|http|api|server|request) (?:errors?|failures?)|failed (?:network |api |http |xhr |fetch )?(?:requests?|calls?)|request failures?',
     topic: { name: 'network-error', types: ['network-error'], totals: ofTypes(['network-error']) },
   },
   { words: 'errors?', topic: { name: 'errors', types: ['console-error', 'network-error'], totals: ofTypes(['console-error', 'network-error'], ['console-error', 'network-error', 'error-click'], ['console-error'], ['network-error']) } },
-  { words: 'clicks?', topic: { name: 'click', types: CLICKS, totals: clicksOrRageClicks } },
+  { words: 'clicks?|taps?', topic: { name: 'click', types: CLICKS, totals: clicksOrRageClicks } },
   { words: 'input changes?|(?:form )?inputs?|field (?:changes|edits)', topic: { name: 'input-change', types: ['input-change'], totals: ofTypes(['input-change']) } },
   // "5 navigations", "3 page loads" count the page loads; "4 pages" may count distinct pages too.
   { words: 'page loads?|navigations?', topic: { name: 'navigate', types: ['navigate'], totals: navigations } },

@@ -19,6 +19,7 @@ import { keyValueClaims, mayHoldKeyValueLines } from './key-value-lines.js';
 import { labelCountClaims, mayHoldLabelCounts } from './label-count-lines.js';
 import type { Duration } from './durations.js';
 import { clockReading } from './time-of-day.js';
+import { isClosingTag } from './markup-tags.js';
 
 import type { Claim } from './claim.js';
 
@@ -119,6 +120,8 @@ const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}(?:\\*\\*)?[^\\S\\n]+
 // "several dead clicks", "a couple of errors", "multiple failed requests": at least two.
 const SOME_OF = new RegExp(`(?<![\\w-])(a couple of|a few|several|multiple)[^\\S\\n]+((?:${QUALIFIER}[^\\S\\n]+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
 const SOME_PROBE = /couple|few|several|multiple/i;
+// "a rage click of six taps": the clicks of that rage click.
+const RAGE_OF = /\brage[- ]?(?:clicks?|taps?)\s+of\s+$/i;
 /** Qualifiers that leave a count a total ("3 separate errors", "4 distinct pages"); any other narrows it to what it names ("2 gallery clicks"). */
 const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual', 'unique', 'different', 'recorded', 'logged', 'captured', 'detected', 'tracked', 'observed', 'visible', 'notable', 'single', 'such']);
 // "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
@@ -251,7 +254,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
       const value = trimUrl(match[0]);
       const start = match.index;
       const end = start + value.length;
-      if (value.length < 2 || taken.overlaps(start, end)) continue;
+      if (value.length < 2 || taken.overlaps(start, end) || isClosingTag(text, start, end)) continue;
       add({ kind: 'url', text: value, start, end, url: cutUrl(match[0], value) });
     }
   }
@@ -331,9 +334,10 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     // "2 gallery clicks": words before the topic that name no event type narrow it to what they name.
     const qualifiers = (match[2] ?? '').trim().toLowerCase().split(/\s+/).filter((word) => word !== '' && !TOTAL_QUALIFIERS.has(word));
     const narrowed = qualifiers.length > 0 && topic === countTopics.of(match[3] ?? '') ? qualifiers.join(' ') : undefined;
-    // "5 clicks in rage clicks on …" counts the clicks of the rage clicks only.
+    // "5 clicks in rage clicks on …" and "a rage click of six taps" count the clicks of the rage clicks only.
+    const ofRage = topic.name === 'click' && RAGE_OF.test(text.slice(Math.max(0, start - 24), start));
     const scoped =
-      scope === undefined ? (narrowed === undefined ? topic : scopedTopic(topic, narrowed)) : /\brage[- ]?clicks?\b/i.test(scope.words) ? countTopics.times('rage', target) : scopedTopic(topic, target ?? narrowed);
+      ofRage || (scope !== undefined && /\brage[- ]?(?:clicks?|taps?)\b/i.test(scope.words)) ? countTopics.times('rage', target) : scope === undefined ? (narrowed === undefined ? topic : scopedTopic(topic, narrowed)) : scopedTopic(topic, target ?? narrowed);
     const part = PART_BEFORE.test(text.slice(Math.max(0, start - 20), start)) || PART_AFTER.test(text.slice(end, end + 24));
     // "0 errors": none of any kind the words may mean (not only of the one kind that had none).
     const none = count === 0 && scoped === topic && !part;

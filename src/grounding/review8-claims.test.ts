@@ -66,6 +66,8 @@ describe('groundAnswer: claims of the eighth review', () => {
     expect(ofKind('count', 'Two dead clicks and a rage click of six taps on “Richiedi un nuovo codice” (#5, #6, #7).')).toEqual([
       ['count', 'Two dead clicks', 'kept'],
       ['count', 'a rage click', 'kept'],
+      // Taps are clicks, and the six are the rage click's (review 15).
+      ['count', 'six taps', 'kept'],
     ]);
     expect(ofKind('count', '- 2 dead clicks + rage click on “Richiedi un nuovo codice” (#5–#7)')).toEqual([['count', '2 dead clicks', 'kept']]);
     // A signal named without a count or an article among the citations: #7 is the rage click.

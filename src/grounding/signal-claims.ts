@@ -12,7 +12,7 @@ import { isNegatedBefore } from './denial.js';
 import type { Claim } from './find-claims.js';
 
 /** A piece every claim found here holds: a probe run before the patterns. */
-export const SIGNAL_PROBE = /click|error|fail|thrash/i;
+export const SIGNAL_PROBE = /click|tap|error|fail|thrash/i;
 /** A piece every click said of a named element holds (see clickClaims). */
 export const CLICK_PROBE = /clicked|tapped|pressed/i;
 
