@@ -4,7 +4,8 @@
 // from the first event again (events have no index by user), and still finds the events of a user
 // merged in after the cursor passed them; and it rewrites a bounded number of the job rows that
 // name the user, so that its last step rewrites only those written since; and a merge moves an
-// anonymous user's sessions a page at a time, not a few statements per session.
+// anonymous user's sessions a page at a time, not a few statements per session; and a chunk of a
+// users batch reads its users at once, not once per item.
 
 import type { Kysely } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,7 +17,7 @@ import { ROWS_PER_SCRUB_STEP } from '../../src/server/store/sql/scrub-job-rows.j
 import { event, job, session, user } from '../../src/server/store/test-support/store-fixtures.js';
 import type { StoreDialect } from '../../src/server/store/sql/store-dialect.js';
 import { createServerHarness, STORE_KINDS } from '../support/server-harness.js';
-import { statementRecorder } from '../support/statement-recorder.js';
+import { statementRecorder, storeStatements } from '../support/statement-recorder.js';
 
 /** How many stored result rows (`[[index, result], ...]`) were parsed while `work` ran. */
 async function resultRowsParsed(work: () => Promise<unknown>): Promise<number> {
@@ -256,5 +257,40 @@ describe.each(STORE_KINDS)('a merge moves its sessions a page at a time (%s)', (
     expect(await server.stores.na1.findSessionInfo(org, `anon:s-${sessions - 1}`)).toMatchObject({ id: `known:s-${sessions - 1}`, userId: 'known' });
     expect((await server.stores.na1.listSessionEvents(org, `known:s-${sessions - 1}`)).map((record) => record.id)).toEqual([`e-${sessions - 1}`]);
     expect((await server.stores.na1.listSessionEvents(org, 'known:s-7~anon')).map((record) => record.id)).toEqual(['e-7']);
+  });
+});
+
+describe.each(STORE_KINDS)('a users batch writes each item in about one statement (%s)', (store) => {
+  let server: Awaited<ReturnType<typeof createServerHarness>>;
+  beforeAll(async () => {
+    server = await createServerHarness({ store, runJobs: false });
+    return () => server.close();
+  });
+
+  it("reads a chunk's users at once and the catalog names it has not met yet, not each item's", async () => {
+    const key = server.keys.acme.standard;
+    const count = 100;
+    for (let index = 0; index < count; index++) await server.request('POST', '/v2/users', { key, body: { uid: `old-${index}` } });
+    const requests = [
+      ...Array.from({ length: count }, (_, index) => ({ uid: `old-${index}`, properties: { plan: 'pro', seats: index } })),
+      ...Array.from({ length: count }, (_, index) => ({ uid: `new-${index}`, properties: { plan: 'free' } })),
+      ...Array.from({ length: count }, () => ({ properties: { plan: 'trial' } })),
+      // The same user twice in one chunk: the second sees what the first wrote.
+      { uid: 'new-1', properties: { seats: 2 } },
+    ];
+    const job = (await server.request('POST', '/v2/users/batch', { key, body: { requests } })).body.job.id as string;
+    const statements = await storeStatements(server.stores.na1, async () => {
+      server.jobs.start();
+      await server.jobs.idle();
+      await server.jobs.stop();
+    });
+    const status = await server.request('GET', `/v2/users/batch/${job}`, { key });
+    expect(status.body).toMatchObject({ job: { status: 'COMPLETED' }, imports: requests.length, errors: 0 });
+    const userStatements = statements.filter(({ sql }) => /"(users|catalog_names)"/.test(sql)).length;
+    // Before: a look-up, the catalog names and a write for each item, 807 here.
+    expect(userStatements).toBeLessThanOrEqual(requests.length + 10);
+    const user = async (uid: string) => (await server.request('GET', `/v2/users?uid=${uid}`, { key: server.keys.acme.architect })).body as { properties: unknown };
+    expect((await user('old-5')).properties).toEqual({ plan: 'pro', seats: 5 });
+    expect((await user('new-1')).properties).toEqual({ plan: 'free', seats: 2 });
   });
 });

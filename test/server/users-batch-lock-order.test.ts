@@ -19,19 +19,15 @@ afterEach(async () => {
 
 const databaseUrl = process.env['RECAP_TEST_DATABASE_URL'];
 
-/** `writer`, whose first findUserByUidForUpdate calls `after` once it has returned. */
-function afterFirstLock(writer: StoreWriter, after: () => Promise<void>): StoreWriter {
-  let first = true;
+/** `writer`, whose findUsersForUpdate (a chunk taking its users) calls `after` once it has returned. */
+function afterLocking(writer: StoreWriter, after: () => Promise<void>): StoreWriter {
   return new Proxy(writer, {
     get(target, name, receiver) {
-      if (name === 'findUserByUidForUpdate') {
-        return async (orgId: string, uid: string) => {
-          const user = await target.findUserByUidForUpdate(orgId, uid);
-          if (first) {
-            first = false;
-            await after();
-          }
-          return user;
+      if (name === 'findUsersForUpdate') {
+        return async (...args: Parameters<StoreWriter['findUsersForUpdate']>) => {
+          const users = await target.findUsersForUpdate(...args);
+          await after();
+          return users;
         };
       }
       const value = Reflect.get(target, name, receiver) as unknown;
@@ -61,7 +57,7 @@ describe('chunks of users batches naming the same users in other orders, on post
     const startSecond = AsyncResource.bind(() =>
       store.transaction((writer) =>
         processChunk(
-          afterFirstLock(writer, async () => void (secondLocked = true)),
+          afterLocking(writer, async () => void (secondLocked = true)),
           job('second'),
           second,
           0,
@@ -71,10 +67,10 @@ describe('chunks of users batches naming the same users in other orders, on post
     );
     const first$ = store.transaction((writer) =>
       processChunk(
-        afterFirstLock(writer, async () => {
+        afterLocking(writer, async () => {
           held();
           for (;;) {
-            const waiting = await client.query<{ n: number }>("SELECT count(*)::integer AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'select \"id\" from \"users\"%'");
+            const waiting = await client.query<{ n: number }>("SELECT count(*)::integer AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'select * from \"users\"%'");
             if (secondLocked || (waiting.rows[0]?.n ?? 0) > 0) return;
             await new Promise((resolve) => setTimeout(resolve, 10));
           }

@@ -13,6 +13,7 @@ import { retentionCutoff } from '../users/limits.js';
 import { checkIdentifier, upsertUser, type UserRequest } from '../users/upsert-user.js';
 import { userView } from '../users/user-view.js';
 import { userRequestSchema } from '../routes/schemas.js';
+import { ChunkUsers, type NamedUsers } from './chunk-users.js';
 
 const errorResult = (error: ApiError): JsonValue => ({
   code: error.code,
@@ -21,7 +22,7 @@ const errorResult = (error: ApiError): JsonValue => ({
 });
 
 /** The uids and ids the items of a users batch name (those of items that will be refused too: locking them is harmless). */
-function namedUsers(items: readonly JsonValue[]): { uids: string[]; ids: string[] } {
+function namedUsers(items: readonly JsonValue[]): NamedUsers {
   const uids = new Set<string>();
   const ids = new Set<string>();
   for (const item of items) {
@@ -45,7 +46,7 @@ export async function processChunk(writer: StoreWriter, job: JobRecord, items: r
       result: outcome.ok ? storedEventImport(outcome.view, items[offset] ?? null) : errorResult(outcome.error),
     }));
   }
-  await writer.lockUsers(job.orgId, namedUsers(items));
+  const users = await ChunkUsers.read(writer, job.orgId, namedUsers(items));
   const results: JobResultRecord[] = [];
   for (const [offset, item] of items.entries()) {
     const index = from + offset;
@@ -53,7 +54,7 @@ export async function processChunk(writer: StoreWriter, job: JobRecord, items: r
       checkItemStrings(item);
       const request = validateBody(item ?? null, userRequestSchema) as UserRequest;
       checkIdentifier(request.uid, 'uid');
-      const { user, rejectedProperties } = await upsertUser(writer, request, context);
+      const { user, rejectedProperties } = await upsertUser(users, request, context);
       results.push({ index, ok: true, result: userView(user, rejectedProperties) as unknown as JsonValue });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -127,12 +127,13 @@ export interface StoreWriter extends StoreReader {
   findUserForUpdate(orgId: string, id: string): Promise<UserRecord | undefined>;
   findUserByUidForUpdate(orgId: string, uid: string): Promise<UserRecord | undefined>;
   /**
-   * Locks the users with these uids or ids until the transaction ends, in id order (PostgreSQL;
-   * nothing in SQLite): a chunk of a users batch takes its users at once, in the order every
+   * The users with these uids or ids, locked until the transaction ends, in id order (PostgreSQL;
+   * a plain read in SQLite): a chunk of a users batch takes its users at once, in the order every
    * writer takes them, rather than one by one in the order of its items, in which two chunks
-   * naming the same users in other orders would deadlock.
+   * naming the same users in other orders would deadlock; and applies its items from what it
+   * read (chunk-users.ts).
    */
-  lockUsers(orgId: string, names: { readonly uids: readonly string[]; readonly ids: readonly string[] }): Promise<void>;
+  findUsersForUpdate(orgId: string, names: { readonly uids: readonly string[]; readonly ids: readonly string[] }): Promise<UserRecord[]>;
   /** Throws StoreConflictError when the uid is taken in the organisation. */
   insertUser(record: UserRecord): Promise<void>;
   /**

@@ -19,6 +19,9 @@ export interface UserRequest {
   readonly schema?: unknown;
 }
 
+/** What upsertUser reads and writes: a StoreWriter, or the users of a chunk of a users batch (chunk-users.ts). */
+export type UserWriter = Pick<StoreWriter, 'findUserForUpdate' | 'findUserByUidForUpdate' | 'admitNames' | 'insertUser' | 'updateUser' | 'moveUserSessions'>;
+
 export interface UpsertContext {
   readonly orgId: string;
   readonly now: Date;
@@ -37,7 +40,7 @@ export interface UpsertResult {
 const MAX_MERGE_HOPS = 8;
 
 /** The user with this id, following merges of anonymous users into identified ones. */
-export async function resolveUserForUpdate(writer: StoreWriter, orgId: string, id: string): Promise<UserRecord | undefined> {
+export async function resolveUserForUpdate(writer: Pick<UserWriter, 'findUserForUpdate'>, orgId: string, id: string): Promise<UserRecord | undefined> {
   let user = await writer.findUserForUpdate(orgId, id);
   for (let hop = 0; user?.mergedInto != null && hop < MAX_MERGE_HOPS; hop++) user = await writer.findUserForUpdate(orgId, user.mergedInto);
   return user;
@@ -60,7 +63,7 @@ function newUser(context: UpsertContext, uid: string | null): UserRecord {
 }
 
 /** Creates or updates a user inside a transaction; throws 400/404/409 ApiErrors. */
-export async function upsertUser(writer: StoreWriter, request: UserRequest, context: UpsertContext): Promise<UpsertResult> {
+export async function upsertUser(writer: UserWriter, request: UserRequest, context: UpsertContext): Promise<UpsertResult> {
   const declarations = context.declarations ?? readDeclarations(request.schema);
   const now = context.now.toISOString();
   let target: UserRecord | undefined;

@@ -37,7 +37,7 @@ import { appendExportChunk, expireExports } from './export-chunks.js';
 import { deleteUserDataStep } from './delete-user-data.js';
 import { bumpPrivacyVersion, deleteBlockRule, putBlockRule } from './privacy-settings.js';
 import { toFlag, type Database, type UsersTable } from './database.js';
-import { toApiKey } from './records-from-rows.js';
+import { toApiKey, toUser } from './records-from-rows.js';
 import { SqlStoreReader } from './sql-store-reader.js';
 import { claimSummaryFlight, releaseSummaryFlight, renewSummaryFlight } from './summary-flights.js';
 
@@ -104,17 +104,18 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     return this.findUserLocked(orgId, 'uid', uid);
   }
 
-  async lockUsers(orgId: string, names: { readonly uids: readonly string[]; readonly ids: readonly string[] }): Promise<void> {
-    if (!this.dialect.rowLocks || (names.uids.length === 0 && names.ids.length === 0)) return;
+  async findUsersForUpdate(orgId: string, names: { readonly uids: readonly string[]; readonly ids: readonly string[] }): Promise<UserRecord[]> {
+    if (names.uids.length === 0 && names.ids.length === 0) return [];
     const lists = [...(names.uids.length === 0 ? [] : [this.dialect.inList('uid', names.uids)]), ...(names.ids.length === 0 ? [] : [this.dialect.inList('id', names.ids)])];
-    await this.db
+    const rows = await this.db
       .selectFrom('users')
-      .select('id')
+      .selectAll()
       .where('org_id', '=', orgId)
       .where((row) => row.or(lists))
       .orderBy('id')
-      .forUpdate()
+      .$if(this.dialect.rowLocks, (query) => query.forUpdate())
       .execute();
+    return rows.map(toUser);
   }
 
   async insertUser(record: UserRecord): Promise<void> {
