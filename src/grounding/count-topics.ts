@@ -38,7 +38,7 @@ export const clicksOf = (event: SessionEvent): number => (event.type === 'rage-c
  * message (a console error), its URL (a request), a custom event's name; none for an event on the
  * page as a whole.
  */
-function targetsOf(event: SessionEvent): (string | undefined)[] {
+export function targetsOf(event: SessionEvent): (string | undefined)[] {
   return [event.target?.text, event.target?.selector, event.message, event.url, event.type === 'custom' ? event.name : undefined];
 }
 
@@ -134,6 +134,8 @@ export interface CountTopic {
   readonly on?: string;
   /** What the answer says the events were on, when an event may have it ("a dead click on “Apply coupon”"; see {@link scopedTopic}). */
   readonly of?: string;
+  /** Why a claim of it is unsupported, given the totals the prompt shows, when the usual words do not fit (a share: see share-claims.ts). */
+  readonly unsupported?: (shown: ReadonlySet<number>) => string;
 }
 
 /** Why a claim of one event of `topic` or more (`a dead click on “Apply coupon”`) holds of no event of the session. */
@@ -246,7 +248,7 @@ function typeTopic(type: string): CountTopic {
 }
 
 /** Whether an element's text or selector, a message or a URL is the one `target` names (an answer's quote of it, or a selector). */
-function targetNamed(target: string): (name: string) => boolean {
+export function targetNamed(target: string): (name: string) => boolean {
   const wanted = normalText(target);
   // A selector written another way (`aside.facets > h3`, `[for="size-M"]`) names what its parts select.
   const parts = /[#.[]/.test(target) ? selectorParts(target) : undefined;

@@ -20,6 +20,7 @@ import { labelCountClaims, mayHoldLabelCounts } from './label-count-lines.js';
 import type { Duration } from './durations.js';
 import { clockReading } from './time-of-day.js';
 import { isClosingTag } from './markup-tags.js';
+import { SHARE_PROBE, shareClaims } from './share-claims.js';
 
 import type { Claim } from './claim.js';
 
@@ -94,7 +95,9 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   once: 1, twice: 2, thrice: 3, single: 1,
 };
 const NUMBER = `(\\d{1,6}|${Object.keys(NUMBER_WORDS).join('|')})`;
-const numberValue = (text: string): number => NUMBER_WORDS[text.toLowerCase()] ?? Number(text);
+// "a dozen clicks", "half a dozen errors": a number of a noun only (`clicked around a dozen times` is said loosely).
+const COUNT_NUMBER = `(half a dozen|a dozen|${NUMBER.slice(1)}`;
+const numberValue = (text: string): number => NUMBER_WORDS[text.toLowerCase()] ?? (/dozen$/i.test(text) ? (/^half/i.test(text) ? 6 : 12) : Number(text));
 
 /**
  * "Checkout Started fired twice", "the “Product Added” event was triggered 3 times", "step_completed
@@ -116,7 +119,7 @@ const QUALIFIER = '(?!(?:of|the|these|those|them|their|its|his|her|in|on|at|to|a
 // one before another topic word qualifies it ("2 navigation clicks").
 const HEAD_NOUNS = 'reloads?|refresh(?:es)?|targets?|handlers?|listeners?|elements?|sections?|areas?|regions?|zones?|types?|titles?|templates?|layouts?|components?|states?|codes?|rates?|patterns?|heatmaps?|paths?|funnels?|sequences?|ids?';
 // A number in bold ("**3** dead clicks") counts as well.
-const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${NUMBER}(?:\\*\\*)?[^\\S\\n]+((?:${QUALIFIER}[^\\S\\n]+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
+const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${COUNT_NUMBER}(?:\\*\\*)?[^\\S\\n]+((?:${QUALIFIER}[^\\S\\n]+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
 // "several dead clicks", "a couple of errors", "multiple failed requests": at least two.
 const SOME_OF = new RegExp(`(?<![\\w-])(a couple of|a few|several|multiple)[^\\S\\n]+((?:${QUALIFIER}[^\\S\\n]+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
 const SOME_PROBE = /couple|few|several|multiple/i;
@@ -358,6 +361,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     if (quantities.overlaps(start, end) || isNegatedBefore(text, start)) continue;
     add({ kind: 'count', text: match[0], start, end, count: numberValue((match[3] ?? match[4]) as string), topic: countTopics.fired(name), named: name });
   }
+  if (!probes || SHARE_PROBE.test(text)) shareClaims(text, add, (start, end) => !quantities.overlaps(start, end) && !taken.overlaps(start, end));
   if (!probes || DEVICE_PROBE.test(text)) deviceClaims(text, add, (start, end) => taken.overlaps(start, end) || quantities.overlaps(start, end));
   if (!probes || SIGNAL_PROBE.test(text)) signalClaims(text, add, quantities, taken, targets);
   if (!probes || CLICK_PROBE.test(text)) clickClaims(text, [...claims], add, quantities);

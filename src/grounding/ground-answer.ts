@@ -22,6 +22,7 @@ import { normalSelector } from './session-facts.js';
 import { normalUrl, sectionKey } from './url-keys.js';
 import { citedCount, citedLeftOut } from './cited-count.js';
 import { wrongCitation } from './cited-event.js';
+import { wrongOrdinal } from './ordinal-citations.js';
 import { markWrongKinds, markWrongKindsInText } from './cited-kind.js';
 import { jsonBlocks, keyWords, walk } from './walk-answer.js';
 import { countTopicOfKey, EVENT_REFERENCE_KEY, EVENT_REFERENCES_KEY } from './answer-keys.js';
@@ -223,7 +224,7 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       if (none === true) return finding(claim, path, 'unsupported', undefined, `the prompt shows ${largest(kept)} of them`);
       if (part === true && claim.count === 1) return finding(claim, path, 'unsupported', undefined, noneOfIt(claim.topic));
       if (part === true) return finding(claim, path, 'unsupported', undefined, `the session has fewer ${claim.topic.name} events than ${claim.count}; the prompt shows ${describeTotals(kept)}`);
-      return finding(claim, path, 'unsupported', undefined, `no count of ${claim.topic.name === 'events' ? '' : `${claim.topic.name} `}events in the session is ${claim.count}; the prompt shows ${describeTotals(kept)}`);
+      return finding(claim, path, 'unsupported', undefined, claim.topic.unsupported?.(kept) ?? `no count of ${claim.topic.name === 'events' ? '' : `${claim.topic.name} `}events in the session is ${claim.count}; the prompt shows ${describeTotals(kept)}`);
     }
     case 'duration': {
       if (checker.lasts('kept', claim)) return finding(claim, path, 'kept');
@@ -291,7 +292,7 @@ function findingsOf(text: string, path: (claim: Claim) => string, checker: Check
     const { claim, found } = checked[at] as (typeof checked)[number];
     if ((claim.kind === 'event' && claim.inside === true && found.verdict !== 'kept' && shownBlock(claim.start)) || denied(claim, found) || clickOfInvented(claim) || unnamed(claim, found) || unknownField(claim, checker)) continue;
     // "a dead click (#35)" where #35 is a rage click: the event is real, what the answer says of it is not.
-    const wrong = claim.kind === 'event' && found.verdict === 'kept' ? wrongCitation(text, checked, at, checker) : undefined;
+    const wrong = claim.kind === 'event' && found.verdict === 'kept' ? (wrongCitation(text, checked, at, checker) ?? wrongOrdinal(text, claim.start, claim.index, checker)) : undefined;
     findings.push(wrong === undefined ? found : finding(claim, path(claim), 'unsupported', undefined, wrong));
   }
   return findings;
