@@ -218,6 +218,8 @@ function wordsSaidBefore(text: string, start: number): string | undefined {
   while (at > 0 && isBlank(text.charCodeAt(at - 1))) at--;
   // `the dead click at #35`, `the failed request in #34`: the citation is of the words before `at` or `in`.
   if (at > 3 && isBlank(text.charCodeAt(at - 3)) && /^(?:at|in)$/i.test(text.slice(at - 2, at))) at -= 3;
+  // (`the \`dead_click\` at #57` is read `the dead click   at #57`: see type-code.ts.)
+  while (at > 0 && isBlank(text.charCodeAt(at - 1))) at--;
   // The words' starts and ends, last first; strings only once an article is found.
   const bounds: number[] = [];
   while (bounds.length < 10) {

@@ -130,6 +130,8 @@ export interface CountTopic {
   readonly part?: true;
   /** A claim that there were none ("no errors", "0 console errors"): every total it may mean is 0. */
   readonly none?: true;
+  /** An upper bound ("no more than 3 console errors"): some total it may mean is at most the count (see bounded-counts.ts). */
+  readonly atMost?: true;
   /** What the events were on, when the claim names it strictly ("clicked “Place order”"). */
   readonly on?: string;
   /** What the answer says the events were on, when an event may have it ("a dead click on “Apply coupon”"; see {@link scopedTopic}). */

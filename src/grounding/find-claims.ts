@@ -21,6 +21,8 @@ import type { Duration } from './durations.js';
 import { clockReading } from './time-of-day.js';
 import { isClosingTag } from './markup-tags.js';
 import { SHARE_PROBE, shareClaims } from './share-claims.js';
+import { cutUrl, trimUrl } from './url-ends.js';
+import { AT_MOST_BEFORE, atMostTopic } from './bounded-counts.js';
 
 import type { Claim } from './claim.js';
 
@@ -148,7 +150,7 @@ const OTHER_VERB_BEFORE = /\b(?!(?:heading|listing|pricing|billing|shipping|land
 // A count of a part of the events, not a total: "after two clicks", "within 3 clicks", "took 4
 // clicks", "the first 2 clicks", "those 3 errors", "2 clicks later", "3 pages before checkout"
 // (not "in 3 clicks": "resulted in 3 errors" is a total).
-const PART_BEFORE = /\b(?:after|within|took|takes|taking|needed|needs|required|requires|using|following|first|last|next|previous|final|initial|other|remaining|those|these|another|earlier|later|top)\s+(?:just\s+|only\s+)?$/i;
+const PART_BEFORE = /\b(?:at least|no fewer than|no less than|not fewer than|a minimum of|after|within|took|takes|taking|needed|needs|required|requires|using|following|first|last|next|previous|final|initial|other|remaining|those|these|another|earlier|later|top)\s+(?:just\s+|only\s+)?$/i;
 const PART_AFTER = /^\s+(?:later|before|after|during|while|between|until|in a row|in quick succession)\b/i;
 
 // "1m 51s", "2 minutes and 10 seconds", "1:51" (minutes and seconds; "at 10:01", "10:01 UTC" are times of day).
@@ -193,12 +195,6 @@ const TIMES_PROBE = /times|[x×]\s?\d|\d\s?[x×]|twice|thrice/i;
 const COMPOUND_DURATION_PROBE = /\d\s*m|\d:/i;
 // A duration claim needs a unit: a word of one, or a single letter right after a digit.
 const DURATION_PROBE = /sec|min|hour|hr|\d\s*[smh]\b/i;
-
-/** Trailing punctuation a sentence adds after a URL or path (or an ellipsis that cut it short). */
-const trimUrl = (text: string) => text.replace(/[.,;:!?'"…]+$/, '');
-
-/** A URL cut short with an ellipsis (`…/data?range=Last%20quarter…`): the page it names, without the cut query. */
-const cutUrl = (text: string, value: string): string => (/(?:…|\.\.\.)$/.test(text.replace(/[,;:!?'"]+$/, '')) && value.includes('?') ? value.slice(0, value.indexOf('?')) : value);
 
 function selectorClaims(text: string, claims: Claim[], taken: Ranges, targets: Targets, probes: boolean): void {
   if (probes && !probedOutside(SELECTOR_PROBE, text, taken)) return;
@@ -344,7 +340,8 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const part = PART_BEFORE.test(text.slice(Math.max(0, start - 20), start)) || PART_AFTER.test(text.slice(end, end + 24));
     // "0 errors": none of any kind the words may mean (not only of the one kind that had none).
     const none = count === 0 && scoped === topic && !part;
-    add({ kind: 'count', text: match[0], start, end, count, topic: part ? partTopic(scoped) : none ? noneTopic(topic) : scoped });
+    const atMost = AT_MOST_BEFORE.test(text.slice(Math.max(0, start - 16), start));
+    add({ kind: 'count', text: match[0], start, end, count, topic: part ? partTopic(scoped) : atMost ? atMostTopic(scoped) : none ? noneTopic(topic) : scoped });
   }
   // "several dead clicks": a part of at least two (not denied: "never made several attempts").
   if (!probes || SOME_PROBE.test(text)) for (const match of matchesOf(SOME_OF, text)) {

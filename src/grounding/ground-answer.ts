@@ -12,6 +12,8 @@ import { anchoredDuration, recordedDuration } from './anchored-durations.js';
 import { withoutTimesOfDay } from './time-of-day.js';
 import { countTopics, noneOfIt, noneTopic, partTopic } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
+import { countHolds, describeTotals, largest } from './count-totals.js';
+import { spelledTypeCode, withOriginalTexts } from './type-code.js';
 import { isDenied } from './denial.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
@@ -142,19 +144,6 @@ function finding(claim: Claim, path: string, verdict: GroundingFinding['verdict'
   return { kind: claim.kind, text: claim.text, path, verdict, ...(event !== undefined && event >= 0 ? { event } : {}), ...(reason === undefined ? {} : { reason }) };
 }
 
-/** The counts a topic may mean, for a reason: "7", "one of 7, 3, 2, 1" (the total, and per element). */
-function describeTotals(totals: ReadonlySet<number>): string {
-  const sorted = [...totals].sort((left, right) => right - left);
-  if (sorted.length === 0 || (sorted.length === 1 && sorted[0] === 0)) return 'none';
-  return sorted.length === 1 ? String(sorted[0]) : `one of ${sorted.slice(0, 8).join(', ')}${sorted.length > 8 ? ', …' : ''}`;
-}
-
-function largest(totals: ReadonlySet<number>): number {
-  let most = 0;
-  for (const total of totals) most = Math.max(most, total);
-  return most;
-}
-
 /** A claim found by `lookup` among the kept events, else among the dropped ones, else nowhere. */
 function located(claim: Claim, path: string, checker: Checker, lookup: (side: Side) => number | undefined, what: string): GroundingFinding {
   const kept = lookup('kept');
@@ -217,12 +206,13 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       // A count of a part ("after 3 clicks", "a rage click") holds when the events have at least
       // that many; a denial ("no errors") when they have none, whatever the words may mean.
       const { part, none } = claim.topic;
-      const holds = (totals: ReadonlySet<number>) => (none === true ? largest(totals) === 0 : part === true ? claim.count >= 1 && claim.count <= largest(totals) : totals.has(claim.count));
+      const holds = (totals: ReadonlySet<number>) => countHolds(claim.topic, claim.count, totals);
       const kept = checker.countTotals('kept', claim.topic);
       if (holds(kept)) return finding(claim, path, 'kept');
       if (holds(checker.countTotals('all', claim.topic))) return finding(claim, path, 'dropped', undefined, `true of the whole session, not of the ${checker.keptSize} events the prompt showed`);
       if (none === true) return finding(claim, path, 'unsupported', undefined, `the prompt shows ${largest(kept)} of them`);
       if (part === true && claim.count === 1) return finding(claim, path, 'unsupported', undefined, noneOfIt(claim.topic));
+      if (claim.topic.atMost === true) return finding(claim, path, 'unsupported', undefined, `every count of ${claim.topic.name} events the prompt shows is more than ${claim.count}: ${describeTotals(kept)}`);
       if (part === true) return finding(claim, path, 'unsupported', undefined, `the session has fewer ${claim.topic.name} events than ${claim.count}; the prompt shows ${describeTotals(kept)}`);
       return finding(claim, path, 'unsupported', undefined, claim.topic.unsupported?.(kept) ?? `no count of ${claim.topic.name === 'events' ? '' : `${claim.topic.name} `}events in the session is ${claim.count}; the prompt shows ${describeTotals(kept)}`);
     }
@@ -244,8 +234,10 @@ function firstFound(forms: readonly string[], lookup: (form: string) => number |
 }
 
 /** The findings of the claims of one text (a text answer, or one string of a structured response). */
-function findingsOf(text: string, path: (claim: Claim) => string, checker: Checker): GroundingFinding[] {
-  const claims = withoutTimesOfDay(findClaims(text), () => checker.span('all'), (reading) => (checker.textHolding('kept', reading) ?? checker.textHolding('dropped', reading)) !== undefined);
+function findingsOf(answerText: string, path: (claim: Claim) => string, checker: Checker): GroundingFinding[] {
+  // `dead_click` is read as "dead click" (see type-code.ts); the findings quote the answer as written.
+  const text = spelledTypeCode(answerText);
+  const claims = withoutTimesOfDay(withOriginalTexts(findClaims(text), text, answerText), () => checker.span('all'), (reading) => (checker.textHolding('kept', reading) ?? checker.textHolding('dropped', reading)) !== undefined);
   const checked = claims.map((claim, at) => {
     const found = check(claim, path(claim), checker);
     const leftOut = claim.kind === 'count' && found.verdict === 'kept' ? citedLeftOut(text, claims, at, checker) : undefined;
@@ -379,7 +371,7 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     }
     if (blocks.length > 0) findings.sort((left, right) => Number.parseInt(left.path, 10) - Number.parseInt(right.path, 10));
     // `| #35 | dead click | … |` and `- #35 dead-click …` where #35 is a rage click.
-    markWrongKindsInText(text, findings, checker);
+    markWrongKindsInText(spelledTypeCode(text), findings, checker);
   } else {
     structuredChecks(answer, checker, findings);
   }

@@ -79,7 +79,9 @@ function isNormal(text: string): boolean {
 export function mostOf(text: string, needle: string): boolean {
   if (text.length < 4 || text.length < needle.length * 0.6) return false;
   for (let found = indexOfWords(needle, text); found !== -1; found = indexOfWords(needle, text, found + 1)) {
-    if (!gluedToWord(needle, found, found + text.length) && wordCount(needle.slice(0, found)) + wordCount(needle.slice(found + text.length)) <= 2) return true;
+    const around = [needle.slice(0, found), needle.slice(found + text.length)];
+    // The words around name or describe the element ("the Apply coupon button"); a number there is a fact of its own ("3 transactions" is not the text "Transactions").
+    if (!gluedToWord(needle, found, found + text.length) && wordCount(around[0] as string) + wordCount(around[1] as string) <= 2 && !around.some((words) => /\d/.test(words))) return true;
   }
   return false;
 }

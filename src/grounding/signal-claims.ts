@@ -43,7 +43,8 @@ const DENIAL_OF_HANDLING =
 const DENIAL_EXCEPT = /^\s*,?\s*(?:except|excepting|other than|apart from|aside from|besides|save for|barring|outside of)\b/i;
 
 /** "clicked “Place order”", "tapped on the `button#buy`": a click verb right before the element it names. */
-const CLICK_VERB = /\b(?:clicked|tapped|pressed)\s+(?:on\s+)?(?:the\s+)?$/i;
+// Not the end of a signal's verb: "dead-clicked “Filter”" is a dead click (see SIGNAL_VERB), not a click ("ctrl-clicked" is one).
+const CLICK_VERB = /(?<!(?:dead|rage|error)[- ]?)\b(?:clicked|tapped|pressed)\s+(?:on\s+)?(?:the\s+)?$/i;
 
 /**
  * "clicked the Place order button", "tapped on the Add to cart link": a click verb, an element's
@@ -51,7 +52,7 @@ const CLICK_VERB = /\b(?:clicked|tapped|pressed)\s+(?:on\s+)?(?:the\s+)?$/i;
  * is. Group 1 is the name.
  */
 const UNQUOTED_CLICK =
-  /\b(?:clicked|tapped|pressed)\s+(?:on\s+)?(?:the\s+)?((?!(?:a|an|the|this|that|its|their|his|her|some|every|each|another|other|same)\s)[\p{L}\p{N}\p{Sc}][\p{L}\p{N}\p{Sc}'’&.,-]*(?:\s+[\p{L}\p{N}\p{Sc}'’&.,-]+){0,5}?)\s+(?:buttons?|links?|tabs?|icons?|checkbox(?:es)?|toggles?|switch(?:es)?|menu items?|options?|tiles?|banners?|CTAs?)(?![\w-])/giu;
+  /(?<!(?:dead|rage|error)[- ]?)\b(?:clicked|tapped|pressed)\s+(?:on\s+)?(?:the\s+)?((?!(?:a|an|the|this|that|its|their|his|her|some|every|each|another|other|same)\s)[\p{L}\p{N}\p{Sc}][\p{L}\p{N}\p{Sc}'’&.,-]*(?:\s+[\p{L}\p{N}\p{Sc}'’&.,-]+){0,5}?)\s+(?:buttons?|links?|tabs?|icons?|checkbox(?:es)?|toggles?|switch(?:es)?|menu items?|options?|tiles?|banners?|CTAs?)(?![\w-])/giu;
 
 /** A piece every UNQUOTED_CLICK match holds besides its verb: its kind of element. */
 const ELEMENT_KIND_PROBE = /button|link|tab|icon|checkbox|toggle|switch|menu item|option|tile|banner|cta/i;
