@@ -61,5 +61,6 @@ export async function processChunk(writer: StoreWriter, job: JobRecord, items: r
       results.push({ index, ok: false, result: errorResult(error) });
     }
   }
+  await users.flush();
   return results;
 }

@@ -1,12 +1,13 @@
 // The users one chunk of a users batch writes, read at once before its items apply
 // (StoreWriter#findUsersForUpdate, which also takes their locks) and kept current as the items
-// write them, so that an item's look-ups cost no statement: the chunk's items write their users,
-// and the catalog names the chunk has not met yet, and read only what the first read could not
-// know (the user an anonymous user was merged into). Each item still sees what the items before
-// it wrote, as when it read the store. The users found are locked (PostgreSQL) until the chunk
-// commits; a uid the read did not find may be created by another transaction meanwhile: the
-// item's insert then fails on the uid and the chunk is tried again (job-runner.ts), as when that
-// happened between an item's own read and its write.
+// write them, so that an item's look-ups cost no statement: the chunk's items update their users
+// (the users they create go in together), admit the catalog names the chunk has not met yet, and
+// read only what the first read could not know (the user an anonymous user was merged into).
+// Each item still sees what the items before it wrote, as when it read the store. The users found
+// are locked (PostgreSQL) until the chunk commits; a uid the read did not find may be created by
+// another transaction meanwhile: the insert of the chunk's new users then fails on the uid and
+// the chunk is tried again (job-runner.ts), as when that happened between an item's own read and
+// its write.
 
 import type { CatalogKind, UserRecord } from '../store/records.js';
 import type { StoreWriter } from '../store/store.js';
@@ -24,6 +25,8 @@ export class ChunkUsers implements UserWriter {
   readonly #byUid = new Map<string, UserRecord | undefined>();
   /** Catalog names met by the chunk (`<kind>\0<name>`): whether each was rejected. */
   readonly #names = new Map<string, boolean>();
+  /** Users the chunk's items created since the last flush: inserted together. */
+  readonly #created: UserRecord[] = [];
 
   private constructor(
     private readonly writer: StoreWriter,
@@ -79,17 +82,31 @@ export class ChunkUsers implements UserWriter {
     return names.filter((name) => this.#names.get(key(name)) === true);
   }
 
+  /** A new user is inserted with the others the chunk creates, at the next flush. */
   async insertUser(record: UserRecord): Promise<void> {
-    await this.writer.insertUser(record);
-    if (record.orgId === this.orgId) this.#remember(record);
+    if (record.orgId !== this.orgId) return this.writer.insertUser(record);
+    this.#created.push(record);
+    this.#remember(record);
   }
 
   async updateUser(record: UserRecord): Promise<void> {
+    await this.flush();
     await this.writer.updateUser(record);
     if (record.orgId === this.orgId) this.#remember(record);
   }
 
-  moveUserSessions(orgId: string, fromUserId: string, toUserId: string): ReturnType<StoreWriter['moveUserSessions']> {
+  async moveUserSessions(orgId: string, fromUserId: string, toUserId: string): ReturnType<StoreWriter['moveUserSessions']> {
+    await this.flush();
     return this.writer.moveUserSessions(orgId, fromUserId, toUserId);
+  }
+
+  /**
+   * Inserts the users created since the last flush (StoreWriter#insertUsers): before any other
+   * write, and when the chunk's items are applied. A uid another transaction took meanwhile
+   * fails the chunk, which is tried again.
+   */
+  async flush(): Promise<void> {
+    const created = this.#created.splice(0);
+    if (created.length > 0) await this.writer.insertUsers(created);
   }
 }

@@ -137,6 +137,12 @@ export interface StoreWriter extends StoreReader {
   /** Throws StoreConflictError when the uid is taken in the organisation. */
   insertUser(record: UserRecord): Promise<void>;
   /**
+   * insertUser for many users of one organisation, a statement per thousand (in uid order, as
+   * ensureUsers): throws StoreConflictError when one of the uids or ids is taken, having inserted
+   * none of the users if the caller's transaction rolls back, as it must then.
+   */
+  insertUsers(records: readonly UserRecord[]): Promise<void>;
+  /**
    * The id of each uid of `records` (users with a uid, of one organisation): the user inserted
    * from `records` where the uid was free, else the one that holds it, created by a concurrent
    * transaction as may be (PostgreSQL waits for it, then reads it). One statement for all the

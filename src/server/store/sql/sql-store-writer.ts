@@ -128,6 +128,18 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     if (changed(inserted) === 0) throw userConflict(record, (await this.findUser(record.orgId, record.id)) !== undefined);
   }
 
+  async insertUsers(records: readonly UserRecord[]): Promise<void> {
+    const ordered = [...records].sort((left, right) => ((left.uid ?? '') < (right.uid ?? '') ? -1 : 1));
+    for (let start = 0; start < ordered.length; start += USERS_PER_INSERT) {
+      const slice = ordered.slice(start, start + USERS_PER_INSERT);
+      const inserted = new Set(
+        (await this.db.insertInto('users').values(slice.map(userRow)).onConflict((conflict) => conflict.doNothing()).returning('id').execute()).map((row) => row.id),
+      );
+      const refused = slice.find((record) => !inserted.has(record.id));
+      if (refused !== undefined) throw userConflict(refused, (await this.findUser(refused.orgId, refused.id)) !== undefined);
+    }
+  }
+
   async ensureUsers(records: readonly UserRecord[]): Promise<Map<string, string>> {
     const ids = new Map<string, string>();
     const first = records[0];

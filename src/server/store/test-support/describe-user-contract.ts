@@ -106,6 +106,17 @@ export function describeUserContract(store: () => DataCenterStore): void {
       await expect(store().transaction((writer) => writer.insertUser(user('user-1', { uid: 'fresh' })))).rejects.toBeInstanceOf(StoreConflictError);
     });
 
+    test('insertUsers inserts many users at once, and refuses a taken uid or id with StoreConflictError', async () => {
+      await store().transaction((writer) => writer.insertUsers([user('user-1', { uid: 'u-1' }), user('anon-1'), user('user-2', { uid: 'u-2', properties: TRICKY_PROPERTIES })]));
+      expect(await store().findUserByUid(ORG_A, 'u-2')).toMatchObject({ id: 'user-2', properties: TRICKY_PROPERTIES });
+      expect(await store().findUser(ORG_A, 'anon-1')).toMatchObject({ uid: null });
+      for (const taken of [user('user-3', { uid: 'u-1' }), user('anon-1')]) {
+        await expect(store().transaction((writer) => writer.insertUsers([user('user-4', { uid: 'u-4' }), taken]))).rejects.toBeInstanceOf(StoreConflictError);
+      }
+      expect(await store().findUser(ORG_A, 'user-4')).toBeUndefined();
+      expect(await store().findUser(ORG_A, 'user-3')).toBeUndefined();
+    });
+
     test('many anonymous users (null uid) coexist, and two organisations may share a uid', async () => {
       await store().transaction(async (writer) => {
         for (const id of ['anon-1', 'anon-2', 'anon-3']) await writer.insertUser(user(id));
