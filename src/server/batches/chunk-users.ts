@@ -1,8 +1,8 @@
 // The users one chunk of a users batch writes, read at once before its items apply
 // (StoreWriter#findUsersForUpdate, which also takes their locks) and kept current as the items
-// write them, so that an item's look-ups cost no statement: the chunk's items update their users
-// (the users they create go in together), admit the catalog names the chunk has not met yet, and
-// read only what the first read could not know (the user an anonymous user was merged into).
+// write them, so that an item's look-ups cost no statement: the users the chunk's items create
+// and change are written together, the catalog names the chunk has not met yet admitted, and
+// only what the first read could not know is read (the user an anonymous user was merged into).
 // Each item still sees what the items before it wrote, as when it read the store. The users found
 // are locked (PostgreSQL) until the chunk commits; a uid the read did not find may be created by
 // another transaction meanwhile: the insert of the chunk's new users then fails on the uid and
@@ -25,8 +25,10 @@ export class ChunkUsers implements UserWriter {
   readonly #byUid = new Map<string, UserRecord | undefined>();
   /** Catalog names met by the chunk (`<kind>\0<name>`): whether each was rejected. */
   readonly #names = new Map<string, boolean>();
-  /** Users the chunk's items created since the last flush: inserted together. */
-  readonly #created: UserRecord[] = [];
+  /** Users the chunk's items created since the last flush, by id: inserted together. */
+  readonly #created = new Map<string, UserRecord>();
+  /** Users the chunk's items changed, but not their uids, since the last flush, by id: updated together. */
+  readonly #updated = new Map<string, UserRecord>();
 
   private constructor(
     private readonly writer: StoreWriter,
@@ -85,14 +87,26 @@ export class ChunkUsers implements UserWriter {
   /** A new user is inserted with the others the chunk creates, at the next flush. */
   async insertUser(record: UserRecord): Promise<void> {
     if (record.orgId !== this.orgId) return this.writer.insertUser(record);
-    this.#created.push(record);
+    this.#created.set(record.id, record);
     this.#remember(record);
   }
 
+  /**
+   * A user the chunk created or read, whose uid stays, is written at the next flush with the
+   * others; one whose uid is set (an anonymous user identified) is written now, after them, as
+   * the uid may be another user's (StoreConflictError).
+   */
   async updateUser(record: UserRecord): Promise<void> {
-    await this.flush();
-    await this.writer.updateUser(record);
-    if (record.orgId === this.orgId) this.#remember(record);
+    if (record.orgId !== this.orgId) return this.writer.updateUser(record);
+    const before = this.#byId.get(record.id);
+    if (before !== undefined && before.uid === record.uid) {
+      if (this.#created.has(record.id)) this.#created.set(record.id, record);
+      else this.#updated.set(record.id, record);
+    } else {
+      await this.flush();
+      await this.writer.updateUser(record);
+    }
+    this.#remember(record);
   }
 
   async moveUserSessions(orgId: string, fromUserId: string, toUserId: string): ReturnType<StoreWriter['moveUserSessions']> {
@@ -101,12 +115,17 @@ export class ChunkUsers implements UserWriter {
   }
 
   /**
-   * Inserts the users created since the last flush (StoreWriter#insertUsers): before any other
-   * write, and when the chunk's items are applied. A uid another transaction took meanwhile
-   * fails the chunk, which is tried again.
+   * Inserts the users created and updates those changed since the last flush
+   * (StoreWriter#insertUsers, #updateUsers): before a merge or a uid set, and when the chunk's
+   * items are applied. A uid another transaction took meanwhile fails the chunk, which is tried
+   * again.
    */
   async flush(): Promise<void> {
-    const created = this.#created.splice(0);
+    const created = [...this.#created.values()];
+    const updated = [...this.#updated.values()];
+    this.#created.clear();
+    this.#updated.clear();
     if (created.length > 0) await this.writer.insertUsers(created);
+    if (updated.length > 0) await this.writer.updateUsers(updated);
   }
 }

@@ -151,6 +151,11 @@ export interface StoreWriter extends StoreReader {
   ensureUsers(records: readonly UserRecord[]): Promise<Map<string, string>>;
   /** Replaces the user with this id (every field). */
   updateUser(record: UserRecord): Promise<void>;
+  /**
+   * updateUser for many existing users of one organisation whose uids do not change (the caller
+   * read them, under its locks), a statement per thousand: one row per id (the last given).
+   */
+  updateUsers(records: readonly UserRecord[]): Promise<void>;
 
   /** False (and nothing changes) when a session with this id exists in the organisation. */
   insertSession(record: SessionRecord): Promise<boolean>;

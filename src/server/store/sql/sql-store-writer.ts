@@ -140,6 +140,30 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     }
   }
 
+  async updateUsers(records: readonly UserRecord[]): Promise<void> {
+    // The last record of each id, in id order (the order every writer locks users in).
+    const latest = [...new Map(records.map((record) => [record.id, record])).values()].sort((left, right) => (left.id < right.id ? -1 : 1));
+    for (let start = 0; start < latest.length; start += USERS_PER_INSERT) {
+      // Every row exists (see the contract): the insert always meets its id and updates that row.
+      await this.db
+        .insertInto('users')
+        .values(latest.slice(start, start + USERS_PER_INSERT).map(userRow))
+        .onConflict((conflict) =>
+          conflict.columns(['org_id', 'id']).doUpdateSet((eb) => ({
+            uid: eb.ref('excluded.uid'),
+            display_name: eb.ref('excluded.display_name'),
+            email: eb.ref('excluded.email'),
+            properties: eb.ref('excluded.properties'),
+            identified_in_session: eb.ref('excluded.identified_in_session'),
+            merged_into: eb.ref('excluded.merged_into'),
+            created_at: eb.ref('excluded.created_at'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+  }
+
   async ensureUsers(records: readonly UserRecord[]): Promise<Map<string, string>> {
     const ids = new Map<string, string>();
     const first = records[0];

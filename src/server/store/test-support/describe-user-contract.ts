@@ -117,6 +117,20 @@ export function describeUserContract(store: () => DataCenterStore): void {
       expect(await store().findUser(ORG_A, 'user-3')).toBeUndefined();
     });
 
+    test('updateUsers replaces every field of many users at once, the last record of an id winning', async () => {
+      await store().transaction((writer) => writer.insertUsers([user('user-1', { uid: 'u-1' }), user('anon-1'), user('user-2', { uid: 'u-2' })]));
+      await store().transaction((writer) =>
+        writer.updateUsers([
+          user('user-1', { uid: 'u-1', displayName: 'first', properties: { plan: 'free' } }),
+          user('anon-1', { email: 'anon@example.com', mergedInto: 'user-1', updatedAt: at(9) }),
+          user('user-1', { uid: 'u-1', displayName: 'Ada', email: 'ada@example.com', properties: TRICKY_PROPERTIES, identifiedInSession: true, updatedAt: at(10) }),
+        ]),
+      );
+      expect(await store().findUser(ORG_A, 'user-1')).toEqual(user('user-1', { uid: 'u-1', displayName: 'Ada', email: 'ada@example.com', properties: TRICKY_PROPERTIES, identifiedInSession: true, updatedAt: at(10) }));
+      expect(await store().findUser(ORG_A, 'anon-1')).toEqual(user('anon-1', { email: 'anon@example.com', mergedInto: 'user-1', updatedAt: at(9) }));
+      expect(await store().findUser(ORG_A, 'user-2')).toEqual(user('user-2', { uid: 'u-2' }));
+    });
+
     test('many anonymous users (null uid) coexist, and two organisations may share a uid', async () => {
       await store().transaction(async (writer) => {
         for (const id of ['anon-1', 'anon-2', 'anon-3']) await writer.insertUser(user(id));
