@@ -24,7 +24,7 @@ export function mayHoldAmount(text: string): boolean {
 
 /** Words before an amount that make it worked out or approximate, not one the session holds. */
 const WORKED_OUT =
-  /\b(?:sav(?:e|ed|es|ing|ings)|discount(?:ed)?(?:\s+of)?|off|difference(?:\s+of)?|more|less|extra|additional|combined|altogether|in\s+total|total(?:ling|ing)?\s+of|sum(?:\s+of)?|roughly|about|approximately|around|almost|nearly|over|under|above|below|at\s+least|at\s+most|up\s+to|more\s+than|less\s+than|worth\s+of|estimated|projected|lost|losing|potential(?:ly)?|~)\s*$/i;
+  /\b(?:sav(?:e|ed|es|ing|ings)|discount(?:ed)?(?:\s+of)?|off|difference(?:\s+of)?|more|less|extra|additional|combined|altogether|in\s+total|total(?:ling|ing)?\s+of|sum(?:\s+of)?|roughly|about|approximately|around|almost|nearly|over|under|above|below|at\s+least|at\s+most|up\s+to|more\s+than|less\s+than|worth\s+of|estimated|projected|lost|losing|potential(?:ly)?)\s*$|~\s*$/i;
 
 /** An amount of money found in a text. */
 export interface Amount {

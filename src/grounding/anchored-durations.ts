@@ -100,12 +100,17 @@ function recordedByCitation(cited: Iterable<number>, claim: Duration, checker: C
 /** A time written in a text: a number and a unit of time (`expires in 15 minutes`, `timeout after 15000 ms`). */
 const STATED_TIME = /(?<![\w.,])(\d+(?:\.\d+)?)\s?(ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?)\b/gi;
 
+/** Minutes and seconds written together in a text (`6m 12s`, `7 min 48 s`, `2 minutes 9 seconds`). */
+const STATED_MINUTES_SECONDS = /(?<![\w.,])(\d+)\s?(?:m|mins?|minutes?)\s*(?:and\s+)?(\d+)\s?(?:s|secs?|seconds?)\b/gi;
+
 /**
  * Whether a text of `event` states a time that `claim` fits: "a sign-in link, which expires in 15
  * minutes (#68)", the page's message saying so, is what the event says, not a time between events.
  */
 function statesDuration(event: SessionEvent, claim: Duration): boolean {
   for (const text of eventTexts(event)) {
+    // "failed after 6m 12s", "passed in 7 min 48 s": minutes and seconds together are one time.
+    for (const [, minutes, seconds] of text.matchAll(STATED_MINUTES_SECONDS)) if (lastsOver([0, (Number(minutes) * 60 + Number(seconds)) * 1000], claim)) return true;
     for (const [, number, unit] of text.matchAll(STATED_TIME)) {
       const scale = /^(?:ms|milli)/i.test(unit as string) ? 1 : /^m/i.test(unit as string) ? 60_000 : /^h/i.test(unit as string) ? 3_600_000 : 1000;
       if (lastsOver([0, Number(number) * scale], claim)) return true;
@@ -170,6 +175,8 @@ function lineAround(text: string, position: number): [number, number] {
 function endsClause(text: string, at: number, code: number, depth: number): boolean {
   if (code === 0x0a) return true;
   if (code !== 0x2e && code !== 0x21 && code !== 0x3f && code !== 0x3b && !(code === 0x2c && depth === 0)) return false;
+  // The dot of a citation's abbreviation ("7m 48s (ev. 63)") ends nothing.
+  if (code === 0x2e && /\bevt?$/i.test(text.slice(Math.max(0, at - 4), at))) return false;
   const next = text.charCodeAt(at + 1);
   return Number.isNaN(next) || next === 0x20 || next === 0x0a || next === 0x09 || next === 0x0d;
 }

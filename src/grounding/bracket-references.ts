@@ -1,6 +1,6 @@
 // Citations without `#` that models write for events all the same: a number in square brackets,
 // as footnotes are cited (`the toast [15]`, `[4][5]`), and the numbers of a list after the word
-// `events` (`(events 45, 46 and 47)`; its first number is read as `events 12` is, see find-claims.ts).
+// `events` or its abbreviation (`(events 45, 46 and 47)`, `(ev. 57, 58)`; its first number is read as `events 12` is, see find-claims.ts).
 
 import { matchesOf } from './claim-ranges.js';
 
@@ -10,7 +10,7 @@ import { matchesOf } from './claim-ranges.js';
  */
 const BRACKETED = /(?<![\w[])\[(\d{1,7})\](?![(:\w])/g;
 /** `events 45, 46 and 47`, `events 8, 9 & 12`: group 1 the numbers after the first (not a measure after them: `events 3, 4 and 5 seconds apart`). */
-const EVENT_LIST = /\bevents\s+#?\d{1,7}((?:\s*(?:,|&|\band\b)\s*#?\d{1,7}){1,40})(?![\w-]|[.,]\d|\s*(?:times?|x|seconds?|minutes?|s|ms|%)\b)/gi;
+const EVENT_LIST = /\b(?:events|evts?\.?|ev\.)\s+#?\d{1,7}((?:\s*(?:,|&|\band\b)\s*#?\d{1,7}){1,40})(?![\w-]|[.,]\d|\s*(?:times?|x|seconds?|minutes?|s|ms|%)\b)/gi;
 const LISTED = /\d{1,7}/g;
 
 /** A citation as find-claims reads a reference's match: the text, group 1 the event's index, `index` where it starts. */
@@ -22,7 +22,7 @@ export function bracketCitations(text: string): RegExpExecArray[] {
   if (text.includes('[')) {
     for (const match of matchesOf(BRACKETED, text)) found.push(citation(match[0], match[1] as string, match.index));
   }
-  if (/events\s/i.test(text)) {
+  if (/(?:events|\bevts?\.?|\bev\.)\s/i.test(text)) {
     for (const match of matchesOf(EVENT_LIST, text)) {
       const list = match[1] as string;
       const listStart = match.index + match[0].length - list.length;

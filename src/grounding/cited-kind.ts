@@ -308,7 +308,8 @@ function within(path: string, start: number, end: number): boolean {
  * references of each item whose kind names a friction signal or errors, when none of the events
  * the item cites (ranges included) is of that kind: the item's words are true of some other
  * event, or of none. An item citing one event of its kind and others for context ("after two dead
- * clicks (#19–#20) the user opened the product (#21)") is left alone.
+ * clicks (#19–#20) the user opened the product (#21)") is left alone, also when that event is one
+ * the profile left out.
  */
 export function markWrongKinds(value: unknown, findings: GroundingFinding[], checker: Checker): void {
   if (!findings.some((finding) => finding.kind === 'event' && finding.verdict === 'kept')) return;
@@ -331,11 +332,16 @@ function markItems(items: readonly Item[], findings: GroundingFinding[], checker
     const types = item.typesOf(item.kind);
     if (types === undefined || item.shown?.(checker) === false) continue;
     const cited: number[] = [];
+    // An item that also cites an event of its kind the profile left out (the failed request, with the
+    // console line that shows it) is of that event, as one citing a kept one is.
+    let leftOutOfKind = false;
     for (let at = 0; at < findings.length; at++) {
       const finding = findings[at] as GroundingFinding;
-      if (finding.kind === 'event' && finding.verdict === 'kept' && finding.event !== undefined && item.holds(finding)) cited.push(at);
+      if (finding.kind !== 'event' || finding.event === undefined || !item.holds(finding)) continue;
+      if (finding.verdict === 'kept') cited.push(at);
+      else if (finding.verdict === 'dropped' && types.includes(checker.droppedTypeOf(finding.event) ?? '')) leftOutOfKind = true;
     }
-    if (cited.length === 0 || cited.some((at) => types.includes(checker.keptTypeOf((findings[at] as GroundingFinding).event as number) ?? ''))) continue;
+    if (leftOutOfKind || cited.length === 0 || cited.some((at) => types.includes(checker.keptTypeOf((findings[at] as GroundingFinding).event as number) ?? ''))) continue;
     for (const at of cited) {
       const finding = findings[at] as GroundingFinding;
       const type = checker.keptTypeOf(finding.event as number) ?? 'other';

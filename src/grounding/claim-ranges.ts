@@ -57,9 +57,19 @@ export class Ranges {
  */
 export class Targets {
   readonly #byStart = new Map<number, { readonly claim: Claim; readonly order: number }>();
+  readonly #byEnd = new Map<number, Claim>();
 
   add(claim: Claim): void {
-    if (targetOf(claim) !== undefined) this.#byStart.set(claim.start, { claim, order: this.#byStart.size });
+    if (targetOf(claim) === undefined) return;
+    this.#byStart.set(claim.start, { claim, order: this.#byStart.size });
+    this.#byEnd.set(claim.end, claim);
+  }
+
+  /** The claim that ends right before `position`, blanks aside (`“Apply now” clicked twice`). */
+  endingBefore(text: string, position: number): Claim | undefined {
+    let at = position;
+    while (at > 0 && (text.charCodeAt(at - 1) === 0x20 || text.charCodeAt(at - 1) === 0x09)) at--;
+    return at < position ? this.#byEnd.get(at) : undefined;
   }
 
   /** The claim that starts at `start`. */

@@ -16,7 +16,7 @@ export type DeviceField = 'type' | 'browser' | 'os';
  * word or name (run before the patterns: most answers name no device; a test holds that the
  * patterns find nothing it misses).
  */
-export const DEVICE_PROBE = /\b(?:on|using|from|via|in|with|running)\s+(?:(?:an?|the|their|his|her|mobile|desktop)\s+)?(?:mobile|desktop|tablet|phone|laptop|smartphone|chrome|safari|firefox|edge|opera|brave|samsung|galaxy|pixel|surface|windows|mac|os x|ios|ipados|android|linux|imac|iphone|ipad)/i;
+export const DEVICE_PROBE = /\b(?:on|using|from|via|in|with|running)\s+(?:(?:an?|the|their|his|her|mobile|desktop)\s+)?(?:mobile|desktop|tablet|phone|laptop|smartphone|chrome|safari|firefox|edge|opera|brave|samsung|galaxy|pixel|surface|windows|mac|os x|ios|ipados|android|linux|ubuntu|debian|fedora|imac|iphone|ipad)/i;
 
 /** Words that end the phrase a device type is said in: punctuation, a conjunction or a preposition (`on mobile, then…`, `on a desktop in Chrome`). */
 const PHRASE_END = '(?=\\s*(?:[.,;:()!?]|$)|\\s+(?:and|but|with|while|when|where|which|so|then|to|in|on|at|for|from|via|using|running|before|after|during|throughout|Chrome|Safari|Firefox|Edge|Opera|Brave|Samsung)\\b)';
@@ -42,8 +42,8 @@ const BROWSER = new RegExp(
   'g',
 );
 
-/** `on Windows`, `running macOS 14`, `using Android`: group 1 is the operating system, group 2 its version, if said. */
-const OS = new RegExp(`\\b(?:[Oo]n|[Uu]sing|[Rr]unning|[Ww]ith)\\s+(?:an?\\s+)?(macOS|Mac OS X?|OS X|Windows|iOS|iPadOS|Android|Linux|Chrome ?OS)\\b${VERSION}`, 'g');
+/** `on Windows`, `running macOS 14`, `using Android`, `on Ubuntu 24.04`: group 1 is the operating system, group 2 its version, if said. */
+const OS = new RegExp(`\\b(?:[Oo]n|[Uu]sing|[Rr]unning|[Ww]ith)\\s+(?:an?\\s+)?(macOS|Mac OS X?|OS X|Windows|iOS|iPadOS|Android|Linux|Ubuntu|Debian|Fedora|Chrome ?OS)\\b${VERSION}`, 'g');
 
 /** `on a Mac`, `from her iPhone`, `using an iPad`: group 1 is Apple's name of the computer, phone or tablet, which says its operating system. */
 const APPLE_DEVICE = /\b(?:[Oo]n|[Uu]sing|[Ff]rom|[Vv]ia)\s+(?:an?\s+|the\s+|their\s+|his\s+|her\s+)?(Mac(?:Book(?: Pro| Air)?)?|iMac|Mac mini|iPhone|iPad)\b(?!\s+OS\b)/g;
@@ -96,9 +96,13 @@ function records(device: Readonly<Record<string, unknown>> | undefined, field: D
   if (field === 'type') return value.toLowerCase() === said;
   const recorded = versioned(value);
   const claimed = versioned(said);
-  const named = deviceKey(recorded.name).includes(deviceKey(claimed.name)) || (deviceKey(claimed.name) === 'ipados' && deviceKey(recorded.name) === 'ios');
+  // A Linux distribution (`Ubuntu 24.04`) runs Linux.
+  const named = deviceKey(recorded.name).includes(deviceKey(claimed.name)) || (deviceKey(claimed.name) === 'ipados' && deviceKey(recorded.name) === 'ios') || (deviceKey(claimed.name) === 'linux' && LINUX_DISTRIBUTION.test(recorded.name));
   return named && (claimed.version === undefined || (recorded.version !== undefined && (recorded.version === claimed.version || recorded.version.startsWith(`${claimed.version}.`))));
 }
+
+/** Linux distributions a context may record as the operating system. */
+const LINUX_DISTRIBUTION = /\b(?:ubuntu|debian|fedora)\b/i;
 
 /** A name and the version after it, if any: `Chrome 130.0` is `Chrome` and `130.0`. */
 function versioned(text: string): { readonly name: string; readonly version: string | undefined } {

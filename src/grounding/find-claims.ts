@@ -4,6 +4,7 @@
 // not at all when a cheap probe shows that it cannot find a claim there.
 
 import { DEVICE_PROBE, deviceClaims, type DeviceField } from './device-claims.js';
+import { bareReferences } from './bare-references.js';
 import { bareLabel, matchesOf, probedOutside, Ranges, targetOf, Targets, unquotedNameAt } from './claim-ranges.js';
 import { countTopics, noneTopic, partTopic, scopedTopic, type CountTopic } from './count-topics.js';
 import { scopeAfter } from './count-scope.js';
@@ -22,7 +23,7 @@ import { clockReading } from './time-of-day.js';
 import { isClosingTag } from './markup-tags.js';
 import { SHARE_PROBE, shareClaims } from './share-claims.js';
 import { cutUrl, trimUrl } from './url-ends.js';
-import { AT_MOST_BEFORE, atMostTopic } from './bounded-counts.js';
+import { AT_MOST_BEFORE, atMostTopic, strictBound } from './bounded-counts.js';
 
 import type { Claim } from './claim.js';
 
@@ -33,33 +34,13 @@ const MAX_RANGE = 200;
 
 const EVENT_REFERENCE = /#(\d{1,12})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,12}))?(?![\w-])/g;
 /**
- * An event cited by the word ("(event 12)", "events 12–15", "event index 12", "event no. 12"):
- * not a number of times or a measure after it ("the Signup event 3 times", "event 2 seconds
- * later").
+ * An event cited by the word ("(event 12)", "events 12–15", "event index 12", "event no. 12"), or
+ * its abbreviation ("(ev. 12)", "(evt 12)"): not a number of times or a measure after it ("the
+ * Signup event 3 times", "event 2 seconds later").
  */
 const EVENT_WORD_REFERENCE =
-  /\bevents?\s+(?:(?:index|no\.?|number)\s*)?#?(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*(?:events?\s+)?#?(\d{1,7}))?(?![\w-]|[.,]\d|\s*(?:times?\b|x\b|×|%|events?\b|clicks?\b|errors?\b|pages?\b|requests?\b|(?:milli)?seconds?\b|minutes?\b|hours?\b|days?\b|s\b|ms\b|min\b|h\b|of\b))/gi;
-const EVENT_WORD_PROBE = /event/i;
-/**
- * A bracketed list of citations that starts with `#N` ("(#33, 34, 40)", "[#3; 5–7 and 9]"): the
- * numbers without `#` after it cite events too. Looked for only in texts holding `(#` or `[#`.
- */
-const CITATION_GROUP = /[([]#\d{1,7}(?:\s*(?:[-–—]|\.\.|to)\s*#?\d{1,7})?(?:\s*(?:,|;|&|and)\s*#?\d{1,7}(?:\s*(?:[-–—]|\.\.|to)\s*#?\d{1,7})?)+\s*[)\]]/g;
-/** A number of a citation group without `#` (a range's end after `#` is part of its reference). */
-const BARE_REFERENCE = /(?<=[([,;&]\s*|\band\s+)(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,7}))?(?!\d)/g;
-
-/** The references without `#` of the citation groups of `text`, placed in it. */
-function bareReferences(text: string): RegExpExecArray[] {
-  const found: RegExpExecArray[] = [];
-  for (const group of matchesOf(CITATION_GROUP, text)) {
-    for (const match of matchesOf(BARE_REFERENCE, group[0])) {
-      match.index += group.index;
-      found.push(match);
-    }
-  }
-  return found;
-}
-
+  /\b(?:events?|evts?\.?|ev\.)\s+(?:(?:index|no\.?|number)\s*)?#?(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*(?:events?\s+)?#?(\d{1,7}))?(?![\w-]|[.,]\d|\s*(?:times?\b|x\b|×|%|events?\b|clicks?\b|errors?\b|pages?\b|requests?\b|(?:milli)?seconds?\b|minutes?\b|hours?\b|days?\b|s\b|ms\b|min\b|h\b|of\b))/gi;
+const EVENT_WORD_PROBE = /event|\bevt|\bev\./i;
 // A URL may hold a privacy placeholder (`?token=[secret]`): the prompt showed it so.
 // A URL ends at a space, a quote (typographic ones too), a closing bracket, or punctuation of CJK
 // text or its full-width forms (`（www.shop.example/cart）を開き`, `「…」`, `、`), none of which a URL holds unencoded.
@@ -69,8 +50,9 @@ const FULL_URL = new RegExp(String.raw`\bhttps?:\/\/(?:\[[\w-]*\]|[^${URL_END}])
 const HOST = String.raw`(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d{2,5})?|(?:localhost|\d{1,3}(?:\.\d{1,3}){3}):\d{2,5})`;
 const BARE_URL = new RegExp(String.raw`(?<![\w@/.:-])(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{2,5})?|${HOST}(?=\/))(?:\/(?:\[[\w-]*\]|[^${URL_END}])*)?`, 'gi');
 const HOST_WITH_PATH = new RegExp(String.raw`^${HOST}\/`, 'i');
-// A path starts after a space, a quote or a bracket: not after a price (`129€/unit`, `5 $/month`).
-const PATH = new RegExp(String.raw`(?<![\w.:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*\]|[^${URL_END}])*)?`, 'gi');
+// A path starts after a space, a quote or a bracket: not after a price (`129€/unit`, `5 $/month`),
+// nor after an ellipsis, as `../` is not (`…/pipelines/48213/retry` is the end of a URL left out).
+const PATH = new RegExp(String.raw`(?<![\w.…:/@$€£¥₹%-])\/[a-z0-9_~-][\w\-./%~]*(?:\?(?:\[[\w-]*\]|[^${URL_END}])*)?`, 'gi');
 // Quotes as languages write them: "…", “…”, ‘…’, «…», '…', and „…“ ‚…‘ »…« 「…」 『…』.
 const QUOTED = /"((?:[^"\\\n]|\\.|(?<=\s)"(?=\w)[^"\n]{1,100}?"(?=[ \t]*[^\s"])){1,300})"|„([^“”\n]{1,300})[“”]|“([^”\n]{1,300})”|‚([^‘’\n]{1,300})[‘’]|‘((?:[^’\n]|(?<=\p{L})’(?=\p{L})){1,300})’|«\s?([^»\n]{1,300}?)\s?»|»\s?([^«\n]{1,300}?)\s?«|「([^」\n]{1,300})」|『([^』\n]{1,300})』|(?<![\w'])'((?:[^'\n]|(?<=\p{L})'(?=\p{L})){1,300})'(?![\w'])/gu;
 const BACKTICKED = /`([^`\n]{1,300})`/g;
@@ -309,8 +291,9 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     // A count inside a quote ("M8 x 30") is part of it.
     const between = match[0].slice(verb.length).replace(/(?:\S+\s+(?:(?:separate|different|distinct)\s+)?times|[x×]\s?\d+|\d+\s?[x×]|twice|thrice)$/i, '');
     if (taken.overlaps(end - 1, end) || OTHER_VERB_BEFORE.test(between)) continue;
-    // "clicked `button#apply` 4 times": the element the answer names between verb and count.
-    const named = targets.firstWithin(start, end);
+    // "clicked `button#apply` 4 times": the element the answer names between verb and count, or
+    // right before the verb ("“Apply now” clicked twice").
+    const named = targets.firstWithin(start, end) ?? (/^\s*$/.test(between) ? targets.endingBefore(text, start) : undefined);
     // …or without quotes, as a label and its kind ("clicked the Material heading twice"), or a label alone ("clicked Sign in three times").
     const target = named === undefined ? (unquotedNameAt(text, start + verb.length + (/^\s*(?:on\s+)?/.exec(between)?.[0].length ?? 0)) ?? bareLabel(between)) : targetOf(named);
     add({ kind: 'count', text: match[0], start, end, count: numberValue(match[2] ?? match[3] ?? match[4] ?? match[5] ?? ''), topic: countTopics.times(verb, target) });
@@ -337,11 +320,13 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const ofRage = topic.name === 'click' && RAGE_OF.test(text.slice(Math.max(0, start - 24), start));
     const scoped =
       ofRage || (scope !== undefined && /\brage[- ]?(?:clicks?|taps?)\b/i.test(scope.words)) ? countTopics.times('rage', target) : scope === undefined ? (narrowed === undefined ? topic : scopedTopic(topic, narrowed)) : scopedTopic(topic, target ?? narrowed);
-    const part = PART_BEFORE.test(text.slice(Math.max(0, start - 20), start)) || PART_AFTER.test(text.slice(end, end + 24));
+    // "more than 3 console errors": at least 4; "fewer than 2 failed requests": at most 1.
+    const strict = strictBound(text.slice(Math.max(0, start - 16), start), count);
+    const part = strict?.atLeast === true || PART_BEFORE.test(text.slice(Math.max(0, start - 20), start)) || PART_AFTER.test(text.slice(end, end + 24));
     // "0 errors": none of any kind the words may mean (not only of the one kind that had none).
     const none = count === 0 && scoped === topic && !part;
-    const atMost = AT_MOST_BEFORE.test(text.slice(Math.max(0, start - 16), start));
-    add({ kind: 'count', text: match[0], start, end, count, topic: part ? partTopic(scoped) : atMost ? atMostTopic(scoped) : none ? noneTopic(topic) : scoped });
+    const atMost = strict?.atLeast === false || AT_MOST_BEFORE.test(text.slice(Math.max(0, start - 16), start));
+    add({ kind: 'count', text: match[0], start, end, count: strict?.count ?? count, topic: part ? partTopic(scoped) : atMost ? atMostTopic(scoped) : none ? noneTopic(topic) : scoped });
   }
   // "several dead clicks": a part of at least two (not denied: "never made several attempts").
   if (!probes || SOME_PROBE.test(text)) for (const match of matchesOf(SOME_OF, text)) {

@@ -14,6 +14,7 @@ import { countTopics, noneOfIt, noneTopic, partTopic } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
 import { countHolds, describeTotals, largest } from './count-totals.js';
 import { spelledTypeCode, withOriginalTexts } from './type-code.js';
+import { blankedMarks } from './invisible-marks.js';
 import { isDenied } from './denial.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
 import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
@@ -236,7 +237,7 @@ function firstFound(forms: readonly string[], lookup: (form: string) => number |
 /** The findings of the claims of one text (a text answer, or one string of a structured response). */
 function findingsOf(answerText: string, path: (claim: Claim) => string, checker: Checker): GroundingFinding[] {
   // `dead_click` is read as "dead click" (see type-code.ts); the findings quote the answer as written.
-  const text = spelledTypeCode(answerText);
+  const text = spelledTypeCode(blankedMarks(answerText));
   const claims = withoutTimesOfDay(withOriginalTexts(findClaims(text), text, answerText), () => checker.span('all'), (reading) => (checker.textHolding('kept', reading) ?? checker.textHolding('dropped', reading)) !== undefined);
   const checked = claims.map((claim, at) => {
     const found = check(claim, path(claim), checker);
@@ -371,7 +372,7 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     }
     if (blocks.length > 0) findings.sort((left, right) => Number.parseInt(left.path, 10) - Number.parseInt(right.path, 10));
     // `| #35 | dead click | … |` and `- #35 dead-click …` where #35 is a rage click.
-    markWrongKindsInText(spelledTypeCode(text), findings, checker);
+    markWrongKindsInText(spelledTypeCode(blankedMarks(text)), findings, checker);
   } else {
     structuredChecks(answer, checker, findings);
   }

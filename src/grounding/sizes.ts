@@ -15,7 +15,7 @@ const SIZE = /(?<![\w.,#$€£/-])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d{1,2
 
 /** Words before a size that make it worked out, approximate or a bound, not one the session holds. */
 const NOT_AS_HELD =
-  /\b(?:about|around|roughly|approximately|almost|nearly|over|under|above|below|beyond|exceeds?|exceeding|more\s+than|less\s+than|larger\s+than|bigger\s+than|smaller\s+than|greater\s+than|at\s+least|at\s+most|up\s+to|in\s+total|total(?:ling)?\s+of|combined|another|extra|additional|saved|~)\s*$/i;
+  /\b(?:about|around|roughly|approximately|almost|nearly|over|under|above|below|beyond|exceeds?|exceeding|more\s+than|less\s+than|larger\s+than|bigger\s+than|smaller\s+than|greater\s+than|at\s+least|at\s+most|up\s+to|in\s+total|total(?:ling)?\s+of|combined|another|extra|additional|saved)\s*$|~\s*$/i;
 
 /** Whether `text` may hold a size (a cheap test before SIZE runs): whether it holds a unit's letters. */
 export function mayHoldSize(text: string): boolean {
