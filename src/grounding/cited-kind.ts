@@ -15,7 +15,7 @@ export const KIND_KEY = /^(?:[a-z]+ )?(?:kind|type|category|signal)$/;
 const ERROR_TYPES_OF_ITEMS = ['error-click'];
 
 /** An item that names its kind: an object of a structured response, or a row of a table in a text answer. */
-interface Item {
+export interface Item {
   readonly kind: string;
   /** Whether a finding is of the item (under its path, or within its row). */
   readonly holds: (finding: GroundingFinding) => boolean;
@@ -41,7 +41,7 @@ const eventTypes: ReadonlySet<string> = new Set(EVENT_TYPES);
  * word for events (`click` takes in every kind of click, `page view` a navigation), or an event
  * type as the prompt writes it (`navigate`, `element-seen`, `custom`).
  */
-function anyTypes(kind: string): readonly string[] | undefined {
+export function anyTypes(kind: string): readonly string[] | undefined {
   const words = kind.replace(/[_-]+/g, ' ').trim().toLowerCase();
   const named = words.replace(/ /g, '-');
   return signalTypes(kind) ?? countTopics.of(words)?.types ?? (eventTypes.has(named) ? [named] : undefined);
@@ -114,8 +114,8 @@ const TYPE_WORDS = '(navigate|click|dead[- ]click|error[- ]click|rage[- ]click|i
  * citation that leads its line (see LINE_LEAD).
  */
 const TYPE_AFTER = new RegExp(`(?:\\*\\*|\`)?[ \\t]*(?:[(\\[:–—-][ \\t]*)?(?:\\*\\*|\`)?${TYPE_WORDS}(?![\\w-])`, 'iy');
-/** What may come before a citation that leads its line: a list's marker, `**` or a backtick. */
-const LINE_LEAD = /^[ \t]*(?:[-*•+]|\d{1,3}[.)])?[ \t]*(?:\*\*|`)?$/;
+/** What may come before a citation that leads its line: a list's marker, `**` or a backtick, and the word `event` (`event #21: dead click`). */
+const LINE_LEAD = /^[ \t]*(?:[-*•+]|\d{1,3}[.)])?[ \t]*(?:\*\*|`)?(?:event[ \t]+)?$/i;
 /** An event type in brackets right after a citation anywhere (`#34 (network-error)`), read from its end: group 1 is the type. */
 const TYPE_IN_BRACKETS = new RegExp(`[ \\t]*[(\\[](?:\\*\\*|\`)?${TYPE_WORDS}(?:\\*\\*|\`)?[)\\]]`, 'iy');
 
@@ -227,6 +227,8 @@ function wordsSaidBefore(text: string, start: number): string | undefined {
     while (at > 0 && isWordCode(text.charCodeAt(at - 1))) at--;
     if (at === end) return undefined;
     if (isArticleAt(text, at, end)) {
+      // `clicked again after the error (#29)`: the event the time is counted from, or the one the clause tells of.
+      if (TIME_ANCHOR_BEFORE.test(text.slice(Math.max(0, at - 11), at))) return undefined;
       const words = [];
       for (let word = bounds.length - 2; word >= 0; word -= 2) words.push(text.slice(bounds[word], bounds[word + 1]).toLowerCase());
       if (words.length > 0 && ORDER_WORDS.has(words[0] as string)) words.shift();
@@ -238,6 +240,9 @@ function wordsSaidBefore(text: string, start: number): string | undefined {
   }
   return undefined;
 }
+
+/** Words before an article that make what follows the moment a time is counted from: `after the error`. */
+const TIME_ANCHOR_BEFORE = /\b(?:after|before|since|until|following)[ \t]+$/i;
 
 /** Whether text[start, end) is an article of ARTICLES, in any case: `the`, `this`, `that`, `these`, `those`. */
 function isArticleAt(text: string, start: number, end: number): boolean {
@@ -257,7 +262,7 @@ const BETWEEN_CITATIONS = /^[ \t]*(?:[,&][ \t]*|and[ \t]+)$/;
 const NOT_A_TYPE: ReadonlySet<string> = new Set(['page', 'pages', 'event', 'events', 'highlight', 'highlights']);
 
 /** The longest start (or end, `fromEnd`) of `words` (up to three words) that names a type of event, or undefined (`navigation to the` names navigate). */
-function typeSaid(words: string, fromEnd: boolean): string | undefined {
+export function typeSaid(words: string, fromEnd: boolean): string | undefined {
   const parts = words.toLowerCase().split(/[ -]/);
   for (let length = parts.length; length > 0; length--) {
     const said = (fromEnd ? parts.slice(parts.length - length) : parts.slice(0, length)).join(' ');
@@ -272,7 +277,7 @@ function typeSaid(words: string, fromEnd: boolean): string | undefined {
  * without one) says something untrue of every event, and is found as a count of its own; another
  * type is no count (`a paste`), so `#12 was a paste` where #12 is a click is the citation's.
  */
-function isShown(said: string, checker: Checker): boolean {
+export function isShown(said: string, checker: Checker): boolean {
   const topic = countTopics.of(said);
   return topic === undefined || countTopics.signal(said) === undefined || [...checker.countTotals('kept', topic)].some((total) => total > 0);
 }
@@ -327,7 +332,7 @@ export function markWrongKindsInText(text: string, findings: GroundingFinding[],
   markItems([...(text.includes('|') ? tableRowsOf(text) : []), ...citedTypesOf(text, findings)], findings, checker);
 }
 
-function markItems(items: readonly Item[], findings: GroundingFinding[], checker: Checker): void {
+export function markItems(items: readonly Item[], findings: GroundingFinding[], checker: Checker): void {
   for (const item of items) {
     const types = item.typesOf(item.kind);
     if (types === undefined || item.shown?.(checker) === false) continue;

@@ -7,7 +7,10 @@ import { countTopics } from './count-topics.js';
 
 // What follows a count said of one element, message or URL: "3 dead clicks on "Material"", "8
 // clicks in rage clicks on …", "2 failed requests to /api/coupon".
-const SCOPE = /^\s+(?:in\s+(?:[a-z-]+\s+){1,3})?(?:on|to)\s+(?:the\s+)?/i;
+// The word for "on" may be another language's, before a quote of the element (`3 dead clicks στο «Reveal»`,
+// `2 dead clicks על "Reveal"`): Greek, Hebrew, French, German, Spanish and Italian, Portuguese, Dutch,
+// the Scandinavian languages, Polish, Indonesian.
+const SCOPE = /^\s+(?:(?:in\s+(?:[a-z-]+\s+){1,3})?(?:on|to)\s+(?:the\s+)?|(?:σε|στο|στον|στη|στην|στα|על|sur|auf|en|sul|sulla|em|no|na|op|på|pada)\s+(?=["«»“„‘'「『]))/iu;
 
 // Another count or signal said with it, and the verb they share: "and a rage click", "+ rage
 // click", "and 1 rage click occurred".

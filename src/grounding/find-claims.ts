@@ -107,8 +107,8 @@ const COUNT_OF = new RegExp(`(?<![\\w.#$€£:/-])${COUNT_NUMBER}(?:\\*\\*)?[^\\
 // "several dead clicks", "a couple of errors", "multiple failed requests": at least two.
 const SOME_OF = new RegExp(`(?<![\\w-])(a couple of|a few|several|multiple)[^\\S\\n]+((?:${QUALIFIER}[^\\S\\n]+){0,2}?)(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEAD_NOUNS}|${countTopics.pattern})(?![\\w-]))`, 'gi');
 const SOME_PROBE = /couple|few|several|multiple/i;
-// "a rage click of six taps": the clicks of that rage click.
-const RAGE_OF = /\brage[- ]?(?:clicks?|taps?)\s+of\s+$/i;
+// "a rage click of six taps", "the rage click had more than 5 clicks": the clicks of that rage click.
+const RAGE_OF = /\brage[- ]?(?:clicks?|taps?)\s+(?:of|had|has|with|was|were)\s+(?:(?:more|fewer|less) than\s+|(?:over|under|at least|at most|about|around|roughly|only|just)\s+)?$/i;
 /** Qualifiers that leave a count a total ("3 separate errors", "4 distinct pages"); any other narrows it to what it names ("2 gallery clicks"). */
 const TOTAL_QUALIFIERS = new Set(['total', 'separate', 'distinct', 'individual', 'unique', 'different', 'recorded', 'logged', 'captured', 'detected', 'tracked', 'observed', 'visible', 'notable', 'single', 'such']);
 // "rage-clicked 5 times", "rage clicks ... 5 times" within a few words of one sentence (a dot
@@ -317,7 +317,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const qualifiers = (match[2] ?? '').trim().toLowerCase().split(/\s+/).filter((word) => word !== '' && !TOTAL_QUALIFIERS.has(word));
     const narrowed = qualifiers.length > 0 && topic === countTopics.of(match[3] ?? '') ? qualifiers.join(' ') : undefined;
     // "5 clicks in rage clicks on …" and "a rage click of six taps" count the clicks of the rage clicks only.
-    const ofRage = topic.name === 'click' && RAGE_OF.test(text.slice(Math.max(0, start - 24), start));
+    const ofRage = topic.name === 'click' && RAGE_OF.test(text.slice(Math.max(0, start - 40), start));
     const scoped =
       ofRage || (scope !== undefined && /\brage[- ]?(?:clicks?|taps?)\b/i.test(scope.words)) ? countTopics.times('rage', target) : scope === undefined ? (narrowed === undefined ? topic : scopedTopic(topic, narrowed)) : scopedTopic(topic, target ?? narrowed);
     // "more than 3 console errors": at least 4; "fewer than 2 failed requests": at most 1.

@@ -27,6 +27,8 @@ import { citedCount, citedLeftOut } from './cited-count.js';
 import { wrongCitation } from './cited-event.js';
 import { wrongOrdinal } from './ordinal-citations.js';
 import { markWrongKinds, markWrongKindsInText } from './cited-kind.js';
+import { placedStringFindings } from './placed-string-findings.js';
+import { markItemTextKinds } from './item-text-kinds.js';
 import { jsonBlocks, keyWords, walk } from './walk-answer.js';
 import { countTopicOfKey, EVENT_REFERENCE_KEY, EVENT_REFERENCES_KEY } from './answer-keys.js';
 import { copiedFromPrompt } from './copied-from-prompt.js';
@@ -300,8 +302,8 @@ function structuredFindings(value: unknown, checker: Checker, findings: Groundin
   walk(
     value,
     (text, path) => {
-      let made: string | undefined;
-      for (const found of findingsOf(text, () => (made ??= path()), checker)) findings.push(found);
+      // Placed by range first, so that the type said after a citation is read as in a text answer.
+      for (const found of placedStringFindings(findingsOf(text, (claim) => `${claim.start}..${claim.end}`, checker), text, checker, path)) findings.push(found);
     },
     (key, number, path, listed, inItem) => {
       if (!Number.isSafeInteger(number)) return;
@@ -384,6 +386,8 @@ function structuredChecks(answer: unknown, checker: Checker, findings: Grounding
   structuredFindings(answer, checker, findings);
   // `{ "kind": "dead_click", "description": "… (#35)" }` where #35 is a rage click.
   markWrongKinds(answer, findings, checker);
+  // `{ "event_index": 60, "what": "dead click on …" }` where #60 is a custom event.
+  markItemTextKinds(answer, findings, checker);
   // `{ "kind": "dead_click", …, "count": 2 }` where the item cites one and the session has one.
   checkItemCounts(answer, findings, checker);
   // `{ "description": "… (#36)", "page_url": "https://shop.example/cart" }` where #36 happened on /checkout.

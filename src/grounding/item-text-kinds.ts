@@ -1,0 +1,51 @@
+// An item of a structured response that cites one event under its key and says what it was in a
+// text that starts with the event's type: `{ "event_index": 60, "what": "dead click on the
+// declaration checkbox" }` where #60 is a custom event.
+
+import type { Checker } from './checker.js';
+import { anyTypes, isShown, isWithin, KIND_KEY, markItems, typeSaid, type Item } from './cited-kind.js';
+import { countTopics } from './count-topics.js';
+import { EVENT_REFERENCE_KEY } from './answer-keys.js';
+import type { GroundingFinding } from './grounding-report.js';
+import { childPath, keyWords } from './walk-answer.js';
+
+/** Up to three words of letters (and `-`, `_`) that start a text, as a type would (`dead click on …`, `rage_click: …`). */
+const LEADING_WORDS = /^[ \t]*([a-z]+(?:[ _-][a-z]+){0,2})/i;
+const ERRORS = countTopics.of('errors');
+
+/** The type said by the words a text starts with, or undefined; `error`, as often a form's message as an event, is none. */
+function typeLeading(text: string): string | undefined {
+  const words = LEADING_WORDS.exec(text)?.[1];
+  const said = words === undefined ? undefined : typeSaid(words.replace(/_/g, ' '), false);
+  return said === undefined || countTopics.of(said) === ERRORS ? undefined : said;
+}
+
+/**
+ * Marks unsupported, in `findings` (a structured response's, with JSON paths), the event an item
+ * cites under a key that names one event (`event_index`, `event`) when a text of the item starts
+ * with a type of event (`"what": "dead click on …"`) and none of the events the item cites is of
+ * it. Items that name their kind (`kind`, `type`) are left to markWrongKinds; a signal the prompt
+ * shows none of is a count of its own (see isShown).
+ */
+export function markItemTextKinds(value: unknown, findings: GroundingFinding[], checker: Checker): void {
+  if (!findings.some((finding) => finding.kind === 'event' && finding.verdict === 'kept')) return;
+  const items: Item[] = [];
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
+    const { value: current, path } = place;
+    if (Array.isArray(current)) current.forEach((inner, index) => stack.push({ value: inner, path: childPath(path, index) }));
+    if (current === null || typeof current !== 'object' || Array.isArray(current)) continue;
+    const entries = Object.entries(current);
+    for (const [key, inner] of entries) if (inner !== null && typeof inner === 'object') stack.push({ value: inner, path: childPath(path, key) });
+    const words = entries.map(([key]) => keyWords(key));
+    if (path === '' || words.some((key) => KIND_KEY.test(key))) continue;
+    if (!entries.some(([key, inner]) => typeof inner === 'number' && EVENT_REFERENCE_KEY.test(keyWords(key)))) continue;
+    for (const [, inner] of entries) {
+      const kind = typeof inner === 'string' ? typeLeading(inner) : undefined;
+      if (kind === undefined) continue;
+      items.push({ kind, holds: (finding) => isWithin(finding.path, path), naming: "the item's text", typesOf: anyTypes, shown: (known) => isShown(kind, known) });
+      break;
+    }
+  }
+  markItems(items, findings, checker);
+}
