@@ -36,28 +36,13 @@ import { changed } from './changed-rows.js';
 import { appendExportChunk, expireExports } from './export-chunks.js';
 import { deleteUserDataStep } from './delete-user-data.js';
 import { bumpPrivacyVersion, deleteBlockRule, putBlockRule } from './privacy-settings.js';
-import { toFlag, type Database, type UsersTable } from './database.js';
+import { toFlag, type Database } from './database.js';
+import { ensureUsers, insertUsers, updateUsers, userConflict, userRow } from './user-writes.js';
 import { toApiKey, toUser } from './records-from-rows.js';
 import { SqlStoreReader } from './sql-store-reader.js';
 import { claimSummaryFlight, releaseSummaryFlight, renewSummaryFlight } from './summary-flights.js';
 
 const json = (value: JsonValue): string => JSON.stringify(value);
-
-/** Rows per INSERT of ensureUsers: 10 parameters each, well under both databases' limits. */
-const USERS_PER_INSERT = 1000;
-
-const userRow = (record: UserRecord): UsersTable => ({
-  org_id: record.orgId,
-  id: record.id,
-  uid: record.uid,
-  display_name: record.displayName,
-  email: record.email,
-  properties: json(record.properties),
-  identified_in_session: toFlag(record.identifiedInSession),
-  merged_into: record.mergedInto,
-  created_at: record.createdAt,
-  updated_at: record.updatedAt,
-});
 
 export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
   async createOrganisation(record: OrganisationRecord): Promise<void> {
@@ -128,62 +113,16 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
     if (changed(inserted) === 0) throw userConflict(record, (await this.findUser(record.orgId, record.id)) !== undefined);
   }
 
-  async insertUsers(records: readonly UserRecord[]): Promise<void> {
-    const ordered = [...records].sort((left, right) => ((left.uid ?? '') < (right.uid ?? '') ? -1 : 1));
-    for (let start = 0; start < ordered.length; start += USERS_PER_INSERT) {
-      const slice = ordered.slice(start, start + USERS_PER_INSERT);
-      const inserted = new Set(
-        (await this.db.insertInto('users').values(slice.map(userRow)).onConflict((conflict) => conflict.doNothing()).returning('id').execute()).map((row) => row.id),
-      );
-      const refused = slice.find((record) => !inserted.has(record.id));
-      if (refused !== undefined) throw userConflict(refused, (await this.findUser(refused.orgId, refused.id)) !== undefined);
-    }
+  insertUsers(records: readonly UserRecord[]): Promise<void> {
+    return insertUsers(this.db, records, (orgId, id) => this.findUser(orgId, id));
   }
 
-  async updateUsers(records: readonly UserRecord[]): Promise<void> {
-    // The last record of each id, in id order (the order every writer locks users in).
-    const latest = [...new Map(records.map((record) => [record.id, record])).values()].sort((left, right) => (left.id < right.id ? -1 : 1));
-    for (let start = 0; start < latest.length; start += USERS_PER_INSERT) {
-      // Every row exists (see the contract): the insert always meets its id and updates that row.
-      await this.db
-        .insertInto('users')
-        .values(latest.slice(start, start + USERS_PER_INSERT).map(userRow))
-        .onConflict((conflict) =>
-          conflict.columns(['org_id', 'id']).doUpdateSet((eb) => ({
-            uid: eb.ref('excluded.uid'),
-            display_name: eb.ref('excluded.display_name'),
-            email: eb.ref('excluded.email'),
-            properties: eb.ref('excluded.properties'),
-            identified_in_session: eb.ref('excluded.identified_in_session'),
-            merged_into: eb.ref('excluded.merged_into'),
-            created_at: eb.ref('excluded.created_at'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-    }
+  updateUsers(records: readonly UserRecord[]): Promise<void> {
+    return updateUsers(this.db, records);
   }
 
-  async ensureUsers(records: readonly UserRecord[]): Promise<Map<string, string>> {
-    const ids = new Map<string, string>();
-    const first = records[0];
-    if (first === undefined) return ids;
-    // In uid order, so that transactions creating the same users at once take their locks alike.
-    const ordered = [...records].sort((left, right) => ((left.uid ?? '') < (right.uid ?? '') ? -1 : 1));
-    for (let start = 0; start < ordered.length; start += USERS_PER_INSERT) {
-      const inserted = await this.db
-        .insertInto('users')
-        .values(ordered.slice(start, start + USERS_PER_INSERT).map(userRow))
-        .onConflict((conflict) => conflict.doNothing())
-        .returning(['uid', 'id'])
-        .execute();
-      for (const row of inserted) if (row.uid !== null) ids.set(row.uid, row.id);
-    }
-    const taken = ordered.flatMap((record) => (record.uid === null || ids.has(record.uid) ? [] : [record.uid]));
-    for (const [uid, id] of await this.findUserIdsByUids(first.orgId, taken)) ids.set(uid, id);
-    const missing = taken.find((uid) => !ids.has(uid));
-    if (missing !== undefined) throw new StoreConflictError(`the user with uid "${missing}" could neither be inserted nor found`);
-    return ids;
+  ensureUsers(records: readonly UserRecord[]): Promise<Map<string, string>> {
+    return ensureUsers(this.db, records, (orgId, uids) => this.findUserIdsByUids(orgId, uids));
   }
 
   async updateUser(record: UserRecord): Promise<void> {
@@ -423,10 +362,4 @@ export class SqlStoreWriter extends SqlStoreReader implements StoreWriter {
   deleteBlockRule(orgId: string, id: string, now: string): Promise<boolean> {
     return deleteBlockRule(this.db, orgId, id, now);
   }
-}
-
-function userConflict(record: UserRecord, idTaken: boolean): StoreConflictError {
-  return new StoreConflictError(
-    idTaken ? `a user with id "${record.id}" already exists` : `the uid "${record.uid ?? ''}" is taken by another user of the organisation`,
-  );
 }
