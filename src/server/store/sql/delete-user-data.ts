@@ -18,6 +18,7 @@
 
 import { sql, type Kysely } from 'kysely';
 import { DELETED_ITEM } from '../deleted-item.js';
+import { candidatePieces, textNamesUser, type DeletedUsers } from '../names-user.js';
 import type { CatalogKind } from '../records.js';
 import type { Database } from './database.js';
 import { holdsPiece, moveExportPositions, scrubJobRows, scrubJobRowsStep, type JobsSince, type ScrubCursor } from './scrub-job-rows.js';
@@ -155,16 +156,27 @@ async function deleteEvents(db: Kysely<Database>, dialect: StoreDialect, orgId: 
   return { deleted: rows.length, state: next };
 }
 
+/** The identifiers of `users` that name them in stored copies of their data (names-user.ts). */
+const deletedUsers = (users: readonly { id: string; uid: string | null; email: string | null }[]): DeletedUsers => {
+  const present = (values: readonly (string | null)[]) => [...new Set(values.filter((value): value is string => value !== null && value !== ''))];
+  return { ids: present(users.map((user) => user.id)), uids: present(users.map((user) => user.uid)), emails: present(users.map((user) => user.email)) };
+};
+
 /**
- * The pieces of JSON that hold one of the users' identifiers: each identifier as a JSON string, and
- * the start of a JSON string `<user id>:`, one of their session ids (as summary batches and
- * exports hold them: an export line whose uid and email privacy rules replaced still names its
- * session).
+ * Deletes the organisation's saved answers of Idempotency-Keys that name one of `users`: the
+ * store's text search finds those that may, namesUser decides (another user's answer that holds
+ * a uid as a property value stays, and with it the replay a retry of that request expects).
  */
-const identifyingPieces = (identifiers: readonly string[], userIds: readonly string[]): string[] => [
-  ...identifiers.map((identifier) => JSON.stringify(identifier)),
-  ...userIds.map((id) => `${JSON.stringify(id).slice(0, -1)}:`),
-];
+async function deleteSavedAnswers(db: Kysely<Database>, dialect: StoreDialect, orgId: string, users: DeletedUsers): Promise<void> {
+  const candidates = await db.selectFrom('idempotency_keys').select(['key', 'body']).where('org_id', '=', orgId).where(holdsPiece(dialect, 'body', candidatePieces(users))).execute();
+  const named = candidates.filter((row) => row.body !== null && textNamesUser(row.body, users)).map((row) => row.key);
+  for (let start = 0; start < named.length; start += SAVED_ANSWERS_PER_DELETE) {
+    await db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where(dialect.inList('key', named.slice(start, start + SAVED_ANSWERS_PER_DELETE))).execute();
+  }
+}
+
+/** Saved answers deleted per statement (each a bound parameter). */
+const SAVED_ANSWERS_PER_DELETE = 500;
 
 /** Candidate names checked per statement: each adds a column to the statement, which reads its rows once. */
 const NAMES_PER_CHECK = 50;
@@ -279,14 +291,13 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
     return false;
   }
 
-  const identifiers = [...new Set(users.flatMap((user) => [user.id, user.uid, user.email].filter((value): value is string => value !== null && value !== '')))];
-  const pieces = identifyingPieces(identifiers, userIds);
+  const named = deletedUsers(users);
   // The job rows that name the users, a few at a time, before the last step: it then scrubs again,
   // under the locks, the rows of the jobs created since the deletion began or running then
   // (jobs_since), where any row written since is. When one pass from the start is done in this
   // step, it was that whole scrub, in this transaction.
   const scrubbedFromStart = state.scrub_after === undefined;
-  const scrubbed = await scrubJobRowsStep(db, dialect, orgId, pieces, state.scrub_after);
+  const scrubbed = await scrubJobRowsStep(db, dialect, orgId, named, state.scrub_after);
   if (scrubbed !== undefined) {
     await writeState(db, jobId, { ...state, scrub_after: scrubbed });
     return false;
@@ -303,7 +314,7 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
   // Summaries cached before they named their session cannot be attributed: they all go.
   await db.deleteFrom('summary_cache').where('org_id', '=', orgId).where('session_id', 'is', null).execute();
 
-  if (!scrubbedFromStart) await scrubJobRows(db, dialect, orgId, pieces, state.jobs_since);
+  if (!scrubbedFromStart) await scrubJobRows(db, dialect, orgId, named, state.jobs_since);
   await moveExportPositions(db, dialect, orgId, userIds);
 
   const withUserNames = addNames(state, 'user_property', users.flatMap((user) => Object.keys(JSON.parse(user.properties) as Record<string, unknown>)));
@@ -312,7 +323,7 @@ export async function deleteUserDataStep(db: Kysely<Database>, dialect: StoreDia
   // answer in the transaction that holds the user's row, which this DELETE waited for, so on
   // PostgreSQL (read committed) this statement sees that answer. A key still executing holds no
   // answer (its body is null until the request completes), so every state is matched.
-  await db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where(holdsPiece(dialect, 'body', pieces)).execute();
+  await deleteSavedAnswers(db, dialect, orgId, named);
   await releaseNames(db, dialect, orgId, withUserNames.names);
   await writeState(db, jobId, finished(state));
   return true;

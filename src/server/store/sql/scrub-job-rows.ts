@@ -7,6 +7,8 @@
 
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { DELETED_ITEM, deletedResultLine } from '../deleted-item.js';
+import { jobItemsText } from '../job-items-text.js';
+import { candidatePieces, namesUser, textNamesUser, type DeletedUsers } from '../names-user.js';
 import type { JsonValue } from '../records.js';
 import type { Database } from './database.js';
 import { searchCursorOff } from './search-sessions.js';
@@ -60,16 +62,21 @@ const lastKeyOf = <Row>(rows: readonly Row[], page: Page | undefined, key: (row:
   return page !== undefined && last !== undefined && rows.length >= page.limit ? key(last) : undefined;
 };
 
-/** A scrub of one organisation's job rows for the identifiers `pieces`. */
+/** A scrub of one organisation's job rows for what names `users` (names-user.ts). */
 class JobRowsScrub {
+  /** What the rows a scrub rewrites hold, one of them at least (the store finds them by it). */
+  private readonly pieces: readonly string[];
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: StoreDialect,
     private readonly orgId: string,
-    private readonly pieces: readonly string[],
+    private readonly users: DeletedUsers,
     /** The jobs whose rows the scrub reads (every job of the organisation without it). */
     private readonly only?: readonly string[],
-  ) {}
+  ) {
+    this.pieces = candidatePieces(users);
+  }
 
   /**
    * SQL: the job `jobIdColumn` names (joined as `jobs` where `joined`) is one the scrub reads: one
@@ -81,8 +88,8 @@ class JobRowsScrub {
     return sql<SqlBool>`(${sql.ref('jobs.org_id')} = ${this.orgId} AND ${sql.ref('jobs.kind')} != 'user_deletion')`;
   }
 
-  private holds(json: string): boolean {
-    return this.pieces.some((piece) => json.includes(piece));
+  private names(value: JsonValue | undefined): boolean {
+    return value !== undefined && namesUser(value, this.users);
   }
 
   /**
@@ -120,28 +127,29 @@ class JobRowsScrub {
       .$if(this.dialect.rowLocks, (query) => query.forUpdate('job_items'))
       .execute();
     const replaced = (item: JsonValue, index: number, kind: string): JsonValue => {
-      if (!this.holds(JSON.stringify(item))) return item;
+      if (!this.names(item)) return item;
       if (kind === 'export' && item !== null && typeof item === 'object' && !Array.isArray(item)) {
-        return item.type === 'search' && this.holds(JSON.stringify(item.search ?? null)) ? DELETED_ITEM : item;
+        return item.type === 'search' && this.names(item.search) ? DELETED_ITEM : item;
       }
       // A summary batch's first item also holds the batch's profile (summary-batch-routes.ts): that
       // stays when it names no one, or the batch's other sessions would have no profile left.
       if (index === 0 && item !== null && typeof item === 'object' && !Array.isArray(item) && 'config_profile' in item) {
         const { session_id: _sessionId, ...head } = item;
-        if (!this.holds(JSON.stringify(head))) return { ...DELETED_ITEM, ...head };
+        if (!this.names(head)) return { ...DELETED_ITEM, ...head };
       }
       return DELETED_ITEM;
     };
     for (const row of rows) {
-      const before = row.item;
-      const items = (JSON.parse(before) as JsonValue[]).map((item, offset) => replaced(item, row.item_index + offset, row.kind));
-      const after = JSON.stringify(items);
-      if (after !== before) await this.db.updateTable('job_items').set({ item: after }).where('job_id', '=', row.job_id).where('item_index', '=', row.item_index).execute();
+      const before = JSON.parse(row.item) as JsonValue[];
+      const items = before.map((item, offset) => replaced(item, row.item_index + offset, row.kind));
+      if (items.every((item, offset) => item === before[offset])) continue;
+      // Written as items are (an infinite number stays `1e999`, not null).
+      await this.db.updateTable('job_items').set({ item: jobItemsText(items) }).where('job_id', '=', row.job_id).where('item_index', '=', row.item_index).execute();
     }
     return lastKeyOf(rows, page, (row) => [row.job_id, row.item_index]);
   }
 
-  /** Exports are copies of the data: their lines that hold the user go (the other lines stay), and the export's count of lines with them. */
+  /** Exports are copies of the data: their lines that name the user go (the other lines stay), and the export's count of lines with them. */
   private async exportLines(page: Page | undefined) {
     const rows = await this.db
       .selectFrom('export_chunks')
@@ -157,7 +165,8 @@ class JobRowsScrub {
     const removedLines = new Map<string, number>();
     for (const row of rows) {
       const lines = row.data.split('\n').filter((line) => line !== '');
-      const kept = lines.filter((line) => !this.holds(line));
+      const kept = lines.filter((line) => !textNamesUser(line, this.users));
+      if (kept.length === lines.length) continue;
       await this.db.updateTable('export_chunks').set({ data: kept.length === 0 ? '' : `${kept.join('\n')}\n` }).where('job_id', '=', row.job_id).where('seq', '=', row.seq).execute();
       removedLines.set(row.job_id, (removedLines.get(row.job_id) ?? 0) + lines.length - kept.length);
     }
@@ -187,13 +196,16 @@ class JobRowsScrub {
     const replacement = (kind: string, index: number, result: JsonValue): JsonValue => {
       if (kind !== 'summary_batch') return DELETED_ITEM;
       const run = (result as { run?: JsonValue } | null)?.run;
-      return deletedResultLine(index, run === undefined || this.holds(JSON.stringify(run)) ? undefined : run);
+      return deletedResultLine(index, run === undefined || this.names(run) ? undefined : run);
     };
     for (const row of rows) {
-      const entries = (JSON.parse(row.results) as [number, JsonValue][]).map(([index, result]) => [index, this.holds(JSON.stringify(result)) ? replacement(row.kind, index, result) : result]);
+      const entries = JSON.parse(row.results) as [number, JsonValue][];
+      const named = entries.filter(([, result]) => this.names(result));
+      if (named.length === 0) continue;
+      const after = JSON.stringify(entries.map(([index, result]) => [index, named.some((entry) => entry[1] === result) ? replacement(row.kind, index, result) : result]));
       await this.db
         .updateTable('job_result_rows')
-        .set({ results: JSON.stringify(entries) })
+        .set({ results: after })
         .where('job_id', '=', row.job_id)
         .where('ok', '=', row.ok)
         .where('first_index', '=', row.first_index)
@@ -204,19 +216,19 @@ class JobRowsScrub {
 }
 
 /**
- * Rewrites batch items and results, and export lines, of the organisation's jobs that hold one of
- * `pieces`: every such row (of the jobs `since` covers, when given). The rows are read locked, in
+ * Rewrites batch items and results, and export lines, of the organisation's jobs that name one of
+ * `users` (names-user.ts): every such row (of the jobs `since` covers, when given). The rows are read locked, in
  * one order (where rows lock): two deletions of users who share a row (an export of both, a batch
  * naming both) rewrite it one after the other, the second from what the first left; read
  * unlocked, the second would write back the first one's user.
  */
-export async function scrubJobRows(db: Kysely<Database>, dialect: StoreDialect, orgId: string, pieces: readonly string[], since?: JobsSince): Promise<void> {
+export async function scrubJobRows(db: Kysely<Database>, dialect: StoreDialect, orgId: string, users: DeletedUsers, since?: JobsSince): Promise<void> {
   // The jobs created since are read first, by their marks' index: few, where the organisation's
   // jobs may be many, and a list every table's read then takes by its key.
   const created =
     since === undefined ? [] : await db.selectFrom('jobs').select('id').where('org_id', '=', orgId).where('created_mark', '>=', since.mark).where('kind', '!=', 'user_deletion').execute();
   const only = since === undefined ? undefined : [...new Set([...since.running, ...created.map((row) => row.id)])];
-  const scrub = new JobRowsScrub(db, dialect, orgId, pieces, only);
+  const scrub = new JobRowsScrub(db, dialect, orgId, users, only);
   for (const table of TABLES) await scrub.table(table);
 }
 
@@ -230,11 +242,11 @@ export async function scrubJobRowsStep(
   db: Kysely<Database>,
   dialect: StoreDialect,
   orgId: string,
-  pieces: readonly string[],
+  users: DeletedUsers,
   cursor: ScrubCursor | undefined,
   limit = ROWS_PER_SCRUB_STEP,
 ): Promise<ScrubCursor | undefined> {
-  const scrub = new JobRowsScrub(db, dialect, orgId, pieces);
+  const scrub = new JobRowsScrub(db, dialect, orgId, users);
   for (const table of TABLES.slice(cursor === undefined ? 0 : TABLES.indexOf(cursor.table))) {
     const after = await scrub.table(table, { after: cursor?.table === table ? cursor.after : undefined, limit });
     if (after !== undefined) return { table, after };
