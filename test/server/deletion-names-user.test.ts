@@ -4,9 +4,13 @@
 // that merely holds the same string. A uid is the client's own: `42` names the user `42`, not Bob's
 // plan `42` (src/server/store/names-user.ts).
 
+import type { Kysely } from 'kysely';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/store/sql/database.js';
+import { ROWS_PER_SCRUB_STEP } from '../../src/server/store/sql/scrub-job-rows.js';
 import { createServerHarness, STORE_KINDS, type ServerHarness } from '../support/server-harness.js';
+import { insertStored, storedJob } from '../support/stored-rows.js';
 
 describe.each(STORE_KINDS)('a deleted user whose uid is a common string, on %s', (store) => {
   let server: ServerHarness;
@@ -79,6 +83,29 @@ describe.each(STORE_KINDS)('a batch waiting while a user it names is deleted, on
       const status = await server.request('GET', `/v2/users/batch/${batch.body.job.id}`, { key });
       expect(status.body).toMatchObject({ job: { status: 'COMPLETED' }, imports: 0, errors: 2 });
       expect((await server.request('GET', '/v2/users?uid=bob', { key })).body.properties).toEqual({ seats: 5 });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe.each(STORE_KINDS)('a deletion of the user with a common uid next to many rows that hold it as a value, on %s', (store) => {
+  it("reads only the rows that hold it as a uid: Bob's rows are no candidates, so it ends in one step", async () => {
+    const server = await createServerHarness({ store, runJobs: false });
+    try {
+      const org = server.orgs.acme.id;
+      const id = (await server.request('POST', '/v2/users', { key: server.keys.acme.admin, body: { uid: '42' } })).body.id as string;
+      // More rows than three steps of a scrub rewrite, each holding "42" as a property value.
+      const rows = Array.from({ length: 3 * ROWS_PER_SCRUB_STEP }, (_, index) => ({ id: `bob-${String(index).padStart(3, '0')}`, index }));
+      await insertStored(server.stores.na1, 'jobs', rows.map((row) => storedJob(org, row.id, row.index)));
+      const item = JSON.stringify([{ name: 'Viewed', user: { uid: 'bob' }, properties: { ref: '42' } }]);
+      await insertStored(server.stores.na1, 'job_items', rows.map((row) => ({ job_id: row.id, item_index: 0, item })));
+      const deletion = (await server.request('DELETE', `/v2/users/${id}`, { key: server.keys.acme.admin })).body.job.id as string;
+      let steps = 1;
+      while (!(await server.stores.na1.transaction((writer) => writer.deleteUserDataStep(org, deletion)))) steps++;
+      expect(steps).toBe(1);
+      const kept = await server.stores.na1.transaction((writer) => (writer as unknown as { db: Kysely<Database> }).db.selectFrom('job_items').select('item').where('job_id', 'like', 'bob-%').execute());
+      expect(kept.map((row) => row.item)).toEqual(rows.map(() => item));
     } finally {
       await server.close();
     }

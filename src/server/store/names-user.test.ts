@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { candidatePieces, namesUser, textNamesUser, type DeletedUsers } from './names-user.js';
 import type { JsonValue } from './records.js';
@@ -52,11 +53,36 @@ describe('candidatePieces', () => {
       { message: `user ${aliceId} already has uid "42"` },
       { session_id: `${aliceId}:s-1` },
       { user: { uid: '42' } },
+      { user_uid: '42' },
       { properties: { invited: 'alice@example.org' } },
     ];
     for (const value of named) {
       expect(namesUser(value, alice)).toBe(true);
       expect(pieces.some((piece) => JSON.stringify(value).includes(piece))).toBe(true);
     }
+    // A common uid held as a value is no candidate: the store does not read that row.
+    expect(pieces.some((piece) => JSON.stringify({ uid: 'bob', properties: { plan: '42' } }).includes(piece))).toBe(false);
+  });
+
+  it('holds a piece of every JSON value namesUser finds, whatever the value and the identifiers', () => {
+    const identifier = fc.string({ minLength: 1, maxLength: 6 });
+    // Ids are made by the service (`u-` and hexadecimal digits): never escaped in JSON.
+    const users = fc.record({ ids: fc.array(fc.constantFrom('u-0a', 'u-1b2c'), { maxLength: 2 }), uids: fc.array(identifier, { maxLength: 2 }), emails: fc.array(identifier, { maxLength: 2 }) });
+    const json = fc.letrec<{ value: JsonValue }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('42', 'x@y', 'u-0a', 'u-1b2c:s-1', 'user u-0a already has uid "42"'), fc.integer(), fc.boolean(), fc.constant(null)),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(fc.oneof(fc.constantFrom('uid', 'user_uid', 'email', 'id'), fc.string({ maxLength: 4 })), tie('value'), { maxKeys: 3 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(users, json, (who, value) => {
+        if (!namesUser(value, who)) return;
+        const text = JSON.stringify(value);
+        expect(candidatePieces(who).some((piece) => text.includes(piece))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -57,9 +57,11 @@ export function textNamesUser(json: string, users: DeletedUsers): boolean {
 
 /**
  * Pieces of which the JSON text of every value namesUser answers true for holds one (a store's
- * text search finds the candidates; namesUser decides): an id as it is, a uid or an e-mail
- * address as a JSON string.
+ * text search finds the candidates; namesUser decides): an id as it is, an e-mail address as a
+ * JSON string, a uid as the end of a uid field (`uid":"42"`, which `"user_uid":"42"` holds too).
+ * Every copy searched is written by JSON.stringify, without spaces: a common uid (`42`) then finds
+ * the rows that hold it as a uid, not every row that holds the string.
  */
 export const candidatePieces = (users: DeletedUsers): string[] => [
-  ...new Set([...users.ids, ...[...users.uids, ...users.emails].map((identifier) => JSON.stringify(identifier))]),
+  ...new Set([...users.ids, ...users.emails.map((email) => JSON.stringify(email)), ...users.uids.map((uid) => `uid":${JSON.stringify(uid)}`)]),
 ];
