@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/store/sql/database.js';
 import { ROWS_PER_SCRUB_STEP } from '../../src/server/store/sql/scrub-job-rows.js';
 import { createServerHarness, STORE_KINDS, type ServerHarness } from '../support/server-harness.js';
+import { storeStatements } from '../support/statement-recorder.js';
 import { insertStored, storedJob } from '../support/stored-rows.js';
 
 describe.each(STORE_KINDS)('a deleted user whose uid is a common string, on %s', (store) => {
@@ -106,6 +107,34 @@ describe.each(STORE_KINDS)('a deletion of the user with a common uid next to man
       expect(steps).toBe(1);
       const kept = await server.stores.na1.transaction((writer) => (writer as unknown as { db: Kysely<Database> }).db.selectFrom('job_items').select('item').where('job_id', 'like', 'bob-%').execute());
       expect(kept.map((row) => row.item)).toEqual(rows.map(() => item));
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe.each(STORE_KINDS)('a deletion of a user with many saved answers, on %s', (store) => {
+  it("deletes hers and keeps Bob's, reading them a page at a time", async () => {
+    const server = await createServerHarness({ store, runJobs: false });
+    try {
+      const org = server.orgs.acme.id;
+      const id = (await server.request('POST', '/v2/users', { key: server.keys.acme.admin, body: { uid: '42' } })).body.id as string;
+      const saved = (key: string, body: unknown) => ({ org_id: org, key, fingerprint: 'f', state: 'completed', status: 200, body: JSON.stringify(body), created_at: '2026-11-29T10:00:00.000Z' });
+      const count = 1_200;
+      const keys = Array.from({ length: count }, (_, index) => String(index).padStart(5, '0'));
+      await insertStored(server.stores.na1, 'idempotency_keys', [
+        ...keys.map((key) => saved(`hers-${key}`, { id, uid: '42', properties: {} })),
+        ...keys.map((key) => saved(`bobs-${key}`, { id: 'u-bob', uid: 'bob', guid: '42', properties: { plan: '42' } })),
+      ]);
+      const deletion = (await server.request('DELETE', `/v2/users/${id}`, { key: server.keys.acme.admin })).body.job.id as string;
+      const statements = await storeStatements(server.stores.na1, async () => {
+        while (!(await server.stores.na1.transaction((writer) => writer.deleteUserDataStep(org, deletion))));
+      });
+      const reads = statements.filter((statement) => /^select .* from "idempotency_keys"/.test(statement.sql));
+      expect(reads.length).toBeGreaterThan(1);
+      for (const read of reads) expect(read.rows.length).toBeLessThanOrEqual(500);
+      const left = await server.stores.na1.transaction((writer) => (writer as unknown as { db: Kysely<Database> }).db.selectFrom('idempotency_keys').select('key').where('org_id', '=', org).execute());
+      expect(left.map((row) => row.key).sort()).toEqual(keys.map((key) => `bobs-${key}`));
     } finally {
       await server.close();
     }

@@ -168,15 +168,27 @@ const deletedUsers = (users: readonly { id: string; uid: string | null; email: s
  * a uid as a property value stays, and with it the replay a retry of that request expects).
  */
 async function deleteSavedAnswers(db: Kysely<Database>, dialect: StoreDialect, orgId: string, users: DeletedUsers): Promise<void> {
-  const candidates = await db.selectFrom('idempotency_keys').select(['key', 'body']).where('org_id', '=', orgId).where(holdsPiece(dialect, 'body', candidatePieces(users))).execute();
-  const named = candidates.filter((row) => row.body !== null && textNamesUser(row.body, users)).map((row) => row.key);
-  for (let start = 0; start < named.length; start += SAVED_ANSWERS_PER_DELETE) {
-    await db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where(dialect.inList('key', named.slice(start, start + SAVED_ANSWERS_PER_DELETE))).execute();
+  const pieces = candidatePieces(users);
+  // A page at a time, in key order: a user may have many saved answers, each read whole.
+  for (let after: string | undefined; ; ) {
+    const page = await db
+      .selectFrom('idempotency_keys')
+      .select(['key', 'body'])
+      .where('org_id', '=', orgId)
+      .where(holdsPiece(dialect, 'body', pieces))
+      .$if(after !== undefined, (query) => query.where('key', '>', after ?? ''))
+      .orderBy('key')
+      .limit(SAVED_ANSWERS_PER_PAGE)
+      .execute();
+    const named = page.filter((row) => row.body !== null && textNamesUser(row.body, users)).map((row) => row.key);
+    if (named.length > 0) await db.deleteFrom('idempotency_keys').where('org_id', '=', orgId).where(dialect.inList('key', named)).execute();
+    if (page.length < SAVED_ANSWERS_PER_PAGE) return;
+    after = page.at(-1)?.key;
   }
 }
 
-/** Saved answers deleted per statement (each a bound parameter). */
-const SAVED_ANSWERS_PER_DELETE = 500;
+/** Saved answers read per statement (and deleted per statement: each a bound parameter). */
+const SAVED_ANSWERS_PER_PAGE = 500;
 
 /** Candidate names checked per statement: each adds a column to the statement, which reads its rows once. */
 const NAMES_PER_CHECK = 50;
