@@ -3,8 +3,9 @@
 // its plan takes: a page deep into a session search, or into a user's sessions (a user export),
 // starts at its position in the index instead of reading every session before it; and a list of
 // unfinished operations (GET /v2/operations?status=PENDING, the check that ends a user export)
-// reads the unfinished jobs, not every job the organisation ever ran; and refreshing a few known
-// catalog names reads the catalog once, not once per name it holds.
+// reads the unfinished jobs, not every job the organisation ever ran; refreshing a few known
+// catalog names reads the catalog once, not once per name it holds; and the look for exports past
+// their retention reads the completed exports, not every job.
 
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -157,5 +158,41 @@ describe.each(STORE_KINDS)('a refresh of known names reads the catalog once (%s)
     const lastSeen = new Map(rows.map((row) => [Buffer.from(row.name).toString('utf8'), row.last_seen]));
     expect(names.filter((name) => lastSeen.get(name) === minute(11))).toEqual(names.slice(0, 20));
     expect(names.filter((name) => lastSeen.get(name) === minute(10))).toHaveLength(1980);
+  });
+});
+
+describe.each(STORE_KINDS)('expired exports are found among the completed exports (%s)', (kind) => {
+  let server: Awaited<ReturnType<typeof createServerHarness>>;
+  beforeAll(async () => {
+    server = await createServerHarness({ store: kind, runJobs: false });
+    return () => server.close();
+  });
+
+  it('reads the completed exports, not every job, and removes the content of those past their retention only', async () => {
+    const org = server.orgs.acme.id;
+    const store = server.stores.na1;
+    const id = (index: number) => `j-${String(index).padStart(5, '0')}`;
+    // 3,000 finished batches, and among them an export past its retention, one past it whose
+    // content is gone already, one within it, and one still running.
+    const exports = new Map([[100, 'COMPLETED'], [200, 'COMPLETED'], [2900, 'COMPLETED'], [2950, 'PROCESSING']]);
+    await insertStored(store, 'jobs', Array.from({ length: 3000 }, (_, index) => storedJob(org, id(index), index, exports.get(index) ?? 'COMPLETED', exports.has(index) ? 'export' : 'events')));
+    await insertStored(store, 'job_items', [...exports.keys()].map((index) => ({ job_id: id(index), item_index: 0, item: JSON.stringify([{ type: 'events', chunks: index === 200 ? 0 : 1 }]) })));
+    // The export within its retention is a long one: its chunks outnumber the jobs.
+    const chunksOf = (index: number) => (index === 2900 ? 4000 : 1);
+    await insertStored(store, 'export_chunks', [100, 2900, 2950].flatMap((index) => Array.from({ length: chunksOf(index) }, (_, seq) => ({ job_id: id(index), seq, data: '{"id":"e-1"}\n' }))));
+    if (kind === 'postgres') await analyze(store);
+    let expired = 0;
+    const statements = await storeStatements(store, async () => {
+      expired = await store.transaction((writer) => writer.expireExports(minute(1000)));
+    });
+    expect(expired).toBe(1);
+    const chunks = await store.transaction((writer) => (writer as unknown as { db: Kysely<Database> }).db.selectFrom('export_chunks').select('job_id').distinct().orderBy('job_id').execute());
+    expect(chunks.map((row) => row.job_id)).toEqual([id(2900), id(2950)]);
+    const [look] = statements.filter((statement) => /^select .*from "jobs"/.test(statement.sql));
+    expect(look).toBeDefined();
+    const read = await measure(kind, store, look as RecordedStatement);
+    // Before: every one of the 3,000 jobs (SQLite), or of the 4,000 chunks (PostgreSQL).
+    if (read.scanned !== undefined) expect(read.scanned).toBeLessThanOrEqual(10);
+    else expect(read.plan).toMatch(/jobs_finished_exports/);
   });
 });

@@ -12,5 +12,6 @@ import { sessionSearch } from './postgres/008-session-search.js';
 import { exports_ } from './postgres/009-exports.js';
 import { summaryFlights } from './postgres/010-summary-flights.js';
 import { jobMarks } from './postgres/011-job-marks.js';
+import { finishedExports } from './postgres/012-finished-exports.js';
 
-export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_, summaryFlights, jobMarks];
+export const postgresMigrations: readonly Migration[] = [initial, jobResultRows, writePath, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_, summaryFlights, jobMarks, finishedExports];

@@ -11,5 +11,6 @@ import { sessionSearch } from './sqlite/007-session-search.js';
 import { exports_ } from './sqlite/008-exports.js';
 import { summaryFlights } from './sqlite/009-summary-flights.js';
 import { jobMarks } from './sqlite/010-job-marks.js';
+import { finishedExports } from './sqlite/011-finished-exports.js';
 
-export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_, summaryFlights, jobMarks];
+export const sqliteMigrations: readonly Migration[] = [initial, jobResultRows, leasesAndMoves, eventsFollowMerges, privacy, operations, sessionSearch, exports_, summaryFlights, jobMarks, finishedExports];
