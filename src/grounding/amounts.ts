@@ -1,5 +1,5 @@
 // Amounts of money an answer states without quotes: "the total was €150.00", "paid $1,299",
-// "129 EUR", "A$359.10", "AUD 999". Each is a text claim checked against the session's texts and values, written any of
+// "129 EUR", "A$359.10", "AUD 999", "R$ 1.290,00" (the Brazilian real). Each is a text claim checked against the session's texts and values, written any of
 // the ways a session may hold the same amount (`€129.00`, `price: 129`, `cart_value: 138.9`,
 // `1.299,00 €`, and in cents under a name that says so, `amount_cents: 12900`). An amount the answer works out (`saved €25.98`, `about €150`, `over $100`) is not
 // claimed to be in the session, and is no claim.
@@ -8,7 +8,7 @@ import { isNegatedBefore } from './denial.js';
 
 /** A currency sign or code, then or after a number: group 1 the number before a sign, group 2 the number after one. */
 const AMOUNT =
-  /(?<![\w.,])(?:(?:(?:A|AU|C|CA|NZ|US|HK|S)?\$|[€£¥₹]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR)\s)\s?(\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)|(\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?(?:[€£]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR)\b))(?![\w]|[.,]\d)/g;
+  /(?<![\w.,])(?:(?:(?:A|AU|C|CA|NZ|US|HK|S|R)?\$|[€£¥₹]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR)\s)\s?(\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)|(\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?(?:[€£]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR)\b))(?![\w]|[.,]\d)/g;
 
 /** The currency codes AMOUNT reads. */
 const CURRENCY_CODE = /EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR/;

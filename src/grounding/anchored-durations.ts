@@ -29,6 +29,8 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
   const leadingAfter = LEADING_AFTER.test(claim.text) && CLAUSE_LEAD.test(text.slice(start, claim.start));
   const relative = (/^\s*(later|earlier)\b/i.exec(text.slice(claim.end, claim.end + 12)) ?? /\s(later|earlier)$/i.exec(claim.text))?.[1]?.toLowerCase() ?? (leadingAfter ? 'later' : undefined);
   const ending: number[] = [];
+  // The times of the events of a timeline's line that the prompt left out.
+  const leftOut: number[] = [];
   let before: Claim | undefined;
   for (const other of claims) {
     if (other.kind !== 'event') continue;
@@ -37,6 +39,14 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
     const time = checker.keptEvent(other.index)?.time;
     if (time !== undefined && Number.isFinite(time)) cited.set(other.index, time);
     if (time !== undefined && Number.isFinite(time) && relative !== undefined && other.start >= claim.end) ending.push(time);
+    const dropped = timeline && time === undefined ? checker.droppedEvent(other.index)?.time : undefined;
+    if (dropped !== undefined && Number.isFinite(dropped)) leftOut.push(dropped);
+  }
+  // "| 75 | 02:01 | 503 …": a line of events the prompt left out, at their time from the first event it shows.
+  if (cited.size === 0 && leftOut.length > 0) {
+    return leftOut.some((time) => lastsOver([checker.span('kept')?.[0] ?? Number.NaN, time], claim))
+      ? { verdict: 'dropped', reason: 'the time from the first event the prompt showed to events of its line that it left out' }
+      : { verdict: 'unsupported', reason: 'not the time from the first event the prompt shows to the events of its line' };
   }
   if (cited.size === 0) return undefined;
   if (recordedByCitation(cited.keys(), claim, checker)) return { verdict: 'kept' };
@@ -60,7 +70,9 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
   // after the first failure (#13) he dead-clicked … (#17)" is not counted from an event cited
   // before that came later (a flashback); "… earlier", "… before" the other way round.
   const backward = /(?:earlier|before)$/i.test(claim.text) || /^\s*(?:earlier|before)\b/i.test(text.slice(claim.end, claim.end + 12));
-  const onTime = (time: number, other: number) => other !== beforeTime || (backward ? other >= time : other <= time);
+  // The event cited before in the same sentence is what the clause tells of ("tapped “Continue” (#25), about 15 seconds after the rage tap (#22)"): either way round.
+  const sameSentence = before !== undefined && !SENTENCE_END.test(text.slice(before.end, start));
+  const onTime = (time: number, other: number) => other !== beforeTime || sameSentence || (backward ? other >= time : other <= time);
   const times = [...cited.values()].filter(Number.isFinite);
   const ends = (over: 'kept' | 'all') => (between ? [] : (checker.span(over) ?? []));
   const fits = (over: 'kept' | 'all') => {
@@ -144,6 +156,8 @@ function clauseAround(text: string, position: number): [number, number] {
   return [start, end];
 }
 
+/** The end of a sentence: `.`, `!`, `?`, `;` before a space or the end, or a line's end. */
+const SENTENCE_END = /[.!?;](?:\s|$)|\n/;
 /** A duration said as a time since or until something: "… later", "… after", "… earlier", "… before". */
 const SINCE = /^\s*(?:later|after|afterwards|earlier|before)\b/i;
 /** The same word as the last of the claim itself ("A couple of minutes later", "Twenty seconds later"). */
@@ -156,9 +170,10 @@ const CLOCK = /^\d{1,2}:[0-5]\d$/;
 
 /**
  * What may come before a time that leads a line of a timeline: a list's bullet or number, a table's
- * bar, brackets and emphasis (`1. 0:42 — …`, `- [01:15] …`, `| 00:58 | #22 | …`, `**0:42** …`).
+ * bar and a first cell of event numbers, brackets and emphasis (`1. 0:42 — …`, `- [01:15] …`, `| 00:58 | #22 | …`,
+ * `| 75 | 02:01 | …`, `**0:42** …`).
  */
-const LINE_LEAD = /(?:^|\n)[ \t]*(?:(?:[-*+•>|]|\d{1,3}[.)])[ \t]*)*[[(*_]*$/;
+const LINE_LEAD = /(?:^|\n)[ \t]*(?:(?:[-*+•>|]|\d{1,3}[.)])[ \t]*)*(?:#?\d{1,7}(?:[ \t]*(?:[-–—,]|and)[ \t]*#?\d{1,7})*[ \t]*\|[ \t]*)?[[(*_]*$/;
 
 /** Whether the claim at `position` leads its line, as the times of a timeline do: it is said of the whole line. */
 function leadsLine(text: string, position: number): boolean {

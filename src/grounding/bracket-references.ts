@@ -1,14 +1,15 @@
 // Citations without `#` that models write for events all the same: a number in square brackets,
-// as footnotes are cited (`the toast [15]`, `[4][5]`), and the numbers of a list after the word
+// as footnotes are cited (`the toast [15]`, `[4][5]`, Markdown's `the toast[^15]`), and the numbers of a list after the word
 // `events` or its abbreviation (`(events 45, 46 and 47)`, `(ev. 57, 58)`; its first number is read as `events 12` is, see find-claims.ts).
 
 import { matchesOf } from './claim-ranges.js';
 
 /**
  * `[15]`, `[4][5]`: not an index glued to a name (`claims[0]`, `items[2]`), a Markdown link's
- * text (`[1](https://…)`), a footnote's definition (`[1]: …`) or a number with more after it.
+ * text (`[1](https://…)`), a footnote's definition (`[1]: …`) or a number with more after it. A
+ * Markdown footnote's marker (`[^41]`) may be glued to the word it follows (`uploaded[^44]`).
  */
-const BRACKETED = /(?<![\w[])\[(\d{1,7})\](?![(:\w])/g;
+const BRACKETED = /(?<![\w[])\[(\d{1,7})\](?![(:\w])|\[\^(\d{1,7})\](?![(:\w])/g;
 /** `events 45, 46 and 47`, `events 8, 9 & 12`: group 1 the numbers after the first (not a measure after them: `events 3, 4 and 5 seconds apart`). */
 const EVENT_LIST = /\b(?:events|evts?\.?|ev\.)\s+#?\d{1,7}((?:\s*(?:,|&|\band\b)\s*#?\d{1,7}){1,40})(?![\w-]|[.,]\d|\s*(?:times?|x|seconds?|minutes?|s|ms|%)\b)/gi;
 const LISTED = /\d{1,7}/g;
@@ -20,7 +21,7 @@ const citation = (text: string, event: string, index: number): RegExpExecArray =
 export function bracketCitations(text: string): RegExpExecArray[] {
   const found: RegExpExecArray[] = [];
   if (text.includes('[')) {
-    for (const match of matchesOf(BRACKETED, text)) found.push(citation(match[0], match[1] as string, match.index));
+    for (const match of matchesOf(BRACKETED, text)) found.push(citation(match[0], (match[1] ?? match[2]) as string, match.index));
   }
   if (/(?:events|\bevts?\.?|\bev\.)\s/i.test(text)) {
     for (const match of matchesOf(EVENT_LIST, text)) {

@@ -46,6 +46,8 @@ export interface Checker {
   keptTypeOf(index: number): string | undefined;
   /** The type of the event at session index `index` that the prompt left out. */
   droppedTypeOf(index: number): string | undefined;
+  /** The event at session index `index` that the prompt left out. */
+  droppedEvent(index: number): SessionEvent | undefined;
   /** The kept event at session index `index`, as the prompt showed it (its redacted copy, if privacy rules changed it). */
   keptEvent(index: number): SessionEvent | undefined;
   /** The context the prompt showed (`kept`), or the one the profile's context settings left out (`dropped`). */
@@ -99,6 +101,7 @@ export function listChecker(
     reasonOf,
     keptTypeOf: (index) => sides.kept.event(index)?.event.type,
     droppedTypeOf: (index) => (index >= 0 ? sides.dropped.event(index)?.event.type : undefined),
+    droppedEvent: (index) => (index >= 0 ? sides.dropped.event(index)?.event : undefined),
     keptEvent: (index) => sides.kept.event(index)?.event,
     context: (side) => (side === 'kept' ? context : excludedContext),
     total: kept.length + dropped.length,

@@ -4,6 +4,8 @@
 
 import type { Checker } from './checker.js';
 import { signalTypesIn } from './count-scope.js';
+import { clicksOf } from './count-topics.js';
+import type { SessionEvent } from '../session/session-schema.js';
 import type { Claim } from './find-claims.js';
 
 /** What lies between a count and the references after it in its clause: no sentence end, no other reference. */
@@ -75,6 +77,8 @@ function groupNear(text: string, claims: readonly Claim[], at: number): number[]
   for (let position = at - 1; position >= 0; position--) {
     const claim = claims[position] as Claim;
     if (claim.kind !== 'event') {
+      // A claim inside the count (the quote of `"Continue" | 6` in a table's row) is no bar.
+      if (claim.start >= count.start) continue;
       if (group.length > 0 || claim.end > count.start) break;
       continue;
     }
@@ -83,7 +87,7 @@ function groupNear(text: string, claims: readonly Claim[], at: number): number[]
       continue;
     }
     const between = text.slice(claim.end, start);
-    if (!(group.length === 0 ? AFTER_REFERENCES : BETWEEN_REFERENCES).test(between)) break;
+    if (!(group.length === 0 ? (inRow ? SAME_ROW : AFTER_REFERENCES) : BETWEEN_REFERENCES).test(between)) break;
     group.push(position);
     start = claim.start;
   }
@@ -124,7 +128,10 @@ export function citedCount(text: string, claims: readonly Claim[], at: number, c
     }
     cited.add(claim.index);
   }
-  if (cited.size === 0 || cited.size !== count.count) return undefined;
+  // A rage click counts as one click or as its clicks (`| 20–22 | "Continue" | 6 |`: two dead clicks and a rage click of four).
+  let clicks = 0;
+  for (const index of cited) clicks += count.topic.types.includes('rage-click') ? clicksOf(checker.keptEvent(index) as SessionEvent) : 1;
+  if (cited.size === 0 || (cited.size !== count.count && clicks !== count.count)) return undefined;
   let first = Number.POSITIVE_INFINITY;
   for (const index of cited) first = Math.min(first, index);
   return first;

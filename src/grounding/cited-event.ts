@@ -139,7 +139,8 @@ function inSameTab(left: SessionEvent, right: SessionEvent): boolean {
 }
 
 /** A reference to one event: `#35`, not a range or an event inside one. */
-const isSingle = (claim: Claim & { kind: 'event' }): boolean => claim.inside !== true && claim.text.replace(/^#\d+/, '') === '';
+// One event cited: `#12`, or in square brackets as footnotes cite it (`[12]`, `[^12]`).
+const isSingle = (claim: Claim & { kind: 'event' }): boolean => claim.inside !== true && claim.text.replace(/^(?:#\d+|\[\^?\d+\])/, '') === '';
 
 /** Between two references of one group: `, `, ` and `, ` & `. */
 const BETWEEN_REFERENCES = /^[\s,&]*(?:and\s*)?$/;

@@ -54,4 +54,6 @@ export type Claim =
       readonly precise?: boolean;
       /** A clock reading with two digits before its colon and no word either way (`01:52`): a time of day when the session's times may be it, else minutes and seconds. */
       readonly clock?: true;
+      /** A clock reading after `at` (`at 01:58`): an offset only when the session is that long and no time of day of it. */
+      readonly moment?: true;
     };

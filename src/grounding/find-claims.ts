@@ -24,6 +24,7 @@ import { isClosingTag } from './markup-tags.js';
 import { SHARE_PROBE, shareClaims } from './share-claims.js';
 import { cutUrl, trimUrl } from './url-ends.js';
 import { AT_MOST_BEFORE, atMostTopic, strictBound } from './bounded-counts.js';
+import { tableCitations, tableCountClaims } from './table-cells.js';
 
 import type { Claim } from './claim.js';
 
@@ -32,14 +33,18 @@ export type { Claim };
 /** The most events one range (`#1–#900`) stands for: a longer range is one claim of its ends. */
 const MAX_RANGE = 200;
 
-const EVENT_REFERENCE = /#(\d{1,12})(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d{1,12}))?(?![\w-])/g;
+// A range's ends are apart by a dash, `..`, `to`, `through` (`thru`) or Japanese's wave dash (`#45〜#83`).
+const RANGE_TO = '(?:[-–—〜～]|\\.\\.|to|through|thru)';
+const EVENT_REFERENCE = new RegExp(`#(\\d{1,12})(?:\\s*${RANGE_TO}\\s*#?(\\d{1,12}))?(?![\\w-])`, 'g');
 /**
  * An event cited by the word ("(event 12)", "events 12–15", "event index 12", "event no. 12"), or
  * its abbreviation ("(ev. 12)", "(evt 12)"): not a number of times or a measure after it ("the
  * Signup event 3 times", "event 2 seconds later").
  */
-const EVENT_WORD_REFERENCE =
-  /\b(?:events?|evts?\.?|ev\.)\s+(?:(?:index|no\.?|number)\s*)?#?(\d{1,7})(?:\s*(?:[-–—]|\.\.|to)\s*(?:events?\s+)?#?(\d{1,7}))?(?![\w-]|[.,]\d|\s*(?:times?\b|x\b|×|%|events?\b|clicks?\b|errors?\b|pages?\b|requests?\b|(?:milli)?seconds?\b|minutes?\b|hours?\b|days?\b|s\b|ms\b|min\b|h\b|of\b))/gi;
+const EVENT_WORD_REFERENCE = new RegExp(
+  `\\b(?:events?|evts?\\.?|ev\\.)\\s+(?:(?:index|no\\.?|number)\\s*)?#?(\\d{1,7})(?:\\s*${RANGE_TO}\\s*(?:events?\\s+)?#?(\\d{1,7}))?(?![\\w-]|[.,]\\d|\\s*(?:times?\\b|x\\b|×|%|events?\\b|clicks?\\b|errors?\\b|pages?\\b|requests?\\b|(?:milli)?seconds?\\b|minutes?\\b|hours?\\b|days?\\b|s\\b|ms\\b|min\\b|h\\b|of\\b))`,
+  'gi',
+);
 const EVENT_WORD_PROBE = /event|\bevt|\bev\./i;
 // A URL may hold a privacy placeholder (`?token=[secret]`): the prompt showed it so.
 // A URL ends at a space, a quote (typographic ones too), a closing bracket, or punctuation of CJK
@@ -59,10 +64,10 @@ const BACKTICKED = /`([^`\n]{1,300})`/g;
 // An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "timed out with a 504", "failed (#12) with a 500", "errored (#37, #39)
 // with a 502", "failed once with a 500", "rejected the file with a 413" (up to three words between),
 // "status 502", "hit a 404", "got a 503", "a 500 error", "503 Service Unavailable" (not "the 404 page", nor a number
-// of things: "500 units", "returned 500 results", "got 500 points"), "413 Payload Too Large", "a 413 on the export", "both 413s"; not after a negation ("never
+// of things: "500 units", "returned 500 results", "got 500 points"), "413 Payload Too Large", "a 413 on the export", "a 503 from /v3/pay", "both 413s"; not after a negation ("never
 // returned a 404").
 const STATUS_CODE =
-  /\b(?:(?:returned|returning|returns|responded with|answered(?: with)?|answers(?: with)?|(?:failed|errored|timed out|rejected|refused|denied|aborted) with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)\s+\(#\d{1,6}(?:\s*(?:,|and|[–-])\s*#\d{1,6}){0,3}\)\s+)with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)(?:[ \t]+[\w'’-]+){1,3}[ \t]+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|before|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|payment required|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?|(?:payload|request entity|content) too large|gone|method not allowed|not acceptable|request time-?out|precondition failed|unsupported media type|not implemented)|\ban?\s+(?:\*\*)?([45]\d\d)(?:\*\*)?(?=\s+(?:on|for|when)\s)|\b(?:both|two|three|four|several|multiple|repeated|consecutive)\s+([45]\d\d)s)(?![\w.,]\d|[\w-])/gi;
+  /\b(?:(?:returned|returning|returns|responded with|answered(?: with)?|answers(?: with)?|(?:failed|errored|timed out|rejected|refused|denied|aborted) with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)\s+\(#\d{1,6}(?:\s*(?:,|and|[–-])\s*#\d{1,6}){0,3}\)\s+)with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)(?:[ \t]+[\w'’-]+){1,3}[ \t]+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|before|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|payment required|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?|(?:payload|request entity|content) too large|gone|method not allowed|not acceptable|request time-?out|precondition failed|unsupported media type|not implemented)|\ban?\s+(?:\*\*)?([45]\d\d)(?:\*\*)?(?=\s+(?:on|for|when|from)\s)|\b(?:both|two|three|four|several|multiple|repeated|consecutive)\s+([45]\d\d)s)(?![\w.,]\d|[\w-])/gi;
 // What STATUS_CODE needs: three digits from 400 to 599 on their own (not `#9500`, a citation's digits).
 const STATUS_PROBE = /(?<!\w)[45]\d\d(?!\d)/;
 
@@ -120,8 +125,8 @@ const CLAUSE_BREAK = String.raw`,\s*(?:and|but|then|so|while|which|who|where)\b|
 const timesOf = (verbs: string, others: string) =>
   new RegExp(`\\b(${verbs})\\b(?:(?!${others}|${CLAUSE_BREAK})[^.;\\n]|\\.(?=\\S)){0,60}?(?:\\b${NUMBER}(?:\\*\\*)?\\s+(?:(?:separate|different|distinct)\\s+)?times\\b|(?<!\\w)(?:x|×\\s?)(\\d{1,3})\\b|\\b(\\d{1,3})(?:x|\\s?×)(?![\\w×])|\\b(twice|thrice)\\b)`, 'gi');
 const TIMES = timesOf('rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|dead[- ]?click(?:ed|s)?', 'click');
-/** The same with taps and presses, for a text that has one (the longer alternation costs every other text). */
-const TIMES_WITH_TAPS = timesOf('rage[- ]?click(?:ed|ing|s)?|click(?:ed|ing)|tapp(?:ed|ing)|press(?:ed|ing)|dead[- ]?click(?:ed|s)?', 'click|tapp|press');
+/** The same with taps and presses ("rage-tapped ×4", "dead-tapped twice"), for a text that has one (the longer alternation costs every other text). */
+const TIMES_WITH_TAPS = timesOf('rage[- ]?(?:click(?:ed|ing|s)?|tap(?:ped|ping|s)?)|click(?:ed|ing)|tapp(?:ed|ing)|press(?:ed|ing)|dead[- ]?(?:click(?:ed|s)?|tap(?:ped|s)?)', 'click|tap|press');
 /** A noun after "a second" that makes it an ordinal ("in a second tab"), not a time. */
 const ORDINAL_NOUN = /^\s+(?:tabs?|windows?|time|attempt|try|visit|session|step|page|screen|click|search|query|device|browser|round|pass|item|product|card|look|option|account|form|field|button|link|order|one|coupon|code|error|request|pair)\b/i;
 // A number right before the words makes them a noun counted (`6 dead clicks: twice on …, once on …`), not a verb.
@@ -135,13 +140,15 @@ const OTHER_VERB_BEFORE = /\b(?!(?:heading|listing|pricing|billing|shipping|land
 const PART_BEFORE = /\b(?:at least|no fewer than|no less than|not fewer than|a minimum of|after|within|took|takes|taking|needed|needs|required|requires|using|following|first|last|next|previous|final|initial|other|remaining|those|these|another|earlier|later|top)\s+(?:just\s+|only\s+)?$/i;
 const PART_AFTER = /^\s+(?:later|before|after|during|while|between|until|in a row|in quick succession)\b/i;
 
-// "1m 51s", "2 minutes and 10 seconds", "1:51" (minutes and seconds; "at 10:01", "10:01 UTC" are times of day).
-const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\s*(?:s|sec|secs|seconds?)\b|(?<![\d:.])(?<!\b(?:at|by|until|till|since|from)\s+)(\d{1,2}):([0-5]\d)(?![\d:])(?!\s*(?:am|pm|[ap]\.m\.|utc|gmt|z\b|[+-]\d))/gi;
+// "1m 51s", "2 minutes and 10 seconds", "1:51" (minutes and seconds; "10:01 UTC" is a time of day, "at 10:01" one unless the session's times cannot be it: see time-of-day.ts).
+const COMPOUND_DURATION = /\b(\d+)\s*(?:m|min|mins|minutes?)\s*(?:and\s+)?(\d+)\s*(?:s|sec|secs|seconds?)\b|(?<![\d:.])(\d{1,2}):([0-5]\d)(?![\d:])(?!\s*(?:am|pm|[ap]\.m\.|utc|gmt|z\b|[+-]\d))/gi;
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, second: 1, seconds: 1, m: 60, min: 60, mins: 60, minute: 60, minutes: 60, h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600 };
 const TIME_UNIT = '(?:seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
 const DURATION = new RegExp(
   `\\b(?<lead>after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only|last)\\s+(?:(?<qualifier>about|around|nearly|almost|roughly|just|only|over|under|less than|more than|no more than|at most|at least)\\s+)?(?<amount>\\d+(?:\\.\\d+)?|a couple of|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})(?<half>\\s+and\\s+a\\s+half)?\\s*(?<unit>${TIME_UNIT})\\b(?<halfAfter>\\s+and\\s+a\\s+half\\b)?` +
-    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|a couple of|half an?|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)\\s+(?:later|in|into|after|long|session|visit)\\b`,
+    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|a couple of|half an?|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)\\s+(?:later|in|into|after|long|session|visit)\\b` +
+    // "8 s later", "2 s after that", "3 min later": a number and a unit's abbreviation.
+    `|\\b(?<amountShort>\\d+(?:\\.\\d+)?)\\s?(?<unitShort>s|secs?|mins?)\\s+(?:later|into|after)\\b`,
   'gi',
 );
 /** "~21 seconds", "~5 min", as notes write an approximate time (looked for in a text with a `~`). */
@@ -269,7 +276,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
   }
   const cited = !probes || text.includes('#');
   const grouped = !probes || text.includes('(#') || text.includes('[#');
-  const references = [...(cited ? matchesOf(EVENT_REFERENCE, text) : []), ...(grouped ? bareReferences(text) : []), ...(!probes || EVENT_WORD_PROBE.test(text) ? matchesOf(EVENT_WORD_REFERENCE, text) : []), ...bracketCitations(text)];
+  const references = [...(cited ? matchesOf(EVENT_REFERENCE, text) : []), ...(grouped ? bareReferences(text) : []), ...(!probes || EVENT_WORD_PROBE.test(text) ? matchesOf(EVENT_WORD_REFERENCE, text) : []), ...bracketCitations(text), ...tableCitations(text)];
   for (const match of references) {
     const start = match.index;
     const end = start + match[0].length;
@@ -282,7 +289,9 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     taken.add(start, end);
   }
   selectorClaims(text, claims, taken, targets, probes);
-  if (!probes || TIMES_PROBE.test(text)) for (const match of matchesOf(/tapp|press/i.test(text) ? TIMES_WITH_TAPS : TIMES, text)) {
+  // `| Dead taps | 1 |`, `| "Generate Pix code" | 2 |` under a column of counts.
+  tableCountClaims(text, quantities, add);
+  if (!probes || TIMES_PROBE.test(text)) for (const match of matchesOf(/tap|press/i.test(text) ? TIMES_WITH_TAPS : TIMES, text)) {
     const start = match.index;
     const end = start + match[0].length;
     if (quantities.overlaps(start, end)) continue;
@@ -356,12 +365,12 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const reading = match[3] === undefined ? 'elapsed' : clockReading(text, start, end, match[3]);
     if (reading === 'time of day') continue;
     // Minutes and seconds together are a duration stated to the second (see Duration.precise).
-    add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about', precise: minutes > 0, ...(reading === 'either' ? { clock: true as const } : {}) });
+    add({ kind: 'duration', text: match[0], start, end, seconds: minutes * 60 + seconds, bound: 'about', precise: minutes > 0, ...(reading === 'moment' ? { clock: true as const, moment: true as const } : reading === 'either' ? { clock: true as const } : {}) });
   }
   if (!probes || DURATION_PROBE.test(text)) for (const match of text.includes('~') ? [...matchesOf(DURATION_ABOUT, text), ...matchesOf(DURATION, text)] : matchesOf(DURATION, text)) {
     const groups = match.groups ?? {};
-    const amount = groups.amount ?? groups.amountBefore ?? groups.amountAbout;
-    const unit = groups.unit ?? groups.unitBefore ?? groups.unitAbout;
+    const amount = groups.amount ?? groups.amountBefore ?? groups.amountAbout ?? groups.amountShort;
+    const unit = groups.unit ?? groups.unitBefore ?? groups.unitAbout ?? groups.unitShort;
     if (amount === undefined || unit === undefined) continue;
     // The words around the amount are context, not the claim: the claim is "2 minutes".
     const claimText = match[0];
@@ -369,7 +378,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const end = start + claimText.length;
     if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
     // "in 3 steps", "for 2 items": only time units count, and a bare "m"/"s" only right after a digit.
-    if (/^[msh]$/i.test(unit) && !/\d\s*[msh]$/i.test(claimText)) continue;
+    if (/^[msh]$/i.test(unit) && groups.unitShort === undefined && !/\d\s*[msh]$/i.test(claimText)) continue;
     // "in a second tab", "on a second attempt": an ordinal before a noun, not a time.
     if (/^second$/i.test(unit) && /^(?:a|one)$/i.test(amount) && ORDINAL_NOUN.test(text.slice(end, end + 20))) continue;
     // "a minute and a half", "two and a half minutes".

@@ -38,6 +38,8 @@ import { checkItemCounts } from './item-counts.js';
 import { checkItemPages } from './item-pages.js';
 import { sessionUnderRules } from './session-under-rules.js';
 import { unknownField } from './key-value-lines.js';
+import { checkYamlItems } from './yaml-items.js';
+import { checkItemTimes } from './item-times.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -293,7 +295,6 @@ function findingsOf(answerText: string, path: (claim: Claim) => string, checker:
   return findings;
 }
 
-
 /** The words around a friction signal's name in a flag's key: `has_rage_clicks`, `errors_occurred`, `any_dead_click_detected`. */
 const SIGNAL_FLAG = /^(?:(?:has|had|have|any|with|contains?|saw|shows?|were there)\s+(?:any\s+)?)|\s+(?:present|occurred|occurring|detected|found|seen|observed|happened|exists?|recorded|logged)$/g;
 
@@ -375,6 +376,7 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     if (blocks.length > 0) findings.sort((left, right) => Number.parseInt(left.path, 10) - Number.parseInt(right.path, 10));
     // `| #35 | dead click | … |` and `- #35 dead-click …` where #35 is a rage click.
     markWrongKindsInText(spelledTypeCode(blankedMarks(text)), findings, checker);
+    checkYamlItems(text, findings, checker);
   } else {
     structuredChecks(answer, checker, findings);
   }
@@ -392,4 +394,6 @@ function structuredChecks(answer: unknown, checker: Checker, findings: Grounding
   checkItemCounts(answer, findings, checker);
   // `{ "description": "… (#36)", "page_url": "https://shop.example/cart" }` where #36 happened on /checkout.
   checkItemPages(answer, findings, checker);
+  // `{ "event": 82, "at": "03:27" }` where #82 came 2:57 after the first event shown.
+  checkItemTimes(answer, findings, checker);
 }

@@ -213,6 +213,10 @@ class IndexedChecker implements Checker {
     return this.has('dropped', eventIndex) ? this.events[eventIndex]?.type : undefined;
   }
 
+  droppedEvent(eventIndex: number): SessionEvent | undefined {
+    return this.has('dropped', eventIndex) ? this.events[eventIndex] : undefined;
+  }
+
   context(side: Side): Readonly<Record<string, unknown>> | undefined {
     return side === 'kept' ? this.shownContext : this.excludedContext;
   }

@@ -13,7 +13,7 @@ import { childPath, keyWords } from './walk-answer.js';
 const RAGE_CLICK_EVENTS: CountTopic = { name: 'rage-click', types: ['rage-click'], totals: (stats) => new Set([stats.of('rage-click')]) };
 
 /** Keys of an item's number of events: `count`, `occurrences`, `times`, `event_count`, `instances`, `frequency`. */
-const ITEM_COUNT_KEY = /^(?:count|occurrences?|times|events? count|instances?|frequency|number of events|num events)$/;
+export const ITEM_COUNT_KEY = /^(?:count|occurrences?|times|events? count|instances?|frequency|number of events|num events)$/;
 
 /**
  * Adds to `findings` (a structured response's) a count finding for each item whose kind names a
@@ -36,7 +36,8 @@ export function checkItemCounts(value: unknown, findings: GroundingFinding[], ch
         const counted = itemCountEntry(entries, place.path);
         // A key that names events (`event_count`) was judged as a count already.
         if (counted !== undefined && !findings.some((finding) => finding.path === counted.path)) {
-          const found = itemCount(kind, counted.count, place.path, findings, checker);
+          const itemPath = place.path;
+          const found = itemCount(kind, counted.count, (finding) => isWithin(finding.path, itemPath), findings, checker);
           if (found !== undefined) findings.push({ kind: 'count', text: `${counted.key}: ${counted.count}`, path: counted.path, ...found });
         }
       }
@@ -75,8 +76,8 @@ function citedTargets(cited: ReadonlySet<number>, checker: Checker): string[] {
   return targets;
 }
 
-/** The verdict (and its reason) of `count` said of the item at `path` whose kind is `kind`, or undefined when the kind names no signal. */
-function itemCount(kind: string, count: number, path: string, findings: readonly GroundingFinding[], checker: Checker): Pick<GroundingFinding, 'verdict' | 'reason'> | undefined {
+/** The verdict (and its reason) of `count` said of an item whose kind is `kind` (`holds` its findings), or undefined when the kind names no signal. */
+export function itemCount(kind: string, count: number, holds: (finding: GroundingFinding) => boolean, findings: readonly GroundingFinding[], checker: Checker): Pick<GroundingFinding, 'verdict' | 'reason'> | undefined {
   const types = signalTypes(kind);
   const topic = countTopics.signal(kind.replace(/[_-]+/g, ' '), true);
   if (types === undefined || topic === undefined) return undefined;
@@ -87,7 +88,7 @@ function itemCount(kind: string, count: number, path: string, findings: readonly
   // The events of its kind it cites that the prompt left out.
   let leftOut = 0;
   for (const finding of findings) {
-    if (finding.kind !== 'event' || !isWithin(finding.path, path)) continue;
+    if (finding.kind !== 'event' || !holds(finding)) continue;
     if (finding.verdict === 'dropped' && finding.event !== undefined && types.includes(checker.droppedTypeOf(finding.event) ?? '')) leftOut++;
     // A citation of a kept event of another kind (found unsupported for it, without its event: `#17` in a dead click item, #17 a click) still names its element.
     const index = finding.event ?? (/^#\d+$/.test(finding.text) ? Number(finding.text.slice(1)) : undefined);

@@ -17,6 +17,8 @@ import { noneTopic } from './count-topics.js';
 import { keyWords } from './walk-answer.js';
 import { normalText } from './normal-text.js';
 import type { Checker } from './checker.js';
+import { ITEM_COUNT_KEY } from './item-counts.js';
+import { inYamlItem } from './yaml-items.js';
 
 const LINE =
   /^[ \t]*(?:[-*][ \t]+)?([A-Za-z_][A-Za-z0-9_]*(?:[-.][A-Za-z0-9_]+)*)[ \t]*:[ \t]*(?:(\[[ \t]*\d{1,7}(?:[ \t]*,[ \t]*\d{1,7})*[ \t]*\])|(\d{1,9}(?:\.\d+)?)|([A-Za-z0-9_][\w.-]*))(?=[ \t]+#|[ \t]*$)/gm;
@@ -79,6 +81,8 @@ export function keyValueClaims(text: string, taken: Ranges, quantities: Ranges, 
     }
     // A token without a digit (`frequency: weekly`) says too little to be a field's value.
     if (match[4] !== undefined && !/\d/.test(valueText)) continue;
+    // `count: 2` of a YAML item with a kind is its number of events (see yaml-items.ts), not an event's `count`.
+    if (ITEM_COUNT_KEY.test(words) && inYamlItem(text, start)) continue;
     add({ kind: 'text', text: written, start, end, quote: written, field: key });
   }
 }

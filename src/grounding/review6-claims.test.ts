@@ -53,6 +53,8 @@ describe('groundAnswer: claims of the sixth review', () => {
   it('keeps a request’s URL that a kept console error shows when the profile leaves the request out', () => {
     const withoutRequests = 'events:\n  exclude_types: [network-error]\n';
     expect(found('It logged a 429 from POST api.tally.example/v1/billing/payment-methods (#3); the retry hit /v1/invoices/INV-1/pay.', withoutRequests)).toEqual([
+      // (The status a request got, "a 429 from …", is the console error's too.)
+      ['text', 'a 429', 'kept'],
       ['url', 'api.tally.example/v1/billing/payment-methods', 'kept'],
       ['event', '#3', 'kept'],
       ['url', '/v1/invoices/INV-1/pay', 'dropped'],

@@ -25,7 +25,8 @@ const MENTION = new RegExp(
   `(?<![\\w-])(${DETERMINERS})\\s+(?:single\\s+)?(${countTopics.pattern})(?![\\w-])(?!\\s+(?:${HEADS}|${countTopics.pattern})(?![\\w-]))`,
   'gi',
 );
-const SIGNAL_VERB = /\b(?:rage|dead)[- ]?click(?:ed|ing)\b/gi;
+// Taps as clicks: "rage-tapped", "dead-tapped".
+const SIGNAL_VERB = /\b(?:rage|dead)[- ]?(?:click(?:ed|ing)|tapp(?:ed|ing))\b/gi;
 
 /** Words before a mention that make it a guess or a condition: "could indicate a dead click", "if a request fails". */
 const HEDGED =
@@ -92,7 +93,7 @@ export function signalClaims(text: string, add: (claim: Claim) => void, quantiti
     if (quantities.overlaps(start, end) || taken.overlaps(start, end)) continue;
     const before = text.slice(Math.max(0, start - 40), start);
     if (HEDGED.test(before) || isNegatedBefore(text, start)) continue;
-    const topic = countTopics.signal(match[0].replace(/(?:ed|ing)$/i, 's')) as CountTopic;
+    const topic = countTopics.signal(match[0].replace(/p?(?:ed|ing)$/i, 's')) as CountTopic;
     add({ kind: 'count', text: match[0], start, end, count: 1, topic: partTopic(onTarget(topic, text, end, targets)) });
   }
 }

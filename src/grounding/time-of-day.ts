@@ -12,6 +12,8 @@ const CLOCK_AFTER = /^\s*(?:[-–—]|to|and|until|till)\s*\d{1,2}:[0-5]\d\b/i;
 const ELAPSED_BEFORE = /\b(?:lasted|lasting|lasts|took|taking|takes|for|after|in|spent|duration|elapsed|length|runtime|run time|time on (?:page|site|task))[:\s]+(?:(?:about|around|roughly|nearly|almost|approximately|just|only|over|under)\s+|~\s*)?(?:the\s+)?$/i;
 // A plus sign glued before a reading ("T+00:47", "+01:12") marks an offset from the start, never a time of day.
 const OFFSET_SIGN = /(?:^|[^\w+])T?\+$/;
+/** Words before a reading that name a moment ("at 10:01", "since 9:58"): the reading is a time of day or, where the session's times cannot be one, an offset. */
+const AT_BEFORE = /\b(?:at|by|until|till|since|from)\s+$/i;
 const ELAPSED_AFTER = /^\s*(?:mark|into|in\b|later|long|elapsed|of (?:the )?(?:session|recording|visit))/i;
 
 /**
@@ -21,11 +23,13 @@ const ELAPSED_AFTER = /^\s*(?:mark|into|in\b|later|long|elapsed|of (?:the )?(?:s
  * session's times decide (see mayBeTimeOfDay): the prompt gives the session's start as a time of
  * day, and models name the times of events from it, or write a timeline of offsets.
  */
-export function clockReading(text: string, start: number, end: number, firstPart: string): 'time of day' | 'elapsed' | 'either' {
+export function clockReading(text: string, start: number, end: number, firstPart: string): 'time of day' | 'elapsed' | 'either' | 'moment' {
   const before = text.slice(Math.max(0, start - 40), start);
   const after = text.slice(end, end + 24);
   if (CLOCK_BEFORE.test(before) || CLOCK_AFTER.test(after)) return 'time of day';
   if (OFFSET_SIGN.test(before)) return 'elapsed';
+  // "at 01:58", "by 2:30": a time of day, unless the session's times cannot be it and it is that long (then the offset of a timeline).
+  if (AT_BEFORE.test(before)) return 'moment';
   return firstPart.length === 2 && !ELAPSED_BEFORE.test(before) && !ELAPSED_AFTER.test(after) ? 'either' : 'elapsed';
 }
 
@@ -51,12 +55,14 @@ export function mayBeTimeOfDay(minuteOfDay: number, span: readonly [number, numb
 
 /**
  * `claims` without the clock readings that may be times of day of the session ("10:01" in a
- * session at 10:00 UTC), nor those a text of the session shows (`shown`: "the 09:40 slot", a time
+ * session at 10:00 UTC), nor moments longer than it ("at 10:09"), nor those a text of the session shows (`shown`: "the 09:40 slot", a time
  * the page offered, in a session at 10:01 UTC): a time of day is no claim. `span` (the session's,
  * in ms) is asked for only when the claims hold such a reading.
  */
 export function withoutTimesOfDay(claims: Claim[], span: () => readonly [number, number] | undefined, shown: (reading: string) => boolean = () => false): Claim[] {
   if (!claims.some((claim) => claim.kind === 'duration' && claim.clock === true)) return claims;
   const times = span();
-  return claims.filter((claim) => claim.kind !== 'duration' || claim.clock !== true || !(mayBeTimeOfDay(claim.seconds, times) || shown(claim.text)));
+  // A moment longer than the whole session is no offset of it either: a time of day, if a wrong one ("signed out at 10:09" in a session of six minutes).
+  const longest = times === undefined ? Number.POSITIVE_INFINITY : ((times[1] - times[0]) * 1.05 + 3000) / 1000;
+  return claims.filter((claim) => claim.kind !== 'duration' || claim.clock !== true || !(mayBeTimeOfDay(claim.seconds, times) || (claim.moment === true && claim.seconds > longest) || shown(claim.text)));
 }

@@ -5,8 +5,8 @@
 // 1. Both texts are normalised: lower case, curly quotes straightened, dashes made `-`, spaces
 //    collapsed, quotes, backticks and sentence punctuation trimmed from the ends. An event
 //    finding's text is `#<index>` of the one event it stands for (a range `#12–#15` gives four
-//    findings, `#12` to `#15`), so a range is labelled one event at a time; a citation without `#`
-//    (`[12]`, the `46` of `events 45, 46 and 47`) is labelled `#12`, `#46` too.
+//    findings, `#12` to `#15`; `events 12 through 15` too), so a range is labelled one event at a time; a citation without `#`
+//    (`[12]`, a footnote's `[^12]`, the `46` of `events 45, 46 and 47`) is labelled `#12`, `#46` too.
 // 2. A finding whose normalised text equals the label's is its match; failing that, one whose
 //    text contains the label's or is contained in it (`after about 2 minutes` for the label
 //    `about 2 minutes`), never for event references (`#1` is not part of `#12`).
@@ -69,20 +69,21 @@ export function normalClaim(text: string): string {
     .replace(/^[\s"'`.,;:!?()]+|[\s"'`.,;:!?()]+$/g, '');
 }
 
-const EVENT_TEXT = /(?:#|\[|^)(\d+)(?:\s*(?:[-–—]|\.\.|to)\s*#?(\d+))?/;
+const EVENT_TEXT = /(?:#|\[\^?|^|\b(?:events?|evts?\.?|ev\.)\s+(?:(?:index|no\.?|number)\s*)?)(\d+)(?:\s*(?:[-–—〜～]|\.\.|to|through|thru)\s*(?:events?\s+)?#?(\d+))?/i;
 
 /** The text each finding is matched by: `#<index>` for one event of a reference or range. */
 function findingKeys(findings: readonly GroundingFinding[]): string[] {
   const seen = new Map<string, number>();
   return findings.map((finding) => {
     if (finding.kind !== 'event') return normalClaim(finding.text);
+    // The findings of one range come in order, one per event, whether found with their event or not.
+    const group = `${finding.path}|${finding.text}`;
+    const step = seen.get(group) ?? 0;
+    seen.set(group, step + 1);
     if (finding.event !== undefined) return `#${finding.event}`;
     const match = EVENT_TEXT.exec(finding.text);
     const first = Number(match?.[1]);
     const last = match?.[2] === undefined ? first : Number(match[2]);
-    const group = `${finding.path}|${finding.text}`;
-    const step = seen.get(group) ?? 0;
-    seen.set(group, step + 1);
     return `#${last >= first ? first + (step % (last - first + 1)) : first}`;
   });
 }
