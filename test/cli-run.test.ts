@@ -129,6 +129,14 @@ describe('recap run', () => {
     expect(many.stderr.split(warning)).toHaveLength(2);
   });
 
+  it('warns that a comment cut short a prompt written unquoted, and runs the prompt as YAML read it', async () => {
+    await writeFile(path.join(directory, 'cut.yaml'), 'llm:\n  post_prompt: Cite events as #index.\n');
+    const result = await run('run', 'cut.yaml', 'session.json', '--dry-run', '--json');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('cut.yaml:2:31 llm.post_prompt: warning: YAML reads the rest of this line after " #" as a comment, not as part of the prompt: quote the prompt or write it as a block (|)\n');
+    expect(JSON.parse(result.stdout).prompt).toMatch(/Cite events as$/);
+  });
+
   it('warns when the provider does not use a model flag given (--model without a key runs the extractive model)', async () => {
     const result = await run('run', 'plain.yaml', 'session.json', '--model', 'gemini-2.5-pro', '--dry-run');
     expect(result.code).toBe(0);

@@ -242,4 +242,25 @@ extra: true
       'events.exclude_types[1]: a custom event is filtered by its name, not by "custom", which matches no event: list the names (e.g. "Coupon Applied")',
     ]);
   });
+
+  it('warns that a comment cuts short a prompt written unquoted on its line, and only then', () => {
+    const cut = 'llm:\n  pre_prompt: Summarise the session.\n  post_prompt: Cite events as #index, e.g. (#12).\n';
+    const result = safeParseProfile(cut, { source: 'cut.yaml' });
+    expect(result.success && result.profile.llm?.post_prompt).toBe('Cite events as');
+    expect(result.success && result.warnings.map((warning) => `${warning.line}:${warning.column} ${warning.path}`)).toEqual(['3:31 llm.post_prompt']);
+    // Also next to the errors of an invalid profile, and when the full check runs.
+    const invalid = safeParseProfile(`${cut}slice:\n  mode: MIDDLE\n`);
+    expect(!invalid.success && invalid.warnings.map((warning) => warning.path)).toEqual(['llm.post_prompt']);
+    // A quoted prompt, a block, a plain prompt without a comment, and comments after other values are no warning.
+    for (const text of [
+      'llm:\n  post_prompt: "Cite events as #index."\n',
+      "llm:\n  post_prompt: 'Cite events as #index.'\n",
+      'llm:\n  post_prompt: |\n    Cite events as #index. # all text\n',
+      'llm:\n  post_prompt: Cite events as#index.\n  temperature: 0.3 # low\nslice:\n  mode: LAST # the end\n',
+      'llm:\n  post_prompt: Summarise.\n  # A comment on its own line.\n',
+    ]) {
+      const clean = safeParseProfile(text);
+      expect(clean.success && clean.warnings, text).toEqual([]);
+    }
+  });
 });

@@ -3,6 +3,7 @@
 import { checkProfile } from './check-profile.js';
 import { ProfileValidationError, type ProfileIssue } from './profile-error.js';
 import type { Profile } from './profile-schema.js';
+import { promptCommentWarnings } from './prompt-comments.js';
 import { positioned, quickParseSource } from './quick-parse-profile.js';
 import { parseYamlSource, type YamlSource } from './yaml-source.js';
 
@@ -71,10 +72,10 @@ export function safeParseProfileSource(source: YamlSource, options: ParseProfile
     issues.sort((a, b) => a.line - b.line || a.column - b.column);
     const left = result.issues.length - issues.length;
     if (left > 0) issues.push({ path: '', line: 1, column: 1, message: `... and ${left} more problem(s) of the same kinds, not listed` });
-    const warnings = result.warnings.map((issue) => positioned(issue, source.position));
+    const warnings = [...result.warnings.map((issue) => positioned(issue, source.position)), ...promptCommentWarnings(source)];
     return { success: false, error: new ProfileValidationError(issues, options.source), warnings };
   }
-  const warnings = result.warnings.map((issue) => positioned(issue, source.position));
+  const warnings = [...result.warnings.map((issue) => positioned(issue, source.position)), ...promptCommentWarnings(source)];
   return { success: true, profile: result.profile, warnings };
 }
 

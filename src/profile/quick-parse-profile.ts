@@ -3,6 +3,7 @@
 
 import { formatJsonPath } from '../session/json-path.js';
 import type { ProfileDataIssue } from './check-profile.js';
+import { promptCommentWarnings } from './prompt-comments.js';
 import type { SafeParseProfileResult } from './parse-profile.js';
 import type { ProfileIssue } from './profile-error.js';
 import { quickCheckProfile } from './quick-check-profile.js';
@@ -19,5 +20,5 @@ export function quickParseSource(source: YamlSource): SafeParseProfileResult | u
   if (!source.success) return undefined;
   const profile = quickCheckProfile(source.data);
   if (profile === undefined) return undefined;
-  return { success: true, profile, warnings: typoWarnings(profile).map((issue) => positioned(issue, source.position)) };
+  return { success: true, profile, warnings: [...typoWarnings(profile).map((issue) => positioned(issue, source.position)), ...promptCommentWarnings(source)] };
 }

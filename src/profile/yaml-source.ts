@@ -1,7 +1,7 @@
 // YAML text kept with its positions, so that problems found in the parsed data can be reported
 // at the line and column where they were written. Shared by profiles and suites.
 
-import { isCollection, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { isCollection, isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, visit, type Document, type Node } from 'yaml';
 
 /** A position in a source text, 1-based. */
 export interface SourcePosition {
@@ -10,7 +10,16 @@ export interface SourcePosition {
 }
 
 export type YamlSource =
-  | { readonly success: true; readonly data: unknown; position(path: readonly (string | number)[], atKey?: boolean): SourcePosition }
+  | {
+      readonly success: true;
+      readonly data: unknown;
+      position(path: readonly (string | number)[], atKey?: boolean): SourcePosition;
+      /**
+       * Where a comment starts on the line of the value at `path`, when that value is a plain
+       * (unquoted) scalar: `pre_prompt: cite events as #index.` is the text `cite events as`.
+       */
+      commentAfterPlainValue(path: readonly (string | number)[]): SourcePosition | undefined;
+    }
   | { readonly success: false; readonly syntaxErrors: readonly (SourcePosition & { readonly message: string })[] };
 
 const start = (node: Node | null | undefined): number | undefined => node?.range?.[0];
@@ -145,6 +154,15 @@ export function parseYamlSource(text: string): YamlSource {
     data,
     position(path, atKey = false) {
       const { line, col } = lines.linePos(locate(document, path, atKey));
+      return { line, column: col };
+    },
+    commentAfterPlainValue(path) {
+      const node = document.getIn(path, true);
+      if (!isScalar(node) || node.type !== Scalar.PLAIN || node.range === undefined || node.range === null) return undefined;
+      const end = node.range[1];
+      const rest = /^[ \t]+#/.exec(text.slice(end, text.indexOf('\n', end) === -1 ? undefined : text.indexOf('\n', end)));
+      if (rest === null) return undefined;
+      const { line, col } = lines.linePos(end + rest[0].length - 1);
       return { line, column: col };
     },
   };
