@@ -6,9 +6,13 @@
 
 import { isNegatedBefore } from './denial.js';
 
-/** A currency sign or code, then or after a number: group 1 the number before a sign, group 2 the number after one. */
+/**
+ * A currency sign or code, then or after a number: group 1 the number after a sign, group 2 the
+ * number before one. Thousands are parted by `,` `.` or a no-break space, and by a plain space
+ * before a decimal comma, as French writes them (`1 204,50 €`).
+ */
 const AMOUNT =
-  /(?<![\w.,])(?:(?:(?:A|AU|C|CA|NZ|US|HK|S|R)?\$|[€£¥₹]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR)\s)\s?(\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)|(\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?(?:[€£]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR)\b))(?![\w]|[.,]\d)/g;
+  /(?<![\w.,])(?:(?:(?:A|AU|C|CA|NZ|US|HK|S|R)?\$|[€£¥₹]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR)\s)\s?(\d{1,3}(?: \d{3})+,\d{1,2}|\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)|(\d{1,3}(?: \d{3})+,\d{1,2}|\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s?(?:[€£]|\b(?:EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR)\b))(?![\w]|[.,]\d)/g;
 
 /** The currency codes AMOUNT reads. */
 const CURRENCY_CODE = /EUR|USD|GBP|CHF|JPY|INR|AUD|CAD|NZD|SGD|HKD|SEK|NOK|DKK|PLN|BRL|MXN|ZAR/;
@@ -26,6 +30,9 @@ export function mayHoldAmount(text: string): boolean {
 const WORKED_OUT =
   /\b(?:sav(?:e|ed|es|ing|ings)|discount(?:ed)?(?:\s+of)?|off|difference(?:\s+of)?|more|less|extra|additional|combined|altogether|in\s+total|total(?:ling|ing)?\s+of|sum(?:\s+of)?|roughly|about|approximately|around|almost|nearly|over|under|above|below|at\s+least|at\s+most|up\s+to|more\s+than|less\s+than|worth\s+of|estimated|projected|lost|losing|potential(?:ly)?)\s*$|~\s*$/i;
 
+/** "nicht 9.060,00 €", "y no 1.402,50 €", "pas 1 240,50 €": an amount denied in German, French, Spanish or Portuguese, at most two words before. */
+const NEGATED_ELSEWHERE = /(?:\b(?:nicht|kein(?:e[mnrs]?)?|nie|niemals|pas|jamais|nunca|jamás|nem)|(?<!\p{L})não)\s+(?:[\p{L}\d-]+\s+){0,2}$/iu;
+
 /** An amount of money found in a text. */
 export interface Amount {
   readonly start: number;
@@ -42,7 +49,7 @@ export function amountsIn(text: string): Amount[] {
   for (let match = AMOUNT.exec(text); match !== null; match = AMOUNT.exec(text)) {
     const start = match.index;
     const before = text.slice(Math.max(0, start - 30), start);
-    if (WORKED_OUT.test(before) || isNegatedBefore(text, start)) continue;
+    if (WORKED_OUT.test(before) || isNegatedBefore(text, start) || NEGATED_ELSEWHERE.test(before)) continue;
     const value = valueOf((match[1] ?? match[2]) as string);
     if (value === undefined) continue;
     amounts.push({ start, end: start + match[0].length, text: match[0], forms: formsOf(value) });

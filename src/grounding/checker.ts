@@ -120,3 +120,12 @@ function timeSpanOf(events: readonly IndexedEvent[]): readonly [number, number] 
   }
   return first <= last ? [first, last] : undefined;
 }
+
+/** The first of `forms` that `lookup` finds. */
+export function firstFound(forms: readonly string[], lookup: (form: string) => number | undefined): number | undefined {
+  for (const form of forms) {
+    const found = lookup(form);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

@@ -17,6 +17,7 @@ import type { Checker } from './checker.js';
 import { eventTexts, eventUrls } from './event-strings.js';
 import type { Claim } from './find-claims.js';
 import { indexOfAmount, indexOfWords, looseText, normalText, withoutInnerHyphens } from './normal-text.js';
+import { elidedPieces, holdsPieces } from './elided-quotes.js';
 import { normalSelector } from './session-facts.js';
 import { selectorParts, selectorPartsMatch } from './selector-match.js';
 import { holdsQuery, normalUrl } from './url-keys.js';
@@ -142,8 +143,8 @@ function inSameTab(left: SessionEvent, right: SessionEvent): boolean {
 // One event cited: `#12`, or in square brackets as footnotes cite it (`[12]`, `[^12]`).
 const isSingle = (claim: Claim & { kind: 'event' }): boolean => claim.inside !== true && claim.text.replace(/^(?:#\d+|\[\^?\d+\])/, '') === '';
 
-/** Between two references of one group: `, `, ` and `, ` & `. */
-const BETWEEN_REFERENCES = /^[\s,&]*(?:and\s*)?$/;
+/** Between two references of one group: `, `, ` and `, ` & `, and the word glued to the next one's `#` (`event#11, event#12`). */
+const BETWEEN_REFERENCES = /^[\s,&]*(?:and\s*)?(?:event)?$/i;
 
 /** The groups found so far of an answer's citations, by position: each group is walked once. */
 const groupsAt = new WeakMap<readonly CheckedClaim[], (readonly [number, number] | undefined)[]>();
@@ -366,6 +367,8 @@ function isTrueOf(claim: Claim, event: SessionEvent): boolean {
           return forms.some((form) => normal === form || indexOfAmount(normal, form) !== -1);
         });
       }
+      const pieces = elidedPieces(claim.quote);
+      if (pieces !== undefined) return holdsPieces(event, pieces);
       const wanted = normalText(claim.quote);
       // "« 409 Conflict » (#44)": a status and its reason phrase hold of a failed request with that status.
       if (event.status !== undefined && STATUS_QUOTE.exec(wanted)?.[1] === String(event.status)) return true;

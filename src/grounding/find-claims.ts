@@ -25,6 +25,7 @@ import { SHARE_PROBE, shareClaims } from './share-claims.js';
 import { cutUrl, trimUrl } from './url-ends.js';
 import { AT_MOST_BEFORE, atMostTopic, strictBound } from './bounded-counts.js';
 import { tableCitations, tableCountClaims } from './table-cells.js';
+import { isoDurations } from './iso-durations.js';
 
 import type { Claim } from './claim.js';
 
@@ -38,14 +39,14 @@ const RANGE_TO = '(?:[-–—〜～]|\\.\\.|to|through|thru)';
 const EVENT_REFERENCE = new RegExp(`#(\\d{1,12})(?:\\s*${RANGE_TO}\\s*#?(\\d{1,12}))?(?![\\w-])`, 'g');
 /**
  * An event cited by the word ("(event 12)", "events 12–15", "event index 12", "event no. 12"), or
- * its abbreviation ("(ev. 12)", "(evt 12)"): not a number of times or a measure after it ("the
+ * its abbreviation ("(ev. 12)", "(evt 12)", or glued with a hyphen, "evt-12"): not a number of times or a measure after it ("the
  * Signup event 3 times", "event 2 seconds later").
  */
 const EVENT_WORD_REFERENCE = new RegExp(
-  `\\b(?:events?|evts?\\.?|ev\\.)\\s+(?:(?:index|no\\.?|number)\\s*)?#?(\\d{1,7})(?:\\s*${RANGE_TO}\\s*(?:events?\\s+)?#?(\\d{1,7}))?(?![\\w-]|[.,]\\d|\\s*(?:times?\\b|x\\b|×|%|events?\\b|clicks?\\b|errors?\\b|pages?\\b|requests?\\b|(?:milli)?seconds?\\b|minutes?\\b|hours?\\b|days?\\b|s\\b|ms\\b|min\\b|h\\b|of\\b))`,
+  `\\b(?:(?:events?|evts?\\.?|ev\\.)\\s+(?:(?:index|no\\.?|number)\\s*)?#?|evt?[-_])(\\d{1,7})(?:\\s*${RANGE_TO}\\s*(?:events?\\s+)?#?(\\d{1,7}))?(?![\\w-]|[.,]\\d|\\s*(?:times?\\b|x\\b|×|%|events?\\b|clicks?\\b|errors?\\b|pages?\\b|requests?\\b|(?:milli)?seconds?\\b|minutes?\\b|hours?\\b|days?\\b|s\\b|ms\\b|min\\b|h\\b|of\\b))`,
   'gi',
 );
-const EVENT_WORD_PROBE = /event|\bevt|\bev\./i;
+const EVENT_WORD_PROBE = /event|\bevt|\bev[._-]/i;
 // A URL may hold a privacy placeholder (`?token=[secret]`): the prompt showed it so.
 // A URL ends at a space, a quote (typographic ones too), a closing bracket, or punctuation of CJK
 // text or its full-width forms (`（www.shop.example/cart）を開き`, `「…」`, `、`), none of which a URL holds unencoded.
@@ -146,7 +147,7 @@ const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, 
 const TIME_UNIT = '(?:seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
 const DURATION = new RegExp(
   `\\b(?<lead>after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only|last)\\s+(?:(?<qualifier>about|around|nearly|almost|roughly|just|only|over|under|less than|more than|no more than|at most|at least)\\s+)?(?<amount>\\d+(?:\\.\\d+)?|a couple of|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})(?<half>\\s+and\\s+a\\s+half)?\\s*(?<unit>${TIME_UNIT})\\b(?<halfAfter>\\s+and\\s+a\\s+half\\b)?` +
-    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|a couple of|half an?|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)\\s+(?:later|in|into|after|long|session|visit)\\b` +
+    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|a couple of|half an?|an?(?=\\s+(?:second|minute|hour)\\s+and\\s+a\\s+half\\b)|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)(?<halfBefore>\\s+and\\s+a\\s+half)?\\s+(?:later|in|into|after|long|session|visit)\\b` +
     // "8 s later", "2 s after that", "3 min later": a number and a unit's abbreviation.
     `|\\b(?<amountShort>\\d+(?:\\.\\d+)?)\\s?(?<unitShort>s|secs?|mins?)\\s+(?:later|into|after)\\b`,
   'gi',
@@ -382,8 +383,10 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     // "in a second tab", "on a second attempt": an ordinal before a noun, not a time.
     if (/^second$/i.test(unit) && /^(?:a|one)$/i.test(amount) && ORDINAL_NOUN.test(text.slice(end, end + 20))) continue;
     // "a minute and a half", "two and a half minutes".
-    const half = groups.half !== undefined || groups.halfAfter !== undefined;
+    const half = groups.half !== undefined || groups.halfAfter !== undefined || groups.halfBefore !== undefined;
     add({ kind: 'duration', text: claimText, start, end, seconds: durationSeconds(amount, unit, half), bound: boundOf(groups.lead, groups.qualifier) });
   }
+  // `PT1M30S`, as structured responses give durations.
+  if (!probes || text.includes('PT')) for (const iso of isoDurations(text)) if (!quantities.overlaps(iso.start, iso.end) && !taken.overlaps(iso.start, iso.end)) add(iso);
   return claims.sort((left, right) => left.start - right.start);
 }

@@ -17,7 +17,7 @@ import { spelledTypeCode, withOriginalTexts } from './type-code.js';
 import { blankedMarks } from './invisible-marks.js';
 import { isDenied } from './denial.js';
 import { groundingReport, type GroundingFinding, type GroundingReport } from './grounding-report.js';
-import { EXCLUDED_CONTEXT, listChecker, type Checker, type Side } from './checker.js';
+import { EXCLUDED_CONTEXT, firstFound, listChecker, type Checker, type Side } from './checker.js';
 import { indexedChecker } from './indexed-checker.js';
 import { pairText } from './event-strings.js';
 import { looseText, normalText, uncut, withoutInnerHyphens } from './normal-text.js';
@@ -40,6 +40,10 @@ import { sessionUnderRules } from './session-under-rules.js';
 import { unknownField } from './key-value-lines.js';
 import { checkYamlItems } from './yaml-items.js';
 import { checkItemTimes } from './item-times.js';
+import { shownContext } from './shown-context.js';
+import { checkItemRageClicks } from './item-rage-clicks.js';
+import { elidedPieces, elidedQuoteEvent } from './elided-quotes.js';
+import { decodedEntities, placedAsWritten } from './html-entities.js';
 
 /**
  * An event of the session that the prompt left out, and why.
@@ -128,23 +132,6 @@ export function groundingSource(profile: Profile, session: Session, prepared: Pr
   return source;
 }
 
-/** The context each prepared request showed, with its session's id: one object per request, whose facts the checker keeps. */
-const shownContexts = new WeakMap<PreparedRequest['context'], { readonly sessionId: string; readonly context: Readonly<Record<string, unknown>> }>();
-
-/**
- * The context elements a prepared request showed, and the session block's id (`<session
- * id="…">`): an answer that quotes the id quotes the prompt. The same object for every answer
- * about the request (and about a request prepared on it, which shares its context), so that the
- * facts of the context are made once (see indexed-checker.ts).
- */
-function shownContext(prepared: PreparedRequest): Readonly<Record<string, unknown>> {
-  const known = shownContexts.get(prepared.context);
-  if (known !== undefined && known.sessionId === prepared.sessionId) return known.context;
-  const context: Readonly<Record<string, unknown>> = { ...(prepared.context.included as Readonly<Record<string, unknown>>), session: { id: prepared.sessionId } };
-  shownContexts.set(prepared.context, { sessionId: prepared.sessionId, context });
-  return context;
-}
-
 function finding(claim: Claim, path: string, verdict: GroundingFinding['verdict'], event?: number, reason?: string): GroundingFinding {
   return { kind: claim.kind, text: claim.text, path, verdict, ...(event !== undefined && event >= 0 ? { event } : {}), ...(reason === undefined ? {} : { reason }) };
 }
@@ -191,6 +178,9 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       // "the total was €150.00": any way the session may write the amount.
       const amounts = claim.amounts?.map(normalText);
       if (amounts !== undefined) return located(claim, path, checker, (side) => firstFound(amounts, (form) => checker.textEqual(side, form) ?? checker.amountHolding(side, form)), 'amount');
+      // "Your session will … in 0:52": words left out in the middle.
+      const pieces = elidedPieces(claim.quote);
+      if (pieces !== undefined) return located(claim, path, checker, (side) => elidedQuoteEvent(checker, side, pieces), 'text');
       const quote = normalText(uncut(claim.quote.trim()));
       // `failed_submissions=4`: a field with its value, written another way.
       const pair = pairText(claim.quote);
@@ -227,15 +217,6 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
       return finding(claim, path, 'unsupported', undefined, `no span of ${claim.bound} ${claim.seconds} s between events of the session`);
     }
   }
-}
-
-/** The first of `forms` that `lookup` finds. */
-function firstFound(forms: readonly string[], lookup: (form: string) => number | undefined): number | undefined {
-  for (const form of forms) {
-    const found = lookup(form);
-    if (found !== undefined) return found;
-  }
-  return undefined;
 }
 
 /** The findings of the claims of one text (a text answer, or one string of a structured response). */
@@ -361,10 +342,13 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     })();
   const findings: GroundingFinding[] = [];
   if (typeof answer === 'string') {
+    // `&quot;Next&quot; (&#35;62)`: read with its character references decoded, placed as written.
+    const decoded = decodedEntities(answer);
+    const read = decoded?.text ?? answer;
     // A JSON block in a text answer (```json … ```) is grounded as a structured response, placed
     // by the block's range: its keys and enum values are no quotes.
-    const blocks = jsonBlocks(answer);
-    const text = blocks.reduce((blanked, block) => blanked.slice(0, block.start) + ' '.repeat(block.end - block.start) + blanked.slice(block.end), answer);
+    const blocks = jsonBlocks(read);
+    const text = blocks.reduce((blanked, block) => blanked.slice(0, block.start) + ' '.repeat(block.end - block.start) + blanked.slice(block.end), read);
     // Not push(...): an answer may hold more claims than a call takes arguments.
     for (const found of findingsOf(text, (claim) => `${claim.start}..${claim.end}`, checker)) findings.push(found);
     for (const block of blocks) {
@@ -377,6 +361,7 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
     // `| #35 | dead click | … |` and `- #35 dead-click …` where #35 is a rage click.
     markWrongKindsInText(spelledTypeCode(blankedMarks(text)), findings, checker);
     checkYamlItems(text, findings, checker);
+    if (decoded !== undefined) placedAsWritten(findings, decoded);
   } else {
     structuredChecks(answer, checker, findings);
   }
@@ -396,4 +381,6 @@ function structuredChecks(answer: unknown, checker: Checker, findings: Grounding
   checkItemPages(answer, findings, checker);
   // `{ "event": 82, "at": "03:27" }` where #82 came 2:57 after the first event shown.
   checkItemTimes(answer, findings, checker);
+  // `{ "kind": "rage_click", "description": "\"Next\" clicked 5 times", "events": [13] }` where #13 had 5 clicks.
+  checkItemRageClicks(answer, findings, checker);
 }

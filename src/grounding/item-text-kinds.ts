@@ -7,7 +7,7 @@ import { anyTypes, isShown, isWithin, KIND_KEY, markItems, typeSaid, type Item }
 import { countTopics } from './count-topics.js';
 import { EVENT_REFERENCE_KEY } from './answer-keys.js';
 import type { GroundingFinding } from './grounding-report.js';
-import { childPath, keyWords } from './walk-answer.js';
+import { keyWords, objectsOf } from './walk-answer.js';
 
 /** Up to three words of letters (and `-`, `_`) that start a text, as a type would (`dead click on …`, `rage_click: …`). */
 const LEADING_WORDS = /^[ \t]*([a-z]+(?:[ _-][a-z]+){0,2})/i;
@@ -30,13 +30,7 @@ function typeLeading(text: string): string | undefined {
 export function markItemTextKinds(value: unknown, findings: GroundingFinding[], checker: Checker): void {
   if (!findings.some((finding) => finding.kind === 'event' && finding.verdict === 'kept')) return;
   const items: Item[] = [];
-  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
-  for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
-    const { value: current, path } = place;
-    if (Array.isArray(current)) current.forEach((inner, index) => stack.push({ value: inner, path: childPath(path, index) }));
-    if (current === null || typeof current !== 'object' || Array.isArray(current)) continue;
-    const entries = Object.entries(current);
-    for (const [key, inner] of entries) if (inner !== null && typeof inner === 'object') stack.push({ value: inner, path: childPath(path, key) });
+  for (const { path, entries } of objectsOf(value)) {
     const words = entries.map(([key]) => keyWords(key));
     if (path === '' || words.some((key) => KIND_KEY.test(key))) continue;
     if (!entries.some(([key, inner]) => typeof inner === 'number' && EVENT_REFERENCE_KEY.test(keyWords(key)))) continue;

@@ -7,7 +7,8 @@ import { EVENT_REFERENCE_KEY } from './answer-keys.js';
 import type { Checker } from './checker.js';
 import { lastsOver } from './durations.js';
 import type { GroundingFinding } from './grounding-report.js';
-import { childPath, keyWords } from './walk-answer.js';
+import { childPath, keyWords, objectsOf } from './walk-answer.js';
+import { checkItemDurations } from './iso-durations.js';
 
 /** Keys of an item's time: `at`, `time`, `t`, `offset`, `when`. */
 const TIME_KEY = /^(?:at|time|t|offset|when)$/;
@@ -23,15 +24,12 @@ const READING = /^(?:T?\+)?(\d{1,2}):([0-5]\d)$/;
  */
 export function checkItemTimes(value: unknown, findings: GroundingFinding[], checker: Checker): void {
   if (!findings.some((finding) => finding.kind === 'duration')) return;
+  // `{ "events": [[62, 63], [66, 67]], "duration": "PT1M30S" }`: how long the events cited took.
+  checkItemDurations(value, findings, checker);
   const first = checker.span('kept')?.[0];
   if (first === undefined) return;
-  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
-  for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
-    const current = place.value;
-    if (Array.isArray(current)) current.forEach((inner, index) => stack.push({ value: inner, path: childPath(place.path, index) }));
-    if (current === null || typeof current !== 'object' || Array.isArray(current)) continue;
-    const entries = Object.entries(current);
-    for (const [key, inner] of entries) stack.push({ value: inner, path: childPath(place.path, key) });
+  for (const place of objectsOf(value)) {
+    const { entries } = place;
     const cited = entries.find(([key, inner]) => Number.isSafeInteger(inner) && EVENT_REFERENCE_KEY.test(keyWords(key)))?.[1] as number | undefined;
     const time = entries.find(([key, inner]) => typeof inner === 'string' && TIME_KEY.test(keyWords(key)) && READING.test(inner.trim()));
     if (cited === undefined || time === undefined) continue;

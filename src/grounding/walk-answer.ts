@@ -7,6 +7,22 @@ export const childPath = (parent: string, key: string | number): string => (type
 /** The words of a key, in lower case: `errorCount`, `error_count` and `error-count` are `error count`. */
 export const keyWords = (key: string): string => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
 
+/**
+ * The objects of `value` at any depth, each with its JSON path and its entries, with a stack of
+ * its own (an answer may nest deeper than calls can).
+ */
+export function* objectsOf(value: unknown): Generator<{ readonly path: string; readonly entries: [string, unknown][] }> {
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
+    const { value: current, path } = place;
+    if (Array.isArray(current)) current.forEach((inner, index) => stack.push({ value: inner, path: childPath(path, index) }));
+    if (current === null || typeof current !== 'object' || Array.isArray(current)) continue;
+    const entries = Object.entries(current);
+    for (const [key, inner] of entries) stack.push({ value: inner, path: childPath(path, key) });
+    yield { path, entries };
+  }
+}
+
 /** A value of a structured answer, where it is: under which key (or index) of which parent. */
 interface Place {
   readonly value: unknown;

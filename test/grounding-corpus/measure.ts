@@ -6,7 +6,7 @@
 //    collapsed, quotes, backticks and sentence punctuation trimmed from the ends. An event
 //    finding's text is `#<index>` of the one event it stands for (a range `#12–#15` gives four
 //    findings, `#12` to `#15`; `events 12 through 15` too), so a range is labelled one event at a time; a citation without `#`
-//    (`[12]`, a footnote's `[^12]`, the `46` of `events 45, 46 and 47`) is labelled `#12`, `#46` too.
+//    (`[12]`, a footnote's `[^12]`, the `46` of `events 45, 46 and 47`, `evt-12`, `(e12)`) is labelled `#12`, `#46` too.
 // 2. A finding whose normalised text equals the label's is its match; failing that, one whose
 //    text contains the label's or is contained in it (`after about 2 minutes` for the label
 //    `about 2 minutes`), never for event references (`#1` is not part of `#12`).
@@ -69,7 +69,7 @@ export function normalClaim(text: string): string {
     .replace(/^[\s"'`.,;:!?()]+|[\s"'`.,;:!?()]+$/g, '');
 }
 
-const EVENT_TEXT = /(?:#|\[\^?|^|\b(?:events?|evts?\.?|ev\.)\s+(?:(?:index|no\.?|number)\s*)?)(\d+)(?:\s*(?:[-–—〜～]|\.\.|to|through|thru)\s*(?:events?\s+)?#?(\d+))?/i;
+const EVENT_TEXT = /(?:#|\[\^?|^|\b(?:events?|evts?\.?|ev\.)\s+(?:(?:index|no\.?|number)\s*)?|\bevt?[-_]|\be(?=\d))(\d+)(?:\s*(?:[-–—〜～]|\.\.|to|through|thru)\s*(?:events?\s+)?#?(\d+))?/i;
 
 /** The text each finding is matched by: `#<index>` for one event of a reference or range. */
 function findingKeys(findings: readonly GroundingFinding[]): string[] {
