@@ -18,7 +18,7 @@ const session = {
     { type: 'dead-click', timestamp: '2026-03-01T10:00:09Z', target: { selector: 'span.total', text: '€138.90' } },
   ],
 };
-const PROFILE = 'llm:\n  pre_prompt: Summarise; cite events as #index.\nevents:\n  exclude_types: [element-seen]\n';
+const PROFILE = 'llm:\n  pre_prompt: "Summarise; cite events as #index."\nevents:\n  exclude_types: [element-seen]\n';
 /**
  * Invents an event (#9), a URL and a count, and cites an event the profile dropped (#1);
  * `clicked "Apply coupon"` is a click claim of its own (kept), besides the quote.
