@@ -200,9 +200,9 @@ class JobRowsScrub {
     };
     for (const row of rows) {
       const entries = JSON.parse(row.results) as [number, JsonValue][];
-      const named = entries.filter(([, result]) => this.names(result));
-      if (named.length === 0) continue;
-      const after = JSON.stringify(entries.map(([index, result]) => [index, named.some((entry) => entry[1] === result) ? replacement(row.kind, index, result) : result]));
+      const named = entries.map(([, result]) => this.names(result));
+      if (!named.includes(true)) continue;
+      const after = JSON.stringify(entries.map(([index, result], at) => [index, named[at] === true ? replacement(row.kind, index, result) : result]));
       await this.db
         .updateTable('job_result_rows')
         .set({ results: after })
