@@ -14,8 +14,8 @@ const BRACKETED = /(?<![\w[])\[(\d{1,7})\](?![(:\w])|\[\^(\d{1,7})\](?![(:\w])/g
 /** `events 45, 46 and 47`, `events 8, 9 & 12`: group 1 the numbers after the first (not a measure after them: `events 3, 4 and 5 seconds apart`). */
 const EVENT_LIST = /\b(?:events|evts?\.?|ev\.)\s+#?\d{1,7}((?:\s*(?:,|&|\band\b)\s*#?\d{1,7}){1,40})(?![\w-]|[.,]\d|\s*(?:times?|x|seconds?|minutes?|s|ms|%)\b)/gi;
 const LISTED = /\d{1,7}/g;
-/** `(e12)`, `(e55, e56)`, `(e9 and e10)`, `(evt-47, e99)`: an `e` and an event's index, in round brackets that hold only citations. */
-const E_LISTED = /(?<=\((?:(?:e|evt?-|#)\d{1,7}(?:\s*,\s*|\s+and\s+))*)e(\d{1,7})(?=(?:(?:\s*,\s*|\s+and\s+)(?:e|evt?-|#)\d{1,7})*\))/g;
+/** `(e12)`, `(e55, e56)`, `(e9 and e10)`, `(evt-47, e99)`, `(E12, E14)`: an `e` in either case and an event's index, in round brackets that hold only citations. */
+const E_LISTED = /(?<=\((?:(?:e|evt?-|#)\d{1,7}(?:\s*,\s*|\s+and\s+))*)e(\d{1,7})(?=(?:(?:\s*,\s*|\s+and\s+)(?:e|evt?-|#)\d{1,7})*\))/gi;
 
 /** A citation as find-claims reads a reference's match: the text, group 1 the event's index, `index` where it starts. */
 const citation = (text: string, event: string, index: number): RegExpExecArray => Object.assign([text, event], { index, input: '', groups: undefined }) as RegExpExecArray;
@@ -33,6 +33,6 @@ export function bracketCitations(text: string): RegExpExecArray[] {
       for (const number of matchesOf(LISTED, list)) found.push(citation(number[0], number[0], listStart + number.index));
     }
   }
-  if (text.includes('(e')) for (const match of matchesOf(E_LISTED, text)) found.push(citation(match[0], match[1] as string, match.index));
+  if (/\(e/i.test(text)) for (const match of matchesOf(E_LISTED, text)) found.push(citation(match[0], match[1] as string, match.index));
   return found;
 }

@@ -20,7 +20,7 @@ import { keyValueClaims, mayHoldKeyValueLines } from './key-value-lines.js';
 import { labelCountClaims, mayHoldLabelCounts } from './label-count-lines.js';
 import type { Duration } from './durations.js';
 import { clockReading } from './time-of-day.js';
-import { isClosingTag } from './markup-tags.js';
+import { isClosingTag, isInDeclaration } from './markup-tags.js';
 import { SHARE_PROBE, shareClaims } from './share-claims.js';
 import { cutUrl, trimUrl } from './url-ends.js';
 import { AT_MOST_BEFORE, atMostTopic, strictBound } from './bounded-counts.js';
@@ -34,8 +34,10 @@ export type { Claim };
 /** The most events one range (`#1–#900`) stands for: a longer range is one claim of its ends. */
 const MAX_RANGE = 200;
 
-// A range's ends are apart by a dash, `..`, `to`, `through` (`thru`) or Japanese's wave dash (`#45〜#83`).
-const RANGE_TO = '(?:[-–—〜～]|\\.\\.|to|through|thru)';
+// A range's ends are apart by a dash, `..`, an ellipsis (`#48…#50`, `#48...#50`), `to`, `through` (`thru`) or Japanese's wave dash (`#45〜#83`).
+const RANGE_TO = '(?:[-–—〜～…]|\\.{2,3}|to|through|thru)';
+/** A quote or code that holds citations and nothing else (`"#40"`, an XML attribute's `refs="#48 #49 #50"`): those citations. */
+const CITATIONS_ONLY = /^#\d+(?:[\s,;]+#\d+)*$/;
 const EVENT_REFERENCE = new RegExp(`#(\\d{1,12})(?:\\s*${RANGE_TO}\\s*#?(\\d{1,12}))?(?![\\w-])`, 'g');
 /**
  * An event cited by the word ("(event 12)", "events 12–15", "event index 12", "event no. 12"), or
@@ -147,7 +149,8 @@ const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, sec: 1, secs: 1, 
 const TIME_UNIT = '(?:seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
 const DURATION = new RegExp(
   `\\b(?<lead>after|within|for|lasted|lasting|in|over|about|around|nearly|almost|roughly|took|spent|later|under|some|just|only|last)\\s+(?:(?<qualifier>about|around|nearly|almost|roughly|just|only|over|under|less than|more than|no more than|at most|at least)\\s+)?(?<amount>\\d+(?:\\.\\d+)?|a couple of|a|an|half an?|${Object.keys(NUMBER_WORDS).join('|')})(?<half>\\s+and\\s+a\\s+half)?\\s*(?<unit>${TIME_UNIT})\\b(?<halfAfter>\\s+and\\s+a\\s+half\\b)?` +
-    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|a couple of|half an?|an?(?=\\s+(?:second|minute|hour)\\s+and\\s+a\\s+half\\b)|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)(?<halfBefore>\\s+and\\s+a\\s+half)?\\s+(?:later|in|into|after|long|session|visit)\\b` +
+    `|\\b(?<amountBefore>\\d+(?:\\.\\d+)?|a couple of|half an?|an?(?=\\s+(?:second|minute|hour)\\s+and\\s+a\\s+half\\b)|${Object.keys(NUMBER_WORDS).join('|')})[- ](?<unitBefore>seconds?|minutes?|hours?)(?<halfBefore>\\s+and\\s+a\\s+half)?(?:\\s+(?:later|in|into|after|long|session|visit)\\b|(?<=\\ban?[- ](?:second|minute|hour)\\s+and\\s+a\\s+half)\\b)` +
+    // "a minute and a half" needs no word after it to be a time ("arrived a minute and a half early").
     // "8 s later", "2 s after that", "3 min later": a number and a unit's abbreviation.
     `|\\b(?<amountShort>\\d+(?:\\.\\d+)?)\\s?(?<unitShort>s|secs?|mins?)\\s+(?:later|into|after)\\b`,
   'gi',
@@ -228,7 +231,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     if (/^(?:https?:\/\/|www\.|\/[\w-])/i.test(inner) || HOST_WITH_PATH.test(inner)) add({ kind: 'url', text: match[0], start, end, url: trimUrl(inner) });
-    else if (/^#\d+$/.test(inner) || isHexColour(inner) || !hasWordCharacter(inner)) continue;
+    else if (CITATIONS_ONLY.test(inner) || isHexColour(inner) || !hasWordCharacter(inner)) continue;
     else if (SELECTOR_SHAPE.test(inner) && /[#.[\]>]/.test(inner) && !isNoSelector(inner, '')) add({ kind: 'selector', text: match[0], start, end, selector: inner });
     else add({ kind: 'text', text: match[0], start, end, quote: inner });
   }
@@ -254,9 +257,9 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     const start = match.index;
     const end = start + match[0].length;
     // A quote of punctuation only ("…") says nothing.
-    if (!hasWordCharacter(quote) || taken.overlaps(start, end)) continue;
-    // A quoted URL or event reference is that claim, found above or below ("POST /api/coupon" too).
-    if (/^(?:https?:\/\/|\/[\w-])\S*$/i.test(quote.replace(HTTP_METHOD, '')) || /^#\d+$/.test(quote)) continue;
+    if (!hasWordCharacter(quote) || taken.overlaps(start, end) || (text.includes('<?') && isInDeclaration(text, start))) continue;
+    // A quoted URL or event reference is that claim, found above or below ("POST /api/coupon", "#48 #49 #50" too).
+    if (/^(?:https?:\/\/|\/[\w-])\S*$/i.test(quote.replace(HTTP_METHOD, '')) || CITATIONS_ONLY.test(quote)) continue;
     add({ kind: 'text', text: match[0], start, end, quote });
   }
   if (!probes || STATUS_PROBE.test(text)) for (const match of matchesOf(STATUS_CODE, text)) {

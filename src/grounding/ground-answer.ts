@@ -40,6 +40,8 @@ import { sessionUnderRules } from './session-under-rules.js';
 import { unknownField } from './key-value-lines.js';
 import { checkYamlItems } from './yaml-items.js';
 import { checkItemTimes } from './item-times.js';
+import { checkItemOffsets } from './item-offsets.js';
+import { withNumberCitations } from './string-citations.js';
 import { shownContext } from './shown-context.js';
 import { checkItemRageClicks } from './item-rage-clicks.js';
 import { elidedPieces, elidedQuoteEvent } from './elided-quotes.js';
@@ -369,7 +371,8 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
 }
 
 /** The findings of a structured response, each placed by its JSON path. */
-function structuredChecks(answer: unknown, checker: Checker, findings: GroundingFinding[]): void {
+function structuredChecks(value: unknown, checker: Checker, findings: GroundingFinding[]): void {
+  const answer = withNumberCitations(value);
   structuredFindings(answer, checker, findings);
   // `{ "kind": "dead_click", "description": "… (#35)" }` where #35 is a rage click.
   markWrongKinds(answer, findings, checker);
@@ -383,4 +386,6 @@ function structuredChecks(answer: unknown, checker: Checker, findings: Grounding
   checkItemTimes(answer, findings, checker);
   // `{ "kind": "rage_click", "description": "\"Next\" clicked 5 times", "events": [13] }` where #13 had 5 clicks.
   checkItemRageClicks(answer, findings, checker);
+  // `{ "event_ids": [69], "t_offset_s": 520 }` where #69 came 465 s after the first event shown.
+  checkItemOffsets(answer, findings, checker);
 }

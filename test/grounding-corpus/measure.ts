@@ -69,7 +69,7 @@ export function normalClaim(text: string): string {
     .replace(/^[\s"'`.,;:!?()]+|[\s"'`.,;:!?()]+$/g, '');
 }
 
-const EVENT_TEXT = /(?:#|\[\^?|^|\b(?:events?|evts?\.?|ev\.)\s+(?:(?:index|no\.?|number)\s*)?|\bevt?[-_]|\be(?=\d))(\d+)(?:\s*(?:[-–—〜～]|\.\.|to|through|thru)\s*(?:events?\s+)?#?(\d+))?/i;
+const EVENT_TEXT = /(?:#|\[\^?|^|\b(?:events?|evts?\.?|ev\.)\s+(?:(?:index|no\.?|number)\s*)?|\bevt?[-_]|\be(?=\d))(\d+)(?:\s*(?:[-–—〜～…]|\.{2,3}|to|through|thru)\s*(?:events?\s+)?#?(\d+))?/i;
 
 /** The text each finding is matched by: `#<index>` for one event of a reference or range. */
 function findingKeys(findings: readonly GroundingFinding[]): string[] {
