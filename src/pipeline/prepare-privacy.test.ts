@@ -81,4 +81,25 @@ describe('prepare with privacy rules', () => {
     expect(prepared.events.kept.map(({ event }) => event.properties?.note)).toEqual(['plain words', 'plain words', 'plain words', 'plain words']);
     expect(prepared.privacy).toEqual({ email: 4 });
   });
+
+  it("redacts what a URL escaped inside another holds, as a login's redirect target carries it", () => {
+    // `next=` holds the page asked for with its query escaped again: a phone number, a card and a
+    // token two escapes deep, in a navigation, a failed request and a console message.
+    const next = (query: string) => `https://shop.example/login?next=${encodeURIComponent(`/verify?${query}`)}`;
+    const phone = next(`phone=${encodeURIComponent('+44 20 7946 0958')}`);
+    const card = next(`card=${encodeURIComponent('4111 1111 1111 1111')}`);
+    const token = next(`auth=${encodeURIComponent('Bearer abcdef123456789')}`);
+    const redirected = parseSession({
+      id: 'u-1:s-3',
+      events: [
+        { type: 'navigate', timestamp: '2026-11-01T10:00:00Z', url: phone },
+        { type: 'network-error', timestamp: '2026-11-01T10:00:01Z', url: card, method: 'GET', status: 500 },
+        { type: 'console-error', timestamp: '2026-11-01T10:00:02Z', message: `redirect to ${token} failed` },
+      ],
+    });
+    const prepared = prepare(parseProfile('{}'), redirected, { privacy: parsePrivacyRules('presets: [card, phone, secret]\n') });
+    for (const hidden of ['7946', '1111', 'abcdef123456789']) expect(prepared.prompt).not.toContain(hidden);
+    expect(prepared.prompt).toContain('phone%3D[phone]');
+    expect(prepared.privacy).toEqual({ phone: 1, card: 1, secret: 1 });
+  });
 });

@@ -193,16 +193,30 @@ const URL_PIECE = /[^/?#&=]+/g;
  * text, escaped again (placeholders stay readable: `?email=[email]`). The scheme and host are left
  * as they are.
  */
-function redactEscaped(url: string, rules: PrivacyRules, counts: PrivacyCounts): string {
+function redactEscaped(url: string, rules: PrivacyRules, counts: PrivacyCounts, level = 0): string {
   const hostEnd = hostEndOf(url);
   const rest = url.slice(hostEnd).replace(URL_PIECE, (piece) => {
     const decoded = unescapedPiece(piece);
     if (decoded === undefined) return piece;
-    const redacted = redactDecodedPiece(piece, decoded, rules, counts);
+    // A piece that is a URL escaped once more, as a login's redirect target carries the page asked
+    // for (`next=%2Fverify%3Fphone%3D%252B44%252020…`), hides escaped pieces of its own: they are
+    // decoded and redacted a level deeper first.
+    const nested = level < NESTED_LEVELS && holdsEscapes(decoded) ? redactEscaped(decoded, rules, counts, level + 1) : decoded;
+    const redacted = nested === decoded ? redactDecodedPiece(piece, decoded, rules, counts) : redactText(nested, rules, counts);
     return redacted === decoded ? piece : encodeURIComponent(redacted).replace(/%5B([\w-]+)%5D/g, '[$1]');
   });
   return url.slice(0, hostEnd) + rest;
 }
+
+/** How many times over a URL's pieces are decoded when what one decodes to holds escapes again (`%25252B`: three). */
+const NESTED_LEVELS = 4;
+
+/**
+ * Whether a decoded piece of a URL holds escapes of its own (`/verify?phone=%2B44%2020…`), or is a
+ * query whose spaces are `+`s (`/verify?phone=0044+20+7946+0958`); not a text with a `+` in it
+ * (`call me on +44 20 …`, a value decoded whole).
+ */
+const holdsEscapes = (decoded: string): boolean => /%[0-9a-f]{2}/i.test(decoded) || (decoded.includes('+') && /[?=&]/.test(decoded));
 
 /**
  * A piece of a URL decoded (`+` as a space) and redacted. A `+` is also read as itself, as
@@ -227,12 +241,14 @@ function redactDecodedPiece(piece: string, decoded: string, rules: PrivacyRules,
  * The pieces of `url` that redactEscaped decodes and redacts, decoded: a caller that finds no
  * preset may match any of them, nor the URL as it is, knows that redactUrl changes nothing.
  */
-export function escapedPiecesOf(url: string): string[] {
+export function escapedPiecesOf(url: string, level = 0): string[] {
   const pieces: string[] = [];
   for (const piece of url.slice(hostEndOf(url)).match(URL_PIECE) ?? []) {
     const decoded = unescapedPiece(piece);
     if (decoded === undefined) continue;
     pieces.push(decoded);
+    // And the pieces of a URL escaped once more, decoded a level deeper (see redactEscaped).
+    if (level < NESTED_LEVELS && holdsEscapes(decoded)) pieces.push(...escapedPiecesOf(decoded, level + 1));
     // With its `+`s as themselves (see redactDecodedPiece).
     if (piece.includes('+')) pieces.push(decodeURIComponent(piece));
   }
