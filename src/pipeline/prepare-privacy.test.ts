@@ -102,4 +102,19 @@ describe('prepare with privacy rules', () => {
     expect(prepared.prompt).toContain('phone%3D[phone]');
     expect(prepared.privacy).toEqual({ phone: 1, card: 1, secret: 1 });
   });
+
+  it('redacts an address whose @ is an HTML character reference, in markup a console message holds', () => {
+    const markup = parseSession({
+      id: 'u-1:s-4',
+      events: [
+        { type: 'console-error', timestamp: '2026-11-01T10:00:00Z', message: 'Template failed: <a href="mailto:ada&#64;example.com">ada&#x40;example.com</a> &amp; more' },
+        { type: 'custom', timestamp: '2026-11-01T10:00:01Z', name: 'Contact', properties: { html: 'bob&commat;example.org' } },
+      ],
+    });
+    const prepared = prepare(parseProfile('{}'), markup, { privacy: emails });
+    expect(prepared.prompt).not.toContain('example.');
+    expect(prepared.prompt).toContain('mailto:[email]');
+    expect(prepared.prompt).toContain('&amp; more');
+    expect(prepared.privacy).toEqual({ email: 3 });
+  });
 });

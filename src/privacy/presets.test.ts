@@ -42,11 +42,16 @@ describe('email', () => {
     // Escaped as in a URL, in a relative one that no URL reading decodes.
     ['GET /api/users?email=ada%40example.com 404', 'ada%40example.com'],
     ["fetch('/reset?e=Ada.Ng%40mail.example.org&x=1')", 'Ada.Ng%40mail.example.org'],
+    // Written with an HTML character reference for its @, as a page's source hides it, in markup a log holds.
+    ['render failed: <a href="mailto:ada&#64;example.com">', 'ada&#64;example.com'],
+    ['Contact: ada&#x40;example.com', 'ada&#x40;example.com'],
+    ['Contact: ada&#X0040;example.com', 'ada&#X0040;example.com'],
+    ['Contact: ada&commat;example.com', 'ada&commat;example.com'],
   ])('finds the address in %j', (text, address) => {
     expectOnly(text, address, 'email');
   });
 
-  it.each(['a@b', 'user@localhost', 'no at sign here.com', 'a@b.c', '@example.com', 'x@example.c0m', 'name@-', 'josé@localhost', 'x@example.xn--', '100%40 ok', 'a%40b', 'x%40localhost'])(
+  it.each(['a@b', 'user@localhost', 'no at sign here.com', 'a@b.c', '@example.com', 'x@example.c0m', 'name@-', 'josé@localhost', 'x@example.xn--', '100%40 ok', 'a%40b', 'x%40localhost', 'a&#64;b', 'x&#64;localhost', 'ada&#65;example.com', 'ada&#64example.com'])(
     'finds nothing in %j',
     (text) => {
       expect(found(text, 'email')).toEqual([]);

@@ -18,7 +18,7 @@ import { DIGIT_SECRET_MIN_DIGITS, PATH_TOKEN_MIN_DIGITS, SSN_DIGITS } from './pr
 import { mayHoldProseSecret } from './presets/prose-secrets.js';
 import { isPhonePropertyName } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
-import { TextFacts } from './presets/text-facts.js';
+import { holdsAtReference, TextFacts } from './presets/text-facts.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
 import type { Echoes } from './echoes.js';
@@ -43,6 +43,8 @@ export const PROBE_EQUAL = 16;
 export const PROBE_ESCAPE = 32;
 /** A character at which a secret token's start can end or begin (see tokenStartAt). */
 export const PROBE_TOKEN = 64;
+/** `&`, which may start an HTML character reference to an `@` (`ada&#64;example.com`: see holdsAtReference). */
+export const PROBE_AMPERSAND = 128;
 /**
  * A full-width form of an ASCII character (`４`, `＠`): the presets read it as that character (see
  * foldWideForms), which the writer does not count. Not in PROBE_KINDS (it is above ASCII).
@@ -58,6 +60,7 @@ PROBE_KINDS[58] = PROBE_COLON;
 PROBE_KINDS[61] = PROBE_EQUAL;
 PROBE_KINDS[37] = PROBE_ESCAPE;
 PROBE_KINDS[43] = PROBE_ESCAPE;
+PROBE_KINDS[38] = PROBE_AMPERSAND;
 for (const character of 'JrRcC_AG-') PROBE_KINDS[character.charCodeAt(0)] = PROBE_TOKEN;
 
 /**
@@ -135,7 +138,7 @@ const MIN_NUMBER_DIGITS = Math.min(CARD_MIN_DIGITS, PHONE_MIN_DIGITS, IBAN_MIN_D
  * two together.
  */
 export function mayBeChanged(digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, text: string): boolean {
-  return (kinds & PROBE_SUSPECT_KINDS) !== 0 || tokenStart || digits >= MIN_NUMBER_DIGITS || mayHoldIpAddress(digits, dots, colons) || (digits > 0 && mayHoldProseSecret(text, digits)) || mayHoldNamedPhone(text, digits);
+  return (kinds & PROBE_SUSPECT_KINDS) !== 0 || ((kinds & PROBE_AMPERSAND) !== 0 && holdsAtReference(text)) || tokenStart || digits >= MIN_NUMBER_DIGITS || mayHoldIpAddress(digits, dots, colons) || (digits > 0 && mayHoldProseSecret(text, digits)) || mayHoldNamedPhone(text, digits);
 }
 
 /** Keys judged so far per probe: a session uses the same few property names on every event. */
@@ -255,8 +258,9 @@ export class PrivacyProbe {
         let seen = kinds;
         let colonCount = colons;
         if (colons > 0 && (text.startsWith('https://') || text.startsWith('http://')) && --colonCount === 0) seen &= ~PROBE_COLON;
-        // An email address's `@` may be escaped (`ada%40example.com`) outside a URL the rules decode.
-        const ats = (seen & PROBE_AT) !== 0 || ((seen & PROBE_ESCAPE) !== 0 && text.includes('%40')) ? 1 : 0;
+        // An email address's `@` may be escaped (`ada%40example.com`) outside a URL the rules decode,
+        // or written as an HTML character reference (`ada&#64;example.com`).
+        const ats = (seen & PROBE_AT) !== 0 || ((seen & PROBE_ESCAPE) !== 0 && text.includes('%40')) || ((seen & PROBE_AMPERSAND) !== 0 && holdsAtReference(text)) ? 1 : 0;
         const facts = this.#facts.assign(text, digits, ats, dots, colonCount, (seen & PROBE_EQUAL) === 0 ? 0 : 1, tokenStart);
         // A URL's value with escapes (`?drill=Paid%20search`) changes only where a preset may match the URL or a piece decoded.
         if (!this.#mayMatch(facts) && (!decoded || !escapedPiecesOf(text).some((piece) => this.#mayMatch(this.#facts.readAsPresets(piece))))) return false;
