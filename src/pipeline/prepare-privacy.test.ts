@@ -117,4 +117,19 @@ describe('prepare with privacy rules', () => {
     expect(prepared.prompt).toContain('&amp; more');
     expect(prepared.privacy).toEqual({ email: 3 });
   });
+
+  it('redacts what a JSON object written in base64 holds, as an OAuth state carries it', () => {
+    const state = Buffer.from(JSON.stringify({ email: 'ada@example.com', next: '/settings' })).toString('base64url');
+    const oauth = parseSession({
+      id: 'u-1:s-5',
+      events: [
+        { type: 'navigate', timestamp: '2026-11-01T10:00:00Z', url: `https://app.example/auth/callback?state=${state}&code=1` },
+        { type: 'console-error', timestamp: '2026-11-01T10:00:01Z', message: `callback failed for state ${state}` },
+      ],
+    });
+    const prepared = prepare(parseProfile('{}'), oauth, { privacy: emails });
+    expect(prepared.prompt).not.toContain(state.slice(0, 12));
+    expect(prepared.prompt).toContain('state=[email]&code=1');
+    expect(prepared.privacy).toEqual({ email: 2 });
+  });
 });

@@ -9,6 +9,7 @@
 import { cardDetector } from './presets/card-detector.js';
 import type { Detector } from './presets/detector.js';
 import { emailDetector } from './presets/email-detector.js';
+import { encodedJsonIn, mayHoldEncodedJson } from './presets/encoded-json.js';
 import { ibanDetector } from './presets/iban-detector.js';
 import { ipDetector } from './presets/ip-detector.js';
 import { phoneDetector } from './presets/phone-detector.js';
@@ -80,6 +81,8 @@ const FACTS = new TextFacts();
  *   after `Basic` (the word, in any case, is not part of the match), the password of a URL's user
  *   info (`postgres://app:[secret]@db`), the body of a PEM private key, and the value of
  *   `key=value` / `key: value` pairs whose key is a secret name (see {@link isSecretPropertyName}).
+ * - Any of them in a JSON object written in base64 (`state=eyJlbWFpbCI6…`): the whole token, as the
+ *   match of the first preset found in its decoded text.
  *
  * @param text - Any text of a session.
  * @param presets - The presets to run; the others are skipped.
@@ -96,7 +99,22 @@ export function findPresetMatches(text: string, presets: ReadonlySet<PresetName>
     if (!detector.mayMatch(facts)) continue;
     for (const span of detector.find(facts)) (matches ??= []).push({ start: span.start, end: span.end, preset });
   }
+  // Last: reading a token decoded reads its text's facts over those of this one.
+  if (mayHoldEncodedJson(text, facts.tokenStart)) for (const match of encodedJsonMatches(text, presets)) (matches ??= []).push(match);
   return matches === undefined ? [] : withoutOverlaps(matches);
+}
+
+/**
+ * The base64 tokens of `text` holding a JSON object in which the presets find anything
+ * (`state=eyJlbWFpbCI6…`, see encoded-json.ts), each as a match of the first preset found in it.
+ */
+function encodedJsonMatches(text: string, presets: ReadonlySet<PresetName>): PresetMatch[] {
+  const matches: PresetMatch[] = [];
+  for (const { start, end, json } of encodedJsonIn(text)) {
+    const inside = findPresetMatches(json, presets)[0];
+    if (inside !== undefined) matches.push({ start, end, preset: inside.preset });
+  }
+  return matches;
 }
 
 /** Sorts matches by start, longer first, then by preset order, and drops those that overlap a kept one. */

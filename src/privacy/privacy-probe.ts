@@ -19,6 +19,7 @@ import { mayHoldProseSecret } from './presets/prose-secrets.js';
 import { isPhonePropertyName } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import { holdsAtReference, TextFacts } from './presets/text-facts.js';
+import { mayHoldEncodedJson } from './presets/encoded-json.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
 import type { Echoes } from './echoes.js';
@@ -338,7 +339,8 @@ export class PrivacyProbe {
 
   #mayMatch(facts: TextFacts): boolean {
     for (const detector of this.#detectors) if (detector.mayMatch(facts)) return true;
-    return false;
+    // A JSON object in base64 is read decoded by every preset (see findPresetMatches).
+    return mayHoldEncodedJson(facts.text, facts.tokenStart);
   }
 }
 
