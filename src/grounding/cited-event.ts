@@ -14,7 +14,7 @@
 
 import type { SessionEvent } from '../session/session-schema.js';
 import type { Checker } from './checker.js';
-import { eventTexts, eventUrls } from './event-strings.js';
+import { eventTexts, eventUrls, holdsPair } from './event-strings.js';
 import type { Claim } from './find-claims.js';
 import { indexOfAmount, indexOfWords, looseText, normalText, withoutInnerHyphens } from './normal-text.js';
 import { elidedPieces, holdsPieces } from './elided-quotes.js';
@@ -372,6 +372,8 @@ function isTrueOf(claim: Claim, event: SessionEvent): boolean {
       const wanted = normalText(claim.quote);
       // "« 409 Conflict » (#44)": a status and its reason phrase hold of a failed request with that status.
       if (event.status !== undefined && STATUS_QUOTE.exec(wanted)?.[1] === String(event.status)) return true;
+      // "`attempt=3` (#33)": a field with its value holds of the event that records it (`attempt: 3`).
+      if (holdsPair(event, claim.quote)) return true;
       // "non-profits" for "nonprofits", as the quote's own finding reads it.
       const unhyphened = withoutInnerHyphens(wanted);
       // …and with other punctuation between its words, as the quote's own finding reads it (see looseText).

@@ -2,6 +2,7 @@
 // messages, names, titles, properties, and fields with their values) and the URLs and paths it holds.
 
 import type { SessionEvent } from '../session/session-schema.js';
+import { normalText } from './normal-text.js';
 
 /** Calls `visit` with each string, number and boolean (as a string) of `value`, nested ones too. */
 function visitValue(value: unknown, visit: (text: string) => void): void {
@@ -39,6 +40,14 @@ function visitPairs(key: string, value: unknown, visit: (text: string) => void):
 export function pairText(quote: string): string | undefined {
   const pair = /^["']?([\w.$-]+)["']?\s*(?:=|:)\s*["']?([^"'\n]*?)["']?$/.exec(quote.trim());
   return pair === null ? undefined : `${pair[1]}: ${pair[2]}`;
+}
+
+/** Whether `event` records the field with its value that `quote` writes (`attempt=3` for `attempt: 3`), as its own finding reads it. */
+export function holdsPair(event: SessionEvent, quote: string): boolean {
+  const pair = pairText(quote);
+  if (pair === undefined) return false;
+  const wanted = normalText(pair);
+  return eventTexts(event).some((text) => normalText(text) === wanted);
 }
 
 /** The strings of an event a quote may come from, in {@link visitEventTexts} order. */
