@@ -12,6 +12,7 @@ import { lastsOver, type Duration } from './durations.js';
 import { eventTexts } from './event-strings.js';
 import type { Claim } from './find-claims.js';
 import type { GroundingVerdict } from './grounding-report.js';
+import { sentenceDuration, spentOnCited } from './sentence-durations.js';
 
 
 /** The verdict of a duration (at `at` of `claims`) by the kept events its clause cites, with why; undefined when it cites none. */
@@ -48,8 +49,11 @@ export function anchoredDuration(text: string, claims: readonly Claim[], at: num
       ? { verdict: 'dropped', reason: 'the time from the first event the prompt showed to events of its line that it left out' }
       : { verdict: 'unsupported', reason: 'not the time from the first event the prompt shows to the events of its line' };
   }
-  if (cited.size === 0) return undefined;
+  // A clause that cites nothing, after a comma: the events its sentence cites before it (see sentence-durations.ts).
+  if (cited.size === 0) return timeline || claims.some((other) => other.kind === 'event' && other.start >= start && other.end <= end) ? undefined : sentenceDuration(text, claims, claim, [start, end], checker);
   if (recordedByCitation(cited.keys(), claim, checker)) return { verdict: 'kept' };
+  const spent = timeline ? undefined : spentOnCited(text, claims, claim, cited, [start, end], checker);
+  if (spent !== undefined) return spent;
   // "Within 10 seconds of landing (#38) they set the quantity (#40)": between the two it names.
   const between = claim.bound === 'at most' && cited.size >= 2;
   // The events of its clause: for a time since something ("about 20 seconds later"), each pair

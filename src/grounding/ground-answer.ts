@@ -9,6 +9,7 @@ import type { PreparedRequest } from '../pipeline/prepare.js';
 import type { Profile } from '../profile/profile-schema.js';
 import type { Session, SessionEvent } from '../session/session-schema.js';
 import { anchoredDuration, recordedDuration } from './anchored-durations.js';
+import { saidOfShownPart } from './sentence-durations.js';
 import { withoutTimesOfDay } from './time-of-day.js';
 import { countTopics, noneOfIt, noneTopic, partTopic } from './count-topics.js';
 import { findClaims, type Claim } from './find-claims.js';
@@ -235,6 +236,8 @@ function findingsOf(answerText: string, path: (claim: Claim) => string, checker:
     // A duration in a sentence that cites events is of those events.
     // (What a cited event records of how long something took supports one that no two events do.)
     const anchored = claim.kind !== 'duration' ? undefined : found.verdict !== 'unsupported' ? anchoredDuration(text, claims, at, checker) : recordedDuration(text, claims, at, checker) ? { verdict: 'kept' as const } : undefined;
+    // "The whole window lasted 5 minutes": of the events the prompt shows, not the whole session.
+    if (claim.kind === 'duration' && (anchored ?? found).verdict === 'dropped' && saidOfShownPart(text, claim)) return { claim, found: finding(claim, path(claim), 'unsupported', undefined, 'no two of the events the prompt shows are that far apart') };
     if (anchored !== undefined) return { claim, found: finding(claim, path(claim), anchored.verdict, undefined, anchored.reason) };
     return { claim, found: supporting === undefined ? found : finding(claim, path(claim), 'kept', supporting) };
   });
