@@ -9,8 +9,8 @@ import type { GroundingFinding } from './grounding-report.js';
 import { numbersIn } from './iso-durations.js';
 import { childPath, keyWords, objectsOf } from './walk-answer.js';
 
-/** Keys of an offset in seconds: `t_offset_s`, `offset_s`, `offsetSeconds`, `time_offset_sec`. */
-const OFFSET_KEY = /^(?:t |time )?offset (?:s|secs?|seconds)$/;
+/** Keys of an offset in seconds: `t_offset_s`, `offset_s`, `offsetSeconds`, `time_offset_sec`, `at_offset_s`. */
+const OFFSET_KEY = /^(?:t |time |at )?offset (?:s|secs?|seconds)$/;
 
 /**
  * Adds to `findings` the offset of each item that cites events under keys that name them and gives

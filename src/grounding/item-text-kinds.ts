@@ -3,7 +3,7 @@
 // declaration checkbox" }` where #60 is a custom event.
 
 import type { Checker } from './checker.js';
-import { anyTypes, isShown, isWithin, KIND_KEY, markItems, typeSaid, type Item } from './cited-kind.js';
+import { anyTypes, isWithin, KIND_KEY, markItems, typeSaid, type Item } from './cited-kind.js';
 import { countTopics } from './count-topics.js';
 import { EVENT_REFERENCE_KEY } from './answer-keys.js';
 import type { GroundingFinding } from './grounding-report.js';
@@ -24,8 +24,7 @@ function typeLeading(text: string): string | undefined {
  * Marks unsupported, in `findings` (a structured response's, with JSON paths), the event an item
  * cites under a key that names one event (`event_index`, `event`) when a text of the item starts
  * with a type of event (`"what": "dead click on …"`) and none of the events the item cites is of
- * it. Items that name their kind (`kind`, `type`) are left to markWrongKinds; a signal the prompt
- * shows none of is a count of its own (see isShown).
+ * it. Items that name their kind (`kind`, `type`) are left to markWrongKinds.
  */
 export function markItemTextKinds(value: unknown, findings: GroundingFinding[], checker: Checker): void {
   if (!findings.some((finding) => finding.kind === 'event' && finding.verdict === 'kept')) return;
@@ -37,7 +36,9 @@ export function markItemTextKinds(value: unknown, findings: GroundingFinding[], 
     for (const [, inner] of entries) {
       const kind = typeof inner === 'string' ? typeLeading(inner) : undefined;
       if (kind === undefined) continue;
-      items.push({ kind, holds: (finding) => isWithin(finding.path, path), naming: "the item's text", typesOf: anyTypes, shown: (known) => isShown(kind, known) });
+      // A type leading an item's text (no article, no number) is no count of its own, so a signal the
+      // prompt shows none of is compared too (`"what": "dead click on …"` citing a click).
+      items.push({ kind, holds: (finding) => isWithin(finding.path, path), naming: "the item's text", typesOf: anyTypes, shown: () => true });
       break;
     }
   }
