@@ -47,6 +47,17 @@ export function anyTypes(kind: string): readonly string[] | undefined {
   return signalTypes(kind) ?? countTopics.of(words)?.types ?? (eventTypes.has(named) ? [named] : undefined);
 }
 
+/**
+ * The types of an item's kind in a structured response: a signal or errors, or an event type as the
+ * prompt writes it (`"type": "navigate"`, `"event_type": "input-change"`; `click` takes in every
+ * kind of click); not other words, which name a category of the answer's own (`"type": "ux"`).
+ */
+function itemTypes(kind: string): readonly string[] | undefined {
+  const words = kind.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const named = words.replace(/ /g, '-');
+  return signalTypes(kind) ?? (eventTypes.has(named) ? (countTopics.of(words)?.types ?? [named]) : undefined);
+}
+
 /** The objects of `value` with a kind, and their paths (iteratively: an answer may nest deeper than calls can). */
 function itemsOf(value: unknown): Item[] {
   const items: Item[] = [];
@@ -57,7 +68,7 @@ function itemsOf(value: unknown): Item[] {
     if (Array.isArray(current)) current.forEach((item, index) => stack.push({ value: item, path: childPath(path, index) }));
     else if (current !== null && typeof current === 'object') {
       for (const [key, inner] of Object.entries(current)) {
-        if (typeof inner === 'string' && path !== '' && KIND_KEY.test(keyWords(key))) items.push({ kind: inner, holds: (finding) => isWithin(finding.path, path), naming: "the item's kind", typesOf: signalTypes });
+        if (typeof inner === 'string' && path !== '' && KIND_KEY.test(keyWords(key))) items.push({ kind: inner, holds: (finding) => isWithin(finding.path, path), naming: "the item's kind", typesOf: itemTypes });
         else stack.push({ value: inner, path: childPath(path, key) });
       }
     }

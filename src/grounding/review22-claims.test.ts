@@ -50,4 +50,23 @@ describe('groundAnswer: claims of the twenty-second review', () => {
       ['event', '#3', 'kept'],
     ]);
   });
+
+  it('holds an item’s type that is an event type as the prompt writes it to the event the item cites', () => {
+    const steps = [
+      { type: 'navigate', index: 0 },
+      { type: 'click', index: 3 },
+      // The item's own category is no event type: not compared.
+      { type: 'payment', index: 2 },
+      { type: 'navigate', index: 1 },
+      // A dead click is a click.
+      { event_type: 'click', index: 4 },
+    ];
+    expect(found({ steps }, ['event'])).toEqual([
+      ['event', '#0', 'kept'],
+      ['event', '#3', 'kept'],
+      ['event', '#2', 'kept'],
+      ['event', '#1', 'unsupported'],
+      ['event', '#4', 'kept'],
+    ]);
+  });
 });
