@@ -132,4 +132,38 @@ describe('prepare with privacy rules', () => {
     expect(prepared.prompt).toContain('state=[email]&code=1');
     expect(prepared.privacy).toEqual({ email: 2 });
   });
+
+  it('redacts what characters written by their codes, or split by invisible ones, hide: JSON escapes, HTML references, zero-width spaces', () => {
+    const logged = JSON.stringify({ user: JSON.stringify({ email: 'jos\u00e9@example.com', contact: 'ada@example.com' }) }).replace('ada@', 'ada\\\\u0040').replace('\u00e9', '\\\\u00e9');
+    expect(logged).toContain('jos\\\\u00e9@');
+    const encoded = parseSession({
+      id: 'u-1:s-6',
+      user: { uid: 'u-1', properties: { contact: 'ada\u200b@example.com' } },
+      events: [
+        { type: 'console-error', timestamp: '2026-11-01T10:00:00Z', message: `sync ${logged}` },
+        { type: 'click', timestamp: '2026-11-01T10:00:01Z', target: { selector: 'td.phone', text: '+44&nbsp;20&nbsp;7946&nbsp;0958' } },
+        { type: 'custom', timestamp: '2026-11-01T10:00:02Z', name: 'Paid', properties: { note: 'card 4111&#32;1111&#32;1111&#32;1111 ok', raw: '{"tel":"\\u002b44 20 7946 0959"}' } },
+        { type: 'navigate', timestamp: '2026-11-01T10:00:03Z', url: 'https://shop.example/orders', title: 'Orders of bob\u00ad@example.org' },
+      ],
+    });
+    const prepared = prepare(parseProfile('context:\n  include: [user]\n'), encoded, { privacy: parsePrivacyRules('presets: [email, card, phone]\n') });
+    for (const hidden of ['jos', 'u0040', '7946', '1111', 'example.']) expect(prepared.prompt).not.toContain(hidden);
+    expect(prepared.prompt).toContain('target_text="[phone]"');
+    expect(prepared.privacy).toEqual({ email: 4, phone: 2, card: 1 });
+  });
+
+  it('redacts what escapes outside any URL hide: a value a log prints escaped, a JSON object escaped as a query value', () => {
+    const escaped = parseSession({
+      id: 'u-1:s-7',
+      events: [
+        { type: 'console-error', timestamp: '2026-11-01T10:00:00Z', message: 'lookup to=%2B44%2020%207946%200958 failed' },
+        { type: 'custom', timestamp: '2026-11-01T10:00:01Z', name: 'Saved', properties: { prefs: `q=${encodeURIComponent(JSON.stringify({ email: 'ada@example.com', card: '4111 1111 1111 1111' }))}` } },
+        { type: 'network-error', timestamp: '2026-11-01T10:00:02Z', url: 'https://api.example/x', status: 500, message: 'data:text/plain,call%20%2B44%2020%207946%200959' },
+      ],
+    });
+    const prepared = prepare(parseProfile('{}'), escaped, { privacy: parsePrivacyRules('presets: [email, card, phone]\n') });
+    for (const hidden of ['7946', '1111', 'example.com']) expect(prepared.prompt).not.toContain(hidden);
+    expect(prepared.prompt).toContain('lookup to=[phone] failed');
+    expect(prepared.privacy).toEqual({ phone: 2, email: 1, card: 1 });
+  });
 });

@@ -50,6 +50,10 @@ const PIECES = [
   'https://x.example/p?drill=Paid%20search', 'https://x.example/p?q=Bearer%20abcdefgh12345678', '/p?n=4111%201111%201111%201111', '?f=password%3Dhunter2', 'https://x.example/a%2Bb?t=%E0%A4%A', '/u/ada%2540example.com', 'https://x.example/v?phone=+44%2020%207946%200958', '/s?e=alice+tag@example.com', '/s?to=+44+20+7946+0958', 'Tel. 415\u2011555\u20110100', 'name=Ada&phone=%2B14155550100', 'a=1&card=4111+1111+1111+1111', 'Chrome/120.0.0.0', 'p?ip=10%2E0%2E0%2E1', '?x=%EF%BC%94%EF%BC%91%EF%BC%91%EF%BC%91%20%EF%BC%91%EF%BC%91%EF%BC%91%EF%BC%91%201111%201111',
   // A URL escaped inside another, as a login's redirect target (see redactEscaped's levels).
   'https://x.example/l?next=%2Fv%3Fphone%3D%252B44%252020%25207946%25200958', '/l?next=%2Fv%3Fcard%3D4111%25201111%25201111%25201111', '?next=%2Fv%3Fq%3Da%2Bb%3Dc', 'mailto:ada&#64;example.com', '?state=eyJlbWFpbCI6ImFkYUBleGFtcGxlLmNvbSJ9', '/embed/eyJkYXNoYm9hcmQiOjEyfQ/view', 'Ada &amp; Bob', 'x&#x40;example.com', 'https://x.example/l?next=%2Fv%3Fphone%3D0044%2B20%2B7946%2B0958',
+  // Characters written by their codes, or split by invisible ones (see character-escapes.ts).
+  'ada\\u0040example.com', '{"e":"jos\\u00e9@example.com"}', '\\u002b44 20 7946 0958', 'ada\\x40example.com', '+44&nbsp;20&nbsp;7946&nbsp;0958', '4111&#32;1111&#32;1111&#32;1111', '&#43;44 20 7946 0958', 'ada&#x40;example&#46;com', '&nbsp;', 'caf\\u00e9', 'ada\u200b@example.com', 'ada@exam\u00adple.com', 'x\u2060y', '\ufeff', 'ada&shy;@example.com',
+  // Escapes outside any URL (see redact-escaped-words.ts).
+  'to=%2B44%2020%207946%200958', 'sms %2B44%2020%207946%200958', 'q=%7B%22email%22%3A%22ada%40example.com%22%7D', 'data:text/plain,ada%40example.com', '192%2E168%2E0%2E1', 'ada%2540example.com', '50%25 off', '%2Fhome',
 ];
 const pieces = fc.constantFrom(...PIECES);
 // Mostly plain words, so that an event holds one suspect text at most as often as not: a probe that

@@ -7,6 +7,7 @@
 // `isIP`).
 
 import { cardDetector } from './presets/card-detector.js';
+import { decodedText } from './presets/character-escapes.js';
 import type { Detector } from './presets/detector.js';
 import { emailDetector } from './presets/email-detector.js';
 import { encodedJsonIn, mayHoldEncodedJson } from './presets/encoded-json.js';
@@ -83,6 +84,9 @@ const FACTS = new TextFacts();
  *   `key=value` / `key: value` pairs whose key is a secret name (see {@link isSecretPropertyName}).
  * - Any of them in a JSON object written in base64 (`state=eyJlbWFpbCI6…`): the whole token, as the
  *   match of the first preset found in its decoded text.
+ * - Any of them in the text read with its character references and escapes decoded, and without
+ *   its invisible characters (`ada\u0040example.com`, `+44&nbsp;20&nbsp;7946&nbsp;0958`): where
+ *   they are written.
  *
  * @param text - Any text of a session.
  * @param presets - The presets to run; the others are skipped.
@@ -99,8 +103,10 @@ export function findPresetMatches(text: string, presets: ReadonlySet<PresetName>
     if (!detector.mayMatch(facts)) continue;
     for (const span of detector.find(facts)) (matches ??= []).push({ start: span.start, end: span.end, preset });
   }
-  // Last: reading a token decoded reads its text's facts over those of this one.
+  // Last: reading a token or the text decoded reads their facts over those of this one.
+  const characterEscapes = facts.characterEscapes;
   if (mayHoldEncodedJson(text, facts.tokenStart)) for (const match of encodedJsonMatches(text, presets)) (matches ??= []).push(match);
+  if (characterEscapes) for (const match of decodedMatches(text, presets)) (matches ??= []).push(match);
   return matches === undefined ? [] : withoutOverlaps(matches);
 }
 
@@ -115,6 +121,17 @@ function encodedJsonMatches(text: string, presets: ReadonlySet<PresetName>): Pre
     if (inside !== undefined) matches.push({ start, end, preset: inside.preset });
   }
   return matches;
+}
+
+/**
+ * What the presets find in `text` read with its character references and escapes decoded and its
+ * invisible characters left out (`ada\u0040example.com`, `+44&nbsp;20&nbsp;7946&nbsp;0958`,
+ * `ada\u200b@example.com`: see character-escapes.ts), each at the place of its writing in `text`.
+ */
+function decodedMatches(text: string, presets: ReadonlySet<PresetName>): PresetMatch[] {
+  const decoded = decodedText(text);
+  if (decoded === undefined) return [];
+  return findPresetMatches(decoded.text, presets).map(({ start, end, preset }) => ({ start: decoded.starts[start] as number, end: decoded.ends[end - 1] as number, preset }));
 }
 
 /** Sorts matches by start, longer first, then by preset order, and drops those that overlap a kept one. */

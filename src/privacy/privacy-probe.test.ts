@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESET_NAMES, findPresetMatches } from './presets.js';
 import { SECRET_NAME_PIECE } from './presets/secret-detector.js';
 import { tokenStartAt, TOKEN_START } from './presets/token-start.js';
+import { isInvisible } from './presets/character-escapes.js';
 import { holdsSecretName, holdsSecretNamePiece, isWideForm, mayBeChanged, PROBE_AT, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_ESCAPE, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, tokenMayStartAt } from './privacy-probe.js';
 
 const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza', 'GOCSPX-', 'gocspx-', 'glpat-', 'pypi-', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'dop_v1_', 'doo_v1_', 'dor_v1_', 'lin_api_', 'key-', 'KEY-', 'xapp-', 'sq0atp-', 'sq0csp-', 'pp-', 'tp-', 'hooks.slack.c', 'hooks.slack.com/', 'slack.c', 'k.c', 'SG.x', 'SG.-', 'SG.', 'SG', 'G.', 'G'];
@@ -72,7 +73,7 @@ describe('mayBeChanged', () => {
     let tokenStart = false;
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
-      const kind = code < 128 ? (PROBE_KINDS[code] as number) : isWideForm(code) ? PROBE_WIDE_FORM : 0;
+      const kind = code < 128 ? (PROBE_KINDS[code] as number) : isWideForm(code) || isInvisible(code) ? PROBE_WIDE_FORM : 0;
       kinds |= kind;
       if (kind === PROBE_DIGIT) digits++;
       if (kind === PROBE_DOT) dots++;
@@ -97,6 +98,8 @@ describe('mayBeChanged', () => {
         'user[password]=p4ss', 'user%5Bpassword%5D=', '"password"=>"x1"', "'pw' => 'a'", 'pw := "a1"', "<input type='password' value='x'>", '<input name=api_token value=a1', 'curl -u ops:pw1 x', "--user='a:b'", ' -u ',
         'xapp-1-A0123456789-1234567890123-abcdef', 'sq0atp-Q7k2Lm9Xp4Rt8Vw1Yz3Ab6', 'ya29.a0AfH6SMBxQ7wZ2kLm9Xp4Rt8', '138 0013 8000', '(11) 91234-5678', '030/9018204', '4929  1234  5678  9015',
         '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　', '4929\u00a01234\u00a05678\u00a09015', '+33\u202f6\u202f12', '\u00a0', '\u2009', '415\u2011555\u20110100', '4929\u200a1234\u200a5678\u200a9015', '\u2212', '\u2003',
+        // Characters written by their codes, or split by invisible ones (see character-escapes.ts).
+        'ada\\u0040example.com', 'jos\\u00e9@example.com', '\\u002b44 20 7946 0958', 'ada\\x40example.com', '+44&nbsp;20&nbsp;7946&nbsp;0958', '4111&#32;1111&#32;1111&#32;1111', '&#43;44 20 7946 0958', 'example&#46;com', '&nbsp;', '&#x2b;', 'ada\u200b@example.com', 'ada\u00ad@exam\u00adple.com', '\u2060', '\ufeff', '&shy;', 'ada&ZeroWidthSpace;@example.com',
       ),
       fc.string({ maxLength: 4 }),
       fc.stringMatching(/^[0-9 .:=-]{1,6}$/),

@@ -19,6 +19,7 @@ import { mayHoldProseSecret } from './presets/prose-secrets.js';
 import { isPhonePropertyName } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import { holdsAtReference, TextFacts } from './presets/text-facts.js';
+import { holdsCharacterEscapes, isInvisible } from './presets/character-escapes.js';
 import { mayHoldEncodedJson } from './presets/encoded-json.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
@@ -44,11 +45,12 @@ export const PROBE_EQUAL = 16;
 export const PROBE_ESCAPE = 32;
 /** A character at which a secret token's start can end or begin (see tokenStartAt). */
 export const PROBE_TOKEN = 64;
-/** `&`, which may start an HTML character reference to an `@` (`ada&#64;example.com`: see holdsAtReference). */
+/** `&`, which may start an HTML character reference the presets read decoded (`ada&#64;example.com`, `+44&nbsp;20…`: see character-escapes.ts). */
 export const PROBE_AMPERSAND = 128;
 /**
  * A full-width form of an ASCII character (`４`, `＠`): the presets read it as that character (see
- * foldWideForms), which the writer does not count. Not in PROBE_KINDS (it is above ASCII).
+ * foldWideForms), which the writer does not count; or a character that shows nothing, which they
+ * read the text without (`ada\u200b@example.com`, see isInvisible). Not in PROBE_KINDS (it is above ASCII).
  */
 export const PROBE_WIDE_FORM = 256;
 
@@ -139,7 +141,7 @@ const MIN_NUMBER_DIGITS = Math.min(CARD_MIN_DIGITS, PHONE_MIN_DIGITS, IBAN_MIN_D
  * two together.
  */
 export function mayBeChanged(digits: number, dots: number, colons: number, kinds: number, tokenStart: boolean, text: string): boolean {
-  return (kinds & PROBE_SUSPECT_KINDS) !== 0 || ((kinds & PROBE_AMPERSAND) !== 0 && holdsAtReference(text)) || tokenStart || digits >= MIN_NUMBER_DIGITS || mayHoldIpAddress(digits, dots, colons) || (digits > 0 && mayHoldProseSecret(text, digits)) || mayHoldNamedPhone(text, digits);
+  return (kinds & PROBE_SUSPECT_KINDS) !== 0 || ((kinds & PROBE_AMPERSAND) !== 0 && holdsCharacterEscapes(text)) || tokenStart || digits >= MIN_NUMBER_DIGITS || mayHoldIpAddress(digits, dots, colons) || (digits > 0 && mayHoldProseSecret(text, digits)) || mayHoldNamedPhone(text, digits);
 }
 
 /** Keys judged so far per probe: a session uses the same few property names on every event. */
@@ -232,7 +234,7 @@ export class PrivacyProbe {
       } else {
         beforeThat = previous = 0;
         // `４`, `＠`, a no-break space between digits: the presets read them as ASCII.
-        if (isWideForm(code)) seen |= PROBE_WIDE_FORM;
+        if (isWideForm(code) || isInvisible(code)) seen |= PROBE_WIDE_FORM;
       }
     }
     // Most texts have too few digits and none of the characters that lead to a preset. The name
@@ -263,6 +265,8 @@ export class PrivacyProbe {
         // or written as an HTML character reference (`ada&#64;example.com`).
         const ats = (seen & PROBE_AT) !== 0 || ((seen & PROBE_ESCAPE) !== 0 && text.includes('%40')) || ((seen & PROBE_AMPERSAND) !== 0 && holdsAtReference(text)) ? 1 : 0;
         const facts = this.#facts.assign(text, digits, ats, dots, colonCount, (seen & PROBE_EQUAL) === 0 ? 0 : 1, tokenStart);
+        // `+44&nbsp;20&nbsp;7946&nbsp;0958`: read decoded too (see findPresetMatches).
+        facts.characterEscapes = (seen & PROBE_AMPERSAND) !== 0 && holdsCharacterEscapes(text);
         // A URL's value with escapes (`?drill=Paid%20search`) changes only where a preset may match the URL or a piece decoded.
         if (!this.#mayMatch(facts) && (!decoded || !escapedPiecesOf(text).some((piece) => this.#mayMatch(this.#facts.readAsPresets(piece))))) return false;
       }
@@ -339,8 +343,8 @@ export class PrivacyProbe {
 
   #mayMatch(facts: TextFacts): boolean {
     for (const detector of this.#detectors) if (detector.mayMatch(facts)) return true;
-    // A JSON object in base64 is read decoded by every preset (see findPresetMatches).
-    return mayHoldEncodedJson(facts.text, facts.tokenStart);
+    // A JSON object in base64, and a text with characters written by their codes, are read decoded by every preset (see findPresetMatches).
+    return mayHoldEncodedJson(facts.text, facts.tokenStart) || facts.characterEscapes;
   }
 }
 

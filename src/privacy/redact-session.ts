@@ -15,6 +15,7 @@ import { isPhonePropertyName, isPhoneShaped } from './presets/phone-property-nam
 import { isSecretPropertyName } from './presets/secret-property-name.js';
 import type { PrivacyRules } from './privacy-rules.js';
 import { redactText, redactUrl, type PrivacyCounts } from './redact-text.js';
+import { holdsEscapedWord } from './redact-escaped-words.js';
 import { holdsUrl, redactTextWithUrls } from './redact-text-with-urls.js';
 
 export { fieldPresetOf, fieldPresetsOf, isPhoneFieldValue, isSecretFieldValue, type FieldPresets } from './field-values.js';
@@ -78,9 +79,12 @@ export function redactStringUnder(key: string, value: string, rules: PrivacyRule
   return isRedactedAsUrl(key, value) ? redactUrl(value, rules, counts) : redactTextWithUrls(value, rules, counts);
 }
 
-/** Whether redacting a string under `key` decodes escaped pieces (`%40`, `+`) of a URL: a URL field's value, or a text holding a URL (see holdsUrl). */
+/**
+ * Whether redacting a string under `key` decodes escaped pieces (`%40`, `+`) of a URL: a URL
+ * field's value, a text holding a URL (see holdsUrl), or a text holding escapes outside one (see holdsEscapedWord).
+ */
 export function decodesEscapes(key: string, value: string): boolean {
-  return isRedactedAsUrl(key, value) || holdsUrl(value);
+  return isRedactedAsUrl(key, value) || holdsUrl(value) || holdsEscapedWord(value);
 }
 
 /** A string redacted as a URL or a text, its replacements counted as if it had been redacted here. */

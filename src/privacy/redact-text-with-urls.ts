@@ -5,6 +5,7 @@
 // over the whole text.
 
 import type { PrivacyRules } from './privacy-rules.js';
+import { redactEscapedWords } from './redact-escaped-words.js';
 import { redactText, rewriteUrl, type PrivacyCounts } from './redact-text.js';
 
 /**
@@ -62,12 +63,13 @@ const TRAILING_POSITION = /(?::\d+){1,2}$/;
  * Replaces what the rules match in `text`, as {@link redactText} does, after rewriting every http(s)
  * URL in it, and every relative URL with a query or a fragment, as {@link redactUrl} does: its `strip_url_params` removed (each counted `url_param`)
  * and escaped matches redacted. A text that is one URL is that URL whole; a URL inside a longer
- * text leaves out the punctuation after it (`see https://x.test/?token=1.` keeps its period).
+ * text leaves out the punctuation after it (`see https://x.test/?token=1.` keeps its period). A word
+ * outside the URLs that holds escapes is read as a URL's pieces are (see redactEscapedWords).
  *
  * @returns The redacted text; `text` itself when nothing changed.
  */
 export function redactTextWithUrls(text: string, rules: PrivacyRules, counts: PrivacyCounts): string {
-  if (!holdsUrl(text)) return redactText(text, rules, counts);
+  if (!holdsUrl(text)) return redactText(redactEscapedWords(text, rules, counts), rules, counts);
   const rewritten = text.replace(URL_IN_TEXT, (url: string, at: number) => {
     const whole = at === 0 && url.length === text.length;
     const punctuation = whole ? '' : (TRAILING_PUNCTUATION.exec(url)?.[0] ?? '');
@@ -78,7 +80,8 @@ export function redactTextWithUrls(text: string, rules: PrivacyRules, counts: Pr
     const redacted = isFormBody(bare) ? rewriteUrl(`?${bare}`, rules, counts).slice(1) : bare.includes('\\') ? rewriteJsonEscapedUrl(bare, rules, counts) : rewriteUrl(bare, rules, counts);
     return redacted === bare ? url : redacted + trailing;
   });
-  return redactText(rewritten, rules, counts);
+  // Escapes outside the URLs (`to=%2B44%2020%207946%200958`) hide as much as theirs.
+  return redactText(redactEscapedWords(rewritten, rules, counts), rules, counts);
 }
 
 /** A JSON escape in a URL: `\/`, or a character by its code (`\u0026`). */

@@ -191,9 +191,9 @@ const URL_PIECE = /[^/?#&=]+/g;
  * The pieces of a URL that hide what the rules match behind escapes (`?email=dave%40example.com`):
  * each is decoded, and when the rules match in the decoded text it is replaced by the redacted
  * text, escaped again (placeholders stay readable: `?email=[email]`). The scheme and host are left
- * as they are.
+ * as they are. Also run over a word of a text that holds escapes outside any URL (redactEscapedWords).
  */
-function redactEscaped(url: string, rules: PrivacyRules, counts: PrivacyCounts, level = 0): string {
+export function redactEscaped(url: string, rules: PrivacyRules, counts: PrivacyCounts, level = 0): string {
   const hostEnd = hostEndOf(url);
   const rest = url.slice(hostEnd).replace(URL_PIECE, (piece) => {
     const decoded = unescapedPiece(piece);

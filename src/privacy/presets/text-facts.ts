@@ -3,6 +3,7 @@
 // that pass and no regular expression; and its runs of digit groups, found once for both the
 // `card` and the `phone` preset.
 
+import { isBackslashEscapeAt, isCharacterReferenceAt, isInvisible } from './character-escapes.js';
 import { findDigitRuns, type DigitRun } from './digit-runs.js';
 import { isDigitCode } from './is-digit-code.js';
 import { tokenStartAt } from './token-start.js';
@@ -28,6 +29,8 @@ export class TextFacts {
   tokenStart = false;
   /** Whether the text holds full-width forms of ASCII characters (`４１１１`, `＠`): see foldWideForms. */
   wideForms = false;
+  /** Whether the text holds characters written by their codes, or invisible ones, that the presets read decoded (see character-escapes.ts). */
+  characterEscapes = false;
   #digitRuns: readonly DigitRun[] | undefined;
 
   constructor(text = '') {
@@ -43,13 +46,19 @@ export class TextFacts {
     let equalSigns = 0;
     let tokenStart = false;
     let wideForms = false;
+    let characterEscapes = false;
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
       if (code > 64) {
         // All the characters counted come before 'A'; of those after it, a few can end a token's start.
         if (code < 128) {
           if (!tokenStart && TOKEN_START_CODES[code] === 1) tokenStart = tokenStartAt(text, index);
-        } else if (isWideForm(code)) wideForms = true;
+          else if (code === 92 && !characterEscapes) characterEscapes = isBackslashEscapeAt(text, index); // \u0040
+        } else {
+          // A zero-width space is read both ways: as a space between groups of digits, and as nothing inside a word.
+          if (isWideForm(code)) wideForms = true;
+          if (isInvisible(code)) characterEscapes = true;
+        }
         continue;
       }
       if (isDigitCode(code)) digits++;
@@ -59,17 +68,26 @@ export class TextFacts {
       else if (code === 61) equalSigns++; // =
       else if (code === 64) ats++; // @
       else if (code === 37 && text.charCodeAt(index + 1) === 52 && text.charCodeAt(index + 2) === 48) ats++; // %40, an escaped @
-      else if (code === 38 && isAtReference(text, index)) ats++; // &#64;, an @ written as an HTML character reference
+      else if (code === 38) {
+        if (isAtReference(text, index)) ats++; // &#64;, an @ written as an HTML character reference
+        characterEscapes ||= isCharacterReferenceAt(text, index); // &nbsp;, &#43;
+      }
     }
     this.assign(text, digits, ats, dots, colons, equalSigns, tokenStart);
     this.wideForms = wideForms;
+    this.characterEscapes = characterEscapes;
     return this;
   }
 
   /** Makes these the facts of `text` as the presets read it: with its full-width forms as ASCII (see foldWideForms). */
   readAsPresets(text: string): this {
     this.read(text);
-    return this.wideForms ? this.read(foldWideForms(text)) : this;
+    if (!this.wideForms) return this;
+    // Folding reads a zero-width space as a space: the text still holds it (see characterEscapes).
+    const characterEscapes = this.characterEscapes;
+    this.read(foldWideForms(text));
+    this.characterEscapes ||= characterEscapes;
+    return this;
   }
 
   /**
@@ -85,6 +103,7 @@ export class TextFacts {
     this.equalSigns = equalSigns;
     this.tokenStart = tokenStart;
     this.wideForms = false;
+    this.characterEscapes = false;
     this.#digitRuns = undefined;
     return this;
   }
