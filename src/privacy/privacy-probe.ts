@@ -18,7 +18,7 @@ import { DIGIT_SECRET_MIN_DIGITS, PATH_TOKEN_MIN_DIGITS, SSN_DIGITS } from './pr
 import { mayHoldProseSecret } from './presets/prose-secrets.js';
 import { isPhonePropertyName } from './presets/phone-property-name.js';
 import { isSecretPropertyName } from './presets/secret-property-name.js';
-import { holdsAtReference, TextFacts } from './presets/text-facts.js';
+import { TextFacts } from './presets/text-facts.js';
 import { holdsCharacterEscapes, isInvisible } from './presets/character-escapes.js';
 import { mayHoldEncodedJson } from './presets/encoded-json.js';
 import { tokenStartAt } from './presets/token-start.js';
@@ -261,9 +261,8 @@ export class PrivacyProbe {
         let seen = kinds;
         let colonCount = colons;
         if (colons > 0 && (text.startsWith('https://') || text.startsWith('http://')) && --colonCount === 0) seen &= ~PROBE_COLON;
-        // An email address's `@` may be escaped (`ada%40example.com`) outside a URL the rules decode,
-        // or written as an HTML character reference (`ada&#64;example.com`).
-        const ats = (seen & PROBE_AT) !== 0 || ((seen & PROBE_ESCAPE) !== 0 && text.includes('%40')) || ((seen & PROBE_AMPERSAND) !== 0 && holdsAtReference(text)) ? 1 : 0;
+        // An email address's `@` may be escaped (`ada%40example.com`) outside a URL the rules decode.
+        const ats = (seen & PROBE_AT) !== 0 || ((seen & PROBE_ESCAPE) !== 0 && text.includes('%40')) ? 1 : 0;
         const facts = this.#facts.assign(text, digits, ats, dots, colonCount, (seen & PROBE_EQUAL) === 0 ? 0 : 1, tokenStart);
         // `+44&nbsp;20&nbsp;7946&nbsp;0958`: read decoded too (see findPresetMatches).
         facts.characterEscapes = (seen & PROBE_AMPERSAND) !== 0 && holdsCharacterEscapes(text);

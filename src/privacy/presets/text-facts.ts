@@ -68,10 +68,7 @@ export class TextFacts {
       else if (code === 61) equalSigns++; // =
       else if (code === 64) ats++; // @
       else if (code === 37 && text.charCodeAt(index + 1) === 52 && text.charCodeAt(index + 2) === 48) ats++; // %40, an escaped @
-      else if (code === 38) {
-        if (isAtReference(text, index)) ats++; // &#64;, an @ written as an HTML character reference
-        characterEscapes ||= isCharacterReferenceAt(text, index); // &nbsp;, &#43;
-      }
+      else if (code === 38) characterEscapes ||= isCharacterReferenceAt(text, index); // &#64;, &nbsp;, &#43;
     }
     this.assign(text, digits, ats, dots, colons, equalSigns, tokenStart);
     this.wideForms = wideForms;
@@ -149,19 +146,4 @@ function asAscii(form: string): string {
   const code = form.charCodeAt(0);
   if (code >= 0xff01) return String.fromCharCode(code - 0xfee0);
   return (code >= 0x2010 && code <= 0x2012) || code === 0x2212 ? '-' : ' ';
-}
-
-/** An `@` written as an HTML character reference: `&#64;`, `&#x40;` (zeros before the number too), `&commat;`. */
-const AT_REFERENCE = /&(?:#0{0,4}64|#x0{0,4}40|commat);/iy;
-
-/** Whether an HTML character reference to `@` starts at `index` of `text` (a `&`). */
-export function isAtReference(text: string, index: number): boolean {
-  AT_REFERENCE.lastIndex = index;
-  return AT_REFERENCE.test(text);
-}
-
-/** Whether `text` holds an `@` written as an HTML character reference (see isAtReference). */
-export function holdsAtReference(text: string): boolean {
-  for (let index = text.indexOf('&'); index !== -1; index = text.indexOf('&', index + 1)) if (isAtReference(text, index)) return true;
-  return false;
 }
