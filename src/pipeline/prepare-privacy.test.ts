@@ -133,6 +133,26 @@ describe('prepare with privacy rules', () => {
     expect(prepared.privacy).toEqual({ email: 2 });
   });
 
+  it('redacts what printable text written in base64 holds, as the unsubscribe link of a mail or a data URL carries it', () => {
+    const email = Buffer.from('ada@example.com').toString('base64');
+    const body = Buffer.from('call me on +44 20 7946 0958').toString('base64');
+    const linked = parseSession({
+      id: 'u-1:s-8',
+      events: [
+        { type: 'navigate', timestamp: '2026-11-01T10:00:00Z', url: `https://shop.example/unsubscribe?e=${email}&list=7` },
+        { type: 'console-error', timestamp: '2026-11-01T10:00:01Z', message: `export failed: data:text/plain;base64,${body}` },
+        { type: 'custom', timestamp: '2026-11-01T10:00:02Z', name: 'Unsubscribed', properties: { token: 'c3ByaW5nIG5ld3NsZXR0ZXI=', list: email } },
+      ],
+    });
+    const prepared = prepare(parseProfile('{}'), linked, { privacy: parsePrivacyRules('presets: [email, phone]\n') });
+    for (const hidden of [email, body.slice(0, 12), 'example.com', '7946']) expect(prepared.prompt).not.toContain(hidden);
+    expect(prepared.prompt).toContain('unsubscribe?e=[email]&list=7');
+    expect(prepared.prompt).toContain('base64,[phone]');
+    // Base64 of text in which no preset finds anything stays (`spring newsletter`).
+    expect(prepared.prompt).toContain('c3ByaW5nIG5ld3NsZXR0ZXI=');
+    expect(prepared.privacy).toEqual({ email: 2, phone: 1 });
+  });
+
   it('redacts what characters written by their codes, or split by invisible ones, hide: JSON escapes, HTML references, zero-width spaces', () => {
     const logged = JSON.stringify({ user: JSON.stringify({ email: 'jos\u00e9@example.com', contact: 'ada@example.com' }) }).replace('ada@', 'ada\\\\u0040').replace('\u00e9', '\\\\u00e9');
     expect(logged).toContain('jos\\\\u00e9@');

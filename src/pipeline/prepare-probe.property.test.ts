@@ -54,6 +54,8 @@ const PIECES = [
   'ada\\u0040example.com', '{"e":"jos\\u00e9@example.com"}', '\\u002b44 20 7946 0958', 'ada\\x40example.com', '+44&nbsp;20&nbsp;7946&nbsp;0958', '4111&#32;1111&#32;1111&#32;1111', '&#43;44 20 7946 0958', 'ada&#x40;example&#46;com', '&nbsp;', 'caf\\u00e9', 'ada\u200b@example.com', 'ada@exam\u00adple.com', 'x\u2060y', '\ufeff', 'ada&shy;@example.com',
   // Escapes outside any URL (see redact-escaped-words.ts).
   'to=%2B44%2020%207946%200958', 'sms %2B44%2020%207946%200958', 'q=%7B%22email%22%3A%22ada%40example.com%22%7D', 'data:text/plain,ada%40example.com', '192%2E168%2E0%2E1', 'ada%2540example.com', '50%25 off', '%2Fhome',
+  // Printable text in base64 (see encoded-text.ts), and tokens that pass its scan but hold nothing.
+  '?e=YWRhQGV4YW1wbGUuY29t', '/u/YWRhLmxvdmVsYWNlQGV4YW1wbGUuY29t/confirm', 'data:text/plain;base64,Y2FsbCBtZSBvbiArNDQgMjAgNzk0NiAwOTU4IHBsZWFzZQ==', 'c=Y2FyZD00MTExIDExMTEgMTExMSAxMTExO2V4cD0xMi8yOQ%3D%3D', 'YWRhQGV4YW1wbGUuY29tPz8/', 'c3ByaW5nIG5ld3NsZXR0ZXI=', 'YWRhQGV4YW1wbGUuY29tCg',
 ];
 const pieces = fc.constantFrom(...PIECES);
 // Mostly plain words, so that an event holds one suspect text at most as often as not: a probe that

@@ -11,6 +11,7 @@ import { decodedText } from './presets/character-escapes.js';
 import type { Detector } from './presets/detector.js';
 import { emailDetector } from './presets/email-detector.js';
 import { encodedJsonIn, mayHoldEncodedJson } from './presets/encoded-json.js';
+import { encodedTextIn } from './presets/encoded-text.js';
 import { ibanDetector } from './presets/iban-detector.js';
 import { ipDetector } from './presets/ip-detector.js';
 import { phoneDetector } from './presets/phone-detector.js';
@@ -82,8 +83,9 @@ const FACTS = new TextFacts();
  *   after `Basic` (the word, in any case, is not part of the match), the password of a URL's user
  *   info (`postgres://app:[secret]@db`), the body of a PEM private key, and the value of
  *   `key=value` / `key: value` pairs whose key is a secret name (see {@link isSecretPropertyName}).
- * - Any of them in a JSON object written in base64 (`state=eyJlbWFpbCI6…`): the whole token, as the
- *   match of the first preset found in its decoded text.
+ * - Any of them in a JSON object written in base64 (`state=eyJlbWFpbCI6…`), or in printable text
+ *   written in base64 (`?e=YWRhQGV4YW1wbGUuY29t`): the whole token, as the match of the first preset
+ *   found in its decoded text.
  * - Any of them in the text read with its character references and escapes decoded, and without
  *   its invisible characters (`ada\u0040example.com`, `+44&nbsp;20&nbsp;7946&nbsp;0958`): where
  *   they are written.
@@ -105,7 +107,9 @@ export function findPresetMatches(text: string, presets: ReadonlySet<PresetName>
   }
   // Last: reading a token or the text decoded reads their facts over those of this one.
   const characterEscapes = facts.characterEscapes;
+  const encodedText = facts.encodedText;
   if (mayHoldEncodedJson(text, facts.tokenStart)) for (const match of encodedJsonMatches(text, presets)) (matches ??= []).push(match);
+  if (encodedText) for (const match of encodedTextMatches(text, presets)) (matches ??= []).push(match);
   if (characterEscapes) for (const match of decodedMatches(text, presets)) (matches ??= []).push(match);
   return matches === undefined ? [] : withoutOverlaps(matches);
 }
@@ -118,6 +122,19 @@ function encodedJsonMatches(text: string, presets: ReadonlySet<PresetName>): Pre
   const matches: PresetMatch[] = [];
   for (const { start, end, json } of encodedJsonIn(text)) {
     const inside = findPresetMatches(json, presets)[0];
+    if (inside !== undefined) matches.push({ start, end, preset: inside.preset });
+  }
+  return matches;
+}
+
+/**
+ * The base64 tokens of `text` holding printable text in which the presets find anything
+ * (`?e=YWRhQGV4YW1wbGUuY29t`, see encoded-text.ts), each as a match of the first preset found in it.
+ */
+function encodedTextMatches(text: string, presets: ReadonlySet<PresetName>): PresetMatch[] {
+  const matches: PresetMatch[] = [];
+  for (const { start, end, decoded } of encodedTextIn(text)) {
+    const inside = findPresetMatches(decoded, presets)[0];
     if (inside !== undefined) matches.push({ start, end, preset: inside.preset });
   }
   return matches;

@@ -7,7 +7,8 @@ import { PRESET_NAMES, findPresetMatches } from './presets.js';
 import { SECRET_NAME_PIECE } from './presets/secret-detector.js';
 import { tokenStartAt, TOKEN_START } from './presets/token-start.js';
 import { isInvisible } from './presets/character-escapes.js';
-import { holdsSecretName, holdsSecretNamePiece, isWideForm, mayBeChanged, PROBE_AT, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_EQUAL, PROBE_ESCAPE, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, tokenMayStartAt } from './privacy-probe.js';
+import { mayHoldEncodedText } from './presets/encoded-text.js';
+import { holdsSecretName, holdsSecretNamePiece, isWideForm, mayBeChanged, PROBE_AT, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_ENCODED, PROBE_EQUAL, PROBE_ESCAPE, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, tokenMayStartAt } from './privacy-probe.js';
 
 const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza', 'GOCSPX-', 'gocspx-', 'glpat-', 'pypi-', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'dop_v1_', 'doo_v1_', 'dor_v1_', 'lin_api_', 'key-', 'KEY-', 'xapp-', 'sq0atp-', 'sq0csp-', 'pp-', 'tp-', 'hooks.slack.c', 'hooks.slack.com/', 'slack.c', 'k.c', 'SG.x', 'SG.-', 'SG.', 'SG', 'G.', 'G'];
 
@@ -80,6 +81,8 @@ describe('mayBeChanged', () => {
       if (kind === PROBE_COLON) colons++;
       if (kind === PROBE_TOKEN && mayStartAt(text, index, code) && tokenStartAt(text, index)) tokenStart = true;
     }
+    // As the probe scans each run of base64's characters as it counts (see encodedRunAt).
+    if (mayHoldEncodedText(text)) kinds |= PROBE_ENCODED;
     // As the probe asks, once the counts lead to no preset: the name before a `:` or `=`.
     return mayBeChanged(digits, dots, colons, kinds, tokenStart, text) || ((kinds & (PROBE_COLON | PROBE_EQUAL)) !== 0 && holdsSecretName(text));
   }
@@ -100,6 +103,8 @@ describe('mayBeChanged', () => {
         '４１１１ １１１１ １１１１ １１１１', '０９０－１２３４－５６７８', 'ａｄａ＠ｅｘａｍｐｌｅ．ｃｏｍ', '１', '．', '　', '4929\u00a01234\u00a05678\u00a09015', '+33\u202f6\u202f12', '\u00a0', '\u2009', '415\u2011555\u20110100', '4929\u200a1234\u200a5678\u200a9015', '\u2212', '\u2003',
         // Characters written by their codes, or split by invisible ones (see character-escapes.ts).
         'ada\\u0040example.com', 'jos\\u00e9@example.com', '\\u002b44 20 7946 0958', 'ada\\x40example.com', '+44&nbsp;20&nbsp;7946&nbsp;0958', '4111&#32;1111&#32;1111&#32;1111', '&#43;44 20 7946 0958', 'example&#46;com', '&nbsp;', '&#x2b;', 'ada\u200b@example.com', 'ada\u00ad@exam\u00adple.com', '\u2060', '\ufeff', '&shy;', 'ada&ZeroWidthSpace;@example.com',
+        // Printable text in base64 (see encoded-text.ts), also glued to what another piece leaves.
+        'YWRhQGV4YW1wbGUuY29t', 'Ym9iLnNtaXRoK25ld3NAZXhhbXBsZS5jby51aw==', 'YWRhQGV4YW1wbGUuY29tPz8/', 'KzQ0IDIwIDc5NDYgMDk1OA', 'Y2FyZD00MTExIDExMTEgMTExMSAxMTExO2V4cD0xMi8yOQ%3D%3D', '?e=', '/u/',
       ),
       fc.string({ maxLength: 4 }),
       fc.stringMatching(/^[0-9 .:=-]{1,6}$/),
@@ -187,5 +192,6 @@ describe('mayBeChanged', () => {
     expect(mayBeChanged(0, 0, 0, PROBE_AT, false, '')).toBe(true);
     expect(mayBeChanged(0, 0, 0, PROBE_ESCAPE, false, '')).toBe(true);
     expect(mayBeChanged(0, 0, 0, PROBE_WIDE_FORM, false, '')).toBe(true);
+    expect(mayBeChanged(0, 0, 0, PROBE_ENCODED, false, '')).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import { isSecretPropertyName } from './presets/secret-property-name.js';
 import { TextFacts } from './presets/text-facts.js';
 import { holdsCharacterEscapes, isInvisible } from './presets/character-escapes.js';
 import { mayHoldEncodedJson } from './presets/encoded-json.js';
+import { BASE64_CODES, ENCODED_TEXT_MIN_LENGTH, encodedRunAt } from './presets/encoded-text.js';
 import { tokenStartAt } from './presets/token-start.js';
 import { DETECTORS } from './presets.js';
 import type { Echoes } from './echoes.js';
@@ -53,6 +54,12 @@ export const PROBE_AMPERSAND = 128;
  * read the text without (`ada\u200b@example.com`, see isInvisible). Not in PROBE_KINDS (it is above ASCII).
  */
 export const PROBE_WIDE_FORM = 256;
+/**
+ * A token of base64 that may encode printable text (`?e=YWRhQGV4YW1wbGUuY29t`), which the presets
+ * read decoded (see encoded-text.ts): told by encodedRunAt of each run of base64's characters as the
+ * probe counts. Not in PROBE_KINDS.
+ */
+export const PROBE_ENCODED = 512;
 
 /** The kinds by ASCII code; 0 for characters no pre-check counts. */
 export const PROBE_KINDS = new Uint8Array(128);
@@ -124,8 +131,8 @@ export function tokenMayStartAt(text: string, index: number, code: number, previ
   return pair === TOKEN_ANY || (pair !== 0 && (beforeThat | 0x20) === pair);
 }
 
-/** Kinds after which the probe judges a text whatever its counts: an email's `@`, escapes a URL decodes, full-width forms. */
-export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_ESCAPE | PROBE_WIDE_FORM;
+/** Kinds after which the probe judges a text whatever its counts: an email's `@`, escapes a URL decodes, full-width forms, base64 of printable text. */
+export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_ESCAPE | PROBE_WIDE_FORM | PROBE_ENCODED;
 /** The fewest digits a card, a phone number, an IBAN, a Social Security number or a token in a URL's path holds. */
 const MIN_NUMBER_DIGITS = Math.min(CARD_MIN_DIGITS, PHONE_MIN_DIGITS, IBAN_MIN_DIGITS, PATH_TOKEN_MIN_DIGITS, SSN_DIGITS, DIGIT_SECRET_MIN_DIGITS);
 
@@ -218,9 +225,16 @@ export class PrivacyProbe {
     // The two characters before this one, for a token's start (0: none, or not ASCII).
     let previous = 0;
     let beforeThat = 0;
+    // Where the current run of base64's characters started, and whether one may encode printable text.
+    let runStart = 0;
+    let encoded = false;
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
       if (code < 0x80) {
+        if (BASE64_CODES[code] === 0) {
+          if (index - runStart >= ENCODED_TEXT_MIN_LENGTH && !encoded) encoded = encodedRunAt(text, runStart, index);
+          runStart = index + 1;
+        }
         const kind = kinds[code] as number;
         if (kind !== 0) {
           seen |= kind;
@@ -232,11 +246,14 @@ export class PrivacyProbe {
         beforeThat = previous;
         previous = code;
       } else {
+        if (index - runStart >= ENCODED_TEXT_MIN_LENGTH && !encoded) encoded = encodedRunAt(text, runStart, index);
+        runStart = index + 1;
         beforeThat = previous = 0;
         // `４`, `＠`, a no-break space between digits: the presets read them as ASCII.
         if (isWideForm(code) || isInvisible(code)) seen |= PROBE_WIDE_FORM;
       }
     }
+    if (encoded || encodedRunAt(text, runStart, text.length)) seen |= PROBE_ENCODED;
     // Most texts have too few digits and none of the characters that lead to a preset. The name
     // before a `:` or `=` is read only when the counts lead to no preset.
     const asked = mayBeChanged(digits, dots, colons, seen, tokenStart, text) || ((seen & (PROBE_COLON | PROBE_EQUAL)) !== 0 && holdsSecretName(text)) || this.echoes !== undefined;
@@ -266,6 +283,7 @@ export class PrivacyProbe {
         const facts = this.#facts.assign(text, digits, ats, dots, colonCount, (seen & PROBE_EQUAL) === 0 ? 0 : 1, tokenStart);
         // `+44&nbsp;20&nbsp;7946&nbsp;0958`: read decoded too (see findPresetMatches).
         facts.characterEscapes = (seen & PROBE_AMPERSAND) !== 0 && holdsCharacterEscapes(text);
+        facts.encodedText = (seen & PROBE_ENCODED) !== 0;
         // A URL's value with escapes (`?drill=Paid%20search`) changes only where a preset may match the URL or a piece decoded.
         if (!this.#mayMatch(facts) && (!decoded || !escapedPiecesOf(text).some((piece) => this.#mayMatch(this.#facts.readAsPresets(piece))))) return false;
       }
@@ -342,8 +360,8 @@ export class PrivacyProbe {
 
   #mayMatch(facts: TextFacts): boolean {
     for (const detector of this.#detectors) if (detector.mayMatch(facts)) return true;
-    // A JSON object in base64, and a text with characters written by their codes, are read decoded by every preset (see findPresetMatches).
-    return mayHoldEncodedJson(facts.text, facts.tokenStart) || facts.characterEscapes;
+    // A JSON object or printable text in base64, and a text with characters written by their codes, are read decoded by every preset (see findPresetMatches).
+    return mayHoldEncodedJson(facts.text, facts.tokenStart) || facts.characterEscapes || facts.encodedText;
   }
 }
 

@@ -5,6 +5,7 @@
 
 import { isBackslashEscapeAt, isCharacterReferenceAt, isInvisible } from './character-escapes.js';
 import { findDigitRuns, type DigitRun } from './digit-runs.js';
+import { mayHoldEncodedText } from './encoded-text.js';
 import { isDigitCode } from './is-digit-code.js';
 import { tokenStartAt } from './token-start.js';
 
@@ -32,6 +33,7 @@ export class TextFacts {
   /** Whether the text holds characters written by their codes, or invisible ones, that the presets read decoded (see character-escapes.ts). */
   characterEscapes = false;
   #digitRuns: readonly DigitRun[] | undefined;
+  #encodedText: boolean | undefined;
 
   constructor(text = '') {
     this.read(text);
@@ -102,7 +104,21 @@ export class TextFacts {
     this.wideForms = false;
     this.characterEscapes = false;
     this.#digitRuns = undefined;
+    this.#encodedText = undefined;
     return this;
+  }
+
+  /**
+   * Whether the text may hold printable text written in base64 (see encoded-text.ts): scanned when
+   * first asked, or told by the privacy probe, which scans as it counts.
+   */
+  get encodedText(): boolean {
+    this.#encodedText ??= mayHoldEncodedText(this.text);
+    return this.#encodedText;
+  }
+
+  set encodedText(holds: boolean) {
+    this.#encodedText = holds;
   }
 
   /** The runs of digit groups in the text (see findDigitRuns). */
