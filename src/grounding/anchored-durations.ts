@@ -105,7 +105,8 @@ export function recordedDuration(text: string, claims: readonly Claim[], at: num
   return recordedByCitation(cited, claim, checker);
 }
 
-function recordedByCitation(cited: Iterable<number>, claim: Duration, checker: Checker): boolean {
+/** Whether a kept event of `cited` records or states how long something took, and `claim` fits it. */
+export function recordedByCitation(cited: Iterable<number>, claim: Duration, checker: Checker): boolean {
   for (const index of cited) {
     const event = checker.keptEvent(index);
     if (event !== undefined && (recordsDuration(event.properties, claim) || statesDuration(event, claim))) return true;

@@ -158,3 +158,24 @@ export function citedLeftOut(text: string, claims: readonly Claim[], at: number,
   }
   return size > 0 && size === count.count ? first : undefined;
 }
+
+/**
+ * Whether the count at `at` is said with a group of cited events that the prompt shows, every one
+ * of them, and one of its types at least ("three dead clicks on the placeholder (#14–#16)", two
+ * dead clicks and a rage click): the count is of what the answer cites, so a total of the whole
+ * session that events the prompt left out make (a third dead click elsewhere) does not make it
+ * true (see groundAnswer: `unsupported`, not `dropped`).
+ */
+export function citedShownOnly(text: string, claims: readonly Claim[], at: number, checker: Checker): boolean {
+  const count = claims[at];
+  if (count?.kind !== 'count') return false;
+  let ofItsTypes = false;
+  for (const position of groupNear(text, claims, at)) {
+    const claim = claims[position] as Claim;
+    if (claim.kind !== 'event') return false;
+    const type = checker.keptTypeOf(claim.index);
+    if (type === undefined) return false;
+    if (count.topic.types.includes(type)) ofItsTypes = true;
+  }
+  return ofItsTypes;
+}

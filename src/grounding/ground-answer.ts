@@ -24,7 +24,7 @@ import { pairText } from './event-strings.js';
 import { looseText, normalText, uncut, withoutInnerHyphens } from './normal-text.js';
 import { normalSelector } from './session-facts.js';
 import { normalUrl, sectionKey } from './url-keys.js';
-import { citedCount, citedLeftOut } from './cited-count.js';
+import { citedCount, citedLeftOut, citedShownOnly } from './cited-count.js';
 import { wrongCitation } from './cited-event.js';
 import { wrongOrdinal } from './ordinal-citations.js';
 import { markWrongKinds, markWrongKindsInText } from './cited-kind.js';
@@ -41,7 +41,7 @@ import { sessionUnderRules } from './session-under-rules.js';
 import { unknownField } from './key-value-lines.js';
 import { checkYamlItems } from './yaml-items.js';
 import { checkItemTimes } from './item-times.js';
-import { checkItemOffsets } from './item-offsets.js';
+import { checkTimeKeys } from './time-keys.js';
 import { withNumberCitations } from './string-citations.js';
 import { shownContext } from './shown-context.js';
 import { checkItemRageClicks } from './item-rage-clicks.js';
@@ -239,6 +239,8 @@ function findingsOf(answerText: string, path: (claim: Claim) => string, checker:
     // "The whole window lasted 5 minutes": of the events the prompt shows, not the whole session.
     if (claim.kind === 'duration' && (anchored ?? found).verdict === 'dropped' && saidOfShownPart(text, claim)) return { claim, found: finding(claim, path(claim), 'unsupported', undefined, 'no two of the events the prompt shows are that far apart') };
     if (anchored !== undefined) return { claim, found: finding(claim, path(claim), anchored.verdict, undefined, anchored.reason) };
+    // "3 dead clicks (#14–#16)", all shown, two of them dead clicks: not made true by dead clicks the prompt left out.
+    if (claim.kind === 'count' && supporting === undefined && found.verdict === 'dropped' && citedShownOnly(text, claims, at, checker)) return { claim, found: finding(claim, path(claim), 'unsupported', undefined, 'the events cited with it are shown and do not make it true; only events the prompt left out do') };
     return { claim, found: supporting === undefined ? found : finding(claim, path(claim), 'kept', supporting) };
   });
   // A range whose ends the prompt showed reads as one block of its lines ("#12–#15" where the
@@ -389,6 +391,6 @@ function structuredChecks(value: unknown, checker: Checker, findings: GroundingF
   checkItemTimes(answer, findings, checker);
   // `{ "kind": "rage_click", "description": "\"Next\" clicked 5 times", "events": [13] }` where #13 had 5 clicks.
   checkItemRageClicks(answer, findings, checker);
-  // `{ "event_ids": [69], "t_offset_s": 520 }` where #69 came 465 s after the first event shown.
-  checkItemOffsets(answer, findings, checker);
+  // `{ "event_ids": [69], "t_offset_s": 520 }` where #69 came 465 s after the first event shown; `"seconds_lost": 25` of two dead taps 4 s apart.
+  checkTimeKeys(answer, findings, checker);
 }

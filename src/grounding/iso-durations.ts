@@ -51,17 +51,22 @@ export function checkItemDurations(value: unknown, findings: GroundingFinding[],
     const cited: number[] = [];
     for (const [key, inner] of entries) if (EVENT_REFERENCES_KEY.test(keyWords(key)) || EVENT_REFERENCE_KEY.test(keyWords(key))) numbersIn(inner, cited);
     if (cited.length < 2) continue;
-    const duration: Duration = iso[0] as Duration;
-    const fits = (sides: readonly Side[]) => {
-      const times = cited.flatMap((index) => sides.map((side) => (side === 'kept' ? checker.keptEvent(index) : checker.droppedEvent(index))?.time).filter((time): time is number => time !== undefined));
-      return times.length > 1 && lastsOver(times.sort((left, right) => left - right), duration);
-    };
     const found = findings[at] as GroundingFinding;
-    const judged: Pick<GroundingFinding, 'verdict' | 'reason'> = fits(['kept'])
-      ? { verdict: 'kept' }
-      : fits(['kept', 'dropped'])
-        ? { verdict: 'dropped', reason: 'the events the item cites span that long with those the prompt left out' }
-        : { verdict: 'unsupported', reason: `the events the item cites do not span ${duration.seconds} s` };
-    findings[at] = { kind: found.kind, text: found.text, path: found.path, ...judged };
+    findings[at] = { kind: found.kind, text: found.text, path: found.path, ...citedSpanVerdict(cited, iso[0] as Duration, checker) };
   }
+}
+
+/**
+ * The verdict of a duration an item says of the events it cites (two or more): `kept` when the
+ * kept ones span about that long (or two of them are that far apart), `dropped` when only they
+ * with those the prompt left out do, else `unsupported`.
+ */
+export function citedSpanVerdict(cited: readonly number[], duration: Duration, checker: Checker): Pick<GroundingFinding, 'verdict' | 'reason'> {
+  const fits = (sides: readonly Side[]) => {
+    const times = cited.flatMap((index) => sides.map((side) => (side === 'kept' ? checker.keptEvent(index) : checker.droppedEvent(index))?.time).filter((time): time is number => time !== undefined));
+    return times.length > 1 && lastsOver(times.sort((left, right) => left - right), duration);
+  };
+  if (fits(['kept'])) return { verdict: 'kept' };
+  if (fits(['kept', 'dropped'])) return { verdict: 'dropped', reason: 'the events the item cites span that long with those the prompt left out' };
+  return { verdict: 'unsupported', reason: `the events the item cites do not span ${duration.seconds} s` };
 }

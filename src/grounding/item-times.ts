@@ -9,6 +9,7 @@ import { lastsOver } from './durations.js';
 import type { GroundingFinding } from './grounding-report.js';
 import { childPath, keyWords, objectsOf } from './walk-answer.js';
 import { checkItemDurations } from './iso-durations.js';
+import { keepRecordedItemDurations } from './item-text-durations.js';
 
 /** Keys of an item's time: `at`, `time`, `t`, `offset`, `when`. */
 const TIME_KEY = /^(?:at|time|t|offset|when)$/;
@@ -26,6 +27,8 @@ export function checkItemTimes(value: unknown, findings: GroundingFinding[], che
   if (!findings.some((finding) => finding.kind === 'duration')) return;
   // `{ "events": [[62, 63], [66, 67]], "duration": "PT1M30S" }`: how long the events cited took.
   checkItemDurations(value, findings, checker);
+  // `{ "event_index": 60, "what": "session extended by 10 minutes" }` where #60 records `extended_by_minutes: 10`.
+  keepRecordedItemDurations(value, findings, checker);
   const first = checker.span('kept')?.[0];
   if (first === undefined) return;
   for (const place of objectsOf(value)) {
