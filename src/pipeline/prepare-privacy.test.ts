@@ -186,4 +186,38 @@ describe('prepare with privacy rules', () => {
     expect(prepared.prompt).toContain('lookup to=[phone] failed');
     expect(prepared.privacy).toEqual({ phone: 2, email: 1, card: 1 });
   });
+
+  it('redacts phone numbers with a country code in brackets or an area code apart by another separator, and leaves near-misses', () => {
+    const phones = parseSession({
+      id: 'u-1:s-8',
+      user: { uid: 'u-1', properties: { office: '(+971) 50 123 4567' } },
+      events: [
+        { type: 'click', timestamp: '2026-11-01T10:00:00Z', target: { selector: 'a.contact', text: 'Call (+44) 20 7946 0958' } },
+        { type: 'console-error', timestamp: '2026-11-01T10:00:01Z', message: 'sms to 415 555-0100 and 8 (495) 123-45-67 failed; room 101 555-0100, score (+12) 345' },
+        { type: 'custom', timestamp: '2026-11-01T10:00:02Z', name: 'Lead', properties: { note: 'mobile 098765 43210, office +49 30/901820', fax: '020-7946 0959' } },
+      ],
+    });
+    const prepared = prepare(parseProfile('context:\n  include: [user]\n'), phones, { privacy: parsePrivacyRules('presets: [phone]\n') });
+    for (const hidden of ['7946', '123 4567', '555-0100 and', '123-45-67', '43210', '901820']) expect(prepared.prompt).not.toContain(hidden);
+    expect(prepared.prompt).toContain('target_text="Call [phone]"');
+    expect(prepared.prompt).toContain('room 101 555-0100, score (+12) 345');
+    expect(prepared.privacy).toEqual({ phone: 7 });
+  });
+
+  it("redacts vendors' keys, an Authorization header's credentials after another scheme, and addresses in their other forms", () => {
+    const keys = parseSession({
+      id: 'u-1:s-9',
+      events: [
+        { type: 'console-error', timestamp: '2026-11-01T10:00:00Z', message: 'grafana push with glc_eyJvIjoiMTIzNDU2IiwibiI6InRlc3QiLCJrIjoiYWJjZGVmIiwibSI6eyJyIjoidXMifX0= failed' },
+        { type: 'network-error', timestamp: '2026-11-01T10:00:01Z', url: 'https://api.example/x', status: 401, message: 'Authorization: SSWS 00AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCd' },
+        { type: 'custom', timestamp: '2026-11-01T10:00:02Z', name: 'Config', properties: { env: 'SUPABASE=sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz', dd_app_key: '0123456789abcdef0123456789abcdef01234567', groq: 'gsk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMnOp' } },
+        { type: 'click', timestamp: '2026-11-01T10:00:03Z', target: { selector: 'a.mail', text: 'Mail "ada lovelace"@example.com, o\'connell@example.ie or ada@[192.168.0.1]' } },
+      ],
+    });
+    const prepared = prepare(parseProfile('{}'), keys, { privacy: parsePrivacyRules('presets: [email, secret]\n') });
+    for (const hidden of ['glc_', '00AbCd', 'sb_secret', '0123456789abcdef', 'gsk_', 'lovelace', 'connell', '192.168']) expect(prepared.prompt).not.toContain(hidden);
+    expect(prepared.prompt).toContain('Authorization: SSWS [secret]');
+    expect(prepared.prompt).toContain('target_text="Mail [email], [email] or [email]"');
+    expect(prepared.privacy).toEqual({ secret: 5, email: 3 });
+  });
 });

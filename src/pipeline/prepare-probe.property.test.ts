@@ -56,6 +56,11 @@ const PIECES = [
   'to=%2B44%2020%207946%200958', 'sms %2B44%2020%207946%200958', 'q=%7B%22email%22%3A%22ada%40example.com%22%7D', 'data:text/plain,ada%40example.com', '192%2E168%2E0%2E1', 'ada%2540example.com', '50%25 off', '%2Fhome',
   // Printable text in base64 (see encoded-text.ts), and tokens that pass its scan but hold nothing.
   '?e=YWRhQGV4YW1wbGUuY29t', '/u/YWRhLmxvdmVsYWNlQGV4YW1wbGUuY29t/confirm', 'data:text/plain;base64,Y2FsbCBtZSBvbiArNDQgMjAgNzk0NiAwOTU4IHBsZWFzZQ==', 'c=Y2FyZD00MTExIDExMTEgMTExMSAxMTExO2V4cD0xMi8yOQ%3D%3D', 'YWRhQGV4YW1wbGUuY29tPz8/', 'c3ByaW5nIG5ld3NsZXR0ZXI=', 'YWRhQGV4YW1wbGUuY29tCg',
+  // Red team 7: phones with a bracketed country code or two separators, vendors' keys, other forms of addresses, an Authorization header's other schemes.
+  '(+44) 20 7946 0958', '(+971) 50 123 4567', '(+44)2079460958', '415 555-0100', '020-7946 0958', '8 (495) 123-45-67', '098765 43210', '+49 30/901820', 'score (+12) 345', 'Room 101 555-0100',
+  'glc_eyJvIjoiMTIzNDU2IiwibiI6InRlc3QiLCJrIjoiYWJjZGVmIiwibSI6eyJyIjoidXMifX0=', 'ATATT3xFfGF0T4JNjZMb_1lRaQ5hXQzR9oPq8_Wd0x7l3n9A5rD2kGvM6wYcE1tU0iZs8pLqN3oJf4hKb7Vx2m', 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz',
+  'NRAK-ABCDEFGHIJKLMNOPQRSTUVWXYZ0', 'gsk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMnOp', 'sk.eyJ1IjoiYWRhIiwiYSI6ImNrZzEyMzQ1NjAwMDAwMDB4eXoifQ.AbCdEfGhIjKlMnOpQrStUv', 'secret_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfG', 'glrt-AbCdEfGhIjKlMnOpQrSt', 'secret_santa',
+  '"ada lovelace"@example.com', 'ada@[192.168.0.1]', "o'connell@example.ie", 'Authorization: SSWS 00AbCdEfGhIjKlMnOpQr', 'dd_app_key=0123456789abcdef',
 ];
 const pieces = fc.constantFrom(...PIECES);
 // Mostly plain words, so that an event holds one suspect text at most as often as not: a probe that

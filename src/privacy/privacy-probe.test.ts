@@ -10,7 +10,10 @@ import { isInvisible } from './presets/character-escapes.js';
 import { mayHoldEncodedText } from './presets/encoded-text.js';
 import { holdsSecretName, holdsSecretNamePiece, isWideForm, mayBeChanged, PROBE_AT, PROBE_COLON, PROBE_DIGIT, PROBE_DOT, PROBE_ENCODED, PROBE_EQUAL, PROBE_ESCAPE, PROBE_KINDS, PROBE_TOKEN, PROBE_WIDE_FORM, tokenMayStartAt } from './privacy-probe.js';
 
-const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza', 'GOCSPX-', 'gocspx-', 'glpat-', 'pypi-', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'dop_v1_', 'doo_v1_', 'dor_v1_', 'lin_api_', 'key-', 'KEY-', 'xapp-', 'sq0atp-', 'sq0csp-', 'pp-', 'tp-', 'hooks.slack.c', 'hooks.slack.com/', 'slack.c', 'k.c', 'SG.x', 'SG.-', 'SG.', 'SG', 'G.', 'G'];
+const starts = ['eyJ', 'Bearer', 'bearer', 'BEARER', 'BeArEr', 'bEaReR', 'beaRer', 'Basic', 'BASIC', 'basic', 'BaSiC', 'bAsIc', 'basIc', '-----BEGIN PRIVATE KEY-----', 'PRIVATE KEY BLOCK-', 'private key-', 'sk-', '_live_', '_test_', 'AKIA', 'ASIA', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-', 'AIza', 'GOCSPX-', 'gocspx-', 'glpat-', 'pypi-', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'dop_v1_', 'doo_v1_', 'dor_v1_', 'lin_api_', 'key-', 'KEY-', 'xapp-', 'sq0atp-', 'sq0csp-', 'pp-', 'tp-', 'hooks.slack.c', 'hooks.slack.com/', 'slack.c', 'k.c', 'SG.x', 'SG.-', 'SG.', 'SG', 'G.', 'G',
+  // The vendors' prefixes of vendor-keys.ts, and pieces of them.
+  'glc_', 'glsa_', 'ATATT3', 'AT', 'sb_secret_', 'secret_', 'sntrys_', 'sntryu_', 'sk.eyJ', 'ntn_', 'figd_', 'nfp_', 'NRAK-', 'NRII-', 'AGE-SECRET-KEY-', 'shpss_', 'shppa_', 'pscale_tkn_', 'pscale_pw_', 'pscale_oauth_',
+  'PMAK-', 'pul-', 'lin_oauth_', 'glrt-', 'gldt-', 'glptt-', 'glft-', 'glsoat-', 'glimt-', 'glcbt-', 'gloas-', 'glagent-', 'r8_', 'gsk_', 'HRKU-', 'vcp_', 'vci_', 'vck_', 'vca_', 'vcr_', 'c_', 's_', 'n_', 'p_', 'K-', 't-', 'U-'];
 
 /** The ASCII character at `index` of `text`, else 0: what the writer keeps of the characters before. */
 const asciiAt = (text: string, index: number) => (index >= 0 && text.charCodeAt(index) < 128 ? text.charCodeAt(index) : 0);
@@ -105,6 +108,12 @@ describe('mayBeChanged', () => {
         'ada\\u0040example.com', 'jos\\u00e9@example.com', '\\u002b44 20 7946 0958', 'ada\\x40example.com', '+44&nbsp;20&nbsp;7946&nbsp;0958', '4111&#32;1111&#32;1111&#32;1111', '&#43;44 20 7946 0958', 'example&#46;com', '&nbsp;', '&#x2b;', 'ada\u200b@example.com', 'ada\u00ad@exam\u00adple.com', '\u2060', '\ufeff', '&shy;', 'ada&ZeroWidthSpace;@example.com',
         // Printable text in base64 (see encoded-text.ts), also glued to what another piece leaves.
         'YWRhQGV4YW1wbGUuY29t', 'Ym9iLnNtaXRoK25ld3NAZXhhbXBsZS5jby51aw==', 'YWRhQGV4YW1wbGUuY29tPz8/', 'KzQ0IDIwIDc5NDYgMDk1OA', 'Y2FyZD00MTExIDExMTEgMTExMSAxMTExO2V4cD0xMi8yOQ%3D%3D', '?e=', '/u/',
+        // Red team 7: phones with a bracketed country code or two separators, vendors' keys, other forms of addresses, an Authorization header's other schemes.
+        '(+44) 20 7946 0958', '(+971) 50 123 4567', '(+44)2079460958', '415 555-0100', '020-7946 0958', '8 (495) 123-45-67', '098765 43210', '+49 30/901820', '(+',
+        'glc_eyJvIjoiMTIzNDU2IiwibiI6InRlc3QiLCJrIjoiYWJjZGVmIiwibSI6eyJyIjoidXMifX0=', 'ATATT3xFfGF0T4JNjZMb_1lRaQ5hXQzR9oPq8_Wd0x7l3n9A5rD2kGvM6wYcE1tU0iZs8pLqN3oJf4hKb7Vx2m', 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz',
+        'NRAK-ABCDEFGHIJKLMNOPQRSTUVWXYZ0', 'gsk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMnOp', 'sk.eyJ1IjoiYWRhIiwiYSI6ImNrZzEyMzQ1NjAwMDAwMDB4eXoifQ.AbCdEfGhIjKlMnOpQrStUv', 'HRKU-AAdGhjkLmNoPqRsTuVwXyZ0123456789_abcdefghijklmnop',
+        'secret_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfG', 'r8_AbCdEfGhIjKlMnOpQrStUvWxYz01234567890', 'glrt-AbCdEfGhIjKlMnOpQrSt',
+        '"ada lovelace"@example.com', 'ada@[192.168.0.1]', 'ada@[IPv6:2001:db8::1]', "o'connell@example.ie", 'Authorization: SSWS 00AbCdEfGhIjKlMnOpQr', 'dd_app_key=0123456789abcdef', 'X-Auth-Key: ',
       ),
       fc.string({ maxLength: 4 }),
       fc.stringMatching(/^[0-9 .:=-]{1,6}$/),

@@ -23,6 +23,7 @@ import { holdsCharacterEscapes, isInvisible } from './presets/character-escapes.
 import { mayHoldEncodedJson } from './presets/encoded-json.js';
 import { BASE64_CODES, ENCODED_TEXT_MIN_LENGTH, encodedRunAt } from './presets/encoded-text.js';
 import { tokenStartAt } from './presets/token-start.js';
+import { tokenMayStartAt } from './token-pairs.js';
 import { DETECTORS } from './presets.js';
 import type { Echoes } from './echoes.js';
 import { CHANGED, textHash, UNKNOWN, VerdictTable } from './verdict-table.js';
@@ -35,6 +36,7 @@ import { isWideForm } from './presets/text-facts.js';
 
 export { isWideForm } from './presets/text-facts.js';
 export { holdsSecretName, holdsSecretNamePiece } from './secret-name-probe.js';
+export { tokenMayStartAt } from './token-pairs.js';
 
 /** Kinds of ASCII characters the probe counts in a text (one kind per character). */
 export const PROBE_DIGIT = 1;
@@ -72,64 +74,6 @@ PROBE_KINDS[37] = PROBE_ESCAPE;
 PROBE_KINDS[43] = PROBE_ESCAPE;
 PROBE_KINDS[38] = PROBE_AMPERSAND;
 for (const character of 'JrRcC_AG-') PROBE_KINDS[character.charCodeAt(0)] = PROBE_TOKEN;
-
-/**
- * At [code << 7 | previous code], for a character of kind PROBE_TOKEN: 0 where no token's start
- * can end there after that previous character; TOKEN_ANY where it can whatever came before (an
- * `A` begins `AKIA`); else the character the one before the previous must be, in lower case and
- * compared in any case (`r` after `e` after `r`, of `Bearer`, `BEARER` or `BeArEr`). Only where
- * both match is tokenStartAt asked: `er` and `ic` are common.
- */
-export const TOKEN_PAIRS = new Uint8Array(128 * 128);
-export const TOKEN_ANY = 1;
-const tokenEnd = (character: string, previous: string, beforeThat: string | undefined) => {
-  TOKEN_PAIRS[(character.charCodeAt(0) << 7) | previous.charCodeAt(0)] = beforeThat === undefined ? TOKEN_ANY : beforeThat.charCodeAt(0);
-};
-tokenEnd('J', 'y', 'e'); // eyJ
-// Bearer and Basic in any case.
-for (const [last, previous, beforeThat] of [['r', 'e', 'r'], ['c', 'i', 's']] as const) {
-  for (const character of [last, last.toUpperCase()]) for (const before of [previous, previous.toUpperCase()]) tokenEnd(character, before, beforeThat);
-}
-tokenEnd('-', 'k', 's'); // sk-
-for (const letter of 'abposr') tokenEnd('-', letter, 'x'); // xoxb-
-tokenEnd('_', 'e', 'v'); // _live_
-tokenEnd('_', 't', undefined); // _test_, github_pat_
-for (const letter of 'pousr') tokenEnd('_', letter, 'h'); // ghp_
-tokenEnd('-', 'Y', 'e'); // PRIVATE KEY- (compared in any case)
-tokenEnd('-', 'K', 'c'); // PRIVATE KEY BLOCK-
-tokenEnd('-', 't', 'a'); // glpat-
-tokenEnd('-', 'i', 'p'); // pypi-
-tokenEnd('-', 'X', 'p'); // GOCSPX- (compared in any case)
-tokenEnd('_', 'm', 'p'); // npm_
-tokenEnd('_', 'f', 'h'); // hf_
-tokenEnd('_', 'a', 'c'); // shpca_ (shpat_ ends as _test_)
-tokenEnd('_', 'c', 'e'); // whsec_
-tokenEnd('_', '1', 'v'); // dop_v1_
-tokenEnd('_', 'i', 'p'); // lin_api_
-tokenEnd('-', 'y', 'e'); // key- (Mailgun)
-tokenEnd('c', '.', 'k'); // hooks.slack.c
-TOKEN_PAIRS[(45 << 7) | 112] = TOKEN_ANY; // xapp-, sq0atp-, sq0csp-: `p-` after an `a`, a `t` or an `s`
-for (let before = 0; before < 128; before++) TOKEN_PAIRS[(65 << 7) | before] = TOKEN_ANY; // AKIA, ASIA, AIza
-
-/**
- * Whether a token's start may end (or, for `A`, begin) at `index` of `text`, whose character there
- * is `code`, of kind PROBE_TOKEN, after `previous` and `beforeThat` (the two characters before it,
- * 0 where there is none or it is not ASCII: the probe keeps them as it counts): true wherever
- * tokenStartAt is (a property test holds it), and at few places besides, so that tokenStartAt is
- * seldom asked.
- */
-export function tokenMayStartAt(text: string, index: number, code: number, previous: number, beforeThat: number): boolean {
-  // `AKIA`, `ASIA`, `AIza`: most capital A's begin a word.
-  if (code === 0x41) {
-    const next = text.charCodeAt(index + 1);
-    return next === 0x4b || next === 0x53 || next === 0x49;
-  }
-  // SendGrid's `SG.`: a `G` after an `S`, before a dot.
-  if (code === 0x47) return previous === 0x53 && text.charCodeAt(index + 1) === 0x2e;
-  const pair = TOKEN_PAIRS[(code << 7) | previous] as number;
-  // `| 0x20` puts a capital in lower case and maps no other character onto a letter.
-  return pair === TOKEN_ANY || (pair !== 0 && (beforeThat | 0x20) === pair);
-}
 
 /** Kinds after which the probe judges a text whatever its counts: an email's `@`, escapes a URL decodes, full-width forms, base64 of printable text. */
 export const PROBE_SUSPECT_KINDS = PROBE_AT | PROBE_ESCAPE | PROBE_WIDE_FORM | PROBE_ENCODED;

@@ -9,8 +9,10 @@ import { isDigitCode } from './is-digit-code.js';
  * it may start: `visa-4012888888881881`): an optional `+`, then groups (`415` or `(415)`) joined by one of ` .-`,
  * by two spaces (`4929  1234  5678  9015`: read as one), or by nothing next to a parenthesis. A
  * group of digits is always followed by a non-digit, so the run is split into groups in one way only.
+ * A run may also start with a country code in brackets, `+` inside (`(+44) 20 7946 0958`,
+ * `(+971) 50 123 4567`), as pages in many countries write it: read as a `+` run.
  */
-const DIGIT_RUN = /(?<![\w.+]|[\d.+-]-)\+?(?:\(\d{1,6}\)|\d+)(?:(?: {1,2}|[.-]|(?<=\))|(?=\())(?:\(\d{1,6}\)|\d+))*/g;
+const DIGIT_RUN = /(?<![\w.+]|[\d.+-]-)(?:\(\+\d{1,4}\)|\+?(?:\(\d{1,6}\)|\d+))(?:(?: {1,2}|[.-]|(?<=\))|(?=\())(?:\(\d{1,6}\)|\d+))*/g;
 
 export interface DigitGroup {
   /** Where the group starts (its `(` when parenthesised) and ends (after its `)`). */
@@ -25,6 +27,7 @@ export interface DigitGroup {
 export interface DigitRun {
   readonly start: number;
   readonly end: number;
+  /** Whether the run starts with `+`, or with a country code in brackets (`(+44)`). */
   readonly plus: boolean;
   readonly groups: readonly DigitGroup[];
   /** More than 19 digits in groups joined by spaces (see isLongNumber). */
@@ -47,9 +50,10 @@ export function findDigitRuns(text: string): DigitRun[] {
 }
 
 function parseDigitRun(text: string, start: number, end: number): DigitRun {
-  const plus = text[start] === '+';
+  const bracketedCountry = text[start] === '(' && text[start + 1] === '+';
+  const plus = text[start] === '+' || bracketedCountry;
   const groups: DigitGroup[] = [];
-  let index = plus ? start + 1 : start;
+  let index = text[start] === '+' ? start + 1 : start;
   while (index < end) {
     let separator = '';
     const character = text[index];
@@ -68,6 +72,8 @@ function parseDigitRun(text: string, start: number, end: number): DigitRun {
 function readDigitGroup(text: string, start: number, separator: string): DigitGroup {
   const parenthesised = text[start] === '(';
   let index = parenthesised ? start + 1 : start;
+  // The `+` of a country code in brackets, `(+44)`, which only a run's first group holds.
+  if (parenthesised && text[index] === '+') index++;
   const digitsStart = index;
   while (index < text.length && isDigitCode(text.charCodeAt(index))) index++;
   const digits = index - digitsStart;

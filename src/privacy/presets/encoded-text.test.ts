@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findPresetMatches, PRESET_NAMES, type PresetName } from '../presets.js';
@@ -62,16 +61,33 @@ describe('printable text written in base64', () => {
     expect(found(`ref_${base64('ada@example.com')}`)).toEqual([]);
   });
 
-  it('seldom asks about random tokens: about one in 300 passes the scan, and none decodes to printable text', () => {
+  it('seldom asks about random tokens: about one in 300 passes the scan, and almost none decodes to printable text', () => {
+    // Random bytes from a fixed seed (xorshift), so that the test gives the same answer on every run.
+    let seed = 0x9e3779b9;
+    const randomBytes = (length: number) => {
+      const bytes = Buffer.alloc(length);
+      for (let index = 0; index < length; index++) {
+        seed ^= seed << 13;
+        seed ^= seed >>> 17;
+        seed ^= seed << 5;
+        bytes[index] = seed & 0xff;
+      }
+      return bytes;
+    };
     let scanned = 0;
     let decoded = 0;
     for (let index = 0; index < 20_000; index++) {
       const token = randomBytes(24).toString('base64url').slice(0, 16 + (index % 16));
       if (mayHoldEncodedText(token)) scanned++;
-      if (encodedTextIn(token).length > 0) decoded++;
+      // A token of 12 random bytes is printable text about once in 150,000 (95 of 256 for each byte).
+      for (const { decoded: text } of encodedTextIn(token)) {
+        decoded++;
+        expect(findPresetMatches(text, all), text).toEqual([]);
+      }
     }
+    expect(scanned).toBeGreaterThan(20);
     expect(scanned).toBeLessThan(200);
-    expect(decoded).toBe(0);
+    expect(decoded).toBeLessThan(3);
   });
 
   it('finds by its scan every text holding a token it reads', () => {

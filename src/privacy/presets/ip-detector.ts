@@ -25,7 +25,7 @@ let netIsIp: ((input: string) => number) | undefined;
  * `isIP` of node:net, required when an address is first checked: node:net brings Node's socket and
  * stream modules, about a millisecond of every command's start-up.
  */
-function isIP(input: string): number {
+export function isIP(input: string): number {
   netIsIp ??= (createRequire(import.meta.url)('node:net') as typeof import('node:net')).isIP;
   return netIsIp(input);
 }

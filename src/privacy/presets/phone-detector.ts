@@ -25,12 +25,24 @@ export const phoneDetector: Detector = {
  * not inside a path (no `/` or word character on either side).
  */
 const SLASHED_NUMBER = /(?<![\w./+-])0\d{1,4}\/\d{5,10}(?![\w/-])/g;
+/** The same number written with its country code for the trunk 0 (`+49 30/901820`, `+43 (0)1/5880`): counted as a `+` number's digits. */
+const INTERNATIONAL_SLASHED_NUMBER = /(?<![\w./+-])\+\d{1,3} ?(?:\(0\) ?)?\d{1,4}\/\d{5,10}(?![\w/-])/g;
 
 function findPhones(facts: TextFacts): Span[] {
   const spans = facts.digits >= PHONE_MIN_DIGITS ? passingWindows(facts.text, facts.digitRuns, PHONE_MAX_DIGITS, isPhoneWindow, (text, run, window) => !startsAtPlus(run, window) && insideLongNumber(text, run, window, true)) : [];
-  if (facts.digits >= PHONE_MIN_DIGITS && facts.text.includes('/')) for (const span of spansOf(SLASHED_NUMBER, facts.text)) if (span.end - span.start - 1 >= PHONE_MIN_DIGITS) spans.push(span);
+  if (facts.digits >= PHONE_MIN_DIGITS && facts.text.includes('/')) {
+    for (const span of spansOf(SLASHED_NUMBER, facts.text)) if (span.end - span.start - 1 >= PHONE_MIN_DIGITS) spans.push(span);
+    if (facts.text.includes('+')) for (const span of spansOf(INTERNATIONAL_SLASHED_NUMBER, facts.text)) if (digitsIn(facts.text, span) >= PHONE_MIN_DIGITS && digitsIn(facts.text, span) <= PHONE_MAX_DIGITS) spans.push(span);
+  }
   if (mayHoldNamedPhone(facts.text, facts.digits)) for (const span of findNamedPhones(facts.text)) spans.push(span);
   return spans;
+}
+
+/** How many ASCII digits `span` of `text` holds. */
+function digitsIn(text: string, span: Span): number {
+  let digits = 0;
+  for (let index = span.start; index < span.end; index++) if (text.charCodeAt(index) >= 48 && text.charCodeAt(index) <= 57) digits++;
+  return digits;
 }
 
 /**
@@ -118,17 +130,19 @@ function isWholeInternationalNumber(run: DigitRun, window: GroupWindow): boolean
 /** A number without `+`: one of the national shapes, and neither an IPv4 address nor a card number. */
 function isNationalPhone(text: string, run: DigitRun, window: GroupWindow): boolean {
   const groups = windowGroups(run, window);
-  if (!(isNorthAmericanShape(groups) || isTrunkPrefixShape(text, groups) || isChineseMobileShape(text, groups) || isParenthesisedAreaShape(text, groups))) return false;
+  if (!(isNorthAmericanShape(text, groups) || isTrunkPrefixShape(text, groups) || isChineseMobileShape(text, groups) || isParenthesisedAreaShape(text, groups) || isIndianMobileShape(text, groups) || isTrunkEightShape(text, groups))) return false;
   if (looksLikeIpv4(groups)) return false;
   const span = windowSpan(run, window);
   if (insideLetteredNumber(text, span.start)) return false;
   return !(window.digits >= CARD_MIN_DIGITS && passesLuhn(text, span.start, span.end));
 }
 
-/** `(415) 555-0100`, `(415)555-0100`, `415-555-0100`, `415.555.0100`, `415 555 0100`, `1-415-555-0100`. */
-function isNorthAmericanShape(groups: readonly DigitGroup[]): boolean {
+/** `(415) 555-0100`, `(415)555-0100`, `415-555-0100`, `415.555.0100`, `415 555 0100`, `415 555-0100`, `1-415-555-0100`. */
+function isNorthAmericanShape(text: string, groups: readonly DigitGroup[]): boolean {
   if (hasSizes(groups, 1, 3, 3, 4)) return !groups.some((group) => group.parenthesised) && hasOneSeparator(groups);
   if (!hasSizes(groups, 3, 3, 4)) return false;
+  // Written with two separators, a North American number's area code and exchange start with 2 to 9: `Room 101 555-0100` stays.
+  if (!hasOneSeparator(groups) && !groups[0]?.parenthesised && !groups.slice(0, 2).every((group) => (text[group.start] ?? '0') >= '2')) return false;
   return hasAreaCodeThenGroups(groups);
 }
 
@@ -166,17 +180,48 @@ function isParenthesisedAreaShape(text: string, groups: readonly DigitGroup[]): 
   return hasAreaCodeThenGroups(groups);
 }
 
+/** `098765 43210`, `098765-43210`: an Indian mobile number with its trunk 0, 10 digits in groups of 5 and 5 starting with 6 to 9. */
+function isIndianMobileShape(text: string, groups: readonly DigitGroup[]): boolean {
+  const [first, second] = groups;
+  if (groups.length !== 2 || first === undefined || second === undefined || first.parenthesised || second.parenthesised) return false;
+  if (first.digits !== 6 || second.digits !== 5 || (second.separator !== ' ' && second.separator !== '-')) return false;
+  return text[first.start] === '0' && (text[first.start + 1] ?? '0') >= '6';
+}
+
+/**
+ * `8 (495) 123-45-67`, `8(812)123-45-67`: the trunk 8 of Russia, Kazakhstan and Belarus before an
+ * area code in brackets, 11 digits in all, the groups after it of 2 digits or more.
+ */
+function isTrunkEightShape(text: string, groups: readonly DigitGroup[]): boolean {
+  const [first, area, ...rest] = groups;
+  if (first === undefined || area === undefined || rest.length === 0 || first.digits !== 1 || text[first.start] !== '8') return false;
+  if (!area.parenthesised || area.digits < 3 || area.digits > 5 || (area.separator !== ' ' && area.separator !== '')) return false;
+  if (rest.some((group) => group.digits < 2) || groups.reduce((digits, group) => digits + group.digits, 0) !== 11) return false;
+  return hasAreaCodeThenGroups(groups.slice(1));
+}
+
 /**
  * The first group may be parenthesised (then followed by a space or nothing); the others are not,
- * and are joined by one kind of separator.
+ * and are joined by one kind of separator. An area code not in brackets may be apart from a number
+ * of two groups by the other of a space and a dash (`415 555-0100`, `020-7946 0958`, `010-1234 5678`).
  */
 function hasAreaCodeThenGroups(groups: readonly DigitGroup[]): boolean {
   const [first, ...rest] = groups;
   if (first === undefined || rest.some((group) => group.parenthesised)) return false;
-  if (!first.parenthesised) return hasOneSeparator(groups);
+  if (!first.parenthesised) return hasOneSeparator(groups) || hasAreaCodeApart(rest);
   const afterParenthesis = rest[0]?.separator;
   if (afterParenthesis !== '' && afterParenthesis !== ' ') return false;
   return hasOneSeparator(rest);
+}
+
+/**
+ * Whether the groups after an area code are two of 3 digits or more (not a code's last digits:
+ * `SKU 0123-4567 89`), joined by a space or a dash, and the area code apart from them by the other.
+ */
+function hasAreaCodeApart(rest: readonly DigitGroup[]): boolean {
+  const [first, second] = rest;
+  if (rest.length !== 2 || first === undefined || second === undefined || first.digits < 3 || second.digits < 3) return false;
+  return (first.separator === ' ' && second.separator === '-') || (first.separator === '-' && second.separator === ' ');
 }
 
 /**

@@ -7,12 +7,14 @@
 // `key: value` pairs whose key is a secret name (see isSecretPropertyName), and the value of an
 // HTML input for a password or another secret.
 
+import { credentialsAfterScheme } from './authorization-credentials.js';
 import { matchesOf, spansOf, type Detector, type Span } from './detector.js';
 import { findInputValues, findXmlValues, NO_SECRET_VALUE, unescapedBrackets } from './markup-secrets.js';
 import { findProseSecrets, mayHoldProseSecret } from './prose-secrets.js';
 import { isSecretPropertyName } from './secret-property-name.js';
 import { API_KEY_START, PRIVATE_KEY_START, SCHEME_PIECES, SLACK_WEBHOOK_START } from './token-start.js';
 import type { TextFacts } from './text-facts.js';
+import { findVendorKeys, VENDOR_KEY_START } from './vendor-keys.js';
 
 /** `eyJ…` (a base64url JSON header), a payload and a signature (empty for unsigned tokens). */
 const JWT = /(?<![\w-])eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g;
@@ -188,6 +190,7 @@ function findSecrets(facts: TextFacts): Span[] {
     if (SCHEME_PIECES.bearer.test(facts.text)) for (const span of findBearerTokens(facts.text)) spans.push(span);
     if (SCHEME_PIECES.basic.test(facts.text)) for (const span of findBasicCredentials(facts.text)) spans.push(span);
     if (API_KEY_START.test(facts.text)) for (const span of findApiKeys(facts.text)) spans.push(span);
+    if (VENDOR_KEY_START.test(facts.text)) for (const span of findVendorKeys(facts.text)) spans.push(span);
     if (PRIVATE_KEY_START.test(facts.text)) for (const span of findPrivateKeys(facts.text)) spans.push(span);
     if (SLACK_WEBHOOK_START.test(facts.text)) for (const span of spansOfGroup(SLACK_WEBHOOK, facts.text)) spans.push(span);
   }
@@ -326,7 +329,8 @@ function findSecretValues(text: string): Span[] {
       continue;
     }
     // `password_reset_requested: true`: a flag (or nothing) says no secret.
-    if (match[6] === undefined || !NO_SECRET_VALUE.test(match[6])) spans.push(secretValueSpan(match, text));
+    // `Authorization: SSWS 00Qk…`: a scheme the pattern does not skip, then the credentials.
+    if (match[6] === undefined || !NO_SECRET_VALUE.test(match[6])) spans.push(credentialsAfterScheme(text, key, match[6], secretValueSpan(match, text)));
   }
   KEY_VALUE.lastIndex = 0;
   if (text.includes('<') && /\svalue\s*=/i.test(text)) for (const span of findInputValues(text)) spans.push(span);

@@ -17,6 +17,10 @@ describe('isSecretPropertyName', () => {
     'APIKey',
     'x-api-key',
     'apikey',
+    'dd_app_key',
+    'DD-APPLICATION-KEY',
+    'APP_KEY',
+    'X-Auth-Key',
     'access_token',
     'accessToken',
     'refresh_token',
@@ -198,6 +202,9 @@ describe('isSecretPropertyName', () => {
     'consider.sidebar',
     '_ga',
     '',
+    'app_key_id',
+    'application_key_count',
+    'auth_key_name',
   ])('%s is not a secret', (name) => {
     expect(isSecretPropertyName(name)).toBe(false);
   });

@@ -96,6 +96,11 @@ const SECRET_WORD_PAIRS: readonly (readonly [string, string])[] = [
   ['master', 'key'],
   ['session', 'key'],
   ['license', 'key'],
+  // Keys that sign requests in an app's or account's name: Datadog's `DD-APPLICATION-KEY` and
+  // `dd_app_key`, Laravel's `APP_KEY`, Cloudflare's `X-Auth-Key`.
+  ['app', 'key'],
+  ['application', 'key'],
+  ['auth', 'key'],
 ];
 
 /**

@@ -3,6 +3,8 @@
 // expression for the detector and as a test of one position that TextFacts runs in its single pass
 // over a text, so that a text without any of them costs no regular expression.
 
+import { VENDOR_DASH_ENDS, VENDOR_KEY_START, VENDOR_UNDERSCORE_ENDS } from './vendor-keys.js';
+
 /** The fixed starts of the API key shapes: a text without any holds no API key. */
 export const API_KEY_START = /sk-|_live_|_test_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposr]-|xapp-|sq0atp-|sq0csp-|AIza|glpat-|pypi-|GOCSPX-|npm_|hf_|shp(?:at|ca)_|whsec_|do[por]_v1_|lin_api_|key-|SG\.[\w-]/;
 
@@ -18,15 +20,15 @@ export const SCHEME_PIECES = { bearer: /earer/i, basic: /asic/i } as const;
 /** The end of a PEM private key's first line (`-----BEGIN RSA PRIVATE KEY-----`, `-----BEGIN PGP PRIVATE KEY BLOCK-----`). */
 export const PRIVATE_KEY_START = /PRIVATE KEY-|PRIVATE KEY BLOCK-/;
 
-/** What a JWT, a Bearer token or Basic credentials (as the detector looks for them), an API key, a private key or a Slack webhook URL starts with: one test for the six. */
-export const TOKEN_START = new RegExp(`eyJ|[eE][aA][rR][eE][rR]|[aA][sS][iI][cC]|${API_KEY_START.source}|${PRIVATE_KEY_START.source}|${SLACK_WEBHOOK_START.source}`);
+/** What a JWT, a Bearer token or Basic credentials (as the detector looks for them), an API key (see vendor-keys.ts too), a private key or a Slack webhook URL starts with: one test for them all. */
+export const TOKEN_START = new RegExp(`eyJ|[eE][aA][rR][eE][rR]|[aA][sS][iI][cC]|${API_KEY_START.source}|${VENDOR_KEY_START.source}|${PRIVATE_KEY_START.source}|${SLACK_WEBHOOK_START.source}`);
 
 const at = (text: string, index: number, piece: string) => index >= 0 && text.startsWith(piece, index);
 
 /** The fixed starts that end in `-` (besides Slack's `xox?-`). */
-const DASH_ENDS = ['sk-', 'PRIVATE KEY-', 'PRIVATE KEY BLOCK-', 'glpat-', 'pypi-', 'GOCSPX-', 'key-', 'xapp-', 'sq0atp-', 'sq0csp-'];
+const DASH_ENDS = ['sk-', 'PRIVATE KEY-', 'PRIVATE KEY BLOCK-', 'glpat-', 'pypi-', 'GOCSPX-', 'key-', 'xapp-', 'sq0atp-', 'sq0csp-', ...VENDOR_DASH_ENDS];
 /** The fixed starts that end in `_` (besides GitHub's `gh?_` and DigitalOcean's `do?_v1_`). */
-const UNDERSCORE_ENDS = ['_live_', '_test_', 'github_pat_', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'lin_api_'];
+const UNDERSCORE_ENDS = ['_live_', '_test_', 'github_pat_', 'npm_', 'hf_', 'shpat_', 'shpca_', 'whsec_', 'lin_api_', ...VENDOR_UNDERSCORE_ENDS];
 
 /** Whether one of `pieces` ends at `index` of `text` (its last character is `text[index]`). */
 function endsWithOneOf(text: string, index: number, pieces: readonly string[]): boolean {
@@ -43,7 +45,7 @@ function atInAnyCase(text: string, index: number, piece: string): boolean {
 
 /**
  * Whether one of TOKEN_START's pieces ends at `index` of `text` (its last character is
- * `text[index]`), or, for the pieces starting with `A`, starts there, or, for SendGrid's `SG.`
+ * `text[index]`), or, for the pieces starting with `A` (Atlassian's `ATATT3` too), starts there, or, for SendGrid's `SG.`
  * and the key's first character, holds its `G` there: true at some index exactly
  * when TOKEN_START matches the text (a property test holds the two equal).
  */
@@ -67,7 +69,7 @@ export function tokenStartAt(text: string, index: number): boolean {
         (at(text, index - 6, 'do') && 'por'.includes(text.charAt(index - 4)) && at(text, index - 3, '_v1_'))
       );
     case 65: // A
-      return at(text, index, 'AKIA') || at(text, index, 'ASIA') || at(text, index, 'AIza');
+      return at(text, index, 'AKIA') || at(text, index, 'ASIA') || at(text, index, 'AIza') || at(text, index, 'ATATT3');
     case 71: // G, of SendGrid's `SG.` and a key's first character
       return at(text, index - 1, 'SG.') && /[\w-]/.test(text.charAt(index + 2));
     default:
