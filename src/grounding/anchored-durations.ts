@@ -170,8 +170,8 @@ const SINCE_IN_CLAIM = /\s(?:later|after|earlier|before)$/i;
 /** A duration said after `after` (`After about 3 minutes`), and what may come before it at the start of its clause (a bullet, a list's number, emphasis). */
 const LEADING_AFTER = /^after\b/i;
 const CLAUSE_LEAD = /^[\s\-*+•>|_]*(?:\d{1,3}[.)][\s*_]*)?$/;
-/** A clock reading (`0:42`, `01:15`), as a timeline's times are written. */
-const CLOCK = /^\d{1,2}:[0-5]\d$/;
+/** A clock reading (`0:42`, `01:15`), or the prompt's offset (`+16.5s`, see offset-readings.ts), as a timeline's times are written. */
+const CLOCK = /^(?:\d{1,2}:[0-5]\d|\+\d{1,5}(?:\.\d{1,3})?[ \t]?s)$/;
 
 /**
  * What may come before a time that leads a line of a timeline: a list's bullet or number, a table's
@@ -181,7 +181,7 @@ const CLOCK = /^\d{1,2}:[0-5]\d$/;
 const LINE_LEAD = /(?:^|\n)[ \t]*(?:(?:[-*+•>|]|\d{1,3}[.)])[ \t]*)*(?:#?\d{1,7}(?:[ \t]*(?:[-–—,]|and)[ \t]*#?\d{1,7})*[ \t]*\|[ \t]*)?[[(*_]*$/;
 
 /** Whether the claim at `position` leads its line, as the times of a timeline do: it is said of the whole line. */
-function leadsLine(text: string, position: number): boolean {
+export function leadsLine(text: string, position: number): boolean {
   return LINE_LEAD.test(text.slice(Math.max(0, position - 24), position));
 }
 

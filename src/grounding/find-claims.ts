@@ -26,6 +26,7 @@ import { cutUrl, trimUrl } from './url-ends.js';
 import { AT_MOST_BEFORE, atMostTopic, strictBound } from './bounded-counts.js';
 import { tableCitations, tableCountClaims } from './table-cells.js';
 import { isoDurations } from './iso-durations.js';
+import { offsetReadings } from './offset-readings.js';
 
 import type { Claim } from './claim.js';
 
@@ -67,10 +68,11 @@ const BACKTICKED = /`([^`\n]{1,300})`/g;
 // An HTTP error status a request got: "returned a 404", "failed with HTTP 500", "timed out with a 504", "failed (#12) with a 500", "errored (#37, #39)
 // with a 502", "failed once with a 500", "rejected the file with a 413" (up to three words between),
 // "status 502", "hit a 404", "got a 503", "a 500 error", "503 Service Unavailable" (not "the 404 page", nor a number
-// of things: "500 units", "returned 500 results", "got 500 points"), "413 Payload Too Large", "a 413 on the export", "a 503 from /v3/pay", "both 413s"; not after a negation ("never
-// returned a 404").
+// of things: "500 units", "returned 500 results", "got 500 points"), "413 Payload Too Large", "a 413 on the export", "a 503 from /v3/pay", "both 413s", and a code
+// alone right before a citation in any language ("com um erro 413 (#42)", "lỗi 500 (#51)"; not "after the 502 (#59)", the
+// moment the cited event came after); not after a negation ("never returned a 404").
 const STATUS_CODE =
-  /\b(?:(?:returned|returning|returns|responded with|answered(?: with)?|answers(?: with)?|(?:failed|errored|timed out|rejected|refused|denied|aborted) with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)\s+\(#\d{1,6}(?:\s*(?:,|and|[–-])\s*#\d{1,6}){0,3}\)\s+)with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)(?:[ \t]+[\w'’-]+){1,3}[ \t]+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|before|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|payment required|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?|(?:payload|request entity|content) too large|gone|method not allowed|not acceptable|request time-?out|precondition failed|unsupported media type|not implemented)|\ban?\s+(?:\*\*)?([45]\d\d)(?:\*\*)?(?=\s+(?:on|for|when|from)\s)|\b(?:both|two|three|four|several|multiple|repeated|consecutive)\s+([45]\d\d)s)(?![\w.,]\d|[\w-])/gi;
+  /\b(?:(?:returned|returning|returns|responded with|answered(?: with)?|answers(?: with)?|(?:failed|errored|timed out|rejected|refused|denied|aborted) with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)\s+\(#\d{1,6}(?:\s*(?:,|and|[–-])\s*#\d{1,6}){0,3}\)\s+)with|(?<=\b(?:failed|errored|timed out|rejected|refused|denied|aborted)(?:[ \t]+[\w'’-]+){1,3}[ \t]+)with|http|status(?: code)?|error code|hit|hits|hitting|got|gets|getting|encountered|encounters|encountering|received|receives|receiving|saw|sees|threw|throws|triggered|triggers|produced|produces|gave|gives)\s+(?:an?\s+)?(?:http\s+)?(?:\*\*)?([45]\d\d)(?:\*\*)?(?!\s+(?!(?:errors?|responses?|status|code|from|for|on|when|after|before|and|or|but|in|at|to|with|instead|again|twice|once|each|every|while)\b)[a-z])|([45]\d\d)(?:\*\*)?\s+(?:errors?|responses?|status(?: code)?|internal server error|not found|bad request|unauthori[sz]ed|forbidden|payment required|bad gateway|service unavailable|gateway time-?out|too many requests|conflict|unprocessable(?: entity)?|(?:payload|request entity|content) too large|gone|method not allowed|not acceptable|request time-?out|precondition failed|unsupported media type|not implemented)|\ban?\s+(?:\*\*)?([45]\d\d)(?:\*\*)?(?=\s+(?:on|for|when|from)\s)|\b(?:both|two|three|four|several|multiple|repeated|consecutive)\s+([45]\d\d)s|(?<![\w#$€£¥₹.,:/+-])(?<![$€£¥₹]\s|\b(?:the|after|before|since|until|following)\s+)([45]\d\d)(?=[ \t]*\((?:#|events?[ \t]+)\d))(?![\w.,]\d|[\w-])/gi;
 // What STATUS_CODE needs: three digits from 400 to 599 on their own (not `#9500`, a citation's digits).
 const STATUS_PROBE = /(?<!\w)[45]\d\d(?!\d)/;
 
@@ -264,7 +266,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
     add({ kind: 'text', text: match[0], start, end, quote });
   }
   if (!probes || STATUS_PROBE.test(text)) for (const match of matchesOf(STATUS_CODE, text)) {
-    const code = match[1] ?? match[2] ?? match[3] ?? match[4] ?? '';
+    const code = match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5] ?? '';
     const start = match.index;
     const end = start + match[0].length;
     if (taken.overlaps(start, end) || isNegatedBefore(text, start)) continue;
@@ -392,5 +394,7 @@ function claimsOf(text: string, probes: boolean): Claim[] {
   }
   // `PT1M30S`, as structured responses give durations.
   if (!probes || text.includes('PT')) for (const iso of isoDurations(text)) if (!quantities.overlaps(iso.start, iso.end) && !taken.overlaps(iso.start, iso.end)) add(iso);
+  // `+16.5s — HEIC refused (#38)`: a timeline in the prompt's offsets.
+  if (!probes || text.includes('+')) for (const offset of offsetReadings(text)) if (!quantities.overlaps(offset.start, offset.end) && !taken.overlaps(offset.start, offset.end)) add(offset);
   return claims.sort((left, right) => left.start - right.start);
 }

@@ -152,6 +152,8 @@ describe('groundAnswer', () => {
       ['count', 'error_count: 2', 'error_count', 'kept'],
       ['count', 'total_clicks: 3', 'total_clicks', 'kept'],
       ['count', 'number_of_dead_clicks: 2', 'number_of_dead_clicks', 'unsupported'],
+      // The status of the item is that of a request (see keyed-values.ts).
+      ['text', 'status: 500', 'errors[0].status', 'kept'],
     ]);
   });
 

@@ -43,6 +43,8 @@ import { checkYamlItems } from './yaml-items.js';
 import { checkItemTimes } from './item-times.js';
 import { checkTimeKeys } from './time-keys.js';
 import { withNumberCitations } from './string-citations.js';
+import { withQuotedValues } from './quote-keys.js';
+import { checkKeyedValues } from './keyed-values.js';
 import { shownContext } from './shown-context.js';
 import { checkItemRageClicks } from './item-rage-clicks.js';
 import { elidedPieces, elidedQuoteEvent } from './elided-quotes.js';
@@ -226,10 +228,10 @@ function check(claim: Claim, path: string, checker: Checker): GroundingFinding {
 function findingsOf(answerText: string, path: (claim: Claim) => string, checker: Checker): GroundingFinding[] {
   // `dead_click` is read as "dead click" (see type-code.ts); the findings quote the answer as written.
   const text = spelledTypeCode(blankedMarks(answerText));
-  const claims = withoutTimesOfDay(withOriginalTexts(findClaims(text), text, answerText), () => checker.span('all'), (reading) => (checker.textHolding('kept', reading) ?? checker.textHolding('dropped', reading)) !== undefined);
+  const claims = withoutTimesOfDay(withOriginalTexts(findClaims(text), text, answerText), () => checker.span('all'), (reading) => (checker.textHolding('kept', reading) ?? checker.textHolding('dropped', reading)) !== undefined, text);
   const checked = claims.map((claim, at) => {
     const found = check(claim, path(claim), checker);
-    const leftOut = claim.kind === 'count' && found.verdict === 'kept' ? citedLeftOut(text, claims, at, checker) : undefined;
+    const leftOut = claim.kind === 'count' && found.verdict !== 'dropped' ? citedLeftOut(text, claims, at, checker) : undefined;
     if (leftOut !== undefined) return { claim, found: finding(claim, path(claim), 'dropped', leftOut, 'the events cited with it are that many, and the prompt left them out') };
     // A count of the events cited with it ("two dead clicks, #9–#10") is of those events.
     const supporting = found.verdict === 'kept' ? undefined : claim.kind === 'count' ? citedCount(text, claims, at, checker) : found.verdict === 'unsupported' ? copiedFromPrompt(text, claim, checker) : undefined;
@@ -377,7 +379,7 @@ export function groundAnswer(source: GroundingSource, answer: string | Readonly<
 
 /** The findings of a structured response, each placed by its JSON path. */
 function structuredChecks(value: unknown, checker: Checker, findings: GroundingFinding[]): void {
-  const answer = withNumberCitations(value);
+  const answer = withQuotedValues(withNumberCitations(value));
   structuredFindings(answer, checker, findings);
   // `{ "kind": "dead_click", "description": "… (#35)" }` where #35 is a rage click.
   markWrongKinds(answer, findings, checker);
@@ -393,4 +395,6 @@ function structuredChecks(value: unknown, checker: Checker, findings: GroundingF
   checkItemRageClicks(answer, findings, checker);
   // `{ "event_ids": [69], "t_offset_s": 520 }` where #69 came 465 s after the first event shown; `"seconds_lost": 25` of two dead taps 4 s apart.
   checkTimeKeys(answer, findings, checker);
+  // `"payable_eur": 250.4` where the page showed €255.40; `"http_status": 415` where the upload got a 413.
+  checkKeyedValues(answer, findings, checker);
 }

@@ -1,6 +1,7 @@
 // Whether a clock reading in an answer (`10:01`, `1:51`) is a time of day, which is no claim, or
 // an amount of time, which is a duration claim.
 
+import { leadsLine } from './anchored-durations.js';
 import type { Claim } from './claim.js';
 
 // A clock reading next to another one ("10:00–10:02", "10:00 to 10:02", "between 10:00 and
@@ -59,10 +60,29 @@ export function mayBeTimeOfDay(minuteOfDay: number, span: readonly [number, numb
  * the page offered, in a session at 10:01 UTC): a time of day is no claim. `span` (the session's,
  * in ms) is asked for only when the claims hold such a reading.
  */
-export function withoutTimesOfDay(claims: Claim[], span: () => readonly [number, number] | undefined, shown: (reading: string) => boolean = () => false): Claim[] {
+export function withoutTimesOfDay(claims: Claim[], span: () => readonly [number, number] | undefined, shown: (reading: string) => boolean = () => false, text?: string): Claim[] {
   if (!claims.some((claim) => claim.kind === 'duration' && claim.clock === true)) return claims;
   const times = span();
   // A moment longer than the whole session is no offset of it either: a time of day, if a wrong one ("signed out at 10:09" in a session of six minutes).
   const longest = times === undefined ? Number.POSITIVE_INFINITY : ((times[1] - times[0]) * 1.05 + 3000) / 1000;
-  return claims.filter((claim) => claim.kind !== 'duration' || claim.clock !== true || !(mayBeTimeOfDay(claim.seconds, times) || (claim.moment === true && claim.seconds > longest) || shown(claim.text)));
+  const offsets = text === undefined ? undefined : timelineOffsets(text, claims, times, longest);
+  return claims.filter((claim) => claim.kind !== 'duration' || claim.clock !== true || offsets?.has(claim) === true || !(mayBeTimeOfDay(claim.seconds, times) || (claim.moment === true && claim.seconds > longest) || shown(claim.text)));
+}
+
+/** How many readings lead the lines of a timeline at least. */
+const TIMELINE_LINES = 3;
+
+/**
+ * The clock readings of `text` that lead its lines (`3. 01:27 — "PIR reference must …" (#12)`)
+ * when they make a timeline of offsets: three or more, in order, none longer than the session (at
+ * most `longest` seconds), and one of them no time of day of it (`01:27` in a session from 20:31
+ * to 20:39 UTC is a time in no zone). Then each is an offset, though another (`04:40`) may be a
+ * time of day in some zone: a timeline does not mix the two.
+ */
+function timelineOffsets(text: string, claims: readonly Claim[], times: readonly [number, number] | undefined, longest: number): ReadonlySet<Claim> | undefined {
+  const readings = claims.filter((claim) => claim.kind === 'duration' && claim.clock === true && claim.moment !== true && leadsLine(text, claim.start));
+  if (readings.length < TIMELINE_LINES) return undefined;
+  const seconds = readings.map((claim) => (claim.kind === 'duration' ? claim.seconds : 0));
+  if (seconds.some((value, at) => value > longest || (at > 0 && value < (seconds[at - 1] as number)))) return undefined;
+  return seconds.some((value) => !mayBeTimeOfDay(value, times)) ? new Set(readings) : undefined;
 }
