@@ -258,6 +258,27 @@ describe('the valued events noted when a session is loaded', () => {
   });
 });
 
+describe('a protected value that is also a selector', () => {
+  it('is replaced elsewhere whether or not the selector comes first, in the prompt as in redactSession (found by the privacy probe hunt)', () => {
+    // A selector is read without the protected values: its redaction, remembered first, stood for the message's too.
+    const typed = parseSession({
+      id: 'u-1:s-1',
+      events: [
+        { type: 'click', timestamp: at(1), target: { selector: 'input.card', text: 'div.safe' } },
+        { type: 'click', timestamp: at(2), target: { selector: 'div.safe' } },
+        { type: 'console-error', timestamp: at(3), message: 'div.safe' },
+      ],
+    });
+    const rules = parsePrivacyRules('presets: [ip]\nblock_selectors: ["input.card"]\n');
+    const { session: redacted } = redactSession(typed, rules);
+    expect(redacted.events[1]?.target?.selector).toBe('div.safe');
+    expect(redacted.events[2]?.message).toBe('[blocked]');
+    const prompt = prepare(parseProfile('{}'), typed, { privacy: rules }).prompt;
+    expect(prompt).toContain('target="div.safe"');
+    expect(prompt).toContain('console-error message="[blocked]"');
+  });
+});
+
 describe('protected values named as a property', () => {
   it('are replaced in the name too, in the prompt as in redactSession', () => {
     const named = parseSession({
@@ -271,5 +292,20 @@ describe('protected values named as a property', () => {
     const prepared = prepare(profile, named, { privacy: parsePrivacyRules('presets: [secret]\n') });
     expect(prepared.prompt).toContain('properties={"[secret]":"tried"}');
     expect(prepared.prompt).toBe(prepare(profile, named, { privacy: parsePrivacyRules('presets: [secret]\npatterns:\n  order: "ORD-[0-9]{6}"\n') }).prompt);
+  });
+
+  it("leave the names of an event's own fields and of its target's, which the session format gives (found by the privacy probe hunt)", () => {
+    const typed = parseSession({
+      id: 'u-1:s-1',
+      events: [
+        { type: 'input-change', timestamp: at(1), target: { selector: 'form#login input[type="password"]' }, value: 'message' },
+        { type: 'click', timestamp: at(2), name: 'target', target: { selector: 'input.card', text: 'Pay' } },
+        { type: 'console-error', timestamp: at(3), message: 'a message', target: { selector: 'main', text: 'x' }, properties: { message: 1, selector: 'text' } },
+      ],
+    });
+    const { session: redacted } = redactSession(typed, parsePrivacyRules('presets: [secret]\nblock_selectors: ["input.card"]\n'));
+    expect(redacted.events[1]).toMatchObject({ name: '[blocked]', target: { selector: 'input.card', text: '[blocked]' } });
+    // The names of a custom property are the page's: replaced as ever.
+    expect(redacted.events[2]).toMatchObject({ message: 'a [secret]', target: { selector: 'main', text: 'x' }, properties: { '[secret]': 1, selector: 'text' } });
   });
 });

@@ -114,6 +114,8 @@ describe('mayBeChanged', () => {
         'NRAK-ABCDEFGHIJKLMNOPQRSTUVWXYZ0', 'gsk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMnOp', 'sk.eyJ1IjoiYWRhIiwiYSI6ImNrZzEyMzQ1NjAwMDAwMDB4eXoifQ.AbCdEfGhIjKlMnOpQrStUv', 'HRKU-AAdGhjkLmNoPqRsTuVwXyZ0123456789_abcdefghijklmnop',
         'secret_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfG', 'r8_AbCdEfGhIjKlMnOpQrStUvWxYz01234567890', 'glrt-AbCdEfGhIjKlMnOpQrSt',
         '"ada lovelace"@example.com', 'ada@[192.168.0.1]', 'ada@[IPv6:2001:db8::1]', "o'connell@example.ie", 'Authorization: SSWS 00AbCdEfGhIjKlMnOpQr', 'dd_app_key=0123456789abcdef', 'X-Auth-Key: ',
+        // Generated shapes of the privacy probe hunt (see prepare-probe.property.test.ts).
+        'sessionid:U-1:s-8', '0041.44.668.18.00', 'eyJBY2NvdW50S2V5IjoiYS5jb250YWN0In0=', 'PIN 0.0.0.1', '&#53;55\u2212010&#48;', 'code=10.0.0.0&cvc=1', 's://:[secret]@',
       ),
       fc.string({ maxLength: 4 }),
       fc.stringMatching(/^[0-9 .:=-]{1,6}$/),

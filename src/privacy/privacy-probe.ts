@@ -119,6 +119,8 @@ export class PrivacyProbe {
   // The verdicts of the texts of this render, under a URL's property or any other (see copied).
   #textVerdicts = new VerdictTable();
   #urlVerdicts = new VerdictTable();
+  // Those of selectors while the render has protected values, which a selector is read without (see redactedText).
+  #selectorVerdicts = new VerdictTable();
   readonly #scratch = new Map<string, number>();
   // The render's redactor (see begin).
   #redactor: SessionRedactor | undefined;
@@ -143,6 +145,7 @@ export class PrivacyProbe {
     this.#urls.clear();
     this.#textVerdicts = new VerdictTable();
     this.#urlVerdicts = new VerdictTable();
+    this.#selectorVerdicts = new VerdictTable();
   }
 
   /**
@@ -152,7 +155,7 @@ export class PrivacyProbe {
    * the look-up only.
    */
   copied(text: string, hash: number, key: string): boolean {
-    const verdicts = isRedactedAsUrl(key, text) ? this.#urlVerdicts : this.#textVerdicts;
+    const verdicts = this.#verdictsUnder(key, text);
     const known = verdicts.get(hash, text);
     return known === UNKNOWN ? verdicts.set(hash, text, this.#countAndJudge(text, key)) : known === CHANGED;
   }
@@ -204,6 +207,12 @@ export class PrivacyProbe {
     return asked && this.#judge(text, digits, dots, colons, seen, tokenStart, key);
   }
 
+  // The verdicts of the texts under `key`: a URL's, a selector's while the render has protected values, or any other's.
+  #verdictsUnder(key: string, text: string): VerdictTable {
+    if (isRedactedAsUrl(key, text)) return this.#urlVerdicts;
+    return key === 'selector' && this.#redactor?.echoes !== undefined ? this.#selectorVerdicts : this.#textVerdicts;
+  }
+
   /** The render's protected values, replaced wherever they appear (see echoesOf): the probe judges every text while there are some. */
   get echoes(): Echoes | undefined {
     return this.#redactor?.echoes;
@@ -237,7 +246,7 @@ export class PrivacyProbe {
 
   /** `copied` for a text the writer does not copy as it is (it escapes it): read whole. */
   whole(text: string, key: string): boolean {
-    const verdicts = isRedactedAsUrl(key, text) ? this.#urlVerdicts : this.#textVerdicts;
+    const verdicts = this.#verdictsUnder(key, text);
     const hash = textHash(text);
     const known = verdicts.get(hash, text);
     if (known !== UNKNOWN) return known === CHANGED;

@@ -27,6 +27,14 @@ export { fieldPresetOf, fieldPresetsOf, isPhoneFieldValue, isSecretFieldValue, t
 const URL_FIELDS = new Set(['url', 'href', 'src', 'referrer', 'referer', 'app_url', 'page_url']);
 /** Fields of an event that say what and when, never personal data: left as they are. */
 const EVENT_FIELDS_KEPT = new Set(['type', 'timestamp', 'time']);
+/**
+ * Names of an event's fields and of its target's that the session format gives (see
+ * sessionEventSchema, and isFormatFieldName of the renderer): never personal data, and kept as
+ * names. Only a protected value could match one (see echoes.ts: `message` typed into a blocked
+ * field); renamed, the event would lose what the field is (its `target` no longer a target), and
+ * the text writer does not ask the privacy probe about them.
+ */
+const EVENT_FIELD_NAMES: ReadonlySet<string> = new Set(['name', 'url', 'title', 'target', 'selector', 'value', 'message', 'method', 'status', 'text', 'count', 'properties']);
 /** Fields of the session header left as they are: its identity and creation time. */
 const SESSION_FIELDS_KEPT = new Set(['id', 'created_time', 'events']);
 
@@ -58,6 +66,8 @@ interface Walk {
    */
   readonly texts: Map<string, RedactedText>;
   readonly urls: Map<string, RedactedText>;
+  /** Selectors redacted in this walk, apart while there are protected values: a selector is read without them (see redactedText). */
+  readonly selectors: Map<string, RedactedText>;
   /** The replacements in the text being redacted. */
   readonly textCounts: PrivacyCounts;
   /** The session's protected values, replaced wherever else they appear (see echoes.ts). */
@@ -98,7 +108,8 @@ function redactString(walk: Walk, value: string, key: string): string {
 /** A string redacted as a URL or a text, and the replacements made in it, remembered for the walk. */
 function redactedText(walk: Walk, value: string, key: string): RedactedText {
   const url = isRedactedAsUrl(key, value);
-  const known = url ? walk.urls : walk.texts;
+  // A selector is redacted without the protected values: kept apart, so that the same text elsewhere (a message) is not taken for it.
+  const known = url ? walk.urls : key === 'selector' && walk.echoes !== undefined ? walk.selectors : walk.texts;
   let redacted = known.get(value);
   if (redacted === undefined) {
     // Most texts are replaced nowhere: their counts are taken in a map of the walk's, not a new one.
@@ -132,7 +143,7 @@ function redactNumber(walk: Walk, value: number, key: string): unknown {
  * nothing changed. A list is no step of `path` (`properties.items.name` is the name of every item),
  * and one step of `indexed` (`properties.items.0.name`): a glob may use either.
  */
-function redactValue(walk: Walk, value: unknown, path: string, indexed: string, key: string): unknown {
+function redactValue(walk: Walk, value: unknown, path: string, indexed: string, key: string, names?: ReadonlySet<string>): unknown {
   // `"phone": "4155550100"`, `"phones": [4155550100]`: plain digits, which the preset leaves alone in
   // free text (an order number), are a phone number under a phone's name.
   if (walk.phoneNames && (typeof value === 'string' || typeof value === 'number') && isPhoneShaped(value) && isPhonePropertyName(key)) {
@@ -157,15 +168,16 @@ function redactValue(walk: Walk, value: unknown, path: string, indexed: string, 
     }
     return changed ?? value;
   }
-  if (value !== null && typeof value === 'object') return redactObject(walk, value as Record<string, unknown>, path, indexed);
+  if (value !== null && typeof value === 'object') return redactObject(walk, value as Record<string, unknown>, path, indexed, undefined, names);
   return value;
 }
 
 /**
- * An object's fields redacted, `kept` ones left alone; the same object when nothing changed. Its
- * own enumerable fields are walked with for...in, which unlike Object.entries allocates nothing.
+ * An object's fields redacted, `kept` ones left alone, and their names but `names`; the same object
+ * when nothing changed. Its own enumerable fields are walked with for...in, which unlike
+ * Object.entries allocates nothing.
  */
-function redactObject(walk: Walk, object: Record<string, unknown>, path: string, indexed: string, kept?: ReadonlySet<string>): Record<string, unknown> {
+function redactObject(walk: Walk, object: Record<string, unknown>, path: string, indexed: string, kept?: ReadonlySet<string>, names?: ReadonlySet<string>): Record<string, unknown> {
   let changed: Record<string, unknown> | undefined;
   let renamed: Map<string, string> | undefined;
   for (const key in object) {
@@ -184,11 +196,11 @@ function redactObject(walk: Walk, object: Record<string, unknown>, path: string,
       redacted = '[secret]';
       count(walk, 'secret');
     } else {
-      redacted = redactValue(walk, value, childPath, childIndexed, key);
+      redacted = redactValue(walk, value, childPath, childIndexed, key, names === EVENT_FIELD_NAMES && key === 'target' ? EVENT_FIELD_NAMES : undefined);
     }
     if (redacted !== value) (changed ??= { ...object })[key] = redacted;
     // A name can hold personal data too ({ "ada@example.com": "owner" }): it is redacted like a text.
-    const name = walk.rewritesText ? redactString(walk, key, '') : key;
+    const name = walk.rewritesText && names?.has(key) !== true ? redactString(walk, key, '') : key;
     if (name !== key) (renamed ??= new Map()).set(key, name);
   }
   return renamed === undefined ? (changed ?? object) : withNames(changed ?? object, renamed);
@@ -301,6 +313,7 @@ export function createSessionRedactor(rules: PrivacyRules, echoes?: Echoes): Ses
     phoneNames: rules.presets.has('phone'),
     fields: fieldPresetsOf(rules.presets),
     texts: new Map(),
+    selectors: new Map(),
     urls: new Map(),
     textCounts: new Map(),
     echoes,
@@ -309,7 +322,7 @@ export function createSessionRedactor(rules: PrivacyRules, echoes?: Echoes): Ses
     counts: walk.counts,
     echoes,
     header: (session) => redactObject(walk, session as unknown as Record<string, unknown>, '', '', SESSION_FIELDS_KEPT) as unknown as Session,
-    event: (event) => redactObject(walk, fieldEvent(walk, blockEvent(walk, event)) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT) as unknown as SessionEvent,
+    event: (event) => redactObject(walk, fieldEvent(walk, blockEvent(walk, event)) as unknown as Record<string, unknown>, '', '', EVENT_FIELDS_KEPT, EVENT_FIELD_NAMES) as unknown as SessionEvent,
     id: (id) => flatString(redactText(id, rules, walk.counts)),
     changes: (value, key) => walk.rewritesText && redactedText(walk, value, key).text !== value,
   };

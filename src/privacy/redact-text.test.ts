@@ -17,6 +17,16 @@ describe('redactText', () => {
       expect([...counts.values()]).toEqual([200_000]);
     }
   });
+
+  it('counts no replacement where a match is its placeholder already, as a text redacted before holds it (found by the privacy probe hunt)', () => {
+    // The password of a URL's user info, redacted before: the text stays, and the probe, which asks whether a text changes, passes it.
+    const counts = new Map<string, number>();
+    expect(redactText('s://:[secret]@', parsePrivacyRules('presets: [secret]\n'), counts)).toBe('s://:[secret]@');
+    expect(Object.fromEntries(counts)).toEqual({});
+    // One still to replace beside it is counted.
+    expect(redactText('s://:[secret]@ and postgres://app:s3cret@db', parsePrivacyRules('presets: [secret]\n'), counts)).toBe('s://:[secret]@ and postgres://app:[secret]@db');
+    expect(Object.fromEntries(counts)).toEqual({ secret: 1 });
+  });
 });
 
 describe('redactUrl of a URL escaped inside another', () => {
@@ -53,6 +63,14 @@ describe('redactUrl of a URL escaped inside another', () => {
     expect(redactUrl(inside(message), rules, counts)).toBe(inside(message).replace(phoneEscapedTwice, '[phone]'));
     const plain = inside(`q=${encodeURIComponent('a+b=c')}&drill=${encodeURIComponent('Paid search + social')}`, 2);
     expect(redactUrl(plain, rules, counts)).toBe(plain);
+  });
+
+  it('redacts a piece holding a lone surrogate, a text cut inside an emoji, with the replacement character escaped in its place (found by the privacy probe hunt)', () => {
+    // encodeURIComponent throws on a lone surrogate: the whole prepare did.
+    const counts = new Map<string, number>();
+    expect(redactUrl('/u?e=ada%40example.com\ud83d', rules, counts)).toBe('/u?e=[email]%EF%BF%BD');
+    expect(redactUrl('/u?e=%2B44%2020%207946%200958\udc00&x=1', rules, counts)).toBe('/u?e=[phone]%EF%BF%BD&x=1');
+    expect(Object.fromEntries(counts)).toEqual({ email: 1, phone: 1 });
   });
 
   it('gives the privacy probe the inner pieces, decoded, to judge', () => {

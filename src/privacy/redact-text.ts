@@ -64,15 +64,21 @@ function spansIn(text: string, rules: PrivacyRules): Span[] {
   return spans.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
-/** `text` with each span replaced by its placeholder, counted; a span that overlaps one replaced is dropped. */
+/**
+ * `text` with each span replaced by its placeholder, counted; a span that overlaps one replaced is
+ * dropped. A span that is its placeholder already (`s://:[secret]@`, a URL's password redacted
+ * before) is no replacement and is not counted: a text the rules leave as it is counts nothing, as
+ * the privacy probe, which asks whether a text changes, takes it (see PrivacyProbe).
+ */
 function replaced(text: string, spans: readonly Span[], counts: PrivacyCounts): string {
   let redacted = '';
   let at = 0;
   for (const span of spans) {
     if (span.start < at) continue;
-    redacted += `${text.slice(at, span.start)}[${span.rule}]`;
+    const placeholder = `[${span.rule}]`;
+    redacted += text.slice(at, span.start) + placeholder;
     at = span.end;
-    count(counts, span.rule);
+    if (span.end - span.start !== placeholder.length || !text.startsWith(placeholder, span.start)) count(counts, span.rule);
   }
   return redacted + text.slice(at);
 }
@@ -172,7 +178,7 @@ function withoutNestedParams(value: string, names: ReadonlySet<string>, counts: 
   if (!(decoded.includes('?') || decoded.includes('#')) || !decoded.includes('=')) return undefined;
   const rewritten = withoutStrippedParams(decoded, names, counts);
   if (rewritten === decoded) return undefined;
-  return decoded === value ? rewritten : encodeURIComponent(rewritten);
+  return decoded === value ? rewritten : encodeURIComponent(rewritten.toWellFormed());
 }
 
 /** A piece of a URL decoded (`+` as a space); as written when an escape is malformed. */
@@ -203,7 +209,8 @@ export function redactEscaped(url: string, rules: PrivacyRules, counts: PrivacyC
     // decoded and redacted a level deeper first.
     const nested = level < NESTED_LEVELS && holdsEscapes(decoded) ? redactEscaped(decoded, rules, counts, level + 1) : decoded;
     const redacted = nested === decoded ? redactDecodedPiece(piece, decoded, rules, counts) : redactText(nested, rules, counts);
-    return redacted === decoded ? piece : encodeURIComponent(redacted).replace(/%5B([\w-]+)%5D/g, '[$1]');
+    // A lone surrogate (a text cut inside an emoji) is escaped as the replacement character, as echoes.ts escapes one: encodeURIComponent throws on it.
+    return redacted === decoded ? piece : encodeURIComponent(redacted.toWellFormed()).replace(/%5B([\w-]+)%5D/g, '[$1]');
   });
   return url.slice(0, hostEnd) + rest;
 }
