@@ -172,6 +172,23 @@ describe('protected values written as forms and servers write them', () => {
   });
 });
 
+describe('a number typed into a protected field, in a loaded session', () => {
+  it('is replaced wherever the session repeats it, under presets alone: the loader notes a value typed as a number as it notes one typed as a string', () => {
+    const loaded = parseSession({
+      id: 'u-7:s-7',
+      events: [
+        { type: 'input-change', timestamp: at(1), target: { selector: 'input#otp' }, value: 583920 },
+        { type: 'console-error', timestamp: at(2), message: 'code 583920 rejected' },
+      ],
+    });
+    const presets = parsePrivacyRules('presets: [secret]\n');
+    expect(redactSession(loaded, presets).session.events[1]?.message).toBe('code [secret] rejected');
+    const prompt = prepare(parseProfile('{}'), loaded, { privacy: presets }).prompt;
+    expect(prompt).not.toContain('583920');
+    expect(prompt).toContain('code [secret] rejected');
+  });
+});
+
 describe('protected values written as browsers write URLs', () => {
   it('is found escaped as a browser and encodeURI escape it, its spaces only, in a query or a path', () => {
     const built = parseSession({

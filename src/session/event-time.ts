@@ -15,7 +15,7 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const optionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
 
-/** Whether the event eventTime read last holds a string `value` (or is a paste with its text), seen in its one pass over the event's keys (see valued-events.ts). */
+/** Whether the event eventTime read last holds a string or number `value` (or is a paste with its text), seen in its one pass over the event's keys (see valued-events.ts). */
 let lastHadValue = false;
 export const lastEventHadValue = (): boolean => lastHadValue;
 
@@ -58,9 +58,11 @@ export function eventTime(event: unknown): number | undefined {
         if (!(isObject(value) && optionalString(value.selector) && optionalString(value.text)) || dataProblemAt(value) !== undefined) return undefined;
         break;
       case 'value':
-        // zod's number() refuses Infinity and NaN (JSON has neither; a caller's objects may).
-        if (typeof value === 'string') lastHadValue = true;
-        else if (value !== null && !(typeof value === 'number' && Number.isFinite(value)) && typeof value !== 'boolean') return undefined;
+        // A value typed as a number is typed as much as one typed as a string (`"value": 583920` into
+        // a field for a code: see typedValueOf). zod's number() refuses Infinity and NaN (JSON has
+        // neither; a caller's objects may).
+        if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) lastHadValue = true;
+        else if (value !== null && typeof value !== 'boolean') return undefined;
         break;
       // zod's int() means a safe integer.
       case 'status':

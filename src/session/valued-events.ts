@@ -22,7 +22,7 @@ export class ValuedEventsNote {
   readonly byField = new Map<string | undefined, Map<string | undefined, string[]>>();
 
   /**
-   * Notes `event`, which holds a string value: the value itself, so that a rule reading the values
+   * Notes `event`, which holds a value typed (a string or a number) or pasted: the value itself, so that a rule reading the values
    * of a field later does not read each event again (spread over a long session's memory, each is
    * a cache miss).
    */
