@@ -108,32 +108,21 @@ export function findPresetMatches(text: string, presets: ReadonlySet<PresetName>
   // Last: reading a token or the text decoded reads their facts over those of this one.
   const characterEscapes = facts.characterEscapes;
   const encodedText = facts.encodedText;
-  if (mayHoldEncodedJson(text, facts.tokenStart)) for (const match of encodedJsonMatches(text, presets)) (matches ??= []).push(match);
-  if (encodedText) for (const match of encodedTextMatches(text, presets)) (matches ??= []).push(match);
+  if (mayHoldEncodedJson(text, facts.tokenStart)) for (const match of encodedTokenMatches(encodedJsonIn(text), presets)) (matches ??= []).push(match);
+  if (encodedText) for (const match of encodedTokenMatches(encodedTextIn(text), presets)) (matches ??= []).push(match);
   if (characterEscapes) for (const match of decodedMatches(text, presets)) (matches ??= []).push(match);
   return matches === undefined ? [] : withoutOverlaps(matches);
 }
 
 /**
- * The base64 tokens of `text` holding a JSON object in which the presets find anything
- * (`state=eyJlbWFpbCI6…`, see encoded-json.ts), each as a match of the first preset found in it.
+ * The base64 tokens found in a text (a JSON object, `state=eyJlbWFpbCI6…`, see encoded-json.ts; or
+ * printable text, `?e=YWRhQGV4YW1wbGUuY29t`, see encoded-text.ts) in which the presets find
+ * anything when they read it decoded, each as a match of the first preset found in it: the token
+ * cannot be written back with only part of it hidden.
  */
-function encodedJsonMatches(text: string, presets: ReadonlySet<PresetName>): PresetMatch[] {
+function encodedTokenMatches(tokens: readonly { readonly start: number; readonly end: number; readonly decoded: string }[], presets: ReadonlySet<PresetName>): PresetMatch[] {
   const matches: PresetMatch[] = [];
-  for (const { start, end, json } of encodedJsonIn(text)) {
-    const inside = findPresetMatches(json, presets)[0];
-    if (inside !== undefined) matches.push({ start, end, preset: inside.preset });
-  }
-  return matches;
-}
-
-/**
- * The base64 tokens of `text` holding printable text in which the presets find anything
- * (`?e=YWRhQGV4YW1wbGUuY29t`, see encoded-text.ts), each as a match of the first preset found in it.
- */
-function encodedTextMatches(text: string, presets: ReadonlySet<PresetName>): PresetMatch[] {
-  const matches: PresetMatch[] = [];
-  for (const { start, end, decoded } of encodedTextIn(text)) {
+  for (const { start, end, decoded } of tokens) {
     const inside = findPresetMatches(decoded, presets)[0];
     if (inside !== undefined) matches.push({ start, end, preset: inside.preset });
   }

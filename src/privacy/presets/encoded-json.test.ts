@@ -35,6 +35,6 @@ describe('a JSON object written in base64', () => {
 
   it('reads a token that runs on into a path as the part that decodes', () => {
     const token = base64({ user: 'ada@example.com' });
-    expect(encodedJsonIn(`/e/${token}/next`)).toEqual([{ start: 3, end: 3 + token.length, json: '{"user":"ada@example.com"}' }]);
+    expect(encodedJsonIn(`/e/${token}/next`)).toEqual([{ start: 3, end: 3 + token.length, decoded: '{"user":"ada@example.com"}' }]);
   });
 });

@@ -12,17 +12,17 @@
  */
 const ENCODED_JSON = /(?<![\w.-])eyJ[\w+/-]{9,}(?:={1,2}|(?:%3D){1,2})?(?![\w+/.=-])/gi;
 
-/** The longest token decoded: a longer one is left to the other presets. */
-const MAX_ENCODED_LENGTH = 65_536;
+/** The longest base64 token decoded (here and in encoded-text.ts): a longer one is left to the other presets. */
+export const MAX_ENCODED_LENGTH = 65_536;
 
 /** A character no JSON text holds outside its strings' escapes, or the character a malformed byte decodes to. */
 const NOT_JSON_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/;
 
-/** A token found, with its JSON text. */
+/** A token found, with its JSON text (as encoded-text.ts gives a token's text: see findPresetMatches). */
 export interface EncodedJson {
   readonly start: number;
   readonly end: number;
-  readonly json: string;
+  readonly decoded: string;
 }
 
 /**
@@ -50,7 +50,7 @@ export function encodedJsonIn(text: string): EncodedJson[] {
       json = jsonOf(token.slice(0, cut));
       end = start + cut;
     }
-    if (json !== undefined) found.push({ start, end, json });
+    if (json !== undefined) found.push({ start, end, decoded: json });
   }
   ENCODED_JSON.lastIndex = 0;
   return found;

@@ -13,10 +13,10 @@
 // more passes that for its first three groups about one time in 300 or fewer, and then must decode
 // to printable text in which a preset finds something.
 
+import { MAX_ENCODED_LENGTH } from './encoded-json.js';
+
 /** The fewest characters of a token read: 9 bytes, `ada@ex.io`. */
 export const ENCODED_TEXT_MIN_LENGTH = 12;
-/** The longest token decoded: a longer one is left to the other presets. */
-const MAX_ENCODED_LENGTH = 65_536;
 
 /** The value of each character of base64's alphabets (`+` `/` and base64url's `-` `_`) by ASCII code; 255 for any other character. */
 const VALUES = new Uint8Array(128).fill(255);
