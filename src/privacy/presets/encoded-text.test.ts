@@ -93,12 +93,17 @@ describe('printable text written in base64', () => {
   it('finds by its scan every text holding a token it reads', () => {
     const printable = fc.string({ minLength: 9, maxLength: 40 }).map((text) => text.replace(/[^\x20-\x7e]/g, 'x'));
     const around = fc.constantFrom(['', ''], ['?e=', '&x=1'], ['/u/', '/next'], ['data:text/plain;base64,', ''], ['say ', ' now'], ['é', 'é'], ['a b ', '\t']);
+    let read = 0;
     fc.assert(
       fc.property(printable, fc.constantFrom('base64' as const, 'base64url' as const), around, (text, alphabet, [before, after]) => {
         const whole = `${before}${base64(text, alphabet)}${after}`;
-        if (encodedTextIn(whole).length > 0) expect(mayHoldEncodedText(whole), JSON.stringify(whole)).toBe(true);
+        if (encodedTextIn(whole).length === 0) return;
+        read++;
+        expect(mayHoldEncodedText(whole), JSON.stringify(whole)).toBe(true);
       }),
       { numRuns: 3000 },
     );
+    // Most texts hold a token the reader reads (not those glued to a word): the property is not met by reading none.
+    expect(read).toBeGreaterThan(1500);
   });
 });
